@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * Settings the browser may see. Read from the environment at build time (the pages are
+ * prerendered) and by the server at start-up; nothing secret belongs here.
+ */
+export const PublicConfig = z.object({
+  COMPANY_NAME: z.string().min(1).default("Lagon Digital"),
+  CONTACT_EMAIL: z.email().default("contact@lagon-digital.re"),
+  CONTACT_PHONE: z.string().min(4).default("+262 262 00 00 00"),
+  SOCIAL_FACEBOOK_URL: z.url().default("https://www.facebook.com/lagondigital"),
+  SOCIAL_INSTAGRAM_URL: z.url().default("https://www.instagram.com/lagondigital"),
+  BASE_DOMAIN: z.string().min(1).default("localhost"),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_PRICE_STARTER: z.string().min(1).default("price_local_starter"),
+  STRIPE_PRICE_BUSINESS: z.string().min(1).default("price_local_business"),
+  STRIPE_PRICE_LIBRE: z.string().min(1).default("price_local_libre"),
+  CRISP_WEBSITE_ID: z.string().optional(),
+  SCREENSHOT_URL_TEMPLATE: z.string().optional(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export function readPublicConfig(env: Record<string, string | undefined>): PublicConfig {
+  const picked = Object.fromEntries(
+    Object.keys(PublicConfig.shape).map((k) => [k, env[k] === "" ? undefined : env[k]]),
+  );
+  return PublicConfig.parse(picked);
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every test: lint and typecheck, unit and API tests on PGlite, the API suite again on a
+# real PostgreSQL server, and the browser journeys in Chromium against the production build.
+# Installs what is missing first. Ends with one line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=.test-output
+rm -rf "$out" && mkdir -p "$out"
+
+bash scripts/install.sh || exit 1
+bash scripts/ensure-debian-packages.sh \
+  /usr/bin/chromium=chromium \
+  '/usr/lib/postgresql/*/bin/initdb=postgresql' \
+  sshd=openssh-server || exit 1
+
+steps=()
+run_step() { # name, command...
+  local name=$1
+  shift
+  echo "::: $name"
+  "$@"
+  local code=$?
+  steps+=("step:$name=$code")
+}
+
+run_step check npm run check
+
+echo "::: unit and API tests (PGlite)"
+npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json"
+
+echo "::: API tests (PostgreSQL)"
+pg_dir=$(mktemp -d /tmp/lagon-pg-XXXXXX)
+pg_port=${TEST_PG_PORT:-55433}
+if pg_url=$(bash scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"); then
+  TEST_DATABASE_URL=$pg_url npx vitest run --project server \
+    --reporter=default --reporter=json --outputFile="$out/vitest-postgres.json"
+  bash scripts/postgres-test-server.sh stop "$pg_dir" "$pg_port"
+else
+  steps+=("step:postgres-start=1")
+fi
+
+echo "::: browser tests (Chromium)"
+CI=true npx playwright test
+
+node scripts/summarize-tests.mjs "${steps[@]}" \
+  "vitest:$out/vitest-pglite.json" "vitest:$out/vitest-postgres.json" "playwright:$out/playwright.json"

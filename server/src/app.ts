@@ -1,0 +1,49 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import "@lagon/contracts/zod-french";
+import { MESSAGES } from "@lagon/contracts/errors";
+import { adminRoutes } from "./admin/admin-routes.ts";
+import type { Context } from "./context.ts";
+import { customerRoutes } from "./customer/customer-routes.ts";
+import { healthRoutes } from "./health/health-routes.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerWebApp } from "./plugins/web-app.ts";
+
+export const WEB_CLIENT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../web/build/client",
+);
+
+/** Builds the HTTP app. Plugins load in this order: core, security, API routes, web app. */
+export async function buildApp(ctx: Context): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, ctx.config);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      detail: MESSAGES.tooManyRequests,
+      ttl: context.ttl,
+    }),
+  });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(customerRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
+
+  if (ctx.config.SERVE_WEB) await registerWebApp(app, WEB_CLIENT_DIR);
+  return app;
+}

@@ -1,0 +1,54 @@
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.ts";
+import { type Database, type Db, openDatabase } from "./db/database.ts";
+import { allJobs } from "./jobs/all-jobs.ts";
+import { type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
+import { SecretBox } from "./lib/secrets.ts";
+import { createMailTransport, type MailTransport } from "./mail/mail-transport.ts";
+import { seedEmailTemplates } from "./mail/seed-templates.ts";
+import { createWordPressHost } from "./wordpress/create-wordpress-host.ts";
+import type { WordPressHost } from "./wordpress/wordpress-host.ts";
+
+/** The product's connections to the outside world, shared by routes and jobs. */
+export interface Context {
+  config: Config;
+  database: Database;
+  db: Db;
+  queue: JobQueue;
+  mail: MailTransport;
+  secrets: SecretBox;
+  /** Where customers' WordPress sites live. Started by main.ts (or a test that needs sites). */
+  wordpress: WordPressHost;
+  log: FastifyBaseLogger;
+  close(): Promise<void>;
+}
+
+/** Opens the database (or uses the one given, as tests do), seeds it and starts the job queue. */
+export async function createContext(
+  config: Config,
+  log: FastifyBaseLogger,
+  given?: Database,
+): Promise<Context> {
+  const database =
+    given ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") }));
+  await seedEmailTemplates(database.db);
+  const queue = await startJobQueue(database, allJobs, log);
+  const wordpress = createWordPressHost(config);
+  return {
+    config,
+    database,
+    db: database.db,
+    queue,
+    mail: createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    secrets: new SecretBox(config.SECRET_KEY),
+    wordpress,
+    log,
+    async close() {
+      await queue.stop();
+      await wordpress.stop();
+      await database.close();
+    },
+  };
+}

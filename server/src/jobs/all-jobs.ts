@@ -1,0 +1,6 @@
+import { sendEmailJob } from "../mail/send-email-job.ts";
+import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
+import type { AnyJob } from "./job-queue.ts";
+
+/** Every job the worker runs. */
+export const allJobs: AnyJob[] = [sendEmailJob, provisionOrderJob];

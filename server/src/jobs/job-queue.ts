@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from "fastify";
+import PgBoss from "pg-boss";
+import type { z } from "zod";
+import type { Context } from "../context.ts";
+import type { Database } from "../db/database.ts";
+
+/** A job: a name, the schema of its payload, its retry policy and its handler. */
+export interface JobDefinition<S extends z.ZodType> {
+  name: string;
+  payload: S;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Seconds after which a job still active (its worker died) is handed to another worker. */
+  expireInSeconds: number;
+  handle(
+    payload: z.infer<S>,
+    ctx: Context,
+    job: { id: string; retryCount: number; retryLimit: number },
+  ): Promise<void>;
+}
+
+export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {
+  return def;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of jobs with different payloads
+export type AnyJob = JobDefinition<any>;
+
+export interface SendOptions {
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+export interface JobQueue {
+  send<S extends z.ZodType>(
+    job: { name: string; payload: S },
+    payload: z.input<S>,
+    opts?: SendOptions,
+  ): Promise<string | null>;
+  /** Starts handling every job in this process. */
+  work(ctx: Context): Promise<void>;
+  /** Counts of jobs by state, for the health check. */
+  health(): Promise<{ ok: boolean; queued: number; active: number; failed: number }>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss on the product's own database: PostgreSQL, or PGlite through its SQL executor. */
+export async function startJobQueue(
+  database: Database,
+  jobs: AnyJob[],
+  log: FastifyBaseLogger,
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: database.sql,
+    schema: "pgboss",
+    supervise: true,
+    maintenanceIntervalSeconds: 60,
+  });
+  boss.on("error", (err) => log.error({ err }, "job queue error"));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit,
+      retryDelay: job.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds,
+    });
+  }
+
+  return {
+    send: (job, payload, opts) =>
+      boss.send(job.name, job.payload.parse(payload) as object, {
+        singletonKey: opts?.singletonKey,
+        startAfter: opts?.startAfterSeconds,
+      }),
+
+    async work(ctx) {
+      for (const def of jobs) {
+        await boss.work(
+          def.name,
+          { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+          async ([job]) => {
+            if (!job) return;
+            const payload = def.payload.parse(job.data);
+            await def.handle(payload, ctx, {
+              id: job.id,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
+          },
+        );
+      }
+    },
+
+    async health() {
+      const { rows } = await database.sql.executeSql(
+        "select state, count(*)::int as n from pgboss.job group by state",
+        [],
+      );
+      const count = (s: string) =>
+        (rows as { state: string; n: number }[]).find((r) => r.state === s)?.n ?? 0;
+      return {
+        ok: true,
+        queued: count("created") + count("retry"),
+        active: count("active"),
+        failed: count("failed"),
+      };
+    },
+
+    stop: () => boss.stop({ graceful: true, timeout: 5000, wait: true }),
+  };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { randomToken, SecretBox, safeEqual } from "./secrets.ts";
+
+describe("secrets", () => {
+  it("makes tokens of at least 128 random bits", () => {
+    const a = randomToken();
+    expect(Buffer.from(a, "base64url").length).toBeGreaterThanOrEqual(16);
+    expect(a).not.toBe(randomToken());
+  });
+
+  it("compares equal and different secrets", () => {
+    expect(safeEqual("abc", "abc")).toBe(true);
+    expect(safeEqual("abc", "abd")).toBe(false);
+    expect(safeEqual("abc", "abcd")).toBe(false);
+  });
+
+  it("seals and opens, and refuses a tampered value", () => {
+    const box = new SecretBox("11".repeat(32));
+    const sealed = box.seal("mot de passe");
+    expect(sealed).not.toContain("mot de passe");
+    expect(box.open(sealed)).toBe("mot de passe");
+    const tampered = `${sealed.slice(0, -2)}${sealed.endsWith("A") ? "B" : "A"}A`;
+    expect(() => box.open(tampered)).toThrow();
+  });
+});

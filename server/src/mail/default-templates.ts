@@ -1,0 +1,174 @@
+/** The French e-mails the product sends, seeded once; admins edit them afterwards. */
+export interface DefaultTemplate {
+  name: TemplateName;
+  description: string;
+  subject: string;
+  content: string;
+  variables: string[];
+}
+
+export const TEMPLATE_NAMES = [
+  "welcome",
+  "magic_link_admin",
+  "magic_link_lost",
+  "koza_ready",
+  "koza_failed_agency",
+  "provisioning_failed_agency",
+  "wordpress_reinstalled",
+  "domain_request_agency",
+  "domain_request_customer",
+  "contact_agency",
+] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+
+const layout = (title: string, body: string) => `<!doctype html>
+<html lang="fr">
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
+  <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+    <h1 style="margin:0 0 16px;font-size:22px;color:#0f4c5c">${title}</h1>
+${body}
+    <p style="margin-top:32px;font-size:13px;color:#64748b">{{company_name}} · Saint-Paul, La Réunion · {{contact_email}}</p>
+  </div>
+</body>
+</html>`;
+
+const button = (href: string, label: string) =>
+  `    <p><a href="${href}" style="display:inline-block;background:#ff6b35;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${label}</a></p>`;
+
+const common = ["company_name", "contact_email"];
+
+export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
+  {
+    name: "welcome",
+    description: "Envoyé au client quand son site est en ligne, avec son lien d'accès privé.",
+    subject: "Votre site {{site_url}} est en ligne !",
+    variables: ["customer_name", "site_url", "wp_admin_url", "magic_link", "plan_name", ...common],
+    content: layout(
+      "Bienvenue {{customer_name}} !",
+      `    <p>Votre site WordPress (formule {{plan_name}}) est prêt : <a href="{{site_url}}">{{site_url}}</a>.</p>
+    <p>Administration WordPress : <a href="{{wp_admin_url}}">{{wp_admin_url}}</a></p>
+    <p>Votre espace client privé vous donne vos identifiants WordPress et le suivi de votre commande :</p>
+${button("{{magic_link}}", "Accéder à mon espace client")}
+    <p style="font-size:13px;color:#64748b">Ce lien est personnel : ne le partagez pas.</p>`,
+    ),
+  },
+  {
+    name: "magic_link_admin",
+    description: "Nouveau lien d'accès envoyé au client par un administrateur.",
+    subject: "Votre lien d'accès à votre espace client",
+    variables: ["customer_name", "site_url", "magic_link", ...common],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>Voici votre lien d'accès à l'espace client de votre site {{site_url}} :</p>
+${button("{{magic_link}}", "Ouvrir mon espace client")}
+    <p style="font-size:13px;color:#64748b">Ce lien est personnel : ne le partagez pas.</p>`,
+    ),
+  },
+  {
+    name: "magic_link_lost",
+    description: "Lien d'accès demandé par le client depuis la page Espace client.",
+    subject: "Votre nouveau lien d'accès",
+    variables: ["customer_name", "site_url", "magic_link", ...common],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>Vous avez demandé un nouveau lien d'accès pour votre site {{site_url}}.</p>
+${button("{{magic_link}}", "Ouvrir mon espace client")}
+    <p>Ce lien vous donne accès à vos identifiants WordPress et à l'option de domaine personnalisé.</p>
+    <p style="font-size:13px;color:#64748b">Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.</p>`,
+    ),
+  },
+  {
+    name: "koza_ready",
+    description: "Envoyé au client quand Koza a terminé la génération de son site.",
+    subject: "Koza a terminé votre site {{business_name}} !",
+    variables: ["customer_name", "business_name", "site_url", "magic_link", ...common],
+    content: layout(
+      "Votre site est rempli, {{customer_name}} !",
+      `    <p>Koza a rédigé et mis en page les 5 pages de {{business_name}} : Accueil, À propos, Services, Réalisations et Contact.</p>
+${button("{{site_url}}", "Voir mon site")}
+    <p>Vous pouvez tout modifier depuis WordPress. Votre espace client : <a href="{{magic_link}}">{{magic_link}}</a></p>`,
+    ),
+  },
+  {
+    name: "koza_failed_agency",
+    description: "Alerte à l'agence : la génération Koza a échoué.",
+    subject: "[Alerte] Échec Koza pour {{subdomain}}",
+    variables: ["order_id", "subdomain", "customer_email", "error", "admin_url", ...common],
+    content: layout(
+      "Échec de génération Koza",
+      `    <p>Commande {{order_id}} ({{subdomain}}, {{customer_email}}).</p>
+    <p>Erreur : {{error}}</p>
+    <p><a href="{{admin_url}}">Ouvrir l'administration</a></p>`,
+    ),
+  },
+  {
+    name: "provisioning_failed_agency",
+    description: "Alerte à l'agence : la création d'un site a échoué.",
+    subject: "[Alerte] Échec de création du site {{subdomain}}",
+    variables: ["order_id", "subdomain", "customer_email", "step", "error", "admin_url", ...common],
+    content: layout(
+      "Échec de création d'un site",
+      `    <p>Commande {{order_id}} ({{subdomain}}, {{customer_email}}), étape « {{step}} ».</p>
+    <p>Erreur : {{error}}</p>
+    <p><a href="{{admin_url}}">Ouvrir l'administration</a> pour reprendre la commande.</p>`,
+    ),
+  },
+  {
+    name: "wordpress_reinstalled",
+    description: "Envoyé au client après une réinstallation de WordPress, avec ses nouveaux identifiants.",
+    subject: "Votre site {{site_url}} a été réinstallé",
+    variables: ["customer_name", "site_url", "wp_admin_url", "wp_username", "magic_link", ...common],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>Votre site WordPress {{site_url}} a été réinstallé à neuf. Vos anciens identifiants ne fonctionnent plus.</p>
+    <p>Identifiant : <strong>{{wp_username}}</strong><br>Administration : <a href="{{wp_admin_url}}">{{wp_admin_url}}</a></p>
+    <p>Votre nouveau mot de passe est visible dans votre espace client :</p>
+${button("{{magic_link}}", "Voir mes identifiants")}`,
+    ),
+  },
+  {
+    name: "domain_request_agency",
+    description: "Alerte à l'agence : un client demande un domaine personnalisé.",
+    subject: "Demande de domaine : {{domain_name}} pour {{subdomain}}",
+    variables: [
+      "order_id",
+      "subdomain",
+      "customer_name",
+      "customer_email",
+      "has_own_domain",
+      "domain_name",
+      "message",
+      ...common,
+    ],
+    content: layout(
+      "Nouvelle demande de domaine",
+      `    <p>{{customer_name}} ({{customer_email}}), site {{subdomain}}, commande {{order_id}}.</p>
+    <p>Domaine : <strong>{{domain_name}}</strong> — possède déjà le domaine : {{has_own_domain}}</p>
+    <p>Message : {{message}}</p>`,
+    ),
+  },
+  {
+    name: "domain_request_customer",
+    description: "Accusé de réception envoyé au client après sa demande de domaine.",
+    subject: "Nous avons bien reçu votre demande pour {{domain_name}}",
+    variables: ["customer_name", "domain_name", "magic_link", ...common],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>Nous avons bien reçu votre demande pour le domaine <strong>{{domain_name}}</strong>. Notre équipe vérifie sa disponibilité et vous contacte sous 24h.</p>
+    <p>La propagation DNS prend ensuite 24 à 48 h.</p>
+${button("{{magic_link}}", "Suivre ma demande")}`,
+    ),
+  },
+  {
+    name: "contact_agency",
+    description: "Message reçu par le formulaire de contact.",
+    subject: "[Contact] {{subject}}",
+    variables: ["name", "email", "subject", "message", ...common],
+    content: layout(
+      "Nouveau message de contact",
+      `    <p><strong>{{name}}</strong> ({{email}})</p>
+    <p><strong>Sujet :</strong> {{subject}}</p>
+    <p style="white-space:pre-wrap">{{message}}</p>`,
+    ),
+  },
+];

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { emailLog } from "../db/schema.ts";
+import { defineJob } from "../jobs/job-queue.ts";
+
+/** Delivers one logged e-mail. A message already delivered is never sent again. */
+export const sendEmailJob = defineJob({
+  name: "send-email",
+  payload: z.object({ emailId: z.uuid() }),
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  expireInSeconds: 60,
+  async handle({ emailId }, ctx, job) {
+    const [mail] = await ctx.db.select().from(emailLog).where(eq(emailLog.id, emailId));
+    if (!mail || mail.status === "sent" || mail.status === "recorded") return;
+    try {
+      await ctx.mail.send({ to: mail.recipient, subject: mail.subject, html: mail.html });
+    } catch (err) {
+      const last = job.retryCount >= job.retryLimit;
+      await ctx.db
+        .update(emailLog)
+        .set({
+          status: last ? "failed" : "queued",
+          error: String((err as Error).message ?? err).slice(0, 500),
+        })
+        .where(eq(emailLog.id, emailId));
+      throw err;
+    }
+    await ctx.db
+      .update(emailLog)
+      .set({ status: ctx.mail.kind === "smtp" ? "sent" : "recorded", sentAt: new Date(), error: null })
+      .where(eq(emailLog.id, emailId));
+  },
+});

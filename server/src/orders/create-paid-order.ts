@@ -1,0 +1,51 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { randomToken } from "../lib/secrets.ts";
+import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
+import { addOrderLog } from "./order-log.ts";
+
+export type NewPaidOrder = Omit<
+  typeof orders.$inferInsert,
+  "id" | "status" | "steps" | "magicLinkTokenEnc" | "createdAt" | "kozaStatus"
+>;
+
+/**
+ * Creates the order of a completed payment, once: a second call with the same checkout
+ * session (webhook retries, the success page's poll) returns the existing order. Then starts
+ * provisioning.
+ */
+export async function createPaidOrder(
+  ctx: Pick<Context, "db" | "queue" | "secrets">,
+  input: NewPaidOrder,
+): Promise<{ orderId: string; created: boolean }> {
+  const id = randomUUID();
+  const inserted = await ctx.db
+    .insert(orders)
+    .values({
+      ...input,
+      id,
+      status: "pending",
+      steps: { payment: { status: "completed", timestamp: new Date().toISOString() } },
+      kozaStatus: input.kozaOption ? "pending" : null,
+      magicLinkTokenEnc: ctx.secrets.seal(randomToken()),
+    })
+    .onConflictDoNothing({ target: orders.checkoutSessionId })
+    .returning({ id: orders.id });
+  if (inserted.length === 0) {
+    const [existing] = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.checkoutSessionId, input.checkoutSessionId));
+    if (!existing) throw new Error("order vanished after a conflicting insert");
+    return { orderId: existing.id, created: false };
+  }
+  await addOrderLog(ctx.db, id, {
+    level: "info",
+    action: "payment",
+    details: `Paiement reçu (formule ${input.planId}${input.kozaOption ? " + Koza" : ""}).`,
+  });
+  await ctx.queue.send(provisionOrderJob, { orderId: id });
+  return { orderId: id, created: true };
+}

@@ -1,0 +1,142 @@
+import type { StepKey } from "@lagon/contracts/orders";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { defineJob } from "../jobs/job-queue.ts";
+import { queueEmail } from "../mail/queue-email.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { setStep } from "../orders/set-step.ts";
+import { PROVISIONING_STEPS } from "./provisioning-steps.ts";
+
+const LEASE_SECONDS = 90;
+
+/**
+ * Takes a paid order to a live site: the subdomain, wordpress and email steps in turn. Each
+ * finished step is skipped on a later run, so a retry or a resume never repeats one. A lease on
+ * the order keeps two workers from provisioning it at once.
+ */
+export const provisionOrderJob = defineJob({
+  name: "provision-order",
+  payload: z.object({ orderId: z.uuid() }),
+  retryLimit: 4,
+  retryDelaySeconds: 2,
+  expireInSeconds: 120,
+  async handle({ orderId }, ctx, job) {
+    if (!(await claimLease(ctx, orderId))) return;
+    let current: StepKey | undefined;
+    try {
+      const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order || order.status === "active") return;
+      if (order.status !== "processing") {
+        await ctx.db.update(orders).set({ status: "processing" }).where(eq(orders.id, orderId));
+      }
+      for (const step of PROVISIONING_STEPS) {
+        const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+        if (!fresh) return;
+        if (fresh.steps[step.key]?.status === "completed") continue;
+        current = step.key;
+        await renewLease(ctx, orderId);
+        await setStep(ctx.db, orderId, step.key, "processing");
+        const started = performance.now();
+        const details = await step.run(ctx, fresh);
+        const ms = Math.round(performance.now() - started);
+        await setStep(ctx.db, orderId, step.key, "completed");
+        await addOrderLog(ctx.db, orderId, {
+          level: "info",
+          action: step.key,
+          details: `${details} (${ms} ms)`,
+        });
+      }
+      await ctx.db
+        .update(orders)
+        .set({ status: "active", activatedAt: new Date(), provisioningLeaseUntil: null })
+        .where(eq(orders.id, orderId));
+      await addOrderLog(ctx.db, orderId, { level: "info", action: "active", details: "Site en ligne." });
+    } catch (err) {
+      const message = (err as Error).message ?? String(err);
+      const final = job.retryCount >= job.retryLimit;
+      await addOrderLog(ctx.db, orderId, {
+        level: final ? "error" : "warning",
+        action: current ?? "provisioning",
+        details: final
+          ? `Échec définitif : ${message}`
+          : `Échec, nouvelle tentative ${job.retryCount + 1}/${job.retryLimit} : ${message}`,
+      });
+      await ctx.db.update(orders).set({ provisioningLeaseUntil: null }).where(eq(orders.id, orderId));
+      if (final) await failOrder(ctx, orderId, current, message);
+      throw err;
+    }
+  },
+});
+
+async function claimLease(ctx: Context, orderId: string): Promise<boolean> {
+  const claimed = await ctx.db
+    .update(orders)
+    .set({ provisioningLeaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        or(isNull(orders.provisioningLeaseUntil), lt(orders.provisioningLeaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return claimed.length === 1;
+}
+
+async function renewLease(ctx: Context, orderId: string): Promise<void> {
+  await ctx.db
+    .update(orders)
+    .set({ provisioningLeaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(eq(orders.id, orderId));
+}
+
+async function failOrder(ctx: Context, orderId: string, step: StepKey | undefined, message: string) {
+  await ctx.db.update(orders).set({ status: "error" }).where(eq(orders.id, orderId));
+  if (step) await setStep(ctx.db, orderId, step, "failed");
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  await queueEmail(ctx, {
+    template: "provisioning_failed_agency",
+    to: ctx.config.AGENCY_EMAIL,
+    orderId,
+    vars: {
+      order_id: orderId,
+      subdomain: order.subdomain,
+      customer_email: order.customerEmail,
+      step: step ?? "provisioning",
+      error: message,
+      admin_url: `${ctx.config.PUBLIC_URL}/admin`,
+    },
+  });
+}
+
+/**
+ * Puts every unfinished order back in the queue: run when a worker starts, so orders cut off
+ * by a crash or a restart finish by themselves.
+ */
+export async function resumeUnfinishedOrders(ctx: Context): Promise<number> {
+  if (ctx.database.kind === "pglite") {
+    // Only this process can open the embedded database, so any lease left is from a dead process.
+    await ctx.db.update(orders).set({ provisioningLeaseUntil: null });
+  }
+  const rows = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(or(eq(orders.status, "pending"), eq(orders.status, "processing")));
+  for (const row of rows) await ctx.queue.send(provisionOrderJob, { orderId: row.id });
+  return rows.length;
+}
+
+/** Resumes a failed order from its failed step (the admin's 'Reprendre'). */
+export async function resumeFailedOrder(ctx: Context, orderId: string): Promise<boolean> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== "error") return false;
+  await ctx.db
+    .update(orders)
+    .set({ status: "processing", provisioningLeaseUntil: null })
+    .where(eq(orders.id, orderId));
+  await addOrderLog(ctx.db, orderId, { level: "info", action: "resume", details: "Reprise de la commande." });
+  await ctx.queue.send(provisionOrderJob, { orderId });
+  return true;
+}

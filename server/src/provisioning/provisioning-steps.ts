@@ -1,0 +1,80 @@
+import type { StepKey } from "@lagon/contracts/orders";
+import { planById } from "@lagon/contracts/plans";
+import { RESERVED_SUBDOMAINS } from "@lagon/contracts/subdomain";
+import { and, eq, ne } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { emailLog, orders } from "../db/schema.ts";
+import { queueEmail } from "../mail/queue-email.ts";
+import { sendEmailJob } from "../mail/send-email-job.ts";
+import { magicLinkUrl } from "../orders/magic-link.ts";
+import { siteIdentity } from "./site-identity.ts";
+
+type Order = typeof orders.$inferSelect;
+
+export interface ProvisioningStep {
+  key: Exclude<StepKey, "payment">;
+  /** Does the work and returns a French line for the order's logs (no secret in it). */
+  run(ctx: Context, order: Order): Promise<string>;
+}
+
+export const PROVISIONING_STEPS: ProvisioningStep[] = [
+  {
+    key: "subdomain",
+    async run(ctx, order) {
+      if (RESERVED_SUBDOMAINS.has(order.subdomain))
+        throw new Error(`sous-domaine réservé : ${order.subdomain}`);
+      const [other] = await ctx.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.subdomain, order.subdomain), ne(orders.id, order.id)));
+      if (other) throw new Error(`sous-domaine déjà utilisé : ${order.subdomain}`);
+      return `Sous-domaine ${new URL(ctx.wordpress.siteUrl(order.subdomain)).host} réservé.`;
+    },
+  },
+  {
+    key: "wordpress",
+    async run(ctx, order) {
+      // A site left by an interrupted run has no stored credentials: install it afresh.
+      const leftover = (await ctx.wordpress.status(order.subdomain)) === "installed";
+      const identity = siteIdentity(ctx, order);
+      const site = leftover ? await ctx.wordpress.reinstall(identity) : await ctx.wordpress.install(identity);
+      await ctx.db
+        .update(orders)
+        .set({
+          wpAdminUrl: site.adminUrl,
+          wpUsername: site.adminUser,
+          wpPasswordEnc: ctx.secrets.seal(site.adminPassword),
+          wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
+        })
+        .where(eq(orders.id, order.id));
+      return `WordPress installé sur ${site.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}.`;
+    },
+  },
+  {
+    key: "email",
+    async run(ctx, order) {
+      const [already] = await ctx.db
+        .select({ id: emailLog.id, status: emailLog.status })
+        .from(emailLog)
+        .where(and(eq(emailLog.orderId, order.id), eq(emailLog.template, "welcome")));
+      if (already) {
+        if (already.status === "queued") await ctx.queue.send(sendEmailJob, { emailId: already.id });
+        return `E-mail de bienvenue déjà en file pour ${order.customerEmail}.`;
+      }
+      const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+      await queueEmail(ctx, {
+        template: "welcome",
+        to: order.customerEmail,
+        orderId: order.id,
+        vars: {
+          customer_name: order.customerName,
+          site_url: ctx.wordpress.siteUrl(order.subdomain),
+          wp_admin_url: fresh?.wpAdminUrl ?? "",
+          magic_link: magicLinkUrl(ctx, order),
+          plan_name: planById(order.planId as Parameters<typeof planById>[0]).name,
+        },
+      });
+      return `E-mail de bienvenue envoyé à ${order.customerEmail}.`;
+    },
+  },
+];

@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalWordPressHost } from "./local-host.ts";
+import { basicAuth, expectWorkingSite, freePort, identity, logIn, testCoreDir } from "./site-checks.ts";
+import { SiteExistsError } from "./wordpress-host.ts";
+
+describe("LocalWordPressHost", () => {
+  let dataDir: string;
+  let host: LocalWordPressHost;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "wp-local-"));
+    host = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port: await freePort() });
+    await host.start();
+  });
+
+  afterAll(async () => {
+    await host?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("installs a French site with its legal notice, wp-admin and REST access", async () => {
+    const site = identity("acme", "Boulangerie Acmé");
+    expect(await host.status("acme")).toBe("absent");
+    const installed = await host.install(site);
+    await expectWorkingSite(host, site, installed);
+  });
+
+  it("refuses to install over an existing site", async () => {
+    await expect(host.install(identity("acme", "Encore"))).rejects.toBeInstanceOf(SiteExistsError);
+  });
+
+  it("serves two sites side by side from one PHP server", async () => {
+    const [alpha, beta] = await Promise.all([
+      host.install(identity("alpha", "Alpha Plongée")),
+      host.install(identity("beta", "Bêta Randonnées")),
+    ]);
+    const alphaHome = await (await host.fetch("alpha", "/")).text();
+    const betaHome = await (await host.fetch("beta", "/")).text();
+    expect(alphaHome).toContain("Alpha Plongée");
+    expect(alphaHome).not.toContain("Bêta Randonnées");
+    expect(betaHome).toContain("Bêta Randonnées");
+    expect(betaHome).not.toContain("Alpha Plongée");
+    expect(alpha?.appPassword).not.toBe(beta?.appPassword);
+  });
+
+  it("reinstalls with new credentials and invalidates the old ones", async () => {
+    const site = identity("refait", "Atelier Refait");
+    const before = await host.install(site);
+    const page = await host.fetch("refait", "/wp-json/wp/v2/pages", {
+      method: "POST",
+      headers: { ...basicAuth(before.adminUser, before.appPassword), "content-type": "application/json" },
+      body: JSON.stringify({ title: "Ancienne page", status: "publish" }),
+    });
+    expect(page.status).toBe(201);
+
+    const after = await host.reinstall(site);
+    expect(after.adminPassword).not.toBe(before.adminPassword);
+    expect(after.appPassword).not.toBe(before.appPassword);
+    await expectWorkingSite(host, site, after);
+
+    const oldApp = await host.fetch("refait", "/wp-json/wp/v2/users/me", {
+      headers: basicAuth(before.adminUser, before.appPassword),
+    });
+    expect(oldApp.status).toBe(401);
+    const oldLogin = await logIn(host, "refait", before.adminUser, before.adminPassword);
+    expect(oldLogin.status).toBe(200);
+    expect(await oldLogin.text()).toContain('id="login_error"');
+    expect((await host.fetch("refait", "/ancienne-page/")).status).toBe(404);
+  });
+
+  it("removes a site", async () => {
+    await host.install(identity("parti", "Parti"));
+    await host.remove("parti");
+    expect(await host.status("parti")).toBe("absent");
+    const home = await host.fetch("parti", "/");
+    expect(home.status).toBe(404);
+    expect(await home.text()).toContain("Site introuvable");
+    await host.remove("parti");
+  });
+
+  it("never serves the SQLite database", async () => {
+    const response = await host.fetch("acme", "/wp-content/database/.ht.sqlite");
+    expect(response.status).toBe(403);
+  });
+});

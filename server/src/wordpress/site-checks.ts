@@ -1,0 +1,117 @@
+/**
+ * Checks, over real HTTP, that an installed site works as the product needs; shared by the
+ * tests of both WordPress host implementations.
+ */
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { expect } from "vitest";
+import type { InstalledSite, SiteIdentity, WordPressHost } from "./wordpress-host.ts";
+
+/** The core template the tests install from: <repo>/.wordpress unless WP_CORE_DIR says otherwise. */
+export function testCoreDir(): string {
+  const coreDir = process.env.WP_CORE_DIR ?? path.resolve(import.meta.dirname, "../../../.wordpress");
+  if (!existsSync(path.join(coreDir, "wp-settings.php"))) {
+    throw new Error(`no WordPress core in ${coreDir}: run scripts/wordpress/fetch-core.sh ${coreDir}`);
+  }
+  return coreDir;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function identity(subdomain: string, title: string): SiteIdentity {
+  return {
+    subdomain,
+    title,
+    adminEmail: `contact@${subdomain}.example`,
+    legal: {
+      companyName: `${title} SARL`,
+      legalForm: "SARL",
+      siret: "12345678900012",
+      address: "3 rue de Paris, 97400 Saint-Denis",
+      email: `contact@${subdomain}.example`,
+      phone: "0262 12 34 56",
+      host: "Lagon Digital, serveurs situés en France",
+    },
+  };
+}
+
+/** Logs in through wp-login.php; returns the dashboard response, or the login page on failure. */
+export async function logIn(host: WordPressHost, subdomain: string, user: string, password: string) {
+  const form = new URLSearchParams({
+    log: user,
+    pwd: password,
+    "wp-submit": "Se connecter",
+    redirect_to: `${host.siteUrl(subdomain)}/wp-admin/`,
+    testcookie: "1",
+  });
+  const login = await host.fetch(subdomain, "/wp-login.php", {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: "wordpress_test_cookie=WP%20Cookie%20check",
+    },
+    body: form.toString(),
+  });
+  if (login.status !== 302) return login;
+  expect(login.headers.get("location")).toBe(`${host.siteUrl(subdomain)}/wp-admin/`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return host.fetch(subdomain, "/wp-admin/", { headers: { cookie } });
+}
+
+export function basicAuth(user: string, password: string): Record<string, string> {
+  return { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}` };
+}
+
+export async function createPage(host: WordPressHost, site: InstalledSite, subdomain: string, title: string) {
+  return host.fetch(subdomain, "/wp-json/wp/v2/pages", {
+    method: "POST",
+    headers: { ...basicAuth(site.adminUser, site.appPassword), "content-type": "application/json" },
+    body: JSON.stringify({ title, content: "<p>Bienvenue.</p>", status: "publish" }),
+  });
+}
+
+/** Everything a fresh site must offer: French home page, legal notice, wp-admin, REST. */
+export async function expectWorkingSite(host: WordPressHost, site: SiteIdentity, installed: InstalledSite) {
+  const { subdomain } = site;
+  expect(installed.url).toBe(host.siteUrl(subdomain));
+  expect(installed.adminUrl).toBe(`${host.siteUrl(subdomain)}/wp-admin/`);
+  expect(installed.adminPassword.length).toBeGreaterThanOrEqual(24);
+  expect(await host.status(subdomain)).toBe("installed");
+
+  const home = await host.fetch(subdomain, "/");
+  expect(home.status).toBe(200);
+  const homeHtml = await home.text();
+  expect(homeHtml).toContain('<html lang="fr-FR"');
+  expect(homeHtml).toContain(site.title);
+
+  const legal = await host.fetch(subdomain, "/mentions-legales/");
+  expect(legal.status).toBe(200);
+  const legalHtml = await legal.text();
+  expect(legalHtml).toContain("Mentions légales");
+  expect(legalHtml).toContain(site.legal.companyName);
+  expect(legalHtml).toContain(`SIRET : ${site.legal.siret}`);
+  expect(legalHtml).toContain(site.legal.host);
+
+  const dashboard = await logIn(host, subdomain, installed.adminUser, installed.adminPassword);
+  expect(dashboard.status).toBe(200);
+  expect(await dashboard.text()).toContain("Tableau de bord");
+
+  const page = await createPage(host, installed, subdomain, "À propos");
+  expect(page.status).toBe(201);
+  const { link } = (await page.json()) as { link: string };
+  expect(link).toBe(`${host.siteUrl(subdomain)}/a-propos/`);
+  expect((await host.fetch(subdomain, "/a-propos/")).status).toBe(200);
+}

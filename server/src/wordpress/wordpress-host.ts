@@ -1,0 +1,76 @@
+/**
+ * The WordPress host driver: where customers' sites are installed and served. Two
+ * implementations run the same install script (install-site.php): `LocalWordPressHost`
+ * (embedded, one `php -S` for every site) and `SshWordPressHost` (a production host over SSH).
+ */
+
+/** What a site is installed with. Texts are shown on the site as they are (French). */
+export interface SiteIdentity {
+  /** Lower-case DNS label: the site answers at <subdomain>.<base domain>. */
+  subdomain: string;
+  title: string;
+  adminEmail: string;
+  /** Printed on the site's "Mentions légales" page. */
+  legal: {
+    companyName: string;
+    legalForm?: string;
+    siret?: string;
+    address?: string;
+    email: string;
+    phone?: string;
+    /** Who hosts the site, e.g. "Lagon Digital, serveurs situés en France". */
+    host: string;
+  };
+}
+
+/** Credentials of a freshly installed site: secrets, never to be logged. */
+export interface InstalledSite {
+  url: string;
+  adminUrl: string;
+  adminUser: string;
+  adminPassword: string;
+  /** Application password named "Koza" of the admin, for the REST API (Basic auth). */
+  appPassword: string;
+}
+
+export type SiteStatus = "absent" | "installed";
+
+/** The part of `fetch`'s RequestInit the driver supports. */
+export interface SiteRequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+export interface WordPressHost {
+  /** Installs a new site; fails with SiteExistsError when the subdomain already has one. */
+  install(site: SiteIdentity): Promise<InstalledSite>;
+  /** Wipes the site's files and database if any and installs it afresh, with new credentials. */
+  reinstall(site: SiteIdentity): Promise<InstalledSite>;
+  /** Deletes the site's files and database; does nothing when there is no site. */
+  remove(subdomain: string): Promise<void>;
+  status(subdomain: string): Promise<SiteStatus>;
+  /** The site's public address, e.g. http://acme.localhost:8080. */
+  siteUrl(subdomain: string): string;
+  /**
+   * An HTTP request to the site from this process. Redirects are returned, not followed.
+   * `path` starts with "/".
+   */
+  fetch(subdomain: string, path: string, init?: SiteRequestInit): Promise<Response>;
+  /** Local: starts the PHP server. SSH: checks that the host answers and has PHP and the core. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export class SiteExistsError extends Error {
+  constructor(readonly subdomain: string) {
+    super(`a WordPress site already exists for ${subdomain}`);
+  }
+}
+
+const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Guards the paths and shell commands built from a subdomain. */
+export function assertSubdomain(subdomain: string): void {
+  if (!SUBDOMAIN.test(subdomain)) throw new Error(`invalid subdomain: ${JSON.stringify(subdomain)}`);
+}

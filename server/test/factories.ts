@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+import type { Context } from "../src/context.ts";
+import { createPaidOrder, type NewPaidOrder } from "../src/orders/create-paid-order.ts";
+
+/** A paid order as checkout would create it, with overridable fields. */
+export async function givenPaidOrder(ctx: Context, overrides: Partial<NewPaidOrder> = {}) {
+  const suffix = randomBytes(4).toString("hex");
+  const { orderId } = await createPaidOrder(ctx, {
+    checkoutSessionId: `cs_test_${suffix}`,
+    planId: "business",
+    subdomain: `site-${suffix}`,
+    customerName: "Zoé Payet",
+    customerEmail: `zoe-${suffix}@example.re`,
+    customerPhone: "0692 00 00 00",
+    companyName: "Boulangerie Payet",
+    address: "3 rue des Flamboyants",
+    postalCode: "97460",
+    city: "Saint-Paul",
+    country: "Réunion",
+    siret: "12345678900012",
+    companyType: "SARL",
+    directoryOptIn: false,
+    kozaOption: false,
+    monthlyPriceCents: 5000,
+    ...overrides,
+  });
+  return orderId;
+}

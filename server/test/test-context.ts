@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { type Context, createContext } from "../src/context.ts";
+import { openDatabase } from "../src/db/database.ts";
+import { createLogger } from "../src/logger.ts";
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (the test command runs the API suite both ways).
+ */
+export async function openTestDatabase() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ dataDir: "memory://" });
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.toString() });
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<Context> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "lagon-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SERVE_WEB: "false",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ADMIN_TOKEN: "test-admin-token-0123456789abcdef",
+    ...env,
+  });
+  return createContext(config, createLogger(config.LOG_LEVEL), await openTestDatabase());
+}
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const ctx = await createTestContext(env);
+  const app = await buildApp(ctx);
+  return {
+    ctx,
+    app,
+    async close() {
+      await app.close();
+      await ctx.close();
+    },
+  };
+}

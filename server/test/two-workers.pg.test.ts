@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Context } from "../src/context.ts";
+import { queueEmail } from "../src/mail/queue-email.ts";
+import { startSmtpSink, waitFor } from "./smtp-sink.ts";
+import { createTestContext } from "./test-context.ts";
+
+const serverDir = path.resolve(import.meta.dirname, "..");
+
+describe("two worker processes on one PostgreSQL", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let ctx: Context;
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    ctx = await createTestContext();
+    const url = await ctx.database.sql.executeSql("select current_database() as db", []);
+    const dbUrl = new URL(process.env.TEST_DATABASE_URL as string);
+    dbUrl.pathname = `/${(url.rows[0] as { db: string }).db}`;
+    for (let i = 0; i < 2; i++) {
+      workers.push(
+        spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+          cwd: serverDir,
+          stdio: "ignore",
+          env: {
+            ...process.env,
+            ROLE: "worker",
+            DATABASE_URL: dbUrl.toString(),
+            SMTP_URL: smtp.url,
+            DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-worker-")),
+            LOG_LEVEL: "silent",
+          },
+        }),
+      );
+    }
+  });
+
+  afterAll(async () => {
+    for (const w of workers) w.kill("SIGTERM");
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  it("runs each job exactly once", async () => {
+    const count = 30;
+    for (let i = 0; i < count; i++) {
+      await queueEmail(ctx, {
+        template: "contact_agency",
+        to: `client${i}@example.re`,
+        vars: { name: `n${i}` },
+      });
+    }
+    await waitFor(() => (smtp.received.length >= count ? true : undefined), 60_000);
+    // Give a duplicate delivery the time to show up before counting.
+    await new Promise((r) => setTimeout(r, 2000));
+    const recipients = smtp.received.flatMap((m) => m.to);
+    expect(recipients).toHaveLength(count);
+    expect(new Set(recipients).size).toBe(count);
+  });
+});

@@ -1,0 +1,7 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: ["contracts/vitest.config.ts", "server/vitest.config.ts", "web/vitest.config.ts"],
+  },
+});

@@ -1,0 +1,24 @@
+import type { Config } from "@react-router/dev/config";
+import { paths } from "./src/config/paths";
+
+export default {
+  appDirectory: "src",
+  ssr: false,
+  // Public pages are built to static HTML; every other route is served by build/client/__spa-fallback.html.
+  prerender: [
+    paths.home(),
+    paths.services(),
+    paths.directory(),
+    paths.about(),
+    paths.contact(),
+    paths.articles(),
+    paths.legal(),
+    paths.customerArea(),
+  ],
+  future: {
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config;

@@ -1,0 +1,32 @@
+/** Anchors of the four service blocks on /services. */
+export type ServiceAnchor = "creation-details" | "ecommerce-details" | "maintenance-details" | "support-details";
+
+/** Id of the plans section of the home page, the target of every 'Commencer' button. */
+export const PLANS_SECTION_ID = "plans";
+
+function withQuery(pathname: string, query: Record<string, string>): string {
+  return `${pathname}?${new URLSearchParams(query).toString()}`;
+}
+
+/** Every URL of the app, built here and nowhere else. */
+export const paths = {
+  home: () => "/",
+  services: () => "/services",
+  service: (anchor: ServiceAnchor) => `/services#${anchor}`,
+  directory: () => "/annuaire",
+  about: () => "/about",
+  contact: () => "/contact",
+  articles: () => "/articles",
+  article: (slug: string) => `/articles/${encodeURIComponent(slug)}`,
+  legal: () => "/legal",
+  success: () => "/success",
+  dashboard: (orderId: string, token: string) =>
+    withQuery(`/dashboard/${encodeURIComponent(orderId)}`, { token }),
+  kozaQuestionnaire: (orderId: string, token: string) => withQuery("/koza-questionnaire", { orderId, token }),
+  customerArea: () => "/espace-client",
+  adminOrders: (token: string) => withQuery("/admin", { token }),
+  adminAnalytics: (token: string) => withQuery("/admin/analytics", { token }),
+  adminEmailTemplates: (token: string) => withQuery("/admin/email-templates", { token }),
+  mailto: (email: string) => `mailto:${email}`,
+  tel: (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`,
+};

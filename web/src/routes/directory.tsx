@@ -1,0 +1,17 @@
+import { PageHeader } from "../components/ui/page-header";
+import { pageMeta } from "../lib/page-meta";
+import type { Route } from "./+types/directory";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Annuaire des sites",
+    description: "Découvrez les entreprises de La Réunion, des Outre-mer et de métropole qui ont créé leur site avec nous.",
+  });
+
+export default function Directory() {
+  return (
+    <PageHeader title="Annuaire des sites">
+      <p>Les entreprises qui ont choisi de présenter leur site en ligne : artisans, commerces, restaurants et bien d'autres.</p>
+    </PageHeader>
+  );
+}

@@ -1,0 +1,18 @@
+import { PageHeader } from "../components/ui/page-header";
+import { pageMeta } from "../lib/page-meta";
+import type { Route } from "./+types/success";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Paiement confirmé",
+    description: "Votre paiement est confirmé et votre site est en cours de création.",
+    noIndex: true,
+  });
+
+export default function Success() {
+  return (
+    <PageHeader title="Merci pour votre commande !">
+      <p>Votre paiement est confirmé et votre site est en cours de création.</p>
+    </PageHeader>
+  );
+}

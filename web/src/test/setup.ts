@@ -1,0 +1,16 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach, type MockInstance, vi } from "vitest";
+
+let consoleError: MockInstance<typeof console.error>;
+
+// A React warning (act, keys, hydration) is a bug: the test that caused it fails.
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  const messages = consoleError.mock.calls.map((args) => args.map(String).join(" "));
+  consoleError.mockRestore();
+  if (messages.length > 0) throw new Error(`console.error was called:\n${messages.join("\n")}`);
+});

@@ -12,6 +12,15 @@ import { PROVISIONING_STEPS } from "./provisioning-steps.ts";
 const LEASE_SECONDS = 90;
 
 /**
+ * Tests that kill the process in the middle of a step set this to widen each step; it is
+ * honoured only when NODE_ENV is "test".
+ */
+async function faultInjectionPause(): Promise<void> {
+  const ms = process.env.NODE_ENV === "test" ? Number(process.env.FAULT_INJECTION_STEP_PAUSE_MS ?? 0) : 0;
+  if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+}
+
+/**
  * Takes a paid order to a live site: the subdomain, wordpress and email steps in turn. Each
  * finished step is skipped on a later run, so a retry or a resume never repeats one. A lease on
  * the order keeps two workers from provisioning it at once.
@@ -40,6 +49,7 @@ export const provisionOrderJob = defineJob({
         await setStep(ctx.db, orderId, step.key, "processing");
         const started = performance.now();
         const details = await step.run(ctx, fresh);
+        await faultInjectionPause();
         const ms = Math.round(performance.now() - started);
         await setStep(ctx.db, orderId, step.key, "completed");
         await addOrderLog(ctx.db, orderId, {

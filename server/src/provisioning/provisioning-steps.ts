@@ -11,6 +11,15 @@ import { siteIdentity } from "./site-identity.ts";
 
 type Order = typeof orders.$inferSelect;
 
+async function assertSiteAnswers(ctx: Context, subdomain: string): Promise<void> {
+  const res = await ctx.wordpress.fetch(subdomain, "/").catch((err: Error) => {
+    throw new Error(
+      `le site ne répond pas (${err.message || (err.cause as Error)?.message || "connexion impossible"})`,
+    );
+  });
+  if (res.status !== 200) throw new Error(`le site répond ${res.status} au lieu de 200`);
+}
+
 export interface ProvisioningStep {
   key: Exclude<StepKey, "payment">;
   /** Does the work and returns a French line for the order's logs (no secret in it). */
@@ -38,6 +47,7 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
       const leftover = (await ctx.wordpress.status(order.subdomain)) === "installed";
       const identity = siteIdentity(ctx, order);
       const site = leftover ? await ctx.wordpress.reinstall(identity) : await ctx.wordpress.install(identity);
+      await assertSiteAnswers(ctx, order.subdomain);
       await ctx.db
         .update(orders)
         .set({

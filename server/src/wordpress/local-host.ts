@@ -1,4 +1,4 @@
-import { access, mkdir, readdir, rename, rm } from "node:fs/promises";
+import { access, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { PhpServer } from "./php-server.ts";
 import { runProcess } from "./run-process.ts";
@@ -107,12 +107,18 @@ export class LocalWordPressHost implements WordPressHost {
   }
 
   /**
-   * Hard-links the core files (an install then takes well under a second; a full copy of
-   * ~75 MB takes up to seconds on a busy disk) and copies wp-content, the only part WordPress
-   * writes to: core files are never rewritten as automatic updates are off and external HTTP
-   * is blocked. Every local site runs as the same user anyway, so no isolation is lost.
+   * Hard-links the core files and copies wp-content, the only part WordPress writes to: core
+   * files are never rewritten in place (automatic updates are off, external HTTP is blocked).
+   * An install then takes well under a second where a full copy of ~75 MB can take seconds on
+   * a busy disk. Every local site runs as the same user anyway, so no isolation is lost.
+   * Across file systems, where hard links cannot be made, everything is copied.
    */
   private async copyCore(fresh: string): Promise<void> {
+    const [core, sites] = await Promise.all([stat(this.coreDir), stat(this.sitesRoot)]);
+    if (core.dev !== sites.dev) {
+      await runProcess("cp", ["-a", "--reflink=auto", this.coreDir, fresh]);
+      return;
+    }
     const entries = (await readdir(this.coreDir)).filter((name) => name !== "wp-content");
     await mkdir(fresh);
     await runProcess("cp", ["-al", ...entries.map((name) => path.join(this.coreDir, name)), fresh]);

@@ -73,7 +73,9 @@ export function Footer() {
           </address>
         </div>
       </div>
-      <p className="footer-copyright container">{`© Copyright 2025 ${COMPANY_NAME}`}</p>
+      <div className="footer-bottom">
+        <p className="footer-copyright container">{`© Copyright 2025 ${COMPANY_NAME}`}</p>
+      </div>
     </footer>
   );
 }

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Installs whatever is missing to run the product: Debian packages, npm packages, the
-# WordPress core; then builds the web app. Safe to run again: it only does what is missing.
+# Installs whatever is missing to run the product: Debian packages (PHP for the WordPress
+# sites), npm packages, the WordPress core template; then builds the web app. Safe to run
+# again: it only does what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/wordpress/ensure-php.sh
 npm install --no-audit --no-fund --loglevel=error
+bash scripts/wordpress/fetch-core.sh .wordpress
 npm run build

@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
 import { SiteLayout } from "./components/layout/site-layout";
 import { PageHeader } from "./components/ui/page-header";
 import { paths } from "./config/paths";
 import { publicConfig } from "./config/public-config";
-import type { Route } from "./+types/root";
 import "./styles/app.css";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 /** Used only where no route gives its own, such as the SPA fallback page while it loads. */
 export const meta: Route.MetaFunction = () => [{ title: publicConfig.COMPANY_NAME }];

@@ -12,6 +12,7 @@ export function createWordPressHost(config: Config): WordPressHost {
         user: config.WP_SSH_USER,
         port: config.WP_SSH_PORT,
         keyFile: config.WP_SSH_KEY as string,
+        knownHostsFile: config.WP_SSH_KNOWN_HOSTS,
       },
       sitesRoot: config.WP_SSH_SITES_DIR,
       coreDir: config.WP_SSH_CORE_DIR,

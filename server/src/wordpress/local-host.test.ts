@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalWordPressHost } from "./local-host.ts";
-import { basicAuth, expectWorkingSite, freePort, identity, logIn, testCoreDir } from "./site-checks.ts";
+import { basicAuth, expectWorkingSite, freePort, logIn, sampleSite, testCoreDir } from "./site-checks.ts";
 import { SiteExistsError } from "./wordpress-host.ts";
 
 describe("LocalWordPressHost", () => {
@@ -22,20 +22,20 @@ describe("LocalWordPressHost", () => {
   });
 
   it("installs a French site with its legal notice, wp-admin and REST access", async () => {
-    const site = identity("acme", "Boulangerie Acmé");
+    const site = sampleSite("acme", "Boulangerie Acmé");
     expect(await host.status("acme")).toBe("absent");
     const installed = await host.install(site);
     await expectWorkingSite(host, site, installed);
   });
 
   it("refuses to install over an existing site", async () => {
-    await expect(host.install(identity("acme", "Encore"))).rejects.toBeInstanceOf(SiteExistsError);
+    await expect(host.install(sampleSite("acme", "Encore"))).rejects.toBeInstanceOf(SiteExistsError);
   });
 
   it("serves two sites side by side from one PHP server", async () => {
     const [alpha, beta] = await Promise.all([
-      host.install(identity("alpha", "Alpha Plongée")),
-      host.install(identity("beta", "Bêta Randonnées")),
+      host.install(sampleSite("alpha", "Alpha Plongée")),
+      host.install(sampleSite("beta", "Bêta Randonnées")),
     ]);
     const alphaHome = await (await host.fetch("alpha", "/")).text();
     const betaHome = await (await host.fetch("beta", "/")).text();
@@ -47,7 +47,7 @@ describe("LocalWordPressHost", () => {
   });
 
   it("reinstalls with new credentials and invalidates the old ones", async () => {
-    const site = identity("refait", "Atelier Refait");
+    const site = sampleSite("refait", "Atelier Refait");
     const before = await host.install(site);
     const page = await host.fetch("refait", "/wp-json/wp/v2/pages", {
       method: "POST",
@@ -72,7 +72,7 @@ describe("LocalWordPressHost", () => {
   });
 
   it("removes a site", async () => {
-    await host.install(identity("parti", "Parti"));
+    await host.install(sampleSite("parti", "Parti"));
     await host.remove("parti");
     expect(await host.status("parti")).toBe("absent");
     const home = await host.fetch("parti", "/");

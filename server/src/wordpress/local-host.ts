@@ -53,6 +53,10 @@ export class LocalWordPressHost implements WordPressHost {
 
   async start(): Promise<void> {
     await mkdir(this.sitesRoot, { recursive: true });
+    // Scratch folders (hidden) left by an install cut off by a crash are never served: remove them.
+    for (const name of await readdir(this.sitesRoot)) {
+      if (name.startsWith(".")) await rm(path.join(this.sitesRoot, name), { recursive: true, force: true });
+    }
     await this.server.start();
   }
 
@@ -96,10 +100,10 @@ export class LocalWordPressHost implements WordPressHost {
 
   fetch(subdomain: string, urlPath: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
-    return requestSite(new URL(urlPath, this.siteUrl(subdomain)), init, {
-      host: "127.0.0.1",
-      port: this.options.port,
-    });
+    // Straight to the PHP server, which speaks plain HTTP whatever the public scheme.
+    const url = new URL(urlPath, this.siteUrl(subdomain));
+    url.protocol = "http:";
+    return requestSite(url, init, { host: "127.0.0.1", port: this.options.port });
   }
 
   private siteDir(subdomain: string): string {
@@ -109,8 +113,8 @@ export class LocalWordPressHost implements WordPressHost {
   /**
    * Hard-links the core files and copies wp-content, the only part WordPress writes to: core
    * files are never rewritten in place (automatic updates are off, external HTTP is blocked).
-   * An install then takes well under a second where a full copy of ~75 MB can take seconds on
-   * a busy disk. Every local site runs as the same user anyway, so no isolation is lost.
+   * An install then takes about a second, where a full copy of ~75 MB alone can take seconds
+   * on a busy disk. Every local site runs as the same user anyway, so no isolation is lost.
    * Across file systems, where hard links cannot be made, everything is copied.
    */
   private async copyCore(fresh: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROUTER_PATH = fileURLToPath(new URL("./router.php", import.meta.url));
@@ -24,9 +26,15 @@ export class PhpServer {
 
   constructor(private readonly options: PhpServerOptions) {}
 
+  /** Holds the process group of the running server, so a later start can end one left behind. */
+  private get pidFile(): string {
+    return path.join(path.dirname(this.options.sitesRoot), "php-server.pid");
+  }
+
   async start(): Promise<void> {
     if (this.child) return;
     const { sitesRoot, baseDomain, port, php = "php" } = this.options;
+    await this.stopLeftover();
     if (await portAnswers(port)) throw new Error(`port ${port} is already in use`);
     const child = spawn(php, ["-S", `127.0.0.1:${port}`, "-t", sitesRoot, ROUTER_PATH], {
       detached: true,
@@ -39,6 +47,7 @@ export class PhpServer {
       },
     });
     this.child = child;
+    if (child.pid) writeFileSync(this.pidFile, String(child.pid));
     // php -S logs every request on stderr: keep the end, to explain an early exit.
     let log = "";
     child.stderr?.on("data", (chunk: Buffer) => {
@@ -78,8 +87,29 @@ export class PhpServer {
     }
     // Workers may outlive the main process for a moment.
     this.signal("SIGKILL", child);
+    rmSync(this.pidFile, { force: true });
     const deadline = Date.now() + 5_000;
     while ((await portAnswers(this.options.port)) && Date.now() < deadline) await sleep(25);
+  }
+
+  /** A server whose parent was killed (SIGKILL, power cut) still holds the port: end its group. */
+  private async stopLeftover(): Promise<void> {
+    let pid: number;
+    try {
+      pid = Number(readFileSync(this.pidFile, "utf8"));
+    } catch {
+      return;
+    }
+    if (pid > 0) {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+      const deadline = Date.now() + 5_000;
+      while ((await portAnswers(this.options.port)) && Date.now() < deadline) await sleep(25);
+    }
+    rmSync(this.pidFile, { force: true });
   }
 
   private signal(signal: NodeJS.Signals, child = this.child): void {

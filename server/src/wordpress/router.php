@@ -24,8 +24,13 @@ function wp_router_resolve(string $root, string $base_domain): ?string {
 	}
 
 	$path = rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');
-	// Dot files (the SQLite database, .htaccess) and the database folder are never served.
-	if (str_contains($path, '/.') || str_contains($path, "\0") || str_starts_with($path, '/wp-content/database/')) {
+	// Never served: dot files (the SQLite database, .htaccess), the database folder, and PHP
+	// dropped into uploads.
+	if (
+		str_contains($path, '/.') || str_contains($path, "\0")
+		|| str_starts_with($path, '/wp-content/database/')
+		|| preg_match('#^/wp-content/uploads/.*\.php$#i', $path)
+	) {
 		return wp_router_error(403, 'Accès refusé');
 	}
 

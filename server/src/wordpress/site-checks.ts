@@ -28,7 +28,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function identity(subdomain: string, title: string): SiteIdentity {
+export function sampleSite(subdomain: string, title: string): SiteIdentity {
   return {
     subdomain,
     title,

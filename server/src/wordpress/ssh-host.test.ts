@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PhpServer } from "./php-server.ts";
 import { runProcess } from "./run-process.ts";
-import { basicAuth, expectWorkingSite, freePort, identity, testCoreDir } from "./site-checks.ts";
+import { basicAuth, expectWorkingSite, freePort, sampleSite, testCoreDir } from "./site-checks.ts";
 import { SshWordPressHost, type SshWordPressHostOptions } from "./ssh-host.ts";
 import { SiteExistsError } from "./wordpress-host.ts";
 
@@ -65,7 +65,7 @@ describe("SshWordPressHost", () => {
   });
 
   it("installs a working French site over SSH", async () => {
-    const site = identity("distant", "Traiteur Distant");
+    const site = sampleSite("distant", "Traiteur Distant");
     expect(await host.status("distant")).toBe("absent");
     const installed = await host.install(site);
     await expectWorkingSite(host, site, installed);
@@ -73,7 +73,7 @@ describe("SshWordPressHost", () => {
   });
 
   it("reinstalls and removes over SSH", async () => {
-    const site = identity("distant", "Traiteur Distant");
+    const site = sampleSite("distant", "Traiteur Distant");
     const before = await host.reinstall(site);
     const after = await host.reinstall(site);
     await expectWorkingSite(host, site, after);

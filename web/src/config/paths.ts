@@ -1,5 +1,9 @@
 /** Anchors of the four service blocks on /services. */
-export type ServiceAnchor = "creation-details" | "ecommerce-details" | "maintenance-details" | "support-details";
+export type ServiceAnchor =
+  | "creation-details"
+  | "ecommerce-details"
+  | "maintenance-details"
+  | "support-details";
 
 /** Id of the plans section of the home page, the target of every 'Commencer' button. */
 export const PLANS_SECTION_ID = "plans";

@@ -10,7 +10,5 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function AdminAnalytics() {
-  return (
-    <PageHeader title="Statistiques" />
-  );
+  return <PageHeader title="Statistiques" />;
 }

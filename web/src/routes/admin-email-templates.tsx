@@ -10,7 +10,5 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function AdminEmailTemplates() {
-  return (
-    <PageHeader title="Modèles d'e-mails" />
-  );
+  return <PageHeader title="Modèles d'e-mails" />;
 }

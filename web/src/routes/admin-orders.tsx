@@ -10,7 +10,5 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function AdminOrders() {
-  return (
-    <PageHeader title="Commandes" />
-  );
+  return <PageHeader title="Commandes" />;
 }

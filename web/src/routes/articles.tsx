@@ -5,7 +5,8 @@ import type { Route } from "./+types/articles";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Blog",
-    description: "Conseils, guides et actualités pour réussir la présence en ligne de votre entreprise à La Réunion.",
+    description:
+      "Conseils, guides et actualités pour réussir la présence en ligne de votre entreprise à La Réunion.",
   });
 
 export default function Articles() {

@@ -11,7 +11,10 @@ export const meta: Route.MetaFunction = () =>
 export default function CustomerArea() {
   return (
     <PageHeader title="Espace client">
-      <p>Vous avez perdu le lien d'accès à votre commande ? Indiquez votre adresse e-mail pour en recevoir un nouveau.</p>
+      <p>
+        Vous avez perdu le lien d'accès à votre commande&nbsp;? Indiquez votre adresse e-mail pour en recevoir
+        un nouveau.
+      </p>
     </PageHeader>
   );
 }

@@ -5,7 +5,8 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Suivi de votre commande",
-    description: "Suivez la création de votre site, retrouvez vos identifiants WordPress et gérez vos options.",
+    description:
+      "Suivez la création de votre site, retrouvez vos identifiants WordPress et gérez vos options.",
     noIndex: true,
   });
 

@@ -5,13 +5,17 @@ import type { Route } from "./+types/directory";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Annuaire des sites",
-    description: "Découvrez les entreprises de La Réunion, des Outre-mer et de métropole qui ont créé leur site avec nous.",
+    description:
+      "Découvrez les entreprises de La Réunion, des Outre-mer et de métropole qui ont créé leur site avec nous.",
   });
 
 export default function Directory() {
   return (
     <PageHeader title="Annuaire des sites">
-      <p>Les entreprises qui ont choisi de présenter leur site en ligne : artisans, commerces, restaurants et bien d'autres.</p>
+      <p>
+        Les entreprises qui ont choisi de présenter leur site en ligne&nbsp;: artisans, commerces, restaurants
+        et bien d'autres.
+      </p>
     </PageHeader>
   );
 }

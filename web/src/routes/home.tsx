@@ -19,7 +19,7 @@ export default function Home() {
           <p className="hero-kicker">Agence web à Saint-Paul, La Réunion</p>
           <h1 id="hero-title">Votre site professionnel en ligne en moins de 10&nbsp;minutes</h1>
           <p className="hero-lead">
-            Choisissez une offre, votre adresse et payez en ligne : votre site WordPress est créé
+            Choisissez une offre, votre adresse et payez en ligne&nbsp;: votre site WordPress est créé
             automatiquement, avec hébergement en France, certificat SSL et e-mails professionnels.
           </p>
           <button type="button" className="button button-accent button-large" onClick={goToPlans}>

@@ -5,11 +5,10 @@ import type { Route } from "./+types/legal";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Mentions légales",
-    description: "Mentions légales : éditeur, hébergeur, propriété intellectuelle, usage de l'IA, données personnelles et cookies.",
+    description:
+      "Mentions légales : éditeur, hébergeur, propriété intellectuelle, usage de l'IA, données personnelles et cookies.",
   });
 
 export default function Legal() {
-  return (
-    <PageHeader title="Mentions légales" />
-  );
+  return <PageHeader title="Mentions légales" />;
 }

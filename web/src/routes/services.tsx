@@ -19,7 +19,7 @@ const services: { anchor: ServiceAnchor; title: string; text: string }[] = [
   {
     anchor: "ecommerce-details",
     title: "E-commerce",
-    text: "L'offre Business vous donne une boutique en ligne complète : catalogue de produits, paiement par carte, réservation en ligne et statistiques de visite. Vous vendez à vos clients de La Réunion, des Outre-mer et de métropole sans vous soucier de la technique.",
+    text: "L'offre Business vous donne une boutique en ligne complète\u00a0: catalogue de produits, paiement par carte, réservation en ligne et statistiques de visite. Vous vendez à vos clients de La Réunion, des Outre-mer et de métropole sans vous soucier de la technique.",
   },
   {
     anchor: "maintenance-details",
@@ -37,7 +37,10 @@ export default function Services() {
   return (
     <>
       <PageHeader title="Nos services">
-        <p>Tout ce qu'il faut pour être visible en ligne, de la création de votre site à son suivi au quotidien.</p>
+        <p>
+          Tout ce qu'il faut pour être visible en ligne, de la création de votre site à son suivi au
+          quotidien.
+        </p>
       </PageHeader>
       <div className="container services-list">
         {services.map((service) => (

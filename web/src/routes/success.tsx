@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () =>
 
 export default function Success() {
   return (
-    <PageHeader title="Merci pour votre commande !">
+    <PageHeader title="Merci pour votre commande&nbsp;!">
       <p>Votre paiement est confirmé et votre site est en cours de création.</p>
     </PageHeader>
   );

@@ -19,7 +19,8 @@ const companyLinks = [
 ];
 
 export function Footer() {
-  const { COMPANY_NAME, CONTACT_EMAIL, CONTACT_PHONE, SOCIAL_FACEBOOK_URL, SOCIAL_INSTAGRAM_URL } = publicConfig;
+  const { COMPANY_NAME, CONTACT_EMAIL, CONTACT_PHONE, SOCIAL_FACEBOOK_URL, SOCIAL_INSTAGRAM_URL } =
+    publicConfig;
 
   return (
     <footer className="site-footer">

@@ -10,7 +10,8 @@ export function PlansSection() {
           Nos offres
         </h2>
         <p className="section-lead">
-          Un abonnement mensuel résiliable avec un préavis de 30 jours : hébergement, sécurité et sauvegardes compris.
+          Un abonnement mensuel résiliable avec un préavis de 30 jours&nbsp;: hébergement, sécurité et
+          sauvegardes compris.
         </p>
         <div className="plans-grid">
           {PLANS.map((plan) => (

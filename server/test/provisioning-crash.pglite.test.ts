@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
+import { createContext } from "../src/context.ts";
+import { emailLog, orders } from "../src/db/schema.ts";
+import { createLogger } from "../src/logger.ts";
+import { magicLinkToken } from "../src/orders/magic-link.ts";
+import { freePort } from "../src/wordpress/site-checks.ts";
+import { givenPaidOrder } from "./factories.ts";
+import { startSmtpSink, waitFor } from "./smtp-sink.ts";
+
+const serverDir = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The server is killed with SIGKILL in the middle of each provisioning step in turn, then
+ * started again: the order must end active with one site and one welcome e-mail.
+ */
+describe("provisioning survives a killed server", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let env: Record<string, string>;
+  let server: ChildProcess | undefined;
+  let orderId: string;
+  let token: string;
+  let email: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    env = {
+      NODE_ENV: "test",
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-crash-")),
+      PORT: String(await freePort()),
+      WP_PORT: String(await freePort()),
+      SMTP_URL: smtp.url,
+      SERVE_WEB: "false",
+      LOG_LEVEL: "silent",
+      FAULT_INJECTION_STEP_PAUSE_MS: "1500",
+    };
+    const config = loadConfig(env);
+    const ctx = await createContext(config, createLogger("silent"));
+    orderId = await givenPaidOrder(ctx, { subdomain: "crash-test" });
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    token = magicLinkToken(ctx, row as NonNullable<typeof row>);
+    email = row?.customerEmail as string;
+    await ctx.close();
+  });
+
+  afterAll(async () => {
+    server?.kill("SIGKILL");
+    await smtp?.close();
+  });
+
+  const start = () => {
+    server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: serverDir,
+      stdio: "ignore",
+      env: { ...process.env, ...env },
+    });
+    return server;
+  };
+  const orderState = async () => {
+    const res = await fetch(`http://127.0.0.1:${env.PORT}/api/order/${orderId}?token=${token}`).catch(
+      () => undefined,
+    );
+    return res?.ok
+      ? ((await res.json()) as { status: string; steps: Record<string, { status: string }> })
+      : undefined;
+  };
+  const kill = async (proc: ChildProcess, signal: NodeJS.Signals) => {
+    const exited = new Promise((r) => proc.once("exit", r));
+    proc.kill(signal);
+    await exited;
+  };
+
+  it("ends active with one site and one welcome e-mail", async () => {
+    for (const step of ["subdomain", "wordpress", "email"]) {
+      const proc = start();
+      await waitFor(
+        async () => ((await orderState())?.steps[step]?.status === "processing" ? true : undefined),
+        60_000,
+      );
+      await kill(proc, "SIGKILL");
+    }
+    const proc = start();
+    const final = await waitFor(async () => {
+      const s = await orderState();
+      return s?.status === "active" ? s : undefined;
+    }, 90_000);
+    expect(Object.values(final.steps).map((s) => s.status)).toEqual([
+      "completed",
+      "completed",
+      "completed",
+      "completed",
+    ]);
+    await waitFor(() => smtp.received.find((m) => m.to.includes(email)));
+    await new Promise((r) => setTimeout(r, 3000));
+    await kill(proc, "SIGTERM");
+
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+    expect(readdirSync(path.join(env.DATA_DIR as string, "sites"))).toEqual(["crash-test"]);
+    const ctx = await createContext(loadConfig(env), createLogger("silent"));
+    try {
+      const welcome = await ctx.db.select().from(emailLog).where(eq(emailLog.orderId, orderId));
+      expect(welcome.map((e) => e.template)).toEqual(["welcome"]);
+    } finally {
+      await ctx.close();
+    }
+  }, 300_000);
+});

@@ -12,6 +12,8 @@ export interface JobDefinition<S extends z.ZodType> {
   retryDelaySeconds: number;
   /** Seconds after which a job still active (its worker died) is handed to another worker. */
   expireInSeconds: number;
+  /** How many of these jobs one process runs at once (default 1). */
+  concurrency?: number;
   handle(
     payload: z.infer<S>,
     ctx: Context,

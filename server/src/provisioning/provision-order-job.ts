@@ -31,6 +31,8 @@ export const provisionOrderJob = defineJob({
   retryLimit: 4,
   retryDelaySeconds: 2,
   expireInSeconds: 120,
+  // Installs are mostly PHP work: a few at once keep both cores busy without thrashing.
+  concurrency: 3,
   async handle({ orderId }, ctx, job) {
     if (!(await claimLease(ctx, orderId))) return;
     let current: StepKey | undefined;

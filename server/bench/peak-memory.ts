@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+
+/** Samples the resident memory of this process and of other processes, keeping the peaks (MB). */
+export function peakMemory(otherPids: () => number[] = () => []) {
+  let self = 0;
+  let children = 0;
+  const sample = () => {
+    self = Math.max(self, process.memoryUsage().rss);
+    children = Math.max(
+      children,
+      otherPids().reduce((sum, pid) => sum + rss(pid), 0),
+    );
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return {
+    stop() {
+      sample();
+      clearInterval(timer);
+      return { self: Math.round(self / 2 ** 20), children: Math.round(children / 2 ** 20) };
+    },
+  };
+}
+
+function rss(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+    return line ? Number(line[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

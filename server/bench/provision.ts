@@ -1,0 +1,79 @@
+/**
+ * npm run bench:provision — time from "paid" to "active" for 1 order, then for 10 concurrent
+ * orders, on the embedded defaults (PGlite, in-process worker, local PHP host), with the peak
+ * memory of this server process and of the PHP server. Targets: p50 ≤ 15 s for one order; all
+ * 10 concurrent orders active within 60 s.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inArray } from "drizzle-orm";
+import { loadConfig } from "../src/config.ts";
+import { createContext } from "../src/context.ts";
+import { orders } from "../src/db/schema.ts";
+import { createLogger } from "../src/logger.ts";
+import { freePort } from "../src/wordpress/site-checks.ts";
+import { givenPaidOrder } from "../test/factories.ts";
+import { peakMemory } from "./peak-memory.ts";
+
+const config = loadConfig({
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-bench-")),
+  WP_PORT: String(await freePort()),
+  LOG_LEVEL: "silent",
+  SERVE_WEB: "false",
+});
+const ctx = await createContext(config, createLogger("silent"));
+await ctx.wordpress.start();
+await ctx.queue.work(ctx);
+const memory = peakMemory(() => phpPids(config.WP_PORT));
+
+async function provision(count: number): Promise<number[]> {
+  const paidAt = Date.now();
+  const ids = await Promise.all(Array.from({ length: count }, () => givenPaidOrder(ctx)));
+  const done = new Map<string, number>();
+  while (done.size < count) {
+    const rows = await ctx.db.select().from(orders).where(inArray(orders.id, ids));
+    for (const r of rows) {
+      if (r.status === "active" && !done.has(r.id)) done.set(r.id, (Date.now() - paidAt) / 1000);
+      if (r.status === "error") throw new Error(`order ${r.id} failed`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return [...done.values()].sort((a, b) => a - b);
+}
+
+const pct = (xs: number[], p: number) =>
+  xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? 0;
+const s = (x: number) => x.toFixed(2);
+
+const single = await provision(1);
+console.log(`1 order: paid -> active in ${s(single[0] ?? 0)} s`);
+const ten = await provision(10);
+console.log(
+  `10 concurrent orders: p50=${s(pct(ten, 50))} s p95=${s(pct(ten, 95))} s max=${s(pct(ten, 100))} s`,
+);
+const peak = memory.stop();
+console.log(`peak memory: server ${peak.self} MB, PHP server ${peak.children} MB`);
+await ctx.close();
+console.log(`provision: p50=${s(single[0] ?? 0)}s p95=${s(pct(ten, 95))}s max10=${s(pct(ten, 100))}s`);
+
+function phpPids(port: number): number[] {
+  try {
+    const out = execFileSync("pgrep", ["-f", `php -S 127.0.0.1:${port}`], { encoding: "utf8" });
+    const parents = out.split("\n").filter(Boolean).map(Number);
+    const children = parents.flatMap((p) => {
+      try {
+        return execFileSync("pgrep", ["-P", String(p)], { encoding: "utf8" })
+          .split("\n")
+          .filter(Boolean)
+          .map(Number);
+      } catch {
+        return [];
+      }
+    });
+    return [...parents, ...children];
+  } catch {
+    return [];
+  }
+}

@@ -1,11 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 
+// Several runs can go side by side (parallel work): each picks its own E2E_PORT, and gets its
+// own data, output folder and WordPress port from it.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = ".test-output/e2e-data";
+const E2E_DATA_DIR = `.test-output/e2e-${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: ".test-output/playwright",
+  outputDir: `${E2E_DATA_DIR}/playwright`,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

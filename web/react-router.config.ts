@@ -3,6 +3,8 @@ import { paths } from "./src/config/paths";
 
 export default {
   appDirectory: "src",
+  // WEB_BUILD_DIR lets several builds live side by side (parallel test runs); default web/build.
+  buildDirectory: process.env.WEB_BUILD_DIR ?? "build",
   ssr: false,
   // Public pages are built to static HTML; every other route is served by build/client/__spa-fallback.html.
   prerender: [

@@ -38,6 +38,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
   env: {
     ...process.env,
     PORT: process.env.E2E_PORT ?? "3100",
+    WP_PORT: String(Number(process.env.E2E_PORT ?? "3100") + 5000),
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     ADMIN_TOKEN: "e2e-admin-token-0123456789abcdef",

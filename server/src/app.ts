@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -12,11 +11,6 @@ import { healthRoutes } from "./health/health-routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
-
-export const WEB_CLIENT_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../web/build/client",
-);
 
 /** Builds the HTTP app. Plugins load in this order: core, security, API routes, web app. */
 export async function buildApp(ctx: Context): Promise<FastifyInstance> {
@@ -44,6 +38,6 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(customerRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
 
-  if (ctx.config.SERVE_WEB) await registerWebApp(app, WEB_CLIENT_DIR);
+  if (ctx.config.SERVE_WEB) await registerWebApp(app, path.join(ctx.config.WEB_BUILD_DIR, "client"));
   return app;
 }

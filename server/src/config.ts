@@ -53,6 +53,7 @@ const ConfigSchema = PublicConfig.extend({
   WP_SSH_KEY: optional,
   WP_SSH_SITES_DIR: z.string().default("/srv/sites"),
   WP_SSH_CORE_DIR: z.string().default("/srv/wordpress-core"),
+  WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
   SERVE_WEB: z
     .enum(["true", "false"])
     .default("true")

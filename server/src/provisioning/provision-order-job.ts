@@ -143,7 +143,7 @@ export async function resumeUnfinishedOrders(ctx: Context): Promise<number> {
 /** Resumes a failed order from its failed step (the admin's 'Reprendre'). */
 export async function resumeFailedOrder(ctx: Context, orderId: string): Promise<boolean> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.status !== "error") return false;
+  if (order?.status !== "error") return false;
   await ctx.db
     .update(orders)
     .set({ status: "processing", provisioningLeaseUntil: null })

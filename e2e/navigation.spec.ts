@@ -23,6 +23,9 @@ test.describe("every route of the product", () => {
     test(`${route} loads in French`, async ({ page }) => {
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error" && /Content.Security.Policy/i.test(m.text())) errors.push(m.text());
+      });
       const res = await page.goto(route);
       expect(res?.status()).toBeLessThan(400);
       await expect(page.locator("html")).toHaveAttribute("lang", "fr");
@@ -104,6 +107,14 @@ test("every footer link resolves", async ({ page, request }) => {
   }
   await expect(footer.locator("a[href^='mailto:']")).toHaveCount(1);
   await expect(footer.locator("a[href^='tel:']")).toHaveCount(1);
+});
+
+test("private pages are kept out of search engines", async ({ request }) => {
+  for (const url of ["/dashboard/x?token=y", "/admin?token=x", "/koza-questionnaire", "/success?session_id=x"]) {
+    const res = await request.get(url);
+    expect(res.headers()["x-robots-tag"], url).toContain("noindex");
+  }
+  expect((await request.get("/")).headers()["x-robots-tag"]).toBeUndefined();
 });
 
 test("the home page is prerendered French HTML, readable without JavaScript", async ({ request }) => {

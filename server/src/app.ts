@@ -1,4 +1,3 @@
-import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -38,6 +37,6 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(customerRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
 
-  if (ctx.config.SERVE_WEB) await registerWebApp(app, path.join(ctx.config.WEB_BUILD_DIR, "client"));
+  if (ctx.config.SERVE_WEB) await registerWebApp(app, ctx.config);
   return app;
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { MESSAGES } from "@lagon/contracts/errors";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Config } from "../config.ts";
 
 /** Route patterns the single-page app answers that are not prerendered. */
 const APP_ROUTES = [
@@ -22,7 +23,8 @@ interface Page {
  * Serves the built web app on the API's port: hashed assets with a long cache, each
  * prerendered page as its own HTML, and the SPA fallback for the app's other routes.
  */
-export async function registerWebApp(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const clientDir = path.join(config.WEB_BUILD_DIR, "client");
   if (!existsSync(path.join(clientDir, "__spa-fallback.html"))) {
     throw new Error(`The web app is not built (${clientDir}): run npm run build`);
   }

@@ -38,6 +38,8 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // Let the server stop its PHP server (its own process group) instead of being killed.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: { E2E_PORT: String(PORT), E2E_DATA_DIR },

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Context } from "../src/context.ts";
 import { queueEmail } from "../src/mail/queue-email.ts";
+import { freePort } from "../src/wordpress/site-checks.ts";
 import { startSmtpSink, waitFor } from "./smtp-sink.ts";
 import { createTestContext } from "./test-context.ts";
 
@@ -22,6 +23,7 @@ describe("two worker processes on one PostgreSQL", () => {
     const dbUrl = new URL(process.env.TEST_DATABASE_URL as string);
     dbUrl.pathname = `/${(url.rows[0] as { db: string }).db}`;
     for (let i = 0; i < 2; i++) {
+      const wpPort = String(await freePort());
       workers.push(
         spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
           cwd: serverDir,
@@ -32,6 +34,7 @@ describe("two worker processes on one PostgreSQL", () => {
             DATABASE_URL: dbUrl.toString(),
             SMTP_URL: smtp.url,
             DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-worker-")),
+            WP_PORT: wpPort,
             LOG_LEVEL: "silent",
           },
         }),
@@ -40,7 +43,13 @@ describe("two worker processes on one PostgreSQL", () => {
   });
 
   afterAll(async () => {
-    for (const w of workers) w.kill("SIGTERM");
+    await Promise.all(
+      workers.map((w) => {
+        const exited = new Promise((r) => w.once("exit", r));
+        w.kill("SIGTERM");
+        return exited;
+      }),
+    );
     await ctx?.close();
     await smtp?.close();
   });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -26,9 +27,12 @@ export class PhpServer {
 
   constructor(private readonly options: PhpServerOptions) {}
 
-  /** Holds the process group of the running server, so a later start can end one left behind. */
+  /**
+   * Holds the process group of the running server, so a later start on the same port can end
+   * one left behind (its data folder may be gone by then, so the file is keyed by port).
+   */
   private get pidFile(): string {
-    return path.join(path.dirname(this.options.sitesRoot), "php-server.pid");
+    return path.join(os.tmpdir(), `lagon-php-server-${this.options.port}.pid`);
   }
 
   async start(): Promise<void> {

@@ -110,7 +110,12 @@ test("every footer link resolves", async ({ page, request }) => {
 });
 
 test("private pages are kept out of search engines", async ({ request }) => {
-  for (const url of ["/dashboard/x?token=y", "/admin?token=x", "/koza-questionnaire", "/success?session_id=x"]) {
+  for (const url of [
+    "/dashboard/x?token=y",
+    "/admin?token=x",
+    "/koza-questionnaire",
+    "/success?session_id=x",
+  ]) {
     const res = await request.get(url);
     expect(res.headers()["x-robots-tag"], url).toContain("noindex");
   }

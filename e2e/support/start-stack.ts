@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../../server/test/smtp-sink.ts";
 
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? ".test-output/e2e-data");
 const mailbox = path.join(dataDir, "mailbox");
@@ -14,24 +14,10 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(mailbox, { recursive: true });
 
 let count = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on("data", (c: Buffer) => chunks.push(c));
-    stream.on("end", () => {
-      const to = session.envelope.rcptTo.map((r) => r.address).join(",");
-      count += 1;
-      writeFileSync(path.join(mailbox, `${String(count).padStart(4, "0")}-${to}.eml`), Buffer.concat(chunks));
-      callback();
-    });
-  },
+const smtp = await startSmtpSink((mail) => {
+  count += 1;
+  writeFileSync(path.join(mailbox, `${String(count).padStart(4, "0")}-${mail.to.join(",")}.eml`), mail.raw);
 });
-await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-const address = smtp.server.address();
-const smtpPort = typeof address === "object" && address ? address.port : 0;
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
   stdio: "inherit",
@@ -40,18 +26,17 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
     PORT: process.env.E2E_PORT ?? "3100",
     WP_PORT: String(Number(process.env.E2E_PORT ?? "3100") + 5000),
     DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
     ADMIN_TOKEN: "e2e-admin-token-0123456789abcdef",
     LOG_LEVEL: "warn",
   },
 });
 const stop = () => {
   server.kill("SIGTERM");
-  smtp.close();
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-server.on("exit", (code) => {
-  smtp.close();
+server.on("exit", async (code) => {
+  await smtp.close();
   process.exit(code ?? 0);
 });

@@ -6,7 +6,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on a free loopback port that keeps what it receives. */
-export async function startSmtpSink() {
+export async function startSmtpSink(onMail: (mail: ReceivedMail) => void = () => {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -16,10 +16,12 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        received.push({
+        const mail = {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
-        });
+        };
+        received.push(mail);
+        onMail(mail);
         callback();
       });
     },

@@ -8,6 +8,9 @@ export type ServiceAnchor =
 /** Id of the plans section of the home page, the target of every 'Commencer' button. */
 export const PLANS_SECTION_ID = "plans";
 
+/** Id of the domain and customer form, shown once a plan is chosen. */
+export const DOMAIN_FORM_ID = "domain-form";
+
 function withQuery(pathname: string, query: Record<string, string>): string {
   return `${pathname}?${new URLSearchParams(query).toString()}`;
 }

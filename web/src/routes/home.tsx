@@ -1,4 +1,5 @@
 import { useGoToPlans } from "../components/layout/use-go-to-plans";
+import { CheckoutSection } from "../features/checkout/checkout-section";
 import { PlansSection } from "../features/plans/components/plans-section";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/home";
@@ -28,6 +29,7 @@ export default function Home() {
         </div>
       </section>
       <PlansSection />
+      <CheckoutSection />
     </>
   );
 }

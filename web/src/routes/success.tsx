@@ -1,4 +1,4 @@
-import { PageHeader } from "../components/ui/page-header";
+import { SuccessPage } from "../features/success/success-page";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/success";
 
@@ -10,9 +10,5 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function Success() {
-  return (
-    <PageHeader title="Merci pour votre commande&nbsp;!">
-      <p>Votre paiement est confirmé et votre site est en cours de création.</p>
-    </PageHeader>
-  );
+  return <SuccessPage />;
 }

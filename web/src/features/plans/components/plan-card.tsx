@@ -1,4 +1,13 @@
 import type { Plan } from "@lagon/contracts/plans";
+import { DOMAIN_FORM_ID } from "../../../config/paths";
+import { scrollToSection } from "../../../lib/scroll-to-section";
+import { selectPlan } from "../../../lib/selected-plan-store";
+
+function choose(plan: Plan) {
+  selectPlan(plan.id);
+  // The form appears on this render: scroll once it is in the page.
+  window.setTimeout(() => scrollToSection(DOMAIN_FORM_ID), 0);
+}
 
 export function PlanCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.id}-title`;
@@ -15,6 +24,14 @@ export function PlanCard({ plan }: { plan: Plan }) {
           <li key={feature}>{feature}</li>
         ))}
       </ul>
+      <button
+        type="button"
+        className={`button ${plan.popular ? "button-accent" : "button-primary"} plan-choose`}
+        onClick={() => choose(plan)}
+        aria-describedby={titleId}
+      >
+        Choisir cette offre
+      </button>
     </article>
   );
 }

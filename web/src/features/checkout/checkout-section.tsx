@@ -1,0 +1,288 @@
+import { type PLANS, planById } from "@lagon/contracts/plans";
+import { isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
+import { type FormEvent, useId, useState } from "react";
+import { DOMAIN_FORM_ID, paths } from "../../config/paths";
+import { publicConfig } from "../../config/public-config";
+import { ApiError } from "../../lib/fetch-json";
+import { createCheckoutSession } from "./api/checkout-api";
+import "./checkout.css";
+import { useSelectedPlan } from "../../lib/selected-plan-store";
+import {
+  CHECKOUT_ALERTS,
+  COUNTRIES,
+  DEFAULT_CATEGORY,
+  DIRECTORY_CATEGORIES,
+  LEGAL_FORMS,
+} from "./form-options";
+import { OrderSummary } from "./order-summary";
+import { useCouponCheck } from "./use-coupon-check";
+import { useSubdomainCheck } from "./use-subdomain-check";
+
+interface FormState {
+  subdomain: string;
+  name: string;
+  email: string;
+  company_name: string;
+  phone: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  country: string;
+  siret: string;
+  company_type: string;
+  coupon: string;
+  koza: boolean;
+  directory: boolean;
+  category: string;
+}
+
+const EMPTY: FormState = {
+  subdomain: "",
+  name: "",
+  email: "",
+  company_name: "",
+  phone: "",
+  address: "",
+  postal_code: "",
+  city: "",
+  country: COUNTRIES[0].value,
+  siret: "",
+  company_type: "",
+  coupon: "",
+  koza: false,
+  directory: false,
+  category: DEFAULT_CATEGORY,
+};
+
+/** The domain and customer form, shown once a plan is chosen, and the way to payment. */
+export function CheckoutSection() {
+  const planId = useSelectedPlan();
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const subdomain = useSubdomainCheck(form.subdomain);
+  const coupon = useCouponCheck(form.coupon);
+  const ids = useId();
+
+  if (!planId) return null;
+  const plan = planById(planId);
+  const host = `${form.subdomain.trim().toLowerCase()}.${publicConfig.BASE_DOMAIN}`;
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const field = (key: keyof FormState) => ({
+    id: `${ids}-${key}`,
+    value: form[key] as string,
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
+  });
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (!planId) return window.alert(CHECKOUT_ALERTS.noPlan);
+    const sub = form.subdomain.trim().toLowerCase();
+    if (!sub || !form.name.trim() || !form.email.trim()) return window.alert(CHECKOUT_ALERTS.missingFields);
+    if (!isValidSubdomain(sub)) return window.alert(CHECKOUT_ALERTS.invalidDomain);
+    setBusy(true);
+    try {
+      const code = form.coupon.trim().toUpperCase();
+      const { checkout_url } = await createCheckoutSession({
+        plan_id: priceIdOf(planId),
+        customer_data: {
+          email: form.email.trim(),
+          name: form.name.trim(),
+          phone: form.phone.trim(),
+          company_name: form.company_name.trim(),
+          address: form.address.trim(),
+          city: form.city.trim(),
+          postal_code: form.postal_code.trim(),
+          country: form.country,
+          siret: form.siret.trim(),
+          company_type: form.company_type,
+          directory_opt_in: form.directory,
+          ...(form.directory ? { category: form.category } : {}),
+          domain: `${sub}.${publicConfig.BASE_DOMAIN}`,
+          plan: plan.name,
+        },
+        success_url: `${window.location.origin}${paths.success()}`,
+        cancel_url: window.location.href,
+        koza_option: form.koza,
+        ...(code ? { coupon_code: code } : {}),
+      });
+      window.location.assign(checkout_url);
+    } catch (err) {
+      setBusy(false);
+      const message =
+        err instanceof ApiError && err.detail
+          ? err.detail
+          : "Erreur lors de la création de la session de paiement";
+      window.alert(`Erreur lors de la redirection vers le paiement: ${message}`);
+    }
+  }
+
+  return (
+    <section id={DOMAIN_FORM_ID} className="section checkout" aria-labelledby={`${ids}-title`}>
+      <div className="container checkout-grid">
+        <form className="checkout-form" onSubmit={pay} noValidate aria-describedby={`${ids}-lead`}>
+          <h2 id={`${ids}-title`} className="section-title">
+            Votre site {plan.name}
+          </h2>
+          <p id={`${ids}-lead`} className="section-lead">
+            Choisissez l'adresse de votre site et renseignez vos coordonnées. Votre site est en ligne quelques
+            minutes après le paiement.
+          </p>
+
+          <fieldset>
+            <legend>Adresse de votre site</legend>
+            <label htmlFor={`${ids}-subdomain`}>Sous-domaine *</label>
+            <div className="subdomain-input">
+              <input
+                {...field("subdomain")}
+                required
+                autoComplete="off"
+                spellCheck={false}
+                inputMode="url"
+                placeholder="mon-entreprise"
+                aria-describedby={`${ids}-subdomain-status`}
+                aria-invalid={subdomain.kind === "invalid" || subdomain.kind === "unavailable"}
+              />
+              <span aria-hidden="true">.{publicConfig.BASE_DOMAIN}</span>
+            </div>
+            <p
+              id={`${ids}-subdomain-status`}
+              className={`field-status is-${subdomain.kind}`}
+              aria-live="polite"
+            >
+              {subdomain.kind === "invalid" && SUBDOMAIN_FORMAT_ERROR}
+              {subdomain.kind === "checking" && "Vérification de la disponibilité…"}
+              {subdomain.kind === "available" && `✓ Votre site sera accessible à l'adresse ${host}`}
+              {subdomain.kind === "unavailable" && subdomain.message}
+            </p>
+          </fieldset>
+
+          <fieldset>
+            <legend>Vos coordonnées</legend>
+            <div className="form-grid">
+              <div>
+                <label htmlFor={`${ids}-name`}>Nom complet *</label>
+                <input {...field("name")} required autoComplete="name" />
+              </div>
+              <div>
+                <label htmlFor={`${ids}-email`}>Courriel *</label>
+                <input {...field("email")} type="email" required autoComplete="email" />
+              </div>
+              <div>
+                <label htmlFor={`${ids}-company_name`}>Entreprise (optionnel)</label>
+                <input {...field("company_name")} autoComplete="organization" />
+              </div>
+              <div>
+                <label htmlFor={`${ids}-phone`}>Téléphone</label>
+                <input {...field("phone")} type="tel" autoComplete="tel" />
+              </div>
+              <div className="span-2">
+                <label htmlFor={`${ids}-address`}>Adresse (optionnel)</label>
+                <input {...field("address")} autoComplete="street-address" />
+              </div>
+              <div>
+                <label htmlFor={`${ids}-postal_code`}>Code postal</label>
+                <input {...field("postal_code")} autoComplete="postal-code" inputMode="numeric" />
+              </div>
+              <div>
+                <label htmlFor={`${ids}-city`}>Ville</label>
+                <input {...field("city")} autoComplete="address-level2" />
+              </div>
+              <div>
+                <label htmlFor={`${ids}-country`}>Pays / territoire</label>
+                <select {...field("country")}>
+                  {COUNTRIES.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={`${ids}-company_type`}>Forme juridique (optionnel)</label>
+                <select {...field("company_type")}>
+                  {LEGAL_FORMS.map((f) => (
+                    <option key={f.value} value={f.value}>
+                      {f.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="span-2">
+                <label htmlFor={`${ids}-siret`}>SIRET (optionnel)</label>
+                <input {...field("siret")} inputMode="numeric" aria-describedby={`${ids}-siret-help`} />
+                <p id={`${ids}-siret-help`} className="field-help">
+                  Il sert aux mentions légales de votre site.
+                </p>
+              </div>
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend>Options</legend>
+            <label htmlFor={`${ids}-coupon`}>Code de réduction (optionnel)</label>
+            <input
+              id={`${ids}-coupon`}
+              value={form.coupon}
+              onChange={(e) => set("coupon", e.target.value.toUpperCase())}
+              autoComplete="off"
+              className={`coupon-input is-${coupon.kind}`}
+              aria-describedby={`${ids}-coupon-status`}
+              aria-invalid={coupon.kind === "invalid"}
+            />
+            <p id={`${ids}-coupon-status`} className={`field-status is-${coupon.kind}`} aria-live="polite">
+              {coupon.kind === "neutral" ? "" : coupon.message}
+            </p>
+            <label className="checkbox">
+              <input type="checkbox" checked={form.koza} onChange={(e) => set("koza", e.target.checked)} />
+              <span>
+                <strong>Ajouter Koza, l'agent IA (+50 € HT, une fois)</strong> : Koza rédige et illustre les 5
+                pages de votre site à partir d'un questionnaire d'une dizaine de questions, en 15 minutes
+                environ.
+              </span>
+            </label>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={form.directory}
+                onChange={(e) => set("directory", e.target.checked)}
+              />
+              <span>
+                <strong>Apparaître dans l'annuaire</strong> des sites de nos clients (gratuit).
+              </span>
+            </label>
+            {form.directory ? (
+              <div>
+                <label htmlFor={`${ids}-category`}>Catégorie dans l'annuaire</label>
+                <select {...field("category")}>
+                  {DIRECTORY_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </fieldset>
+
+          <button type="submit" className="button button-accent button-large" disabled={busy}>
+            {busy ? "Redirection vers le paiement..." : "Continuer vers le paiement"}
+          </button>
+        </form>
+        <OrderSummary
+          planId={planId}
+          percentOff={coupon.kind === "valid" ? coupon.percentOff : 0}
+          koza={form.koza}
+        />
+      </div>
+    </section>
+  );
+}
+
+function priceIdOf(planId: (typeof PLANS)[number]["id"]): string {
+  return {
+    starter: publicConfig.STRIPE_PRICE_STARTER,
+    business: publicConfig.STRIPE_PRICE_BUSINESS,
+    libre: publicConfig.STRIPE_PRICE_LIBRE,
+  }[planId];
+}

@@ -4,9 +4,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import "@lagon/contracts/zod-french";
 import { MESSAGES } from "@lagon/contracts/errors";
 import { adminRoutes } from "./admin/admin-routes.ts";
+import { checkoutRoutes } from "./checkout/checkout-routes.ts";
+import { stripeWebhookRoutes } from "./checkout/stripe-webhook-routes.ts";
+import { testCheckoutRoutes } from "./checkout/test-checkout-routes.ts";
 import type { Context } from "./context.ts";
 import { customerRoutes } from "./customer/customer-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
+import { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
@@ -36,6 +40,12 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(healthRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(checkoutRoutes, { ctx });
+  if (ctx.payments instanceof StripePaymentProvider) {
+    await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments });
+  } else {
+    await app.register(testCheckoutRoutes, { ctx });
+  }
 
   if (ctx.config.SERVE_WEB) await registerWebApp(app, ctx.config);
   return app;

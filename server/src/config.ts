@@ -31,6 +31,7 @@ const ConfigSchema = PublicConfig.extend({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional.pipe(z.url().optional()),
+  STRIPE_TAX_RATE_ID: optional,
   BLOG_WP_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_MODEL: z.string().default("gpt-4o-mini"),

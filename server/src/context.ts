@@ -1,12 +1,16 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
+import { seedDemoCoupons } from "./coupons/seed-demo-coupons.ts";
 import { type Database, type Db, openDatabase } from "./db/database.ts";
 import { allJobs } from "./jobs/all-jobs.ts";
 import { type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
 import { SecretBox } from "./lib/secrets.ts";
 import { createMailTransport, type MailTransport } from "./mail/mail-transport.ts";
 import { seedEmailTemplates } from "./mail/seed-templates.ts";
+import { LocalPaymentProvider } from "./payments/local-payment-provider.ts";
+import type { PaymentProvider } from "./payments/payment-provider.ts";
+import { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { createWordPressHost } from "./wordpress/create-wordpress-host.ts";
 import type { WordPressHost } from "./wordpress/wordpress-host.ts";
 
@@ -18,6 +22,8 @@ export interface Context {
   queue: JobQueue;
   mail: MailTransport;
   secrets: SecretBox;
+  /** Card payments: Stripe when configured, else the local test checkout. */
+  payments: PaymentProvider;
   /** Where customers' WordPress sites live. Started by main.ts (or a test that needs sites). */
   wordpress: WordPressHost;
   log: FastifyBaseLogger;
@@ -36,6 +42,14 @@ export async function createContext(
   await seedEmailTemplates(database.db);
   const queue = await startJobQueue(database, allJobs, log);
   const wordpress = createWordPressHost(config);
+  const payments = config.STRIPE_SECRET_KEY
+    ? new StripePaymentProvider({
+        secretKey: config.STRIPE_SECRET_KEY,
+        taxRateId: config.STRIPE_TAX_RATE_ID,
+        apiUrl: config.STRIPE_API_URL,
+      })
+    : new LocalPaymentProvider(database.db, config.PUBLIC_URL);
+  if (payments.kind === "local") await seedDemoCoupons(database.db);
   return {
     config,
     database,
@@ -43,6 +57,7 @@ export async function createContext(
     queue,
     mail: createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     secrets: new SecretBox(config.SECRET_KEY),
+    payments,
     wordpress,
     log,
     async close() {

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { addKozaCheckout } from "../checkout/add-koza.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/app-error.ts";
@@ -25,6 +26,16 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
       },
     },
     async (request) => orderView(ctx, await authorizeOrder(ctx, request.params.orderId, request.query.token)),
+  );
+
+  r.post(
+    "/api/order/:orderId/add-koza",
+    {
+      config: tokenChecks,
+      schema: { params: z.object({ orderId: z.string() }), body: z.object({ token: z.string().optional() }) },
+    },
+    async (request) =>
+      addKozaCheckout(ctx, await authorizeOrder(ctx, request.params.orderId, request.body.token)),
   );
 
   r.get(

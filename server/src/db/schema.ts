@@ -79,16 +79,29 @@ export const orderLogs = pgTable(
   (t) => [index("order_logs_order_idx").on(t.orderId, t.id)],
 );
 
-/** A payment page opened by a visitor. It holds the subdomain while it is open. */
+/**
+ * A payment page opened by a visitor. It holds the subdomain while it is open; `payload` keeps
+ * what the order will be made of once paid.
+ */
 export const checkoutSessions = pgTable(
   "checkout_sessions",
   {
-    id: text("id").primaryKey(),
+    id: uuid("id").primaryKey(),
+    providerSessionId: text("provider_session_id").unique(),
     kind: text("kind").$type<"order" | "koza">().notNull(),
     status: text("status").$type<"open" | "completed" | "expired">().notNull().default("open"),
     subdomain: text("subdomain"),
     orderId: uuid("order_id"),
+    planId: text("plan_id"),
+    kozaOption: boolean("koza_option").notNull().default(false),
+    percentOff: integer("percent_off").notNull().default(0),
+    couponCode: text("coupon_code"),
+    customerEmail: text("customer_email").notNull(),
     payload: jsonb("payload").notNull(),
+    successUrl: text("success_url").notNull(),
+    cancelUrl: text("cancel_url").notNull(),
+    /** Set by the local test checkout when "paid"; Stripe sessions are re-read from Stripe. */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

@@ -8,14 +8,24 @@ CREATE TABLE "admin_audit" (
 );
 --> statement-breakpoint
 CREATE TABLE "checkout_sessions" (
-	"id" text PRIMARY KEY NOT NULL,
+	"id" uuid PRIMARY KEY NOT NULL,
+	"provider_session_id" text,
 	"kind" text NOT NULL,
 	"status" text DEFAULT 'open' NOT NULL,
 	"subdomain" text,
 	"order_id" uuid,
+	"plan_id" text,
+	"koza_option" boolean DEFAULT false NOT NULL,
+	"percent_off" integer DEFAULT 0 NOT NULL,
+	"coupon_code" text,
+	"customer_email" text NOT NULL,
 	"payload" jsonb NOT NULL,
+	"success_url" text NOT NULL,
+	"cancel_url" text NOT NULL,
+	"paid_at" timestamp with time zone,
 	"expires_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "checkout_sessions_provider_session_id_unique" UNIQUE("provider_session_id")
 );
 --> statement-breakpoint
 CREATE TABLE "contact_messages" (

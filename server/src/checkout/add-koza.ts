@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { checkoutSessions, type orders } from "../db/schema.ts";
+import { AppError, conflict } from "../lib/app-error.ts";
+import { magicLinkUrl } from "../orders/magic-link.ts";
+
+const KOZA_ADD_FAILED = "Erreur lors de l'ajout de l'option Koza";
+
+/** Opens a one-off payment for Koza on an existing order; paying and cancelling both return to its page. */
+export async function addKozaCheckout(
+  ctx: Context,
+  order: typeof orders.$inferSelect,
+): Promise<{ checkout_url: string }> {
+  if (order.kozaOption) throw conflict("L'option Koza est déjà active sur ce site.");
+  const reference = randomUUID();
+  const back = magicLinkUrl(ctx, order);
+  const expiresAt = new Date(Date.now() + 30 * 60 * 1000);
+  await ctx.db.insert(checkoutSessions).values({
+    id: reference,
+    kind: "koza",
+    orderId: order.id,
+    kozaOption: true,
+    customerEmail: order.customerEmail,
+    payload: {},
+    successUrl: back,
+    cancelUrl: back,
+    expiresAt,
+  });
+  try {
+    const session = await ctx.payments.createCheckout({
+      reference,
+      kind: "koza",
+      customerEmail: order.customerEmail,
+      koza: true,
+      successUrl: back,
+      cancelUrl: back,
+      expiresAt,
+    });
+    await ctx.db
+      .update(checkoutSessions)
+      .set({ providerSessionId: session.sessionId })
+      .where(eq(checkoutSessions.id, reference));
+    return { checkout_url: session.url };
+  } catch (err) {
+    await ctx.db.delete(checkoutSessions).where(eq(checkoutSessions.id, reference));
+    ctx.log.error({ err }, "payment provider refused the Koza checkout");
+    throw new AppError(502, KOZA_ADD_FAILED);
+  }
+}

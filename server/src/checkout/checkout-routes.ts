@@ -1,0 +1,54 @@
+import { type CouponResult, CreateCheckoutSessionRequest } from "@lagon/contracts/checkout";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { checkCoupon } from "../coupons/validate-coupon.ts";
+import { createCheckoutSession } from "./create-checkout-session.ts";
+import { orderStatus } from "./order-status.ts";
+import { subdomainAvailability } from "./subdomain-availability.ts";
+
+export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/stripe/create-checkout-session",
+    {
+      config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
+      schema: { body: CreateCheckoutSessionRequest },
+    },
+    (request) => createCheckoutSession(ctx, request.body),
+  );
+
+  r.post(
+    "/api/validate-coupon/:code",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: { params: z.object({ code: z.string() }) },
+    },
+    async (request): Promise<CouponResult> => {
+      const check = await checkCoupon(ctx, request.params.code);
+      return check.valid
+        ? { valid: true, coupon: { percent_off: check.percentOff } }
+        : { valid: false, error: check.error };
+    },
+  );
+
+  r.get(
+    "/api/subdomain-availability/:name",
+    {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: { params: z.object({ name: z.string() }) },
+    },
+    (request) => subdomainAvailability(ctx.db, request.params.name),
+  );
+
+  r.get(
+    "/api/order-status/:sessionId",
+    {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: { params: z.object({ sessionId: z.string().min(1).max(300) }) },
+    },
+    (request) => orderStatus(ctx, request.params.sessionId),
+  );
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import {
+  CHECKOUT_MESSAGES,
+  type CreateCheckoutSessionRequest,
+  type CustomerData,
+} from "@lagon/contracts/checkout";
+import { type PlanId, planById } from "@lagon/contracts/plans";
+import { isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Context } from "../context.ts";
+import { checkCoupon } from "../coupons/validate-coupon.ts";
+import { checkoutSessions } from "../db/schema.ts";
+import { AppError, badRequest, conflict } from "../lib/app-error.ts";
+import { subdomainAvailability } from "./subdomain-availability.ts";
+
+export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
+
+type Request = z.output<typeof CreateCheckoutSessionRequest>;
+
+/** The data an order is made of once its checkout is paid. */
+export interface OrderCheckoutPayload {
+  planId: PlanId;
+  subdomain: string;
+  customer: CustomerData;
+}
+
+/**
+ * Validates the order, holds its subdomain for 30 minutes and opens the provider's hosted
+ * checkout. Returns the address to send the browser to.
+ */
+export async function createCheckoutSession(
+  ctx: Context,
+  request: Request,
+): Promise<{ checkout_url: string }> {
+  const planId = planIdForPrice(ctx, request.plan_id);
+  if (!planId) throw badRequest(CHECKOUT_MESSAGES.unknownPlan);
+  assertOwnUrl(ctx, request.success_url);
+  assertOwnUrl(ctx, request.cancel_url);
+  const subdomain = subdomainOf(ctx, request.customer_data.domain);
+
+  const coupon = request.coupon_code ? await checkCoupon(ctx, request.coupon_code) : undefined;
+  if (coupon && !coupon.valid) throw badRequest(coupon.error);
+
+  const reference = randomUUID();
+  const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
+  const customer: CustomerData = {
+    ...request.customer_data,
+    email: request.customer_data.email.toLowerCase(),
+    plan: planById(planId).name,
+    category: request.customer_data.directory_opt_in
+      ? (request.customer_data.category ?? "Autre")
+      : undefined,
+  };
+  // Check and hold the subdomain atomically; no outside call inside the transaction.
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subdomain:${subdomain}`}))`);
+    const availability = await subdomainAvailability(tx as unknown as Context["db"], subdomain);
+    if (!availability.available) throw conflict(availability.detail ?? CHECKOUT_MESSAGES.subdomainTaken);
+    await tx.insert(checkoutSessions).values({
+      id: reference,
+      kind: "order",
+      subdomain,
+      planId,
+      kozaOption: request.koza_option,
+      percentOff: coupon?.valid ? coupon.percentOff : 0,
+      couponCode: coupon?.valid ? coupon.code : null,
+      customerEmail: customer.email,
+      payload: { planId, subdomain, customer } satisfies OrderCheckoutPayload,
+      successUrl: request.success_url,
+      cancelUrl: request.cancel_url,
+      expiresAt,
+    });
+  });
+
+  try {
+    const session = await ctx.payments.createCheckout({
+      reference,
+      kind: "order",
+      customerEmail: customer.email,
+      planPriceId: request.plan_id,
+      koza: request.koza_option,
+      promotion: coupon?.valid
+        ? { providerId: coupon.providerId, percentOff: coupon.percentOff, code: coupon.code }
+        : undefined,
+      successUrl: request.success_url,
+      cancelUrl: request.cancel_url,
+      expiresAt,
+    });
+    await ctx.db
+      .update(checkoutSessions)
+      .set({ providerSessionId: session.sessionId })
+      .where(eq(checkoutSessions.id, reference));
+    return { checkout_url: session.url };
+  } catch (err) {
+    await ctx.db.delete(checkoutSessions).where(eq(checkoutSessions.id, reference));
+    ctx.log.error({ err }, "payment provider refused the checkout");
+    throw new AppError(502, CHECKOUT_MESSAGES.sessionFailed);
+  }
+}
+
+export function planIdForPrice(ctx: Pick<Context, "config">, priceId: string): PlanId | undefined {
+  const prices: Record<PlanId, string> = {
+    starter: ctx.config.STRIPE_PRICE_STARTER,
+    business: ctx.config.STRIPE_PRICE_BUSINESS,
+    libre: ctx.config.STRIPE_PRICE_LIBRE,
+  };
+  return (Object.keys(prices) as PlanId[]).find((id) => prices[id] === priceId);
+}
+
+/** Payment return addresses must be pages of this site: no open redirect through the provider. */
+export function assertOwnUrl(ctx: Pick<Context, "config">, url: string): void {
+  if (new URL(url).origin !== new URL(ctx.config.PUBLIC_URL).origin)
+    throw badRequest(CHECKOUT_MESSAGES.foreignUrl);
+}
+
+function subdomainOf(ctx: Context, domain: string): string {
+  const suffix = `.${ctx.config.BASE_DOMAIN}`;
+  const name = domain.trim().toLowerCase();
+  if (!name.endsWith(suffix)) throw badRequest(CHECKOUT_MESSAGES.invalidDomain);
+  const subdomain = name.slice(0, -suffix.length);
+  if (!isValidSubdomain(subdomain)) throw badRequest(SUBDOMAIN_FORMAT_ERROR);
+  return subdomain;
+}

@@ -1,0 +1,35 @@
+import { CHECKOUT_MESSAGES, type SubdomainAvailability } from "@lagon/contracts/checkout";
+import { isValidSubdomain, RESERVED_SUBDOMAINS, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { checkoutSessions, orders } from "../db/schema.ts";
+
+/**
+ * Whether a subdomain can be bought now: valid, not reserved, not a customer's, and not held by
+ * another visitor's open checkout (`exceptSession` is the caller's own, if any).
+ */
+export async function subdomainAvailability(
+  db: Db,
+  name: string,
+  exceptSession?: string,
+): Promise<SubdomainAvailability> {
+  const subdomain = name.trim().toLowerCase();
+  if (!isValidSubdomain(subdomain)) return { available: false, detail: SUBDOMAIN_FORMAT_ERROR };
+  if (RESERVED_SUBDOMAINS.has(subdomain))
+    return { available: false, detail: CHECKOUT_MESSAGES.subdomainReserved };
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.subdomain, subdomain));
+  if (order) return { available: false, detail: CHECKOUT_MESSAGES.subdomainTaken };
+  const [held] = await db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.subdomain, subdomain),
+        eq(checkoutSessions.status, "open"),
+        gt(checkoutSessions.expiresAt, sql`now()`),
+        ...(exceptSession ? [ne(checkoutSessions.id, exceptSession)] : []),
+      ),
+    );
+  if (held) return { available: false, detail: CHECKOUT_MESSAGES.subdomainHeld };
+  return { available: true };
+}

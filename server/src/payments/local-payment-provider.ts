@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { checkoutSessions } from "../db/schema.ts";
+import { randomToken } from "../lib/secrets.ts";
+import type { CheckoutTruth, PaymentProvider } from "./payment-provider.ts";
+
+/**
+ * The embedded default: a test checkout page served by the product itself ("paiement de
+ * test"). Sessions live in our database; paying marks them paid and triggers the same
+ * fulfilment as Stripe's webhook.
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly kind = "local";
+
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {}
+
+  async createCheckout(): Promise<{ sessionId: string; url: string }> {
+    const sessionId = `cs_local_${randomToken()}`;
+    return { sessionId, url: `${this.publicUrl}/paiement-test/${sessionId}` };
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<CheckoutTruth> {
+    const [row] = await this.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    return {
+      paid: Boolean(row?.paidAt),
+      expired: !row?.paidAt && (row?.status === "expired" || (row?.expiresAt ?? new Date(0)) < new Date()),
+      reference: row?.id,
+    };
+  }
+}

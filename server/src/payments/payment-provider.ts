@@ -1,0 +1,34 @@
+/** What a checkout charges: the plan's subscription (with its discount) and/or Koza once. */
+export interface CheckoutRequest {
+  /** Our checkout_sessions row, carried in the provider's metadata. */
+  reference: string;
+  kind: "order" | "koza";
+  customerEmail: string;
+  /** The plan's recurring price id (an order), absent when buying Koza alone. */
+  planPriceId?: string;
+  koza: boolean;
+  /** A promotion code accepted by the provider (Stripe), or our own coupon's percent (local). */
+  promotion?: { providerId?: string; percentOff: number; code: string };
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface CheckoutTruth {
+  paid: boolean;
+  expired: boolean;
+  reference: string | undefined;
+  customerId?: string;
+  subscriptionId?: string;
+}
+
+/** A card payment provider: Stripe in production, the local test checkout by default. */
+export interface PaymentProvider {
+  readonly kind: "stripe" | "local";
+  /** Opens a hosted checkout and returns its id and the address to send the browser to. */
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Re-reads a checkout from the provider: the webhook only triggers, this is the truth. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutTruth>;
+  /** Finds an active promotion code, or undefined: only providers that own coupons answer. */
+  findPromotionCode?(code: string): Promise<{ id: string; percentOff: number } | undefined>;
+}

@@ -1,0 +1,123 @@
+import { KOZA_PRICE_EUR, VAT_RATE_PERCENT } from "@lagon/contracts/plans";
+import Stripe from "stripe";
+import type { CheckoutRequest, CheckoutTruth, PaymentProvider } from "./payment-provider.ts";
+
+export interface StripeOptions {
+  secretKey: string;
+  /** A fixed exclusive 8.5 % tax rate; found or created once when not given. */
+  taxRateId?: string;
+  /** Points the SDK at another server (tests). */
+  apiUrl?: string;
+}
+
+const TAX_RATE_METADATA = "lagon-vat-8.5";
+
+/** Stripe Checkout: a subscription for the plan, with Koza as a one-off line, or Koza alone. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly kind = "stripe";
+  private readonly stripe: Stripe;
+  private taxRate: Promise<string> | undefined;
+
+  constructor(private readonly options: StripeOptions) {
+    const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
+    this.stripe = new Stripe(options.secretKey, {
+      ...(api
+        ? {
+            host: api.hostname,
+            port: Number(api.port || 80),
+            protocol: api.protocol.replace(":", "") as "http",
+          }
+        : {}),
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+    });
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
+    const taxRate = await this.vatRate();
+    const kozaLine = {
+      price_data: {
+        currency: "eur",
+        unit_amount: KOZA_PRICE_EUR * 100,
+        product_data: { name: "Koza — génération IA de votre site (5 pages)" },
+      },
+      quantity: 1,
+      tax_rates: [taxRate],
+    };
+    const metadata = { reference: request.reference, kind: request.kind };
+    const session = await this.stripe.checkout.sessions.create({
+      mode: request.planPriceId ? "subscription" : "payment",
+      line_items: [
+        ...(request.planPriceId ? [{ price: request.planPriceId, quantity: 1, tax_rates: [taxRate] }] : []),
+        ...(request.koza ? [kozaLine] : []),
+      ],
+      ...(request.promotion?.providerId
+        ? { discounts: [{ promotion_code: request.promotion.providerId }] }
+        : {}),
+      customer_email: request.customerEmail,
+      success_url: `${request.successUrl}${request.successUrl.includes("?") ? "&" : "?"}session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: request.cancelUrl,
+      expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+      locale: "fr",
+      metadata,
+      ...(request.planPriceId ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+    });
+    if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<CheckoutTruth> {
+    const s = await this.stripe.checkout.sessions.retrieve(sessionId);
+    const id = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
+    return {
+      paid:
+        s.status === "complete" &&
+        (s.payment_status === "paid" || s.payment_status === "no_payment_required"),
+      expired: s.status === "expired",
+      reference: s.metadata?.reference,
+      customerId: id(s.customer),
+      subscriptionId: id(s.subscription),
+    };
+  }
+
+  async findPromotionCode(code: string): Promise<{ id: string; percentOff: number } | undefined> {
+    const found = await this.stripe.promotionCodes.list({
+      code,
+      active: true,
+      limit: 1,
+      expand: ["data.promotion.coupon"],
+    });
+    const promo = found.data[0];
+    const coupon = promo?.promotion.coupon;
+    if (!promo || !coupon || typeof coupon === "string" || !coupon.percent_off) return undefined;
+    return { id: promo.id, percentOff: coupon.percent_off };
+  }
+
+  /** The webhook's event, verified on the raw body with the endpoint's secret. */
+  verifyWebhook(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
+  }
+
+  private vatRate(): Promise<string> {
+    if (this.options.taxRateId) return Promise.resolve(this.options.taxRateId);
+    this.taxRate ??= (async () => {
+      const rates = await this.stripe.taxRates.list({ active: true, limit: 100 });
+      const existing = rates.data.find((r) => r.metadata?.purpose === TAX_RATE_METADATA);
+      if (existing) return existing.id;
+      const created = await this.stripe.taxRates.create({
+        display_name: "TVA",
+        description: "TVA La Réunion 8,5 %",
+        percentage: VAT_RATE_PERCENT,
+        inclusive: false,
+        country: "RE",
+        jurisdiction: "RE",
+        metadata: { purpose: TAX_RATE_METADATA },
+      });
+      return created.id;
+    })().catch((err) => {
+      this.taxRate = undefined;
+      throw err;
+    });
+    return this.taxRate;
+  }
+}

@@ -10,6 +10,7 @@ export default [
   route("articles/:slug", "routes/article.tsx"),
   route("legal", "routes/legal.tsx"),
   route("success", "routes/success.tsx"),
+  route("paiement-test/:sessionId", "routes/test-checkout.tsx"),
   route("dashboard/:orderId", "routes/dashboard.tsx"),
   route("koza-questionnaire", "routes/koza-questionnaire.tsx"),
   route("espace-client", "routes/customer-area.tsx"),

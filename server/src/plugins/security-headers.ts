@@ -3,7 +3,14 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 
-const PRIVATE_PREFIXES = ["/dashboard", "/admin", "/koza-questionnaire", "/success", "/api/"];
+const PRIVATE_PREFIXES = [
+  "/dashboard",
+  "/admin",
+  "/koza-questionnaire",
+  "/success",
+  "/paiement-test",
+  "/api/",
+];
 
 function thumbnailOrigin(template: string | undefined): string[] {
   if (!template) return [];

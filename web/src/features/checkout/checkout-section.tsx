@@ -6,14 +6,15 @@ import { publicConfig } from "../../config/public-config";
 import { ApiError } from "../../lib/fetch-json";
 import { createCheckoutSession } from "./api/checkout-api";
 import "./checkout.css";
-import { useSelectedPlan } from "../../lib/selected-plan-store";
 import {
-  CHECKOUT_ALERTS,
+  CHECKOUT_MESSAGES,
   COUNTRIES,
   DEFAULT_CATEGORY,
+  DEFAULT_COUNTRY,
   DIRECTORY_CATEGORIES,
   LEGAL_FORMS,
-} from "./form-options";
+} from "@lagon/contracts/checkout";
+import { useSelectedPlan } from "../../lib/selected-plan-store";
 import { OrderSummary } from "./order-summary";
 import { useCouponCheck } from "./use-coupon-check";
 import { useSubdomainCheck } from "./use-subdomain-check";
@@ -45,7 +46,7 @@ const EMPTY: FormState = {
   address: "",
   postal_code: "",
   city: "",
-  country: COUNTRIES[0].value,
+  country: DEFAULT_COUNTRY,
   siret: "",
   company_type: "",
   coupon: "",
@@ -76,10 +77,10 @@ export function CheckoutSection() {
 
   async function pay(event: FormEvent) {
     event.preventDefault();
-    if (!planId) return window.alert(CHECKOUT_ALERTS.noPlan);
+    if (!planId) return window.alert(CHECKOUT_MESSAGES.noPlan);
     const sub = form.subdomain.trim().toLowerCase();
-    if (!sub || !form.name.trim() || !form.email.trim()) return window.alert(CHECKOUT_ALERTS.missingFields);
-    if (!isValidSubdomain(sub)) return window.alert(CHECKOUT_ALERTS.invalidDomain);
+    if (!sub || !form.name.trim() || !form.email.trim()) return window.alert(CHECKOUT_MESSAGES.missingFields);
+    if (!isValidSubdomain(sub)) return window.alert(CHECKOUT_MESSAGES.invalidDomain);
     setBusy(true);
     try {
       const code = form.coupon.trim().toUpperCase();
@@ -95,9 +96,9 @@ export function CheckoutSection() {
           postal_code: form.postal_code.trim(),
           country: form.country,
           siret: form.siret.trim(),
-          company_type: form.company_type,
+          company_type: form.company_type as (typeof LEGAL_FORMS)[number],
           directory_opt_in: form.directory,
-          ...(form.directory ? { category: form.category } : {}),
+          ...(form.directory ? { category: form.category as (typeof DIRECTORY_CATEGORIES)[number] } : {}),
           domain: `${sub}.${publicConfig.BASE_DOMAIN}`,
           plan: plan.name,
         },
@@ -202,8 +203,8 @@ export function CheckoutSection() {
                 <label htmlFor={`${ids}-company_type`}>Forme juridique (optionnel)</label>
                 <select {...field("company_type")}>
                   {LEGAL_FORMS.map((f) => (
-                    <option key={f.value} value={f.value}>
-                      {f.label}
+                    <option key={f} value={f}>
+                      {f || "Aucune"}
                     </option>
                   ))}
                 </select>

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from "@playwright/test";
+
+const shots = ".test-output/screenshots";
+
+async function fillOrder(page: Page, subdomain: string) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Choisir cette offre" }).nth(1).click();
+  const form = page.locator("#domain-form");
+  await expect(form).toBeVisible();
+  await expect(form).toBeInViewport();
+  await form.getByLabel("Sous-domaine *").fill(subdomain);
+  if (subdomain.length >= 3) {
+    await expect(
+      form.getByText(`Votre site sera accessible à l'adresse ${subdomain}.localhost`),
+    ).toBeVisible();
+  }
+  await form.getByLabel("Nom complet *").fill("Zoé Payet");
+  await form.getByLabel("Courriel *").fill(`${subdomain}@example.re`);
+  await form.getByLabel("Entreprise (optionnel)").fill("Boulangerie Payet");
+  await form.getByLabel("Ville").fill("Saint-Paul");
+  return form;
+}
+
+test("a visitor orders a Business site with a coupon and Koza, pays, and logs in to the new WordPress", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto("/");
+  await expect(page.locator("#domain-form")).toHaveCount(0);
+  const form = await fillOrder(page, "boulangerie-e2e");
+  await page.screenshot({ path: `${shots}/checkout-1-form.png`, fullPage: true });
+
+  const coupon = form.getByLabel("Code de réduction (optionnel)");
+  await coupon.fill("bienvenue10");
+  await expect(coupon).toHaveValue("BIENVENUE10");
+  await expect(form.getByText("Réduction de 10% appliquée !")).toBeVisible();
+  await form.getByLabel(/Ajouter Koza/).check();
+  await expect(page.locator(".order-summary")).toContainText("Réduction (10 %)");
+  await expect(page.locator(".order-summary")).toContainText("Koza");
+  await page.screenshot({ path: `${shots}/checkout-2-options.png`, fullPage: true });
+
+  await form.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement-test\/cs_local_/);
+  await expect(page.getByText(/Paiement de test/)).toBeVisible();
+  await expect(page.getByText("Réduction Code BIENVENUE10 (−10 %)")).toBeVisible();
+  await page.screenshot({ path: `${shots}/checkout-3-test-payment.png`, fullPage: true });
+  await page.getByRole("button", { name: /^Payer/ }).click();
+
+  await expect(page).toHaveURL(/\/success\?session_id=cs_local_/);
+  await expect(page.getByText("Identifiant de paiement")).toBeVisible();
+  await expect(page.getByText("Email envoyé !")).toBeVisible({ timeout: 90_000 });
+  await page.screenshot({ path: `${shots}/checkout-4-success.png`, fullPage: true });
+
+  const credentials = page.locator(".success-credentials");
+  const adminUrl = await credentials.getByRole("link").first().getAttribute("href");
+  const user = await credentials.locator("dd code").nth(0).textContent();
+  const password = await credentials.locator("dd code").nth(1).textContent();
+  expect(adminUrl).toMatch(/^http:\/\/boulangerie-e2e\.localhost:\d+\/wp-admin\/$/);
+  await expect(credentials.getByRole("link", { name: "Accéder à mon espace client" })).toHaveAttribute(
+    "href",
+    /^\/dashboard\/[0-9a-f-]{36}\?token=/,
+  );
+
+  await page.goto(adminUrl as string);
+  await page.locator("#user_login").fill(user ?? "");
+  await page.locator("#user_pass").fill(password ?? "");
+  await page.locator("#wp-submit").click();
+  await expect(page).toHaveURL(/wp-admin\/?$/);
+  await expect(page.locator("#wpadminbar")).toBeVisible();
+  await page.screenshot({ path: `${shots}/checkout-5-wp-admin.png` });
+});
+
+test("the form checks the plan, the required fields and the subdomain format", async ({ page }) => {
+  const alerts: string[] = [];
+  page.on("dialog", (d) => {
+    alerts.push(d.message());
+    void d.dismiss();
+  });
+  const form = await fillOrder(page, "ab");
+  await expect(form.getByText("Format invalide (lettres, chiffres et tirets uniquement)")).toBeVisible();
+  await form.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await form.getByLabel("Sous-domaine *").fill("");
+  await form.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  expect(alerts).toEqual([
+    "Format de domaine invalide.",
+    "Veuillez remplir tous les champs obligatoires (nom, domaine et courriel).",
+  ]);
+  await form.getByLabel("Sous-domaine *").fill("admin");
+  await expect(form.getByText(/réservé/)).toBeVisible();
+  await form.getByLabel("Code de réduction (optionnel)").fill("expire50");
+  await expect(form.getByText("Ce code a expiré.")).toBeVisible();
+});
+
+test("cancelling on the test checkout returns to the page the visitor came from", async ({ page }) => {
+  const form = await fillOrder(page, "annulation-e2e");
+  await form.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement-test\//);
+  await page.getByRole("link", { name: "Annuler et revenir au site" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a payment failure shows the French alert and re-enables the button", async ({ page }) => {
+  const form = await fillOrder(page, "panne-e2e");
+  await page.route("**/api/stripe/create-checkout-session", (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: "application/json",
+      body: JSON.stringify({ detail: "Stripe indisponible" }),
+    }),
+  );
+  const dialog = page.waitForEvent("dialog");
+  await form.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  const d = await dialog;
+  expect(d.message()).toBe("Erreur lors de la redirection vers le paiement: Stripe indisponible");
+  await d.dismiss();
+  await expect(form.getByRole("button", { name: "Continuer vers le paiement" })).toBeEnabled();
+});

@@ -23,6 +23,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#06324a" />
         <Meta />
         <Links />
+        {publicConfig.STRIPE_PUBLISHABLE_KEY ? (
+          // Stripe's browser script, as its docs ask, on every page (fraud signals); async, never blocking.
+          <script async src="https://js.stripe.com/v3/" data-key={publicConfig.STRIPE_PUBLISHABLE_KEY} />
+        ) : null}
       </head>
       <body>
         {children}

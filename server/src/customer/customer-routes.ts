@@ -1,3 +1,4 @@
+import { DOMAIN_MESSAGES, DomainRequest } from "@lagon/contracts/custom-domain";
 import type { CustomerOrders } from "@lagon/contracts/orders";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -5,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addKozaCheckout } from "../checkout/add-koza.ts";
 import type { Context } from "../context.ts";
+import { requestCustomDomain } from "../custom-domain/request-custom-domain.ts";
 import { orders } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/app-error.ts";
 import { isOrderToken, magicLinkToken } from "../orders/magic-link.ts";
@@ -26,6 +28,23 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
       },
     },
     async (request) => orderView(ctx, await authorizeOrder(ctx, request.params.orderId, request.query.token)),
+  );
+
+  r.post(
+    "/api/order/:orderId/domain",
+    {
+      config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
+      schema: {
+        params: z.object({ orderId: z.string() }),
+        querystring: z.object({ token: z.string().optional() }),
+        body: DomainRequest,
+      },
+    },
+    async (request) => {
+      const order = await authorizeOrder(ctx, request.params.orderId, request.query.token);
+      await requestCustomDomain(ctx, order, request.body);
+      return { success: true, detail: DOMAIN_MESSAGES.sent };
+    },
   );
 
   r.post(

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const ORIGIN = `http://localhost:${PORT}`;
+export const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
+const MAILBOX = path.resolve(`.test-output/e2e-${PORT}/mailbox`);
+
+/** Orders and pays a site through the real checkout API and the local test checkout. */
+export async function orderSite(
+  request: APIRequestContext,
+  opts: { subdomain: string; email: string; koza?: boolean; name?: string; company?: string },
+): Promise<string> {
+  const res = await request.post("/api/stripe/create-checkout-session", {
+    data: {
+      plan_id: "price_local_starter",
+      customer_data: {
+        email: opts.email,
+        name: opts.name ?? "Zoé Payet",
+        company_name: opts.company ?? "",
+        domain: `${opts.subdomain}.localhost`,
+        plan: "Starter",
+        directory_opt_in: true,
+        category: "Artisanat / BTP",
+        city: "Saint-Pierre",
+      },
+      success_url: `${ORIGIN}/success`,
+      cancel_url: `${ORIGIN}/`,
+      koza_option: opts.koza ?? false,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const sessionId = new URL((await res.json()).checkout_url).pathname.split("/").at(-1) as string;
+  const paid = await request.post(`/api/test-checkout/${sessionId}/pay`);
+  expect(paid.status()).toBe(200);
+  return sessionId;
+}
+
+/** The e-mails the e2e SMTP server received for one address, decoded. */
+export function mailsTo(email: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(MAILBOX).filter((f) => f.includes(email));
+  } catch {
+    return [];
+  }
+  return files.sort().map((f) => decodeQuotedPrintable(readFileSync(path.join(MAILBOX, f), "utf8")));
+}
+
+export async function waitForMail(email: string, match: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        found = mailsTo(email).find((m) => match.test(m));
+        return Boolean(found);
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+  return found as string;
+}
+
+export function magicLinkIn(mail: string): string {
+  const link = mail.match(/https?:\/\/[^\s"<>]+\/dashboard\/[0-9a-f-]{36}\?token=[\w-]+/)?.[0];
+  if (!link) throw new Error("no magic link in the e-mail");
+  return link;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
+}

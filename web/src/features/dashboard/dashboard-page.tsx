@@ -1,0 +1,142 @@
+import type { OrderView } from "@lagon/contracts/orders";
+import { Link, useParams, useSearchParams } from "react-router";
+import { paths } from "../../config/paths";
+import { publicConfig } from "../../config/public-config";
+import "./dashboard.css";
+import { DomainRequestBlock } from "./domain-request";
+import { KozaSection } from "./koza-section";
+import { SiteSwitcher } from "./site-switcher";
+import { StepList } from "./step-list";
+import { useOrder } from "./use-order";
+
+/** The customer's private order page, reached by the magic link. */
+export function DashboardPage() {
+  const { orderId = "" } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const state = useOrder(orderId, token);
+
+  if (state.kind === "loading")
+    return <p className="container page-loading">Chargement de votre commande…</p>;
+  if (state.kind === "missing") {
+    return (
+      <section className="section container dashboard-missing">
+        <h1>Commande introuvable</h1>
+        <p>Ce lien d'accès n'est pas valide. Demandez un nouveau lien depuis l'espace client.</p>
+        <p>
+          <Link to={paths.home()} className="button button-primary">
+            Retour à l'accueil
+          </Link>{" "}
+          <Link to={paths.customerArea()}>Recevoir un nouveau lien</Link>
+        </p>
+      </section>
+    );
+  }
+  const { order } = state;
+  const active = order.status === "active";
+  return (
+    <section className="section dashboard">
+      <div className="container dashboard-grid">
+        <div className="dashboard-main">
+          <header className="dashboard-card">
+            <h1>Bonjour {order.customer_name} !</h1>
+            <p>
+              Commande n° <strong>{order.order_id.slice(0, 8)}</strong> — formule {order.plan_name}
+            </p>
+            <p>
+              Adresse de votre site : <strong>{new URL(order.site_url).host}</strong>{" "}
+              {active ? (
+                <a
+                  className="button button-accent"
+                  href={order.site_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Voir mon site
+                </a>
+              ) : null}
+            </p>
+          </header>
+
+          <section className="dashboard-card" aria-labelledby="steps-title">
+            <h2 id="steps-title">Création de votre site</h2>
+            <StatusMessage order={order} />
+            <StepList steps={order.steps} />
+          </section>
+
+          <KozaSection order={order} token={token} />
+
+          {active && order.wp_credentials ? (
+            <section className="dashboard-card" aria-labelledby="wp-title">
+              <h2 id="wp-title">Vos identifiants WordPress</h2>
+              <dl className="credentials">
+                <dt>Administration</dt>
+                <dd>
+                  <a href={order.wp_credentials.admin_url} target="_blank" rel="noopener noreferrer">
+                    {order.wp_credentials.admin_url}
+                  </a>
+                </dd>
+                <dt>Identifiant</dt>
+                <dd>
+                  <code>{order.wp_credentials.username}</code>
+                </dd>
+                <dt>Mot de passe</dt>
+                <dd>
+                  <code>{order.wp_credentials.password}</code>
+                </dd>
+              </dl>
+            </section>
+          ) : null}
+
+          <DomainRequestBlock
+            order={order}
+            token={token}
+            dnsTarget={`${order.subdomain}.${publicConfig.BASE_DOMAIN}`}
+          />
+        </div>
+
+        <aside className="dashboard-aside">
+          <SiteSwitcher orderId={order.order_id} email={order.customer_email} token={token} />
+          <section className="dashboard-card" aria-labelledby="guides-title">
+            <h2 id="guides-title">Guides</h2>
+            <ul>
+              <li>
+                <a href="/docs/guide-wordpress.pdf">Guide de démarrage WordPress (PDF)</a>
+              </li>
+              <li>
+                <a href="/docs/guide-koza.pdf">Guide Koza (PDF)</a>
+              </li>
+            </ul>
+          </section>
+          <section className="dashboard-card" aria-labelledby="help-title">
+            <h2 id="help-title">Besoin d'aide ?</h2>
+            <p>
+              <a href={paths.mailto(publicConfig.CONTACT_EMAIL)}>{publicConfig.CONTACT_EMAIL}</a>
+              <br />
+              <a href={paths.tel(publicConfig.CONTACT_PHONE)}>{publicConfig.CONTACT_PHONE}</a>
+            </p>
+            <p>Du lundi au vendredi de 8h à 18h, le samedi de 9h à 12h (heure de La Réunion).</p>
+          </section>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function StatusMessage({ order }: { order: OrderView }) {
+  if (order.status === "active") return <p className="status-message is-ready">Votre site est prêt !</p>;
+  if (order.status === "error") {
+    return (
+      <p className="status-message is-error" role="alert">
+        La création de votre site a rencontré un problème. Notre équipe a été prévenue et reprend votre
+        commande ; vous pouvez aussi nous écrire à {publicConfig.CONTACT_EMAIL}.
+      </p>
+    );
+  }
+  return (
+    <p className="status-message">
+      Votre site est en cours d'installation : comptez environ 5 minutes. Cette page se met à jour
+      automatiquement.
+    </p>
+  );
+}

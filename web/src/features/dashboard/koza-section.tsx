@@ -1,0 +1,76 @@
+import type { OrderView } from "@lagon/contracts/orders";
+import { useState } from "react";
+import { paths } from "../../config/paths";
+import { fetchJson } from "../../lib/fetch-json";
+
+/** Koza's state for this site, or the offer to add it. */
+export function KozaSection({ order, token }: { order: OrderView; token: string }) {
+  if (!order.koza_option) return <KozaUpsell orderId={order.order_id} token={token} />;
+  return (
+    <section className="dashboard-card" aria-labelledby="koza-title">
+      <h2 id="koza-title">Koza, votre agent IA</h2>
+      {order.koza_status === "pending" ? (
+        order.status === "active" ? (
+          <>
+            <p>
+              Votre WordPress est installé, vide pour l'instant. Répondez au questionnaire (une dizaine de
+              questions) : Koza rédige et illustre vos 5 pages en 15 minutes environ.
+            </p>
+            <a className="button button-accent" href={paths.kozaQuestionnaire(order.order_id, token)}>
+              Remplir le questionnaire Koza
+            </a>
+          </>
+        ) : (
+          <p>Le questionnaire sera disponible dès que votre site sera en ligne.</p>
+        )
+      ) : order.koza_status === "processing" ? (
+        <p>
+          Koza génère votre site : comptez 15 minutes environ. Vous recevrez un e-mail dès que c'est prêt.
+        </p>
+      ) : order.koza_status === "completed" ? (
+        <p>
+          Koza a terminé : vos 5 pages sont en ligne.{" "}
+          <a href={order.site_url} target="_blank" rel="noopener noreferrer">
+            Voir mon site
+          </a>
+        </p>
+      ) : (
+        <div role="alert" className="dashboard-error">
+          <p>
+            <strong>Une erreur est survenue lors de la génération</strong>
+          </p>
+          <p>Notre équipe a été notifiée et vous contactera rapidement.</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function KozaUpsell({ orderId, token }: { orderId: string; token: string }) {
+  const [busy, setBusy] = useState(false);
+  async function buy() {
+    setBusy(true);
+    try {
+      const { checkout_url } = await fetchJson<{ checkout_url: string }>(
+        `/api/order/${encodeURIComponent(orderId)}/add-koza`,
+        { method: "POST", body: JSON.stringify({ token }) },
+      );
+      window.location.assign(checkout_url);
+    } catch {
+      window.alert("Erreur: Erreur lors de l'ajout de l'option Koza");
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="dashboard-card koza-upsell" aria-labelledby="koza-upsell-title">
+      <h2 id="koza-upsell-title">Laissez Koza remplir votre site</h2>
+      <p>
+        Pour 50 € HT, une fois : répondez à une dizaine de questions, Koza rédige et illustre les 5 pages de
+        votre site (Accueil, À propos, Services, Réalisations, Contact) en 15 minutes environ.
+      </p>
+      <button type="button" className="button button-accent" onClick={buy} disabled={busy}>
+        Ajouter Koza (50 € HT)
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import type { OrderView } from "@lagon/contracts/orders";
+import { useEffect, useState } from "react";
+import { fetchJson } from "../../lib/fetch-json";
+
+export const POLL_INTERVAL_MS = 5000;
+
+export type OrderState = { kind: "loading" } | { kind: "missing" } | { kind: "ready"; order: OrderView };
+
+/** The order, refreshed every 5 s until it is active. A failed first load is 'Commande introuvable'. */
+export function useOrder(orderId: string, token: string): OrderState {
+  const [state, setState] = useState<OrderState>({ kind: "loading" });
+  useEffect(() => {
+    let timer: number | undefined;
+    let stopped = false;
+    let loaded = false;
+    const load = async () => {
+      try {
+        const order = await fetchJson<OrderView>(
+          `/api/order/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`,
+        );
+        if (stopped) return;
+        loaded = true;
+        setState({ kind: "ready", order });
+        if (order.status === "active" && order.koza_status !== "processing") return;
+      } catch (err) {
+        if (stopped) return;
+        if (!loaded) {
+          setState({ kind: "missing" });
+          return;
+        }
+        console.error("Actualisation de la commande impossible", err);
+      }
+      timer = window.setTimeout(load, POLL_INTERVAL_MS);
+    };
+    void load();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [orderId, token]);
+  return state;
+}

@@ -8,7 +8,9 @@ import { orderView } from "../orders/order-view.ts";
 /** One page of orders, filtered and searched in the database, with the counters of the list. */
 export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise<AdminOrders> {
   const filters: SQL[] = [];
-  if (query.status !== "all") filters.push(eq(orders.status, query.status));
+  // "En cours" covers orders not yet started as well as those being provisioned.
+  if (query.status === "processing") filters.push(inArray(orders.status, ["pending", "processing"]));
+  else if (query.status !== "all") filters.push(eq(orders.status, query.status));
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(

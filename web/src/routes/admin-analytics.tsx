@@ -1,14 +1,11 @@
-import { PageHeader } from "../components/ui/page-header";
+import { AdminAnalyticsPage } from "../features/admin/admin-analytics-page";
+import { AdminGate } from "../features/admin/admin-gate";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/admin-analytics";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Administration – Statistiques",
-    description: "Clients, chiffre d'affaires et croissance des commandes.",
-    noIndex: true,
-  });
+  pageMeta({ title: "Statistiques — administration", description: "Administration.", noIndex: true });
 
-export default function AdminAnalytics() {
-  return <PageHeader title="Statistiques" />;
+export default function Page() {
+  return <AdminGate>{(token) => <AdminAnalyticsPage token={token} />}</AdminGate>;
 }

@@ -1,14 +1,11 @@
-import { PageHeader } from "../components/ui/page-header";
+import { AdminGate } from "../features/admin/admin-gate";
+import { AdminTemplatesPage } from "../features/admin/admin-templates-page";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/admin-email-templates";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Administration – Modèles d'e-mails",
-    description: "Modification des modèles d'e-mails envoyés aux clients.",
-    noIndex: true,
-  });
+  pageMeta({ title: "Modèles d'e-mails — administration", description: "Administration.", noIndex: true });
 
-export default function AdminEmailTemplates() {
-  return <PageHeader title="Modèles d'e-mails" />;
+export default function Page() {
+  return <AdminGate>{(token) => <AdminTemplatesPage token={token} />}</AdminGate>;
 }

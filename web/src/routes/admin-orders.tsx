@@ -1,14 +1,11 @@
-import { PageHeader } from "../components/ui/page-header";
+import { AdminGate } from "../features/admin/admin-gate";
+import { AdminOrdersPage } from "../features/admin/admin-orders-page";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/admin-orders";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Administration – Commandes",
-    description: "Liste des commandes et suivi de la création des sites.",
-    noIndex: true,
-  });
+  pageMeta({ title: "Commandes — administration", description: "Administration.", noIndex: true });
 
-export default function AdminOrders() {
-  return <PageHeader title="Commandes" />;
+export default function Page() {
+  return <AdminGate>{(token) => <AdminOrdersPage token={token} />}</AdminGate>;
 }

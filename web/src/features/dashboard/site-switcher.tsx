@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { paths } from "../../config/paths";
 import { fetchJson } from "../../lib/fetch-json";
 
-const STATUS_ICON: Record<string, string> = { active: "🟢", processing: "🟡", pending: "🟡", error: "🔴" };
 const STATUS_LABEL: Record<string, string> = {
   active: "en ligne",
   processing: "en cours",
@@ -36,10 +35,10 @@ export function SiteSwitcher({ orderId, email, token }: { orderId: string; email
                 window.location.assign(paths.dashboard(s.order_id, s.magic_link_token));
               }}
             >
-              <span aria-hidden="true">{STATUS_ICON[s.status] ?? "⚪"}</span> <strong>{s.subdomain}</strong> —{" "}
-              {s.plan_name}
+              <span className={`status-dot is-${s.status}`} aria-hidden="true" />{" "}
+              <strong>{s.subdomain}</strong> — {s.plan_name}
               <span className="visually-hidden"> ({STATUS_LABEL[s.status] ?? s.status})</span>
-              {s.koza_option ? <span className="koza-mark"> ✨ Koza</span> : null}
+              {s.koza_option ? <span className="koza-mark"> · Koza</span> : null}
             </a>
           </li>
         ))}

@@ -7,6 +7,7 @@ import { adminRoutes } from "./admin/admin-routes.ts";
 import { checkoutRoutes } from "./checkout/checkout-routes.ts";
 import { stripeWebhookRoutes } from "./checkout/stripe-webhook-routes.ts";
 import { testCheckoutRoutes } from "./checkout/test-checkout-routes.ts";
+import { contactRoutes } from "./contact/contact-routes.ts";
 import type { Context } from "./context.ts";
 import { customerRoutes } from "./customer/customer-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
@@ -41,6 +42,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(customerRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx });
+  await app.register(contactRoutes, { ctx });
   if (ctx.payments instanceof StripePaymentProvider) {
     await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments });
   } else {

@@ -1,0 +1,47 @@
+import {
+  CONTACT_MESSAGES,
+  ContactMessage,
+  LOST_LINK_MESSAGES,
+  LostLinkRequest,
+} from "@lagon/contracts/contact";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createCaptchaChallenge, verifyCaptcha } from "../captcha/captcha.ts";
+import type { Context } from "../context.ts";
+import { contactMessages } from "../db/schema.ts";
+import { sendLostLinks } from "../lost-link/send-lost-links.ts";
+import { queueEmail } from "../mail/queue-email.ts";
+
+/** The public forms: captcha challenges, the contact form and the lost-link request. */
+export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/captcha/challenge",
+    { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
+    async (_req, reply) => reply.header("Cache-Control", "no-store").send(await createCaptchaChallenge(ctx)),
+  );
+
+  r.post(
+    "/api/contact",
+    { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } }, schema: { body: ContactMessage } },
+    async (request) => {
+      const { captcha_token, ...message } = request.body;
+      await verifyCaptcha(ctx, captcha_token);
+      await ctx.db.insert(contactMessages).values(message);
+      await queueEmail(ctx, { template: "contact_agency", to: ctx.config.AGENCY_EMAIL, vars: message });
+      return { success: true, detail: CONTACT_MESSAGES.success };
+    },
+  );
+
+  r.post(
+    "/api/resend-magic-link",
+    { config: { rateLimit: { max: 5, timeWindow: "15 minutes" } }, schema: { body: LostLinkRequest } },
+    async (request) => {
+      await verifyCaptcha(ctx, request.body.captcha_token);
+      await sendLostLinks(ctx, request.body.email);
+      // The same answer whether or not the address has orders: it reveals nothing.
+      return { success: true, detail: LOST_LINK_MESSAGES.success };
+    },
+  );
+}

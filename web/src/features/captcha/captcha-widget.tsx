@@ -1,0 +1,86 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
+
+const SCRIPT_RETRIES = 2;
+
+/** Loads the widget's script (the custom element), retrying twice if it fails, as the spec asks. */
+async function loadAltcha(): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await import("altcha");
+      await import("altcha/i18n/fr-fr");
+      return;
+    } catch (err) {
+      if (attempt >= SCRIPT_RETRIES) throw err;
+      await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
+    }
+  }
+}
+
+export interface CaptchaHandle {
+  reset(): void;
+}
+
+interface AltchaElement extends HTMLElement {
+  reset?: () => void;
+}
+
+/**
+ * The ALTCHA proof-of-work captcha (self-hosted). Gives its token once solved; an expired
+ * solution clears it.
+ */
+export const CaptchaWidget = forwardRef<CaptchaHandle, { onToken: (token: string | null) => void }>(
+  function CaptchaWidget({ onToken }, ref) {
+    const element = useRef<AltchaElement>(null);
+    const [failed, setFailed] = useState(false);
+    const [ready, setReady] = useState(false);
+    useImperativeHandle(ref, () => ({
+      reset() {
+        element.current?.reset?.();
+        onToken(null);
+      },
+    }));
+
+    useEffect(() => {
+      loadAltcha()
+        .then(() => setReady(true))
+        .catch((err) => {
+          console.error("Le captcha n'a pas pu être chargé", err);
+          setFailed(true);
+        });
+    }, []);
+
+    useEffect(() => {
+      const el = element.current;
+      if (!ready || !el) return;
+      const onState = (event: Event) => {
+        const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+        if (detail.state === "verified" && detail.payload) onToken(detail.payload);
+        else if (detail.state === "expired" || detail.state === "unverified" || detail.state === "error")
+          onToken(null);
+      };
+      el.addEventListener("statechange", onState);
+      return () => el.removeEventListener("statechange", onState);
+    }, [ready, onToken]);
+
+    if (failed) {
+      return (
+        <p className="captcha-error" role="alert">
+          Le captcha n'a pas pu être chargé. Rechargez la page pour réessayer.
+        </p>
+      );
+    }
+    return <altcha-widget ref={element} challenge="/api/captcha/challenge" language="fr-fr" hidefooter="" />;
+  },
+);
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "altcha-widget": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        challenge?: string;
+        language?: string;
+        hidefooter?: string;
+      };
+    }
+  }
+}

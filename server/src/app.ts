@@ -10,6 +10,7 @@ import { testCheckoutRoutes } from "./checkout/test-checkout-routes.ts";
 import { contactRoutes } from "./contact/contact-routes.ts";
 import type { Context } from "./context.ts";
 import { customerRoutes } from "./customer/customer-routes.ts";
+import { directoryRoutes } from "./directory/directory-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -43,6 +44,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(adminRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
+  await app.register(directoryRoutes, { ctx });
   if (ctx.payments instanceof StripePaymentProvider) {
     await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments });
   } else {

@@ -1,4 +1,5 @@
 import { PageHeader } from "../components/ui/page-header";
+import { DirectoryPage } from "../features/directory/directory-page";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/directory";
 
@@ -11,11 +12,14 @@ export const meta: Route.MetaFunction = () =>
 
 export default function Directory() {
   return (
-    <PageHeader title="Annuaire des sites">
-      <p>
-        Les entreprises qui ont choisi de présenter leur site en ligne&nbsp;: artisans, commerces, restaurants
-        et bien d'autres.
-      </p>
-    </PageHeader>
+    <>
+      <PageHeader title="Annuaire des sites">
+        <p>
+          Les entreprises qui ont choisi de présenter leur site en ligne&nbsp;: artisans, commerces,
+          restaurants et bien d'autres.
+        </p>
+      </PageHeader>
+      <DirectoryPage />
+    </>
   );
 }

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { orderSite, waitForMail } from "./support/orders";
+
+test("the directory lists opted-in live sites, with search, filters, empty state and reset", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await orderSite(request, {
+    subdomain: "menuiserie-annuaire",
+    email: "annuaire1@example.re",
+    company: "Menuiserie Payet",
+  });
+  await orderSite(request, {
+    subdomain: "atelier-annuaire",
+    email: "annuaire2@example.re",
+    company: "Atelier Grondin",
+  });
+  await waitForMail("annuaire2@example.re", /\/dashboard\//);
+  await waitForMail("annuaire1@example.re", /\/dashboard\//);
+
+  await page.goto("/annuaire");
+  const cards = page.locator(".site-card");
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByText("2 sites trouvés")).toBeVisible();
+  const card = cards.filter({ hasText: "Menuiserie Payet" });
+  await expect(card).toContainText("Saint-Pierre, La Réunion");
+  await expect(card).toContainText(/En ligne depuis \w+ \d{4}/);
+  await expect(card.locator(".site-placeholder")).toHaveText("Menuiserie Payet");
+  await expect(card.getByRole("link", { name: /Visiter le site/ })).toHaveAttribute(
+    "href",
+    /menuiserie-annuaire\.localhost/,
+  );
+  await page.screenshot({ path: ".test-output/screenshots/directory-1280.png", fullPage: true });
+
+  await page.getByLabel("Rechercher").fill("grondin");
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByText("1 site trouvé")).toBeVisible();
+  await page.getByLabel("Rechercher").fill("");
+  await page.getByLabel("Territoire").selectOption("Martinique");
+  await expect(page.getByText("Aucun site trouvé avec ces critères")).toBeVisible();
+  await page.getByRole("button", { name: "Réinitialiser les filtres" }).click();
+  await expect(cards).toHaveCount(2);
+  await page.getByLabel("Catégorie").selectOption("Artisanat / BTP");
+  await expect(cards).toHaveCount(2);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: ".test-output/screenshots/directory-375.png", fullPage: true });
+});

@@ -15,7 +15,7 @@ export async function orderStatus(ctx: Context, providerSessionId: string): Prom
     .select()
     .from(checkoutSessions)
     .where(eq(checkoutSessions.providerSessionId, providerSessionId));
-  if (!row || row.kind !== "order") throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
+  if (row?.kind !== "order") throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
   // As Stripe recommends, the return page fulfils too, in case the webhook is late.
   const orderId = row.orderId ?? (await fulfilCheckout(ctx, providerSessionId)).orderId;
   const [order] = orderId ? await ctx.db.select().from(orders).where(eq(orders.id, orderId)) : [];

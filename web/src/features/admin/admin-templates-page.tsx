@@ -22,7 +22,11 @@ export function AdminTemplatesPage({ token }: { token: string }) {
       .then((r) => {
         setTemplates(r.templates);
         const first = r.templates[0];
-        if (first) open(first);
+        if (first) {
+          setSelected(first.name);
+          setSubject(first.subject);
+          setContent(first.content);
+        }
       })
       .catch(() => setDenied(true));
   }, [token]);

@@ -38,8 +38,8 @@ export function OrderLogsDialog({
         <p>Aucun log disponible pour cette commande</p>
       ) : (
         <ol className="admin-logs">
-          {logs.map((l, i) => (
-            <li key={`${l.timestamp}-${i}`} className={`log-${l.level}`}>
+          {logs.map((l) => (
+            <li key={`${l.timestamp}-${l.action}-${l.details}`} className={`log-${l.level}`}>
               <time dateTime={l.timestamp}>{formatDateTime(l.timestamp)}</time> <strong>[{l.level}]</strong>{" "}
               {l.action} — {l.details}
             </li>

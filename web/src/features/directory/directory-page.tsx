@@ -53,7 +53,11 @@ export function DirectoryPage() {
             <strong>{sites.filter((s) => s.has_koza).length}</strong> sites créés avec Koza
           </li>
         </ul>
-        <form className="directory-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <form
+          className="directory-filters"
+          aria-label="Rechercher dans l'annuaire"
+          onSubmit={(e) => e.preventDefault()}
+        >
           <label>
             <span>Rechercher</span>
             <input

@@ -6,6 +6,13 @@ import { z } from "zod";
  */
 export const PublicConfig = z.object({
   COMPANY_NAME: z.string().min(1).default("Lagon Digital"),
+  COMPANY_LEGAL_FORM: z.string().default("SAS"),
+  COMPANY_SIRET: z
+    .string()
+    .regex(/^\d{14}$/, "14 chiffres")
+    .default("12345678900012"),
+  COMPANY_ADDRESS: z.string().default("12 rue du Lagon, 97460 Saint-Paul, La Réunion"),
+  COMPANY_HOST: z.string().default("Lagon Digital, serveurs situés en France"),
   CONTACT_EMAIL: z.email().default("contact@lagon-digital.re"),
   CONTACT_PHONE: z.string().min(4).default("+262 262 00 00 00"),
   SOCIAL_FACEBOOK_URL: z.url().default("https://www.facebook.com/lagondigital"),

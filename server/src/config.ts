@@ -36,13 +36,6 @@ const ConfigSchema = PublicConfig.extend({
   KOZA_LLM_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_MODEL: z.string().default("gpt-4o-mini"),
   KOZA_LLM_API_KEY: optional,
-  COMPANY_LEGAL_FORM: z.string().default("SAS"),
-  COMPANY_SIRET: z
-    .string()
-    .regex(/^\d{14}$/, "14 chiffres")
-    .default("12345678900012"),
-  COMPANY_ADDRESS: z.string().default("12 rue du Lagon, 97460 Saint-Paul, La Réunion"),
-  COMPANY_HOST: z.string().default("Lagon Digital, serveurs situés en France"),
   WP_HOST: z.enum(["local", "ssh"]).default("local"),
   WP_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   WP_CORE_DIR: z.string().default(path.resolve(import.meta.dirname, "../../.wordpress")),

@@ -12,6 +12,7 @@ import type { Context } from "./context.ts";
 import { customerRoutes } from "./customer/customer-routes.ts";
 import { directoryRoutes } from "./directory/directory-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
+import { kozaRoutes } from "./koza/koza-routes.ts";
 import { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
@@ -45,6 +46,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(directoryRoutes, { ctx });
+  await app.register(kozaRoutes, { ctx });
   if (ctx.payments instanceof StripePaymentProvider) {
     await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments });
   } else {

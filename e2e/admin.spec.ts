@@ -1,8 +1,34 @@
-import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
 
-const shots = ".test-output/screenshots";
+const SHOTS = ".test-output/screenshots";
+const SITES = path.resolve(`.test-output/e2e-${process.env.E2E_PORT ?? 3100}/sites`);
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const admin = (p: string) => `${p}${p.includes("?") ? "&" : "?"}token=${ADMIN_TOKEN}`;
+
+type AdminOrder = { order_id: string; status: string; subdomain: string; customer_name: string };
+
+/** Orders and pays a site through the checkout API, then waits for its welcome e-mail. */
+async function liveOrder(request: APIRequestContext, subdomain: string, name: string) {
+  const email = `${subdomain}@example.re`;
+  await orderSite(request, { subdomain, email, name });
+  const link = magicLinkIn(await waitForMail(email, /\/dashboard\//));
+  const url = new URL(link);
+  return { email, orderId: url.pathname.split("/").at(-1) as string, token: url.searchParams.get("token") };
+}
+
+async function findOrder(request: APIRequestContext, q: string): Promise<AdminOrder | undefined> {
+  const res = await request.get(admin(`/api/admin/orders?q=${encodeURIComponent(q)}`));
+  return ((await res.json()).orders as AdminOrder[]).find((o) => o.subdomain === q);
+}
+
+async function credentials(request: APIRequestContext, orderId: string, token: string | null) {
+  const res = await request.get(`/api/order/${orderId}?token=${token}`);
+  return (await res.json()).wp_credentials as { admin_url: string; username: string; password: string };
+}
 
 async function wpLogin(page: Page, adminUrl: string, user: string, password: string): Promise<boolean> {
   await page.goto(adminUrl);
@@ -13,109 +39,309 @@ async function wpLogin(page: Page, adminUrl: string, user: string, password: str
   return page.locator("#wpadminbar").isVisible();
 }
 
-test("without a token or with a wrong one, the admin pages refuse", async ({ page }) => {
-  await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Token admin manquant" })).toBeVisible();
-  await page.goto("/admin?token=faux");
+/** Screenshots at 1280 and 375 px, then back to 1280; checks the page has no WCAG 2.1 AA issue. */
+async function shootAndCheck(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/admin-${name}-${width}.png`, fullPage: true });
+    const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+    expect(
+      results.violations.map((v) => `${name} @${width}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`),
+    ).toEqual([]);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Accepts the next confirm() and returns its text. */
+function acceptNextDialog(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once("dialog", (d) => {
+      resolve(d.message());
+      void d.accept();
+    });
+  });
+}
+
+/** A CSV of a French spreadsheet: `;`, double-quoted cells, CRLF. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ";") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+test("without a token or with a wrong one, the admin pages refuse; all are noindex", async ({ page }) => {
+  for (const p of ["/admin", "/admin/analytics", "/admin/email-templates"]) {
+    await page.goto(p);
+    await expect(page.getByRole("heading", { name: "Token admin manquant" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  }
+  await page.goto("/admin?token=faux-jeton");
   await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
-  await page.goto("/admin/email-templates?token=faux");
+  await shootAndCheck(page, "refused");
+  await page.goto("/admin/email-templates?token=faux-jeton");
   await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+  // Analytics failures are only logged (spec): the page stays, without figures.
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto("/admin/analytics?token=faux-jeton");
+  await expect(page.getByRole("heading", { name: "Statistiques" })).toBeVisible();
+  await expect.poll(() => errors.some((e) => e.includes("Statistiques indisponibles"))).toBe(true);
+  await expect(page.getByText("Clients")).toHaveCount(0);
 });
 
-test("the agency manages orders: search, logs, resend, reinstall, templates, analytics, CSV", async ({
+test("the order list: counters, filters, search, logs with e-mails, resend, and reinstall", async ({
   page,
   request,
 }) => {
   test.setTimeout(240_000);
-  const email = "admin-e2e@example.re";
-  await orderSite(request, { subdomain: "admin-e2e", email, name: '=HYPERLINK("http://x")' });
-  const link = magicLinkIn(await waitForMail(email, /\/dashboard\//));
+  const mine = await liveOrder(request, "admin-liste", "Mathis Técher");
+  await liveOrder(request, "admin-autre", "Léa Boyer");
 
-  // The customer's current credentials, from their order page.
-  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
-  await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 30_000 });
-  const creds = page.locator(".credentials dd");
-  const adminUrl = (await creds.nth(0).textContent()) as string;
-  const user = (await creds.nth(1).textContent()) as string;
-  const oldPassword = (await creds.nth(2).textContent()) as string;
+  await page.goto(admin("/admin"));
+  await expect(page.getByRole("heading", { name: "Commandes", level: 1 })).toBeVisible();
+  const counters = page.getByRole("list", { name: "Compteurs" });
+  for (const c of ["Total", "Actifs", "En cours", "Erreurs"]) await expect(counters).toContainText(c);
+  await expect(page.getByRole("link", { name: "Statistiques" })).toHaveAttribute(
+    "href",
+    `/admin/analytics?token=${ADMIN_TOKEN}`,
+  );
+  await expect(page.getByRole("link", { name: "Modèles d'e-mails" })).toBeVisible();
 
-  await page.goto(`/admin?token=${ADMIN_TOKEN}`);
-  await expect(page.getByRole("heading", { name: "Commandes" })).toBeVisible();
-  await expect(page.locator(".admin-counters")).toContainText("Total");
-  await page.getByPlaceholder("Rechercher (e-mail, nom, sous-domaine)").fill("admin-e2e");
-  const row = page.locator(".admin-order", { hasText: email });
-  await expect(row).toHaveCount(1);
-  await page.screenshot({ path: `${shots}/admin-orders-1280.png`, fullPage: true });
+  // Filters: "Erreurs" hides the live sites, "Actifs" shows them.
+  await page.getByRole("button", { name: "Erreurs" }).click();
+  await expect(page.getByRole("button", { name: "Erreurs" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("article", { name: "Mathis Técher" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Actifs" }).click();
+  await expect(page.getByRole("article", { name: "Mathis Técher" })).toBeVisible();
+  await page.getByRole("button", { name: "Toutes" }).click();
 
-  await row.getByRole("button", { name: /Logs \(\d+\)/ }).click();
-  await expect(page.getByRole("dialog")).toContainText("Site en ligne.");
-  await expect(page.getByRole("dialog")).toContainText("Votre site");
-  await page.getByRole("dialog").getByRole("button", { name: "Fermer" }).click();
+  // Search by e-mail, debounced and done by the server.
+  await page.getByRole("searchbox", { name: "Rechercher une commande" }).fill("admin-liste@");
+  const card = page.getByRole("article", { name: "Mathis Técher" });
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByText("1 commande pour « admin-liste@ »")).toBeVisible();
+  await expect(card).toContainText("admin-liste@example.re");
+  await expect(card).toContainText("Starter");
+  await expect(card).toContainText(/\d{1,2} \S+ \d{4} à \d\d:\d\d/);
+  await expect(card.getByRole("link", { name: /admin-liste\.localhost/ })).toBeVisible();
+  await expect(card.getByRole("listitem").filter({ hasText: "WordPress : terminée" })).toHaveCount(1);
+  await expect(card.getByRole("link", { name: "WP admin" })).toHaveAttribute("href", /\/wp-admin\/$/);
+  await expect(card.getByRole("link", { name: "Espace client" })).toHaveAttribute(
+    "href",
+    new RegExp(`/dashboard/${mine.orderId}\\?token=`),
+  );
+  await page.getByRole("searchbox", { name: "Rechercher une commande" }).fill("Boyer");
+  await expect(page.getByRole("article", { name: "Léa Boyer" })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await page.getByRole("searchbox", { name: "Rechercher une commande" }).fill("admin-liste");
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await shootAndCheck(page, "orders");
 
-  // A template edit is used by the very next e-mail.
-  await page.goto(`/admin/email-templates?token=${ADMIN_TOKEN}`);
+  // Logs, with their count, French timestamps, and the e-mails sent.
+  await card.getByRole("button", { name: /^Logs \(\d+\)$/ }).click();
+  const dialog = page.getByRole("dialog", { name: /Logs de la commande \(\d+\)/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Site en ligne.");
+  await expect(dialog).toContainText(/\d{1,2} \S+ \d{4} à \d\d:\d\d/);
+  await expect(dialog).toContainText("(welcome) : délivré au serveur d'e-mail");
+  await shootAndCheck(page, "logs-dialog");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // Resend: nothing happens when the confirmation is dismissed.
+  const before = mailsTo(mine.email).length;
+  page.once("dialog", (d) => void d.dismiss());
+  await card.getByRole("button", { name: "Renvoyer le lien" }).click();
+  await page.waitForTimeout(500);
+  await expect(page.getByText("Magic link renvoyé avec succès !")).toHaveCount(0);
+  const confirmed = acceptNextDialog(page);
+  await card.getByRole("button", { name: "Renvoyer le lien" }).click();
+  expect(await confirmed).toBe("Renvoyer le lien d'accès à l'espace client à admin-liste@example.re ?");
+  await expect(page.getByRole("status").getByText("Magic link renvoyé avec succès !")).toBeVisible();
+  await expect.poll(() => mailsTo(mine.email).length, { timeout: 30_000 }).toBe(before + 1);
+  expect(magicLinkIn(mailsTo(mine.email).at(-1) as string)).toContain(`/dashboard/${mine.orderId}?token=`);
+
+  // Reinstall: the warning, then a fresh WordPress whose new credentials alone work.
+  const old = await credentials(request, mine.orderId, mine.token);
+  const warning = acceptNextDialog(page);
+  await card.getByRole("button", { name: "Réinstaller WordPress" }).click();
+  expect(await warning).toContain("tout le contenu actuel du site sera supprimé");
+  await expect(page.getByText("WordPress réinstallé avec succès !")).toBeVisible({ timeout: 60_000 });
+  await waitForMail(mine.email, /a été réinstallé à neuf/);
+  await card.getByRole("button", { name: /^Logs/ }).click();
+  await expect(dialog).toContainText("WordPress réinstallé par un administrateur");
+  await expect(dialog).toContainText("(wordpress_reinstalled)");
+  await dialog.getByRole("button", { name: "Fermer" }).click();
+
+  const fresh = await credentials(request, mine.orderId, mine.token);
+  expect(fresh.password).not.toBe(old.password);
+  expect(await wpLogin(page, fresh.admin_url, old.username, old.password)).toBe(false);
+  expect(await wpLogin(page, fresh.admin_url, fresh.username, fresh.password)).toBe(true);
+});
+
+test("an order in error is listed with 'Reprendre', which finishes it", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  // A leftover folder where the site must go makes every install attempt fail, for real.
+  mkdirSync(path.join(SITES, "admin-reprise"), { recursive: true });
+  writeFileSync(path.join(SITES, "admin-reprise", "reste.txt"), "x");
+  await orderSite(request, {
+    subdomain: "admin-reprise",
+    email: "admin-reprise@example.re",
+    name: "Noah Lebon",
+  });
+  await expect
+    .poll(async () => (await findOrder(request, "admin-reprise"))?.status, {
+      timeout: 150_000,
+      intervals: [2000],
+    })
+    .toBe("error");
+
+  await page.goto(admin("/admin"));
+  await page.getByRole("button", { name: "Erreurs" }).click();
+  const card = page.getByRole("article", { name: "Noah Lebon" });
+  await expect(card).toContainText("Erreur");
+  await expect(card.getByRole("listitem").filter({ hasText: "WordPress : en échec" })).toHaveCount(1);
+  await shootAndCheck(page, "orders-error");
+
+  rmSync(path.join(SITES, "admin-reprise"), { recursive: true });
+  const confirmed = acceptNextDialog(page);
+  await card.getByRole("button", { name: "Reprendre" }).click();
+  expect(await confirmed).toContain("Reprendre la création du site admin-reprise");
+  await expect(page.getByText("Commande relancée.")).toBeVisible();
+  await waitForMail("admin-reprise@example.re", /\/dashboard\//);
+  await page.getByRole("button", { name: "Actifs" }).click();
+  await expect(page.getByRole("article", { name: "Noah Lebon" })).toContainText("Actif");
+});
+
+test("a template edit changes the next real e-mail; the preview is sandboxed", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const mine = await liveOrder(request, "admin-modele", "Paul Hoarau");
+
+  await page.goto(admin("/admin/email-templates"));
+  await expect(page.getByRole("heading", { name: "Modèles d'e-mails", level: 1 })).toBeVisible();
+  await expect(page.getByText("les modifications s'appliquent à tous les futurs e-mails")).toBeVisible();
   await page.getByRole("button", { name: /magic_link_admin/ }).click();
-  await page.getByLabel("Objet").fill("Votre accès tout neuf, {{customer_name}}");
-  await page.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(page.getByText("Template sauvegardé avec succès !")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "magic_link_admin" })).toBeVisible();
+  await expect(page.getByLabel("Contenu HTML")).toHaveAttribute("rows", "20");
+
+  // Variables copy themselves on click.
+  await page.getByRole("button", { name: "{{customer_name}}" }).click();
+  await expect(page.getByText("{{customer_name}} copié dans le presse-papiers.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("{{customer_name}}");
+
+  // An unknown variable is refused with the server's detail.
   await page.getByLabel("Objet").fill("Bonjour {{inconnue}}");
   await page.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(page.getByText(/Erreur lors de la sauvegarde : Variable inconnue/)).toBeVisible();
-  await expect(page.frameLocator('iframe[title="Aperçu de l\'e-mail"]').locator("body")).toContainText(
-    "espace client",
+  await expect(
+    page.getByText(/^Erreur lors de la sauvegarde : Variable inconnue : \{\{inconnue\}\}/),
+  ).toBeVisible();
+
+  await page.getByLabel("Objet").fill("Nouvel acces LAGON-E2E-SUJET pour {{customer_name}}");
+  const content = page.getByLabel("Contenu HTML");
+  await content.fill(
+    `<p style="color:#0a5c73">Bonjour {{customer_name}}, LAGON-E2E-CORPS</p><p><a href="{{magic_link}}">Ouvrir</a></p><script>document.title='x'</script>`,
   );
-  await page.screenshot({ path: `${shots}/admin-templates-1280.png`, fullPage: true });
+  const preview = page.locator('iframe[title="Aperçu de l\'e-mail"]');
+  await expect(preview).toHaveAttribute("sandbox", "");
+  const previewBody = page.frameLocator('iframe[title="Aperçu de l\'e-mail"]').locator("p").first();
+  await expect(previewBody).toContainText("LAGON-E2E-CORPS");
+  // Inline styles show; scripts never run.
+  await expect(previewBody).toHaveCSS("color", "rgb(10, 92, 115)");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Template sauvegardé avec succès !")).toBeVisible();
+  await shootAndCheck(page, "templates");
 
-  await page.goto(`/admin?token=${ADMIN_TOKEN}&q=admin-e2e`);
-  await page.getByPlaceholder("Rechercher (e-mail, nom, sous-domaine)").fill("admin-e2e");
-  page.once("dialog", (d) => void d.accept());
-  await row.getByRole("button", { name: "Renvoyer le lien" }).click();
+  // The next magic-link e-mail uses the edited template.
+  await page.goto(admin("/admin"));
+  await page.getByRole("searchbox", { name: "Rechercher une commande" }).fill("admin-modele");
+  const card = page.getByRole("article", { name: "Paul Hoarau" });
+  const confirmed = acceptNextDialog(page);
+  await card.getByRole("button", { name: "Renvoyer le lien" }).click();
+  await confirmed;
   await expect(page.getByText("Magic link renvoyé avec succès !")).toBeVisible();
-  // The subject travels MIME-encoded (spaces as "_").
-  await expect
-    .poll(() => mailsTo(email).some((m) => /Votre_acc\S*_tout_neuf/.test(m)), { timeout: 30_000 })
-    .toBe(true);
+  const mail = await waitForMail(mine.email, /LAGON-E2E-CORPS/);
+  expect(mail).toMatch(/^Subject: Nouvel acces LAGON-E2E-SUJET pour Paul Hoarau\r?$/m);
+  expect(mail).toContain("Bonjour Paul Hoarau, LAGON-E2E-CORPS");
+  expect(magicLinkIn(mail)).toContain(`/dashboard/${mine.orderId}?token=${mine.token}`);
+});
 
-  // Reinstall: confirmation warns about the content, then new credentials replace the old ones.
-  let warning = "";
-  page.once("dialog", (d) => {
-    warning = d.message();
-    void d.accept();
-  });
-  await row.getByRole("button", { name: "Réinstaller WordPress" }).click();
-  await expect(page.getByText("WordPress réinstallé avec succès !")).toBeVisible({ timeout: 60_000 });
-  expect(warning).toContain("tout le contenu actuel du site sera supprimé");
-  await waitForMail(email, /a été réinstallé/);
+test("analytics: cards, plans, growth, MRR, funnel; the CSV export neutralises formulas", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const formula = '=HYPERLINK("http://x")';
+  const mine = await liveOrder(request, "admin-formule", formula);
 
-  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
-  const newPassword = (await page.locator(".credentials dd").nth(2).textContent()) as string;
-  expect(newPassword).not.toBe(oldPassword);
-  expect(await wpLogin(page, adminUrl, user, oldPassword)).toBe(false);
-  expect(await wpLogin(page, adminUrl, user, newPassword)).toBe(true);
-
-  await page.goto(`/admin/analytics?token=${ADMIN_TOKEN}`);
-  await expect(page.getByRole("heading", { name: "Statistiques" })).toBeVisible();
-  await expect(page.getByText("Répartition par formule (sites actifs)")).toBeVisible();
-  await expect(page.locator(".admin-growth li")).toHaveCount(30);
-  await page.screenshot({ path: `${shots}/admin-analytics-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${shots}/admin-analytics-375.png`, fullPage: true });
-
-  const [popup] = await Promise.all([
-    page.waitForEvent("download"),
-    page.evaluate((url) => {
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = "";
-      document.body.append(a);
-      a.click();
-    }, `/api/admin/export-csv?token=${ADMIN_TOKEN}`),
+  await page.goto(admin("/admin/analytics"));
+  await expect(page.getByRole("heading", { name: "Statistiques", level: 1 })).toBeVisible();
+  const cards = page.getByRole("list", { name: "Chiffres clés" });
+  await expect(cards).toContainText(/Clients\s*\d+\s*dont \d+ actifs/);
+  await expect(cards).toContainText(/Revenu total\s*[\d  ,]+\s*€\s*dont [\d  ,]+\s*€ ce mois-ci/);
+  const plans = page.getByRole("table");
+  await expect(plans.getByRole("columnheader")).toHaveText([
+    "Formule",
+    "Sites actifs",
+    "Part",
+    "Revenu / mois",
   ]);
-  const csv = readFileSync(await popup.path(), "utf8");
+  await expect(plans.getByRole("row", { name: /Starter/ })).toContainText(/\d+ %/);
+  await expect(page.getByText(/MRR \(revenu mensuel récurrent\)/)).toBeVisible();
+  const funnel = page.getByRole("region", { name: "Entonnoir de commande" });
+  for (const step of ["Checkout ouvert", "Payé", "Site en ligne"]) await expect(funnel).toContainText(step);
+  await expect(page.locator(".admin-growth li")).toHaveCount(30);
+  await expect(page.getByRole("link", { name: "← Retour aux commandes" })).toBeVisible();
+  await shootAndCheck(page, "analytics");
+
+  // The export opens in a new tab, which downloads the file.
+  const exportLink = page.getByRole("link", { name: "Exporter en CSV" });
+  await expect(exportLink).toHaveAttribute("target", "_blank");
+  const downloaded = new Promise<string>((resolve) => {
+    context.on("page", (tab) => {
+      tab.on("download", async (d) => resolve(readFileSync((await d.path()) as string, "utf8")));
+    });
+  });
+  await exportLink.click();
+  const csv = await downloaded;
   expect(csv.charCodeAt(0)).toBe(0xfeff);
-  const lines = csv.slice(1).trim().split("\r\n");
-  expect(lines[0]).toContain("Commande;Date de création;Nom;E-mail");
-  const mine = lines.find((l) => l.includes(email));
-  expect(mine).toContain(`"'=HYPERLINK(""http://x"")"`);
-  expect(mine).toMatch(/\d{1,2} \S+ \d{4} à \d{2}:\d{2}/);
+  const rows = parseCsv(csv.slice(1));
+  expect(rows[0]?.slice(0, 4)).toEqual(["Commande", "Date de création", "Nom", "E-mail"]);
+  const row = rows.find((r) => r[0] === mine.orderId);
+  expect(row?.[2]).toBe(`'${formula}`);
+  expect(row?.[3]).toBe("admin-formule@example.re");
+  expect(row?.[1]).toMatch(/^\d{1,2} \S+ \d{4} à \d\d:\d\d$/);
+  expect(rows.every((r) => r.length === rows[0]?.length)).toBe(true);
 });

@@ -1,71 +1,213 @@
-import { expect, test } from "@playwright/test";
-import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
 
 const shots = ".test-output/screenshots";
 
-test("the magic link opens the order page, which follows the site to 'Votre site est prêt !'", async ({
+/** The order page's address as the success page learns it, right after payment. */
+async function dashboardPathOf(request: APIRequestContext, sessionId: string): Promise<string> {
+  let path = "";
+  await expect
+    .poll(async () => {
+      const status = await (await request.get(`/api/order-status/${sessionId}`)).json();
+      if (status.order_id && status.magic_link_token) {
+        path = `/dashboard/${status.order_id}?token=${encodeURIComponent(status.magic_link_token)}`;
+      }
+      return path;
+    })
+    .not.toBe("");
+  return path;
+}
+
+function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // From the top with nothing focused, so the fixed header and the skip link sit where a visitor sees them.
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      (document.activeElement as HTMLElement | null)?.blur();
+    });
+    await page.screenshot({ path: `${shots}/dashboard-${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test("the order page follows the site live to 'Votre site est prêt !', then gives access, guides and a domain request", async ({
   page,
   request,
+  context,
 }) => {
   test.setTimeout(180_000);
   const email = "client-dash@example.re";
-  await orderSite(request, { subdomain: "atelier-dash", email });
-  const welcome = await waitForMail(email, /\/dashboard\//);
-  const link = magicLinkIn(welcome);
+  const sessionId = await orderSite(request, { subdomain: "atelier-dash", email });
+  const dashboard = await dashboardPathOf(request, sessionId);
 
-  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await page.goto(dashboard);
   await expect(page.getByRole("heading", { name: "Bonjour Zoé Payet !" })).toBeVisible();
-  await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/Terminé le \d+ \w+ \d{4} à \d{2}:\d{2}/).first()).toBeVisible();
+  if ((await page.getByRole("progressbar").getAttribute("aria-valuenow")) !== "100") {
+    await expect(page.getByText(/comptez environ 5 minutes.*se met à jour automatiquement/)).toBeVisible();
+    await page.screenshot({ path: `${shots}/dashboard-processing-1280.png` });
+  }
+  // No reload: the page polls until the site is active.
+  await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
-  const orderNumber = new URL(link).pathname.split("/").at(-1)?.slice(0, 8) as string;
-  await expect(page.getByText(orderNumber)).toBeVisible();
+  await expect(page.getByText(/^Terminé le \d+ \w+ \d{4} à \d{2}:\d{2}$/)).toHaveCount(4);
+  const orderId = new URL(dashboard, "http://x").pathname.split("/").at(-1) as string;
+  await expect(page.getByText(`Commande n° ${orderId.slice(0, 8)}`)).toBeVisible();
+
+  // The welcome e-mail carries the same magic link.
+  const link = magicLinkIn(await waitForMail(email, /\/dashboard\//));
+  expect(pathOf(link)).toBe(dashboard);
+  await page.goto(pathOf(link));
+  await expect(page.getByText("Votre site est prêt !")).toBeVisible();
   await expect(page.getByRole("link", { name: "Voir mon site" })).toHaveAttribute(
     "href",
-    /atelier-dash\.localhost/,
+    /^http:\/\/atelier-dash\.localhost:\d+/,
   );
-  await expect(page.getByText("Vos identifiants WordPress")).toBeVisible();
+
+  // WordPress credentials: the password is masked, can be shown and copied.
+  const credentials = page.getByRole("region", { name: "Vos identifiants WordPress" });
+  await expect(
+    credentials.getByRole("link", { name: /atelier-dash\.localhost:\d+\/wp-admin\/$/ }),
+  ).toBeVisible();
+  await expect(credentials.getByText("admin-atelier-dash")).toBeVisible();
+  await expect(page.getByTestId("wp-password")).toHaveText("••••••••••••");
+  await credentials.getByRole("button", { name: "Afficher" }).click();
+  const password = (await page.getByTestId("wp-password").textContent()) as string;
+  expect(password).toMatch(/^\S{12,}$/);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await credentials.getByRole("button", { name: "Copier le mot de passe" }).click();
+  await expect(credentials.getByText("Copié !")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+
+  // The two PDF guides are real PDFs.
+  for (const name of ["Guide de démarrage WordPress (PDF)", "Guide Koza (PDF)"]) {
+    const href = (await page.getByRole("link", { name }).getAttribute("href")) as string;
+    const pdf = await request.get(href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  }
+
   await expect(page.getByRole("button", { name: "Ajouter Koza (50 € HT)" })).toBeVisible();
-  await page.screenshot({ path: `${shots}/dashboard-1280.png`, fullPage: true });
+  await screenshots(page, "ready");
+  await page.setViewportSize({ width: 1280, height: 900 });
 
-  await page.getByLabel("Oui").check();
-  await page.getByLabel("Nom de domaine *").fill("atelier-dash.re");
-  await page.getByRole("button", { name: "Envoyer ma demande" }).click();
-  await expect(page.getByText("Demande envoyée !")).toBeVisible();
-  await waitForMail("contact@lagon-digital.re", /atelier-dash\.re/);
+  // Custom domain: a refused request shows its French reason, then a good one goes through.
+  const domain = page.getByRole("region", { name: "Votre propre nom de domaine" });
+  await domain.getByLabel("Oui, je le possède déjà").check();
+  await domain.getByLabel("Nom de domaine *").fill("https://atelier-dash.re/");
+  await domain.getByRole("button", { name: "Envoyer ma demande" }).click();
+  await expect(domain.getByRole("alert")).toHaveText(
+    "Indiquez seulement le nom de domaine, sans « https:// » ni « / » (exemple : mon-entreprise.re).",
+  );
+  await domain.getByLabel("Nom de domaine *").fill("Atelier-Dash.re");
+  await domain.getByLabel("Message (optionnel)").fill("Acheté chez OVH en 2024.");
+  await domain.getByRole("button", { name: "Envoyer ma demande" }).click();
+  await expect(domain.getByRole("status")).toContainText("Demande envoyée !");
+  await expect(domain.getByRole("status")).toContainText("atelier-dash.re");
+  await expect(domain.getByRole("listitem").filter({ hasText: "CNAME" })).toHaveText(
+    /Nomwww\.atelier-dash\.reValeuratelier-dash\.localhost$/,
+  );
+  const agencyMail = await waitForMail("contact@lagon-digital.re", /atelier-dash\.re/);
+  expect(agencyMail).toContain("Acheté chez OVH en 2024.");
+  await waitForMail(email, /demande pour le domaine <strong>atelier-dash\.re</);
+  await screenshots(page, "domain-sent");
   await page.reload();
-  await expect(page.getByText(/Demande reçue/)).toBeVisible();
+  await expect(domain.locator("p", { hasText: "Demande reçue" })).toHaveText(
+    "Demande reçue pour le domaine atelier-dash.re. Notre équipe vous contacte sous 24h.",
+  );
+  await expect(domain.getByRole("button", { name: "Envoyer ma demande" })).toHaveCount(0);
 
-  await orderSite(request, { subdomain: "atelier-dash-2", email });
+  // A second site for the same e-mail: the switcher lists both and goes from one to the other.
+  await expect(page.getByRole("navigation", { name: /sites$/ })).toHaveCount(0);
+  const second = await orderSite(request, { subdomain: "atelier-dash-2", email, koza: true });
+  const secondDashboard = await dashboardPathOf(request, second);
   await page.reload();
-  const switcher = page.getByRole("navigation", { name: /Vos 2 sites/ });
-  await expect(switcher).toBeVisible();
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${shots}/dashboard-375.png`, fullPage: true });
+  const switcher = page.getByRole("navigation", { name: "Vos 2 sites" });
+  await expect(switcher.getByRole("link")).toHaveCount(2);
+  await expect(switcher.getByRole("link", { name: /atelier-dash Starter/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(switcher.getByRole("link", { name: /atelier-dash-2 Starter.*Koza/ })).toBeVisible();
+  await screenshots(page, "switcher");
+  await page.setViewportSize({ width: 1280, height: 900 });
   await switcher.getByRole("link", { name: /atelier-dash-2/ }).click();
-  await expect(page).toHaveURL(/\/dashboard\/[0-9a-f-]{36}\?token=/);
-  await expect(page.getByText(/atelier-dash-2\.localhost/)).toBeVisible();
+  await expect(page).toHaveURL(secondDashboard);
+  await expect(page.getByText(/Adresse de votre site : atelier-dash-2\.localhost/)).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Vos 2 sites" }).getByRole("link", { name: /atelier-dash-2/ }),
+  ).toHaveAttribute("aria-current", "page");
+  expect(mailsTo("contact@lagon-digital.re").filter((m) => /atelier-dash\.re/.test(m))).toHaveLength(1);
 });
 
-test("a wrong token shows 'Commande introuvable' with a link home", async ({ page }) => {
-  await page.goto("/dashboard/00000000-0000-4000-8000-000000000000?token=faux");
-  await expect(page.getByRole("heading", { name: "Commande introuvable" })).toBeVisible();
+test("an unknown order, a wrong token or no token shows 'Commande introuvable' with a link home", async ({
+  page,
+  request,
+}) => {
+  const sessionId = await orderSite(request, {
+    subdomain: "atelier-perdu",
+    email: "client-perdu@example.re",
+  });
+  const dashboard = await dashboardPathOf(request, sessionId);
+  const orderPath = dashboard.split("?")[0] as string;
+  for (const target of [
+    "/dashboard/00000000-0000-4000-8000-000000000000?token=faux",
+    `${orderPath}?token=faux`,
+    orderPath,
+  ]) {
+    await page.goto(target);
+    await expect(page.getByRole("heading", { name: "Commande introuvable" })).toBeVisible();
+  }
+  await screenshots(page, "missing");
   await page.getByRole("link", { name: "Retour à l'accueil" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("buying Koza later goes through the payment and back to the order page", async ({ page, request }) => {
+test("buying Koza later: a refused purchase alerts and re-enables the button; a good one goes through the payment", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = "client-koza-later@example.re";
-  await orderSite(request, { subdomain: "koza-plus-tard", email });
-  const link = magicLinkIn(await waitForMail(email, /\/dashboard\//));
-  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
-  await page.getByRole("button", { name: "Ajouter Koza (50 € HT)" }).click();
+  const sessionId = await orderSite(request, { subdomain: "koza-plus-tard", email });
+  const dashboard = await dashboardPathOf(request, sessionId);
+  await page.goto(dashboard);
+  await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 90_000 });
+  const buy = page.getByRole("button", { name: "Ajouter Koza (50 € HT)" });
+
+  // Koza gets bought elsewhere (another tab) while this page still offers it: the server refuses.
+  const token = new URL(dashboard, "http://x").searchParams.get("token");
+  const orderId = new URL(dashboard, "http://x").pathname.split("/").at(-1);
+  const other = await request.post(`/api/order/${orderId}/add-koza`, { data: { token } });
+  const otherSession = new URL((await other.json()).checkout_url).pathname.split("/").at(-1);
+  expect((await request.post(`/api/test-checkout/${otherSession}/pay`)).status()).toBe(200);
+  const alerts: string[] = [];
+  page.once("dialog", (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await buy.click();
+  await expect.poll(() => alerts).toEqual(["Erreur: Erreur lors de l'ajout de l'option Koza"]);
+  await expect(buy).toBeEnabled();
+  await page.reload();
+  await expect(buy).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Remplir le questionnaire Koza" })).toBeVisible();
+
+  // A customer without Koza buys it from the order page.
+  const next = await orderSite(request, { subdomain: "koza-plus-tard-2", email });
+  await page.goto(await dashboardPathOf(request, next));
+  await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 90_000 });
+  await buy.click();
   await expect(page).toHaveURL(/\/paiement-test\//);
   await page.getByRole("button", { name: /^Payer/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/.+token=/);
   await expect(page.getByRole("link", { name: "Remplir le questionnaire Koza" })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByRole("button", { name: "Ajouter Koza (50 € HT)" })).toHaveCount(0);
+  await expect(buy).toHaveCount(0);
 });

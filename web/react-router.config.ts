@@ -16,6 +16,7 @@ export default {
     paths.articles(),
     paths.legal(),
     paths.customerArea(),
+    "/robots.txt",
   ],
   future: {
     v8_splitRouteModules: true,

@@ -11,8 +11,16 @@ export const AdminOrdersQuery = z.object({
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 
+/** An order in the admin list: the full order of section 3 without its WordPress password. */
+export const AdminOrder = OrderView.omit({ wp_credentials: true, magic_link_token: true }).extend({
+  wp_admin_url: z.string().nullable(),
+  /** The customer's private page (magic link), where the credentials are shown. */
+  dashboard_url: z.string(),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
 export const AdminOrders = z.object({
-  orders: z.array(OrderView.extend({ wp_admin_url: z.string().nullable(), dashboard_url: z.string() })),
+  orders: z.array(AdminOrder),
   counts: z.object({ total: z.number(), active: z.number(), processing: z.number(), error: z.number() }),
   page: z.number(),
   page_count: z.number(),
@@ -20,7 +28,9 @@ export const AdminOrders = z.object({
 });
 export type AdminOrders = z.infer<typeof AdminOrders>;
 
-export const OrderIdBody = z.object({ order_id: z.uuid("Identifiant de commande invalide.") });
+const orderId = z.uuid("Identifiant de commande invalide.");
+export const OrderIdBody = z.object({ order_id: orderId });
+export const OrderIdParams = z.object({ orderId });
 
 export const Analytics = z.object({
   stats: z.object({
@@ -74,4 +84,13 @@ export const ADMIN_MESSAGES = {
   templateSaved: "Template sauvegardé avec succès !",
   templateSaveFailed: "Erreur lors de la sauvegarde",
   orderNotFound: "Commande introuvable.",
+  resumeOk: "Commande relancée.",
+  resumeFailed: "Échec de la reprise",
+  resumeRefused: "Seule une commande en erreur peut être reprise.",
+  reinstallWhileProvisioning: "Le site est en cours de création : attendez la fin avant de le réinstaller.",
+  reinstallBeforeSubdomain: "Le sous-domaine n'a pas encore été validé : utilisez « Reprendre ».",
+  reinstallWhileKoza: "Koza est en train de générer ce site : attendez la fin avant de le réinstaller.",
+  reinstallSeeLogs: "La réinstallation a échoué. Le détail est dans les logs de la commande.",
+  operationInProgress: "Une opération est déjà en cours sur ce site. Réessayez dans un instant.",
+  templateNotFound: "Modèle d'e-mail introuvable.",
 } as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PlanId } from "./plans.ts";
-import { SUBDOMAIN_FORMAT_ERROR } from "./subdomain.ts";
+import { isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "./subdomain.ts";
 
 /** The alerts and messages of spec sections 5 and 8, word for word. */
 export const CHECKOUT_MESSAGES = {
@@ -19,7 +19,17 @@ export const CHECKOUT_MESSAGES = {
   couponExpired: "Ce code a expiré.",
   couponExhausted: "Ce code a atteint son nombre maximal d'utilisations.",
   sessionNotFound: "Session de paiement introuvable.",
+  sessionExpired: "Cette session de paiement a expiré. Recommencez votre commande.",
+  kozaAddFailed: "Erreur lors de l'ajout de l'option Koza",
+  kozaAlreadyActive: "L'option Koza est déjà active sur ce site.",
 } as const;
+
+/** Section 8: the alert when the checkout could not be opened (`message` is the server's detail). */
+export const checkoutRedirectError = (message: string) =>
+  `Erreur lors de la redirection vers le paiement: ${message}`;
+
+/** Section 4: the discount field's message once a code is valid. */
+export const couponApplied = (percentOff: number) => `Réduction de ${percentOff}% appliquée !`;
 
 export const COUNTRIES = [
   { value: "Réunion", label: "Réunion" },
@@ -89,8 +99,14 @@ export const CustomerData = z.object({
   company_type: z.enum(LEGAL_FORMS, "Forme juridique inconnue.").default(""),
   directory_opt_in: z.boolean().default(false),
   category: z.enum(DIRECTORY_CATEGORIES, "Catégorie inconnue.").optional(),
-  /** The chosen subdomain followed by the base domain. */
-  domain: required.pipe(z.string().toLowerCase().max(200)),
+  /** The chosen subdomain followed by the base domain (the server checks the base domain). */
+  domain: required.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .max(253)
+      .refine((d) => isValidSubdomain(d.split(".")[0] ?? ""), SUBDOMAIN_FORMAT_ERROR),
+  ),
   /** The plan name. */
   plan: z.string().trim().max(40).default(""),
 });
@@ -130,7 +146,6 @@ export const OrderStatusResponse = z.object({
   order_id: z.string().nullable(),
   magic_link_token: z.string().nullable(),
   domain: z.string().nullable(),
-  site_url: z.string().nullable(),
   wp_admin_user: z.string().nullable(),
   wp_admin_password: z.string().nullable(),
   koza_option: z.boolean(),
@@ -139,9 +154,16 @@ export const OrderStatusResponse = z.object({
 export type OrderStatusResponse = z.infer<typeof OrderStatusResponse>;
 
 /** The local test checkout page (embedded default, no Stripe). */
+export const TEST_CHECKOUT_STATUS_LABELS = {
+  open: "En attente de paiement",
+  paid: "Payée",
+  expired: "Expirée",
+} as const;
+
 export const TestCheckoutView = z.object({
   session_id: z.string(),
   status: z.enum(["open", "paid", "expired"]),
+  status_label: z.string(),
   customer_email: z.string(),
   lines: z.array(z.object({ label: z.string(), amount_cents: z.number(), recurring: z.boolean() })),
   discount_label: z.string().nullable(),

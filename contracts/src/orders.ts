@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DnsRecord } from "./custom-domain.ts";
 
 export const ORDER_STATUSES = ["pending", "processing", "active", "error"] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -58,6 +59,13 @@ export const OrderView = z.object({
   logs: z.array(LogEntry),
 });
 export type OrderView = z.infer<typeof OrderView>;
+
+/**
+ * The order as its customer sees it: plus the DNS records to set when they asked to connect a
+ * domain they already own (empty otherwise).
+ */
+export const CustomerOrderView = OrderView.extend({ dns_records: z.array(DnsRecord) });
+export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
 
 /** One of a customer's sites, for the site switcher. */
 export const CustomerSite = z.object({

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 export const planIds = ["starter", "business", "libre"] as const;
-export const PlanId = z.enum(planIds);
+// Pure: a page that only needs the plans' data (not the schema) then ships without zod.
+export const PlanId = /* @__PURE__ */ z.enum(planIds);
 export type PlanId = z.infer<typeof PlanId>;
 
 export interface Plan {

@@ -24,6 +24,8 @@ export const PublicConfig = z.object({
   STRIPE_PRICE_LIBRE: z.string().min(1).default("price_local_libre"),
   CRISP_WEBSITE_ID: z.string().optional(),
   SCREENSHOT_URL_TEMPLATE: z.string().optional(),
+  /** Public address of the site: links in e-mails, canonical and sharing URLs of the pages. */
+  PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

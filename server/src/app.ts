@@ -4,11 +4,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import "@lagon/contracts/zod-french";
 import { MESSAGES } from "@lagon/contracts/errors";
 import { adminRoutes } from "./admin/admin-routes.ts";
+import { blogProxyRoutes } from "./blog/blog-proxy-routes.ts";
+import { blogSeoRoutes } from "./blog/blog-seo-routes.ts";
 import { checkoutRoutes } from "./checkout/checkout-routes.ts";
 import { stripeWebhookRoutes } from "./checkout/stripe-webhook-routes.ts";
 import { testCheckoutRoutes } from "./checkout/test-checkout-routes.ts";
 import { contactRoutes } from "./contact/contact-routes.ts";
 import type { Context } from "./context.ts";
+import { customDomainRoutes } from "./custom-domain/custom-domain-routes.ts";
 import { customerRoutes } from "./customer/customer-routes.ts";
 import { directoryRoutes } from "./directory/directory-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
@@ -42,11 +45,14 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
+  await app.register(customDomainRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(directoryRoutes, { ctx });
   await app.register(kozaRoutes, { ctx });
+  await app.register(blogProxyRoutes, { ctx });
+  await app.register(blogSeoRoutes, { ctx });
   if (ctx.payments instanceof StripePaymentProvider) {
     await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments });
   } else {

@@ -16,7 +16,6 @@ const ConfigSchema = PublicConfig.extend({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  PUBLIC_URL: optional.pipe(z.url().optional()),
   ADMIN_TOKEN: optional.pipe(z.string().min(24).optional()),
   SECRET_KEY: optional.pipe(
     z
@@ -28,6 +27,8 @@ const ConfigSchema = PublicConfig.extend({
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default("Lagon Digital <no-reply@lagon-digital.re>"),
   AGENCY_EMAIL: optional.pipe(z.email().optional()),
+  /** Where a customer's own domain points (apex A/AAAA record if an IP, else ALIAS); default BASE_DOMAIN. */
+  CUSTOM_DOMAIN_TARGET: optional.pipe(z.union([z.ipv4(), z.ipv6(), z.hostname()]).optional()),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional.pipe(z.url().optional()),
@@ -61,6 +62,7 @@ export type Config = z.infer<typeof ConfigSchema> & {
   SECRET_KEY: string;
   PUBLIC_URL: string;
   AGENCY_EMAIL: string;
+  CUSTOM_DOMAIN_TARGET: string;
 };
 
 export class ConfigError extends Error {}
@@ -84,6 +86,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError("Configuration invalide :\n  STRIPE_WEBHOOK_SECRET: requis avec STRIPE_SECRET_KEY");
   }
+  const localPrices = (
+    ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_BUSINESS", "STRIPE_PRICE_LIBRE"] as const
+  ).filter((k) => c.STRIPE_SECRET_KEY && c[k].startsWith("price_local_"));
+  if (localPrices.length > 0) {
+    throw new ConfigError(
+      `Configuration invalide :\n  ${localPrices.join(", ")}: requis avec STRIPE_SECRET_KEY`,
+    );
+  }
   const adminToken = c.ADMIN_TOKEN
     ? { value: c.ADMIN_TOKEN, created: false }
     : persistedSecret(dataDir, "admin-token");
@@ -95,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SECRET_KEY: c.SECRET_KEY ?? persistedSecret(dataDir, "secret-key").value,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     AGENCY_EMAIL: c.AGENCY_EMAIL ?? c.CONTACT_EMAIL,
+    CUSTOM_DOMAIN_TARGET: c.CUSTOM_DOMAIN_TARGET ?? c.BASE_DOMAIN,
   };
 }
 

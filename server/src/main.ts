@@ -1,4 +1,5 @@
 import { buildApp } from "./app.ts";
+import { startAgencyBlog } from "./blog/ensure-agency-blog.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createContext } from "./context.ts";
 import { createLogger } from "./logger.ts";
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     await ctx.queue.work(ctx);
     const resumed = await resumeUnfinishedOrders(ctx);
     log.info({ resumed }, "worker started");
+    // In the background: creating and seeding the local blog must not hold up the start.
+    startAgencyBlog(ctx);
   }
   if (config.ROLE !== "worker") {
     const app = await buildApp(ctx);

@@ -9,6 +9,7 @@ export default [
   route("articles", "routes/articles.tsx"),
   route("articles/:slug", "routes/article.tsx"),
   route("legal", "routes/legal.tsx"),
+  route("robots.txt", "routes/robots-txt.ts"),
   route("success", "routes/success.tsx"),
   route("paiement-test/:sessionId", "routes/test-checkout.tsx"),
   route("dashboard/:orderId", "routes/dashboard.tsx"),

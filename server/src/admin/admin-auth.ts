@@ -22,6 +22,10 @@ export function requireAdmin(app: FastifyInstance, ctx: Context): void {
     const token = (request.query as { token?: unknown }).token;
     if (typeof token !== "string" || token === "") throw unauthorized(MESSAGES.adminTokenMissing);
     if (!safeEqual(token, ctx.config.ADMIN_TOKEN)) {
+      // Forget addresses whose failures are all old, so the map cannot grow without bound.
+      for (const [ip, times] of failures) {
+        if (times.every((t) => now - t >= FAILURE_WINDOW_MS)) failures.delete(ip);
+      }
       failures.set(request.ip, [...recent, now]);
       request.log.warn({ ip: request.ip, url: request.routeOptions.url }, "admin: wrong token");
       throw forbidden(MESSAGES.adminAccessDenied);
@@ -29,13 +33,29 @@ export function requireAdmin(app: FastifyInstance, ctx: Context): void {
   });
 }
 
-/** Writes who did what, from where, on which order. */
-export async function audit(
+/**
+ * Runs an admin action and writes it to the audit log with its outcome: who (address), what,
+ * on which order, and whether it worked (the French detail of a refusal or failure otherwise).
+ */
+export async function audited<T>(
   ctx: Context,
   request: FastifyRequest,
-  action: string,
-  orderId?: string,
-  details?: string,
-): Promise<void> {
-  await ctx.db.insert(adminAudit).values({ ip: request.ip, action, orderId, details });
+  entry: { action: string; orderId?: string; details?: string },
+  run: () => Promise<T>,
+): Promise<T> {
+  const write = (outcome: string) =>
+    ctx.db.insert(adminAudit).values({
+      ip: request.ip,
+      action: entry.action,
+      orderId: entry.orderId,
+      details: [entry.details, outcome].filter(Boolean).join(" — "),
+    });
+  try {
+    const result = await run();
+    await write("ok");
+    return result;
+  } catch (err) {
+    await write(`échec : ${err instanceof AppError ? err.detail : "erreur interne"}`);
+    throw err;
+  }
 }

@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { formatDateTime } from "@lagon/contracts/french-date";
-import { and, asc, eq, gt, or, type SQL } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { planName } from "../orders/order-view.ts";
 
-const BATCH = 500;
+const BATCH = 1000;
 const HEADER = [
   "Commande",
   "Date de création",
@@ -41,16 +41,30 @@ export function exportOrdersCsv(ctx: Context): Readable {
     yield `\uFEFF${line(HEADER)}`;
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {
-      const cursor: SQL | undefined = after
-        ? or(
-            gt(orders.createdAt, after.createdAt),
-            and(eq(orders.createdAt, after.createdAt), gt(orders.id, after.id)),
-          )
-        : undefined;
       const batch = await ctx.db
-        .select()
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          customerName: orders.customerName,
+          customerEmail: orders.customerEmail,
+          customerPhone: orders.customerPhone,
+          companyName: orders.companyName,
+          city: orders.city,
+          country: orders.country,
+          planId: orders.planId,
+          status: orders.status,
+          subdomain: orders.subdomain,
+          kozaOption: orders.kozaOption,
+          kozaStatus: orders.kozaStatus,
+          customDomain: orders.customDomain,
+        })
         .from(orders)
-        .where(cursor)
+        // A row comparison, so that each page is a range of the (created_at, id) index.
+        .where(
+          after
+            ? sql`(${orders.createdAt}, ${orders.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        )
         .orderBy(asc(orders.createdAt), asc(orders.id))
         .limit(BATCH);
       if (batch.length === 0) return;

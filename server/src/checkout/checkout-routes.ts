@@ -1,9 +1,9 @@
-import { type CouponResult, CreateCheckoutSessionRequest } from "@lagon/contracts/checkout";
+import { CreateCheckoutSessionRequest } from "@lagon/contracts/checkout";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { checkCoupon } from "../coupons/validate-coupon.ts";
+import { validateCoupon } from "../coupons/validate-coupon.ts";
 import { createCheckoutSession } from "./create-checkout-session.ts";
 import { orderStatus } from "./order-status.ts";
 import { subdomainAvailability } from "./subdomain-availability.ts";
@@ -26,12 +26,7 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: { params: z.object({ code: z.string() }) },
     },
-    async (request): Promise<CouponResult> => {
-      const check = await checkCoupon(ctx, request.params.code);
-      return check.valid
-        ? { valid: true, coupon: { percent_off: check.percentOff } }
-        : { valid: false, error: check.error };
-    },
+    (request) => validateCoupon(ctx, request.params.code),
   );
 
   r.get(

@@ -3,10 +3,11 @@ import {
   CHECKOUT_MESSAGES,
   type CreateCheckoutSessionRequest,
   type CustomerData,
+  DEFAULT_CATEGORY,
 } from "@lagon/contracts/checkout";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
 import { checkCoupon } from "../coupons/validate-coupon.ts";
@@ -14,7 +15,11 @@ import { checkoutSessions } from "../db/schema.ts";
 import { AppError, badRequest, conflict } from "../lib/app-error.ts";
 import { subdomainAvailability } from "./subdomain-availability.ts";
 
-export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
+/**
+ * How long a checkout stays payable and holds its subdomain. Stripe wants at least 30 minutes
+ * after it creates the session, by its own clock: one more minute absorbs latency and skew.
+ */
+export const CHECKOUT_LIFETIME_MS = 31 * 60 * 1000;
 
 type Request = z.output<typeof CreateCheckoutSessionRequest>;
 
@@ -26,8 +31,8 @@ export interface OrderCheckoutPayload {
 }
 
 /**
- * Validates the order, holds its subdomain for 30 minutes and opens the provider's hosted
- * checkout. Returns the address to send the browser to.
+ * Validates the order, holds its subdomain while the checkout is open and opens the provider's
+ * hosted checkout. Returns the address to send the browser to.
  */
 export async function createCheckoutSession(
   ctx: Context,
@@ -42,20 +47,22 @@ export async function createCheckoutSession(
   const coupon = request.coupon_code ? await checkCoupon(ctx, request.coupon_code) : undefined;
   if (coupon && !coupon.valid) throw badRequest(coupon.error);
 
-  const reference = randomUUID();
-  const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   const customer: CustomerData = {
     ...request.customer_data,
     email: request.customer_data.email.toLowerCase(),
     plan: planById(planId).name,
     category: request.customer_data.directory_opt_in
-      ? (request.customer_data.category ?? "Autre")
+      ? (request.customer_data.category ?? DEFAULT_CATEGORY)
       : undefined,
   };
+  await releaseOwnHolds(ctx, subdomain, customer.email);
+
+  const reference = randomUUID();
+  const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   // Check and hold the subdomain atomically; no outside call inside the transaction.
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subdomain:${subdomain}`}))`);
-    const availability = await subdomainAvailability(tx as unknown as Context["db"], subdomain);
+    const availability = await subdomainAvailability(tx, subdomain);
     if (!availability.available) throw conflict(availability.detail ?? CHECKOUT_MESSAGES.subdomainTaken);
     await tx.insert(checkoutSessions).values({
       id: reference,
@@ -121,4 +128,37 @@ function subdomainOf(ctx: Context, domain: string): string {
   const subdomain = name.slice(0, -suffix.length);
   if (!isValidSubdomain(subdomain)) throw badRequest(SUBDOMAIN_FORMAT_ERROR);
   return subdomain;
+}
+
+/**
+ * A visitor who left the payment page (its cancel address brings them back to the form) and
+ * tries again must not be blocked by their own hold: their earlier unpaid checkout for this
+ * subdomain is closed at the provider first, so it can never be paid as well. A hold the
+ * provider cannot close (paid meanwhile, or unreachable) stays and is reported as held.
+ */
+async function releaseOwnHolds(ctx: Context, subdomain: string, email: string): Promise<void> {
+  const own = await ctx.db
+    .select({ id: checkoutSessions.id, providerSessionId: checkoutSessions.providerSessionId })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.subdomain, subdomain),
+        eq(checkoutSessions.customerEmail, email),
+        eq(checkoutSessions.status, "open"),
+        gt(checkoutSessions.expiresAt, sql`now()`),
+      ),
+    );
+  for (const hold of own) {
+    if (!hold.providerSessionId) continue;
+    const closed = await ctx.payments.expireCheckout(hold.providerSessionId).catch((err: unknown) => {
+      ctx.log.warn({ err }, "could not close an earlier checkout of the same visitor");
+      return false;
+    });
+    if (closed) {
+      await ctx.db
+        .update(checkoutSessions)
+        .set({ status: "expired" })
+        .where(and(eq(checkoutSessions.id, hold.id), eq(checkoutSessions.status, "open")));
+    }
+  }
 }

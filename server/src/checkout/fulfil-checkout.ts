@@ -1,3 +1,4 @@
+import { DEFAULT_CATEGORY } from "@lagon/contracts/checkout";
 import { planById } from "@lagon/contracts/plans";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
@@ -5,6 +6,8 @@ import { checkoutSessions, coupons, orders } from "../db/schema.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import type { OrderCheckoutPayload } from "./create-checkout-session.ts";
+
+type CheckoutRow = typeof checkoutSessions.$inferSelect;
 
 /**
  * The one fulfilment of a payment, called by the webhook, the local test checkout and the
@@ -34,15 +37,14 @@ export async function fulfilCheckout(ctx: Context, providerSessionId: string): P
 
 async function fulfilOrder(
   ctx: Context,
-  row: typeof checkoutSessions.$inferSelect,
+  row: CheckoutRow,
   customerId?: string,
   subscriptionId?: string,
 ): Promise<{ orderId: string }> {
-  const { planId, subdomain, customer } = row.payload as OrderCheckoutPayload;
-  const { orderId, created } = await createPaidOrder(ctx, {
+  const { planId, subdomain: wanted, customer } = row.payload as OrderCheckoutPayload;
+  const order = {
     checkoutSessionId: row.id,
     planId,
-    subdomain: await freeSubdomainFor(ctx, subdomain, row.id),
     customerName: customer.name,
     customerEmail: customer.email,
     customerPhone: customer.phone || null,
@@ -53,7 +55,7 @@ async function fulfilOrder(
     country: customer.country,
     siret: customer.siret || null,
     companyType: customer.company_type || null,
-    category: customer.directory_opt_in ? (customer.category ?? "Autre") : null,
+    category: customer.directory_opt_in ? (customer.category ?? DEFAULT_CATEGORY) : null,
     directoryOptIn: customer.directory_opt_in,
     kozaOption: row.kozaOption,
     monthlyPriceCents: planById(planId).price * 100,
@@ -61,23 +63,53 @@ async function fulfilOrder(
     couponCode: row.couponCode,
     stripeCustomerId: customerId ?? null,
     stripeSubscriptionId: subscriptionId ?? null,
-  });
-  if (created && row.couponCode) {
-    await ctx.db
-      .update(coupons)
-      .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
-      .where(eq(coupons.code, row.couponCode));
+  };
+  let placed: { orderId: string; created: boolean; subdomain: string } | undefined;
+  for (let attempt = 1; !placed; attempt++) {
+    const subdomain = await freeSubdomainFor(ctx, wanted, row.id);
+    try {
+      placed = { ...(await createPaidOrder(ctx, { ...order, subdomain })), subdomain };
+    } catch (err) {
+      // Another delivery of this payment inserted the order first (caught by the subdomain's
+      // unique index rather than the checkout's), or someone took the name meanwhile: look again.
+      if (!isUniqueViolation(err) || attempt === 5) throw err;
+      const [existing] = await ctx.db
+        .select({ id: orders.id, subdomain: orders.subdomain })
+        .from(orders)
+        .where(eq(orders.checkoutSessionId, row.id));
+      if (existing) placed = { orderId: existing.id, created: false, subdomain: existing.subdomain };
+    }
   }
-  await ctx.db
-    .update(checkoutSessions)
-    .set({ status: "completed", orderId })
-    .where(eq(checkoutSessions.id, row.id));
+  const { orderId, created, subdomain } = placed;
+  if (created && subdomain !== wanted) {
+    ctx.log.warn({ orderId, wanted, subdomain }, "paid order got a suffixed subdomain");
+    await addOrderLog(ctx.db, orderId, {
+      level: "warning",
+      action: "subdomain",
+      details: `Le sous-domaine « ${wanted} » a été pris pendant le paiement : le site est créé sur « ${subdomain} ».`,
+    });
+  }
+  // The checkout turns completed once, and the coupon's use is counted in that same step.
+  await ctx.db.transaction(async (tx) => {
+    const completed = await tx
+      .update(checkoutSessions)
+      .set({ status: "completed", orderId })
+      .where(and(eq(checkoutSessions.id, row.id), ne(checkoutSessions.status, "completed")))
+      .returning({ couponCode: checkoutSessions.couponCode });
+    const code = completed[0]?.couponCode;
+    if (code) {
+      await tx
+        .update(coupons)
+        .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
+        .where(eq(coupons.code, code));
+    }
+  });
   return { orderId };
 }
 
 /**
- * The subdomain was held during checkout, so it is free; should it have been taken anyway, the
- * paid order still gets a site, under a suffixed name, and the logs say so.
+ * The subdomain was held during checkout, so it is normally free; should it have been taken
+ * anyway, the paid order still gets a site, under a suffixed name.
  */
 async function freeSubdomainFor(ctx: Context, subdomain: string, checkoutId: string): Promise<string> {
   for (let n = 1; ; n++) {
@@ -86,11 +118,14 @@ async function freeSubdomainFor(ctx: Context, subdomain: string, checkoutId: str
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.subdomain, candidate), ne(orders.checkoutSessionId, checkoutId)));
-    if (!other) {
-      if (n > 1) ctx.log.warn({ subdomain, candidate }, "paid order got a suffixed subdomain");
-      return candidate;
-    }
+    if (!other) return candidate;
   }
+}
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
+  return code(err) === "23505" || code((err as { cause?: unknown } | undefined)?.cause) === "23505";
 }
 
 async function fulfilKoza(ctx: Context, checkoutId: string, orderId: string): Promise<{ orderId: string }> {

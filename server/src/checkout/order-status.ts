@@ -25,7 +25,6 @@ export async function orderStatus(ctx: Context, providerSessionId: string): Prom
       order_id: null,
       magic_link_token: null,
       domain: null,
-      site_url: null,
       wp_admin_user: null,
       wp_admin_password: null,
       koza_option: row.kozaOption,
@@ -33,13 +32,12 @@ export async function orderStatus(ctx: Context, providerSessionId: string): Prom
     };
   }
   const live = order.status === "active";
-  const siteUrl = ctx.wordpress.siteUrl(order.subdomain);
   return {
     status: live ? "completed" : order.status,
     order_id: order.id,
     magic_link_token: live ? magicLinkToken(ctx, order) : null,
-    domain: new URL(siteUrl).host,
-    site_url: siteUrl,
+    // The site's host as it is reached (with its port on a local machine): the page links to it.
+    domain: new URL(ctx.wordpress.siteUrl(order.subdomain)).host,
     wp_admin_user: live ? order.wpUsername : null,
     wp_admin_password: live && order.wpPasswordEnc ? ctx.secrets.open(order.wpPasswordEnc) : null,
     koza_option: order.kozaOption,

@@ -1,16 +1,15 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import { paymentEvents } from "../db/schema.ts";
 import { badRequest } from "../lib/app-error.ts";
 import type { StripePaymentProvider } from "../payments/stripe-payment-provider.ts";
-import { expireCheckout, fulfilCheckout } from "./fulfil-checkout.ts";
+import { handleStripeEvent } from "./handle-stripe-event.ts";
 
 const INVALID_SIGNATURE = "Signature du webhook invalide.";
 
 /**
- * POST /api/stripe/webhook: the signature is checked on the raw body; handled events are
- * recorded so a replay changes nothing. The event only triggers: fulfilment re-reads Stripe.
+ * POST /api/stripe/webhook. The signature covers the exact bytes Stripe sent, so JSON bodies
+ * are kept raw in this plugin only (its parser does not reach the other routes).
  */
 export async function stripeWebhookRoutes(
   app: FastifyInstance,
@@ -26,22 +25,14 @@ export async function stripeWebhookRoutes(
       const secret = ctx.config.STRIPE_WEBHOOK_SECRET as string;
       if (typeof signature !== "string" || !Buffer.isBuffer(request.body))
         throw badRequest(INVALID_SIGNATURE);
-      let event: ReturnType<StripePaymentProvider["verifyWebhook"]>;
+      let event: Stripe.Event;
       try {
         event = stripe.verifyWebhook(request.body, signature, secret);
       } catch {
         request.log.warn("stripe webhook: bad signature");
         throw badRequest(INVALID_SIGNATURE);
       }
-      const [seen] = await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id));
-      if (seen) return { received: true, duplicate: true };
-      if (event.type === "checkout.session.completed") {
-        await fulfilCheckout(ctx, event.data.object.id);
-      } else if (event.type === "checkout.session.expired") {
-        await expireCheckout(ctx, event.data.object.id);
-      }
-      await ctx.db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
-      return { received: true };
+      return handleStripeEvent(ctx, event);
     },
   );
 }

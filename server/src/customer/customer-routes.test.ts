@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { emailLog, orders } from "../db/schema.ts";
+import { orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 
 describe("customer access by magic link", () => {
@@ -32,6 +32,8 @@ describe("customer access by magic link", () => {
     expect(body.steps.payment.status).toBe("completed");
     expect(body.logs[0]).toMatchObject({ level: "info", action: "payment" });
     expect(body.wp_credentials).toBeNull();
+    expect(body.custom_domain).toBeNull();
+    expect(body.dns_records).toEqual([]);
   });
 
   it.each([
@@ -81,42 +83,6 @@ describe("customer access by magic link", () => {
     expect(res.statusCode).toBe(403);
     const missing = await t.app.inject({ url: `/api/customer/orders?email=${encodeURIComponent(email)}` });
     expect(missing.statusCode).toBe(401);
-  });
-
-  it("records a custom-domain request once, with French errors for bad input", async () => {
-    const url = (tok: string) => `/api/order/${orderId}/domain?token=${tok}`;
-    const bad = await t.app.inject({
-      method: "POST",
-      url: url(token),
-      payload: { hasOwnDomain: "yes", domainName: "pas un domaine", message: "" },
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().detail).toBe("Nom de domaine invalide (exemple : mon-entreprise.re).");
-    const stranger = await t.app.inject({
-      method: "POST",
-      url: url(otherToken),
-      payload: { hasOwnDomain: "yes", domainName: "payet.re" },
-    });
-    expect(stranger.statusCode).toBe(403);
-    const [untouched] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(untouched?.customDomain).toBeNull();
-
-    const ok = await t.app.inject({
-      method: "POST",
-      url: url(token),
-      payload: { hasOwnDomain: "yes", domainName: "WWW.Boulangerie-Payet.re", message: "Merci" },
-    });
-    expect(ok.statusCode).toBe(200);
-    const view = (await t.app.inject({ url: `/api/order/${orderId}?token=${token}` })).json();
-    expect(view.custom_domain).toEqual({ domain: "boulangerie-payet.re", status: "pending" });
-    const again = await t.app.inject({
-      method: "POST",
-      url: url(token),
-      payload: { hasOwnDomain: false, domainName: "autre.fr" },
-    });
-    expect(again.statusCode).toBe(409);
-    const mails = await t.ctx.db.select().from(emailLog).where(eq(emailLog.orderId, orderId));
-    expect(mails.map((m) => m.template).sort()).toEqual(["domain_request_agency", "domain_request_customer"]);
   });
 
   it("opens a Koza payment that returns to the order page, only with the order's token", async () => {

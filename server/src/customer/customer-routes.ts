@@ -1,12 +1,11 @@
-import { DOMAIN_MESSAGES, DomainRequest } from "@lagon/contracts/custom-domain";
-import type { CustomerOrders } from "@lagon/contracts/orders";
+import type { CustomerOrders, CustomerOrderView } from "@lagon/contracts/orders";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addKozaCheckout } from "../checkout/add-koza.ts";
 import type { Context } from "../context.ts";
-import { requestCustomDomain } from "../custom-domain/request-custom-domain.ts";
+import { ownDomainDnsRecords } from "../custom-domain/dns-records.ts";
 import { orders } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/app-error.ts";
 import { isOrderToken, magicLinkToken } from "../orders/magic-link.ts";
@@ -27,23 +26,9 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
         querystring: z.object({ token: z.string().optional() }),
       },
     },
-    async (request) => orderView(ctx, await authorizeOrder(ctx, request.params.orderId, request.query.token)),
-  );
-
-  r.post(
-    "/api/order/:orderId/domain",
-    {
-      config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
-      schema: {
-        params: z.object({ orderId: z.string() }),
-        querystring: z.object({ token: z.string().optional() }),
-        body: DomainRequest,
-      },
-    },
-    async (request) => {
+    async (request): Promise<CustomerOrderView> => {
       const order = await authorizeOrder(ctx, request.params.orderId, request.query.token);
-      await requestCustomDomain(ctx, order, request.body);
-      return { success: true, detail: DOMAIN_MESSAGES.sent };
+      return { ...(await orderView(ctx, order)), dns_records: await ownDomainDnsRecords(ctx, order) };
     },
   );
 

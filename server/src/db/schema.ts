@@ -1,4 +1,5 @@
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -56,11 +57,17 @@ export const orders = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     /** While set in the future, one worker is provisioning this order and others keep off. */
     provisioningLeaseUntil: timestamp("provisioning_lease_until", { withTimezone: true }),
+    /** Lower-cased e-mail, name and subdomain: the admin search scans this one column. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(customer_email || ' ' || customer_name || ' ' || subdomain)`,
+    ),
   },
   (t) => [
     uniqueIndex("orders_subdomain_unique").on(t.subdomain),
     index("orders_email_idx").on(t.customerEmail),
     index("orders_status_created_idx").on(t.status, t.createdAt),
+    // The admin list (newest first) and the CSV export (keyset pages) walk this index.
+    index("orders_created_idx").on(t.createdAt, t.id),
   ],
 );
 

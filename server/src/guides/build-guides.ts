@@ -1,62 +1,55 @@
 /**
- * Builds the French PDF guides from their Markdown source in docs/guides into
- * web/public/docs, where the web build picks them up. Run by `npm run build`.
+ * Builds the French PDF guides from their Markdown source in docs/guides into web/public/docs,
+ * where the web build picks them up (served at /docs/guide-*.pdf). Run by `npm run build`.
  */
 import { createWriteStream, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import PDFDocument from "pdfkit";
+import { type PublicConfig, readPublicConfig } from "@lagon/contracts/public-config";
+import { renderGuide } from "./render-guide.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
-const source = path.join(root, "docs/guides");
-const target = path.join(root, "web/public/docs");
 
-const LAGOON = "#06324a";
-const CORAL = "#ff6b35";
-
-/** Renders the small Markdown subset the guides use: `#`, `##`, `- ` items and paragraphs. */
-export function renderGuide(markdown: string, output: NodeJS.WritableStream): Promise<void> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    info: { Title: markdown.match(/^# (.+)$/m)?.[1] ?? "Guide" },
-  });
-  doc.pipe(output);
-  for (const block of markdown.split(/\n\s*\n/)) {
-    const text = block.trim();
-    if (text.startsWith("# ")) {
-      doc.rect(0, 0, doc.page.width, 8).fill(CORAL);
-      doc.moveDown(0.5).font("Helvetica-Bold").fontSize(22).fillColor(LAGOON).text(text.slice(2));
-      doc.moveDown(0.5);
-    } else if (text.startsWith("## ")) {
-      doc.moveDown(0.6).font("Helvetica-Bold").fontSize(14).fillColor(LAGOON).text(text.slice(3));
-      doc.moveDown(0.3);
-    } else if (text.startsWith("- ")) {
-      const items = text.split("\n").map((l) => l.replace(/^- /, ""));
-      doc
-        .font("Helvetica")
-        .fontSize(11)
-        .fillColor("#1e293b")
-        .list(items, { bulletRadius: 2, textIndent: 12, paragraphGap: 4 });
-    } else {
-      doc
-        .font("Helvetica")
-        .fontSize(11)
-        .fillColor("#1e293b")
-        .text(text.replace(/\n/g, " "), { paragraphGap: 6 });
-    }
-  }
-  doc.end();
-  return new Promise((resolve, reject) => {
-    output.on("finish", resolve);
-    output.on("error", reject);
+/** Fills `{{company_name}}`, `{{contact_email}}` and `{{contact_phone}}` from the build's settings. */
+function fillPlaceholders(markdown: string, config: PublicConfig, file: string): string {
+  const values: Record<string, string> = {
+    company_name: config.COMPANY_NAME,
+    contact_email: config.CONTACT_EMAIL,
+    contact_phone: config.CONTACT_PHONE,
+  };
+  return markdown.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`guide ${file}: unknown placeholder {{${name}}}`);
+    return value;
   });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  mkdirSync(target, { recursive: true });
-  for (const file of readdirSync(source).filter((f) => f.endsWith(".md"))) {
-    const out = path.join(target, file.replace(/\.md$/, ".pdf"));
-    await renderGuide(readFileSync(path.join(source, file), "utf8"), createWriteStream(out));
-    console.log(`guide: ${path.relative(root, out)}`);
+/** Renders every `*.md` of `sourceDir` to a PDF of the same name in `targetDir`; returns their paths. */
+export async function buildGuides(opts: {
+  sourceDir: string;
+  targetDir: string;
+  config: PublicConfig;
+}): Promise<string[]> {
+  mkdirSync(opts.targetDir, { recursive: true });
+  const footer = `${opts.config.COMPANY_NAME} · ${opts.config.CONTACT_EMAIL} · ${opts.config.CONTACT_PHONE}`;
+  const written: string[] = [];
+  for (const file of readdirSync(opts.sourceDir).filter((f) => f.endsWith(".md"))) {
+    const markdown = fillPlaceholders(
+      readFileSync(path.join(opts.sourceDir, file), "utf8"),
+      opts.config,
+      file,
+    );
+    const out = path.join(opts.targetDir, file.replace(/\.md$/, ".pdf"));
+    await renderGuide(markdown, footer, createWriteStream(out));
+    written.push(out);
   }
+  return written;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const written = await buildGuides({
+    sourceDir: path.join(root, "docs/guides"),
+    targetDir: path.join(root, "web/public/docs"),
+    config: readPublicConfig(process.env),
+  });
+  for (const out of written) console.log(`guide: ${path.relative(root, out)}`);
 }

@@ -2,24 +2,38 @@ import { KOZA_MESSAGES } from "@lagon/contracts/koza";
 import sharp from "sharp";
 import { badRequest } from "../lib/app-error.ts";
 
-const FORMATS = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
+const FORMATS = {
+  jpeg: { mime: "image/jpeg", ext: "jpg" },
+  png: { mime: "image/png", ext: "png" },
+  webp: { mime: "image/webp", ext: "webp" },
+} as const;
 type Format = keyof typeof FORMATS;
+
+export interface CleanImage {
+  data: Buffer;
+  mime: string;
+  ext: string;
+}
+
+/** Largest side kept on the site, and the most pixels we agree to decode (no decompression bombs). */
+const MAX_SIDE = 2000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * Accepts a real JPEG, PNG or WebP, judged by its content (magic bytes, then a full decode),
- * never by its name; re-encodes it without metadata (GPS, camera) and within 2000 px.
+ * never by its name or declared type; re-encodes it without any metadata (GPS position,
+ * camera, author) and within 2000 px a side.
  */
-export async function cleanImage(bytes: Buffer): Promise<{ data: Buffer; mime: string; ext: string }> {
+export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
   const format = sniff(bytes);
   if (!format) throw badRequest(KOZA_MESSAGES.badFile);
   try {
-    const image = sharp(bytes, { failOn: "error" })
+    const data = await sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true });
-    const data = await image
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .toFormat(format, format === "jpeg" ? { quality: 85, mozjpeg: true } : {})
       .toBuffer();
-    return { data, mime: FORMATS[format], ext: format === "jpeg" ? "jpg" : format };
+    return { data, ...FORMATS[format] };
   } catch {
     throw badRequest(KOZA_MESSAGES.badFile);
   }

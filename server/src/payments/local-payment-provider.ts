@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { checkoutSessions } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
@@ -32,5 +32,24 @@ export class LocalPaymentProvider implements PaymentProvider {
       expired: !row?.paidAt && (row?.status === "expired" || (row?.expiresAt ?? new Date(0)) < new Date()),
       reference: row?.id,
     };
+  }
+
+  /** The session is our row: closing it and paying it both go through one conditional update. */
+  async expireCheckout(sessionId: string): Promise<boolean> {
+    await this.db
+      .update(checkoutSessions)
+      .set({ status: "expired" })
+      .where(
+        and(
+          eq(checkoutSessions.providerSessionId, sessionId),
+          eq(checkoutSessions.status, "open"),
+          isNull(checkoutSessions.paidAt),
+        ),
+      );
+    const [row] = await this.db
+      .select({ paidAt: checkoutSessions.paidAt })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    return !row?.paidAt;
   }
 }

@@ -22,6 +22,11 @@ export interface CheckoutTruth {
   subscriptionId?: string;
 }
 
+/** A discount code as the provider knows it. */
+export type PromotionLookup =
+  | { status: "valid"; id: string; percentOff: number }
+  | { status: "invalid" | "expired" | "exhausted" };
+
 /** A card payment provider: Stripe in production, the local test checkout by default. */
 export interface PaymentProvider {
   readonly kind: "stripe" | "local";
@@ -29,6 +34,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Re-reads a checkout from the provider: the webhook only triggers, this is the truth. */
   retrieveCheckout(sessionId: string): Promise<CheckoutTruth>;
-  /** Finds an active promotion code, or undefined: only providers that own coupons answer. */
-  findPromotionCode?(code: string): Promise<{ id: string; percentOff: number } | undefined>;
+  /** Closes an unpaid checkout; answers whether it can no longer be paid. */
+  expireCheckout(sessionId: string): Promise<boolean>;
+  /** Looks a discount code up: only providers that own coupons (Stripe) answer. */
+  findPromotionCode?(code: string): Promise<PromotionLookup>;
 }

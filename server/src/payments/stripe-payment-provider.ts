@@ -1,6 +1,6 @@
 import { KOZA_PRICE_EUR, VAT_RATE_PERCENT } from "@lagon/contracts/plans";
 import Stripe from "stripe";
-import type { CheckoutRequest, CheckoutTruth, PaymentProvider } from "./payment-provider.ts";
+import type { CheckoutRequest, CheckoutTruth, PaymentProvider, PromotionLookup } from "./payment-provider.ts";
 
 export interface StripeOptions {
   secretKey: string;
@@ -24,7 +24,7 @@ export class StripePaymentProvider implements PaymentProvider {
       ...(api
         ? {
             host: api.hostname,
-            port: Number(api.port || 80),
+            port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
             protocol: api.protocol.replace(":", "") as "http",
           }
         : {}),
@@ -80,17 +80,50 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
-  async findPromotionCode(code: string): Promise<{ id: string; percentOff: number } | undefined> {
+  async expireCheckout(sessionId: string): Promise<boolean> {
+    try {
+      await this.stripe.checkout.sessions.expire(sessionId);
+      return true;
+    } catch (err) {
+      // Only an open session can be expired: it may be expired already, or paid.
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      return (await this.stripe.checkout.sessions.retrieve(sessionId)).status === "expired";
+    }
+  }
+
+  /**
+   * Stripe keeps a code after it expires or runs out, so each reason is told apart. Only
+   * percentage coupons open to every customer apply: the price shown is computed from a percentage.
+   */
+  async findPromotionCode(code: string): Promise<PromotionLookup> {
     const found = await this.stripe.promotionCodes.list({
       code,
-      active: true,
-      limit: 1,
+      limit: 10,
       expand: ["data.promotion.coupon"],
     });
-    const promo = found.data[0];
-    const coupon = promo?.promotion.coupon;
-    if (!promo || !coupon || typeof coupon === "string" || !coupon.percent_off) return undefined;
-    return { id: promo.id, percentOff: coupon.percent_off };
+    const now = Date.now() / 1000;
+    const lookups = found.data.map((promo): PromotionLookup => {
+      const coupon = promo.promotion.coupon;
+      if (!coupon || typeof coupon === "string" || !coupon.percent_off || promo.customer) {
+        return { status: "invalid" };
+      }
+      if ((promo.expires_at ?? Infinity) <= now || (coupon.redeem_by ?? Infinity) <= now) {
+        return { status: "expired" };
+      }
+      if (
+        promo.times_redeemed >= (promo.max_redemptions ?? Infinity) ||
+        coupon.times_redeemed >= (coupon.max_redemptions ?? Infinity)
+      ) {
+        return { status: "exhausted" };
+      }
+      if (!promo.active || !coupon.valid) return { status: "invalid" };
+      return { status: "valid", id: promo.id, percentOff: coupon.percent_off };
+    });
+    for (const status of ["valid", "expired", "exhausted"] as const) {
+      const lookup = lookups.find((l) => l.status === status);
+      if (lookup) return lookup;
+    }
+    return { status: "invalid" };
   }
 
   /** The webhook's event, verified on the raw body with the endpoint's secret. */

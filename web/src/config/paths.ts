@@ -24,6 +24,7 @@ export const paths = {
   about: () => "/about",
   contact: () => "/contact",
   articles: () => "/articles",
+  articlesPage: (page: number) => (page <= 1 ? "/articles" : withQuery("/articles", { page: String(page) })),
   article: (slug: string) => `/articles/${encodeURIComponent(slug)}`,
   legal: () => "/legal",
   success: () => "/success",
@@ -31,6 +32,8 @@ export const paths = {
     withQuery(`/dashboard/${encodeURIComponent(orderId)}`, { token }),
   kozaQuestionnaire: (orderId: string, token: string) => withQuery("/koza-questionnaire", { orderId, token }),
   customerArea: () => "/espace-client",
+  /** The PDF guides, built from docs/guides by `npm run build`. */
+  guide: (name: "koza" | "wordpress") => `/docs/guide-${name}.pdf`,
   adminOrders: (token: string) => withQuery("/admin", { token }),
   adminAnalytics: (token: string) => withQuery("/admin/analytics", { token }),
   adminEmailTemplates: (token: string) => withQuery("/admin/email-templates", { token }),

@@ -1,4 +1,6 @@
 import { PageHeader } from "../components/ui/page-header";
+import { paths } from "../config/paths";
+import { BlogList } from "../features/blog/blog-list";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/articles";
 
@@ -7,12 +9,16 @@ export const meta: Route.MetaFunction = () =>
     title: "Blog",
     description:
       "Conseils, guides et actualités pour réussir la présence en ligne de votre entreprise à La Réunion.",
+    path: paths.articles(),
   });
 
 export default function Articles() {
   return (
-    <PageHeader title="Blog">
-      <p>Conseils et actualités pour réussir la présence en ligne de votre entreprise.</p>
-    </PageHeader>
+    <>
+      <PageHeader title="Blog">
+        <p>Conseils et actualités pour réussir la présence en ligne de votre entreprise.</p>
+      </PageHeader>
+      <BlogList />
+    </>
   );
 }

@@ -10,6 +10,7 @@ export const meta: Route.MetaFunction = () =>
     title: "Contact",
     description:
       "Une question sur nos offres ou votre site ? Écrivez-nous : notre équipe de Saint-Paul vous répond rapidement.",
+    path: paths.contact(),
   });
 
 export default function Contact() {

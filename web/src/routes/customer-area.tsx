@@ -9,6 +9,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Espace client",
     description: "Vous avez perdu le lien d'accès à votre commande ? Recevez un nouveau lien par e-mail.",
+    path: paths.customerArea(),
   });
 
 export default function CustomerArea() {

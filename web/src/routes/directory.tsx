@@ -1,4 +1,5 @@
 import { PageHeader } from "../components/ui/page-header";
+import { paths } from "../config/paths";
 import { DirectoryPage } from "../features/directory/directory-page";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/directory";
@@ -8,6 +9,7 @@ export const meta: Route.MetaFunction = () =>
     title: "Annuaire des sites",
     description:
       "Découvrez les entreprises de La Réunion, des Outre-mer et de métropole qui ont créé leur site avec nous.",
+    path: paths.directory(),
   });
 
 export default function Directory() {

@@ -1,23 +1,27 @@
+import { KOZA_PRICE_EUR, PLANS } from "@lagon/contracts/plans";
+import { paths } from "../config/paths";
 import { CheckoutSection } from "../features/checkout/checkout-section";
+import { CallToAction } from "../features/marketing/call-to-action";
+import { FAQ } from "../features/marketing/faq-entries";
 import { FaqSection } from "../features/marketing/faq-section";
-import {
-  CallToAction,
-  HeroSection,
-  HowItWorks,
-  KozaPromo,
-  SecuritySection,
-  ShowcaseSection,
-  Testimonials,
-} from "../features/marketing/home-sections";
+import { HeroSection } from "../features/marketing/hero-section";
+import { HowItWorks } from "../features/marketing/how-it-works";
+import { KozaPromo } from "../features/marketing/koza-promo";
+import { SecuritySection } from "../features/marketing/security-section";
+import { ShowcaseSection } from "../features/marketing/showcase-section";
+import { TestimonialsSection } from "../features/marketing/testimonials-section";
 import { PlansSection } from "../features/plans/components/plans-section";
 import { pageMeta } from "../lib/page-meta";
+import { faqPageJsonLd, localBusinessJsonLd } from "../lib/seo";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Votre site professionnel en ligne en moins de 10 minutes",
     description:
-      "Sites WordPress clé en main pour les artisans, TPE et PME de La Réunion et des Outre-mer : en ligne en moins de 10 minutes, SSL, e-mails professionnels et maintenance inclus.",
+      "Sites WordPress clé en main pour les artisans, TPE et PME de La Réunion et des Outre-mer\u00a0: en ligne en moins de 10 minutes, dès 15 € HT par mois, SSL, e-mails professionnels et sauvegardes inclus.",
+    path: paths.home(),
+    jsonLd: [localBusinessJsonLd({ plans: PLANS, kozaPrice: KOZA_PRICE_EUR }), faqPageJsonLd(FAQ)],
   });
 
 export default function Home() {
@@ -31,7 +35,7 @@ export default function Home() {
       <SecuritySection />
       <ShowcaseSection />
       <FaqSection />
-      <Testimonials />
+      <TestimonialsSection />
       <CallToAction />
     </>
   );

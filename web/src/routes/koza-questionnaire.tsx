@@ -1,22 +1,29 @@
 import { PageHeader } from "../components/ui/page-header";
+import { KozaWizard } from "../features/koza/koza-wizard";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/koza-questionnaire";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Questionnaire Koza",
-    description:
-      "Répondez au questionnaire : Koza rédige les textes et choisit les photos de votre site de 5 pages.",
+    description: "Koza rédige votre site à partir de vos réponses.",
     noIndex: true,
   });
 
 export default function KozaQuestionnaire() {
   return (
-    <PageHeader title="Questionnaire Koza">
-      <p>
-        Répondez à quelques questions sur votre activité&nbsp;: Koza rédige les textes et choisit les photos
-        de votre site de 5 pages.
-      </p>
-    </PageHeader>
+    <>
+      <PageHeader title="Questionnaire Koza">
+        <p>
+          Une dizaine de questions sur votre activité&nbsp;: Koza rédige et illustre les 5 pages de votre
+          site.
+        </p>
+      </PageHeader>
+      <section className="section">
+        <div className="container">
+          <KozaWizard />
+        </div>
+      </section>
+    </>
   );
 }

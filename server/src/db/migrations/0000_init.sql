@@ -130,6 +130,7 @@ CREATE TABLE "orders" (
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"activated_at" timestamp with time zone,
 	"provisioning_lease_until" timestamp with time zone,
+	"search_text" text GENERATED ALWAYS AS (lower(customer_email || ' ' || customer_name || ' ' || subdomain)) STORED,
 	CONSTRAINT "orders_checkout_session_id_unique" UNIQUE("checkout_session_id")
 );
 --> statement-breakpoint
@@ -152,4 +153,5 @@ CREATE INDEX "email_log_order_idx" ON "email_log" USING btree ("order_id");--> s
 CREATE INDEX "order_logs_order_idx" ON "order_logs" USING btree ("order_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_subdomain_unique" ON "orders" USING btree ("subdomain");--> statement-breakpoint
 CREATE INDEX "orders_email_idx" ON "orders" USING btree ("customer_email");--> statement-breakpoint
-CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at");
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");

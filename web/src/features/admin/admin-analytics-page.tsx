@@ -7,24 +7,31 @@ import { paths } from "../../config/paths";
 import { adminFetch } from "./admin-api";
 import { AdminNav } from "./admin-gate";
 
-/** The agency's figures: clients, revenue, plans, 30-day growth, funnel; CSV export. */
+const euros = (n: number) => formatEuros(n * 100);
+const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)} %` : "—");
+
+/** The agency's figures: clients, revenue, plans, 30-day growth, MRR and funnel; CSV export. */
 export function AdminAnalyticsPage({ token }: { token: string }) {
   const [data, setData] = useState<Analytics | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     adminFetch<Analytics>("/api/admin/analytics", token)
       .then(setData)
-      .catch((err) => console.error("Statistiques indisponibles", err));
+      // Spec: an analytics failure is logged only.
+      .catch((err) => {
+        console.error("Statistiques indisponibles", err);
+        setFailed(true);
+      });
   }, [token]);
-  const max = Math.max(1, ...(data?.growth_data.map((d) => d.count) ?? [1]));
-  const active = data?.stats.active_orders ?? 0;
+
   return (
     <>
       <header className="admin-header">
         <h1>Statistiques</h1>
         <AdminNav token={token} current="analytics" />
       </header>
-      <p>
-        <Link to={paths.adminOrders(token)}>← Retour aux commandes</Link>{" "}
+      <p className="admin-analytics-actions">
+        <Link to={paths.adminOrders(token)}>← Retour aux commandes</Link>
         <a
           className="button button-primary"
           href={`/api/admin/export-csv?token=${encodeURIComponent(token)}`}
@@ -34,72 +41,102 @@ export function AdminAnalyticsPage({ token }: { token: string }) {
           Exporter en CSV
         </a>
       </p>
-      {data ? (
-        <>
-          <ul className="admin-counters">
-            <li>
-              <span>Clients</span> <strong>{data.stats.total_orders}</strong> <small>{active} actifs</small>
-            </li>
-            <li>
-              <span>Revenu mensuel total</span> <strong>{formatEuros(data.stats.total_revenue * 100)}</strong>{" "}
-              <small>dont {formatEuros(data.stats.monthly_revenue * 100)} ce mois-ci</small>
-            </li>
-            <li>
-              <span>En cours</span> <strong>{data.stats.processing_orders}</strong>
-            </li>
-            <li>
-              <span>Erreurs</span> <strong>{data.stats.error_orders}</strong>
-            </li>
-          </ul>
-          <section className="admin-panel" aria-labelledby="plans-title">
-            <h2 id="plans-title">Répartition par formule (sites actifs)</h2>
+      {data ? <Figures data={data} /> : failed ? null : <p>Chargement…</p>}
+    </>
+  );
+}
+
+function Figures({ data }: { data: Analytics }) {
+  const { stats, funnel } = data;
+  const max = Math.max(1, ...data.growth_data.map((d) => d.count));
+  const newOrders = data.growth_data.reduce((n, d) => n + d.count, 0);
+  return (
+    <>
+      <ul className="admin-counters" aria-label="Chiffres clés">
+        <li>
+          <span>Clients</span> <strong>{stats.total_orders}</strong>{" "}
+          <small>dont {stats.active_orders} actifs</small>
+        </li>
+        <li>
+          <span>Revenu total</span> <strong>{euros(stats.total_revenue)}</strong>{" "}
+          <small>dont {euros(stats.monthly_revenue)} ce mois-ci</small>
+        </li>
+        <li>
+          <span>En cours</span> <strong>{stats.processing_orders}</strong>
+        </li>
+        <li>
+          <span>Erreurs</span> <strong>{stats.error_orders}</strong>
+        </li>
+      </ul>
+      <div className="admin-panels">
+        <section className="admin-panel" aria-labelledby="plans-title">
+          <h2 id="plans-title">Répartition par formule</h2>
+          <div className="admin-table-scroll">
             <table className="admin-table">
+              <caption className="visually-hidden">
+                Sites actifs par formule, part du nombre de sites actifs et revenu mensuel
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Formule</th>
-                  <th scope="col">Sites</th>
+                  <th scope="col">Sites actifs</th>
                   <th scope="col">Part</th>
-                  <th scope="col">Revenu mensuel</th>
+                  <th scope="col">Revenu / mois</th>
                 </tr>
               </thead>
               <tbody>
                 {data.revenue_by_plan.map((p) => (
                   <tr key={p._id}>
-                    <td>{p._id}</td>
+                    <th scope="row">{p._id}</th>
                     <td>{p.count}</td>
-                    <td>{active ? Math.round((p.count / active) * 100) : 0} %</td>
-                    <td>{formatEuros(p.revenue * 100)}</td>
+                    <td>{percent(p.count, stats.active_orders)}</td>
+                    <td>{euros(p.revenue)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <p>
-              Revenu récurrent mensuel (MRR) : <strong>{formatEuros(data.mrr * 100)}</strong>
-            </p>
-          </section>
-          <section className="admin-panel" aria-labelledby="funnel-title">
-            <h2 id="funnel-title">Entonnoir</h2>
-            <p>
-              Paiements ouverts <strong>{data.funnel.checkouts_opened}</strong> → payés{" "}
-              <strong>{data.funnel.paid}</strong> → sites en ligne <strong>{data.funnel.live}</strong>
-            </p>
-          </section>
-          <section className="admin-panel" aria-labelledby="growth-title">
-            <h2 id="growth-title">Nouvelles commandes sur 30 jours</h2>
-            <ol className="admin-growth">
-              {data.growth_data.map((d) => (
-                <li key={d.date}>
-                  <span className="growth-date">{formatShortDate(`${d.date}T12:00:00Z`)}</span>
-                  <span className="growth-bar" style={{ width: `${(d.count / max) * 100}%` }} />
-                  <span className="growth-count">{d.count}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        </>
-      ) : (
-        <p>Chargement…</p>
-      )}
+          </div>
+          <p className="admin-mrr">
+            MRR (revenu mensuel récurrent) : <strong>{euros(data.mrr)}</strong>
+          </p>
+        </section>
+        <section className="admin-panel" aria-labelledby="funnel-title">
+          <h2 id="funnel-title">Entonnoir de commande</h2>
+          <ol className="admin-funnel">
+            <li>
+              <span>Checkout ouvert</span> <strong>{funnel.checkouts_opened}</strong>
+            </li>
+            <li>
+              <span>Payé</span> <strong>{funnel.paid}</strong>{" "}
+              <small>{percent(funnel.paid, funnel.checkouts_opened)} des checkouts</small>
+            </li>
+            <li>
+              <span>Site en ligne</span> <strong>{funnel.live}</strong>{" "}
+              <small>{percent(funnel.live, funnel.paid)} des paiements</small>
+            </li>
+          </ol>
+        </section>
+      </div>
+      <section className="admin-panel" aria-labelledby="growth-title">
+        <h2 id="growth-title">Nouvelles commandes sur 30 jours</h2>
+        <p className="admin-growth-total">
+          {newOrders} commande{newOrders > 1 ? "s" : ""} sur la période
+        </p>
+        <ol className="admin-growth">
+          {data.growth_data.map((d) => (
+            <li key={d.date}>
+              <span className="growth-date">{formatShortDate(`${d.date}T12:00:00Z`)}</span>
+              <span className="growth-bar" aria-hidden="true">
+                <span style={{ width: `${(d.count / max) * 100}%` }} />
+              </span>
+              <span className="growth-count">
+                {d.count}
+                <span className="visually-hidden"> commande{d.count > 1 ? "s" : ""}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
     </>
   );
 }

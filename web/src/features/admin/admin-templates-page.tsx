@@ -3,8 +3,12 @@ import { useEffect, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { adminFetch } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
+import { AdminNotice, type Notice } from "./admin-notice";
 
-/** The preview's own policy: a srcdoc frame inherits the page's CSP otherwise; no script ever runs. */
+/**
+ * The preview's own policy. A srcdoc frame inherits the page's CSP as well, and both apply: this
+ * one only narrows it (no script, no request but images). The frame is also sandboxed.
+ */
 const PREVIEW_POLICY =
   "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:\">";
 
@@ -15,7 +19,9 @@ export function AdminTemplatesPage({ token }: { token: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [subject, setSubject] = useState("");
   const [content, setContent] = useState("");
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     adminFetch<{ templates: EmailTemplateView[] }>("/api/admin/email-templates", token)
@@ -28,21 +34,29 @@ export function AdminTemplatesPage({ token }: { token: string }) {
           setContent(first.content);
         }
       })
-      .catch(() => setDenied(true));
+      .catch((err) => {
+        console.error("Modèles d'e-mails indisponibles", err);
+        setDenied(true);
+      });
   }, [token]);
 
+  if (denied) return <AdminRefusal title="Accès refusé" />;
+  const current = templates?.find((t) => t.name === selected);
+  const dirty = current !== undefined && (current.subject !== subject || current.content !== content);
+
   function open(t: EmailTemplateView) {
+    if (t.name === selected) return;
+    if (dirty && !window.confirm("Abandonner les modifications non enregistrées de ce modèle ?")) return;
     setSelected(t.name);
     setSubject(t.subject);
     setContent(t.content);
     setNotice(null);
+    setCopied(null);
   }
-
-  if (denied) return <AdminRefusal title="Accès refusé" />;
-  const current = templates?.find((t) => t.name === selected);
 
   async function save() {
     if (!current) return;
+    setSaving(true);
     try {
       await adminFetch(`/api/admin/email-templates/${encodeURIComponent(current.name)}`, token, {
         method: "PUT",
@@ -51,17 +65,23 @@ export function AdminTemplatesPage({ token }: { token: string }) {
       setTemplates(
         (list) => list?.map((t) => (t.name === current.name ? { ...t, subject, content } : t)) ?? null,
       );
-      setNotice(ADMIN_MESSAGES.templateSaved);
+      setNotice({ tone: "success", text: ADMIN_MESSAGES.templateSaved });
     } catch (err) {
-      setNotice(
-        `${ADMIN_MESSAGES.templateSaveFailed}${err instanceof ApiError && err.detail ? ` : ${err.detail}` : ""}`,
-      );
+      const detail = err instanceof ApiError && err.detail ? ` : ${err.detail}` : "";
+      setNotice({ tone: "error", text: `${ADMIN_MESSAGES.templateSaveFailed}${detail}` });
+    } finally {
+      setSaving(false);
     }
   }
 
   async function copy(variable: string) {
-    await navigator.clipboard?.writeText(`{{${variable}}}`).catch(() => undefined);
-    setNotice(`{{${variable}}} copié dans le presse-papiers`);
+    const text = `{{${variable}}}`;
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(`${text} copié dans le presse-papiers.`);
+    } catch {
+      setCopied(`Copie impossible : sélectionnez ${text} et copiez-le à la main.`);
+    }
   }
 
   return (
@@ -71,60 +91,76 @@ export function AdminTemplatesPage({ token }: { token: string }) {
         <AdminNav token={token} current="templates" />
       </header>
       <p className="admin-warning" role="note">
-        Attention : les modifications s'appliquent à tous les e-mails envoyés ensuite.
+        <strong>Attention :</strong> les modifications s'appliquent à tous les futurs e-mails envoyés avec ce
+        modèle.
       </p>
       <div className="admin-templates">
-        <ul className="admin-template-list" aria-label="Modèles">
-          {templates?.map((t) => (
-            <li key={t.name}>
-              <button
-                type="button"
-                aria-current={t.name === selected ? "true" : undefined}
-                onClick={() => open(t)}
-              >
-                <strong>{t.name}</strong>
-                <span>{t.description}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <nav aria-label="Modèles">
+          <ul className="admin-template-list">
+            {templates?.map((t) => (
+              <li key={t.name}>
+                <button
+                  type="button"
+                  aria-current={t.name === selected ? "true" : undefined}
+                  onClick={() => open(t)}
+                >
+                  <strong>{t.name}</strong>
+                  <span>{t.description}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
         {current ? (
-          <div className="admin-editor">
+          <section className="admin-editor" aria-labelledby="editor-title">
+            <h2 id="editor-title">
+              {current.name}
+              {dirty ? <small> — modifications non enregistrées</small> : null}
+            </h2>
+            <p className="admin-editor-help">{current.description}</p>
             <label htmlFor="tpl-subject">Objet</label>
             <input id="tpl-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
             <label htmlFor="tpl-content">Contenu HTML</label>
             <textarea
               id="tpl-content"
               rows={20}
+              spellCheck={false}
               value={content}
               onChange={(e) => setContent(e.target.value)}
             />
-            <p>Variables (cliquez pour copier) :</p>
-            <ul className="admin-variables">
+            <p id="variables-help">Variables disponibles (cliquez pour copier) :</p>
+            <ul className="admin-variables" aria-describedby="variables-help">
               {current.variables.map((v) => (
                 <li key={v}>
                   <button type="button" onClick={() => void copy(v)}>{`{{${v}}}`}</button>
                 </li>
               ))}
             </ul>
-            <button type="button" className="button button-accent" onClick={() => void save()}>
-              Enregistrer
+            <p className="admin-copied" role="status">
+              {copied}
+            </p>
+            <button
+              type="button"
+              className="button button-accent"
+              disabled={saving}
+              onClick={() => void save()}
+            >
+              {saving ? "Enregistrement…" : "Enregistrer"}
             </button>
-            {notice ? (
-              <p className="admin-notice" role="status">
-                {notice}
-              </p>
-            ) : null}
             <h2>Aperçu</h2>
+            <p className="admin-preview-subject">
+              <span>Objet :</span> {subject}
+            </p>
             <iframe
               title="Aperçu de l'e-mail"
               className="admin-preview"
               sandbox=""
               srcDoc={`${PREVIEW_POLICY}${content}`}
             />
-          </div>
+          </section>
         ) : null}
       </div>
+      <AdminNotice notice={notice} onDismiss={() => setNotice(null)} />
     </>
   );
 }

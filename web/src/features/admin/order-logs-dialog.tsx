@@ -1,47 +1,50 @@
-import type { EmailLogEntry } from "@lagon/contracts/admin";
+import { ADMIN_MESSAGES, type AdminOrder, type EmailLogEntry } from "@lagon/contracts/admin";
 import { formatDateTime } from "@lagon/contracts/french-date";
-import type { LogEntry } from "@lagon/contracts/orders";
 import { useEffect, useRef, useState } from "react";
 import { adminFetch } from "./admin-api";
-
-const EMAIL_STATUS: Record<string, string> = {
-  queued: "en file",
-  sent: "envoyé",
-  recorded: "enregistré (pas de SMTP)",
-  failed: "échec",
-};
+import { EMAIL_STATUS_LABEL, LOG_LEVEL_LABEL, label } from "./admin-labels";
 
 /** The order's logs (count and entries) and its e-mail log, in a modal dialog. */
 export function OrderLogsDialog({
-  orderId,
-  logs,
+  order,
   token,
   onClose,
 }: {
-  orderId: string;
-  logs: LogEntry[];
+  order: AdminOrder;
   token: string;
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [emails, setEmails] = useState<EmailLogEntry[] | null>(null);
+  const [emails, setEmails] = useState<EmailLogEntry[] | "failed" | null>(null);
+  const { logs } = order;
+
   useEffect(() => {
     ref.current?.showModal();
-    adminFetch<{ emails: EmailLogEntry[] }>(`/api/admin/orders/${orderId}/emails`, token)
+    adminFetch<{ emails: EmailLogEntry[] }>(`/api/admin/orders/${order.order_id}/emails`, token)
       .then((r) => setEmails(r.emails))
-      .catch((err) => console.error("Journal des e-mails indisponible", err));
-  }, [orderId, token]);
+      .catch((err) => {
+        console.error("Journal des e-mails indisponible", err);
+        setEmails("failed");
+      });
+  }, [order.order_id, token]);
+
   return (
     <dialog ref={ref} className="admin-dialog" aria-labelledby="logs-title" onClose={onClose}>
-      <h2 id="logs-title">Logs de la commande ({logs.length})</h2>
+      <h2 id="logs-title">
+        Logs de la commande ({logs.length})
+        <span className="admin-dialog-sub">
+          {order.customer_name} — {order.order_id.slice(0, 8)}
+        </span>
+      </h2>
       {logs.length === 0 ? (
-        <p>Aucun log disponible pour cette commande</p>
+        <p>{ADMIN_MESSAGES.noLogs}</p>
       ) : (
         <ol className="admin-logs">
-          {logs.map((l) => (
-            <li key={`${l.timestamp}-${l.action}-${l.details}`} className={`log-${l.level}`}>
-              <time dateTime={l.timestamp}>{formatDateTime(l.timestamp)}</time> <strong>[{l.level}]</strong>{" "}
-              {l.action} — {l.details}
+          {logs.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: logs are append-only, a position never changes
+            <li key={i} className={`log-${l.level}`}>
+              <time dateTime={l.timestamp}>{formatDateTime(l.timestamp)}</time>{" "}
+              <strong>[{label(LOG_LEVEL_LABEL, l.level)}]</strong> {l.action} — {l.details}
             </li>
           ))}
         </ol>
@@ -49,22 +52,27 @@ export function OrderLogsDialog({
       <h3>E-mails envoyés</h3>
       {emails === null ? (
         <p>Chargement…</p>
+      ) : emails === "failed" ? (
+        <p>Journal des e-mails indisponible.</p>
       ) : emails.length === 0 ? (
         <p>Aucun e-mail pour cette commande.</p>
       ) : (
-        <ul className="admin-logs">
+        <ul className="admin-logs admin-emails">
           {emails.map((e) => (
-            <li key={e.id}>
-              <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time> — {e.subject} →{" "}
-              {e.recipient} ({EMAIL_STATUS[e.status] ?? e.status}
-              {e.error ? ` : ${e.error}` : ""})
+            <li key={e.id} className={e.status === "failed" ? "log-error" : undefined}>
+              <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time> — « {e.subject} » à{" "}
+              {e.recipient} ({e.template}) : <strong>{label(EMAIL_STATUS_LABEL, e.status)}</strong>
+              {e.sent_at ? ` le ${formatDateTime(e.sent_at)}` : ""}
+              {e.error ? ` — ${e.error}` : ""}
             </li>
           ))}
         </ul>
       )}
-      <button type="button" className="button button-primary" onClick={() => ref.current?.close()}>
-        Fermer
-      </button>
+      <form method="dialog">
+        <button type="submit" className="button button-primary">
+          Fermer
+        </button>
+      </form>
     </dialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { OrderView } from "@lagon/contracts/orders";
+import type { CustomerOrderView } from "@lagon/contracts/orders";
 import { Link, useParams, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
@@ -8,6 +8,7 @@ import { KozaSection } from "./koza-section";
 import { SiteSwitcher } from "./site-switcher";
 import { StepList } from "./step-list";
 import { useOrder } from "./use-order";
+import { WpCredentials } from "./wp-credentials";
 
 /** The customer's private order page, reached by the magic link. */
 export function DashboardPage() {
@@ -17,7 +18,11 @@ export function DashboardPage() {
   const state = useOrder(orderId, token);
 
   if (state.kind === "loading")
-    return <p className="container page-loading">Chargement de votre commande…</p>;
+    return (
+      <p className="container page-loading" role="status">
+        Chargement de votre commande…
+      </p>
+    );
   if (state.kind === "missing") {
     return (
       <section className="section container dashboard-missing">
@@ -64,35 +69,11 @@ export function DashboardPage() {
             <StepList steps={order.steps} />
           </section>
 
+          {active && order.wp_credentials ? <WpCredentials credentials={order.wp_credentials} /> : null}
+
           <KozaSection order={order} token={token} />
 
-          {active && order.wp_credentials ? (
-            <section className="dashboard-card" aria-labelledby="wp-title">
-              <h2 id="wp-title">Vos identifiants WordPress</h2>
-              <dl className="credentials">
-                <dt>Administration</dt>
-                <dd>
-                  <a href={order.wp_credentials.admin_url} target="_blank" rel="noopener noreferrer">
-                    {order.wp_credentials.admin_url}
-                  </a>
-                </dd>
-                <dt>Identifiant</dt>
-                <dd>
-                  <code>{order.wp_credentials.username}</code>
-                </dd>
-                <dt>Mot de passe</dt>
-                <dd>
-                  <code>{order.wp_credentials.password}</code>
-                </dd>
-              </dl>
-            </section>
-          ) : null}
-
-          <DomainRequestBlock
-            order={order}
-            token={token}
-            dnsTarget={`${order.subdomain}.${publicConfig.BASE_DOMAIN}`}
-          />
+          <DomainRequestBlock order={order} token={token} />
         </div>
 
         <aside className="dashboard-aside">
@@ -101,10 +82,10 @@ export function DashboardPage() {
             <h2 id="guides-title">Guides</h2>
             <ul>
               <li>
-                <a href="/docs/guide-wordpress.pdf">Guide de démarrage WordPress (PDF)</a>
+                <a href={paths.guide("wordpress")}>Guide de démarrage WordPress (PDF)</a>
               </li>
               <li>
-                <a href="/docs/guide-koza.pdf">Guide Koza (PDF)</a>
+                <a href={paths.guide("koza")}>Guide Koza (PDF)</a>
               </li>
             </ul>
           </section>
@@ -123,14 +104,19 @@ export function DashboardPage() {
   );
 }
 
-function StatusMessage({ order }: { order: OrderView }) {
+function StatusMessage({ order }: { order: CustomerOrderView }) {
   if (order.status === "active") return <p className="status-message is-ready">Votre site est prêt !</p>;
   if (order.status === "error") {
     return (
-      <p className="status-message is-error" role="alert">
-        La création de votre site a rencontré un problème. Notre équipe a été prévenue et reprend votre
-        commande ; vous pouvez aussi nous écrire à {publicConfig.CONTACT_EMAIL}.
-      </p>
+      <div className="status-message is-error" role="alert">
+        <p>La création de votre site a rencontré un problème.</p>
+        <p>
+          Notre équipe a été prévenue et reprend votre commande : votre paiement est bien enregistré. Pour
+          toute question, écrivez-nous à{" "}
+          <a href={paths.mailto(publicConfig.CONTACT_EMAIL)}>{publicConfig.CONTACT_EMAIL}</a> ou appelez le{" "}
+          <a href={paths.tel(publicConfig.CONTACT_PHONE)}>{publicConfig.CONTACT_PHONE}</a>.
+        </p>
+      </div>
     );
   }
   return (

@@ -1,154 +1,194 @@
-import type { OrderView } from "@lagon/contracts/orders";
+import type { DnsRecord, DomainRequestResult } from "@lagon/contracts/custom-domain";
+import type { CustomerOrderView } from "@lagon/contracts/orders";
 import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 
-/** The custom-domain block: the request form, or its 'received' / 'sent' views. */
-export function DomainRequestBlock({
-  order,
-  token,
-  dnsTarget,
-}: {
-  order: OrderView;
-  token: string;
-  dnsTarget: string;
-}) {
-  const [own, setOwn] = useState<"yes" | "no" | "">("");
-  const [domain, setDomain] = useState("");
-  const [message, setMessage] = useState("");
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+type Sent = { domain: string; records: DnsRecord[] };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      await fetchJson(
-        `/api/order/${encodeURIComponent(order.order_id)}/domain?token=${encodeURIComponent(token)}`,
-        {
-          method: "POST",
-          body: JSON.stringify({ hasOwnDomain: own, domainName: domain, message }),
-        },
-      );
-      setSent(true);
-    } catch (err) {
-      console.error("Demande de domaine refusée", err);
-      setError(err instanceof ApiError && err.detail ? err.detail : "La demande n'a pas pu être envoyée.");
-    }
-  }
-
-  const requested = order.custom_domain;
+/**
+ * The custom-domain block: the request form, then the 'request sent' view after a submit, or the
+ * 'request received' view once the order has a custom domain. A refused request shows the
+ * server's French detail under the form (docs/decisions/0010-domain-request-shows-error.md).
+ */
+export function DomainRequestBlock({ order, token }: { order: CustomerOrderView; token: string }) {
+  const [sent, setSent] = useState<Sent | null>(null);
   return (
     <section className="dashboard-card" aria-labelledby="domain-title">
       <h2 id="domain-title">Votre propre nom de domaine</h2>
-      {requested ? (
+      {sent ? (
         <>
-          <p>
-            <strong>Demande reçue</strong> pour <strong>{requested.domain}</strong> (
-            {statusLabel(requested.status)}). Notre équipe vous contacte sous 24h.
+          <p role="status" className="domain-done">
+            <strong>Demande envoyée !</strong> Notre équipe vérifie la disponibilité de{" "}
+            <strong>{sent.domain}</strong> et vous contacte sous 24h.
           </p>
-          <DnsRecords domain={requested.domain} target={dnsTarget} />
+          <DnsRecords records={sent.records} />
         </>
-      ) : sent ? (
-        <p role="status">
-          <strong>Demande envoyée !</strong> Notre équipe vérifie la disponibilité de {domain} et vous
-          contacte sous 24h.
-        </p>
-      ) : (
-        <form onSubmit={submit} className="domain-form">
-          <p>
-            Remplacez votre adresse {order.subdomain} par votre propre domaine. Domaines à partir de 15 € par
-            an (.com, .fr, .re) ; relier un domaine que vous possédez déjà est gratuit. La propagation DNS
-            prend ensuite 24 à 48 h.
+      ) : order.custom_domain ? (
+        <>
+          <p className="domain-done">
+            <strong>Demande reçue</strong> pour le domaine <strong>{order.custom_domain.domain}</strong>.
+            Notre équipe vous contacte sous 24h.
           </p>
-          <fieldset>
-            <legend>Possédez-vous déjà ce domaine ?</legend>
-            <label className="inline">
-              <input
-                type="radio"
-                name="own"
-                value="yes"
-                checked={own === "yes"}
-                onChange={() => setOwn("yes")}
-              />{" "}
-              Oui
-            </label>
-            <label className="inline">
-              <input
-                type="radio"
-                name="own"
-                value="no"
-                checked={own === "no"}
-                onChange={() => setOwn("no")}
-              />{" "}
-              Non, je souhaite l'acheter
-            </label>
-          </fieldset>
-          {own ? (
-            <>
-              <label htmlFor="domain-name">Nom de domaine *</label>
-              <input
-                id="domain-name"
-                required
-                value={domain}
-                onChange={(e) => setDomain(e.target.value)}
-                placeholder="mon-entreprise.re"
-              />
-              <label htmlFor="domain-message">Message (optionnel)</label>
-              <textarea
-                id="domain-message"
-                rows={3}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
-              />
-              <p className="field-help">
-                Notre équipe vérifie la disponibilité du domaine avant toute démarche.
-              </p>
-              {error ? (
-                <p className="dashboard-error" role="alert">
-                  {error}
-                </p>
-              ) : null}
-              <button type="submit" className="button button-primary">
-                Envoyer ma demande
-              </button>
-            </>
-          ) : null}
-        </form>
+          <DnsRecords records={order.dns_records} />
+        </>
+      ) : (
+        <DomainRequestForm order={order} token={token} onSent={setSent} />
       )}
     </section>
   );
 }
 
-function statusLabel(status: string): string {
-  return { pending: "en cours de traitement", active: "actif", rejected: "refusée" }[status] ?? status;
+function DomainRequestForm({
+  order,
+  token,
+  onSent,
+}: {
+  order: CustomerOrderView;
+  token: string;
+  onSent: (sent: Sent) => void;
+}) {
+  const [own, setOwn] = useState<"yes" | "no" | "">("");
+  const [domain, setDomain] = useState("");
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await fetchJson<DomainRequestResult>(
+        `/api/order/${encodeURIComponent(order.order_id)}/domain?token=${encodeURIComponent(token)}`,
+        { method: "POST", body: JSON.stringify({ hasOwnDomain: own, domainName: domain, message }) },
+      );
+      onSent({ domain: result.domain, records: result.dns_records });
+    } catch (err) {
+      console.error("Demande de domaine refusée", err);
+      setError(
+        err instanceof ApiError && err.detail
+          ? err.detail
+          : "La demande n'a pas pu être envoyée. Vérifiez votre connexion et réessayez.",
+      );
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="domain-form">
+      <p>
+        Remplacez l'adresse <strong>{new URL(order.site_url).hostname}</strong> par votre propre nom de
+        domaine.
+      </p>
+      <ul className="domain-facts">
+        <li>Domaines à partir de 15 € par an (.com, .fr, .re).</li>
+        <li>Relier un domaine que vous possédez déjà est gratuit.</li>
+        <li>Notre équipe vous contacte sous 24h ; la propagation DNS prend ensuite 24 à 48 h.</li>
+      </ul>
+      <fieldset>
+        <legend>Possédez-vous déjà ce nom de domaine ?</legend>
+        <label className="inline">
+          <input type="radio" name="own" value="yes" checked={own === "yes"} onChange={() => setOwn("yes")} />
+          Oui, je le possède déjà
+        </label>
+        <label className="inline">
+          <input type="radio" name="own" value="no" checked={own === "no"} onChange={() => setOwn("no")} />
+          Non, je souhaite l'acheter
+        </label>
+      </fieldset>
+      {own ? (
+        <>
+          <label htmlFor="domain-name">Nom de domaine *</label>
+          <input
+            id="domain-name"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="none"
+            inputMode="url"
+            maxLength={253}
+            value={domain}
+            onChange={(e) => setDomain(e.target.value)}
+            placeholder="mon-entreprise.re"
+            aria-describedby={own === "yes" ? "domain-help" : undefined}
+            aria-invalid={error ? true : undefined}
+          />
+          {own === "yes" ? (
+            <p id="domain-help" className="dashboard-help">
+              Après votre demande, nous vous indiquons les enregistrements DNS à configurer chez votre
+              registraire.
+            </p>
+          ) : null}
+          <label htmlFor="domain-message">Message (optionnel)</label>
+          <textarea
+            id="domain-message"
+            rows={3}
+            maxLength={2000}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+          <p className="dashboard-help">
+            Notre équipe valide la disponibilité du domaine et vous contacte sous 24h.
+          </p>
+          {error ? (
+            <p className="dashboard-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? "Envoi…" : "Envoyer ma demande"}
+          </button>
+        </>
+      ) : null}
+    </form>
+  );
 }
 
-/** What the customer sets at their registrar so the domain points to their site. */
-function DnsRecords({ domain, target }: { domain: string; target: string }) {
+const RECORD_HELP: Record<DnsRecord["type"], string> = {
+  A: "adresse IPv4",
+  AAAA: "adresse IPv6",
+  ALIAS: "ou ANAME selon votre registraire",
+  CNAME: "alias",
+};
+
+/** What the customer sets at their registrar so their own domain reaches their site. */
+function DnsRecords({ records }: { records: DnsRecord[] }) {
+  if (records.length === 0) {
+    return <p>Nous nous occupons de l'achat et de la configuration du domaine : vous n'avez rien à faire.</p>;
+  }
   return (
-    <details className="dns-records">
-      <summary>Les enregistrements DNS à configurer chez votre registraire</summary>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Nom</th>
-            <th scope="col">Valeur</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>CNAME</td>
-            <td>www.{domain}</td>
-            <td>{target}</td>
-          </tr>
-          <tr>
-            <td>ALIAS / ANAME</td>
-            <td>{domain}</td>
-            <td>{target}</td>
-          </tr>
-        </tbody>
-      </table>
-    </details>
+    <div className="dns-records">
+      <h3>Les enregistrements DNS à configurer chez votre registraire</h3>
+      <ul className="dns-list">
+        {records.map((r) => (
+          <li key={`${r.type}-${r.name}`}>
+            <dl>
+              <div>
+                <dt>Type</dt>
+                <dd>
+                  <strong>{r.type}</strong> <span className="dns-type-help">({RECORD_HELP[r.type]})</span>
+                </dd>
+              </div>
+              <div>
+                <dt>Nom</dt>
+                <dd>
+                  <code>{r.name}</code>
+                </dd>
+              </div>
+              <div>
+                <dt>Valeur</dt>
+                <dd>
+                  <code>{r.value}</code>
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p className="dashboard-help">
+        Supprimez d'abord les anciens enregistrements A ou CNAME de ces noms. La propagation DNS prend 24 à 48
+        h ; nous activons ensuite votre domaine et son certificat SSL.
+      </p>
+    </div>
   );
 }

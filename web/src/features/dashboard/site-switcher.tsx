@@ -1,16 +1,19 @@
-import type { CustomerOrders } from "@lagon/contracts/orders";
+import type { CustomerOrders, OrderStatus } from "@lagon/contracts/orders";
 import { useEffect, useState } from "react";
 import { paths } from "../../config/paths";
 import { fetchJson } from "../../lib/fetch-json";
 
-const STATUS_LABEL: Record<string, string> = {
-  active: "en ligne",
-  processing: "en cours",
-  pending: "en attente",
-  error: "en erreur",
+const STATUS: Record<OrderStatus, { icon: string; label: string }> = {
+  active: { icon: "✓", label: "en ligne" },
+  processing: { icon: "…", label: "en cours de création" },
+  pending: { icon: "…", label: "en attente" },
+  error: { icon: "!", label: "en erreur" },
 };
 
-/** When the customer has several sites: a list to go from one to another. */
+/**
+ * When the customer has several sites: the list of them. Each is a plain link to its own order
+ * page, so choosing one loads that page afresh.
+ */
 export function SiteSwitcher({ orderId, email, token }: { orderId: string; email: string; token: string }) {
   const [sites, setSites] = useState<CustomerOrders | null>(null);
   useEffect(() => {
@@ -30,15 +33,18 @@ export function SiteSwitcher({ orderId, email, token }: { orderId: string; email
             <a
               href={paths.dashboard(s.order_id, s.magic_link_token)}
               aria-current={s.order_id === orderId ? "page" : undefined}
-              onClick={(e) => {
-                e.preventDefault();
-                window.location.assign(paths.dashboard(s.order_id, s.magic_link_token));
-              }}
             >
-              <span className={`status-dot is-${s.status}`} aria-hidden="true" />{" "}
-              <strong>{s.subdomain}</strong> — {s.plan_name}
-              <span className="visually-hidden"> ({STATUS_LABEL[s.status] ?? s.status})</span>
-              {s.koza_option ? <span className="koza-mark"> · Koza</span> : null}
+              <span className={`site-status is-${s.status}`} aria-hidden="true">
+                {STATUS[s.status].icon}
+              </span>
+              <span className="site-name">
+                <strong>{s.subdomain}</strong>
+                <span className="site-plan">
+                  {s.plan_name}
+                  <span className="visually-hidden"> — {STATUS[s.status].label}</span>
+                </span>
+              </span>
+              {s.koza_option ? <span className="koza-mark">Koza</span> : null}
             </a>
           </li>
         ))}

@@ -1,9 +1,11 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { StepList } from "./step-list";
 
+const stepTexts = () => screen.getAllByRole("listitem").map((li) => li.textContent);
+
 describe("StepList", () => {
-  it("shows each status and the progress as completed steps divided by 4", () => {
+  it("shows each step's status, 'Terminé le' with the French date, and completed steps divided by 4", () => {
     render(
       <StepList
         steps={{
@@ -13,9 +15,38 @@ describe("StepList", () => {
         }}
       />,
     );
-    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("50");
-    expect(screen.getByText("Terminé le 22 novembre 2026 à 13:00")).toBeTruthy();
-    expect(screen.getByText("En cours...")).toBeTruthy();
-    expect(screen.getByText("En attente")).toBeTruthy();
+    const bar = screen.getByRole("progressbar", { name: "Avancement de la création du site" });
+    expect(bar.getAttribute("aria-valuenow")).toBe("50");
+    expect(stepTexts()).toEqual([
+      expect.stringContaining("PaiementTerminé le 22 novembre 2026 à 13:00"),
+      expect.stringContaining("Sous-domaineTerminé le 22 novembre 2026 à 13:01"),
+      expect.stringContaining("Installation de WordPressEn cours..."),
+      expect.stringContaining("Envoi de vos accèsEn attente"),
+    ]);
+  });
+
+  it("counts an absent step as pending and shows a failed one", () => {
+    render(
+      <StepList
+        steps={{
+          payment: { status: "completed", timestamp: "2026-11-22T09:00:00Z" },
+          subdomain: { status: "failed", timestamp: "2026-11-22T09:01:00Z" },
+        }}
+      />,
+    );
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("25");
+    const [, subdomain, wordpress, email] = screen.getAllByRole("listitem");
+    expect(within(subdomain as HTMLElement).getByText("Échec")).toBeTruthy();
+    expect(within(wordpress as HTMLElement).getByText("En attente")).toBeTruthy();
+    expect(within(email as HTMLElement).getByText("En attente")).toBeTruthy();
+  });
+
+  it("is at 0 with no step and at 100 once the four are completed", () => {
+    const { rerender } = render(<StepList steps={{}} />);
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("0");
+    const done = { status: "completed" as const, timestamp: "2026-11-22T09:00:00Z" };
+    rerender(<StepList steps={{ payment: done, subdomain: done, wordpress: done, email: done }} />);
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
+    expect(screen.getAllByText(/^Terminé le /)).toHaveLength(4);
   });
 });

@@ -1,12 +1,19 @@
-import type { OrderView } from "@lagon/contracts/orders";
+import type { CustomerOrderView } from "@lagon/contracts/orders";
 import { useEffect, useState } from "react";
 import { fetchJson } from "../../lib/fetch-json";
 
 export const POLL_INTERVAL_MS = 5000;
 
-export type OrderState = { kind: "loading" } | { kind: "missing" } | { kind: "ready"; order: OrderView };
+export type OrderState =
+  | { kind: "loading" }
+  | { kind: "missing" }
+  | { kind: "ready"; order: CustomerOrderView };
 
-/** The order, refreshed every 5 s until it is active. A failed first load is 'Commande introuvable'. */
+/**
+ * The order, refreshed every 5 s until it is active (and, beyond the spec, while Koza is writing
+ * the site, so its end shows). A failed first load is 'Commande introuvable'; a failed refresh
+ * is only logged and the next one is tried.
+ */
 export function useOrder(orderId: string, token: string): OrderState {
   const [state, setState] = useState<OrderState>({ kind: "loading" });
   useEffect(() => {
@@ -15,7 +22,7 @@ export function useOrder(orderId: string, token: string): OrderState {
     let loaded = false;
     const load = async () => {
       try {
-        const order = await fetchJson<OrderView>(
+        const order = await fetchJson<CustomerOrderView>(
           `/api/order/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`,
         );
         if (stopped) return;

@@ -1,0 +1,159 @@
+/**
+ * npm run bench:lighthouse: Lighthouse 12 (mobile profile, simulated throttling) on the public
+ * pages, served by the real server from the existing web build (it builds nothing: run
+ * `npm run build` first, or point WEB_BUILD_DIR at another build). Prints each category score,
+ * LCP, TBT and CLS per page, the audits that lost points, and the home page's JavaScript
+ * (as served, and gzipped). Targets: 100 in each category, home JS <= 100 KB gzip.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const PAGES = ["/", "/services", "/annuaire", "/articles", "/contact"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const HOME_JS_TARGET_KB = 100;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (code ${server.exitCode})`);
+    const ok = await fetch(`${origin}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server did not answer /api/health within 120 s");
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.once("exit", () => resolve());
+    // SIGTERM lets the server stop its PHP server (its own process group) before exiting.
+    server.kill("SIGTERM");
+  });
+}
+
+/** The scripts the home page's HTML loads, fetched and gzipped as a compressing server would send them. */
+async function homeScriptsGzip(origin: string): Promise<{ files: number; raw: number; gzip: number }> {
+  const html = await (await fetch(`${origin}/`)).text();
+  const urls = new Set(
+    [...html.matchAll(/<(?:link rel="modulepreload"|script)[^>]*\s(?:href|src)="([^"]+\.js)"/g)].map(
+      (m) => m[1] as string,
+    ),
+  );
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1] as string);
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body).length;
+  }
+  return { files: urls.size, raw, gzip };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "lagon-lighthouse-"));
+process.env.CHROME_PATH ??= "/usr/bin/chromium";
+
+const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    WP_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  },
+});
+
+const minimum: Record<string, number> = Object.fromEntries(CATEGORIES.map((c) => [c, 100]));
+let homeJsGzip = 0;
+try {
+  await waitForHealth(origin, server);
+  const chrome = await launch({ chromeFlags: CHROME_FLAGS });
+  try {
+    for (const page of PAGES) {
+      const result = await lighthouse(
+        `${origin}${page}`,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
+        undefined,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      const scores = CATEGORIES.map((c) => {
+        const score = Math.round((lhr.categories[c]?.score ?? 0) * 100);
+        minimum[c] = Math.min(minimum[c] ?? 100, score);
+        return `${c} ${score}`;
+      });
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      console.log(
+        `${page.padEnd(10)} ${scores.join(" | ")} | LCP ${(metric("largest-contentful-paint") / 1000).toFixed(2)} s` +
+          ` | TBT ${Math.round(metric("total-blocking-time"))} ms | CLS ${metric("cumulative-layout-shift").toFixed(3)}`,
+      );
+      const lost = CATEGORIES.flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0)
+          .map((ref) => lhr.audits[ref.id])
+          .filter((audit) => audit && audit.score !== null && audit.score < 1)
+          .map((audit) => `${c}: ${audit?.id} (${audit?.displayValue ?? audit?.score})`),
+      );
+      for (const line of lost) console.log(`           - ${line}`);
+      if (page === "/") {
+        const items =
+          (lhr.audits["network-requests"]?.details as { items?: Record<string, unknown>[] })?.items ?? [];
+        const scripts = items.filter((item) => item.resourceType === "Script");
+        const transfer = scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
+        const gz = await homeScriptsGzip(origin);
+        homeJsGzip = gz.gzip;
+        console.log(
+          `           home JavaScript: ${scripts.length} scripts, ${kb(transfer)} transferred as served;` +
+            ` ${gz.files} files, ${kb(gz.raw)} raw, ${kb(gz.gzip)} gzip (target <= ${HOME_JS_TARGET_KB} KB)`,
+        );
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+} finally {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const met = CATEGORIES.every((c) => minimum[c] === 100) && homeJsGzip <= HOME_JS_TARGET_KB * 1024;
+console.log(
+  `Lighthouse summary (lowest of ${PAGES.length} pages): ${CATEGORIES.map((c) => `${c} ${minimum[c]}`).join(", ")};` +
+    ` home JS ${kb(homeJsGzip)} gzip; targets ${met ? "met" : "not met"}`,
+);

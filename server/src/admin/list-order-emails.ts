@@ -1,0 +1,35 @@
+import { ADMIN_MESSAGES, type EmailLogEntry } from "@lagon/contracts/admin";
+import { desc, eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { emailLog, orders } from "../db/schema.ts";
+import { notFound } from "../lib/app-error.ts";
+
+/** Every e-mail sent about one order, newest first: what, to whom, when, delivered or not. */
+export async function listOrderEmails(ctx: Context, orderId: string): Promise<EmailLogEntry[]> {
+  const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  const rows = await ctx.db
+    .select({
+      id: emailLog.id,
+      template: emailLog.template,
+      recipient: emailLog.recipient,
+      subject: emailLog.subject,
+      status: emailLog.status,
+      error: emailLog.error,
+      createdAt: emailLog.createdAt,
+      sentAt: emailLog.sentAt,
+    })
+    .from(emailLog)
+    .where(eq(emailLog.orderId, orderId))
+    .orderBy(desc(emailLog.createdAt));
+  return rows.map((e) => ({
+    id: e.id,
+    template: e.template,
+    recipient: e.recipient,
+    subject: e.subject,
+    status: e.status,
+    error: e.error,
+    created_at: e.createdAt.toISOString(),
+    sent_at: e.sentAt?.toISOString() ?? null,
+  }));
+}

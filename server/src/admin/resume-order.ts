@@ -1,0 +1,19 @@
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import { eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { badRequest, conflict, notFound } from "../lib/app-error.ts";
+import { resumeFailedOrder } from "../provisioning/provision-order-job.ts";
+
+/** 'Reprendre': puts an order in error back into provisioning, from the step that failed. */
+export async function resumeOrder(ctx: Context, orderId: string): Promise<void> {
+  const [order] = await ctx.db
+    .select({ status: orders.status, lease: orders.provisioningLeaseUntil })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  if (order.status !== "error") throw badRequest(ADMIN_MESSAGES.resumeRefused);
+  // A reinstall in progress holds the lease: resuming now would install the site twice.
+  if (order.lease && order.lease > new Date()) throw conflict(ADMIN_MESSAGES.operationInProgress);
+  if (!(await resumeFailedOrder(ctx, orderId))) throw badRequest(ADMIN_MESSAGES.resumeRefused);
+}

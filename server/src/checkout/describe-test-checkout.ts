@@ -1,0 +1,72 @@
+import {
+  CHECKOUT_MESSAGES,
+  TEST_CHECKOUT_STATUS_LABELS,
+  type TestCheckoutView,
+} from "@lagon/contracts/checkout";
+import { type PlanId, planById } from "@lagon/contracts/plans";
+import { quote } from "@lagon/contracts/pricing";
+import { eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { checkoutSessions } from "../db/schema.ts";
+import { notFound } from "../lib/app-error.ts";
+
+export type LocalCheckoutRow = typeof checkoutSessions.$inferSelect;
+
+/** A local test checkout's row, or the French 404. */
+export async function loadTestCheckout(
+  ctx: Pick<Context, "db">,
+  sessionId: string,
+): Promise<LocalCheckoutRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, sessionId));
+  if (!row) throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
+  return row;
+}
+
+/** What the local test checkout page shows: the lines Stripe would show, with the same totals. */
+export async function describeTestCheckout(
+  ctx: Pick<Context, "db">,
+  sessionId: string,
+): Promise<TestCheckoutView> {
+  const row = await loadTestCheckout(ctx, sessionId);
+  const planId = row.planId as PlanId | null;
+  const q = quote(planId, row.percentOff, row.kozaOption);
+  const status = row.paidAt
+    ? "paid"
+    : row.status === "expired" || row.expiresAt < new Date()
+      ? "expired"
+      : "open";
+  return {
+    session_id: sessionId,
+    status,
+    status_label: TEST_CHECKOUT_STATUS_LABELS[status],
+    customer_email: row.customerEmail,
+    lines: [
+      ...(planId
+        ? [
+            {
+              label: `Formule ${planById(planId).name} (mensuel, HT)`,
+              amount_cents: q.monthlyCents,
+              recurring: true,
+            },
+          ]
+        : []),
+      ...(row.kozaOption
+        ? [
+            {
+              label: "Koza — génération IA de votre site (une fois, HT)",
+              amount_cents: q.kozaCents,
+              recurring: false,
+            },
+          ]
+        : []),
+    ],
+    discount_label: row.couponCode ? `Code ${row.couponCode} (−${row.percentOff} %)` : null,
+    discount_cents: q.discountCents,
+    vat_cents: q.vatCents,
+    total_cents: q.firstPaymentCents,
+    cancel_url: row.cancelUrl,
+  };
+}

@@ -1,0 +1,33 @@
+import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { checkoutSessions } from "../db/schema.ts";
+import { badRequest } from "../lib/app-error.ts";
+import { loadTestCheckout } from "./describe-test-checkout.ts";
+import { fulfilCheckout } from "./fulfil-checkout.ts";
+
+/**
+ * "Pays" a local test checkout, then runs the very fulfilment Stripe's webhook runs. Paying
+ * twice is harmless; an expired or closed checkout cannot be paid. Answers where to send the
+ * browser: the success address with the session id, as Stripe does.
+ */
+export async function payTestCheckout(ctx: Context, sessionId: string): Promise<{ redirect_url: string }> {
+  const row = await loadTestCheckout(ctx, sessionId);
+  await ctx.db
+    .update(checkoutSessions)
+    .set({ paidAt: new Date() })
+    .where(
+      and(
+        eq(checkoutSessions.id, row.id),
+        eq(checkoutSessions.status, "open"),
+        gt(checkoutSessions.expiresAt, sql`now()`),
+        isNull(checkoutSessions.paidAt),
+      ),
+    );
+  const { paidAt } = await loadTestCheckout(ctx, sessionId);
+  if (!paidAt) throw badRequest(CHECKOUT_MESSAGES.sessionExpired);
+  await fulfilCheckout(ctx, sessionId);
+  const url = new URL(row.successUrl);
+  url.searchParams.set("session_id", sessionId);
+  return { redirect_url: url.toString() };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, rm, rmdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { KOZA_MESSAGES, KozaData } from "@lagon/contracts/koza";
+import { and, eq, sql } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { authorizeOrder } from "../customer/authorize-order.ts";
+import { kozaSubmissions, orders } from "../db/schema.ts";
+import { badRequest, conflict, forbidden } from "../lib/app-error.ts";
+import { type CleanImage, cleanImage } from "./check-image.ts";
+import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
+import type { KozaForm } from "./read-koza-form.ts";
+
+export interface StoredFile {
+  field: string;
+  path: string;
+  mime: string;
+  bytes: number;
+}
+
+/** Where an order's uploads live: DATA_DIR/koza/<orderId>/<submission>/. */
+export const kozaUploadsDir = (ctx: Context, orderId: string) =>
+  path.join(ctx.config.DATA_DIR, "koza", orderId);
+
+/**
+ * Accepts a questionnaire for generation: checks the magic link, that Koza was bought, that the
+ * site is live and idle, the answers and every image. Only then keeps the cleaned images and a
+ * `koza_submissions` row, marks Koza as processing and queues the generation. A refusal leaves
+ * nothing behind.
+ */
+export async function submitKozaQuestionnaire(ctx: Context, form: KozaForm): Promise<void> {
+  const order = await authorizeOrder(ctx, form.fields.order_id ?? "", form.fields.token);
+  const data = parseAnswers(form.fields.koza_data);
+  if (!order.kozaOption) throw forbidden(KOZA_MESSAGES.notPaid);
+  if (order.status !== "active") throw conflict(KOZA_MESSAGES.notActive);
+  if (order.kozaStatus === "processing") throw conflict(KOZA_MESSAGES.alreadyRunning);
+
+  const images: [string, CleanImage][] = [];
+  for (const [field, bytes] of form.files) images.push([field, await cleanImage(bytes)]);
+
+  const orderDir = kozaUploadsDir(ctx, order.id);
+  const dir = path.join(orderDir, randomUUID());
+  let submissionId: number | undefined;
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const files: StoredFile[] = [];
+    for (const [field, image] of images) {
+      const file = path.join(dir, `${field}.${image.ext}`);
+      await writeFile(file, image.data, { mode: 0o600 });
+      files.push({ field, path: file, mime: image.mime, bytes: image.data.length });
+    }
+    submissionId = await ctx.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(orders)
+        .set({ kozaStatus: "processing" })
+        .where(and(eq(orders.id, order.id), sql`${orders.kozaStatus} is distinct from 'processing'`))
+        .returning({ id: orders.id });
+      if (claimed.length === 0) throw conflict(KOZA_MESSAGES.alreadyRunning);
+      const [row] = await tx
+        .insert(kozaSubmissions)
+        .values({ orderId: order.id, data, files })
+        .returning({ id: kozaSubmissions.id });
+      return row?.id;
+    });
+    await ctx.queue.send(generateKozaSiteJob, { orderId: order.id });
+  } catch (err) {
+    if (submissionId !== undefined) {
+      await ctx.db.delete(kozaSubmissions).where(eq(kozaSubmissions.id, submissionId));
+      await ctx.db.update(orders).set({ kozaStatus: order.kozaStatus }).where(eq(orders.id, order.id));
+    }
+    await rm(dir, { recursive: true, force: true });
+    await rmdir(orderDir).catch(() => undefined);
+    throw err;
+  }
+  await removeEarlierUploads(orderDir, path.basename(dir));
+}
+
+function parseAnswers(json: string | undefined): KozaData {
+  let value: unknown;
+  try {
+    value = JSON.parse(json ?? "");
+  } catch {
+    throw badRequest(KOZA_MESSAGES.badJson);
+  }
+  const parsed = KozaData.safeParse(value);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? KOZA_MESSAGES.badJson);
+  return parsed.data;
+}
+
+/** Only the latest submission's images are kept: a new run replaces the site anyway. */
+async function removeEarlierUploads(orderDir: string, keep: string): Promise<void> {
+  for (const name of await readdir(orderDir)) {
+    if (name !== keep) await rm(path.join(orderDir, name), { recursive: true, force: true });
+  }
+}

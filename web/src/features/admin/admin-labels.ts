@@ -1,0 +1,56 @@
+/** French words for the statuses the admin pages show. */
+
+export const ORDER_STATUS_LABEL: Record<string, string> = {
+  active: "Actif",
+  processing: "En cours",
+  pending: "En attente",
+  error: "Erreur",
+};
+
+export const STEP_LABEL: Record<string, string> = {
+  payment: "Paiement",
+  subdomain: "Sous-domaine",
+  wordpress: "WordPress",
+  email: "E-mail",
+};
+
+export const STEP_STATUS_LABEL: Record<string, string> = {
+  completed: "terminée",
+  processing: "en cours",
+  failed: "en échec",
+  pending: "en attente",
+};
+
+export const STEP_ICON: Record<string, string> = {
+  completed: "✓",
+  processing: "…",
+  failed: "✕",
+  pending: "○",
+};
+
+export const KOZA_STATUS_LABEL: Record<string, string> = {
+  pending: "questionnaire à remplir",
+  processing: "génération en cours",
+  completed: "site généré",
+  error: "en erreur",
+};
+
+export const DOMAIN_STATUS_LABEL: Record<string, string> = {
+  pending: "demande en attente",
+  active: "actif",
+};
+
+export const LOG_LEVEL_LABEL: Record<string, string> = {
+  info: "info",
+  warning: "avertissement",
+  error: "erreur",
+};
+
+export const EMAIL_STATUS_LABEL: Record<string, string> = {
+  queued: "en file d'attente",
+  sent: "délivré au serveur d'e-mail",
+  recorded: "enregistré (aucun serveur d'e-mail configuré)",
+  failed: "échec de l'envoi",
+};
+
+export const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;

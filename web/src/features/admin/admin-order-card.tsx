@@ -1,0 +1,118 @@
+import type { AdminOrder } from "@lagon/contracts/admin";
+import { formatDateTime } from "@lagon/contracts/french-date";
+import { STEP_KEYS } from "@lagon/contracts/orders";
+import {
+  DOMAIN_STATUS_LABEL,
+  KOZA_STATUS_LABEL,
+  label,
+  ORDER_STATUS_LABEL,
+  STEP_ICON,
+  STEP_LABEL,
+  STEP_STATUS_LABEL,
+} from "./admin-labels";
+
+export type OrderAction = "resend" | "reinstall" | "resume" | "logs";
+
+/** One order of the admin list: who, what, where, its four steps, and what an admin can do. */
+export function AdminOrderCard({
+  order,
+  busy,
+  locked,
+  onAction,
+}: {
+  order: AdminOrder;
+  /** The action running on this order, if any. */
+  busy: OrderAction | null;
+  /** One action at a time: the buttons wait while any runs. */
+  locked: boolean;
+  onAction: (action: OrderAction, order: AdminOrder) => void;
+}) {
+  const titleId = `order-${order.order_id}`;
+  const host = new URL(order.site_url).host;
+  return (
+    <article className="admin-order" aria-labelledby={titleId}>
+      <header className="admin-order-head">
+        <h2 id={titleId}>{order.customer_name}</h2>
+        <span className={`admin-badge is-${order.status}`}>{label(ORDER_STATUS_LABEL, order.status)}</span>
+      </header>
+      <dl className="admin-order-facts">
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${order.customer_email}`}>{order.customer_email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Créée le</dt>
+          <dd>
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Formule</dt>
+          <dd>
+            {order.plan_name}
+            {order.koza_option ? ` + Koza (${label(KOZA_STATUS_LABEL, order.koza_status ?? "pending")})` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>Site</dt>
+          <dd>
+            <a href={order.site_url} target="_blank" rel="noopener noreferrer">
+              {host}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>Domaine personnalisé</dt>
+          <dd>
+            {order.custom_domain
+              ? `${order.custom_domain.domain} (${label(DOMAIN_STATUS_LABEL, order.custom_domain.status)})`
+              : "aucun"}
+          </dd>
+        </div>
+      </dl>
+      <ol className="admin-steps" aria-label="Étapes de création">
+        {STEP_KEYS.map((k) => {
+          const status = order.steps[k]?.status ?? "pending";
+          const text = `${STEP_LABEL[k]} : ${label(STEP_STATUS_LABEL, status)}`;
+          return (
+            <li key={k} className={`is-${status}`} title={text}>
+              <span aria-hidden="true">{STEP_ICON[status]}</span>
+              <span className="visually-hidden">{text}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="admin-actions">
+        <button type="button" disabled={locked} onClick={() => onAction("resend", order)}>
+          {busy === "resend" ? "Envoi…" : "Renvoyer le lien"}
+        </button>
+        <button type="button" disabled={locked} onClick={() => onAction("reinstall", order)}>
+          {busy === "reinstall" ? "Réinstallation…" : "Réinstaller WordPress"}
+        </button>
+        {order.status === "error" ? (
+          <button
+            type="button"
+            className="is-primary"
+            disabled={locked}
+            onClick={() => onAction("resume", order)}
+          >
+            {busy === "resume" ? "Reprise…" : "Reprendre"}
+          </button>
+        ) : null}
+        <button type="button" onClick={() => onAction("logs", order)}>
+          Logs ({order.logs.length})
+        </button>
+        {order.wp_admin_url ? (
+          <a href={order.wp_admin_url} target="_blank" rel="noopener noreferrer">
+            WP admin
+          </a>
+        ) : null}
+        <a href={order.dashboard_url} target="_blank" rel="noopener noreferrer">
+          Espace client
+        </a>
+      </div>
+    </article>
+  );
+}

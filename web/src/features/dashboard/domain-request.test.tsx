@@ -1,0 +1,73 @@
+import type { CustomerOrderView } from "@lagon/contracts/orders";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { DomainRequestBlock } from "./domain-request";
+
+const order: CustomerOrderView = {
+  _id: "0b7c2d8e-1111-4222-8333-444455556666",
+  order_id: "0b7c2d8e-1111-4222-8333-444455556666",
+  subdomain: "payet",
+  site_url: "http://payet.localhost:8080",
+  customer_name: "Zoé Payet",
+  customer_email: "zoe@example.re",
+  company_name: null,
+  plan_name: "Business",
+  status: "active",
+  created_at: "2026-11-22T09:00:00Z",
+  magic_link_token: "jeton",
+  steps: {},
+  koza_option: false,
+  koza_status: null,
+  custom_domain: null,
+  wp_credentials: null,
+  logs: [],
+  dns_records: [],
+};
+
+describe("DomainRequestBlock", () => {
+  it("asks yes or no first, then requires the domain name, and notes the team checks availability", () => {
+    render(<DomainRequestBlock order={order} token="jeton" />);
+    expect(screen.getByText(/Domaines à partir de 15 € par an \(\.com, \.fr, \.re\)/)).toBeTruthy();
+    expect(screen.getByText("Relier un domaine que vous possédez déjà est gratuit.")).toBeTruthy();
+    expect(screen.getByText(/la propagation DNS prend ensuite 24 à 48 h/)).toBeTruthy();
+    expect(screen.queryByLabelText("Nom de domaine *")).toBeNull();
+    fireEvent.click(screen.getByLabelText("Non, je souhaite l'acheter"));
+    expect((screen.getByLabelText("Nom de domaine *") as HTMLInputElement).required).toBe(true);
+    expect((screen.getByLabelText("Message (optionnel)") as HTMLTextAreaElement).required).toBe(false);
+    expect(screen.getByText(/Notre équipe valide la disponibilité du domaine/)).toBeTruthy();
+  });
+
+  it("shows the 'request received' view with the domain, the 24h promise and the DNS records", () => {
+    render(
+      <DomainRequestBlock
+        order={{
+          ...order,
+          custom_domain: { domain: "payet.re", status: "pending" },
+          dns_records: [
+            { type: "ALIAS", name: "payet.re", value: "lagon-sites.re" },
+            { type: "CNAME", name: "www.payet.re", value: "payet.lagon-sites.re" },
+          ],
+        }}
+        token="jeton"
+      />,
+    );
+    expect(screen.getByText(/Demande reçue/).closest("p")?.textContent).toMatch(/payet\.re.*sous 24h/);
+    expect(screen.queryByRole("button", { name: "Envoyer ma demande" })).toBeNull();
+    const records = screen.getAllByRole("listitem").map((r) => r.textContent);
+    expect(records).toEqual([
+      expect.stringMatching(/^TypeALIAS .*Nompayet\.reValeurlagon-sites\.re$/),
+      expect.stringMatching(/^TypeCNAME .*Nomwww\.payet\.reValeurpayet\.lagon-sites\.re$/),
+    ]);
+  });
+
+  it("tells a customer buying through the agency there is nothing to configure", () => {
+    render(
+      <DomainRequestBlock
+        order={{ ...order, custom_domain: { domain: "payet.re", status: "pending" } }}
+        token="x"
+      />,
+    );
+    expect(screen.getByText(/vous n'avez rien à faire/)).toBeTruthy();
+    expect(screen.queryByRole("listitem")).toBeNull();
+  });
+});

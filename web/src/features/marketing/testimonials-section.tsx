@@ -1,0 +1,64 @@
+import "./marketing.css";
+
+const TESTIMONIALS = [
+  {
+    name: "Marie Payet",
+    business: "Boulangerie Payet, Saint-Paul (La Réunion)",
+    text: "J'ai commandé le soir après la fermeture, mon site était en ligne avant la fin de mon café. Koza a écrit des textes qui me ressemblent, je n'ai presque rien retouché.",
+    rating: 5,
+  },
+  {
+    name: "Jean Hoarau",
+    business: "Garage Hoarau, Saint-Pierre (La Réunion)",
+    text: "Mes clients prennent rendez-vous en ligne, je gagne un temps fou au téléphone. Et quand j'ai une question, l'équipe me répond le jour même, à l'heure de chez nous.",
+    rating: 5,
+  },
+  {
+    name: "Sandra Joseph",
+    business: "Coiffure Madinina, Fort-de-France (Martinique)",
+    text: "Simple, rapide et à un prix raisonnable. La formation de 30 minutes en visio m'a suffi pour changer mes photos et mes tarifs moi-même.",
+    rating: 4,
+  },
+  {
+    name: "Ahmed Soilihi",
+    business: "Mayotte Clim Services, Mamoudzou (Mayotte)",
+    text: "J'avais déjà mon nom de domaine\u00a0: ils l'ont relié gratuitement à mon nouveau site. Mes devis arrivent maintenant par le formulaire de contact.",
+    rating: 5,
+  },
+];
+
+function Rating({ value }: { value: number }) {
+  return (
+    <p className="rating" role="img" aria-label={`Note\u00a0: ${value} sur 5`}>
+      {"★".repeat(value)}
+      <span className="rating-empty">{"★".repeat(5 - value)}</span>
+    </p>
+  );
+}
+
+export function TestimonialsSection() {
+  return (
+    <section className="section testimonials" aria-labelledby="testimonials-title">
+      <div className="container">
+        <h2 id="testimonials-title" className="section-title">
+          Ils nous font confiance
+        </h2>
+        <ul className="testimonial-grid">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.name}>
+              <figure>
+                <Rating value={t.rating} />
+                <blockquote>«&nbsp;{t.text}&nbsp;»</blockquote>
+                <figcaption>
+                  <strong>{t.name}</strong>
+                  <br />
+                  {t.business}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 const LIST_API = "**/blog/wp-json/wp/v2/posts?*";
@@ -93,9 +94,17 @@ test("an article shows its image, title and content, with its head for search en
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.locator(".post-date")).toHaveText(FRENCH_DATE);
   await expect(page).toHaveTitle(`${title} | Lagon Digital`);
+  await expect(page.locator("head title")).toHaveCount(1);
   await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
   await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
-  await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(0);
+  await expect(page.locator('head meta[name="twitter:card"]')).toHaveAttribute(
+    "content",
+    "summary_large_image",
+  );
+  await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(1);
+  expect(await page.locator('head script[type="application/ld+json"]').textContent()).toContain(
+    '"@type":"BlogPosting"',
+  );
   await expect(page.locator('head meta[property="og:type"]')).toHaveAttribute("content", "article");
   await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute(
     "content",
@@ -112,6 +121,7 @@ test("an article shows its image, title and content, with its head for search en
 });
 
 test("an unknown article answers 404 and says so, with a button back to the blog", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
   const response = await page.goto("/articles/cet-article-n-existe-pas");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Article non trouvé" })).toBeVisible();
@@ -127,7 +137,7 @@ test("the list says so, in red, when the blog cannot be read, and when it is emp
   const error = page.getByText("Erreur lors du chargement des articles");
   await expect(error).toBeVisible();
   await expect(error).toHaveCSS("color", "rgb(180, 35, 24)");
-  await page.screenshot({ path: ".test-output/screenshots/blog-error-375.png" });
+  await page.screenshot({ path: ".test-output/screenshots/blog-error-1280.png" });
 
   await page.unroute(LIST_API);
   await page.route(LIST_API, (route) =>
@@ -136,4 +146,22 @@ test("the list says so, in red, when the blog cannot be read, and when it is emp
   await page.reload();
   await expect(page.getByText("Aucun article pour le moment")).toBeVisible();
   await expect(page.locator(".post-card")).toHaveCount(0);
+});
+
+test("the blog list and an article pass axe-core (WCAG 2.1 AA) at 375 and 1280 px", async ({ page }) => {
+  await page.goto("/articles");
+  const slug = (await page.locator(".post-card-title a").nth(1).getAttribute("href")) as string;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/articles", slug]) {
+      await page.goto(path);
+      await expect(page.locator(".post-card, .article-content").first()).toBeVisible();
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${width} ${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`),
+      ).toEqual([]);
+    }
+  }
 });

@@ -108,10 +108,13 @@ test("a payment failure shows the French alert and re-enables the button", async
       body: JSON.stringify({ detail: "Stripe indisponible" }),
     }),
   );
-  const dialog = page.waitForEvent("dialog");
-  await form.getByRole("button", { name: "Continuer vers le paiement" }).click();
-  const d = await dialog;
-  expect(d.message()).toBe("Erreur lors de la redirection vers le paiement: Stripe indisponible");
-  await d.dismiss();
+  let alert = "";
+  page.once("dialog", (d) => {
+    alert = d.message();
+    void d.dismiss();
+  });
+  // The alert blocks the page until dismissed: the click must not wait for what follows it.
+  await form.getByRole("button", { name: "Continuer vers le paiement" }).click({ noWaitAfter: true });
+  await expect.poll(() => alert).toBe("Erreur lors de la redirection vers le paiement: Stripe indisponible");
   await expect(form.getByRole("button", { name: "Continuer vers le paiement" })).toBeEnabled();
 });

@@ -1,21 +1,27 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
+import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
 
 const shots = ".test-output/screenshots";
 
-/** The order page's address as the success page learns it, right after payment. */
-async function dashboardPathOf(request: APIRequestContext, sessionId: string): Promise<string> {
-  let path = "";
+/** The order id, which the success page learns as soon as the payment is recorded. */
+async function orderIdOf(request: APIRequestContext, sessionId: string): Promise<string> {
+  let orderId = "";
   await expect
     .poll(async () => {
-      const status = await (await request.get(`/api/order-status/${sessionId}`)).json();
-      if (status.order_id && status.magic_link_token) {
-        path = `/dashboard/${status.order_id}?token=${encodeURIComponent(status.magic_link_token)}`;
-      }
-      return path;
+      orderId = (await (await request.get(`/api/order-status/${sessionId}`)).json()).order_id ?? "";
+      return orderId;
     })
     .not.toBe("");
-  return path;
+  return orderId;
+}
+
+/** The path of the order page's magic link, from an e-mail to `email` (containing `mailText`). */
+async function magicLinkPath(email: string, orderId: string, mailText = /[\s\S]/): Promise<string> {
+  const mail = await waitForMail(
+    email,
+    new RegExp(`^(?=[\\s\\S]*${mailText.source})[\\s\\S]*/dashboard/${orderId}\\?token=`),
+  );
+  return pathOf(magicLinkIn(mail));
 }
 
 function pathOf(link: string): string {
@@ -43,25 +49,35 @@ test("the order page follows the site live to 'Votre site est prêt !', then giv
   test.setTimeout(180_000);
   const email = "client-dash@example.re";
   const sessionId = await orderSite(request, { subdomain: "atelier-dash", email });
-  const dashboard = await dashboardPathOf(request, sessionId);
+  const orderId = await orderIdOf(request, sessionId);
+  // Right after the payment the agency re-sends the link (admin action), so the page can be
+  // opened while the site is still being created.
+  const resent = await request.post(`/api/admin/resend-magic-link?token=${ADMIN_TOKEN}`, {
+    data: { order_id: orderId },
+  });
+  expect(resent.status()).toBe(200);
+  const dashboard = await magicLinkPath(email, orderId);
 
   await page.goto(dashboard);
   await expect(page.getByRole("heading", { name: "Bonjour Zoé Payet !" })).toBeVisible();
-  if ((await page.getByRole("progressbar").getAttribute("aria-valuenow")) !== "100") {
-    await expect(page.getByText(/comptez environ 5 minutes.*se met à jour automatiquement/)).toBeVisible();
-    await page.screenshot({ path: `${shots}/dashboard-processing-1280.png` });
-  }
+  // Whether the site is still being created at this point depends on the machine's speed.
+  const sawCreation = await page
+    .getByText(/comptez environ 5 minutes.*se met à jour automatiquement/)
+    .isVisible();
+  test.info().annotations.push({
+    type: "order page",
+    description: sawCreation ? "opened during creation" : "opened once live",
+  });
+  if (sawCreation) await page.screenshot({ path: `${shots}/dashboard-processing-1280.png` });
   // No reload: the page polls until the site is active.
   await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   await expect(page.getByText(/^Terminé le \d+ \w+ \d{4} à \d{2}:\d{2}$/)).toHaveCount(4);
-  const orderId = new URL(dashboard, "http://x").pathname.split("/").at(-1) as string;
   await expect(page.getByText(`Commande n° ${orderId.slice(0, 8)}`)).toBeVisible();
 
-  // The welcome e-mail carries the same magic link.
-  const link = magicLinkIn(await waitForMail(email, /\/dashboard\//));
-  expect(pathOf(link)).toBe(dashboard);
-  await page.goto(pathOf(link));
+  // The welcome e-mail (the one with the WordPress admin address) carries the same magic link.
+  expect(await magicLinkPath(email, orderId, /Administration WordPress/)).toBe(dashboard);
+  await page.goto(dashboard);
   await expect(page.getByText("Votre site est prêt !")).toBeVisible();
   await expect(page.getByRole("link", { name: "Voir mon site" })).toHaveAttribute(
     "href",
@@ -125,7 +141,8 @@ test("the order page follows the site live to 'Votre site est prêt !', then giv
   // A second site for the same e-mail: the switcher lists both and goes from one to the other.
   await expect(page.getByRole("navigation", { name: /sites$/ })).toHaveCount(0);
   const second = await orderSite(request, { subdomain: "atelier-dash-2", email, koza: true });
-  const secondDashboard = await dashboardPathOf(request, second);
+  const secondId = await orderIdOf(request, second);
+  const secondDashboard = await magicLinkPath(email, secondId, /Administration WordPress/);
   await page.reload();
   const switcher = page.getByRole("navigation", { name: "Vos 2 sites" });
   await expect(switcher.getByRole("link")).toHaveCount(2);
@@ -153,8 +170,7 @@ test("an unknown order, a wrong token or no token shows 'Commande introuvable' w
     subdomain: "atelier-perdu",
     email: "client-perdu@example.re",
   });
-  const dashboard = await dashboardPathOf(request, sessionId);
-  const orderPath = dashboard.split("?")[0] as string;
+  const orderPath = `/dashboard/${await orderIdOf(request, sessionId)}`;
   for (const target of [
     "/dashboard/00000000-0000-4000-8000-000000000000?token=faux",
     `${orderPath}?token=faux`,
@@ -175,14 +191,14 @@ test("buying Koza later: a refused purchase alerts and re-enables the button; a 
   test.setTimeout(120_000);
   const email = "client-koza-later@example.re";
   const sessionId = await orderSite(request, { subdomain: "koza-plus-tard", email });
-  const dashboard = await dashboardPathOf(request, sessionId);
+  const orderId = await orderIdOf(request, sessionId);
+  const dashboard = await magicLinkPath(email, orderId);
   await page.goto(dashboard);
   await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 90_000 });
   const buy = page.getByRole("button", { name: "Ajouter Koza (50 € HT)" });
 
   // Koza gets bought elsewhere (another tab) while this page still offers it: the server refuses.
   const token = new URL(dashboard, "http://x").searchParams.get("token");
-  const orderId = new URL(dashboard, "http://x").pathname.split("/").at(-1);
   const other = await request.post(`/api/order/${orderId}/add-koza`, { data: { token } });
   const otherSession = new URL((await other.json()).checkout_url).pathname.split("/").at(-1);
   expect((await request.post(`/api/test-checkout/${otherSession}/pay`)).status()).toBe(200);
@@ -200,7 +216,7 @@ test("buying Koza later: a refused purchase alerts and re-enables the button; a 
 
   // A customer without Koza buys it from the order page.
   const next = await orderSite(request, { subdomain: "koza-plus-tard-2", email });
-  await page.goto(await dashboardPathOf(request, next));
+  await page.goto(await magicLinkPath(email, await orderIdOf(request, next)));
   await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 90_000 });
   await buy.click();
   await expect(page).toHaveURL(/\/paiement-test\//);

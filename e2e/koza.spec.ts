@@ -1,91 +1,235 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
 
-const shots = ".test-output/screenshots";
+const SHOTS = ".test-output/screenshots";
+const FIXTURES = ".test-output/koza-fixtures";
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const SERVICES = ["Pain au levain", "Gâteaux péi sur commande", "Livraison aux restaurants"];
 
-test("a customer fills the Koza questionnaire with real photos and gets a 5-page site", async ({
+/** Real image files, made at test time: two photos (JPEG and PNG) and a logo. */
+async function makeImages() {
+  mkdirSync(FIXTURES, { recursive: true });
+  const photo = (from: string, to: string) =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="1200" height="800" fill="url(#g)"/><circle cx="420" cy="400" r="190" fill="#fff" fill-opacity=".35"/></svg>`,
+      ),
+    );
+  await photo("#d97706", "#7c2d12").jpeg().toFile(`${FIXTURES}/four.jpg`);
+  await photo("#15803d", "#14532d").png().toFile(`${FIXTURES}/pains.png`);
+  await sharp({ create: { width: 240, height: 240, channels: 4, background: "#7c2d12" } })
+    .png()
+    .toFile(`${FIXTURES}/logo.png`);
+}
+
+async function shoot(page: Page, name: string, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  // From the top with nothing focused, so the fixed header and the skip link sit where a visitor sees them.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  await page.screenshot({ path: `${SHOTS}/koza-${name}-${width}.png`, fullPage: true });
+}
+
+/** The title of the questionnaire's current step, e.g. "Étape 2 sur 5 : Vos services". */
+const stepTitle = (page: Page, name: string) =>
+  page.getByRole("heading", { level: 2, name: new RegExp(`^Étape \\d sur 5 : ${name}$`) });
+
+/** Scrolls through the page so lazy images load, then checks that every image of the content shows. */
+async function imagesLoaded(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  const images = page.getByRole("main").locator("img");
+  await expect
+    .poll(() =>
+      images.evaluateAll(
+        (all) =>
+          all.filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0)
+            .length,
+      ),
+    )
+    .toBe(0);
+  return images.count();
+}
+
+async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+test("a customer fills the Koza questionnaire with real photos and gets a 5-page site in their WordPress", async ({
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
-  const dir = ".test-output/koza-fixtures";
-  mkdirSync(dir, { recursive: true });
-  await sharp({ create: { width: 900, height: 600, channels: 3, background: "#d97706" } })
-    .jpeg()
-    .toFile(`${dir}/four.jpg`);
-  await sharp({ create: { width: 900, height: 600, channels: 3, background: "#15803d" } })
-    .png()
-    .toFile(`${dir}/pains.png`);
-  await sharp({ create: { width: 300, height: 300, channels: 4, background: "#7c2d12" } })
-    .png()
-    .toFile(`${dir}/logo.png`);
+  test.setTimeout(300_000);
+  await makeImages();
 
+  // An order with Koza, through the checkout API and the local test checkout.
   const email = "koza-e2e@example.re";
   await orderSite(request, { subdomain: "fournil-koza", email, koza: true, company: "Le Fournil" });
-  const link = magicLinkIn(await waitForMail(email, /\/dashboard\//)).replace(/^https?:\/\/[^/]+/, "");
-  await page.goto(link);
+  const link = new URL(magicLinkIn(await waitForMail(email, /\/dashboard\//)));
+  const orderId = link.pathname.split("/").at(-1) as string;
+  const token = link.searchParams.get("token") as string;
+  await expect
+    .poll(async () => (await (await request.get(`/api/order/${orderId}?token=${token}`)).json()).status, {
+      timeout: 120_000,
+    })
+    .toBe("active");
+
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto(`${link.pathname}${link.search}`);
   await page.getByRole("link", { name: "Remplir le questionnaire Koza" }).click();
   await expect(page).toHaveURL(/\/koza-questionnaire\?orderId=.+&token=/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 
+  // 1 Votre activité (at 375 px)
+  await expect(stepTitle(page, "Votre activité")).toBeVisible();
   await expect(page.getByRole("button", { name: "Précédent" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Générer mon site !" })).toHaveCount(0);
-  await page.getByLabel("Type d'activité *").fill("Boulangerie artisanale");
-  await page.getByLabel("Nom de l'entreprise *").fill("Le Fournil de Saint-Leu");
+  await page.getByRole("textbox", { name: "Type d'activité" }).fill("Boulangerie artisanale");
+  await page.getByRole("textbox", { name: "Nom de l'entreprise" }).fill("Le Fournil de Saint-Leu");
   await page
-    .getByLabel("Description courte (2-3 phrases) *")
-    .fill("Pains au levain cuits au feu de bois chaque matin");
-  await page.screenshot({ path: `${shots}/koza-step1-375.png` });
+    .getByRole("textbox", { name: "Description courte (2-3 phrases)" })
+    .fill("Pains au levain cuits au feu de bois chaque matin. Viennoiseries et gâteaux péi faits maison.");
+  await page
+    .getByRole("textbox", { name: "Votre clientèle (optionnel)" })
+    .fill("les familles et les restaurants de l'Ouest");
+  await shoot(page, "step1", 375);
+  await noAxeViolations(page);
   await page.getByRole("button", { name: "Suivant" }).click();
-  await page.getByLabel("Service 1 *").fill("Pain au levain");
-  await page.getByLabel("Service 2 *").fill("Gâteaux péi sur commande");
-  await page.getByLabel("Service 3 *").fill("Livraison aux restaurants");
-  await page.getByLabel("Ce qui vous distingue *").fill("Des farines locales et un four à bois");
+
+  // 2 Vos services
+  await expect(stepTitle(page, "Vos services")).toBeVisible();
+  for (const [i, service] of SERVICES.entries()) {
+    await page.getByRole("textbox", { name: `Service ${i + 1}` }).fill(service);
+  }
+  await page
+    .getByRole("textbox", { name: "Ce qui vous distingue" })
+    .fill("Des farines locales et un four à bois");
+  await shoot(page, "step2", 375);
   await page.getByRole("button", { name: "Suivant" }).click();
+
+  // 3 Votre identité: colours, style, logo and photos (one removed, then added back)
+  await expect(stepTitle(page, "Votre identité")).toBeVisible();
   await page.getByLabel("Couleur principale").fill("#b45309");
-  await page.getByLabel("Style").selectOption("classic");
-  await page.getByLabel("Logo (optionnel)").setInputFiles(`${dir}/logo.png`);
-  await page.getByLabel(/Photos de vos réalisations/).setInputFiles([`${dir}/four.jpg`, `${dir}/pains.png`]);
-  await expect(page.locator(".koza-photos li")).toHaveCount(2);
-  await page.getByRole("button", { name: /Retirer.*pains/ }).click();
-  await expect(page.locator(".koza-photos li")).toHaveCount(1);
-  await page.getByLabel(/Photos de vos réalisations/).setInputFiles([`${dir}/pains.png`]);
-  await expect(page.locator(".koza-photos li")).toHaveCount(2);
-  await page.screenshot({ path: `${shots}/koza-step3-1280.png`, fullPage: true });
+  await page.getByLabel("Couleur secondaire").fill("#1e3a5f");
+  await page.getByLabel("Style").selectOption({ label: "Classique" });
+  await page.getByLabel("Logo (optionnel)").setInputFiles(`${FIXTURES}/logo.png`);
+  const photos = page.getByLabel("Photos de vos réalisations (optionnel)");
+  await photos.setInputFiles([`${FIXTURES}/four.jpg`, `${FIXTURES}/pains.png`]);
+  await expect(page.getByRole("img", { name: /^la photo/ })).toHaveCount(2);
+  await page.getByRole("button", { name: "Retirer la photo pains.png" }).click();
+  await expect(page.getByRole("img", { name: /^la photo/ })).toHaveCount(1);
+  await photos.setInputFiles([`${FIXTURES}/pains.png`]);
+  await expect(page.getByRole("img", { name: /^la photo/ })).toHaveCount(2);
+  await expect(page.getByRole("img", { name: "le logo logo.png" })).toBeVisible();
+  await shoot(page, "step3", 375);
+  await shoot(page, "step3", 1280);
+  await noAxeViolations(page);
   await page.getByRole("button", { name: "Suivant" }).click();
-  await page.getByLabel("Téléphone *").fill("0262 11 22 33");
-  await page.getByLabel("E-mail *").fill("fournil@example.re");
-  await page.getByLabel("Adresse complète *").fill("5 rue du Port, Saint-Leu");
+
+  // 4 Informations contact (at 1280 px)
+  await expect(stepTitle(page, "Informations contact")).toBeVisible();
+  await page.getByRole("textbox", { name: "Téléphone" }).fill("0262 11 22 33");
+  await page.getByRole("textbox", { name: "E-mail" }).fill("fournil@example.re");
+  await page.getByRole("textbox", { name: "Adresse complète" }).fill("5 rue du Port, 97436 Saint-Leu");
+  await page
+    .getByRole("textbox", { name: "Horaires d'ouverture (optionnel)" })
+    .fill("Tous les jours, 6h-13h");
+  await shoot(page, "step4", 1280);
   await page.getByRole("button", { name: "Suivant" }).click();
+
+  // 5 Validation: the recap and the 15-minute warning
+  await expect(stepTitle(page, "Validation")).toBeVisible();
   await expect(page.getByText("La génération prend environ 15 minutes.")).toBeVisible();
   await expect(page.locator(".koza-recap")).toContainText("Gâteaux péi sur commande");
-  await page.screenshot({ path: `${shots}/koza-step5-1280.png`, fullPage: true });
+  await expect(page.locator(".koza-recap")).toContainText("Un logo, 2 photos");
+  await shoot(page, "step5", 1280);
+  await shoot(page, "step5", 375);
+  await noAxeViolations(page);
 
   let alert = "";
   page.once("dialog", (d) => {
     alert = d.message();
     void d.accept();
   });
-  // The alert blocks the page until it is accepted: the click must not wait for what follows.
+  // The alert blocks the page until accepted: the click must not wait for what follows it.
   await page.getByRole("button", { name: "Générer mon site !" }).click({ noWaitAfter: true });
   await expect
     .poll(() => alert)
     .toBe("Koza génère votre site ! Vous recevrez un email dès que c'est prêt (~15min).");
-  await expect(page).toHaveURL(/\/dashboard\//);
-  await expect(page.getByText(/Koza a terminé/)).toBeVisible({ timeout: 90_000 });
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${orderId}\\?token=`));
+  await expect
+    .poll(
+      async () => (await (await request.get(`/api/order/${orderId}?token=${token}`)).json()).koza_status,
+      {
+        timeout: 120_000,
+      },
+    )
+    .toBe("completed");
+  await expect(page.getByText(/Koza a terminé/)).toBeVisible({ timeout: 15_000 });
+  await waitForMail(email, /Koza a rédigé/);
 
-  const site = await page.getByRole("link", { name: "Voir mon site" }).first().getAttribute("href");
-  await page.goto(site as string);
-  await expect(page.getByRole("heading", { name: /Le Fournil de Saint-Leu/ }).first()).toBeVisible();
-  await expect(page.locator("img[src*='realisation-1']").first()).toBeVisible();
-  await page.screenshot({ path: `${shots}/koza-site-home-1280.png`, fullPage: true });
-  await page.goto(`${site}/services/`);
-  await expect(page.getByText("Gâteaux péi sur commande").first()).toBeVisible();
-  await page.screenshot({ path: `${shots}/koza-site-services-1280.png`, fullPage: true });
-  for (const slug of ["a-propos", "realisations", "contact"]) {
-    const res = await page.goto(`${site}/${slug}/`);
-    expect(res?.status(), slug).toBe(200);
+  // The customer's WordPress site, as a visitor sees it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const site = (await page
+    .getByRole("link", { name: "Voir mon site" })
+    .first()
+    .getAttribute("href")) as string;
+  expect(site).toMatch(/^http:\/\/fournil-koza\.localhost:\d+/);
+  await page.goto(site);
+  await expect(page).toHaveTitle(/Le Fournil de Saint-Leu/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Le Fournil de Saint-Leu");
+  for (const service of SERVICES) await expect(page.getByRole("heading", { name: service })).toBeVisible();
+  const banner = page.locator(".wp-block-cover img").first();
+  await expect(banner).toHaveAttribute("src", /koza-\d+-photo-1/);
+  expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.locator("img.custom-logo")).toBeVisible();
+  // The chosen colours drive the theme: the call-to-action band is the primary colour.
+  const band = page.locator(".has-accent-1-background-color").first();
+  await expect(band).toHaveCSS("background-color", "rgb(180, 83, 9)");
+  await expect(page.getByRole("heading", { name: "Le Fournil de Saint-Leu" }).first()).toHaveCSS(
+    "font-family",
+    /Vollkorn/,
+  );
+  const menu = page.getByRole("banner").getByRole("navigation");
+  for (const label of ["Accueil", "À propos", "Services", "Réalisations", "Contact"]) {
+    await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
-  await expect(page.getByText("0262 11 22 33")).toBeVisible();
+  expect(await imagesLoaded(page)).toBe(2);
+  await page.screenshot({ path: `${SHOTS}/koza-site-home-1280.png`, fullPage: true });
+
+  await menu.getByRole("link", { name: "Services", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Services");
+  for (const service of SERVICES) await expect(page.getByRole("heading", { name: service })).toBeVisible();
+  expect(await imagesLoaded(page)).toBe(2);
+  await page.screenshot({ path: `${SHOTS}/koza-site-services-1280.png`, fullPage: true });
+
+  await menu.getByRole("link", { name: "Réalisations", exact: true }).click();
+  await expect(page.locator(".wp-block-gallery img")).toHaveCount(2);
+  expect(await imagesLoaded(page)).toBe(2);
+
+  await menu.getByRole("link", { name: "À propos", exact: true }).click();
+  await expect(page.getByText(/Des farines locales et un four à bois/i).first()).toBeVisible();
+
+  await menu.getByRole("link", { name: "Contact", exact: true }).click();
+  const main = page.getByRole("main");
+  for (const text of [
+    "0262 11 22 33",
+    "fournil@example.re",
+    "5 rue du Port, 97436 Saint-Leu",
+    "Tous les jours, 6h-13h",
+  ]) {
+    await expect(main.getByText(text).first()).toBeVisible();
+  }
+  await page.screenshot({ path: `${SHOTS}/koza-site-contact-1280.png`, fullPage: true });
 });

@@ -7,7 +7,6 @@ const ROUTES: [string, RegExp][] = [
   ["/about", /propos|histoire/i],
   ["/contact", /contact/i],
   ["/articles", /blog|articles/i],
-  ["/articles/un-article", /article/i],
   ["/legal", /mentions légales/i],
   ["/success?session_id=cs_test", /paiement|commande/i],
   ["/dashboard/00000000-0000-4000-8000-000000000000?token=x", /commande/i],

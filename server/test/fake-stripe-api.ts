@@ -1,6 +1,48 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** Promotion codes the fake knows, as Stripe returns them with `expand: ["data.promotion.coupon"]`. */
+function promotionCodes(code: string | null) {
+  const now = Math.floor(Date.now() / 1000);
+  const promo = (id: string, fields: Record<string, unknown>, coupon: Record<string, unknown>) => ({
+    id,
+    object: "promotion_code",
+    code,
+    active: true,
+    customer: null,
+    expires_at: null,
+    max_redemptions: null,
+    times_redeemed: 0,
+    ...fields,
+    promotion: {
+      type: "coupon",
+      coupon: {
+        id: `co_${id}`,
+        object: "coupon",
+        percent_off: 15,
+        amount_off: null,
+        redeem_by: null,
+        max_redemptions: null,
+        times_redeemed: 0,
+        valid: true,
+        ...coupon,
+      },
+    },
+  });
+  switch (code) {
+    case "STRIPE15":
+      return [promo("promo_fake", {}, {})];
+    case "PASSE30":
+      return [promo("promo_expired", { expires_at: now - 3600, active: false }, { percent_off: 30 })];
+    case "EPUISE5":
+      return [promo("promo_used_up", { max_redemptions: 3, times_redeemed: 3 }, { percent_off: 5 })];
+    case "FIXE10":
+      return [promo("promo_amount", {}, { percent_off: null, amount_off: 1000 })];
+    default:
+      return [];
+  }
+}
+
 /**
  * A local HTTP server standing in for Stripe's API (the one fake we allow: a third party's
  * HTTP API, at the edge). It records every request with its decoded form parameters.
@@ -19,34 +61,24 @@ export async function startFakeStripeApi() {
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(json));
     };
+    const invalid = (message: string) => send(400, { error: { type: "invalid_request_error", message } });
     if (req.method === "GET" && url.pathname === "/v1/tax_rates")
       return send(200, { object: "list", data: [], has_more: false });
     if (req.method === "POST" && url.pathname === "/v1/tax_rates") {
       return send(200, { id: "txr_fake", object: "tax_rate", percentage: 8.5, inclusive: false });
     }
     if (req.method === "GET" && url.pathname === "/v1/promotion_codes") {
-      const code = params.get("code");
-      const data =
-        code === "STRIPE15"
-          ? [
-              {
-                id: "promo_fake",
-                object: "promotion_code",
-                code,
-                active: true,
-                promotion: { type: "coupon", coupon: { id: "co_1", percent_off: 15 } },
-              },
-            ]
-          : [];
-      return send(200, { object: "list", data, has_more: false });
+      return send(200, { object: "list", data: promotionCodes(params.get("code")), has_more: false });
     }
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      if (params.get("line_items[0][price]")?.includes("refused")) return invalid("No such price");
       counter += 1;
       const id = `cs_test_fake${counter}`;
       const session = {
         id,
         object: "checkout.session",
         url: `https://checkout.stripe.com/c/pay/${id}`,
+        mode: params.get("mode"),
         status: "open",
         payment_status: "unpaid",
         metadata: { reference: params.get("metadata[reference]"), kind: params.get("metadata[kind]") },
@@ -54,6 +86,16 @@ export async function startFakeStripeApi() {
         subscription: null,
       };
       sessions.set(id, session);
+      return send(200, session);
+    }
+    const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (req.method === "POST" && expire) {
+      const session = sessions.get(expire[1] as string);
+      if (!session)
+        return send(404, { error: { type: "invalid_request_error", message: "No such session" } });
+      if (session.status !== "open")
+        return invalid("Only Checkout Sessions with a status of open can be expired.");
+      session.status = "expired";
       return send(200, session);
     }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
@@ -72,6 +114,11 @@ export async function startFakeStripeApi() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** The parameters of the last call to `method path`. */
+    lastParams(method: string, path: string): Record<string, string> {
+      const call = requests.findLast((r) => r.method === method && r.path === path);
+      return Object.fromEntries(call?.params ?? []);
+    },
     /** What Stripe would show once the customer has paid. */
     markPaid(id: string) {
       const s = sessions.get(id);
@@ -80,7 +127,7 @@ export async function startFakeStripeApi() {
           status: "complete",
           payment_status: "paid",
           customer: "cus_fake",
-          subscription: "sub_fake",
+          subscription: s.mode === "subscription" ? "sub_fake" : null,
         });
     },
     close: () => new Promise<void>((r) => server.close(() => r())),

@@ -5,6 +5,7 @@ import { SiteLayout } from "./components/layout/site-layout";
 import { PageHeader } from "./components/ui/page-header";
 import { paths } from "./config/paths";
 import { publicConfig } from "./config/public-config";
+import { CrispChat } from "./features/chat/crisp-chat";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -41,6 +42,7 @@ export default function App() {
   return (
     <SiteLayout>
       <Outlet />
+      <CrispChat />
     </SiteLayout>
   );
 }

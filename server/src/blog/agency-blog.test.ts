@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-context.ts";
 import { buildApp } from "../app.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
-import { freePort } from "../wordpress/site-checks.ts";
+import { freePort, logIn } from "../wordpress/site-checks.ts";
 import { adminPasswordFile, readBlogCredentials } from "./blog-credentials.ts";
 import { BLOG_SUBDOMAIN } from "./blog-source.ts";
 import { type AgencyBlog, ensureAgencyBlog } from "./ensure-agency-blog.ts";
@@ -83,7 +83,7 @@ describe("the agency blog on a real local WordPress", () => {
     }
   });
 
-  it("keeps the credentials encrypted and the wp-admin password in a file only its owner reads", () => {
+  it("keeps the credentials encrypted and the wp-admin password in a file only its owner reads", async () => {
     const secrets = path.join(t.ctx.config.DATA_DIR, "secrets");
     const credentials = readBlogCredentials(t.ctx);
     expect(credentials).toMatchObject({ adminUser: "admin-blog", seeded: true });
@@ -93,6 +93,11 @@ describe("the agency blog on a real local WordPress", () => {
     expect(statSync(adminPasswordFile(t.ctx)).mode & 0o777).toBe(0o600);
     expect(readFileSync(adminPasswordFile(t.ctx), "utf8").trim().length).toBeGreaterThanOrEqual(20);
     expect(readdirSync(secrets)).toContain("blog-admin-password");
+    // The blog stays editable in its wp-admin with that password.
+    const password = readFileSync(adminPasswordFile(t.ctx), "utf8").trim();
+    const dashboard = await logIn(t.ctx.wordpress, BLOG_SUBDOMAIN, "admin-blog", password);
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain("Tableau de bord");
   });
 
   it("does nothing on a second start, and a new seeding run only adds what is missing", async () => {

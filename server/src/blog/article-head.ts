@@ -5,7 +5,7 @@ import { escapeHtml } from "./html-text.ts";
 type SiteConfig = Pick<Config, "PUBLIC_URL" | "COMPANY_NAME">;
 
 /** Marks the tags the server adds, so the browser app can take over the head once it runs. */
-export const ARTICLE_HEAD_ATTRIBUTE = "data-article-head";
+const ARTICLE_HEAD_ATTRIBUTE = "data-article-head";
 
 /** The absolute address of a path of our site, or the address itself when already absolute. */
 const absolute = (config: SiteConfig, pathOrUrl: string) =>

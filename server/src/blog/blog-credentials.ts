@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Context } from "../context.ts";
 
@@ -36,8 +36,4 @@ export function writeBlogCredentials(
 export function writeAdminPassword(ctx: Pick<Context, "config">, password: string): void {
   mkdirSync(secretsDir(ctx), { recursive: true, mode: 0o700 });
   writeFileSync(adminPasswordFile(ctx), `${password}\n`, { mode: 0o600 });
-}
-
-export function forgetBlogCredentials(ctx: Pick<Context, "config">): void {
-  rmSync(credentialsFile(ctx), { force: true });
 }

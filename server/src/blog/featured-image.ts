@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { escapeHtml } from "./html-text.ts";
 
-export const IMAGE_WIDTH = 1200;
-export const IMAGE_HEIGHT = 630;
+const IMAGE_WIDTH = 1200;
+const IMAGE_HEIGHT = 630;
 
 /** Colour sets of the illustrations: two background tones, an accent, and the ink of the chip. */
 const PALETTES = [
@@ -15,34 +15,33 @@ const PALETTES = [
 ] as const;
 
 /** Decorations drawn behind the text, on the right: lagoon waves, a sun, the peaks, a reef of dots. */
-const MOTIFS: ((accent: string) => string)[] = [
-  (accent) =>
-    [0, 1, 2]
-      .map(
-        (i) =>
-          `<path d="M0 ${470 + i * 45} C 200 ${420 + i * 45}, 400 ${520 + i * 45}, 600 ${470 + i * 45} S 1000 ${420 + i * 45}, 1200 ${470 + i * 45} V 630 H 0 Z" fill="#ffffff" opacity="${0.08 + i * 0.05}"/>`,
-      )
-      .join("") + `<circle cx="1010" cy="150" r="70" fill="${accent}" opacity="0.9"/>`,
-  (accent) =>
-    `<circle cx="1030" cy="200" r="190" fill="${accent}" opacity="0.85"/>` +
-    [250, 310, 370]
-      .map(
-        (r) =>
-          `<circle cx="1030" cy="200" r="${r}" fill="none" stroke="#ffffff" stroke-width="3" opacity="0.18"/>`,
-      )
-      .join(""),
-  (accent) =>
-    `<path d="M620 630 L 860 250 L 980 420 L 1060 330 L 1200 520 V 630 Z" fill="#ffffff" opacity="0.14"/>` +
-    `<path d="M760 630 L 960 360 L 1200 630 Z" fill="#ffffff" opacity="0.12"/>` +
+const MOTIFS: ((accent: string) => string[])[] = [
+  (accent) => [
+    ...[0, 1, 2].map((i) => {
+      const y = 470 + i * 45;
+      return `<path d="M0 ${y} C 200 ${y - 50}, 400 ${y + 50}, 600 ${y} S 1000 ${y - 50}, 1200 ${y} V 630 H 0 Z" fill="#ffffff" opacity="${0.08 + i * 0.05}"/>`;
+    }),
+    `<circle cx="1010" cy="150" r="70" fill="${accent}" opacity="0.9"/>`,
+  ],
+  (accent) => [
+    `<circle cx="1030" cy="200" r="190" fill="${accent}" opacity="0.85"/>`,
+    ...[250, 310, 370].map(
+      (r) =>
+        `<circle cx="1030" cy="200" r="${r}" fill="none" stroke="#ffffff" stroke-width="3" opacity="0.18"/>`,
+    ),
+  ],
+  (accent) => [
+    `<path d="M620 630 L 860 250 L 980 420 L 1060 330 L 1200 520 V 630 Z" fill="#ffffff" opacity="0.14"/>`,
+    `<path d="M760 630 L 960 360 L 1200 630 Z" fill="#ffffff" opacity="0.12"/>`,
     `<circle cx="1080" cy="130" r="55" fill="${accent}"/>`,
-  (accent) =>
-    Array.from({ length: 30 }, (_, i) => {
-      const x = 700 + (i % 10) * 48;
-      const y = 50 + Math.floor(i / 10) * 44;
+  ],
+  (accent) => [
+    ...Array.from({ length: 30 }, (_, i) => {
       const lit = i % 7 === 3;
-      return `<circle cx="${x}" cy="${y}" r="${lit ? 9 : 5}" fill="${lit ? accent : "#ffffff"}" opacity="${lit ? 0.95 : 0.3}"/>`;
-    }).join("") +
+      return `<circle cx="${700 + (i % 10) * 48}" cy="${50 + Math.floor(i / 10) * 44}" r="${lit ? 9 : 5}" fill="${lit ? accent : "#ffffff"}" opacity="${lit ? 0.95 : 0.3}"/>`;
+    }),
     `<circle cx="1150" cy="630" r="170" fill="none" stroke="${accent}" stroke-width="28" opacity="0.55"/>`,
+  ],
 ];
 
 /** Greedy line breaking at `max` characters per line. */
@@ -83,7 +82,7 @@ export async function renderFeaturedImage(input: {
 }): Promise<Buffer> {
   const [from, to, accent, ink] = PALETTES[input.variant % PALETTES.length] as (typeof PALETTES)[number];
   // 6 palettes × 4 motifs: twelve articles in a row never share a look.
-  const motif = MOTIFS[input.variant % MOTIFS.length] as (accent: string) => string;
+  const motif = MOTIFS[input.variant % MOTIFS.length] as (accent: string) => string[];
   const { size, lines } = titleLayout(input.title);
   const lineHeight = Math.round(size * 1.18);
   const top = 330 - ((lines.length - 1) * lineHeight) / 2;
@@ -92,7 +91,7 @@ export async function renderFeaturedImage(input: {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}" viewBox="0 0 ${IMAGE_WIDTH} ${IMAGE_HEIGHT}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}" fill="url(#bg)"/>
-${motif(accent)}
+${motif(accent).join("")}
 <rect x="80" y="70" width="${chipWidth}" height="46" rx="23" fill="${accent}"/>
 <text x="${80 + chipWidth / 2}" y="101" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="20" font-weight="bold" letter-spacing="1.5" fill="${ink}">${escapeHtml(category)}</text>
 <text font-family="DejaVu Sans, Arial, sans-serif" font-size="${size}" font-weight="bold" fill="#ffffff">${lines

@@ -30,10 +30,10 @@ describe("the seed articles", () => {
 
   it("never publish in the future, and refuse a file without its header", () => {
     const future = parseSeedArticle(
-      "---\nslug: a\ntitle: A : b\ndate: 2999-01-01\ncategory: C\ntags: x, y\nexcerpt: E\n---\nTexte.",
+      "---\nslug: a\ntitle: L'idée : b\ndate: 2999-01-01\ncategory: C\ntags: x, y\nexcerpt: E\n---\nTexte.",
       "a.md",
     );
-    expect(future.title).toBe("A\u00a0: b");
+    expect(future.title).toBe("L’idée\u00a0: b");
     expect(future.tags).toEqual(["x", "y"]);
     expect(Date.parse(future.date)).toBeLessThanOrEqual(Date.now());
     expect(() => parseSeedArticle("# Titre\n\nTexte.", "b.md")).toThrow(

@@ -3,7 +3,7 @@ import path from "node:path";
 import { markdownToBlocks } from "./markdown-blocks.ts";
 
 /** The French articles the local blog starts with, written in server/blog-seed/*.md. */
-export const SEED_DIR = path.resolve(import.meta.dirname, "../../blog-seed");
+const SEED_DIR = path.resolve(import.meta.dirname, "../../blog-seed");
 
 export interface SeedArticle {
   slug: string;
@@ -21,8 +21,15 @@ export interface SeedArticle {
 
 const FIELDS = ["slug", "title", "date", "category", "tags", "excerpt"] as const;
 
-/** French typography: a no-break space before « : ; ! ? » » and after « « », so none starts or ends a line alone. */
-const frenchSpacing = (text: string) => text.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
+/**
+ * French typography: curly apostrophes, and a no-break space before « : ; ! ? » » and after « « »,
+ * so that none starts or ends a line alone.
+ */
+const frenchTypography = (text: string) =>
+  text
+    .replace(/'/g, "’")
+    .replace(/ ([:;!?»])/g, "\u00a0$1")
+    .replace(/« /g, "«\u00a0");
 
 /**
  * Reads one seed file: a header of `key: value` lines between `---` lines, then Markdown.
@@ -44,20 +51,20 @@ export function parseSeedArticle(source: string, name: string): SeedArticle {
   const body = match[2] as string;
   return {
     slug: header.slug as string,
-    title: frenchSpacing(header.title as string),
+    title: frenchTypography(header.title as string),
     date: new Date(Math.min(published.getTime(), Date.now())).toISOString(),
     category: header.category as string,
     tags: (header.tags as string).split(",").map((t) => t.trim()),
-    excerpt: frenchSpacing(header.excerpt as string),
-    content: markdownToBlocks(frenchSpacing(body)),
+    excerpt: frenchTypography(header.excerpt as string),
+    content: markdownToBlocks(frenchTypography(body)),
     words: body.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length,
   };
 }
 
 /** Every seed article, in file-name order. */
-export function readSeedArticles(dir = SEED_DIR): SeedArticle[] {
-  return readdirSync(dir)
+export function readSeedArticles(): SeedArticle[] {
+  return readdirSync(SEED_DIR)
     .filter((f) => f.endsWith(".md"))
     .sort()
-    .map((f) => parseSeedArticle(readFileSync(path.join(dir, f), "utf8"), f));
+    .map((f) => parseSeedArticle(readFileSync(path.join(SEED_DIR, f), "utf8"), f));
 }

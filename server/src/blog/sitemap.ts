@@ -1,7 +1,7 @@
 import { escapeHtml } from "./html-text.ts";
 
 /** The public pages of the site, listed in the sitemap before the articles. */
-export const PUBLIC_PAGES = [
+const PUBLIC_PAGES = [
   "/",
   "/services",
   "/annuaire",

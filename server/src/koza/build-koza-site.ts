@@ -2,36 +2,42 @@ import { readFile } from "node:fs/promises";
 import type { KozaData } from "@lagon/contracts/koza";
 import type { Context } from "../context.ts";
 import type { orders } from "../db/schema.ts";
-import { kozaPages, type Media } from "./page-blocks.ts";
+import type { Media } from "./blocks.ts";
+import { type KozaPage, kozaPages } from "./page-blocks.ts";
 import type { SiteContent } from "./site-content.ts";
+import type { StoredFile } from "./submit-koza-questionnaire.ts";
+import { footerPart, headerPart, navigationLinks } from "./theme-parts.ts";
+import { themeStyles } from "./theme-styles.ts";
 import { WordPressRest } from "./wordpress-rest.ts";
 
-export interface StoredFile {
-  field: string;
-  path: string;
-  mime: string;
-  bytes: number;
+interface WpMedia {
+  id: number;
+  slug: string;
+  source_url: string;
+  alt_text: string;
+  media_details?: { sizes?: Record<string, { source_url: string }> };
+}
+interface WpTheme {
+  stylesheet: string;
+  is_block_theme?: boolean;
+  _links: Record<string, { href: string }[]>;
 }
 
-const FONTS = {
-  modern: { body: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", headingWeight: "700" },
-  classic: { body: "Georgia, 'Times New Roman', serif", headingWeight: "600" },
-  bold: { body: "'Arial Black', Arial, sans-serif", headingWeight: "900" },
-  minimal: { body: "'Helvetica Neue', Helvetica, Arial, sans-serif", headingWeight: "400" },
-} as const;
+const ANY_STATUS = "publish,future,draft,pending,private,trash";
+/** Koza's media are named koza-<submission>-…, so a retry finds them and a new run removes the old ones. */
+const KOZA_MEDIA = /^koza-(\d+)-/;
 
 /**
- * Writes the five pages into the customer's WordPress through its REST API: media, pages
- * (replaced, never duplicated, on a new run), title and tagline, logo, front page, menu, and
- * the colours and style in the theme's global styles.
+ * Writes the customer's five-page site through the WordPress REST API. Every step can run again
+ * (a retried job) without adding anything twice: media and pages are looked up by slug first,
+ * the menu, header, footer, settings and styles are overwritten.
  */
 export async function buildKozaSite(
   ctx: Context,
   order: typeof orders.$inferSelect,
-  data: KozaData,
+  submission: { id: number; data: KozaData; files: StoredFile[] },
   text: SiteContent,
-  files: StoredFile[],
-): Promise<void> {
+): Promise<{ pages: number; photos: number }> {
   if (!order.wpUsername || !order.wpAppPasswordEnc) throw new Error("identifiants WordPress manquants");
   const wp = new WordPressRest(
     ctx.wordpress,
@@ -39,88 +45,100 @@ export async function buildKozaSite(
     order.wpUsername,
     ctx.secrets.open(order.wpAppPasswordEnc),
   );
+  const { data } = submission;
 
-  const upload = async (f: StoredFile, name: string): Promise<Media> =>
-    wp.upload(await readFile(f.path), `${name}.${f.mime.split("/")[1]?.replace("jpeg", "jpg")}`, f.mime);
-  const logoFile = files.find((f) => f.field === "logo");
-  const logo = logoFile ? await upload(logoFile, "logo") : undefined;
+  const media = async (file: StoredFile, slug: string, alt: string) =>
+    ensureMedia(wp, `koza-${submission.id}-${slug}`, file, alt);
+  const logoFile = submission.files.find((f) => f.field === "logo");
+  const logo = logoFile ? await media(logoFile, "logo", `Logo de ${data.businessName}`) : undefined;
   const photos: Media[] = [];
-  for (const [i, f] of files.filter((f) => f.field.startsWith("photo_")).entries()) {
-    photos.push(await upload(f, `realisation-${i + 1}`));
+  for (const [i, file] of submission.files.filter((f) => f.field.startsWith("photo_")).entries()) {
+    photos.push(await media(file, `photo-${i + 1}`, `${data.businessName} : réalisation ${i + 1}`));
   }
 
-  const ids: Record<string, number> = {};
-  for (const page of kozaPages(data, text, photos)) {
-    const [existing] = await wp.json<{ id: number }[]>(
-      "GET",
-      `/wp/v2/pages?slug=${page.slug}&status=any&context=edit`,
-    );
-    const body = {
-      title: page.title,
-      slug: page.slug,
-      content: page.content,
-      status: "publish",
-      menu_order: page.order,
-    };
-    const saved = await wp.json<{ id: number }>(
-      "POST",
-      existing ? `/wp/v2/pages/${existing.id}` : "/wp/v2/pages",
-      body,
-    );
-    ids[page.slug] = saved.id;
-  }
+  const saved: { id: number; title: string; link: string }[] = [];
+  for (const page of kozaPages(data, text, photos)) saved.push(await savePage(wp, page));
+  const home = saved[0] as { id: number };
 
   await wp.json("POST", "/wp/v2/settings", {
     title: data.businessName,
     description: text.tagline,
     show_on_front: "page",
-    page_on_front: ids.accueil,
-    ...(logo ? { site_logo: logo.id } : {}),
+    page_on_front: home.id,
+    site_logo: logo?.id ?? 0,
   });
 
-  const links = [
-    ["Accueil", "/"],
-    ["À propos", "/a-propos/"],
-    ["Services", "/services/"],
-    ["Réalisations", "/realisations/"],
-    ["Contact", "/contact/"],
-  ]
-    .map(([label, url]) => `<!-- wp:navigation-link {"label":"${label}","url":"${url}","kind":"custom"} /-->`)
-    .join("");
-  const menus = await wp.json<{ id: number }[]>("GET", "/wp/v2/navigation?search=Menu%20Koza&status=publish");
-  await wp.json("POST", menus[0] ? `/wp/v2/navigation/${menus[0].id}` : "/wp/v2/navigation", {
-    title: "Menu Koza",
+  const [theme] = await wp.json<WpTheme[]>("GET", "/wp/v2/themes?status=active");
+  if (theme?.is_block_theme) {
+    const menu = (slug: string, title: string, pages: typeof saved) =>
+      upsert(wp, "/wp/v2/navigation", slug, { title, status: "publish", content: navigationLinks(pages) });
+    const legal = await wp.json<{ id: number; link: string }[]>(
+      "GET",
+      "/wp/v2/pages?slug=mentions-legales&_fields=id,link",
+    );
+    const header = await menu("menu-koza", "Menu Koza", saved);
+    const footer = await menu("menu-koza-pied-de-page", "Pied de page Koza", [
+      ...saved,
+      ...legal.map((p) => ({ ...p, title: "Mentions légales" })),
+    ]);
+    const part = (slug: string) => `/wp/v2/template-parts/${encodeURIComponent(theme.stylesheet)}//${slug}`;
+    await wp.json("POST", part("header"), { content: headerPart(header.id) });
+    await wp.json("POST", part("footer"), {
+      content: footerPart(data, {
+        navigationId: footer.id,
+        agency: ctx.config.COMPANY_NAME,
+        year: new Date().getFullYear(),
+      }),
+    });
+    const stylesId = theme._links["wp:user-global-styles"]?.[0]?.href.split("/").at(-1);
+    if (!stylesId) throw new Error("styles globaux du thème introuvables");
+    await wp.json("POST", `/wp/v2/global-styles/${stylesId}`, themeStyles(data));
+  }
+
+  await removeEarlierKozaMedia(wp, submission.id);
+  return { pages: saved.length, photos: photos.length };
+}
+
+async function ensureMedia(wp: WordPressRest, slug: string, file: StoredFile, alt: string): Promise<Media> {
+  let [item] = await wp.json<WpMedia[]>("GET", `/wp/v2/media?slug=${slug}&context=edit`);
+  if (!item) {
+    const ext = file.path.split(".").at(-1);
+    const uploaded = await wp.upload<WpMedia>(await readFile(file.path), `${slug}.${ext}`, file.mime);
+    item = await wp.json<WpMedia>("POST", `/wp/v2/media/${uploaded.id}`, { alt_text: alt });
+  }
+  const url = item.media_details?.sizes?.large?.source_url ?? item.source_url;
+  return { id: item.id, url, alt };
+}
+
+async function savePage(wp: WordPressRest, page: KozaPage) {
+  const { id, link } = await upsert(wp, "/wp/v2/pages", page.slug, {
+    title: page.title,
+    content: page.content,
     status: "publish",
-    content: links,
+    menu_order: page.menuOrder,
+    template: page.template,
+    featured_media: page.featured?.id ?? 0,
   });
+  return { id, title: page.title, link };
+}
 
-  const [theme] = await wp.json<{ _links: Record<string, { href: string }[]> }[]>(
+/** Updates the post with this slug (even in the trash) or creates it. */
+async function upsert(wp: WordPressRest, base: string, slug: string, body: Record<string, unknown>) {
+  const [existing] = await wp.json<{ id: number }[]>(
     "GET",
-    "/wp/v2/themes?status=active",
+    `${base}?slug=${slug}&status=${ANY_STATUS}&context=edit&_fields=id`,
   );
-  const stylesHref = theme?._links["wp:user-global-styles"]?.[0]?.href;
-  const stylesId = stylesHref?.split("/").at(-1);
-  if (!stylesId) throw new Error("styles globaux du thème introuvables");
-  const font = FONTS[data.style];
-  await wp.json("POST", `/wp/v2/global-styles/${stylesId}`, {
-    settings: {
-      color: {
-        palette: {
-          custom: [
-            { slug: "koza-primary", name: "Principale", color: data.colors.primary },
-            { slug: "koza-secondary", name: "Secondaire", color: data.colors.secondary },
-          ],
-        },
-      },
-    },
-    styles: {
-      typography: { fontFamily: font.body },
-      color: { text: data.colors.secondary },
-      elements: {
-        link: { color: { text: data.colors.primary } },
-        heading: { color: { text: data.colors.secondary }, typography: { fontWeight: font.headingWeight } },
-        button: { color: { background: data.colors.primary, text: "#ffffff" } },
-      },
-    },
+  return wp.json<{ id: number; link: string }>("POST", existing ? `${base}/${existing.id}` : base, {
+    ...body,
+    slug,
   });
+}
+
+/** Media of earlier Koza runs are no longer shown anywhere: they leave the library. */
+async function removeEarlierKozaMedia(wp: WordPressRest, submissionId: number) {
+  const items = await wp.json<WpMedia[]>("GET", "/wp/v2/media?search=koza-&per_page=100&_fields=id,slug");
+  for (const item of items) {
+    const run = item.slug.match(KOZA_MEDIA)?.[1];
+    if (run && Number(run) !== submissionId) await wp.json("DELETE", `/wp/v2/media/${item.id}?force=true`);
+  }
 }

@@ -1,40 +1,48 @@
 import { KozaData } from "@lagon/contracts/koza";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { kozaSubmissions, orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { buildKozaSite, type StoredFile } from "./build-koza-site.ts";
+import { buildKozaSite } from "./build-koza-site.ts";
 import { createSiteWriter } from "./site-writer.ts";
+import type { StoredFile } from "./submit-koza-questionnaire.ts";
 
-/** Writes the customer's 5-page site from their latest questionnaire; retried, then reported. */
+/**
+ * Writes the customer's 5-page site from one questionnaire. Retried with backoff (each step of
+ * the build can run again); after the last attempt Koza is in error and the agency is alerted.
+ */
 export const generateKozaSiteJob = defineJob({
   name: "generate-koza-site",
-  payload: z.object({ orderId: z.uuid() }),
-  retryLimit: 2,
+  payload: z.object({ orderId: z.uuid(), submissionId: z.number().int() }),
+  retryLimit: 3,
   retryDelaySeconds: 5,
-  expireInSeconds: 600,
-  async handle({ orderId }, ctx, job) {
+  expireInSeconds: 900,
+  async handle({ orderId, submissionId }, ctx, job) {
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
     const [submission] = await ctx.db
       .select()
       .from(kozaSubmissions)
-      .where(eq(kozaSubmissions.orderId, orderId))
-      .orderBy(desc(kozaSubmissions.id))
-      .limit(1);
-    if (!order || !submission || order.kozaStatus !== "processing") return;
+      .where(eq(kozaSubmissions.id, submissionId));
+    // Nothing to do if an admin reset Koza meanwhile, or if this run belongs to another order.
+    if (order?.kozaStatus !== "processing" || submission?.orderId !== orderId) return;
     const started = performance.now();
     try {
       const data = KozaData.parse(submission.data);
       const text = await createSiteWriter(ctx.config)(data);
-      await buildKozaSite(ctx, order, data, text, submission.files as StoredFile[]);
+      const built = await buildKozaSite(
+        ctx,
+        order,
+        { id: submission.id, data, files: submission.files as StoredFile[] },
+        text,
+      );
       await ctx.db.update(orders).set({ kozaStatus: "completed" }).where(eq(orders.id, orderId));
       await addOrderLog(ctx.db, orderId, {
         level: "info",
         action: "koza",
-        details: `Site Koza généré : 5 pages (${Math.round(performance.now() - started)} ms).`,
+        details: `Site Koza généré : ${built.pages} pages, ${built.photos} photo(s) (${Math.round(performance.now() - started)} ms).`,
       });
       await queueEmail(ctx, {
         template: "koza_ready",
@@ -48,14 +56,14 @@ export const generateKozaSiteJob = defineJob({
         },
       });
     } catch (err) {
-      const message = (err as Error).message ?? String(err);
+      const message = err instanceof Error ? err.message : String(err);
       const final = job.retryCount >= job.retryLimit;
       await addOrderLog(ctx.db, orderId, {
         level: final ? "error" : "warning",
         action: "koza",
         details: final
           ? `Échec de la génération Koza : ${message}`
-          : `Génération Koza : nouvelle tentative (${message})`,
+          : `Génération Koza, tentative ${job.retryCount + 1} échouée (${message}) : nouvel essai.`,
       });
       if (final) {
         await ctx.db.update(orders).set({ kozaStatus: "error" }).where(eq(orders.id, orderId));

@@ -1,90 +1,158 @@
 import type { KozaData } from "@lagon/contracts/koza";
+import {
+  buttons,
+  columns,
+  cover,
+  esc,
+  gallery,
+  heading,
+  image,
+  link,
+  list,
+  type Media,
+  mediaText,
+  paragraph,
+  section,
+} from "./blocks.ts";
+import { isDark, textOn } from "./colors.ts";
 import type { SiteContent } from "./site-content.ts";
 
-export interface Media {
-  id: number;
-  source_url: string;
-}
-
-const esc = (s: string) =>
-  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-const heading = (text: string, level = 2) =>
-  `<!-- wp:heading${level === 2 ? "" : ` {"level":${level}}`} -->\n<h${level} class="wp-block-heading">${esc(text)}</h${level}>\n<!-- /wp:heading -->`;
-const paragraph = (text: string) => `<!-- wp:paragraph -->\n<p>${esc(text)}</p>\n<!-- /wp:paragraph -->`;
-const image = (m: Media) =>
-  `<!-- wp:image {"id":${m.id},"sizeSlug":"large","linkDestination":"none"} -->\n<figure class="wp-block-image size-large"><img src="${esc(m.source_url)}" alt="" class="wp-image-${m.id}"/></figure>\n<!-- /wp:image -->`;
-const list = (items: string[]) =>
-  `<!-- wp:list -->\n<ul class="wp-block-list">${items.map((i) => `<!-- wp:list-item -->\n<li>${esc(i)}</li>\n<!-- /wp:list-item -->`).join("\n")}</ul>\n<!-- /wp:list -->`;
-const button = (label: string, url: string) =>
-  `<!-- wp:buttons -->\n<div class="wp-block-buttons"><!-- wp:button -->\n<div class="wp-block-button"><a class="wp-block-button__link wp-element-button" href="${esc(url)}">${esc(label)}</a></div>\n<!-- /wp:button --></div>\n<!-- /wp:buttons -->`;
-
 export interface KozaPage {
+  /** Koza's pages are found again by slug, so a new run updates them instead of adding more. */
   slug: string;
   title: string;
   content: string;
-  order: number;
+  menuOrder: number;
+  /** A Twenty Twenty-Five page template; the home page shows no title above its banner. */
+  template: string;
+  featured?: Media;
 }
 
-/** The five pages, as Gutenberg blocks. Slugs identify Koza's pages, so a new run replaces them. */
+export const KOZA_PAGE_SLUGS = ["accueil", "a-propos", "services", "realisations", "contact"] as const;
+
+/** The five pages as Gutenberg blocks: words from the writer, photos from the customer. */
 export function kozaPages(data: KozaData, text: SiteContent, photos: Media[]): KozaPage[] {
-  const [first, ...rest] = photos;
   const c = data.contactInfo;
+  const [first, second] = photos;
+  // The call-to-action band is the primary colour: its text must stay readable on it.
+  const onPrimary = textOn(data.colors.primary) === "#ffffff" ? "base" : "contrast";
+  const overPrimary = onPrimary === "base" ? "contrast" : "base";
+  const callToAction = (title: string, body: string) =>
+    section(
+      [
+        heading(title, { align: "center", color: onPrimary }),
+        paragraph(body, { align: "center" }),
+        buttons(
+          [{ label: "Nous contacter", href: "/contact/", background: onPrimary, text: overPrimary }],
+          "center",
+        ),
+      ],
+      { background: "accent-1", text: onPrimary },
+    );
+  const tel = `tel:${c.phone.replace(/[^\d+]/g, "")}`;
+
+  const home = [
+    cover(
+      [
+        heading(text.home.headline, { level: 1, align: "center" }),
+        paragraph(text.home.lead, { align: "center", size: "large" }),
+        buttons(
+          [
+            { label: "Nous contacter", href: "/contact/" },
+            { label: "Nos services", href: "/services/", outline: true },
+          ],
+          "center",
+        ),
+      ],
+      { media: first, overlay: "accent-3", dark: isDark(data.colors.secondary) },
+    ),
+    section([paragraph(text.home.intro, { size: "large" })]),
+    section(
+      [
+        heading(text.home.servicesTitle, { align: "center" }),
+        columns(
+          text.services.items.map((item, i) => [
+            heading(item.title, { level: 3 }),
+            paragraph(text.home.serviceTeasers[i] ?? ""),
+          ]),
+          true,
+        ),
+        buttons([{ label: "Découvrir nos services", href: "/services/", outline: true }], "center"),
+      ],
+      { background: "accent-5" },
+    ),
+    section(
+      second
+        ? [mediaText(second, [heading(text.home.whyTitle), paragraph(text.home.why)])]
+        : [heading(text.home.whyTitle), paragraph(text.home.why)],
+    ),
+    callToAction(text.home.callToAction.title, text.home.callToAction.text),
+  ];
+
+  const about = [
+    heading(text.about.title),
+    ...text.about.paragraphs.map((p) => paragraph(p)),
+    heading("Nos valeurs"),
+    columns(text.about.values.map((v) => [heading(v.title, { level: 3 }), paragraph(v.text)])),
+    buttons([{ label: "Voir nos réalisations", href: "/realisations/" }]),
+  ];
+
+  const services = [
+    paragraph(text.services.intro, { size: "large" }),
+    ...text.services.items.map((item, i) => {
+      const photo = photos[i];
+      const words = [heading(item.title), paragraph(item.text)];
+      return photo ? mediaText(photo, words, i % 2 === 1) : words.join("\n\n");
+    }),
+    heading(text.services.callToAction.title),
+    paragraph(text.services.callToAction.text),
+    buttons([{ label: "Demander un renseignement", href: "/contact/" }]),
+  ];
+
+  const realisations = [
+    paragraph(text.gallery.intro, { size: "large" }),
+    photos.length > 1
+      ? gallery(photos)
+      : first
+        ? image(first)
+        : paragraph("Les photos de nos réalisations seront bientôt en ligne."),
+    buttons([{ label: "Parlons de votre projet", href: "/contact/" }]),
+  ];
+
+  const contact = [
+    paragraph(text.contact.intro, { size: "large" }),
+    heading(text.contact.title),
+    list([
+      `Téléphone : ${link(c.phone, tel)}`,
+      `E-mail : ${link(c.email, `mailto:${c.email}`)}`,
+      `Adresse : ${esc(c.address)}`,
+      ...(c.hours ? [`Horaires : ${esc(c.hours)}`] : []),
+    ]),
+    buttons([
+      { label: "Appeler", href: tel },
+      { label: "Écrire un e-mail", href: `mailto:${c.email}`, outline: true },
+    ]),
+    paragraph(text.contact.closing),
+  ];
+
+  const page = (
+    slug: (typeof KOZA_PAGE_SLUGS)[number],
+    title: string,
+    blocks: string[],
+    extra: Partial<KozaPage> = {},
+  ): KozaPage => ({
+    slug,
+    title,
+    content: blocks.join("\n\n"),
+    menuOrder: KOZA_PAGE_SLUGS.indexOf(slug) + 1,
+    template: "",
+    ...extra,
+  });
   return [
-    {
-      slug: "accueil",
-      title: "Accueil",
-      order: 1,
-      content: [
-        heading(text.home.headline),
-        paragraph(text.home.intro),
-        ...(first ? [image(first)] : []),
-        heading("Nos points forts", 3),
-        list(text.home.highlights),
-        button("Contactez-nous", "/contact/"),
-      ].join("\n\n"),
-    },
-    {
-      slug: "a-propos",
-      title: "À propos",
-      order: 2,
-      content: [heading(`À propos de ${data.businessName}`), ...text.about.paragraphs.map(paragraph)].join(
-        "\n\n",
-      ),
-    },
-    {
-      slug: "services",
-      title: "Services",
-      order: 3,
-      content: [
-        heading("Nos services"),
-        ...text.services.flatMap((s) => [heading(s.title, 3), paragraph(s.description)]),
-        button("Demander un devis", "/contact/"),
-      ].join("\n\n"),
-    },
-    {
-      slug: "realisations",
-      title: "Réalisations",
-      order: 4,
-      content: [
-        heading("Nos réalisations"),
-        paragraph(text.gallery.intro),
-        ...[first, ...rest].filter(Boolean).map((m) => image(m as Media)),
-      ].join("\n\n"),
-    },
-    {
-      slug: "contact",
-      title: "Contact",
-      order: 5,
-      content: [
-        heading("Contactez-nous"),
-        paragraph(text.contact.intro),
-        list([
-          `Téléphone : ${c.phone}`,
-          `E-mail : ${c.email}`,
-          `Adresse : ${c.address}`,
-          ...(c.hours ? [`Horaires : ${c.hours}`] : []),
-        ]),
-      ].join("\n\n"),
-    },
+    page("accueil", "Accueil", home, { template: "page-no-title" }),
+    page("a-propos", "À propos", about, { featured: second ?? first }),
+    page("services", "Services", services),
+    page("realisations", "Réalisations", realisations),
+    page("contact", "Contact", contact),
   ];
 }

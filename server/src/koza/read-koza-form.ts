@@ -12,7 +12,6 @@ export const KOZA_MULTIPART_LIMITS = {
   files: FILE_FIELDS.size,
   fields: TEXT_FIELDS.size,
   fieldSize: 64 * 1024,
-  parts: FILE_FIELDS.size + TEXT_FIELDS.size,
 };
 
 export interface KozaForm {
@@ -61,7 +60,6 @@ function asFrenchError(err: unknown): unknown {
       return new AppError(413, KOZA_MESSAGES.fileTooLarge);
     case "FST_FILES_LIMIT":
       return badRequest(KOZA_MESSAGES.tooManyPhotos);
-    case "FST_PARTS_LIMIT":
     case "FST_FIELDS_LIMIT":
     case "FST_PROTO_VIOLATION":
       return badRequest(KOZA_MESSAGES.unexpectedField);

@@ -33,7 +33,7 @@ export const SiteContent = z.object({
     items: z.array(z.object({ title: line(200), text: prose(1500) })).length(3),
     callToAction: titled(500),
   }),
-  gallery: z.object({ title: line(120), intro: prose(800) }),
+  gallery: z.object({ intro: prose(800) }),
   contact: z.object({ title: line(120), intro: prose(800), closing: prose(500) }),
 });
 export type SiteContent = z.infer<typeof SiteContent>;

@@ -7,6 +7,7 @@ import type { Context } from "../context.ts";
 import { authorizeOrder } from "../customer/authorize-order.ts";
 import { kozaSubmissions, orders } from "../db/schema.ts";
 import { badRequest, conflict, forbidden } from "../lib/app-error.ts";
+import { addOrderLog } from "../orders/order-log.ts";
 import { type CleanImage, cleanImage } from "./check-image.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
 import type { KozaForm } from "./read-koza-form.ts";
@@ -60,9 +61,10 @@ export async function submitKozaQuestionnaire(ctx: Context, form: KozaForm): Pro
         .insert(kozaSubmissions)
         .values({ orderId: order.id, data, files })
         .returning({ id: kozaSubmissions.id });
-      return row?.id;
+      if (!row) throw new Error("koza_submissions insert returned nothing");
+      return row.id;
     });
-    await ctx.queue.send(generateKozaSiteJob, { orderId: order.id });
+    await ctx.queue.send(generateKozaSiteJob, { orderId: order.id, submissionId });
   } catch (err) {
     if (submissionId !== undefined) {
       await ctx.db.delete(kozaSubmissions).where(eq(kozaSubmissions.id, submissionId));
@@ -73,6 +75,12 @@ export async function submitKozaQuestionnaire(ctx: Context, form: KozaForm): Pro
     throw err;
   }
   await removeEarlierUploads(orderDir, path.basename(dir));
+  const photos = images.filter(([field]) => field !== "logo").length;
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "koza",
+    details: `Questionnaire Koza reçu (${photos} photo(s)${form.files.has("logo") ? ", un logo" : ""}) : génération lancée.`,
+  });
 }
 
 function parseAnswers(json: string | undefined): KozaData {

@@ -13,18 +13,18 @@ export class WordPressRest {
     this.auth = `Basic ${Buffer.from(`${user}:${appPassword}`).toString("base64")}`;
   }
 
+  /** A JSON request to /wp-json{path}; a non-2xx answer is an error naming WordPress's code. */
   async json<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await this.host.fetch(this.subdomain, `/wp-json${path}`, {
       method,
       headers: { Authorization: this.auth, ...(body ? { "Content-Type": "application/json" } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    if (!res.ok)
-      throw new Error(`WordPress ${method} ${path} : ${res.status} ${(await res.text()).slice(0, 200)}`);
-    return (await res.json()) as T;
+    return this.read<T>(res, `${method} ${path.split("?")[0]}`);
   }
 
-  async upload(data: Buffer, filename: string, mime: string): Promise<{ id: number; source_url: string }> {
+  /** Adds a file to the media library. */
+  async upload<T>(data: Buffer, filename: string, mime: string): Promise<T> {
     const res = await this.host.fetch(this.subdomain, "/wp-json/wp/v2/media", {
       method: "POST",
       headers: {
@@ -34,7 +34,20 @@ export class WordPressRest {
       },
       body: new Uint8Array(data),
     });
-    if (!res.ok) throw new Error(`WordPress media upload : ${res.status}`);
-    return (await res.json()) as { id: number; source_url: string };
+    return this.read<T>(res, "POST /wp/v2/media");
+  }
+
+  private async read<T>(res: Response, what: string): Promise<T> {
+    const text = await res.text();
+    if (!res.ok) {
+      let code = "";
+      try {
+        code = (JSON.parse(text) as { code?: string }).code ?? "";
+      } catch {
+        code = text.slice(0, 120);
+      }
+      throw new Error(`WordPress ${what} : ${res.status} ${code}`.trim());
+    }
+    return JSON.parse(text) as T;
   }
 }

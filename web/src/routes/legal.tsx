@@ -114,9 +114,8 @@ export default function Legal() {
               <h2 id="juridiction-title">Droit applicable et juridiction</h2>
               <p>
                 Les présentes mentions sont régies par le droit français. En cas de litige, et après une
-                tentative de résolution amiable, les tribunaux compétents du ressort de Saint-Denis de La
-                Réunion sont seuls compétents, sous réserve des règles protectrices applicables aux
-                consommateurs.
+                tentative de résolution amiable, les tribunaux du ressort de Saint-Denis de La Réunion sont
+                seuls compétents, sous réserve des règles protectrices applicables aux consommateurs.
               </p>
             </section>
           </div>

@@ -52,10 +52,12 @@ function Figures({ data }: { data: Analytics }) {
   const newOrders = data.growth_data.reduce((n, d) => n + d.count, 0);
   return (
     <>
-      <ul className="admin-counters" aria-label="Chiffres clés">
+      <ul className="admin-counters is-wide" aria-label="Chiffres clés">
         <li>
           <span>Clients</span> <strong>{stats.total_orders}</strong>{" "}
-          <small>dont {stats.active_orders} actifs</small>
+          <small>
+            dont {stats.active_orders} actif{stats.active_orders > 1 ? "s" : ""}
+          </small>
         </li>
         <li>
           <span>Revenu total</span> <strong>{euros(stats.total_revenue)}</strong>{" "}
@@ -127,7 +129,7 @@ function Figures({ data }: { data: Analytics }) {
             <li key={d.date}>
               <span className="growth-date">{formatShortDate(`${d.date}T12:00:00Z`)}</span>
               <span className="growth-bar" aria-hidden="true">
-                <span style={{ width: `${(d.count / max) * 100}%` }} />
+                <span style={{ width: d.count > 0 ? `max(3px, ${(d.count / max) * 100}%)` : 0 }} />
               </span>
               <span className="growth-count">
                 {d.count}

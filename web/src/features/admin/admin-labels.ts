@@ -40,6 +40,20 @@ export const DOMAIN_STATUS_LABEL: Record<string, string> = {
   active: "actif",
 };
 
+export const LOG_ACTION_LABEL: Record<string, string> = {
+  payment: "paiement",
+  subdomain: "sous-domaine",
+  wordpress: "WordPress",
+  email: "e-mail",
+  active: "mise en ligne",
+  provisioning: "création",
+  resume: "reprise",
+  reinstall: "réinstallation",
+  "magic-link": "lien d'accès",
+  "custom-domain": "domaine personnalisé",
+  koza: "Koza",
+};
+
 export const LOG_LEVEL_LABEL: Record<string, string> = {
   info: "info",
   warning: "avertissement",

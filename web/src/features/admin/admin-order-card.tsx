@@ -23,7 +23,7 @@ export function AdminOrderCard({
   order: AdminOrder;
   /** The action running on this order, if any. */
   busy: OrderAction | null;
-  /** One action at a time: the buttons wait while any runs. */
+  /** One action at a time: the buttons wait while any runs (still focusable, for keyboards). */
   locked: boolean;
   onAction: (action: OrderAction, order: AdminOrder) => void;
 }) {
@@ -72,30 +72,33 @@ export function AdminOrderCard({
           </dd>
         </div>
       </dl>
-      <ol className="admin-steps" aria-label="Étapes de création">
-        {STEP_KEYS.map((k) => {
-          const status = order.steps[k]?.status ?? "pending";
-          const text = `${STEP_LABEL[k]} : ${label(STEP_STATUS_LABEL, status)}`;
-          return (
-            <li key={k} className={`is-${status}`} title={text}>
-              <span aria-hidden="true">{STEP_ICON[status]}</span>
-              <span className="visually-hidden">{text}</span>
-            </li>
-          );
-        })}
-      </ol>
+      <div className="admin-steps-row">
+        <span id={`${titleId}-steps`}>Étapes</span>
+        <ol className="admin-steps" aria-labelledby={`${titleId}-steps`}>
+          {STEP_KEYS.map((k) => {
+            const status = order.steps[k]?.status ?? "pending";
+            const text = `${STEP_LABEL[k]} : ${label(STEP_STATUS_LABEL, status)}`;
+            return (
+              <li key={k} className={`is-${status}`} title={text}>
+                <span aria-hidden="true">{STEP_ICON[status]}</span>
+                <span className="visually-hidden">{text}</span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
       <div className="admin-actions">
-        <button type="button" disabled={locked} onClick={() => onAction("resend", order)}>
+        <button type="button" aria-disabled={locked} onClick={() => onAction("resend", order)}>
           {busy === "resend" ? "Envoi…" : "Renvoyer le lien"}
         </button>
-        <button type="button" disabled={locked} onClick={() => onAction("reinstall", order)}>
+        <button type="button" aria-disabled={locked} onClick={() => onAction("reinstall", order)}>
           {busy === "reinstall" ? "Réinstallation…" : "Réinstaller WordPress"}
         </button>
         {order.status === "error" ? (
           <button
             type="button"
             className="is-primary"
-            disabled={locked}
+            aria-disabled={locked}
             onClick={() => onAction("resume", order)}
           >
             {busy === "resume" ? "Reprise…" : "Reprendre"}

@@ -73,6 +73,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
 
   function onAction(action: OrderAction, order: AdminOrder) {
     const body = { order_id: order.order_id };
+    if (action !== "logs" && busy) return;
     if (action === "logs") {
       setLogsOf(order);
     } else if (action === "resend") {
@@ -154,8 +155,10 @@ export function AdminOrdersPage({ token }: { token: string }) {
         <button
           type="button"
           className="button button-primary"
-          disabled={loading}
-          onClick={() => void load()}
+          aria-disabled={loading}
+          onClick={() => {
+            if (!loading) void load();
+          }}
         >
           Actualiser
         </button>

@@ -55,7 +55,7 @@ export function AdminTemplatesPage({ token }: { token: string }) {
   }
 
   async function save() {
-    if (!current) return;
+    if (!current || saving) return;
     setSaving(true);
     try {
       await adminFetch(`/api/admin/email-templates/${encodeURIComponent(current.name)}`, token, {
@@ -95,7 +95,24 @@ export function AdminTemplatesPage({ token }: { token: string }) {
         modèle.
       </p>
       <div className="admin-templates">
-        <nav aria-label="Modèles">
+        {/* Small screens choose from a list box; wide ones see every template with its use. */}
+        <label className="admin-template-select">
+          <span>Modèle</span>
+          <select
+            value={selected ?? ""}
+            onChange={(e) => {
+              const t = templates?.find((x) => x.name === e.target.value);
+              if (t) open(t);
+            }}
+          >
+            {templates?.map((t) => (
+              <option key={t.name} value={t.name}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <nav aria-label="Modèles" className="admin-template-nav">
           <ul className="admin-template-list">
             {templates?.map((t) => (
               <li key={t.name}>
@@ -142,7 +159,7 @@ export function AdminTemplatesPage({ token }: { token: string }) {
             <button
               type="button"
               className="button button-accent"
-              disabled={saving}
+              aria-disabled={saving}
               onClick={() => void save()}
             >
               {saving ? "Enregistrement…" : "Enregistrer"}

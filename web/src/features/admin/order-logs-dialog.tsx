@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES, type AdminOrder, type EmailLogEntry } from "@lagon/cont
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { useEffect, useRef, useState } from "react";
 import { adminFetch } from "./admin-api";
-import { EMAIL_STATUS_LABEL, LOG_LEVEL_LABEL, label } from "./admin-labels";
+import { EMAIL_STATUS_LABEL, LOG_ACTION_LABEL, LOG_LEVEL_LABEL, label } from "./admin-labels";
 
 /** The order's logs (count and entries) and its e-mail log, in a modal dialog. */
 export function OrderLogsDialog({
@@ -44,7 +44,8 @@ export function OrderLogsDialog({
             // biome-ignore lint/suspicious/noArrayIndexKey: logs are append-only, a position never changes
             <li key={i} className={`log-${l.level}`}>
               <time dateTime={l.timestamp}>{formatDateTime(l.timestamp)}</time>{" "}
-              <strong>[{label(LOG_LEVEL_LABEL, l.level)}]</strong> {l.action} — {l.details}
+              <strong>[{label(LOG_LEVEL_LABEL, l.level)}]</strong> {label(LOG_ACTION_LABEL, l.action)} —{" "}
+              {l.details}
             </li>
           ))}
         </ol>

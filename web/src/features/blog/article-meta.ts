@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import { paths } from "../../config/paths";
+import { publicConfig } from "../../config/public-config";
 import { pageMeta } from "../../lib/page-meta";
 import { absoluteUrl } from "../../lib/seo";
-import { type BlogPost, featuredImage } from "./api/blog-post";
+import { type BlogPost, featuredImage, publishedAt } from "./api/blog-post";
 import { cardExcerpt, htmlToText } from "./post-html";
 
 /**
@@ -11,17 +12,37 @@ import { cardExcerpt, htmlToText } from "./post-html";
  */
 export function articleMeta(post: BlogPost): MetaDescriptor[] {
   const image = featuredImage(post);
-  const meta = pageMeta({
-    title: htmlToText(post.title.rendered),
-    description: cardExcerpt(post.excerpt.rendered, 160),
-    path: paths.article(post.slug),
-  }).map((tag) => ("property" in tag && tag.property === "og:type" ? { ...tag, content: "article" } : tag));
-  if (image) {
-    const url = image.src.startsWith("/") ? absoluteUrl(image.src) : image.src;
-    meta.push(
-      { property: "og:image", content: url },
-      { name: "twitter:card", content: "summary_large_image" },
-    );
-  }
+  const imageUrl = image && (image.src.startsWith("/") ? absoluteUrl(image.src) : image.src);
+  const title = htmlToText(post.title.rendered);
+  const description = cardExcerpt(post.excerpt.rendered, 160);
+  const url = absoluteUrl(paths.article(post.slug));
+  const organization = {
+    "@type": "Organization",
+    name: publicConfig.COMPANY_NAME,
+    url: absoluteUrl(paths.home()),
+  };
+  const published = publishedAt(post).toISOString();
+  const blogPosting = {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: title,
+    description,
+    ...(imageUrl ? { image: [imageUrl] } : {}),
+    datePublished: published,
+    dateModified: post.modified_gmt ? new Date(`${post.modified_gmt}Z`).toISOString() : published,
+    inLanguage: "fr-FR",
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    author: organization,
+    publisher: { ...organization, logo: { "@type": "ImageObject", url: absoluteUrl("/favicon.svg") } },
+  };
+  const meta = pageMeta({ title, description, path: paths.article(post.slug), jsonLd: [blogPosting] }).map(
+    (tag) => {
+      if ("property" in tag && tag.property === "og:type") return { ...tag, content: "article" };
+      if (image && "name" in tag && tag.name === "twitter:card")
+        return { ...tag, content: "summary_large_image" };
+      return tag;
+    },
+  );
+  if (imageUrl) meta.push({ property: "og:image", content: imageUrl });
   return meta;
 }

@@ -14,7 +14,7 @@ export function ArticleView({ post }: { post: BlogPost }) {
     <article className="article">
       <div className="container article-container">
         <p className="article-back">
-          <Link to={paths.articles()}>
+          <Link className="article-back-link" to={paths.articles()}>
             <span aria-hidden="true">← </span>Retour au blog
           </Link>
         </p>

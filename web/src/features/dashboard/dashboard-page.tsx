@@ -19,21 +19,28 @@ export function DashboardPage() {
 
   if (state.kind === "loading")
     return (
-      <p className="container page-loading" role="status">
+      <p className="page-loading" role="status">
         Chargement de votre commande…
       </p>
     );
   if (state.kind === "missing") {
     return (
-      <section className="section container dashboard-missing">
-        <h1>Commande introuvable</h1>
-        <p>Ce lien d'accès n'est pas valide. Demandez un nouveau lien depuis l'espace client.</p>
-        <p>
-          <Link to={paths.home()} className="button button-primary">
-            Retour à l'accueil
-          </Link>{" "}
-          <Link to={paths.customerArea()}>Recevoir un nouveau lien</Link>
-        </p>
+      <section className="section">
+        <div className="container">
+          <div className="dashboard-card dashboard-missing">
+            <h1>Commande introuvable</h1>
+            <p>
+              Ce lien d'accès n'est pas valide ou est incomplet. Utilisez le lien reçu par e-mail, ou
+              demandez-en un nouveau depuis l'espace client.
+            </p>
+            <p className="dashboard-actions">
+              <Link to={paths.home()} className="button button-primary">
+                Retour à l'accueil
+              </Link>
+              <Link to={paths.customerArea()}>Recevoir un nouveau lien</Link>
+            </p>
+          </div>
+        </div>
       </section>
     );
   }
@@ -108,7 +115,7 @@ function StatusMessage({ order }: { order: CustomerOrderView }) {
   if (order.status === "active") return <p className="status-message is-ready">Votre site est prêt !</p>;
   if (order.status === "error") {
     return (
-      <div className="status-message is-error" role="alert">
+      <div className="status-message is-error dashboard-alert" role="alert">
         <p>La création de votre site a rencontré un problème.</p>
         <p>
           Notre équipe a été prévenue et reprend votre commande : votre paiement est bien enregistré. Pour

@@ -35,7 +35,7 @@ export function KozaSection({ order, token }: { order: OrderView; token: string 
           </a>
         </p>
       ) : (
-        <div role="alert" className="dashboard-error">
+        <div role="alert" className="dashboard-error dashboard-alert">
           <p>
             <strong>Une erreur est survenue lors de la génération</strong>
           </p>

@@ -13,6 +13,8 @@ export function PlansLink({ className, children }: { className: string; children
       href={`${paths.home()}#${PLANS_SECTION_ID}`}
       className={className}
       onClick={(event) => {
+        // A click that opens a new tab or window keeps the browser's own behaviour.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         goToPlans();
       }}

@@ -13,6 +13,8 @@ export interface BlogPost {
   date: string;
   /** UTC, without the "Z". */
   date_gmt?: string;
+  /** UTC, without the "Z". */
+  modified_gmt?: string;
   title: { rendered: string };
   excerpt: { rendered: string };
   content: { rendered: string };

@@ -1,0 +1,184 @@
+/**
+ * Gutenberg block markup, written exactly as the block editor saves it, so the customer can open
+ * every generated page in the editor without "unexpected content" warnings.
+ */
+
+export interface Media {
+  id: number;
+  url: string;
+  alt: string;
+}
+
+export const esc = (s: string) =>
+  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+const attrs = (a: Record<string, unknown>) => (Object.keys(a).length ? ` ${JSON.stringify(a)}` : "");
+const block = (name: string, a: Record<string, unknown>, html: string) =>
+  `<!-- wp:${name}${attrs(a)} -->\n${html}\n<!-- /wp:${name} -->`;
+const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
+
+type Align = "center" | undefined;
+
+export function heading(text: string, opts: { level?: number; align?: Align; color?: string } = {}): string {
+  const level = opts.level ?? 2;
+  const a = {
+    ...(opts.align ? { textAlign: opts.align } : {}),
+    ...(level === 2 ? {} : { level }),
+    ...(opts.color ? { textColor: opts.color } : {}),
+  };
+  const c = cls(
+    "wp-block-heading",
+    opts.align && `has-text-align-${opts.align}`,
+    opts.color && `has-${opts.color}-color has-text-color`,
+  );
+  return block("heading", a, `<h${level} class="${c}">${esc(text)}</h${level}>`);
+}
+
+/** A paragraph; `html` lets a caller pass already-escaped inline markup (links). */
+export function paragraph(
+  text: string,
+  opts: { align?: Align; html?: boolean; size?: "large" | "small" } = {},
+): string {
+  const a = { ...(opts.align ? { align: opts.align } : {}), ...(opts.size ? { fontSize: opts.size } : {}) };
+  const c = cls(opts.align && `has-text-align-${opts.align}`, opts.size && `has-${opts.size}-font-size`);
+  return block("paragraph", a, `<p${c ? ` class="${c}"` : ""}>${opts.html ? text : esc(text)}</p>`);
+}
+
+export const link = (label: string, href: string) => `<a href="${esc(href)}">${esc(label)}</a>`;
+
+export function image(m: Media): string {
+  return block(
+    "image",
+    { id: m.id, sizeSlug: "large", linkDestination: "none" },
+    `<figure class="wp-block-image size-large"><img src="${esc(m.url)}" alt="${esc(m.alt)}" class="wp-image-${m.id}"/></figure>`,
+  );
+}
+
+export function gallery(items: Media[]): string {
+  const images = items.map(image).join("\n\n");
+  const columns = Math.min(3, items.length);
+  return block(
+    "gallery",
+    { columns, linkTo: "none", align: "wide" },
+    `<figure class="wp-block-gallery alignwide has-nested-images columns-${columns} is-cropped">${images}</figure>`,
+  );
+}
+
+/** A list whose items may hold inline markup already escaped. */
+export function list(itemsHtml: string[]): string {
+  const items = itemsHtml.map((i) => block("list-item", {}, `<li>${i}</li>`)).join("\n\n");
+  return block("list", {}, `<ul class="wp-block-list">${items}</ul>`);
+}
+
+interface Button {
+  label: string;
+  href: string;
+  outline?: boolean;
+  /** Palette slugs, for a button on a coloured band. */
+  background?: string;
+  text?: string;
+}
+
+export function buttons(items: Button[], align?: Align): string {
+  const inner = items
+    .map((b) => {
+      const a = {
+        ...(b.background ? { backgroundColor: b.background } : {}),
+        ...(b.text ? { textColor: b.text } : {}),
+        ...(b.outline ? { className: "is-style-outline" } : {}),
+      };
+      const linkClass = cls(
+        "wp-block-button__link",
+        b.text && `has-${b.text}-color has-text-color`,
+        b.background && `has-${b.background}-background-color has-background`,
+        "wp-element-button",
+      );
+      return block(
+        "button",
+        a,
+        `<div class="${cls("wp-block-button", b.outline && "is-style-outline")}"><a class="${linkClass}" href="${esc(b.href)}">${esc(b.label)}</a></div>`,
+      );
+    })
+    .join("\n\n");
+  return block(
+    "buttons",
+    align ? { layout: { type: "flex", justifyContent: align } } : {},
+    `<div class="wp-block-buttons">${inner}</div>`,
+  );
+}
+
+export function columns(cols: string[][], wide = false): string {
+  const inner = cols.map((c) => block("column", {}, `<div class="wp-block-column">${c.join("\n\n")}</div>`));
+  return block(
+    "columns",
+    wide ? { align: "wide" } : {},
+    `<div class="${cls("wp-block-columns", wide && "alignwide")}">${inner.join("\n\n")}</div>`,
+  );
+}
+
+const PADDING = { top: "var:preset|spacing|60", bottom: "var:preset|spacing|60" };
+
+/** A full-width band; `background`/`text` are palette slugs of the generated theme. */
+export function section(inner: string[], opts: { background?: string; text?: string } = {}): string {
+  const a = {
+    align: "full",
+    style: { spacing: { padding: PADDING } },
+    ...(opts.background ? { backgroundColor: opts.background } : {}),
+    ...(opts.text ? { textColor: opts.text } : {}),
+    layout: { type: "constrained" },
+  };
+  const c = cls(
+    "wp-block-group alignfull",
+    opts.text && `has-${opts.text}-color has-text-color`,
+    opts.background && `has-${opts.background}-background-color has-background`,
+    opts.text && "has-link-color",
+  );
+  return block(
+    "group",
+    a,
+    `<div class="${c}" style="padding-top:var(--wp--preset--spacing--60);padding-bottom:var(--wp--preset--spacing--60)">${inner.join("\n\n")}</div>`,
+  );
+}
+
+/** The home page's banner: a photo behind a tinted overlay (or the overlay alone). */
+export function cover(inner: string[], opts: { media?: Media; overlay: string; dark: boolean }): string {
+  const a = {
+    ...(opts.media ? { url: opts.media.url, id: opts.media.id, alt: opts.media.alt } : {}),
+    dimRatio: opts.media ? 60 : 100,
+    overlayColor: opts.overlay,
+    isUserOverlayColor: true,
+    minHeight: 520,
+    minHeightUnit: "px",
+    ...(opts.dark ? {} : { isDark: false }),
+    ...(opts.media ? { sizeSlug: "large" } : {}),
+    align: "full",
+    layout: { type: "constrained" },
+  };
+  const img = opts.media
+    ? `<img class="wp-block-cover__image-background wp-image-${opts.media.id} size-large" alt="${esc(opts.media.alt)}" src="${esc(opts.media.url)}" data-object-fit="cover"/>`
+    : "";
+  const span = `<span aria-hidden="true" class="wp-block-cover__background has-${opts.overlay}-background-color has-background-dim-${opts.media ? 60 : 100} has-background-dim"></span>`;
+  return block(
+    "cover",
+    a,
+    `<div class="${cls("wp-block-cover alignfull", !opts.dark && "is-light")}" style="min-height:520px">${img}${span}<div class="wp-block-cover__inner-container">${inner.join("\n\n")}</div></div>`,
+  );
+}
+
+/** A photo beside text, as the Media & Text block saves it. */
+export function mediaText(media: Media, inner: string[], right = false): string {
+  const a = {
+    align: "wide",
+    mediaId: media.id,
+    mediaLink: media.url,
+    mediaType: "image",
+    ...(right ? { mediaPosition: "right" } : {}),
+  };
+  const fig = `<figure class="wp-block-media-text__media"><img src="${esc(media.url)}" alt="${esc(media.alt)}" class="wp-image-${media.id} size-full"/></figure>`;
+  const content = `<div class="wp-block-media-text__content">${inner.join("\n\n")}</div>`;
+  return block(
+    "media-text",
+    a,
+    `<div class="${cls("wp-block-media-text", "alignwide", right && "has-media-on-the-right", "is-stacked-on-mobile")}">${right ? content + fig : fig + content}</div>`,
+  );
+}

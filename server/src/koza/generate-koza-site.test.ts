@@ -1,0 +1,221 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
+import { createTestApp } from "../../test/test-context.ts";
+import { emailLog, kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
+import { magicLinkToken } from "../orders/magic-link.ts";
+import { freePort } from "../wordpress/site-checks.ts";
+import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
+import { ANSWERS, jpegPhoto, multipartBody, pngLogo } from "./test-support.ts";
+
+const SUBDOMAIN = "payet-koza";
+
+describe("Koza writes a 5-page site into a real WordPress", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let orderId: string;
+  let token: string;
+
+  const order = async () => {
+    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!o) throw new Error("order missing");
+    return o;
+  };
+  const submit = async (data: unknown, files: [string, Buffer, string][] = []) => {
+    const body = await multipartBody({ order_id: orderId, token, koza_data: JSON.stringify(data) }, files);
+    return t.app.inject({ method: "POST", url: "/api/koza/generate-site", ...body });
+  };
+  const kozaDone = () =>
+    waitFor(async () => {
+      const o = await order();
+      if (o.kozaStatus === "error") throw new Error("Koza failed");
+      return o.kozaStatus === "completed" ? o : undefined;
+    }, 120_000);
+  /** What a visitor gets, over HTTP, from the customer's site. */
+  const visit = async (path: string) => {
+    const res = await t.ctx.wordpress.fetch(SUBDOMAIN, path);
+    return { status: res.status, html: await res.text() };
+  };
+  const api = async <T>(path: string) =>
+    (await (await t.ctx.wordpress.fetch(SUBDOMAIN, `/wp-json${path}`)).json()) as T;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      WP_PORT: String(await freePort()),
+      AGENCY_EMAIL: "alertes@lagon.re",
+    });
+    await t.ctx.wordpress.start();
+    await t.ctx.queue.work(t.ctx);
+    // A real order: paid with Koza, provisioned into a live WordPress by the normal pipeline.
+    orderId = await givenPaidOrder(t.ctx, { subdomain: SUBDOMAIN, kozaOption: true });
+    const active = await waitFor(
+      async () => ((await order()).status === "active" ? order() : undefined),
+      90_000,
+    );
+    token = magicLinkToken(t.ctx, active);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it("generates the five pages with the answers, photos, logo, menu and colours", async () => {
+    const res = await submit(ANSWERS, [
+      ["logo", await pngLogo(), "logo.png"],
+      ["photo_0", await jpegPhoto("#f59e0b", { gps: true }), "four.jpg"],
+      ["photo_1", await jpegPhoto("#16a34a"), "pains.jpg"],
+      ["photo_2", await jpegPhoto("#1d4ed8"), "livraison.jpg"],
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await kozaDone();
+    expect(done.kozaStatus).toBe("completed");
+
+    // The home page is Koza's: title, tagline, banner photo, colours, logo and menu.
+    const home = await visit("/");
+    expect(home.status).toBe(200);
+    expect(home.html).toContain("<title>Boulangerie Payet");
+    expect(home.html).toContain("Boulangerie artisanale à Saint-Paul — savoir-faire et sérieux");
+    expect(home.html).toMatch(/wp-block-cover[^>]*>\s*<img[^>]+koza-\d+-photo-1/);
+    expect(home.html).toContain("--wp--preset--color--accent-1: #c2410c");
+    expect(home.html).toContain("--wp--preset--color--accent-3: #1e3a5f");
+    expect(home.html).toContain("Vollkorn");
+    expect(home.html).toMatch(/<img[^>]+src="[^"]+koza-\d+-logo\.png"[^>]+class="custom-logo"/);
+    const menu = home.html.slice(home.html.indexOf("<header"), home.html.indexOf("</header>"));
+    for (const label of ["Accueil", "À propos", "Services", "Réalisations", "Contact"]) {
+      expect(menu, label).toContain(`<span class="wp-block-navigation-item__label">${label}</span>`);
+    }
+    for (const service of ANSWERS.services) expect(home.html).toContain(service);
+
+    const pages: [string, string[]][] = [
+      [
+        "/a-propos/",
+        ["Boulangerie Payet", "des farines locales et une cuisson au feu de bois", "Nos valeurs"],
+      ],
+      ["/services/", ANSWERS.services],
+      ["/realisations/", ["wp-block-gallery", "koza-", "photo-2", "photo-3"]],
+      [
+        "/contact/",
+        [
+          "0262 00 00 00",
+          "contact@payet.re",
+          "3 rue des Flamboyants, 97460 Saint-Paul",
+          "Du mardi au dimanche, 6h-19h",
+        ],
+      ],
+    ];
+    for (const [path, texts] of pages) {
+      const page = await visit(path);
+      expect(page.status, path).toBe(200);
+      for (const text of texts) expect(page.html, `${path}: ${text}`).toContain(text);
+    }
+
+    // The photos reached the media library without their EXIF metadata.
+    const media = await api<{ slug: string; source_url: string }[]>("/wp/v2/media?per_page=100");
+    expect(media.map((m) => m.slug.replace(/^koza-\d+-/, "")).sort()).toEqual([
+      "logo",
+      "photo-1",
+      "photo-2",
+      "photo-3",
+    ]);
+    const photo = media.find((m) => m.slug.endsWith("photo-1")) as { source_url: string };
+    const bytes = Buffer.from(
+      await (await t.ctx.wordpress.fetch(SUBDOMAIN, new URL(photo.source_url).pathname)).arrayBuffer(),
+    );
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+
+    const mail = await waitFor(() =>
+      smtp.received.find(
+        (m) => m.to.includes(done.customerEmail) && decodeQuotedPrintable(m.raw).includes("Koza a rédigé"),
+      ),
+    );
+    expect(decodeQuotedPrintable(mail.raw)).toContain(`http://${SUBDOMAIN}.localhost:`);
+    const logs = await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId));
+    expect(logs.at(-1)?.details).toMatch(/^Site Koza généré : 5 pages, 3 photo\(s\) \(\d+ ms\)\.$/);
+  });
+
+  it("regenerates in place: same five pages, new words, old photos gone, nothing duplicated", async () => {
+    const res = await submit(
+      {
+        ...ANSWERS,
+        businessName: "Payet & Fils",
+        style: "bold",
+        colors: { primary: "#7c3aed", secondary: "#0f172a" },
+      },
+      [["photo_0", await jpegPhoto("#111827"), "nouvelle.jpg"]],
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await kozaDone();
+
+    const pages = await api<{ slug: string }[]>("/wp/v2/pages?per_page=100");
+    const slugs = pages.map((p) => p.slug).sort();
+    for (const slug of ["a-propos", "accueil", "contact", "realisations", "services"]) {
+      expect(
+        slugs.filter((s) => s === slug),
+        slug,
+      ).toHaveLength(1);
+    }
+    const navigations = await t.ctx.wordpress
+      .fetch(SUBDOMAIN, "/wp-json/wp/v2/navigation?per_page=100&status=publish", {
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${(await order()).wpUsername}:${t.ctx.secrets.open((await order()).wpAppPasswordEnc as string)}`).toString("base64")}`,
+        },
+      })
+      .then((r) => r.json() as Promise<{ slug: string }[]>);
+    // WordPress's own fallback menu may exist too; Koza's two menus exist once each.
+    const kozaMenus = navigations.map((n) => n.slug).filter((s) => s.startsWith("menu-koza"));
+    expect(kozaMenus.sort()).toEqual(["menu-koza", "menu-koza-pied-de-page"]);
+
+    const home = await visit("/");
+    expect(home.html).toContain("Payet &amp; Fils");
+    expect(home.html).toContain("--wp--preset--color--accent-1: #7c3aed");
+    expect(home.html).toContain("Roboto Slab");
+    expect(home.html).not.toContain("custom-logo");
+    const media = await api<{ slug: string }[]>("/wp/v2/media?per_page=100");
+    const [latest] = await t.ctx.db
+      .select()
+      .from(kozaSubmissions)
+      .where(eq(kozaSubmissions.orderId, orderId))
+      .orderBy(kozaSubmissions.id)
+      .limit(1)
+      .offset(1);
+    expect(media.map((m) => m.slug)).toEqual([`koza-${latest?.id}-photo-1`]);
+  });
+
+  it("after the last failed attempt: Koza in error, an error log line and an alert to the agency", async () => {
+    // A retried attempt that fails leaves Koza processing; the last one reports.
+    await t.ctx.db
+      .update(orders)
+      .set({ kozaStatus: "processing", wpAppPasswordEnc: t.ctx.secrets.seal("mauvais-mot-de-passe") })
+      .where(eq(orders.id, orderId));
+    const [submission] = await t.ctx.db
+      .select()
+      .from(kozaSubmissions)
+      .where(eq(kozaSubmissions.orderId, orderId))
+      .limit(1);
+    const run = (retryCount: number) =>
+      generateKozaSiteJob.handle({ orderId, submissionId: submission?.id as number }, t.ctx, {
+        id: "essai",
+        retryCount,
+        retryLimit: 3,
+      });
+
+    await expect(run(0)).rejects.toThrow(/WordPress .* 401/);
+    expect((await order()).kozaStatus).toBe("processing");
+    await expect(run(3)).rejects.toThrow(/WordPress .* 401/);
+    expect((await order()).kozaStatus).toBe("error");
+
+    const logs = await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId));
+    expect(logs.at(-2)).toMatchObject({ level: "warning", action: "koza" });
+    expect(logs.at(-1)).toMatchObject({ level: "error", action: "koza" });
+    expect(logs.at(-1)?.details).toMatch(/^Échec de la génération Koza : WordPress .* 401/);
+    expect(JSON.stringify(logs)).not.toContain("mauvais-mot-de-passe");
+    const alert = await waitFor(() => smtp.received.find((m) => m.to.includes("alertes@lagon.re")));
+    expect(decodeQuotedPrintable(alert.raw)).toContain(`Commande ${orderId}`);
+    const emails = await t.ctx.db.select().from(emailLog).where(eq(emailLog.orderId, orderId));
+    expect(emails.map((e) => e.template)).toContain("koza_failed_agency");
+  });
+});

@@ -1,0 +1,85 @@
+import type { KozaData } from "@lagon/contracts/koza";
+import { KOZA_STYLE_LABELS } from "@lagon/contracts/koza";
+import { z } from "zod";
+import { SiteContent } from "./site-content.ts";
+
+export interface ChatApi {
+  /** Base URL of an OpenAI-compatible API; `/chat/completions` is appended. */
+  url: string;
+  model: string;
+  apiKey?: string;
+}
+
+const SYSTEM_PROMPT = [
+  "Tu es rédacteur web pour les petites entreprises de La Réunion, des Outre-mer et de métropole.",
+  "Tu écris en français, avec un ton adapté au style demandé, des phrases naturelles et variées.",
+  "N'invente aucun fait vérifiable : ni prix, ni diplôme, ni date de création, ni chiffre, ni avis client.",
+  "Les trois services gardent exactement leur nom et leur ordre.",
+  "Réponds uniquement par un objet JSON conforme à ce schéma JSON :",
+  JSON.stringify(z.toJSONSchema(SiteContent)),
+].join("\n");
+
+/** The answers as the model reads them: labelled, in French. */
+function brief(data: KozaData): string {
+  const c = data.contactInfo;
+  return [
+    `Type d'activité : ${data.businessType}`,
+    `Nom de l'entreprise : ${data.businessName}`,
+    `Description : ${data.businessDescription}`,
+    `Clientèle : ${data.targetAudience || "non précisée"}`,
+    `Services : 1. ${data.services[0]} ; 2. ${data.services[1]} ; 3. ${data.services[2]}`,
+    `Ce qui la distingue : ${data.uniqueValue}`,
+    `Téléphone : ${c.phone} ; e-mail : ${c.email} ; adresse : ${c.address}${c.hours ? ` ; horaires : ${c.hours}` : ""}`,
+    `Style du site : ${KOZA_STYLE_LABELS[data.style]}`,
+  ].join("\n");
+}
+
+/**
+ * Asks an OpenAI-compatible chat API for the five pages' words, as JSON. The answer is checked
+ * against the SiteContent schema: anything else (an HTTP error, prose, a missing section) is an
+ * error that fails the attempt, never a half-written site.
+ */
+export async function writeSiteWithChatApi(api: ChatApi, data: KozaData): Promise<SiteContent> {
+  const res = await fetch(`${api.url.replace(/\/+$/, "")}/chat/completions`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(api.apiKey ? { Authorization: `Bearer ${api.apiKey}` } : {}),
+    },
+    body: JSON.stringify({
+      model: api.model,
+      response_format: { type: "json_object" },
+      temperature: 0.7,
+      messages: [
+        { role: "system", content: SYSTEM_PROMPT },
+        { role: "user", content: brief(data) },
+      ],
+    }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (!res.ok) throw new Error(`le service de rédaction IA a répondu ${res.status}`);
+  const body = (await res.json().catch(() => undefined)) as
+    | { choices?: { message?: { content?: unknown } }[] }
+    | undefined;
+  const content = body?.choices?.[0]?.message?.content;
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof content === "string" ? content : "");
+  } catch {
+    throw new Error("la rédaction IA n'a pas renvoyé de JSON");
+  }
+  const parsed = SiteContent.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `la rédaction IA ne respecte pas le format attendu (${issue?.path.join(".") || "racine"})`,
+    );
+  }
+  // The customer named their services: the site shows those names, whatever the model wrote.
+  const site = parsed.data;
+  site.services.items = site.services.items.map((item, i) => ({
+    ...item,
+    title: data.services[i] ?? item.title,
+  }));
+  return site;
+}

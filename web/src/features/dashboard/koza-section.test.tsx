@@ -1,0 +1,65 @@
+import type { CustomerOrderView, KozaStatus } from "@lagon/contracts/orders";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { KozaSection } from "./koza-section";
+
+const order: CustomerOrderView = {
+  _id: "0b7c2d8e-1111-4222-8333-444455556666",
+  order_id: "0b7c2d8e-1111-4222-8333-444455556666",
+  subdomain: "payet",
+  site_url: "http://payet.localhost:8080",
+  customer_name: "Zoé Payet",
+  customer_email: "zoe@example.re",
+  company_name: null,
+  plan_name: "Business",
+  status: "active",
+  created_at: "2026-11-22T09:00:00Z",
+  magic_link_token: "jeton",
+  steps: {},
+  koza_option: true,
+  koza_status: "pending",
+  custom_domain: null,
+  wp_credentials: null,
+  logs: [],
+  dns_records: [],
+};
+
+const withKoza = (koza_status: KozaStatus) => <KozaSection order={{ ...order, koza_status }} token="jeton" />;
+
+describe("KozaSection", () => {
+  it("pending: the WordPress is empty and the button opens the questionnaire of this order", () => {
+    render(withKoza("pending"));
+    expect(screen.getByText(/Votre WordPress est installé, vide pour l'instant/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Remplir le questionnaire Koza" }).getAttribute("href")).toBe(
+      `/koza-questionnaire?orderId=${order.order_id}&token=jeton`,
+    );
+  });
+
+  it("processing: about 15 minutes, and an e-mail when it is done", () => {
+    render(withKoza("processing"));
+    expect(
+      screen.getByText(/comptez 15 minutes environ\. Vous recevrez un e-mail dès que c'est prêt/),
+    ).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Remplir le questionnaire Koza" })).toBeNull();
+  });
+
+  it("completed: done, with a link to the site", () => {
+    render(withKoza("completed"));
+    expect(screen.getByText(/Koza a terminé/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Voir mon site" }).getAttribute("href")).toBe(order.site_url);
+  });
+
+  it("error: the spec's two sentences", () => {
+    render(withKoza("error"));
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toBe(
+      "Une erreur est survenue lors de la générationNotre équipe a été notifiée et vous contactera rapidement.",
+    );
+  });
+
+  it("without Koza: the 50 € one-off offer instead", () => {
+    render(<KozaSection order={{ ...order, koza_option: false, koza_status: null }} token="jeton" />);
+    expect(screen.getByRole("button", { name: "Ajouter Koza (50 € HT)" })).toBeTruthy();
+    expect(screen.getByText(/une fois/)).toBeTruthy();
+  });
+});

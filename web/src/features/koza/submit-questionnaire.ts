@@ -1,0 +1,33 @@
+import { KOZA_MESSAGES } from "@lagon/contracts/koza";
+import type { KozaAnswers } from "./koza-answers";
+
+export interface KozaUpload {
+  orderId: string;
+  token: string;
+  answers: KozaAnswers;
+  logo: File | null;
+  photos: File[];
+}
+
+/**
+ * POST /api/koza/generate-site (multipart): order_id, token, koza_data (the answers as JSON),
+ * logo, photo_0 to photo_4. Resolves on success; rejects with the server's French detail, or
+ * 'Échec de génération' when there is none.
+ */
+export async function submitQuestionnaire(upload: KozaUpload): Promise<void> {
+  const form = new FormData();
+  form.append("order_id", upload.orderId);
+  form.append("token", upload.token);
+  form.append("koza_data", JSON.stringify(upload.answers));
+  if (upload.logo) form.append("logo", upload.logo);
+  for (const [i, photo] of upload.photos.entries()) form.append(`photo_${i}`, photo);
+  let res: Response;
+  try {
+    res = await fetch("/api/koza/generate-site", { method: "POST", body: form });
+  } catch {
+    throw new Error(KOZA_MESSAGES.failure);
+  }
+  if (res.ok) return;
+  const body = (await res.json().catch(() => ({}))) as { detail?: unknown };
+  throw new Error(typeof body.detail === "string" && body.detail ? body.detail : KOZA_MESSAGES.failure);
+}

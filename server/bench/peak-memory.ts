@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /** Samples the resident memory of this process and of other processes, keeping the peaks (MB). */
@@ -29,4 +30,16 @@ function rss(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** The PHP built-in server listening on this port, and its workers. */
+export function phpServerPids(port: number): number[] {
+  const pgrep = (args: string[]) => {
+    try {
+      return execFileSync("pgrep", args, { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  return pgrep(["-f", `php -S 127.0.0.1:${port}`]).flatMap((p) => [p, ...pgrep(["-P", String(p)])]);
 }

@@ -4,7 +4,6 @@
  * memory of this server process and of the PHP server. Targets: p50 ≤ 15 s for one order; all
  * 10 concurrent orders active within 60 s.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +14,7 @@ import { orders } from "../src/db/schema.ts";
 import { createLogger } from "../src/logger.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "../test/factories.ts";
-import { peakMemory } from "./peak-memory.ts";
+import { peakMemory, phpServerPids } from "./peak-memory.ts";
 
 const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-bench-")),
@@ -26,7 +25,7 @@ const config = loadConfig({
 const ctx = await createContext(config, createLogger("silent"));
 await ctx.wordpress.start();
 await ctx.queue.work(ctx);
-const memory = peakMemory(() => phpPids(config.WP_PORT));
+const memory = peakMemory(() => phpServerPids(config.WP_PORT));
 
 async function provision(count: number): Promise<number[]> {
   const paidAt = Date.now();
@@ -57,23 +56,3 @@ const peak = memory.stop();
 console.log(`peak memory: server ${peak.self} MB, PHP server ${peak.children} MB`);
 await ctx.close();
 console.log(`provision: p50=${s(single[0] ?? 0)}s p95=${s(pct(ten, 95))}s max10=${s(pct(ten, 100))}s`);
-
-function phpPids(port: number): number[] {
-  try {
-    const out = execFileSync("pgrep", ["-f", `php -S 127.0.0.1:${port}`], { encoding: "utf8" });
-    const parents = out.split("\n").filter(Boolean).map(Number);
-    const children = parents.flatMap((p) => {
-      try {
-        return execFileSync("pgrep", ["-P", String(p)], { encoding: "utf8" })
-          .split("\n")
-          .filter(Boolean)
-          .map(Number);
-      } catch {
-        return [];
-      }
-    });
-    return [...parents, ...children];
-  } catch {
-    return [];
-  }
-}

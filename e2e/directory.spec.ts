@@ -10,11 +10,13 @@ test("the directory lists opted-in live sites, with search, filters, empty state
     subdomain: "menuiserie-annuaire",
     email: "annuaire1@example.re",
     company: "Menuiserie Payet",
+    directory: true,
   });
   await orderSite(request, {
     subdomain: "atelier-annuaire",
     email: "annuaire2@example.re",
     company: "Atelier Grondin",
+    directory: true,
   });
   await waitForMail("annuaire2@example.re", /\/dashboard\//);
   await waitForMail("annuaire1@example.re", /\/dashboard\//);

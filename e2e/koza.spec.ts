@@ -33,6 +33,8 @@ async function shoot(page: Page, name: string, width: number) {
     (document.activeElement as HTMLElement | null)?.blur();
   });
   await page.screenshot({ path: `${SHOTS}/koza-${name}-${width}.png`, fullPage: true });
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 /** The title of the questionnaire's current step, e.g. "Étape 2 sur 5 : Vos services". */

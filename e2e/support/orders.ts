@@ -10,7 +10,15 @@ const MAILBOX = path.resolve(`.test-output/e2e-${PORT}/mailbox`);
 /** Orders and pays a site through the real checkout API and the local test checkout. */
 export async function orderSite(
   request: APIRequestContext,
-  opts: { subdomain: string; email: string; koza?: boolean; name?: string; company?: string },
+  opts: {
+    subdomain: string;
+    email: string;
+    koza?: boolean;
+    name?: string;
+    company?: string;
+    /** Lists the site in the public directory; only the directory journey wants it. */
+    directory?: boolean;
+  },
 ): Promise<string> {
   const res = await request.post("/api/stripe/create-checkout-session", {
     data: {
@@ -21,9 +29,8 @@ export async function orderSite(
         company_name: opts.company ?? "",
         domain: `${opts.subdomain}.localhost`,
         plan: "Starter",
-        directory_opt_in: true,
-        category: "Artisanat / BTP",
         city: "Saint-Pierre",
+        ...(opts.directory ? { directory_opt_in: true, category: "Artisanat / BTP" } : {}),
       },
       success_url: `${ORIGIN}/success`,
       cancel_url: `${ORIGIN}/`,

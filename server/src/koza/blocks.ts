@@ -12,7 +12,15 @@ export interface Media {
 export const esc = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
-const attrs = (a: Record<string, unknown>) => (Object.keys(a).length ? ` ${JSON.stringify(a)}` : "");
+/** Block attributes as WordPress serializes them: JSON that cannot end the HTML comment it sits in. */
+export const blockAttrs = (a: Record<string, unknown>) =>
+  JSON.stringify(a)
+    .replaceAll("--", "\\u002d\\u002d")
+    .replaceAll("<", "\\u003c")
+    .replaceAll(">", "\\u003e")
+    .replaceAll("&", "\\u0026")
+    .replaceAll('\\"', "\\u0022");
+const attrs = (a: Record<string, unknown>) => (Object.keys(a).length ? ` ${blockAttrs(a)}` : "");
 const block = (name: string, a: Record<string, unknown>, html: string) =>
   `<!-- wp:${name}${attrs(a)} -->\n${html}\n<!-- /wp:${name} -->`;
 const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");

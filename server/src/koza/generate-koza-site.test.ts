@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
@@ -133,7 +133,11 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       ),
     );
     expect(decodeQuotedPrintable(mail.raw)).toContain(`http://${SUBDOMAIN}.localhost:`);
-    const logs = await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId));
+    const logs = await t.ctx.db
+      .select()
+      .from(orderLogs)
+      .where(eq(orderLogs.orderId, orderId))
+      .orderBy(orderLogs.id);
     expect(logs.at(-1)?.details).toMatch(/^Site Koza généré : 5 pages, 3 photo\(s\) \(\d+ ms\)\.$/);
   });
 
@@ -175,13 +179,13 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     expect(home.html).toContain("Roboto Slab");
     expect(home.html).not.toContain("custom-logo");
     const media = await api<{ slug: string }[]>("/wp/v2/media?per_page=100");
+    // The first run's logo and photos left the media library; only this run's photo is there.
     const [latest] = await t.ctx.db
       .select()
       .from(kozaSubmissions)
       .where(eq(kozaSubmissions.orderId, orderId))
-      .orderBy(kozaSubmissions.id)
-      .limit(1)
-      .offset(1);
+      .orderBy(desc(kozaSubmissions.id))
+      .limit(1);
     expect(media.map((m) => m.slug)).toEqual([`koza-${latest?.id}-photo-1`]);
   });
 
@@ -208,7 +212,11 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     await expect(run(3)).rejects.toThrow(/WordPress .* 401/);
     expect((await order()).kozaStatus).toBe("error");
 
-    const logs = await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId));
+    const logs = await t.ctx.db
+      .select()
+      .from(orderLogs)
+      .where(eq(orderLogs.orderId, orderId))
+      .orderBy(orderLogs.id);
     expect(logs.at(-2)).toMatchObject({ level: "warning", action: "koza" });
     expect(logs.at(-1)).toMatchObject({ level: "error", action: "koza" });
     expect(logs.at(-1)?.details).toMatch(/^Échec de la génération Koza : WordPress .* 401/);

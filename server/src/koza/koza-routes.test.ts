@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { KozaStatus, OrderStatus } from "@lagon/contracts/orders";
@@ -247,7 +248,11 @@ describe("POST /api/koza/generate-site", () => {
       "generate-koza-site",
     ]);
     expect(rows).toContainEqual({ data: { orderId: order.id, submissionId: submission?.id } });
-    const logs = await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order.id));
+    const logs = await t.ctx.db
+      .select()
+      .from(orderLogs)
+      .where(eq(orderLogs.orderId, order.id))
+      .orderBy(orderLogs.id);
     expect(logs.at(-1)?.details).toBe("Questionnaire Koza reçu (2 photo(s), un logo) : génération lancée.");
 
     // Once that run is over, a new questionnaire replaces the earlier images.
@@ -256,6 +261,20 @@ describe("POST /api/koza/generate-site", () => {
     expect(again.statusCode).toBe(200);
     expect(await traces(order.id)).toMatchObject({ kozaStatus: "processing", uploads: 1 });
     expect(existsSync(files[1]?.path as string)).toBe(false);
+  });
+
+  it("accepts five real-size photos, well over the JSON body limit in total", async () => {
+    const order = await givenOrder();
+    const noise = () =>
+      sharp(randomBytes(1800 * 1400 * 3), { raw: { width: 1800, height: 1400, channels: 3 } })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+    const photos: Files = [];
+    for (let i = 0; i < 5; i++) photos.push([`photo_${i}`, await noise(), `photo-${i}.jpg`]);
+    expect(photos.reduce((sum, [, data]) => sum + data.length, 0)).toBeGreaterThan(10 * 1024 * 1024);
+    const res = await post(fields(order), photos);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await traces(order.id)).toMatchObject({ kozaStatus: "processing", uploads: 1 });
   });
 
   it("is rate-limited", async () => {

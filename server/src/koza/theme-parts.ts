@@ -1,12 +1,12 @@
 import type { KozaData } from "@lagon/contracts/koza";
-import { columns, esc, link, paragraph } from "./blocks.ts";
+import { blockAttrs, columns, esc, link, paragraph } from "./blocks.ts";
 
 /** A menu's links to pages, by id, so a page whose slug changes keeps its link. */
 export function navigationLinks(pages: { id: number; title: string; link: string }[]): string {
   return pages
     .map(
       (p) =>
-        `<!-- wp:navigation-link ${JSON.stringify({ label: p.title, type: "page", id: p.id, url: p.link, kind: "post-type" })} /-->`,
+        `<!-- wp:navigation-link ${blockAttrs({ label: p.title, type: "page", id: p.id, url: p.link, kind: "post-type" })} /-->`,
     )
     .join("\n");
 }
@@ -28,7 +28,7 @@ export function headerPart(navigationId: number): string {
 <!-- wp:site-title {"level":0} /--></div>
 <!-- /wp:group -->
 
-<!-- wp:navigation ${JSON.stringify(nav)} /--></div>
+<!-- wp:navigation ${blockAttrs(nav)} /--></div>
 <!-- /wp:group --></div>
 <!-- /wp:group --></div>
 <!-- /wp:group -->`;
@@ -51,7 +51,7 @@ export function footerPart(
       }),
     ],
     [
-      `<!-- wp:navigation ${JSON.stringify({ ref: opts.navigationId, overlayMenu: "never", layout: { type: "flex", orientation: "vertical" } })} /-->`,
+      `<!-- wp:navigation ${blockAttrs({ ref: opts.navigationId, overlayMenu: "never", layout: { type: "flex", orientation: "vertical" } })} /-->`,
     ],
   ]);
   return `<!-- wp:group {"align":"full","style":{"spacing":{"padding":{"top":"var:preset|spacing|60","bottom":"var:preset|spacing|50"}}},"backgroundColor":"accent-5","layout":{"type":"constrained"}} -->

@@ -75,8 +75,8 @@ export const provisionOrderJob = defineJob({
           ? `Échec définitif : ${message}`
           : `Échec, nouvelle tentative ${job.retryCount + 1}/${job.retryLimit} : ${message}`,
       });
-      await ctx.db.update(orders).set({ provisioningLeaseUntil: null }).where(eq(orders.id, orderId));
       if (final) await failOrder(ctx, orderId, current, message);
+      else await ctx.db.update(orders).set({ provisioningLeaseUntil: null }).where(eq(orders.id, orderId));
       throw err;
     }
   },
@@ -104,8 +104,9 @@ async function renewLease(ctx: Context, orderId: string): Promise<void> {
 }
 
 async function failOrder(ctx: Context, orderId: string, step: StepKey | undefined, message: string) {
-  await ctx.db.update(orders).set({ status: "error" }).where(eq(orders.id, orderId));
-  if (step) await setStep(ctx.db, orderId, step, "failed");
+  const failed = { status: "error", provisioningLeaseUntil: null } as const;
+  if (step) await setStep(ctx.db, orderId, step, "failed", failed);
+  else await ctx.db.update(orders).set(failed).where(eq(orders.id, orderId));
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
   await queueEmail(ctx, {

@@ -1,0 +1,36 @@
+import { KOZA_STYLES } from "@lagon/contracts/koza";
+import { describe, expect, it } from "vitest";
+import { contrast } from "./colors.ts";
+import { answers } from "./test-support.ts";
+import { sitePalette, themeStyles } from "./theme-styles.ts";
+
+describe("the theme's colours and fonts", () => {
+  it.each([
+    ["the default orange and grey", { primary: "#ff6b35", secondary: "#4a5568" }],
+    ["a pale yellow and a light grey", { primary: "#fde68a", secondary: "#e5e7eb" }],
+    ["a dark navy and black", { primary: "#0f172a", secondary: "#000000" }],
+  ])("keep text readable with %s", (_, colors) => {
+    for (const style of KOZA_STYLES) {
+      const c = sitePalette(answers({ colors, style }));
+      expect(contrast(c.contrast, c.base)).toBeGreaterThanOrEqual(7);
+      expect(contrast(c.link, c.base)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(c.heading, c.base)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(c.onPrimary, c.primary)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("put the customer's colours in the palette and the style's fonts in the typography", () => {
+    const styles = themeStyles(
+      answers({ colors: { primary: "#c2410c", secondary: "#1e3a5f" }, style: "bold" }),
+    );
+    const palette = Object.fromEntries(styles.settings.color.palette.theme.map((p) => [p.slug, p.color]));
+    expect(palette["accent-1"]).toBe("#c2410c");
+    expect(palette["accent-3"]).toBe("#1e3a5f");
+    expect(styles.styles.elements.heading.typography.fontFamily).toBe("var:preset|font-family|roboto-slab");
+    expect(styles.settings.typography.fontFamilies.theme.map((f) => f.slug)).toEqual([
+      "manrope",
+      "roboto-slab",
+      "fira-code",
+    ]);
+  });
+});

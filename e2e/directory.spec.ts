@@ -35,10 +35,10 @@ test("the directory lists opted-in live sites, with search, filters, empty state
   );
   await page.screenshot({ path: ".test-output/screenshots/directory-1280.png", fullPage: true });
 
-  await page.getByLabel("Rechercher").fill("grondin");
+  await page.getByRole("searchbox", { name: "Rechercher" }).fill("grondin");
   await expect(cards).toHaveCount(1);
   await expect(page.getByText("1 site trouvé")).toBeVisible();
-  await page.getByLabel("Rechercher").fill("");
+  await page.getByRole("searchbox", { name: "Rechercher" }).fill("");
   await page.getByLabel("Territoire").selectOption("Martinique");
   await expect(page.getByText("Aucun site trouvé avec ces critères")).toBeVisible();
   await page.getByRole("button", { name: "Réinitialiser les filtres" }).click();

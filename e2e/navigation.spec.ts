@@ -127,3 +127,21 @@ test("the home page is prerendered French HTML, readable without JavaScript", as
     expect(html).toContain(`>${label}<`);
   }
 });
+
+test("pages, scripts and styles travel compressed, and stay readable", async ({ request }) => {
+  const home = await request.get("/", { headers: { "accept-encoding": "br" } });
+  expect(home.headers()["content-encoding"]).toBe("br");
+  const html = await home.text();
+  expect(html).toContain("Lagon Digital");
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1] as string,
+  );
+  expect(assets.length).toBeGreaterThan(2);
+  for (const url of assets) {
+    const res = await request.get(url, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status(), url).toBe(200);
+    if ((await res.body()).length >= 1024) expect(res.headers()["content-encoding"], url).toBe("gzip");
+  }
+  const plain = await request.get("/", { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+});

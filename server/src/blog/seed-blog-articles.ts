@@ -120,10 +120,12 @@ export async function seedBlogArticles(
   ]);
 
   // Two uploads at a time: the PHP server runs two workers (SQLite makes a writer wait its turn).
+  // The first goes alone: it creates this month's uploads folder, which two parallel uploads
+  // would both try to create, and WordPress fails the one that loses that race.
   const pending = todo.map((t, i) => ({ ...t, image: images[i] })).filter((t) => t.image !== undefined);
-  for (let i = 0; i < pending.length; i += 2) {
+  for (let i = 0; i < pending.length; i += i === 0 ? 1 : 2) {
     await Promise.all(
-      pending.slice(i, i + 2).map(async ({ article, image }) => {
+      pending.slice(i, i === 0 ? 1 : i + 2).map(async ({ article, image }) => {
         // No alt text: the image shows the title, which the pages print right beside it.
         const media = await wp.upload<{ id: number }>(
           image as Buffer,

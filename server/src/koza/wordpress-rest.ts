@@ -40,13 +40,14 @@ export class WordPressRest {
   private async read<T>(res: Response, what: string): Promise<T> {
     const text = await res.text();
     if (!res.ok) {
-      let code = "";
+      let reason = "";
       try {
-        code = (JSON.parse(text) as { code?: string }).code ?? "";
+        const body = JSON.parse(text) as { code?: string; message?: string };
+        reason = [body.code, body.message].filter(Boolean).join(" : ");
       } catch {
-        code = text.slice(0, 120);
+        reason = text.slice(0, 120);
       }
-      throw new Error(`WordPress ${what} : ${res.status} ${code}`.trim());
+      throw new Error(`WordPress ${what} : ${res.status} ${reason}`.trim());
     }
     return JSON.parse(text) as T;
   }

@@ -80,6 +80,22 @@ async function homeScriptsGzip(origin: string): Promise<{ files: number; raw: nu
   return { files: urls.size, raw, gzip };
 }
 
+/** One Lighthouse run; a run whose trace Chromium failed to record (NO_NAVSTART) is tried again. */
+async function audit(url: string, port: number, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
+      undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.log(`           (${lhr.runtimeError.code}: run again)`);
+  }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const port = await freePort();
@@ -105,14 +121,7 @@ try {
   const chrome = await launch({ chromeFlags: CHROME_FLAGS });
   try {
     for (const page of PAGES) {
-      const result = await lighthouse(
-        `${origin}${page}`,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
-        undefined,
-      );
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${origin}${page}`, chrome.port);
       const scores = CATEGORIES.map((c) => {
         const score = Math.round((lhr.categories[c]?.score ?? 0) * 100);
         minimum[c] = Math.min(minimum[c] ?? 100, score);

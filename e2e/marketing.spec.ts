@@ -272,3 +272,25 @@ for (const width of [375, 1280]) {
     }
   });
 }
+
+test("public pages load without a content-security-policy violation or a console error", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) =>
+      w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+    );
+  });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`${page.url()}: ${m.text()}`);
+  });
+  for (const url of PUBLIC_PAGES) {
+    await page.goto(url, { waitUntil: "networkidle" });
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      url,
+    ).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});

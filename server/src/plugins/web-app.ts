@@ -42,6 +42,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     wildcard: false,
     index: false,
     serveDotFiles: false,
+    // The build writes .br and .gz beside each asset (web/precompress.mjs): sent as they are.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header("Cache-Control", "public, max-age=31536000, immutable");

@@ -16,7 +16,9 @@ export function BlogList() {
   const page = pageFrom(params);
   const state = usePostsPage(page);
   return (
-    <section className="section blog">
+    // While loading, the section holds a screen's height so the articles arriving do not push
+    // the footer around (no layout shift).
+    <section className={state.status === "loading" ? "section blog blog-loading" : "section blog"}>
       <div className="container">
         {state.status === "loading" ? (
           <p className="blog-status" role="status">

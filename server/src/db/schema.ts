@@ -1,5 +1,5 @@
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -16,6 +16,14 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /** A paid order: one WordPress site. `id` is the public order id used in every URL. */
+/**
+ * Lower case without French accents, so that "helene" finds "Hélène": how the admin search
+ * compares text (the stored column and the query go through the same folding). Capitals are
+ * folded too, for databases whose locale leaves them to `lower`.
+ */
+export const searchFold = (text: SQL | string) =>
+  sql`translate(lower(${text}), 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ', 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy')`;
+
 export const orders = pgTable(
   "orders",
   {
@@ -57,9 +65,9 @@ export const orders = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     /** While set in the future, one worker is provisioning this order and others keep off. */
     provisioningLeaseUntil: timestamp("provisioning_lease_until", { withTimezone: true }),
-    /** Lower-cased e-mail, name and subdomain: the admin search scans this one column. */
+    /** E-mail, name and subdomain, folded (searchFold): the admin search scans this one column. */
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(customer_email || ' ' || customer_name || ' ' || subdomain)`,
+      searchFold(sql`customer_email || ' ' || customer_name || ' ' || subdomain`),
     ),
   },
   (t) => [

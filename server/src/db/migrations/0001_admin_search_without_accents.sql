@@ -1,0 +1,2 @@
+ALTER TABLE "orders" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower(customer_email || ' ' || customer_name || ' ' || subdomain), 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ', 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy')) STORED;

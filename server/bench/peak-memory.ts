@@ -1,15 +1,21 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-/** Samples the resident memory of this process and of other processes, keeping the peaks (MB). */
+/**
+ * Samples the resident memory of this process and of other processes, keeping the peaks (MB).
+ * The other processes are looked up until found, then kept: a lookup runs `pgrep`, which would
+ * stall this process (and the timings it measures) if it ran at every sample.
+ */
 export function peakMemory(otherPids: () => number[] = () => []) {
   let self = 0;
   let children = 0;
+  let others: number[] = [];
   const sample = () => {
     self = Math.max(self, process.memoryUsage().rss);
+    if (others.length === 0) others = otherPids();
     children = Math.max(
       children,
-      otherPids().reduce((sum, pid) => sum + rss(pid), 0),
+      others.reduce((sum, pid) => sum + rss(pid), 0),
     );
   };
   sample();

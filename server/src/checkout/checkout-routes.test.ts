@@ -362,6 +362,31 @@ describe("checkout API (local test checkout)", () => {
     }
   });
 
+  it("starts provisioning again when a delivery died between the order and its job", async () => {
+    const sessionId = sessionIdOf(await create(payload({}, { domain: "reprise-paiement.localhost" })));
+    await t.ctx.db
+      .update(checkoutSessions)
+      .set({ paidAt: new Date() })
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    const { orderId } = await fulfilCheckout(t.ctx, sessionId);
+    // As if the process had died right after inserting the order: no job, checkout still open.
+    await t.ctx.database.sql.executeSql(
+      "delete from pgboss.job where name = 'provision-order' and data->>'orderId' = $1",
+      [orderId],
+    );
+    await t.ctx.db
+      .update(checkoutSessions)
+      .set({ status: "open", orderId: null })
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    expect(await provisioningJobs(orderId as string)).toBe(0);
+
+    expect(await fulfilCheckout(t.ctx, sessionId)).toEqual({ orderId });
+    expect(await provisioningJobs(orderId as string)).toBe(1);
+    expect(await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "reprise-paiement"))).toHaveLength(
+      1,
+    );
+  });
+
   it("holds a subdomain for one visitor only, even when twenty ask at once", async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

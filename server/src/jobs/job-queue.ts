@@ -30,6 +30,8 @@ export type AnyJob = JobDefinition<any>;
 
 export interface SendOptions {
   singletonKey?: string;
+  /** With a key: at most one job of that key in each window of this many seconds. */
+  singletonSeconds?: number;
   startAfterSeconds?: number;
 }
 
@@ -74,6 +76,7 @@ export async function startJobQueue(
     send: (job, payload, opts) =>
       boss.send(job.name, job.payload.parse(payload) as object, {
         singletonKey: opts?.singletonKey,
+        singletonSeconds: opts?.singletonSeconds,
         startAfter: opts?.startAfterSeconds,
       }),
 

@@ -14,7 +14,9 @@ export type NewPaidOrder = Omit<
 /**
  * Creates the order of a completed payment, once: a second call with the same checkout
  * session (webhook retries, the success page's poll) returns the existing order. Then starts
- * provisioning.
+ * provisioning; a second call starts it again while the order is still pending, so a payment
+ * whose first delivery died between the order and its job is not left waiting (provisioning
+ * runs once however many jobs ask for it).
  */
 export async function createPaidOrder(
   ctx: Pick<Context, "db" | "queue" | "secrets">,
@@ -35,10 +37,11 @@ export async function createPaidOrder(
     .returning({ id: orders.id });
   if (inserted.length === 0) {
     const [existing] = await ctx.db
-      .select({ id: orders.id })
+      .select({ id: orders.id, status: orders.status })
       .from(orders)
       .where(eq(orders.checkoutSessionId, input.checkoutSessionId));
     if (!existing) throw new Error("order vanished after a conflicting insert");
+    if (existing.status === "pending") await startProvisioning(ctx, existing.id);
     return { orderId: existing.id, created: false };
   }
   await addOrderLog(ctx.db, id, {
@@ -46,6 +49,18 @@ export async function createPaidOrder(
     action: "payment",
     details: `Paiement reçu (formule ${input.planId}${input.kozaOption ? " + Koza" : ""}).`,
   });
-  await ctx.queue.send(provisionOrderJob, { orderId: id });
+  await startProvisioning(ctx, id);
   return { orderId: id, created: true };
+}
+
+/**
+ * One job per order for all the deliveries of a payment that arrive within a few minutes (the
+ * retries of a delivery that died come later, and do get theirs).
+ */
+function startProvisioning(ctx: Pick<Context, "queue">, orderId: string) {
+  return ctx.queue.send(
+    provisionOrderJob,
+    { orderId },
+    { singletonKey: `provision-${orderId}`, singletonSeconds: 300 },
+  );
 }

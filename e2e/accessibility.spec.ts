@@ -1,16 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { PUBLIC_PAGES } from "./support/public-pages";
 
-const PUBLIC_PAGES = [
-  "/",
-  "/services",
-  "/annuaire",
-  "/about",
-  "/contact",
-  "/articles",
-  "/legal",
-  "/espace-client",
-];
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 for (const width of [375, 1280]) {

@@ -1,15 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
+import { PUBLIC_PAGES } from "./support/public-pages";
 
-const PUBLIC_PAGES = [
-  "/",
-  "/services",
-  "/annuaire",
-  "/about",
-  "/contact",
-  "/articles",
-  "/legal",
-  "/espace-client",
-];
 /** The marketing pages, photographed at both widths for a human look. */
 const OWN_PAGES: [string, string][] = [
   ["/", "home"],

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
-import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { checkoutSessions, type orders } from "../db/schema.ts";
-import { AppError, conflict } from "../lib/app-error.ts";
+import { conflict } from "../lib/app-error.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { CHECKOUT_LIFETIME_MS } from "./create-checkout-session.ts";
+import { openProviderCheckout } from "./open-provider-checkout.ts";
 
 /** Opens a one-off payment for Koza on an existing order; paying and cancelling both return to its page. */
 export async function addKozaCheckout(
@@ -27,8 +27,9 @@ export async function addKozaCheckout(
     cancelUrl: back,
     expiresAt,
   });
-  try {
-    const session = await ctx.payments.createCheckout({
+  return openProviderCheckout(
+    ctx,
+    {
       reference,
       kind: "koza",
       customerEmail: order.customerEmail,
@@ -36,15 +37,7 @@ export async function addKozaCheckout(
       successUrl: back,
       cancelUrl: back,
       expiresAt,
-    });
-    await ctx.db
-      .update(checkoutSessions)
-      .set({ providerSessionId: session.sessionId })
-      .where(eq(checkoutSessions.id, reference));
-    return { checkout_url: session.url };
-  } catch (err) {
-    await ctx.db.delete(checkoutSessions).where(eq(checkoutSessions.id, reference));
-    ctx.log.error({ err }, "payment provider refused the Koza checkout");
-    throw new AppError(502, CHECKOUT_MESSAGES.kozaAddFailed);
-  }
+    },
+    CHECKOUT_MESSAGES.kozaAddFailed,
+  );
 }

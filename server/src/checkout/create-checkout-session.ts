@@ -12,7 +12,8 @@ import type { z } from "zod";
 import type { Context } from "../context.ts";
 import { checkCoupon } from "../coupons/validate-coupon.ts";
 import { checkoutSessions } from "../db/schema.ts";
-import { AppError, badRequest, conflict } from "../lib/app-error.ts";
+import { badRequest, conflict } from "../lib/app-error.ts";
+import { openProviderCheckout } from "./open-provider-checkout.ts";
 import { subdomainAvailability } from "./subdomain-availability.ts";
 
 /**
@@ -80,8 +81,9 @@ export async function createCheckoutSession(
     });
   });
 
-  try {
-    const session = await ctx.payments.createCheckout({
+  return openProviderCheckout(
+    ctx,
+    {
       reference,
       kind: "order",
       customerEmail: customer.email,
@@ -93,17 +95,9 @@ export async function createCheckoutSession(
       successUrl: request.success_url,
       cancelUrl: request.cancel_url,
       expiresAt,
-    });
-    await ctx.db
-      .update(checkoutSessions)
-      .set({ providerSessionId: session.sessionId })
-      .where(eq(checkoutSessions.id, reference));
-    return { checkout_url: session.url };
-  } catch (err) {
-    await ctx.db.delete(checkoutSessions).where(eq(checkoutSessions.id, reference));
-    ctx.log.error({ err }, "payment provider refused the checkout");
-    throw new AppError(502, CHECKOUT_MESSAGES.sessionFailed);
-  }
+    },
+    CHECKOUT_MESSAGES.sessionFailed,
+  );
 }
 
 export function planIdForPrice(ctx: Pick<Context, "config">, priceId: string): PlanId | undefined {

@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { checkoutSessions } from "../db/schema.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { CheckoutRequest } from "../payments/payment-provider.ts";
+
+/**
+ * Opens the payment provider's checkout for a reservation already written (`request.reference`)
+ * and links the two. Should the provider refuse, the reservation is deleted (freeing what it
+ * held) and the visitor gets `failure`, a French 502.
+ */
+export async function openProviderCheckout(
+  ctx: Context,
+  request: CheckoutRequest,
+  failure: string,
+): Promise<{ checkout_url: string }> {
+  try {
+    const session = await ctx.payments.createCheckout(request);
+    await ctx.db
+      .update(checkoutSessions)
+      .set({ providerSessionId: session.sessionId })
+      .where(eq(checkoutSessions.id, request.reference));
+    return { checkout_url: session.url };
+  } catch (err) {
+    await ctx.db.delete(checkoutSessions).where(eq(checkoutSessions.id, request.reference));
+    ctx.log.error({ err, kind: request.kind }, "payment provider refused the checkout");
+    throw new AppError(502, failure);
+  }
+}

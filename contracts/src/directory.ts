@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export const DIRECTORY_COUNTRIES = [
   "La Réunion",
   "Mayotte",
@@ -16,17 +14,5 @@ export function directoryCountry(checkoutCountry: string): string {
     checkoutCountry
   );
 }
-
-export const DirectorySite = z.object({
-  subdomain: z.string(),
-  company_name: z.string(),
-  city: z.string(),
-  category: z.string(),
-  country: z.string(),
-  url: z.string(),
-  has_koza: z.boolean(),
-  created_at: z.string(),
-});
-export type DirectorySite = z.infer<typeof DirectorySite>;
 
 export const DIRECTORY_EMPTY = "Aucun site trouvé avec ces critères";

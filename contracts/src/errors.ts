@@ -1,9 +1,4 @@
-import { z } from "zod";
-
-/** Every error the API returns has this shape; `detail` is French and safe to show. */
-export const ErrorBody = z.object({ detail: z.string() });
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
+/** The `detail` of the API's errors (every error answers `{ "detail": "…" }`, in French). */
 export const MESSAGES = {
   invalidRequest: "Requête invalide.",
   notFound: "Ressource introuvable.",

@@ -1,9 +1,5 @@
-import { z } from "zod";
-
 export const planIds = ["starter", "business", "libre"] as const;
-// Pure: a page that only needs the plans' data (not the schema) then ships without zod.
-export const PlanId = /* @__PURE__ */ z.enum(planIds);
-export type PlanId = z.infer<typeof PlanId>;
+export type PlanId = (typeof planIds)[number];
 
 export interface Plan {
   id: PlanId;

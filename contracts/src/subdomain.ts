@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** 3 to 63 letters, digits and hyphens, starting and ending with a letter or digit. */
 export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/i;
 
@@ -31,8 +29,6 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
 export function isValidSubdomain(value: string): boolean {
   return SUBDOMAIN_PATTERN.test(value);
 }
-
-export const Subdomain = z.string().trim().toLowerCase().regex(SUBDOMAIN_PATTERN, SUBDOMAIN_FORMAT_ERROR);
 
 export function siteHost(subdomain: string, baseDomain: string): string {
   return `${subdomain.toLowerCase()}.${baseDomain}`;

@@ -1,5 +1,3 @@
-// First: the zod setting must precede every schema the pages build.
-import "./lib/zod-jitless";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";

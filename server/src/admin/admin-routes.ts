@@ -1,12 +1,12 @@
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import {
-  ADMIN_MESSAGES,
   AdminOrdersQuery,
   type EmailLogEntry,
   type EmailTemplateView,
   OrderIdBody,
   OrderIdParams,
   SaveTemplateBody,
-} from "@lagon/contracts/admin";
+} from "@lagon/contracts/admin-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import type { Analytics } from "@lagon/contracts/admin";
+import type { Analytics } from "@lagon/contracts/admin-schemas";
 import { AGENCY_TIME_ZONE } from "@lagon/contracts/french-date";
 import { PLANS } from "@lagon/contracts/plans";
 import { eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-import type { EmailTemplateView } from "@lagon/contracts/admin";
+import type { EmailTemplateView } from "@lagon/contracts/admin-schemas";
 import { asc } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { emailTemplates } from "../db/schema.ts";

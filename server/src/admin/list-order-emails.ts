@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, type EmailLogEntry } from "@lagon/contracts/admin";
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import type { EmailLogEntry } from "@lagon/contracts/admin-schemas";
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { emailLog, orders } from "../db/schema.ts";

@@ -1,10 +1,6 @@
-import {
-  ADMIN_PAGE_SIZE,
-  type AdminOrder,
-  type AdminOrders,
-  type AdminOrdersQuery,
-} from "@lagon/contracts/admin";
-import type { LogEntry } from "@lagon/contracts/orders";
+import { ADMIN_PAGE_SIZE } from "@lagon/contracts/admin";
+import type { AdminOrder, AdminOrders, AdminOrdersQuery } from "@lagon/contracts/admin-schemas";
+import type { LogEntry } from "@lagon/contracts/orders-schemas";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orderLogs, orders, searchFold } from "../db/schema.ts";

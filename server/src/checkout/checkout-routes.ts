@@ -1,4 +1,4 @@
-import { CreateCheckoutSessionRequest } from "@lagon/contracts/checkout";
+import { CreateCheckoutSessionRequest } from "@lagon/contracts/checkout-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
-import {
-  CHECKOUT_MESSAGES,
-  type CreateCheckoutSessionRequest,
-  type CustomerData,
-  DEFAULT_CATEGORY,
-} from "@lagon/contracts/checkout";
+import { CHECKOUT_MESSAGES, DEFAULT_CATEGORY } from "@lagon/contracts/checkout";
+import type { CreateCheckoutSessionRequest, CustomerData } from "@lagon/contracts/checkout-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
 import { and, eq, gt, sql } from "drizzle-orm";

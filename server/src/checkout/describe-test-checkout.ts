@@ -1,8 +1,5 @@
-import {
-  CHECKOUT_MESSAGES,
-  TEST_CHECKOUT_STATUS_LABELS,
-  type TestCheckoutView,
-} from "@lagon/contracts/checkout";
+import { CHECKOUT_MESSAGES, TEST_CHECKOUT_STATUS_LABELS } from "@lagon/contracts/checkout";
+import type { TestCheckoutView } from "@lagon/contracts/checkout-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { quote } from "@lagon/contracts/pricing";
 import { eq } from "drizzle-orm";

@@ -1,4 +1,5 @@
-import { CHECKOUT_MESSAGES, type OrderStatusResponse } from "@lagon/contracts/checkout";
+import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
+import type { OrderStatusResponse } from "@lagon/contracts/checkout-schemas";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { checkoutSessions, orders } from "../db/schema.ts";

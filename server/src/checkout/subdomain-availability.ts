@@ -1,4 +1,5 @@
-import { CHECKOUT_MESSAGES, type SubdomainAvailability } from "@lagon/contracts/checkout";
+import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
+import type { SubdomainAvailability } from "@lagon/contracts/checkout-schemas";
 import { isValidSubdomain, RESERVED_SUBDOMAINS, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";

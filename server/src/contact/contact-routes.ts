@@ -1,9 +1,5 @@
-import {
-  CONTACT_MESSAGES,
-  ContactMessage,
-  LOST_LINK_MESSAGES,
-  LostLinkRequest,
-} from "@lagon/contracts/contact";
+import { CONTACT_MESSAGES, LOST_LINK_MESSAGES } from "@lagon/contracts/contact";
+import { ContactMessage, LostLinkRequest } from "@lagon/contracts/contact-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createCaptchaChallenge, verifyCaptcha } from "../captcha/captcha.ts";

@@ -1,4 +1,5 @@
-import { CHECKOUT_MESSAGES, type CouponResult } from "@lagon/contracts/checkout";
+import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
+import type { CouponResult } from "@lagon/contracts/checkout-schemas";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { coupons } from "../db/schema.ts";

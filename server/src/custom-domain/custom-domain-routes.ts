@@ -1,4 +1,5 @@
-import { DOMAIN_MESSAGES, DomainRequest, type DomainRequestResult } from "@lagon/contracts/custom-domain";
+import { DOMAIN_MESSAGES } from "@lagon/contracts/custom-domain";
+import { DomainRequest, type DomainRequestResult } from "@lagon/contracts/custom-domain-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import type { DnsRecord } from "@lagon/contracts/custom-domain";
+import type { DnsRecord } from "@lagon/contracts/custom-domain-schemas";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";

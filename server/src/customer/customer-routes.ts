@@ -1,4 +1,4 @@
-import type { CustomerOrders, CustomerOrderView } from "@lagon/contracts/orders";
+import type { CustomerOrders, CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

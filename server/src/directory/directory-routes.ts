@@ -1,5 +1,6 @@
 import { DEFAULT_CATEGORY } from "@lagon/contracts/checkout";
-import { type DirectorySite, directoryCountry } from "@lagon/contracts/directory";
+import { directoryCountry } from "@lagon/contracts/directory";
+import type { DirectorySite } from "@lagon/contracts/directory-schemas";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Context } from "../context.ts";

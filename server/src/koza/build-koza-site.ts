@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { KozaData } from "@lagon/contracts/koza";
+import type { KozaData } from "@lagon/contracts/koza-schemas";
 import type { Context } from "../context.ts";
 import type { orders } from "../db/schema.ts";
 import type { Media } from "./blocks.ts";

@@ -1,4 +1,5 @@
-import type { KozaData, KozaStyle } from "@lagon/contracts/koza";
+import type { KozaStyle } from "@lagon/contracts/koza";
+import type { KozaData } from "@lagon/contracts/koza-schemas";
 import type { SiteContent } from "./site-content.ts";
 
 /** What changes with the chosen style: the voice of the site. Each list offers variants. */

@@ -1,4 +1,4 @@
-import { KozaData } from "@lagon/contracts/koza";
+import { KozaData } from "@lagon/contracts/koza-schemas";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { kozaSubmissions, orders } from "../db/schema.ts";

@@ -1,5 +1,5 @@
-import type { KozaData } from "@lagon/contracts/koza";
 import { KOZA_STYLE_LABELS } from "@lagon/contracts/koza";
+import type { KozaData } from "@lagon/contracts/koza-schemas";
 import { z } from "zod";
 import { SiteContent } from "./site-content.ts";
 

@@ -1,4 +1,4 @@
-import type { KozaData } from "@lagon/contracts/koza";
+import type { KozaData } from "@lagon/contracts/koza-schemas";
 import {
   buttons,
   columns,

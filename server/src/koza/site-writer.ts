@@ -1,4 +1,4 @@
-import type { KozaData } from "@lagon/contracts/koza";
+import type { KozaData } from "@lagon/contracts/koza-schemas";
 import type { Config } from "../config.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
 import { writeSiteWithChatApi } from "./llm-site-writer.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { KOZA_MESSAGES, KozaData } from "@lagon/contracts/koza";
+import { KOZA_MESSAGES } from "@lagon/contracts/koza";
+import { KozaData } from "@lagon/contracts/koza-schemas";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { authorizeOrder } from "../customer/authorize-order.ts";

@@ -1,4 +1,4 @@
-import { KozaData, type KozaDataInput } from "@lagon/contracts/koza";
+import { KozaData, type KozaDataInput } from "@lagon/contracts/koza-schemas";
 import sharp from "sharp";
 
 /** A realistic questionnaire, as the browser sends it. */

@@ -1,4 +1,4 @@
-import type { KozaData } from "@lagon/contracts/koza";
+import type { KozaData } from "@lagon/contracts/koza-schemas";
 import { blockAttrs, columns, esc, link, paragraph } from "./blocks.ts";
 
 /** A menu's links to pages, by id, so a page whose slug changes keeps its link. */

@@ -1,4 +1,5 @@
-import type { KozaData, KozaStyle } from "@lagon/contracts/koza";
+import type { KozaStyle } from "@lagon/contracts/koza";
+import type { KozaData } from "@lagon/contracts/koza-schemas";
 import { mix, readable, textOn } from "./colors.ts";
 
 /** A font shipped with Twenty Twenty-Five (variable fonts: one file covers every weight). */

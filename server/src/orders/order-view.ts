@@ -1,4 +1,4 @@
-import type { OrderView } from "@lagon/contracts/orders";
+import type { OrderView } from "@lagon/contracts/orders-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { asc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";

@@ -1,4 +1,4 @@
-import type { Analytics } from "@lagon/contracts/admin";
+import type { Analytics } from "@lagon/contracts/admin-schemas";
 import { formatShortDate } from "@lagon/contracts/french-date";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-import type { AdminOrder } from "@lagon/contracts/admin";
+import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { STEP_KEYS } from "@lagon/contracts/orders";
 import {

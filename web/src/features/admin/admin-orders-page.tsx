@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, type AdminOrder, type AdminOrders } from "@lagon/contracts/admin";
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import type { AdminOrder, AdminOrders } from "@lagon/contracts/admin-schemas";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { adminFetch, adminPost } from "./admin-api";

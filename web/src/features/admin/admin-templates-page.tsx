@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, type EmailTemplateView } from "@lagon/contracts/admin";
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import type { EmailTemplateView } from "@lagon/contracts/admin-schemas";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { adminFetch } from "./admin-api";

@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, type AdminOrder, type EmailLogEntry } from "@lagon/contracts/admin";
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import type { AdminOrder, EmailLogEntry } from "@lagon/contracts/admin-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { useEffect, useRef, useState } from "react";
 import { adminFetch } from "./admin-api";

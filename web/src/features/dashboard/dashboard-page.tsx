@@ -1,4 +1,4 @@
-import type { CustomerOrderView } from "@lagon/contracts/orders";
+import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { Link, useParams, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";

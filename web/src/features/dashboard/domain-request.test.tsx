@@ -1,4 +1,4 @@
-import type { CustomerOrderView } from "@lagon/contracts/orders";
+import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DomainRequestBlock } from "./domain-request";

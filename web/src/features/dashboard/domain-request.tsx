@@ -1,5 +1,5 @@
-import type { DnsRecord, DomainRequestResult } from "@lagon/contracts/custom-domain";
-import type { CustomerOrderView } from "@lagon/contracts/orders";
+import type { DnsRecord, DomainRequestResult } from "@lagon/contracts/custom-domain-schemas";
+import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 

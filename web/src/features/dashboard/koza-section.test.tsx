@@ -1,4 +1,5 @@
-import type { CustomerOrderView, KozaStatus } from "@lagon/contracts/orders";
+import type { KozaStatus } from "@lagon/contracts/orders";
+import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { KozaSection } from "./koza-section";

@@ -1,4 +1,4 @@
-import type { OrderView } from "@lagon/contracts/orders";
+import type { OrderView } from "@lagon/contracts/orders-schemas";
 import { useState } from "react";
 import { paths } from "../../config/paths";
 import { fetchJson } from "../../lib/fetch-json";

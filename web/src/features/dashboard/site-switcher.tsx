@@ -1,4 +1,5 @@
-import type { CustomerOrders, OrderStatus } from "@lagon/contracts/orders";
+import type { OrderStatus } from "@lagon/contracts/orders";
+import type { CustomerOrders } from "@lagon/contracts/orders-schemas";
 import { useEffect, useState } from "react";
 import { paths } from "../../config/paths";
 import { fetchJson } from "../../lib/fetch-json";

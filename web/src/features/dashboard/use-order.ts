@@ -1,4 +1,4 @@
-import type { CustomerOrderView } from "@lagon/contracts/orders";
+import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { useEffect, useState } from "react";
 import { fetchJson } from "../../lib/fetch-json";
 

@@ -1,4 +1,4 @@
-import type { OrderView } from "@lagon/contracts/orders";
+import type { OrderView } from "@lagon/contracts/orders-schemas";
 import { useState } from "react";
 
 type Credentials = NonNullable<OrderView["wp_credentials"]>;

@@ -1,5 +1,6 @@
 import { DIRECTORY_CATEGORIES } from "@lagon/contracts/checkout";
-import { DIRECTORY_COUNTRIES, DIRECTORY_EMPTY, type DirectorySite } from "@lagon/contracts/directory";
+import { DIRECTORY_COUNTRIES, DIRECTORY_EMPTY } from "@lagon/contracts/directory";
+import type { DirectorySite } from "@lagon/contracts/directory-schemas";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";

@@ -1,4 +1,4 @@
-import type { DirectorySite } from "@lagon/contracts/directory";
+import type { DirectorySite } from "@lagon/contracts/directory-schemas";
 import { formatMonthYear } from "@lagon/contracts/french-date";
 import { useState } from "react";
 import { publicConfig } from "../../config/public-config";

@@ -1,4 +1,5 @@
-import { KOZA_DEFAULT_COLORS, type KozaDataInput, type KozaStyle } from "@lagon/contracts/koza";
+import { KOZA_DEFAULT_COLORS, type KozaStyle } from "@lagon/contracts/koza";
+import type { KozaDataInput } from "@lagon/contracts/koza-schemas";
 
 /** The questionnaire as the wizard edits it: `koza_data` of the upload, files apart. */
 export interface KozaAnswers extends KozaDataInput {

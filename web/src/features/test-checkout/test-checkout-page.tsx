@@ -1,4 +1,4 @@
-import type { TestCheckoutView } from "@lagon/contracts/checkout";
+import type { TestCheckoutView } from "@lagon/contracts/checkout-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";

@@ -2,7 +2,7 @@ import type {
   CouponResult,
   CreateCheckoutSessionRequest,
   SubdomainAvailability,
-} from "@lagon/contracts/checkout";
+} from "@lagon/contracts/checkout-schemas";
 import { fetchJson } from "../../../lib/fetch-json";
 
 export const createCheckoutSession = (body: CreateCheckoutSessionRequest) =>

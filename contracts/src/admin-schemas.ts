@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { OrderStatus, OrderView } from "./orders-schemas.ts";
+
+export const AdminOrdersQuery = z.object({
+  token: z.string().optional(),
+  status: z.enum(["all", ...OrderStatus.options]).default("all"),
+  q: z.string().trim().max(200).default(""),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+/** An order in the admin list: the full order of section 3 without its WordPress password. */
+export const AdminOrder = OrderView.omit({ wp_credentials: true, magic_link_token: true }).extend({
+  wp_admin_url: z.string().nullable(),
+  /** The customer's private page (magic link), where the credentials are shown. */
+  dashboard_url: z.string(),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const AdminOrders = z.object({
+  orders: z.array(AdminOrder),
+  counts: z.object({ total: z.number(), active: z.number(), processing: z.number(), error: z.number() }),
+  page: z.number(),
+  page_count: z.number(),
+  match_count: z.number(),
+});
+export type AdminOrders = z.infer<typeof AdminOrders>;
+
+const orderId = z.uuid("Identifiant de commande invalide.");
+export const OrderIdBody = z.object({ order_id: orderId });
+export const OrderIdParams = z.object({ orderId });
+
+export const Analytics = z.object({
+  stats: z.object({
+    total_orders: z.number(),
+    active_orders: z.number(),
+    processing_orders: z.number(),
+    error_orders: z.number(),
+    total_revenue: z.number(),
+    monthly_revenue: z.number(),
+  }),
+  revenue_by_plan: z.array(z.object({ _id: z.string(), count: z.number(), revenue: z.number() })),
+  growth_data: z.array(z.object({ date: z.string(), count: z.number() })),
+  mrr: z.number(),
+  funnel: z.object({ checkouts_opened: z.number(), paid: z.number(), live: z.number() }),
+});
+export type Analytics = z.infer<typeof Analytics>;
+
+export const EmailTemplateView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  variables: z.array(z.string()),
+});
+export type EmailTemplateView = z.infer<typeof EmailTemplateView>;
+
+export const SaveTemplateBody = z.object({
+  subject: z.string().trim().min(1, "L'objet est obligatoire.").max(300),
+  content: z.string().min(1, "Le contenu est obligatoire.").max(100_000),
+});
+
+export const EmailLogEntry = z.object({
+  id: z.string(),
+  template: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type EmailLogEntry = z.infer<typeof EmailLogEntry>;

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { DnsRecord } from "./custom-domain-schemas.ts";
+import { KOZA_STATUSES, LOG_LEVELS, ORDER_STATUSES, STEP_STATUSES } from "./orders.ts";
+
+export const OrderStatus = z.enum(ORDER_STATUSES);
+const StepState = z.object({ status: z.enum(STEP_STATUSES), timestamp: z.string().nullable() });
+
+export const LogEntry = z.object({
+  timestamp: z.string(),
+  level: z.enum(LOG_LEVELS),
+  action: z.string(),
+  details: z.string(),
+});
+export type LogEntry = z.infer<typeof LogEntry>;
+
+/** An order as the customer page and the admin see it (spec section 3). */
+export const OrderView = z.object({
+  _id: z.string(),
+  order_id: z.string(),
+  subdomain: z.string(),
+  site_url: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  company_name: z.string().nullable(),
+  plan_name: z.string(),
+  status: OrderStatus,
+  created_at: z.string(),
+  magic_link_token: z.string(),
+  steps: z.record(z.string(), StepState),
+  koza_option: z.boolean(),
+  koza_status: z.enum(KOZA_STATUSES).nullable(),
+  custom_domain: z.object({ domain: z.string(), status: z.string() }).nullable(),
+  wp_credentials: z.object({ admin_url: z.string(), username: z.string(), password: z.string() }).nullable(),
+  logs: z.array(LogEntry),
+});
+export type OrderView = z.infer<typeof OrderView>;
+
+/**
+ * The order as its customer sees it: plus the DNS records to set when they asked to connect a
+ * domain they already own (empty otherwise).
+ */
+export const CustomerOrderView = OrderView.extend({ dns_records: z.array(DnsRecord) });
+export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
+
+/** One of a customer's sites, for the site switcher. */
+export const CustomerSite = z.object({
+  order_id: z.string(),
+  subdomain: z.string(),
+  plan_name: z.string(),
+  status: OrderStatus,
+  koza_option: z.boolean(),
+  magic_link_token: z.string(),
+});
+export type CustomerSite = z.infer<typeof CustomerSite>;
+
+export const CustomerOrders = z.object({ total_sites: z.number(), orders: z.array(CustomerSite) });
+export type CustomerOrders = z.infer<typeof CustomerOrders>;

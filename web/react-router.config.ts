@@ -1,5 +1,5 @@
+import { PUBLIC_PAGES } from "@lagon/contracts/public-pages";
 import type { Config } from "@react-router/dev/config";
-import { paths } from "./src/config/paths";
 
 export default {
   appDirectory: "src",
@@ -7,17 +7,7 @@ export default {
   buildDirectory: process.env.WEB_BUILD_DIR ?? "build",
   ssr: false,
   // Public pages are built to static HTML; every other route is served by build/client/__spa-fallback.html.
-  prerender: [
-    paths.home(),
-    paths.services(),
-    paths.directory(),
-    paths.about(),
-    paths.contact(),
-    paths.articles(),
-    paths.legal(),
-    paths.customerArea(),
-    "/robots.txt",
-  ],
+  prerender: [...PUBLIC_PAGES, "/robots.txt"],
   future: {
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,

@@ -1,16 +1,5 @@
+import { PUBLIC_PAGES } from "@lagon/contracts/public-pages";
 import { escapeHtml } from "./html-text.ts";
-
-/** The public pages of the site, listed in the sitemap before the articles. */
-const PUBLIC_PAGES = [
-  "/",
-  "/services",
-  "/annuaire",
-  "/about",
-  "/contact",
-  "/articles",
-  "/legal",
-  "/espace-client",
-] as const;
 
 /** sitemap.xml: the public pages and every article with its last modification. */
 export function sitemapXml(publicUrl: string, articles: { slug: string; modified: string }[]): string {

@@ -123,19 +123,18 @@ export async function seedBlogArticles(
   // The first goes alone: it creates this month's uploads folder, which two parallel uploads
   // would both try to create, and WordPress fails the one that loses that race.
   const pending = todo.map((t, i) => ({ ...t, image: images[i] })).filter((t) => t.image !== undefined);
-  for (let i = 0; i < pending.length; i += i === 0 ? 1 : 2) {
-    await Promise.all(
-      pending.slice(i, i === 0 ? 1 : i + 2).map(async ({ article, image }) => {
-        // No alt text: the image shows the title, which the pages print right beside it.
-        const media = await wp.upload<{ id: number }>(
-          image as Buffer,
-          `${mediaSlug(article)}.webp`,
-          "image/webp",
-        );
-        mediaIds.set(mediaSlug(article), media.id);
-      }),
+  const upload = async ({ article, image }: (typeof pending)[number]) => {
+    // No alt text: the image shows the title, which the pages print right beside it.
+    const media = await wp.upload<{ id: number }>(
+      image as Buffer,
+      `${mediaSlug(article)}.webp`,
+      "image/webp",
     );
-  }
+    mediaIds.set(mediaSlug(article), media.id);
+  };
+  const [first, ...rest] = pending;
+  if (first) await upload(first);
+  for (let i = 0; i < rest.length; i += 2) await Promise.all(rest.slice(i, i + 2).map(upload));
 
   const created = await batch(
     wp,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { ScrollToHash } from "./components/layout/scroll-to-hash";
 import { SiteLayout } from "./components/layout/site-layout";
 import { PageHeader } from "./components/ui/page-header";
 import { paths } from "./config/paths";
@@ -15,9 +16,17 @@ export const links: Route.LinksFunction = () => [
 /** Used only where no route gives its own, such as the SPA fallback page while it loads. */
 export const meta: Route.MetaFunction = () => [{ title: publicConfig.COMPANY_NAME }];
 
+/**
+ * The document element. Preact, which runs the pages in the browser (decision 0017), hydrates
+ * into <html> itself, so there the tree starts at <head> and <body>; the prerender writes <html>.
+ */
+function Html({ children }: { children: ReactNode }) {
+  return import.meta.env.SSR ? <html lang="fr">{children}</html> : children;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="fr">
+    <Html>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -34,7 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration />
         <Scripts />
       </body>
-    </html>
+    </Html>
   );
 }
 
@@ -42,6 +51,7 @@ export default function App() {
   return (
     <SiteLayout>
       <Outlet />
+      <ScrollToHash />
       <CrispChat />
     </SiteLayout>
   );

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { PUBLIC_PAGES } from "@lagon/contracts/public-pages";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 

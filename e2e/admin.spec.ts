@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 const SHOTS = ".test-output/screenshots";
 const SITES = path.resolve(`.test-output/e2e-${process.env.E2E_PORT ?? 3100}/sites`);

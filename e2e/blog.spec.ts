@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 
 const LIST_API = "**/blog/wp-json/wp/v2/posts?*";
 const FRENCH_DATE =
@@ -49,7 +49,10 @@ test("the blog lists nine articles a page with images, dates and excerpts, and p
   }
   const firstImage = page.locator(".post-card-image").first();
   await expect(firstImage).toHaveAttribute("src", /^\/blog\/wp-content\/uploads\/.+\.webp$/);
-  await expect(firstImage).toHaveAttribute("loading", "lazy");
+  // The first image is the page's largest paint: loaded at once, first; the others when scrolled to.
+  await expect(firstImage).toHaveAttribute("loading", "eager");
+  await expect(firstImage).toHaveAttribute("fetchpriority", "high");
+  await expect(page.locator(".post-card-image").nth(1)).toHaveAttribute("loading", "lazy");
   await expect(firstImage).toHaveAttribute("width", "1200");
   await expect.poll(() => imageLoaded(page, ".post-card-image >> nth=0")).toBe(true);
   await expect(page.locator(".blog-pager span[aria-disabled='true']")).toHaveText("Précédent");

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 const shots = ".test-output/screenshots";
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { orderSite, waitForMail } from "./support/orders";
+import { expect, test } from "./support/test";
 
 test("the directory lists opted-in live sites, with search, filters, empty state and reset", async ({
   page,

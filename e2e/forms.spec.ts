@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
+import { expect, type Page, test } from "./support/test";
 
 const shots = ".test-output/screenshots";
 

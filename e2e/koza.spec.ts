@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
+import { expect, type Page, test } from "./support/test";
 
 const SHOTS = ".test-output/screenshots";
 const FIXTURES = ".test-output/koza-fixtures";

@@ -1,5 +1,5 @@
 import { PUBLIC_PAGES } from "@lagon/contracts/public-pages";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 
 /** The marketing pages, photographed at both widths for a human look. */
 const OWN_PAGES: [string, string][] = [

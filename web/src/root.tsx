@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { RouteStyles } from "./components/layout/route-styles";
 import { ScrollToHash } from "./components/layout/scroll-to-hash";
 import { SiteLayout } from "./components/layout/site-layout";
 import { PageHeader } from "./components/ui/page-header";
@@ -8,10 +9,6 @@ import { paths } from "./config/paths";
 import { publicConfig } from "./config/public-config";
 import { CrispChat } from "./features/chat/crisp-chat";
 import "./styles/app.css";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
 
 /** Used only where no route gives its own, such as the SPA fallback page while it loads. */
 export const meta: Route.MetaFunction = () => [{ title: publicConfig.COMPANY_NAME }];
@@ -32,7 +29,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#06324a" />
         <Meta />
-        <Links />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The prerender links the stylesheets and inlines them after the build; see RouteStyles. */}
+        {import.meta.env.SSR ? <Links /> : <RouteStyles />}
         {publicConfig.STRIPE_PUBLISHABLE_KEY ? (
           // Stripe's browser script, as its docs ask, on every page (fraud signals); async, never blocking.
           <script async src="https://js.stripe.com/v3/" data-key={publicConfig.STRIPE_PUBLISHABLE_KEY} />

@@ -26,13 +26,16 @@ interface Post {
   _embedded?: { "wp:featuredmedia"?: { source_url: string; media_type: string }[] };
 }
 
-/** A built web app reduced to what the server reads: the SPA fallback page. */
+/** A built web app reduced to what the blog's pages read: the SPA fallback and the blog list. */
 function fakeWebBuild(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "lagon-web-"));
-  mkdirSync(path.join(dir, "client"));
+  mkdirSync(path.join(dir, "client", "articles"), { recursive: true });
+  const page = (title: string, body: string) =>
+    `<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/><title>${title}</title></head><body>${body}</body></html>`;
+  writeFileSync(path.join(dir, "client", "__spa-fallback.html"), page("Lagon Digital", "<p>Chargement…</p>"));
   writeFileSync(
-    path.join(dir, "client", "__spa-fallback.html"),
-    '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/><title>Lagon Digital</title></head><body><p>Chargement…</p></body></html>',
+    path.join(dir, "client", "articles", "index.html"),
+    page("Blog | Lagon Digital", "<p>Chargement des articles…</p>"),
   );
   return dir;
 }
@@ -228,6 +231,24 @@ describe("the agency blog on a real local WordPress", () => {
       expect(sitemap.statusCode).toBe(200);
       expect(sitemap.body).toContain(`<loc>${PUBLIC_URL}/articles</loc>`);
       expect(sitemap.body).not.toContain(`${PUBLIC_URL}/articles/`);
+    });
+  });
+
+  describe("GET /articles", () => {
+    it("is the prerendered list, preloading the page of articles it shows", async () => {
+      for (const [url, page] of [
+        ["/articles", 1],
+        ["/articles?page=2", 2],
+        ["/articles?page=abc", 1],
+      ] as const) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode).toBe(200);
+        const head = res.body.slice(0, res.body.indexOf("</head>"));
+        expect(head).toContain("<title>Blog | Lagon Digital</title>");
+        expect(head).toContain(
+          `<link rel="preload" as="fetch" crossorigin="anonymous" href="/blog/wp-json/wp/v2/posts?page=${page}&amp;per_page=9&amp;_embed"/>`,
+        );
+      }
     });
   });
 

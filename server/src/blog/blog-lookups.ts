@@ -1,3 +1,4 @@
+import { TtlCache } from "../lib/ttl-cache.ts";
 import type { BlogSource } from "./blog-source.ts";
 import { htmlToText, truncateText } from "./html-text.ts";
 import { rewriteMediaUrls } from "./media-urls.ts";
@@ -32,13 +33,13 @@ const MAX_SITEMAP_PAGES = 10;
  * in memory for a minute (per process: a stale minute is harmless here).
  */
 export class BlogLookups {
-  private readonly cache = new Map<string, { at: number; value: unknown }>();
+  private readonly cache = new TtlCache(TTL_MS, MAX_ENTRIES);
 
   constructor(private readonly source: BlogSource) {}
 
   /** The published article with this slug, or null when there is none. */
   article(slug: string): Promise<ArticleSummary | null> {
-    return this.cached(`article:${slug}`, async () => {
+    return this.cache.get(`article:${slug}`, async () => {
       const [post] = await this.getJson<WpPost[]>(
         `/wp-json/wp/v2/posts?slug=${encodeURIComponent(slug)}&_embed=wp:featuredmedia`,
       );
@@ -48,7 +49,7 @@ export class BlogLookups {
 
   /** Slug and last modification of every published article, newest first. */
   sitemapEntries(): Promise<{ slug: string; modified: string }[]> {
-    return this.cached("sitemap", async () => {
+    return this.cache.get("sitemap", async () => {
       const entries: { slug: string; modified: string }[] = [];
       for (let page = 1; page <= MAX_SITEMAP_PAGES; page++) {
         const res = await this.get(
@@ -70,15 +71,6 @@ export class BlogLookups {
 
   private async getJson<T>(path: string): Promise<T> {
     return (await (await this.get(path)).json()) as T;
-  }
-
-  private async cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
-    const value = await load();
-    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(key, { at: Date.now(), value });
-    return value;
   }
 }
 

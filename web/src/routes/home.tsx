@@ -1,4 +1,5 @@
 import { KOZA_PRICE_EUR, PLANS } from "@lagon/contracts/plans";
+import { HydrateLater } from "../components/layout/hydrate-later";
 import { paths } from "../config/paths";
 import { CheckoutSection } from "../features/checkout/checkout-section";
 import { CallToAction } from "../features/marketing/call-to-action";
@@ -24,19 +25,41 @@ export const meta: Route.MetaFunction = () =>
     jsonLd: [localBusinessJsonLd({ plans: PLANS, kozaPrice: KOZA_PRICE_EUR }), faqPageJsonLd(FAQ)],
   });
 
+/**
+ * Each section hydrates in a step of its own (decision 0018), except the checkout, which renders
+ * nothing until a plan is chosen.
+ */
 export default function Home() {
   return (
     <>
-      <HeroSection />
-      <KozaPromo />
-      <PlansSection />
-      <HowItWorks />
+      <HydrateLater>
+        <HeroSection />
+      </HydrateLater>
+      <HydrateLater>
+        <KozaPromo />
+      </HydrateLater>
+      <HydrateLater>
+        <PlansSection />
+      </HydrateLater>
+      <HydrateLater>
+        <HowItWorks />
+      </HydrateLater>
       <CheckoutSection />
-      <SecuritySection />
-      <ShowcaseSection />
-      <FaqSection />
-      <TestimonialsSection />
-      <CallToAction />
+      <HydrateLater>
+        <SecuritySection />
+      </HydrateLater>
+      <HydrateLater>
+        <ShowcaseSection />
+      </HydrateLater>
+      <HydrateLater>
+        <FaqSection />
+      </HydrateLater>
+      <HydrateLater>
+        <TestimonialsSection />
+      </HydrateLater>
+      <HydrateLater>
+        <CallToAction />
+      </HydrateLater>
     </>
   );
 }

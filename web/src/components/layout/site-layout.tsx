@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Footer } from "./footer";
+import { HydrateLater } from "./hydrate-later";
 import { Navbar } from "./navbar";
 
 const MAIN_CONTENT_ID = "contenu";
@@ -11,11 +12,15 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Aller au contenu
       </a>
-      <Navbar />
+      <HydrateLater>
+        <Navbar />
+      </HydrateLater>
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { publicConfig } from "../../config/public-config";
 import { pageMeta } from "../../lib/page-meta";
 import { absoluteUrl } from "../../lib/seo";
 import { type BlogPost, featuredImage, publishedAt } from "./api/blog-post";
-import { cardExcerpt, htmlToText } from "./post-html";
+import { cardExcerpt, htmlToText } from "./post-text";
 
 /**
  * The head of an article page once the browser has the post: the same title, description,

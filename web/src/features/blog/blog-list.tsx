@@ -1,19 +1,14 @@
+import { blogListPage } from "@lagon/contracts/blog";
 import { useSearchParams } from "react-router";
 import { BlogPager } from "./blog-pager";
 import "./blog.css";
 import { PostCard } from "./post-card";
 import { usePostsPage } from "./use-posts-page";
 
-/** The page number of the list, from `?page=` (1 when absent or not a number). */
-function pageFrom(params: URLSearchParams): number {
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
-  return Number.isFinite(page) && page > 0 ? page : 1;
-}
-
 /** The blog list: nine articles a page, with its loading, error and empty states. */
 export function BlogList() {
   const [params] = useSearchParams();
-  const page = pageFrom(params);
+  const page = blogListPage(params.get("page"));
   const state = usePostsPage(page);
   return (
     // While loading, the section holds a screen's height so the articles arriving do not push
@@ -33,8 +28,8 @@ export function BlogList() {
         ) : (
           <>
             <div className="blog-grid">
-              {state.posts.map((post) => (
-                <PostCard key={post.id} post={post} />
+              {state.posts.map((post, i) => (
+                <PostCard key={post.id} post={post} first={i === 0} />
               ))}
             </div>
             <BlogPager page={page} totalPages={state.totalPages} />

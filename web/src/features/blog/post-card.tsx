@@ -2,10 +2,13 @@ import { formatDate } from "@lagon/contracts/french-date";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
 import { type BlogPost, featuredImage, publishedAt } from "./api/blog-post";
-import { cardExcerpt, safeTitleHtml } from "./post-html";
+import { cardExcerpt, htmlToText } from "./post-text";
 
-/** One article of the blog list: image, date, title (the link) and a 150-character excerpt. */
-export function PostCard({ post }: { post: BlogPost }) {
+/**
+ * One article of the blog list: image, date, title (the link, as text) and a 150-character
+ * excerpt. The list needs no HTML sanitizer: it shows the blog's text only.
+ */
+export function PostCard({ post, first = false }: { post: BlogPost; first?: boolean }) {
   const image = featuredImage(post);
   const date = publishedAt(post);
   return (
@@ -19,7 +22,9 @@ export function PostCard({ post }: { post: BlogPost }) {
           width={image.width}
           height={image.height}
           alt=""
-          loading="lazy"
+          // The first card's image is the largest thing on the first screen: it loads at once.
+          loading={first ? "eager" : "lazy"}
+          fetchPriority={first ? "high" : "auto"}
           decoding="async"
         />
       ) : (
@@ -30,11 +35,7 @@ export function PostCard({ post }: { post: BlogPost }) {
           {formatDate(date)}
         </time>
         <h2 className="post-card-title">
-          <Link
-            to={paths.article(post.slug)}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify (safeTitleHtml).
-            dangerouslySetInnerHTML={{ __html: safeTitleHtml(post.title.rendered) }}
-          />
+          <Link to={paths.article(post.slug)}>{htmlToText(post.title.rendered)}</Link>
         </h2>
         <p className="post-card-excerpt">{cardExcerpt(post.excerpt.rendered)}</p>
       </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { featuredImage } from "./api/blog-post";
-import { cardExcerpt, htmlToText, safePostHtml, safeTitleHtml } from "./post-html";
+import { safePostHtml, safeTitleHtml } from "./post-html";
+import { cardExcerpt, htmlToText } from "./post-text";
 
 describe("cardExcerpt", () => {
   it("strips the tags, decodes the entities and cuts at 150 characters on a word boundary", () => {

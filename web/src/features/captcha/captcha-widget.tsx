@@ -24,9 +24,27 @@ interface AltchaElement extends HTMLElement {
   reset?: () => void;
 }
 
+/** Resolves once the element is on screen or the visitor starts filling in its form. */
+function needed(el: Element): Promise<void> {
+  return new Promise((resolve) => {
+    const form = el.closest("form");
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) done();
+    });
+    function done() {
+      observer.disconnect();
+      form?.removeEventListener("focusin", done);
+      resolve();
+    }
+    observer.observe(el);
+    form?.addEventListener("focusin", done);
+  });
+}
+
 /**
  * The ALTCHA proof-of-work captcha (self-hosted). Gives its token once solved; an expired
- * solution clears it.
+ * solution clears it. Its script, the largest of the site, loads once the widget is on screen or
+ * the visitor starts on the form, so that the page itself is usable first.
  */
 export const CaptchaWidget = forwardRef<CaptchaHandle, { onToken: (token: string | null) => void }>(
   function CaptchaWidget({ onToken }, ref) {
@@ -41,7 +59,9 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { onToken: (token: string
     }));
 
     useEffect(() => {
-      loadAltcha()
+      if (!element.current) return;
+      needed(element.current)
+        .then(loadAltcha)
         .then(() => setReady(true))
         .catch((err) => {
           console.error("Le captcha n'a pas pu être chargé", err);

@@ -1,44 +1,64 @@
 /** La Réunion's time zone: the agency and most customers live there (UTC+4, no daylight saving). */
 export const AGENCY_TIME_ZONE = "Indian/Reunion";
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: AGENCY_TIME_ZONE,
-});
-const dateOnly = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: AGENCY_TIME_ZONE });
-const shortDate = new Intl.DateTimeFormat("fr-FR", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: AGENCY_TIME_ZONE,
-});
-const monthYear = new Intl.DateTimeFormat("fr-FR", {
-  month: "long",
-  year: "numeric",
-  timeZone: AGENCY_TIME_ZONE,
-});
+/**
+ * The dates below are written without Intl: the first Intl formatter a browser tab creates loads
+ * its locale data, 20 to 90 ms of the main thread on page load (decision 0018), for twelve month
+ * names. La Réunion has kept UTC+4 without daylight saving since 1911, so its wall clock is UTC
+ * shifted by four hours. A test checks every format against Intl's for AGENCY_TIME_ZONE.
+ */
+const REUNION_OFFSET_MS = 4 * 60 * 60 * 1000;
+const MONTHS = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+];
 
 type DateInput = Date | string | number;
 
-const toDate = (d: DateInput) => (d instanceof Date ? d : new Date(d));
+/** The date's fields on La Réunion's wall clock. */
+function reunionClock(d: DateInput) {
+  const local = new Date((d instanceof Date ? d : new Date(d)).getTime() + REUNION_OFFSET_MS);
+  return {
+    day: local.getUTCDate(),
+    month: local.getUTCMonth(),
+    year: local.getUTCFullYear(),
+    hours: local.getUTCHours(),
+    minutes: local.getUTCMinutes(),
+  };
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
 
 /** "22 novembre 2026 à 13:02" */
 export function formatDateTime(d: DateInput): string {
-  return dateTime.format(toDate(d));
+  const c = reunionClock(d);
+  return `${c.day} ${MONTHS[c.month]} ${c.year} à ${twoDigits(c.hours)}:${twoDigits(c.minutes)}`;
 }
 
 /** "22 novembre 2026" */
 export function formatDate(d: DateInput): string {
-  return dateOnly.format(toDate(d));
+  const c = reunionClock(d);
+  return `${c.day} ${MONTHS[c.month]} ${c.year}`;
 }
 
 /** "22/11/2026" */
 export function formatShortDate(d: DateInput): string {
-  return shortDate.format(toDate(d));
+  const c = reunionClock(d);
+  return `${twoDigits(c.day)}/${twoDigits(c.month + 1)}/${c.year}`;
 }
 
 /** "novembre 2026" */
 export function formatMonthYear(d: DateInput): string {
-  return monthYear.format(toDate(d));
+  const c = reunionClock(d);
+  return `${MONTHS[c.month]} ${c.year}`;
 }

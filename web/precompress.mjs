@@ -1,6 +1,6 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside each built asset, at the highest levels:
 // hashed assets never change, so they are compressed once here rather than on every request
-// (the server sends them with @fastify/static's preCompressed option).
+// (the server holds them in memory and sends the one the browser accepts: server/src/plugins/built-files.ts).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

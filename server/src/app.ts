@@ -1,13 +1,15 @@
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import "@lagon/contracts/zod-french";
 import { MESSAGES } from "@lagon/contracts/errors";
 import { adminRoutes } from "./admin/admin-routes.ts";
+import { BlogApi } from "./blog/blog-api.ts";
 import { blogProxyRoutes } from "./blog/blog-proxy-routes.ts";
 import { blogSeoRoutes } from "./blog/blog-seo-routes.ts";
+import { blogSource } from "./blog/blog-source.ts";
 import { checkoutRoutes } from "./checkout/checkout-routes.ts";
 import { stripeWebhookRoutes } from "./checkout/stripe-webhook-routes.ts";
 import { testCheckoutRoutes } from "./checkout/test-checkout-routes.ts";
@@ -30,6 +32,10 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // A malformed URL or content type is the client's mistake, answered in French like the rest.
+    frameworkErrors: (error, _request, reply) => {
+      (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail: MESSAGES.invalidRequest });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,8 +65,9 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(contactRoutes, { ctx });
   await app.register(directoryRoutes, { ctx });
   await app.register(kozaRoutes, { ctx });
-  await app.register(blogProxyRoutes, { ctx });
-  await app.register(blogSeoRoutes, { ctx });
+  const blogApi = new BlogApi(blogSource(ctx), ctx.log);
+  await app.register(blogProxyRoutes, { blogApi });
+  await app.register(blogSeoRoutes, { ctx, blogApi });
   if (ctx.payments instanceof StripePaymentProvider) {
     await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments });
   } else {

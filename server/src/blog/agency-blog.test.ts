@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { blogPostsPath } from "@lagon/contracts/blog";
+import { type BlogPost, featuredImage, POST_CARD_IMAGE_SIZES } from "@lagon/contracts/blog-post";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-context.ts";
@@ -249,6 +251,18 @@ describe("the agency blog on a real local WordPress", () => {
           `<link rel="preload" as="fetch" crossorigin="anonymous" href="/blog/wp-json/wp/v2/posts?page=${page}&amp;per_page=9&amp;_embed"/>`,
         );
       }
+    });
+
+    it("preloads the first article's image as the list shows it, once the blog's answer is kept", async () => {
+      const posts = await t.app.inject({ url: blogPostsPath(1) });
+      const image = featuredImage((posts.json() as BlogPost[])[0] as BlogPost);
+      expect(image?.src).toMatch(/^\/blog\/wp-content\/uploads\/.+\.webp$/);
+      expect(image?.srcSet).toContain(" 768w");
+      const res = await t.app.inject({ url: "/articles" });
+      const head = res.body.slice(0, res.body.indexOf("</head>"));
+      expect(head).toContain(
+        `<link rel="preload" as="image" href="${image?.src}" imagesrcset="${image?.srcSet}" imagesizes="${POST_CARD_IMAGE_SIZES}" fetchpriority="high"/>`,
+      );
     });
   });
 

@@ -1,23 +1,35 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { blogListPage, blogPostsPath } from "@lagon/contracts/blog";
+import { type BlogPost, featuredImage, POST_CARD_IMAGE_SIZES } from "@lagon/contracts/blog-post";
 import type { FastifyInstance } from "fastify";
 import type { Context } from "../context.ts";
 import { articleHeadTags, injectArticleHead } from "./article-head.ts";
+import type { BlogApi } from "./blog-api.ts";
 import { type ArticleSummary, BlogLookups } from "./blog-lookups.ts";
 import { blogSource } from "./blog-source.ts";
+import { escapeHtml } from "./html-text.ts";
 import { sitemapXml } from "./sitemap.ts";
 
 const MAX_SLUG_LENGTH = 200;
+/**
+ * How long the blog list's page waits for its articles to name its first image: they are
+ * usually kept already; a slow blog only loses the image's preload, never delays the page more.
+ */
+const LIST_IMAGE_WAIT_MS = 100;
 
 /**
  * What search engines read of the blog, at request time since the articles live in WordPress:
  * GET /sitemap.xml, and GET /articles/:slug as the web app's page with the article's title,
  * description, canonical URL, sharing tags and JSON-LD in its head (404 for an unknown slug).
- * And GET /articles, the prerendered list, with a preload of the page of articles it shows: the
- * browser fetches them while it loads the page's code instead of after.
+ * And GET /articles, the prerendered list, with preloads of the page of articles it shows and of
+ * its first image (the largest thing on a phone's first screen): the browser fetches them while
+ * it loads the page's code instead of after.
  */
-export async function blogSeoRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
+export async function blogSeoRoutes(
+  app: FastifyInstance,
+  { ctx, blogApi }: { ctx: Context; blogApi: BlogApi },
+): Promise<void> {
   const lookups = new BlogLookups(blogSource(ctx));
 
   app.get("/sitemap.xml", async (request, reply) => {
@@ -43,11 +55,20 @@ export async function blogSeoRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
   app.get<{ Querystring: { page?: unknown } }>("/articles", async (request, reply) => {
     const { page } = request.query;
     const href = blogPostsPath(blogListPage(typeof page === "string" ? page : undefined));
-    const preload = `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href.replaceAll("&", "&amp;")}"/>`;
+    const preloads = [
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href.replaceAll("&", "&amp;")}"/>`,
+    ];
+    const image = await firstImageOf(blogApi.read(href.replace(/^\/blog/, "")));
+    if (image) {
+      const srcset = image.srcSet ? ` imagesrcset="${escapeHtml(image.srcSet)}"` : "";
+      preloads.push(
+        `<link rel="preload" as="image" href="${escapeHtml(image.src)}"${srcset} imagesizes="${POST_CARD_IMAGE_SIZES}" fetchpriority="high"/>`,
+      );
+    }
     return reply
       .type("text/html; charset=utf-8")
       .header("Cache-Control", "no-cache")
-      .send(listHtml.replace("</head>", () => `${preload}</head>`));
+      .send(listHtml.replace("</head>", () => `${preloads.join("")}</head>`));
   });
 
   app.get<{ Params: { slug: string } }>("/articles/:slug", async (request, reply) => {
@@ -68,4 +89,20 @@ export async function blogSeoRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
       .header("Cache-Control", "no-cache")
       .send(article ? injectArticleHead(spaHtml, articleHeadTags(article, ctx.config)) : spaHtml);
   });
+}
+
+/** The first article's featured image, if the page of articles comes in time (and has one). */
+async function firstImageOf(answer: Promise<{ body: unknown }>) {
+  const timeout = new Promise<undefined>((resolve) =>
+    setTimeout(() => resolve(undefined), LIST_IMAGE_WAIT_MS).unref(),
+  );
+  const posts = await Promise.race([
+    answer.then(
+      ({ body }) => body,
+      () => undefined,
+    ),
+    timeout,
+  ]);
+  const [first] = Array.isArray(posts) ? (posts as BlogPost[]) : [];
+  return first ? featuredImage(first) : undefined;
 }

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import { MESSAGES } from "@lagon/contracts/errors";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../config.ts";
+import { type BuiltFile, loadBuiltFiles, pickEncoding } from "./built-files.ts";
 
 /** Route patterns the single-page app answers that are not prerendered. */
 const APP_ROUTES = [
@@ -20,8 +20,9 @@ interface Page {
 }
 
 /**
- * Serves the built web app on the API's port: hashed assets with a long cache, each
- * prerendered page as its own HTML, and the SPA fallback for the app's other routes.
+ * Serves the built web app on the API's port: its files from memory, compressed as the build
+ * wrote them (hashed assets with a long cache), each prerendered page as its own HTML, and the
+ * SPA fallback for the app's other routes.
  */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const clientDir = path.join(config.WEB_BUILD_DIR, "client");
@@ -37,21 +38,18 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   }
   const fallback: Page = { html: readFileSync(path.join(clientDir, "__spa-fallback.html"), "utf8") };
 
-  await app.register(fastifyStatic, {
-    root: clientDir,
-    wildcard: false,
-    index: false,
-    serveDotFiles: false,
-    // The build writes .br and .gz beside each asset (web/precompress.mjs): sent as they are.
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header("Cache-Control", "public, max-age=31536000, immutable");
-      } else {
-        res.header("Cache-Control", "public, max-age=300");
-      }
-    },
-  });
+  const files = loadBuiltFiles(clientDir);
+
+  const sendFile = (reply: FastifyReply, file: BuiltFile, ifNoneMatch: string | undefined) => {
+    reply
+      .header("Cache-Control", file.cacheControl)
+      .header("ETag", file.etag)
+      .header("Vary", "Accept-Encoding");
+    if (ifNoneMatch === file.etag) return reply.status(304).send();
+    const { body, encoding } = pickEncoding(file, String(reply.request.headers["accept-encoding"] ?? ""));
+    if (encoding) reply.header("Content-Encoding", encoding);
+    return reply.type(file.type).send(body);
+  };
 
   const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
     reply.status(status).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(page.html);
@@ -59,6 +57,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   app.get("/*", async (request, reply) => {
     const pathname = decodeURI(request.url.split("?")[0] ?? "/");
     if (pathname.startsWith("/api/")) return reply.status(404).send({ detail: MESSAGES.notFound });
+    const file = files.get(pathname);
+    if (file) return sendFile(reply, file, request.headers["if-none-match"]);
     const key = pathname.replace(/\/$/, "") || "/";
     const page = pages.get(key);
     if (page) return sendPage(reply, page);

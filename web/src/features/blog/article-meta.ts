@@ -1,9 +1,9 @@
+import { type BlogPost, featuredImage, publishedAt } from "@lagon/contracts/blog-post";
 import type { MetaDescriptor } from "react-router";
 import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
 import { pageMeta } from "../../lib/page-meta";
 import { absoluteUrl } from "../../lib/seo";
-import { type BlogPost, featuredImage, publishedAt } from "./api/blog-post";
 import { cardExcerpt, htmlToText } from "./post-text";
 
 /**

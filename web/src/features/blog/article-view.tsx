@@ -1,7 +1,7 @@
+import { type BlogPost, featuredImage, publishedAt } from "@lagon/contracts/blog-post";
 import { formatDate } from "@lagon/contracts/french-date";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
-import { type BlogPost, featuredImage, publishedAt } from "./api/blog-post";
 import { ArticleCta } from "./article-cta";
 import "./blog.css";
 import { safePostHtml, safeTitleHtml } from "./post-html";

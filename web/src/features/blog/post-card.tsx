@@ -1,7 +1,7 @@
+import { type BlogPost, featuredImage, POST_CARD_IMAGE_SIZES, publishedAt } from "@lagon/contracts/blog-post";
 import { formatDate } from "@lagon/contracts/french-date";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
-import { type BlogPost, featuredImage, publishedAt } from "./api/blog-post";
 import { cardExcerpt, htmlToText } from "./post-text";
 
 /**
@@ -18,11 +18,12 @@ export function PostCard({ post, first = false }: { post: BlogPost; first?: bool
           className="post-card-image"
           src={image.src}
           srcSet={image.srcSet}
-          sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 100vw"
+          sizes={POST_CARD_IMAGE_SIZES}
           width={image.width}
           height={image.height}
           alt=""
-          // The first card's image is the largest thing on the first screen: it loads at once.
+          // The first card's image is the largest thing on the first screen: it loads at once (and
+          // the server preloads it in the page's head).
           loading={first ? "eager" : "lazy"}
           fetchPriority={first ? "high" : "auto"}
           decoding="async"

@@ -1,5 +1,5 @@
+import { featuredImage } from "@lagon/contracts/blog-post";
 import { describe, expect, it } from "vitest";
-import { featuredImage } from "./api/blog-post";
 import { safePostHtml, safeTitleHtml } from "./post-html";
 import { cardExcerpt, htmlToText } from "./post-text";
 

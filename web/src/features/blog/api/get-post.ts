@@ -1,4 +1,4 @@
-import type { BlogPost } from "./blog-post";
+import type { BlogPost } from "@lagon/contracts/blog-post";
 
 /** The published post with this slug, or null when the blog has none. */
 export async function getPost(slug: string): Promise<BlogPost | null> {

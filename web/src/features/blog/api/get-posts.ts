@@ -1,5 +1,5 @@
 import { blogPostsPath } from "@lagon/contracts/blog";
-import type { BlogPost } from "./blog-post";
+import type { BlogPost } from "@lagon/contracts/blog-post";
 
 export interface PostsPage {
   posts: BlogPost[];

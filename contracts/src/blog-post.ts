@@ -53,3 +53,9 @@ export function featuredImage(post: BlogPost): FeaturedImage | undefined {
   const srcSet = [...new Set(sizes.map((s) => `${s.source_url} ${s.width}w`))].join(", ");
   return { src: media.source_url, srcSet: srcSet || undefined, width, height, alt: media.alt_text ?? "" };
 }
+
+/**
+ * How wide a card's image shows in the blog list, for the browser to pick among its sizes. The
+ * server's preload of the first card's image gives the same, so that the browser reuses it.
+ */
+export const POST_CARD_IMAGE_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 100vw";

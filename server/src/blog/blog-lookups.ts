@@ -1,7 +1,5 @@
-import { TtlCache } from "../lib/ttl-cache.ts";
-import type { BlogSource } from "./blog-source.ts";
+import type { BlogApi } from "./blog-api.ts";
 import { htmlToText, truncateText } from "./html-text.ts";
-import { rewriteMediaUrls } from "./media-urls.ts";
 
 /** What our pages need to describe an article to search engines and social networks. */
 export interface ArticleSummary {
@@ -24,64 +22,47 @@ interface WpPost {
   _embedded?: { "wp:featuredmedia"?: { source_url?: string }[] };
 }
 
-const TTL_MS = 60_000;
-const MAX_ENTRIES = 500;
 const MAX_SITEMAP_PAGES = 10;
 
 /**
- * Reads articles from the blog for the article pages' head and the sitemap, each answer kept
- * in memory for a minute (per process: a stale minute is harmless here).
+ * Reads articles from the blog for the article pages' head and the sitemap, through the blog's
+ * API as the site reads it (BlogApi: each answer kept a minute, media on our origin).
  */
 export class BlogLookups {
-  private readonly cache = new TtlCache(TTL_MS, MAX_ENTRIES);
-
-  constructor(private readonly source: BlogSource) {}
+  constructor(private readonly api: BlogApi) {}
 
   /** The published article with this slug, or null when there is none. */
-  article(slug: string): Promise<ArticleSummary | null> {
-    return this.cache.get(`article:${slug}`, async () => {
-      const [post] = await this.getJson<WpPost[]>(
-        `/wp-json/wp/v2/posts?slug=${encodeURIComponent(slug)}&_embed=wp:featuredmedia`,
-      );
-      return post ? summary(post, this.source.baseUrl) : null;
-    });
+  async article(slug: string): Promise<ArticleSummary | null> {
+    const { body } = await this.api.read(
+      `/wp-json/wp/v2/posts?slug=${encodeURIComponent(slug)}&_embed=wp:featuredmedia`,
+    );
+    const [post] = body as WpPost[];
+    return post ? summary(post) : null;
   }
 
   /** Slug and last modification of every published article, newest first. */
-  sitemapEntries(): Promise<{ slug: string; modified: string }[]> {
-    return this.cache.get("sitemap", async () => {
-      const entries: { slug: string; modified: string }[] = [];
-      for (let page = 1; page <= MAX_SITEMAP_PAGES; page++) {
-        const res = await this.get(
-          `/wp-json/wp/v2/posts?per_page=100&page=${page}&_fields=slug,modified_gmt`,
-        );
-        const posts = (await res.json()) as Pick<WpPost, "slug" | "modified_gmt">[];
-        entries.push(...posts.map((p) => ({ slug: p.slug, modified: `${p.modified_gmt}Z` })));
-        if (page >= Number(res.headers.get("x-wp-totalpages") ?? 1)) break;
-      }
-      return entries;
-    });
-  }
-
-  private async get(path: string): Promise<Response> {
-    const res = await this.source.get(path);
-    if (!res.ok) throw new Error(`blog answered ${res.status} to ${path.split("?")[0]}`);
-    return res;
-  }
-
-  private async getJson<T>(path: string): Promise<T> {
-    return (await (await this.get(path)).json()) as T;
+  async sitemapEntries(): Promise<{ slug: string; modified: string }[]> {
+    const entries: { slug: string; modified: string }[] = [];
+    for (let page = 1; page <= MAX_SITEMAP_PAGES; page++) {
+      const { headers, body } = await this.api.read(
+        `/wp-json/wp/v2/posts?per_page=100&page=${page}&_fields=slug,modified_gmt`,
+      );
+      const posts = body as Pick<WpPost, "slug" | "modified_gmt">[];
+      entries.push(...posts.map((p) => ({ slug: p.slug, modified: `${p.modified_gmt}Z` })));
+      const totalPages = Number(headers.find(([name]) => name === "x-wp-totalpages")?.[1] ?? 1);
+      if (page >= totalPages) break;
+    }
+    return entries;
   }
 }
 
-function summary(post: WpPost, blogBaseUrl: string): ArticleSummary {
-  const image = post._embedded?.["wp:featuredmedia"]?.[0]?.source_url;
+function summary(post: WpPost): ArticleSummary {
   return {
     slug: post.slug,
     title: htmlToText(post.title.rendered),
     description: truncateText(htmlToText(post.excerpt.rendered), 160),
     published: `${post.date_gmt}Z`,
     modified: `${post.modified_gmt}Z`,
-    imagePath: image ? rewriteMediaUrls(image, blogBaseUrl) : undefined,
+    imagePath: post._embedded?.["wp:featuredmedia"]?.[0]?.source_url,
   };
 }

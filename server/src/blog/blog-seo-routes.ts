@@ -7,7 +7,6 @@ import type { Context } from "../context.ts";
 import { articleHeadTags, injectArticleHead } from "./article-head.ts";
 import type { BlogApi } from "./blog-api.ts";
 import { type ArticleSummary, BlogLookups } from "./blog-lookups.ts";
-import { blogSource } from "./blog-source.ts";
 import { escapeHtml } from "./html-text.ts";
 import { sitemapXml } from "./sitemap.ts";
 
@@ -30,7 +29,7 @@ export async function blogSeoRoutes(
   app: FastifyInstance,
   { ctx, blogApi }: { ctx: Context; blogApi: BlogApi },
 ): Promise<void> {
-  const lookups = new BlogLookups(blogSource(ctx));
+  const lookups = new BlogLookups(blogApi);
 
   app.get("/sitemap.xml", async (request, reply) => {
     let articles: { slug: string; modified: string }[] = [];

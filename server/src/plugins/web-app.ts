@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { MESSAGES } from "@lagon/contracts/errors";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import { type BuiltFile, loadBuiltFiles, pickEncoding } from "./built-files.ts";
 
@@ -40,13 +40,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
 
   const files = loadBuiltFiles(clientDir);
 
-  const sendFile = (reply: FastifyReply, file: BuiltFile, ifNoneMatch: string | undefined) => {
+  const sendFile = (request: FastifyRequest, reply: FastifyReply, file: BuiltFile) => {
     reply
       .header("Cache-Control", file.cacheControl)
       .header("ETag", file.etag)
       .header("Vary", "Accept-Encoding");
-    if (ifNoneMatch === file.etag) return reply.status(304).send();
-    const { body, encoding } = pickEncoding(file, String(reply.request.headers["accept-encoding"] ?? ""));
+    if (request.headers["if-none-match"] === file.etag) return reply.status(304).send();
+    const { body, encoding } = pickEncoding(file, request.headers["accept-encoding"]);
     if (encoding) reply.header("Content-Encoding", encoding);
     return reply.type(file.type).send(body);
   };
@@ -58,7 +58,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     const pathname = decodeURI(request.url.split("?")[0] ?? "/");
     if (pathname.startsWith("/api/")) return reply.status(404).send({ detail: MESSAGES.notFound });
     const file = files.get(pathname);
-    if (file) return sendFile(reply, file, request.headers["if-none-match"]);
+    if (file) return sendFile(request, reply, file);
     const key = pathname.replace(/\/$/, "") || "/";
     const page = pages.get(key);
     if (page) return sendPage(reply, page);

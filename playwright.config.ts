@@ -1,9 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 
 // Several runs can go side by side (parallel work): each picks its own E2E_PORT, and gets its
 // own data, output folder and WordPress port from it.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const E2E_DATA_DIR = `.test-output/e2e-${PORT}`;
+// A random admin token for each run, set here once: the server (webServer inherits this
+// environment) and the test workers (started by this process) read the same value.
+process.env.E2E_ADMIN_TOKEN ??= randomBytes(16).toString("hex");
 
 export default defineConfig({
   testDir: "e2e",

@@ -1,3 +1,4 @@
+import { magicLinkIn, tokenOf, waitForMail } from "./support/orders";
 import { expect, type Page, test } from "./support/test";
 
 const shots = ".test-output/screenshots";
@@ -56,10 +57,11 @@ test("a visitor orders a Business site with a coupon and Koza, pays, and logs in
   const user = await credentials.locator("dd code").nth(0).textContent();
   const password = await credentials.locator("dd code").nth(1).textContent();
   expect(adminUrl).toMatch(/^http:\/\/boulangerie-e2e\.localhost:\d+\/wp-admin\/$/);
-  await expect(credentials.getByRole("link", { name: "Accéder à mon espace client" })).toHaveAttribute(
-    "href",
-    /^\/dashboard\/[0-9a-f-]{36}\?token=/,
-  );
+  const dashboardLink = credentials.getByRole("link", { name: "Accéder à mon espace client" });
+  await expect(dashboardLink).toHaveAttribute("href", /^\/dashboard\/[0-9a-f-]{36}\?token=/);
+  // The page shows its own token, which opens this order only: the e-mailed link carries another.
+  const mailed = magicLinkIn(await waitForMail("boulangerie-e2e@example.re", /Administration WordPress/));
+  expect(tokenOf((await dashboardLink.getAttribute("href")) as string)).not.toBe(tokenOf(mailed));
 
   await page.goto(adminUrl as string);
   await page.locator("#user_login").fill(user ?? "");

@@ -1,4 +1,4 @@
-import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
+import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSite, tokenOf, waitForMail } from "./support/orders";
 import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 const shots = ".test-output/screenshots";
@@ -143,7 +143,27 @@ test("the order page follows the site live to 'Votre site est prêt !', then giv
   const second = await orderSite(request, { subdomain: "atelier-dash-2", email, koza: true });
   const secondId = await orderIdOf(request, second);
   const secondDashboard = await magicLinkPath(email, secondId, /Administration WordPress/);
-  await page.reload();
+
+  // From the second payment's success page, the link opens that site's page with a token that
+  // proves nothing about the mailbox: no switcher, and the list of sites is never asked for.
+  const listCalls: string[] = [];
+  const watchList = (r: { url(): string }) => {
+    if (r.url().includes("/api/customer/orders")) listCalls.push(r.url());
+  };
+  page.on("request", watchList);
+  await page.goto(`/success?session_id=${second}`);
+  await expect(page.getByText("Email envoyé !")).toBeVisible();
+  await page.getByRole("link", { name: "Accéder à mon espace client" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${secondId}\\?token=`));
+  expect(tokenOf(page.url())).not.toBe(tokenOf(secondDashboard));
+  await expect(page.getByText("Votre site est prêt !")).toBeVisible();
+  await expect(page.getByText(/Adresse de votre site : atelier-dash-2\.localhost/)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: /sites$/ })).toHaveCount(0);
+  expect(listCalls).toEqual([]);
+  page.off("request", watchList);
+
+  // The e-mailed link proves the mailbox: its page lists both sites.
+  await page.goto(dashboard);
   const switcher = page.getByRole("navigation", { name: "Vos 2 sites" });
   await expect(switcher.getByRole("link")).toHaveCount(2);
   await expect(switcher.getByRole("link", { name: /atelier-dash Starter/ })).toHaveAttribute(

@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/wordpress/ensure-php.sh
-npm install --no-audit --no-fund --loglevel=error
+# --include=dev: the build needs its tools (React Router's CLI, Vite, TypeScript), and npm leaves
+# them out when NODE_ENV=production, as operators set it.
+npm install --include=dev --no-audit --no-fund --loglevel=error
 bash scripts/wordpress/fetch-core.sh .wordpress
 npm run build

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 out=.test-output
 rm -rf "$out" && mkdir -p "$out"
 
-bash scripts/install.sh || exit 1
+# As production operators run it (NODE_ENV=production): the install must keep the build's tools.
+NODE_ENV=production bash scripts/install.sh || exit 1
 bash scripts/ensure-debian-packages.sh \
   /usr/bin/chromium=chromium \
   '/usr/lib/postgresql/*/bin/initdb=postgresql' \

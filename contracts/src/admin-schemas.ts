@@ -66,6 +66,8 @@ export const EmailLogEntry = z.object({
   template: z.string(),
   recipient: z.string(),
   subject: z.string(),
+  /** The body as sent, with every link's secret masked (`?token=[masqué]`). */
+  html: z.string(),
   status: z.string(),
   error: z.string().nullable(),
   created_at: z.string(),

@@ -79,7 +79,11 @@ export type CouponResult = z.infer<typeof CouponResult>;
 export const SubdomainAvailability = z.object({ available: z.boolean(), detail: z.string().optional() });
 export type SubdomainAvailability = z.infer<typeof SubdomainAvailability>;
 
-/** What the success page polls (spec section 3), plus `failed` when provisioning failed. */
+/**
+ * What the success page polls (spec section 3), plus `failed` when provisioning failed. Its
+ * `magic_link_token` is the order's page token: it opens this order only, as a token shown in
+ * the browser proves nothing about the mailbox.
+ */
 export const OrderStatusResponse = z.object({
   status: z.string(),
   order_id: z.string().nullable(),

@@ -16,6 +16,8 @@ export const CHECKOUT_MESSAGES = {
   couponExhausted: "Ce code a atteint son nombre maximal d'utilisations.",
   sessionNotFound: "Session de paiement introuvable.",
   sessionExpired: "Cette session de paiement a expiré. Recommencez votre commande.",
+  statusExpired:
+    "Ce suivi de commande a expiré. Ouvrez votre espace client avec le lien d'accès reçu par e-mail, ou demandez-en un nouveau depuis la page Espace client.",
   kozaAddFailed: "Erreur lors de l'ajout de l'option Koza",
   kozaAlreadyActive: "L'option Koza est déjà active sur ce site.",
 } as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DnsRecord } from "./custom-domain-schemas.ts";
-import { KOZA_STATUSES, LOG_LEVELS, ORDER_STATUSES, STEP_STATUSES } from "./orders.ts";
+import { KOZA_STATUSES, LOG_LEVELS, ORDER_ACCESS, ORDER_STATUSES, STEP_STATUSES } from "./orders.ts";
 
 export const OrderStatus = z.enum(ORDER_STATUSES);
 const StepState = z.object({ status: z.enum(STEP_STATUSES), timestamp: z.string().nullable() });
@@ -37,12 +37,16 @@ export type OrderView = z.infer<typeof OrderView>;
 
 /**
  * The order as its customer sees it: plus the DNS records to set when they asked to connect a
- * domain they already own (empty otherwise).
+ * domain they already own (empty otherwise), and what the token used proves (`magic_link_token`
+ * is that same token: a page token never gets the mailbox one).
  */
-export const CustomerOrderView = OrderView.extend({ dns_records: z.array(DnsRecord) });
+export const CustomerOrderView = OrderView.extend({
+  dns_records: z.array(DnsRecord),
+  access: z.enum(ORDER_ACCESS),
+});
 export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
 
-/** One of a customer's sites, for the site switcher. */
+/** One of a customer's sites, for the site switcher (only for a proven mailbox: its token is the mailbox one). */
 export const CustomerSite = z.object({
   order_id: z.string(),
   subdomain: z.string(),

@@ -19,6 +19,14 @@ export type Steps = Partial<Record<StepKey, StepState>>;
 export const KOZA_STATUSES = ["pending", "processing", "completed", "error"] as const;
 export type KozaStatus = (typeof KOZA_STATUSES)[number];
 
+/**
+ * What the token of an order page proves: `order`, the token the payment success page shows, opens
+ * that order only; `mailbox`, the token of the e-mailed link, also proves control of the order's
+ * mailbox and so opens the customer's other orders.
+ */
+export const ORDER_ACCESS = ["order", "mailbox"] as const;
+export type OrderAccess = (typeof ORDER_ACCESS)[number];
+
 export const LOG_LEVELS = ["info", "warning", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

@@ -4,7 +4,8 @@ import { type APIRequestContext, expect } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const ORIGIN = `http://localhost:${PORT}`;
-export const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
+/** Drawn at random for each run by playwright.config.ts. */
+export const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN as string;
 const MAILBOX = path.resolve(`.test-output/e2e-${PORT}/mailbox`);
 
 /** Orders and pays a site through the real checkout API and the local test checkout. */
@@ -73,6 +74,11 @@ export function magicLinkIn(mail: string): string {
   const link = mail.match(/https?:\/\/[^\s"<>]+\/dashboard\/[0-9a-f-]{36}\?token=[\w-]+/)?.[0];
   if (!link) throw new Error("no magic link in the e-mail");
   return link;
+}
+
+/** The token of an order-page link (a path or a full address). */
+export function tokenOf(link: string): string | null {
+  return new URL(link, ORIGIN).searchParams.get("token");
 }
 
 function decodeQuotedPrintable(raw: string): string {

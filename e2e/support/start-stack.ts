@@ -27,7 +27,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
     WP_PORT: String(Number(process.env.E2E_PORT ?? "3100") + 5000),
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
-    ADMIN_TOKEN: "e2e-admin-token-0123456789abcdef",
+    ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,
     LOG_LEVEL: "warn",
   },
 });

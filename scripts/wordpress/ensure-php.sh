@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Installs Debian's PHP with the extensions WordPress on SQLite needs, when `php` is missing.
+# Installs what serves the customers' WordPress sites, when it is missing: Debian's PHP with the
+# extensions WordPress on SQLite needs, php-fpm (one pool per site, each under its own user) and
+# nginx in front of it.
 set -euo pipefail
-packages=(php-cli php-sqlite3 php-gd php-xml php-mbstring php-curl php-zip php-intl)
+packages=(php-cli php-fpm php-sqlite3 php-gd php-xml php-mbstring php-curl php-zip php-intl nginx-light)
 
-if command -v php >/dev/null 2>&1; then
+if command -v php >/dev/null 2>&1 && compgen -G '/usr/sbin/php-fpm*' >/dev/null && [ -x /usr/sbin/nginx ]; then
   exit 0
 fi
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-  echo "ensure-php: PHP is missing. As root on Debian, run:" >&2
+  echo "ensure-php: PHP, php-fpm or nginx is missing. As root on Debian, run:" >&2
   echo "  apt-get install -y --no-install-recommends ${packages[*]}" >&2
   exit 1
 fi
@@ -15,3 +17,9 @@ echo "ensure-php: installing ${packages[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null ||
   { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null; }
+# The packages start their own services; the product runs its own nginx and php-fpm instead.
+for service in nginx php*-fpm; do
+  if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet "$service" 2>/dev/null; then
+    systemctl disable --now "$service" >/dev/null 2>&1 || true
+  fi
+done

@@ -21,7 +21,7 @@ import { createLogger } from "../src/logger.ts";
 const ORDERS = 10_000;
 const BATCH = 500;
 const RUNS = 50;
-const TOKEN = "bench-admin-token-0123456789abcdef";
+const TOKEN = randomToken();
 
 const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-bench-admin-")),

@@ -19,7 +19,7 @@ import { createLogger } from "../src/logger.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "../test/factories.ts";
-import { peakMemory, phpServerPids } from "./peak-memory.ts";
+import { peakMemory, siteServerPids } from "./peak-memory.ts";
 
 const RUNS = 3;
 const config = loadConfig({
@@ -71,7 +71,7 @@ const files: [string, Buffer, string][] = [
 ];
 
 // Looked up once: pgrep at every sample would stall this process's event loop and skew the timings.
-const php = phpServerPids(config.WP_PORT);
+const php = siteServerPids(config.DATA_DIR);
 const memory = peakMemory(() => php);
 // Most of the server's memory is the embedded database (PGlite), there before Koza runs.
 const baseline = Math.round(process.memoryUsage().rss / 2 ** 20);

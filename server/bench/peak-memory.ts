@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { runtimeDir } from "../src/wordpress/site-runtime.ts";
 
 /**
  * Samples the resident memory of this process and of other processes, keeping the peaks (MB).
@@ -39,7 +40,8 @@ function rss(pid: number): number {
 }
 
 /** The PHP built-in server listening on this port, and its workers. */
-export function phpServerPids(port: number): number[] {
+/** nginx, php-fpm and their workers serving the sites of this data folder. */
+export function siteServerPids(dataDir: string): number[] {
   const pgrep = (args: string[]) => {
     try {
       return execFileSync("pgrep", args, { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
@@ -47,5 +49,5 @@ export function phpServerPids(port: number): number[] {
       return [];
     }
   };
-  return pgrep(["-f", `php -S 127.0.0.1:${port}`]).flatMap((p) => [p, ...pgrep(["-P", String(p)])]);
+  return pgrep(["-f", runtimeDir(dataDir)]).flatMap((p) => [p, ...pgrep(["-P", String(p)])]);
 }

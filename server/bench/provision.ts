@@ -14,7 +14,7 @@ import { orders } from "../src/db/schema.ts";
 import { createLogger } from "../src/logger.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "../test/factories.ts";
-import { peakMemory, phpServerPids } from "./peak-memory.ts";
+import { peakMemory, siteServerPids } from "./peak-memory.ts";
 
 const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-bench-")),
@@ -25,7 +25,7 @@ const config = loadConfig({
 const ctx = await createContext(config, createLogger("silent"));
 await ctx.wordpress.start();
 await ctx.queue.work(ctx);
-const memory = peakMemory(() => phpServerPids(config.WP_PORT));
+const memory = peakMemory(() => siteServerPids(config.DATA_DIR));
 
 async function provision(count: number): Promise<number[]> {
   const paidAt = Date.now();

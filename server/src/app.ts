@@ -1,6 +1,5 @@
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import "@lagon/contracts/zod-french";
@@ -21,25 +20,37 @@ import { directoryRoutes } from "./directory/directory-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { kozaRoutes } from "./koza/koza-routes.ts";
 import { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
+import { answerClientError } from "./plugins/client-errors.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerRateLimits } from "./plugins/rate-limits.ts";
+import { RequestLog } from "./plugins/request-log.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { trustProxyOption } from "./plugins/trust-proxy.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
-/** Builds the HTTP app. Plugins load in this order: core, security, API routes, web app. */
+/**
+ * Builds the HTTP app. Plugins load in this order: core, rate limits and errors, security, API
+ * routes by access level (public, order token and mailbox, admin), web app.
+ */
 export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
-    trustProxy: true,
+    logController: new RequestLog(),
+    // The client's address is the socket's unless TRUST_PROXY names the proxy in front.
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     // A malformed URL or content type is the client's mistake, answered in French like the rest.
     frameworkErrors: (error, _request, reply) => {
       (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail: MESSAGES.invalidRequest });
     },
+    // What Node's parser refuses itself (a query string over 16 KB…) is answered in French too.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await registerRateLimits(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, ctx.config);
   // Pages, assets and API answers travel compressed: a phone on a slow network gets a third of the bytes.
@@ -48,23 +59,11 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      detail: MESSAGES.tooManyRequests,
-      ttl: context.ttl,
-    }),
-  });
-
+  // Public level: no credential. Every such route is listed, with the reason, in access.test.ts.
   await app.register(healthRoutes, { ctx });
-  await app.register(customerRoutes, { ctx });
-  await app.register(customDomainRoutes, { ctx });
-  await app.register(adminRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(directoryRoutes, { ctx });
-  await app.register(kozaRoutes, { ctx });
   const blogApi = new BlogApi(blogSource(ctx), ctx.log);
   await app.register(blogProxyRoutes, { blogApi });
   await app.register(blogSeoRoutes, { ctx, blogApi });
@@ -73,6 +72,12 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   } else {
     await app.register(testCheckoutRoutes, { ctx });
   }
+  // Order-token and mailbox levels: each scope checks its credential in one hook.
+  await app.register(customerRoutes, { ctx });
+  await app.register(customDomainRoutes, { ctx });
+  await app.register(kozaRoutes, { ctx });
+  // Admin level: everything under /api/admin, behind the admin token.
+  await app.register(adminRoutes, { ctx, prefix: "/api/admin" });
 
   if (ctx.config.SERVE_WEB) await registerWebApp(app, ctx.config);
   return app;

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,12 +17,43 @@ describe("configuration", () => {
       PUBLIC_URL: "http://localhost:3000",
     });
     expect(first.DATABASE_URL).toBeUndefined();
-    expect(first.adminTokenGenerated).toBe(true);
     expect(first.ADMIN_TOKEN).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.adminTokenFile).toBe(path.join(dir, "secrets", "admin-token"));
     expect(readFileSync(path.join(dir, "secrets", "admin-token"), "utf8")).toBe(first.ADMIN_TOKEN);
     const second = loadConfig({ DATA_DIR: dir });
     expect(second.ADMIN_TOKEN).toBe(first.ADMIN_TOKEN);
-    expect(second.adminTokenGenerated).toBe(false);
+    expect(second.adminTokenFile).toBe(first.adminTokenFile);
+    const given = randomBytes(16).toString("hex");
+    expect(loadConfig({ DATA_DIR: dir, ADMIN_TOKEN: given })).toMatchObject({
+      ADMIN_TOKEN: given,
+      adminTokenFile: undefined,
+    });
+  });
+
+  it("accepts an ADMIN_TOKEN of at least 128 random bits and refuses a guessable one", () => {
+    for (const token of [randomBytes(16).toString("hex"), randomBytes(32).toString("base64url")]) {
+      expect(loadConfig({ DATA_DIR: tmp(), ADMIN_TOKEN: token }).ADMIN_TOKEN).toBe(token);
+    }
+    for (const token of [
+      "a".repeat(24),
+      "a".repeat(200),
+      "motdepasse-admin",
+      randomBytes(12).toString("hex"),
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_TOKEN: token })).toThrow(
+        /^Configuration invalide : ADMIN_TOKEN : trop prévisible/,
+      );
+    }
+  });
+
+  it("stops the boot on a stored secret changed by hand into something unusable", () => {
+    const dir = tmp();
+    loadConfig({ DATA_DIR: dir });
+    writeFileSync(path.join(dir, "secrets", "admin-token"), "admin");
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/admin-token : jeton trop prévisible/);
+    rmSync(path.join(dir, "secrets", "admin-token"));
+    writeFileSync(path.join(dir, "secrets", "secret-key"), "abc");
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/secret-key : clé illisible/);
   });
 
   it.each([
@@ -33,6 +65,8 @@ describe("configuration", () => {
   ])("stops the boot on a bad value and names it: %o", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(name);
+    // One line, so that a start-up failure ends with one readable line.
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(/^Configuration invalide : [^\n]+$/);
   });
 
   it("keeps generated secrets private to their owner", () => {

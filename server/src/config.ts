@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PublicConfig } from "@lagon/contracts/public-config";
 import { z } from "zod";
+import { tokenEntropyBits } from "./lib/token-entropy.ts";
+import { TrustProxySetting } from "./plugins/trust-proxy.ts";
 
 const optional = z
   .string()
@@ -14,9 +16,18 @@ const ConfigSchema = PublicConfig.extend({
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  TRUST_PROXY: TrustProxySetting,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  ADMIN_TOKEN: optional.pipe(z.string().min(24).optional()),
+  ADMIN_TOKEN: optional.pipe(
+    z
+      .string()
+      .refine(
+        (t) => tokenEntropyBits(t) >= 128,
+        "trop prévisible : il faut au moins 128 bits d'aléa, par exemple 32 caractères hexadécimaux tirés au hasard (openssl rand -hex 16)",
+      )
+      .optional(),
+  ),
   SECRET_KEY: optional.pipe(
     z
       .string()
@@ -43,11 +54,11 @@ const ConfigSchema = PublicConfig.extend({
   WP_PUBLIC_SCHEME: z.enum(["http", "https"]).optional(),
   WP_SSH_HOST: optional,
   WP_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(22),
-  WP_SSH_USER: z.string().default("wp"),
+  WP_SSH_USER: z.string().default("lagon"),
   WP_SSH_KNOWN_HOSTS: optional,
   WP_SSH_KEY: optional,
-  WP_SSH_SITES_DIR: z.string().default("/srv/sites"),
-  WP_SSH_CORE_DIR: z.string().default("/srv/wordpress-core"),
+  /** How the product runs the host's root-owned copy of site-host.sh. */
+  WP_SSH_HELPER: z.string().default("sudo -n /usr/local/lib/lagon/site-host.sh"),
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
   SERVE_WEB: z
     .enum(["true", "false"])
@@ -58,7 +69,8 @@ const ConfigSchema = PublicConfig.extend({
 export type Config = z.infer<typeof ConfigSchema> & {
   ADMIN_TOKEN: string;
   /** True when this start generated the admin token, so it is printed once. */
-  adminTokenGenerated: boolean;
+  /** Where the admin token is kept when it was not given in ADMIN_TOKEN (generated on first start). */
+  adminTokenFile: string | undefined;
   SECRET_KEY: string;
   PUBLIC_URL: string;
   AGENCY_EMAIL: string;
@@ -67,6 +79,9 @@ export type Config = z.infer<typeof ConfigSchema> & {
 
 export class ConfigError extends Error {}
 
+/** One line naming every bad setting: `Configuration invalide : PORT : … ; ADMIN_TOKEN : …`. */
+const invalid = (...issues: string[]) => new ConfigError(`Configuration invalide : ${issues.join(" ; ")}`);
+
 /**
  * Reads and validates the environment once. A bad value stops the boot with a message that
  * names the variable. Secrets that are not given are generated once and kept under DATA_DIR.
@@ -74,48 +89,65 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new ConfigError(`Configuration invalide :\n${lines.join("\n")}`);
+    throw invalid(...parsed.error.issues.map((i) => `${i.path.join(".")} : ${i.message}`));
   }
   const c = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   if (c.WP_HOST === "ssh" && (!c.WP_SSH_HOST || !c.WP_SSH_KEY)) {
-    throw new ConfigError("Configuration invalide :\n  WP_SSH_HOST, WP_SSH_KEY: requis avec WP_HOST=ssh");
+    throw invalid("WP_SSH_HOST, WP_SSH_KEY : requis avec WP_HOST=ssh");
   }
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError("Configuration invalide :\n  STRIPE_WEBHOOK_SECRET: requis avec STRIPE_SECRET_KEY");
+    throw invalid("STRIPE_WEBHOOK_SECRET : requis avec STRIPE_SECRET_KEY");
   }
   const localPrices = (
     ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_BUSINESS", "STRIPE_PRICE_LIBRE"] as const
   ).filter((k) => c.STRIPE_SECRET_KEY && c[k].startsWith("price_local_"));
   if (localPrices.length > 0) {
-    throw new ConfigError(
-      `Configuration invalide :\n  ${localPrices.join(", ")}: requis avec STRIPE_SECRET_KEY`,
-    );
+    throw invalid(`${localPrices.join(", ")} : requis avec STRIPE_SECRET_KEY`);
   }
   const adminToken = c.ADMIN_TOKEN
-    ? { value: c.ADMIN_TOKEN, created: false }
-    : persistedSecret(dataDir, "admin-token");
+    ? { value: c.ADMIN_TOKEN, file: undefined }
+    : persistedSecret(dataDir, "admin-token", {
+        isValid: (t) => tokenEntropyBits(t) >= 128,
+        problem: "jeton trop prévisible (supprimez ce fichier pour en générer un neuf)",
+      });
+  const secretKey = c.SECRET_KEY
+    ? { value: c.SECRET_KEY }
+    : persistedSecret(dataDir, "secret-key", {
+        isValid: (k) => /^[0-9a-f]{64}$/i.test(k),
+        problem: "clé illisible (64 caractères hexadécimaux attendus ; restaurez-la depuis une sauvegarde)",
+      });
   return {
     ...c,
     DATA_DIR: dataDir,
     ADMIN_TOKEN: adminToken.value,
-    adminTokenGenerated: adminToken.created,
-    SECRET_KEY: c.SECRET_KEY ?? persistedSecret(dataDir, "secret-key").value,
+    adminTokenFile: adminToken.file,
+    SECRET_KEY: secretKey.value,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     AGENCY_EMAIL: c.AGENCY_EMAIL ?? c.CONTACT_EMAIL,
     CUSTOM_DOMAIN_TARGET: c.CUSTOM_DOMAIN_TARGET ?? c.BASE_DOMAIN,
   };
 }
 
-/** A 256-bit secret generated on first start and kept under DATA_DIR/secrets. */
-function persistedSecret(dataDir: string, name: string): { value: string; created: boolean } {
+/**
+ * A 256-bit secret generated on first start and kept under DATA_DIR/secrets. A file changed by
+ * hand into something unusable stops the boot instead of being silently replaced.
+ */
+function persistedSecret(
+  dataDir: string,
+  name: string,
+  check: { isValid: (value: string) => boolean; problem: string },
+): { value: string; file: string } {
   const dir = path.join(dataDir, "secrets");
   const file = path.join(dir, name);
-  if (existsSync(file)) return { value: readFileSync(file, "utf8").trim(), created: false };
+  if (existsSync(file)) {
+    const value = readFileSync(file, "utf8").trim();
+    if (!check.isValid(value)) throw invalid(`${file} : ${check.problem}`);
+    return { value, file };
+  }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const value = randomBytes(32).toString("hex");
   writeFileSync(file, value, { mode: 0o600 });
-  return { value, created: true };
+  return { value, file };
 }

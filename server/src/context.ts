@@ -12,6 +12,7 @@ import { LocalPaymentProvider } from "./payments/local-payment-provider.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { createWordPressHost } from "./wordpress/create-wordpress-host.ts";
+import { alertOnHostEvents } from "./wordpress/host-alerts.ts";
 import type { WordPressHost } from "./wordpress/wordpress-host.ts";
 
 /** The product's connections to the outside world, shared by routes and jobs. */
@@ -50,7 +51,7 @@ export async function createContext(
       })
     : new LocalPaymentProvider(database.db, config.PUBLIC_URL);
   if (payments.kind === "local") await seedDemoCoupons(database.db);
-  return {
+  const ctx: Context = {
     config,
     database,
     db: database.db,
@@ -66,4 +67,6 @@ export async function createContext(
       await database.close();
     },
   };
+  alertOnHostEvents(ctx);
+  return ctx;
 }

@@ -1,43 +1,68 @@
 import { buildApp } from "./app.ts";
 import { startAgencyBlog } from "./blog/ensure-agency-blog.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, loadConfig } from "./config.ts";
 import { createContext } from "./context.ts";
 import { createLogger } from "./logger.ts";
 import { resumeUnfinishedOrders } from "./provisioning/provision-order-job.ts";
+import { checkSecretKey } from "./startup/check-secret-key.ts";
+import { lockDataDir } from "./startup/data-dir-lock.ts";
+import { startupErrorLine, startupStep } from "./startup/startup-error.ts";
 
-/** Starts the API, the worker, or both (ROLE=all, the default). */
+/**
+ * Starts the API, the worker, or both (ROLE=all, the default). A failed start ends with one
+ * French line on stderr and exit code 1.
+ */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  // What the product writes in its data folder (uploads, database, secrets) is closed to others:
+  // the sites' users cross that folder on the way to their own (docs/security.md).
+  process.umask(0o027);
+  let config: Config | undefined;
   try {
-    config = loadConfig();
+    config = await startupStep("config", () => loadConfig());
+    await start(config);
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
+    console.error(startupErrorLine(err, config));
+    process.exit(1);
   }
-  const log = createLogger(config.LOG_LEVEL);
-  const ctx = await createContext(config, log);
-  const stops: (() => Promise<void>)[] = [];
+}
 
-  if (config.ROLE !== "api") {
-    await ctx.wordpress.start();
-    await ctx.queue.work(ctx);
-    const resumed = await resumeUnfinishedOrders(ctx);
-    log.info({ resumed }, "worker started");
-    // In the background: creating and seeding the local blog must not hold up the start.
-    startAgencyBlog(ctx);
-  }
-  if (config.ROLE !== "worker") {
-    const app = await buildApp(ctx);
-    await app.listen({ port: config.PORT, host: config.HOST });
-    stops.push(() => app.close());
-    if (config.adminTokenGenerated) {
-      // Printed once, on the start that generated it; later starts read it from DATA_DIR.
-      console.log(`\nAdministration : ${config.PUBLIC_URL}/admin?token=${config.ADMIN_TOKEN}\n`);
+/** Starts every part in order; on a failure, stops what did start (the PHP server among them). */
+async function start(config: Config): Promise<void> {
+  const log = createLogger(config.LOG_LEVEL);
+  // The embedded database is one process's: a second server on the same folder would diverge.
+  const lock = config.DATABASE_URL
+    ? undefined
+    : await startupStep("lock", () => lockDataDir(config.DATA_DIR, config.SECRET_KEY));
+  const ctx = await startupStep("database", () => createContext(config, log));
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    await startupStep("secret-key", () => checkSecretKey(ctx));
+    if (config.ROLE !== "api") {
+      await startupStep("wordpress", () => ctx.wordpress.start());
+      await startupStep("worker", async () => {
+        await ctx.queue.work(ctx);
+        const resumed = await resumeUnfinishedOrders(ctx);
+        log.info({ resumed }, "worker started");
+      });
+      // In the background: creating and seeding the local blog must not hold up the start.
+      startAgencyBlog(ctx);
     }
-    console.log(`Site prêt : ${config.PUBLIC_URL}`);
+    if (config.ROLE !== "worker") {
+      const app = await buildApp(ctx);
+      stops.push(() => app.close());
+      await startupStep("listen", () => app.listen({ port: config.PORT, host: config.HOST }));
+      console.log(`\nAdministration : ${config.PUBLIC_URL}/admin?token=<jeton>`);
+      console.log(
+        config.adminTokenFile
+          ? `Le jeton d'administration est dans ${config.adminTokenFile} (lisible par ce seul utilisateur).\n`
+          : "Le jeton d'administration est celui de la variable ADMIN_TOKEN.\n",
+      );
+      console.log(`Site prêt : ${config.PUBLIC_URL}`);
+    }
+  } catch (err) {
+    for (const stop of stops) await stop().catch(() => {});
+    await ctx.close().catch(() => {});
+    throw err;
   }
 
   let stopping = false;
@@ -47,13 +72,11 @@ async function main(): Promise<void> {
     log.info({ signal }, "shutting down");
     for (const stop of stops) await stop().catch((err) => log.error({ err }, "stop failed"));
     await ctx.close();
+    await lock?.release();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+void main();

@@ -26,6 +26,9 @@ export async function openTestDatabase() {
   return openDatabase({ url: url.toString() });
 }
 
+/** The admin token of every test context, drawn at random for each run. */
+export const TEST_ADMIN_TOKEN = randomBytes(16).toString("hex");
+
 export async function createTestContext(env: Record<string, string> = {}): Promise<Context> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lagon-test-"));
   const config = loadConfig({
@@ -33,7 +36,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DATA_DIR: dataDir,
     SERVE_WEB: "false",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    ADMIN_TOKEN: "test-admin-token-0123456789abcdef",
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     ...env,
   });
   return createContext(config, createLogger(config.LOG_LEVEL), await openTestDatabase());

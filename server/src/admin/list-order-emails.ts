@@ -4,8 +4,13 @@ import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { emailLog, orders } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
+import { emailDisplayCopy } from "../mail/email-display-copy.ts";
 
-/** Every e-mail sent about one order, newest first: what, to whom, when, delivered or not. */
+/**
+ * Every e-mail sent about one order, newest first: what, to whom, when, delivered or not, and
+ * its body with links' secrets masked (masked here too: a row queued before migration 0003
+ * holds its clear body until it is delivered).
+ */
 export async function listOrderEmails(ctx: Context, orderId: string): Promise<EmailLogEntry[]> {
   const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
@@ -15,6 +20,7 @@ export async function listOrderEmails(ctx: Context, orderId: string): Promise<Em
       template: emailLog.template,
       recipient: emailLog.recipient,
       subject: emailLog.subject,
+      html: emailLog.html,
       status: emailLog.status,
       error: emailLog.error,
       createdAt: emailLog.createdAt,
@@ -28,6 +34,7 @@ export async function listOrderEmails(ctx: Context, orderId: string): Promise<Em
     template: e.template,
     recipient: e.recipient,
     subject: e.subject,
+    html: emailDisplayCopy(e.html),
     status: e.status,
     error: e.error,
     created_at: e.createdAt.toISOString(),

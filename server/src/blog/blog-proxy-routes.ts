@@ -1,18 +1,26 @@
 import { MESSAGES } from "@lagon/contracts/errors";
 import type { FastifyInstance } from "fastify";
-import { AppError, notFound } from "../lib/app-error.ts";
+import { AppError, badRequest, notFound } from "../lib/app-error.ts";
 import { type BlogApi, blogUnavailable } from "./blog-api.ts";
 
 /** The only parts of the blog's REST API the site reads. */
 const API_PATH = /^wp\/v2\/(?:posts|media|categories)(?:\/\d+)?$/;
+/**
+ * The query parameters the site's pages send. Any other is refused, not passed on: WordPress
+ * routes by `rest_route` over the path, takes `_method` as the method and `_jsonp` as a script,
+ * and PHP reads `rest.route`, `rest[route` or `rest%5Froute` as `rest_route`.
+ */
+const QUERY_PARAMETERS = new Set(["page", "per_page", "slug", "_embed", "_fields"]);
+/** The words the blog's own 400 gets too (blog-api.ts). */
+const INVALID_QUERY = "Paramètres de lecture du blog invalides.";
 /** Images under wp-content/uploads: word-character segments, so no ".." and no PHP. */
 const UPLOAD_PATH = /^(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:jpe?g|png|webp|gif|avif)$/i;
 
 /**
  * The agency blog, read-only, on our own origin: GET /blog/wp-json/wp/v2/{posts,media,categories}
- * (query string passed through, media addresses rewritten to our origin) and the images under
- * GET /blog/wp-content/uploads/. Anything else under /blog is refused. The API's answers are kept
- * a minute in memory (BlogApi).
+ * (allowed query parameters passed through as sent, media addresses rewritten to our origin) and
+ * the images under GET /blog/wp-content/uploads/. Anything else under /blog is refused. The API's
+ * answers are kept a minute in memory (BlogApi).
  */
 export async function blogProxyRoutes(
   app: FastifyInstance,
@@ -25,7 +33,11 @@ export async function blogProxyRoutes(
       const path = (request.params as { "*": string })["*"];
       if (!API_PATH.test(path)) throw notFound(MESSAGES.notFound);
       const queryAt = request.url.indexOf("?");
-      const blogPath = `/wp-json/${path}${queryAt < 0 ? "" : request.url.slice(queryAt)}`;
+      const query = queryAt < 0 ? "" : request.url.slice(queryAt);
+      for (const name of new URLSearchParams(query).keys()) {
+        if (!QUERY_PARAMETERS.has(name)) throw badRequest(INVALID_QUERY);
+      }
+      const blogPath = `/wp-json/${path}${query}`;
       const answer = await blogApi.read(blogPath);
       for (const [name, value] of answer.headers) reply.header(name, value);
       return reply

@@ -34,7 +34,12 @@ export function createCaptchaChallenge(ctx: Pick<Context, "config">) {
   });
 }
 
-/** Accepts a solved, unexpired challenge once; a missing, forged, expired or replayed one is a French 400. */
+/**
+ * Accepts a solved, unexpired challenge once; a missing, forged, expired or replayed one is a
+ * French 400. "Once" is per challenge, not per payload: the same solution re-encoded (spaces in
+ * the base64, padding dropped, JSON re-serialised) decodes to the same signed challenge, whose
+ * nonce is the key of the used ones.
+ */
 export async function verifyCaptcha(
   ctx: Pick<Context, "config" | "db">,
   token: string | undefined,
@@ -42,8 +47,12 @@ export async function verifyCaptcha(
   if (!token) throw badRequest(CAPTCHA_MISSING);
   const s = secrets(ctx);
   const result = await verify(token, deriveKey, s.signature, s.key).catch(() => undefined);
-  if (!result?.verification?.verified) throw badRequest(CAPTCHA_INVALID);
-  const signature = createHash("sha256").update(token).digest("hex");
+  const payload = result?.payload;
+  // Only our own proof-of-work challenges; the signature checked above covers their nonce.
+  if (!result?.verification?.verified || !payload || !("challenge" in payload)) {
+    throw badRequest(CAPTCHA_INVALID);
+  }
+  const signature = createHash("sha256").update(payload.challenge.parameters.nonce).digest("hex");
   await ctx.db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date()));
   const fresh = await ctx.db
     .insert(usedCaptchas)

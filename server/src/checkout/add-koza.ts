@@ -3,18 +3,20 @@ import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
 import type { Context } from "../context.ts";
 import { checkoutSessions, type orders } from "../db/schema.ts";
 import { conflict } from "../lib/app-error.ts";
-import { magicLinkUrl } from "../orders/magic-link.ts";
 import { CHECKOUT_LIFETIME_MS } from "./create-checkout-session.ts";
 import { openProviderCheckout } from "./open-provider-checkout.ts";
 
-/** Opens a one-off payment for Koza on an existing order; paying and cancelling both return to its page. */
+/**
+ * Opens a one-off payment for Koza on an existing order; paying and cancelling both return to
+ * `back`, its page opened with the token the customer holds (never a stronger one).
+ */
 export async function addKozaCheckout(
   ctx: Context,
   order: typeof orders.$inferSelect,
+  back: string,
 ): Promise<{ checkout_url: string }> {
   if (order.kozaOption) throw conflict(CHECKOUT_MESSAGES.kozaAlreadyActive);
   const reference = randomUUID();
-  const back = magicLinkUrl(ctx, order);
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   await ctx.db.insert(checkoutSessions).values({
     id: reference,

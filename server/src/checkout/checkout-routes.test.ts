@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { checkoutSessions, coupons, orderLogs, orders } from "../db/schema.ts";
-import { magicLinkToken } from "../orders/magic-link.ts";
+import { magicLinkToken, pageToken } from "../orders/magic-link.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -48,13 +48,17 @@ describe("checkout API (local test checkout)", () => {
     visitors += 1;
     return `10.0.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`;
   };
-  const create = (body: unknown) =>
+  const create = (body: unknown, cookie?: string) =>
     t.app.inject({
       method: "POST",
       url: "/api/stripe/create-checkout-session",
       payload: body as object,
+      headers: cookie ? { cookie } : {},
       remoteAddress: visitor(),
     });
+  /** The cookie a browser sends back after this answer: the proof it opened that checkout. */
+  const cookieOf = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers["set-cookie"]).split(";")[0] as string;
   const sessionIdOf = (res: { json(): { checkout_url: string } }) =>
     new URL(res.json().checkout_url).pathname.split("/").at(-1) as string;
   const pay = (sessionId: string) =>
@@ -283,7 +287,7 @@ describe("checkout API (local test checkout)", () => {
     });
   });
 
-  it("gives the credentials and magic link only once the site is live, and only to that session", async () => {
+  it("gives the credentials and the page token only once the site is live, and only to that session", async () => {
     const first = await create(
       payload({ koza_option: false }, { domain: "site-un.localhost", email: "un@example.re" }),
     );
@@ -302,10 +306,13 @@ describe("checkout API (local test checkout)", () => {
       })
       .where(eq(orders.id, order?.id as string));
 
-    expect((await t.app.inject({ url: `/api/order-status/${one}` })).json()).toEqual({
+    const live = (await t.app.inject({ url: `/api/order-status/${one}` })).json();
+    const [withPageToken] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "site-un"));
+    expect(live.magic_link_token).not.toBe(magicLinkToken(t.ctx, order as typeof orders.$inferSelect));
+    expect(live).toEqual({
       status: "completed",
       order_id: order?.id,
-      magic_link_token: magicLinkToken(t.ctx, order as typeof orders.$inferSelect),
+      magic_link_token: await pageToken(t.ctx, withPageToken as typeof orders.$inferSelect),
       domain: "site-un.localhost:8080",
       wp_admin_user: "payet-admin",
       wp_admin_password: "mot-de-passe-wp",
@@ -324,10 +331,40 @@ describe("checkout API (local test checkout)", () => {
     });
   });
 
+  it("lets no one else expire or replace an open checkout, even with the same e-mail address", async () => {
+    const first = await create(payload({}, { domain: "pas-a-toi.localhost" }));
+    const firstId = sessionIdOf(first);
+    const elsewhere = await create(payload({}, { domain: "ailleurs.localhost" }));
+    const before = await rows();
+    for (const cookie of [
+      undefined,
+      "lagon_hold_pas-a-toi=devine",
+      // A real proof, but of another checkout.
+      cookieOf(elsewhere).replace("lagon_hold_ailleurs", "lagon_hold_pas-a-toi"),
+    ]) {
+      const stranger = await create(payload({}, { domain: "pas-a-toi.localhost" }), cookie);
+      expect(stranger.statusCode, cookie).toBe(409);
+      expect(stranger.json().detail).toBe(
+        "Ce sous-domaine est en cours de réservation par un autre client. Réessayez dans 30 minutes ou choisissez-en un autre.",
+      );
+    }
+    expect(await rows()).toEqual(before);
+    expect((await t.app.inject({ url: `/api/test-checkout/${firstId}` })).json().status).toBe("open");
+    expect((await pay(firstId)).statusCode).toBe(200);
+  });
+
   it("lets a visitor who left the payment page start again, closing their earlier checkout", async () => {
     const first = await create(payload({}, { domain: "retour.localhost" }));
     const firstId = sessionIdOf(first);
-    const again = await create(payload({ koza_option: false }, { domain: "retour.localhost" }));
+    const cookie = cookieOf(first);
+    expect(String(first.headers["set-cookie"])).toMatch(
+      /^lagon_hold_retour=[\w-]{43}; Path=\/api\/stripe\/create-checkout-session; Max-Age=18\d\d; HttpOnly; SameSite=Strict$/,
+    );
+    // From the same browser (its cookie), even with the e-mail address corrected.
+    const again = await create(
+      payload({ koza_option: false }, { domain: "retour.localhost", email: "zoe.payet@example.re" }),
+      cookie,
+    );
     expect(again.statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/test-checkout/${firstId}` })).json()).toMatchObject({
       status: "expired",
@@ -456,7 +493,7 @@ describe("checkout API (local test checkout)", () => {
       expect(res.json()).toEqual({ detail: "Session de paiement introuvable." });
     }
     const malformed = await t.app.inject({ url: "/api/test-checkout/cs_test_123" });
-    expect(malformed.statusCode).toBe(400);
+    expect(malformed.statusCode).toBe(404);
     expect(malformed.json()).toEqual({ detail: "Session de paiement introuvable." });
   });
 

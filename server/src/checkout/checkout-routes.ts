@@ -17,7 +17,14 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
       config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
       schema: { body: CreateCheckoutSessionRequest },
     },
-    (request) => createCheckoutSession(ctx, request.body),
+    async (request, reply) => {
+      const { checkout_url, holdCookie } = await createCheckoutSession(
+        ctx,
+        request.body,
+        request.headers.cookie,
+      );
+      return reply.header("Set-Cookie", holdCookie).send({ checkout_url });
+    },
   );
 
   r.post(

@@ -9,6 +9,7 @@ import type { Context } from "../context.ts";
 import { checkCoupon } from "../coupons/validate-coupon.ts";
 import { checkoutSessions } from "../db/schema.ts";
 import { badRequest, conflict } from "../lib/app-error.ts";
+import { holdCookie, provesHold } from "./checkout-hold.ts";
 import { openProviderCheckout } from "./open-provider-checkout.ts";
 import { subdomainAvailability } from "./subdomain-availability.ts";
 
@@ -29,12 +30,14 @@ export interface OrderCheckoutPayload {
 
 /**
  * Validates the order, holds its subdomain while the checkout is open and opens the provider's
- * hosted checkout. Returns the address to send the browser to.
+ * hosted checkout. Returns the address to send the browser to, and the cookie by which this
+ * browser (only) may later replace its checkout (`cookieHeader` is the request's cookies).
  */
 export async function createCheckoutSession(
   ctx: Context,
   request: Request,
-): Promise<{ checkout_url: string }> {
+  cookieHeader: string | undefined,
+): Promise<{ checkout_url: string; holdCookie: string }> {
   const planId = planIdForPrice(ctx, request.plan_id);
   if (!planId) throw badRequest(CHECKOUT_MESSAGES.unknownPlan);
   assertOwnUrl(ctx, request.success_url);
@@ -52,7 +55,7 @@ export async function createCheckoutSession(
       ? (request.customer_data.category ?? DEFAULT_CATEGORY)
       : undefined,
   };
-  await releaseOwnHolds(ctx, subdomain, customer.email);
+  await releaseOwnHold(ctx, subdomain, cookieHeader);
 
   const reference = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
@@ -77,7 +80,7 @@ export async function createCheckoutSession(
     });
   });
 
-  return openProviderCheckout(
+  const { checkout_url } = await openProviderCheckout(
     ctx,
     {
       reference,
@@ -94,6 +97,7 @@ export async function createCheckoutSession(
     },
     CHECKOUT_MESSAGES.sessionFailed,
   );
+  return { checkout_url, holdCookie: holdCookie(ctx, { subdomain, reference, expiresAt }) };
 }
 
 export function planIdForPrice(ctx: Pick<Context, "config">, priceId: string): PlanId | undefined {
@@ -123,23 +127,25 @@ function subdomainOf(ctx: Context, domain: string): string {
 /**
  * A visitor who left the payment page (its cancel address brings them back to the form) and
  * tries again must not be blocked by their own hold: their earlier unpaid checkout for this
- * subdomain is closed at the provider first, so it can never be paid as well. A hold the
- * provider cannot close (paid meanwhile, or unreachable) stays and is reported as held.
+ * subdomain is closed at the provider first, so it can never be paid as well. "Their own" is
+ * proven by the cookie that checkout gave their browser, not by an e-mail address anyone can
+ * type: someone else's open checkout is left alone and the subdomain reported as held. A hold
+ * the provider cannot close (paid meanwhile, or unreachable) stays and is reported as held.
  */
-async function releaseOwnHolds(ctx: Context, subdomain: string, email: string): Promise<void> {
-  const own = await ctx.db
+async function releaseOwnHold(ctx: Context, subdomain: string, cookieHeader: string | undefined) {
+  if (!cookieHeader) return;
+  const holds = await ctx.db
     .select({ id: checkoutSessions.id, providerSessionId: checkoutSessions.providerSessionId })
     .from(checkoutSessions)
     .where(
       and(
         eq(checkoutSessions.subdomain, subdomain),
-        eq(checkoutSessions.customerEmail, email),
         eq(checkoutSessions.status, "open"),
         gt(checkoutSessions.expiresAt, sql`now()`),
       ),
     );
-  for (const hold of own) {
-    if (!hold.providerSessionId) continue;
+  for (const hold of holds) {
+    if (!hold.providerSessionId || !provesHold(ctx, cookieHeader, subdomain, hold.id)) continue;
     const closed = await ctx.payments.expireCheckout(hold.providerSessionId).catch((err: unknown) => {
       ctx.log.warn({ err }, "could not close an earlier checkout of the same visitor");
       return false;

@@ -3,13 +3,23 @@ import type { OrderStatusResponse } from "@lagon/contracts/checkout-schemas";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { checkoutSessions, orders } from "../db/schema.ts";
-import { notFound } from "../lib/app-error.ts";
-import { magicLinkToken } from "../orders/magic-link.ts";
+import { AppError, notFound } from "../lib/app-error.ts";
+import { pageToken } from "../orders/magic-link.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 
 /**
- * What the success page polls. The checkout session id is the capability: the credentials and
- * the magic link go only to the one who came back from that payment, and only once the site is live.
+ * How long after the order (the payment) its checkout session id still answers. A site is live
+ * in about 5 minutes and the page polls every 5 s: an hour covers a slow creation and a customer
+ * who comes back to the tab, while a session id found later (browser history, a screenshot, a
+ * provider's dashboard) no longer gives the WordPress password or the page token. The e-mailed
+ * link keeps working.
+ */
+export const ORDER_STATUS_ACCESS_MS = 60 * 60 * 1000;
+
+/**
+ * What the success page polls. The checkout session id is the capability, for a short time: the
+ * credentials and the order's page token go only to the one who came back from that payment,
+ * and only once the site is live. The page token opens that order, not the customer's others.
  */
 export async function orderStatus(ctx: Context, providerSessionId: string): Promise<OrderStatusResponse> {
   const [row] = await ctx.db
@@ -32,11 +42,14 @@ export async function orderStatus(ctx: Context, providerSessionId: string): Prom
       failed: false,
     };
   }
+  if (Date.now() - order.createdAt.getTime() > ORDER_STATUS_ACCESS_MS) {
+    throw new AppError(410, CHECKOUT_MESSAGES.statusExpired);
+  }
   const live = order.status === "active";
   return {
     status: live ? "completed" : order.status,
     order_id: order.id,
-    magic_link_token: live ? magicLinkToken(ctx, order) : null,
+    magic_link_token: live ? await pageToken(ctx, order) : null,
     // The site's host as it is reached (with its port on a local machine): the page links to it.
     domain: new URL(ctx.wordpress.siteUrl(order.subdomain)).host,
     wp_admin_user: live ? order.wpUsername : null,

@@ -6,6 +6,7 @@ import { startFakeStripeApi } from "../../test/fake-stripe-api.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { checkoutSessions, coupons, orders, paymentEvents } from "../db/schema.ts";
+import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addKozaCheckout } from "./add-koza.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
@@ -61,12 +62,18 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
   };
   const checkoutCalls = () =>
     fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
-  const create = (subdomain: string, extra: Record<string, unknown> = {}, email = "zoe@example.re") => {
+  const create = (
+    subdomain: string,
+    extra: Record<string, unknown> = {},
+    email = "zoe@example.re",
+    cookie?: string,
+  ) => {
     visitors += 1;
     return t.app.inject({
       method: "POST",
       url: "/api/stripe/create-checkout-session",
       remoteAddress: `10.1.0.${visitors}`,
+      headers: cookie ? { cookie } : {},
       payload: {
         plan_id: "price_business_live",
         customer_data: { email, name: "Zoé", domain: `${subdomain}.localhost`, plan: "Business" },
@@ -202,7 +209,9 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
 
   it("closes the visitor's earlier session when they come back from Stripe and try again", async () => {
     const first = await create("aller-retour");
-    const second = await create("aller-retour", { koza_option: true });
+    // The same browser: it sends back the cookie its first checkout gave it.
+    const cookie = String(first.headers["set-cookie"]).split(";")[0];
+    const second = await create("aller-retour", { koza_option: true }, "zoe@example.re", cookie);
     expect(second.statusCode).toBe(200);
     expect(fake.lastParams("POST", `/v1/checkout/sessions/${sessionIdOf(first)}/expire`)).toEqual({});
     const holds = await t.ctx.db
@@ -212,9 +221,12 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
       .orderBy(checkoutSessions.createdAt);
     expect(holds.map((h) => h.status).sort()).toEqual(["expired", "open"]);
 
-    const stranger = await create("aller-retour", {}, "autre@example.re");
+    // Someone else, even with the visitor's e-mail address, neither closes nor replaces it.
+    const expiries = fake.requests.filter((r) => r.path.endsWith("/expire")).length;
+    const stranger = await create("aller-retour", {}, "zoe@example.re");
     expect(stranger.statusCode).toBe(409);
     expect(stranger.json().detail).toMatch(/en cours de réservation/);
+    expect(fake.requests.filter((r) => r.path.endsWith("/expire"))).toHaveLength(expiries);
   });
 
   it("refuses forged and unsigned webhooks, changing nothing", async () => {
@@ -330,7 +342,11 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
   it("sells Koza after the order as a one-off payment, added once when paid", async () => {
     const orderId = await givenPaidOrder(t.ctx, { kozaOption: false });
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    const { checkout_url } = await addKozaCheckout(t.ctx, order as typeof orders.$inferSelect);
+    const { checkout_url } = await addKozaCheckout(
+      t.ctx,
+      order as typeof orders.$inferSelect,
+      magicLinkUrl(t.ctx, order as typeof orders.$inferSelect),
+    );
     const [row] = await t.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.orderId, orderId));
     const p = fake.lastParams("POST", "/v1/checkout/sessions");
     expect(p).toEqual({

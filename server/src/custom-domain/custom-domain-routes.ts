@@ -4,35 +4,40 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { authorizeOrder } from "../customer/authorize-order.ts";
+import { orderTokenScope } from "../customer/order-access.ts";
 import { ownDomainDnsRecords } from "./dns-records.ts";
 import { requestCustomDomain } from "./request-custom-domain.ts";
 
 export async function customDomainRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  // The order page sends the magic-link token in the query string; a JSON `token` works too.
-  r.post(
-    "/api/order/:orderId/domain",
-    {
-      config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
-      schema: {
-        params: z.object({ orderId: z.string() }),
-        querystring: z.object({ token: z.string().optional() }),
-        body: DomainRequest.extend({ token: z.string().optional() }),
-      },
-    },
-    async (request): Promise<DomainRequestResult> => {
-      const { token, ...domainRequest } = request.body;
-      const order = await authorizeOrder(ctx, request.params.orderId, request.query.token ?? token);
-      await requestCustomDomain(ctx, order, domainRequest);
-      const records = await ownDomainDnsRecords(ctx, { ...order, customDomain: domainRequest.domainName });
-      return {
-        success: true,
-        detail: DOMAIN_MESSAGES.sent,
-        domain: domainRequest.domainName,
-        dns_records: records,
-      };
-    },
+  await app.register(
+    orderTokenScope(ctx, (scope) => {
+      // The order page sends the order's token in the query string; a JSON `token` works too.
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        "/api/order/:orderId/domain",
+        {
+          config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
+          schema: {
+            params: z.object({ orderId: z.string() }),
+            querystring: z.object({ token: z.string().optional() }),
+            body: DomainRequest.extend({ token: z.string().optional() }),
+          },
+        },
+        async (request): Promise<DomainRequestResult> => {
+          const { order } = request;
+          const { token, ...domainRequest } = request.body;
+          await requestCustomDomain(ctx, order, domainRequest);
+          const records = await ownDomainDnsRecords(ctx, {
+            ...order,
+            customDomain: domainRequest.domainName,
+          });
+          return {
+            success: true,
+            detail: DOMAIN_MESSAGES.sent,
+            domain: domainRequest.domainName,
+            dns_records: records,
+          };
+        },
+      );
+    }),
   );
 }

@@ -45,8 +45,17 @@ export const orders = pgTable(
     companyType: text("company_type"),
     category: text("category"),
     directoryOptIn: boolean("directory_opt_in").notNull().default(false),
-    /** Encrypted with SECRET_KEY; compared in constant time. */
+    /**
+     * The mailbox token, only ever sent by e-mail (the magic link): opens the order and proves
+     * control of its mailbox. Encrypted with SECRET_KEY; compared in constant time.
+     */
     magicLinkTokenEnc: text("magic_link_token_enc").notNull(),
+    /**
+     * The page token, shown on the payment success page to whoever paid: opens this order only.
+     * Made the first time that page asks for it (orders older than this column have none until
+     * then). Encrypted with SECRET_KEY; compared in constant time.
+     */
+    pageTokenEnc: text("page_token_enc"),
     kozaOption: boolean("koza_option").notNull().default(false),
     kozaStatus: text("koza_status").$type<KozaStatus>(),
     customDomain: text("custom_domain"),
@@ -157,7 +166,13 @@ export const emailLog = pgTable(
     template: text("template").notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
+    /** What the admin reads: the body with every link's secret masked (`?token=[masqué]`). */
     html: text("html").notNull(),
+    /**
+     * The body as it goes out, magic links included, sealed with SECRET_KEY. Null only for rows
+     * queued before migration 0003, whose `html` is still the clear body until delivered.
+     */
+    sealedHtml: text("sealed_html"),
     status: text("status").$type<"queued" | "sent" | "recorded" | "failed">().notNull(),
     error: text("error"),
     createdAt: createdAt(),

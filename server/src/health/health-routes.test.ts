@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-context.ts";
+import { sendEmailJob } from "../mail/send-email-job.ts";
 
 describe("GET /api/health", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -15,6 +16,22 @@ describe("GET /api/health", () => {
     expect(body.status).toBe("ok");
     expect(body.database.ok).toBe(true);
     expect(body.jobs.ok).toBe(true);
+  });
+
+  it("answers 503 with the reason while due jobs wait with no worker to run them", async () => {
+    await t.ctx.queue.send(sendEmailJob, { emailId: crypto.randomUUID() });
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    await t.ctx.database.sql.executeSql(
+      "update pgboss.job set start_after = now() - interval '10 minutes' where name = 'send-email'",
+      [],
+    );
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().reason).toBe(
+      "1 tâche(s) en attente depuis plus de 2 minutes : aucun worker ne les traite",
+    );
+    await t.ctx.database.sql.executeSql("delete from pgboss.job where name = 'send-email'", []);
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
   });
 
   it("answers an unknown API route with a French 404", async () => {

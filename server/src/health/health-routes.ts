@@ -1,10 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Context } from "../context.ts";
+import { STALLED_AFTER_SECONDS } from "../jobs/job-queue.ts";
 
-/** GET /api/health: database and job-queue health, 503 when either is down. */
+/**
+ * GET /api/health: the database, the job queue and the WordPress host this process runs; 503
+ * with the reason (French) while any of them is down, so a load balancer or a monitor sees it.
+ */
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   app.get("/api/health", async (request, reply) => {
+    const reasons: string[] = [];
     const database = await ctx.db
       .execute(sql`select 1`)
       .then(() => ({ ok: true, kind: ctx.database.kind }))
@@ -12,11 +17,27 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: Context
         request.log.error({ err }, "health: database down");
         return { ok: false, kind: ctx.database.kind };
       });
+    if (!database.ok) reasons.push("base de données injoignable");
     const jobs = await ctx.queue.health().catch((err: Error) => {
       request.log.error({ err }, "health: job queue down");
-      return { ok: false, queued: 0, active: 0, failed: 0 };
+      return { ok: false, queued: 0, active: 0, failed: 0, stalled: 0 };
     });
-    const ok = database.ok && jobs.ok;
-    return reply.status(ok ? 200 : 503).send({ status: ok ? "ok" : "degraded", database, jobs });
+    if (jobs.stalled > 0) {
+      reasons.push(
+        `${jobs.stalled} tâche(s) en attente depuis plus de ${STALLED_AFTER_SECONDS / 60} minutes : aucun worker ne les traite`,
+      );
+    } else if (!jobs.ok) {
+      reasons.push("file de tâches injoignable");
+    }
+    const wordpress = await ctx.wordpress.health();
+    if (wordpress && !wordpress.ok) reasons.push(`sites WordPress : ${wordpress.reason}`);
+    const ok = reasons.length === 0;
+    return reply.status(ok ? 200 : 503).send({
+      status: ok ? "ok" : "degraded",
+      ...(ok ? {} : { reason: reasons.join(" ; ") }),
+      database,
+      jobs,
+      ...(wordpress ? { wordpress } : {}),
+    });
   });
 }

@@ -43,10 +43,16 @@ export interface JobQueue {
   ): Promise<string | null>;
   /** Starts handling every job in this process. */
   work(ctx: Context): Promise<void>;
-  /** Counts of jobs by state, for the health check. */
-  health(): Promise<{ ok: boolean; queued: number; active: number; failed: number }>;
+  /**
+   * Counts of jobs by state, for the health check. Not ok when jobs due for a while are still
+   * waiting: no worker, in any process, is handling them.
+   */
+  health(): Promise<{ ok: boolean; queued: number; active: number; failed: number; stalled: number }>;
   stop(): Promise<void>;
 }
+
+/** A job due this long ago and still waiting means that no worker is running. */
+export const STALLED_AFTER_SECONDS = 120;
 
 /** pg-boss on the product's own database: PostgreSQL, or PGlite through its SQL executor. */
 export async function startJobQueue(
@@ -100,13 +106,18 @@ export async function startJobQueue(
 
     async health() {
       const { rows } = await database.sql.executeSql(
-        "select state, count(*)::int as n from pgboss.job group by state",
+        `select state, count(*)::int as n,
+           count(*) filter (where state in ('created', 'retry')
+             and start_after < now() - interval '${STALLED_AFTER_SECONDS} seconds')::int as stalled
+         from pgboss.job group by state`,
         [],
       );
-      const count = (s: string) =>
-        (rows as { state: string; n: number }[]).find((r) => r.state === s)?.n ?? 0;
+      const counts = rows as { state: string; n: number; stalled: number }[];
+      const count = (s: string) => counts.find((r) => r.state === s)?.n ?? 0;
+      const stalled = counts.reduce((sum, r) => sum + r.stalled, 0);
       return {
-        ok: true,
+        ok: stalled === 0,
+        stalled,
         queued: count("created") + count("retry"),
         active: count("active"),
         failed: count("failed"),

@@ -46,7 +46,8 @@ describe("POST /api/koza/generate-site", () => {
       method: "POST",
       url: "/api/koza/generate-site",
       payload: body.payload,
-      headers: { ...body.headers, "x-forwarded-for": from },
+      headers: body.headers,
+      remoteAddress: from,
     });
   }
 
@@ -203,7 +204,7 @@ describe("POST /api/koza/generate-site", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/koza/generate-site",
-      payload: { order_id: order.id },
+      payload: { order_id: order.id, token: order.token },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe("Envoyez le questionnaire en multipart/form-data.");

@@ -1,8 +1,9 @@
 import multipart from "@fastify/multipart";
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
-import { KOZA_MULTIPART_LIMITS, readKozaForm } from "./read-koza-form.ts";
+import { fromPathQueryOrBody, orderTokenScope } from "../customer/order-access.ts";
+import { KOZA_MULTIPART_LIMITS, type KozaForm, readKozaForm } from "./read-koza-form.ts";
 import { submitKozaQuestionnaire } from "./submit-koza-questionnaire.ts";
 
 /** POST /api/koza/generate-site: the questionnaire and its images (multipart, spec section 7). */
@@ -10,12 +11,38 @@ export async function kozaRoutes(app: FastifyInstance, { ctx }: { ctx: Context }
   // Registered here only: multipart bodies are accepted by this plugin's routes and no other.
   await app.register(multipart, { limits: KOZA_MULTIPART_LIMITS, throwFileSizeLimit: true });
 
-  app.post(
-    "/api/koza/generate-site",
-    { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } } },
-    async (request) => {
-      await submitKozaQuestionnaire(ctx, await readKozaForm(request));
-      return { success: true, detail: KOZA_MESSAGES.success };
-    },
+  await app.register(
+    orderTokenScope(
+      ctx,
+      (scope) => {
+        scope.post(
+          "/api/koza/generate-site",
+          { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } } },
+          async (request) => {
+            await submitKozaQuestionnaire(ctx, request.order, await formOf(request));
+            return { success: true, detail: KOZA_MESSAGES.success };
+          },
+        );
+      },
+      // The order_id and token fields of the form; a request that is not multipart is checked
+      // like the other routes' (and then refused for its body).
+      async (request) => {
+        if (!request.isMultipart()) return fromPathQueryOrBody(request);
+        const { order_id, token } = (await formOf(request)).fields;
+        return { orderId: order_id, token };
+      },
+    ),
   );
+}
+
+const forms = new WeakMap<FastifyRequest, Promise<KozaForm>>();
+
+/** The request's form, read once: the access check takes its credentials, the handler the rest. */
+function formOf(request: FastifyRequest): Promise<KozaForm> {
+  let form = forms.get(request);
+  if (!form) {
+    form = readKozaForm(request);
+    forms.set(request, form);
+  }
+  return form;
 }

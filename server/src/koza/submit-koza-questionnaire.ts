@@ -5,7 +5,6 @@ import { KOZA_MESSAGES } from "@lagon/contracts/koza";
 import { KozaData } from "@lagon/contracts/koza-schemas";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { authorizeOrder } from "../customer/authorize-order.ts";
 import { kozaSubmissions, orders } from "../db/schema.ts";
 import { badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
@@ -25,13 +24,16 @@ export const kozaUploadsDir = (ctx: Context, orderId: string) =>
   path.join(ctx.config.DATA_DIR, "koza", orderId);
 
 /**
- * Accepts a questionnaire for generation: checks the magic link, that Koza was bought, that the
- * site is live and idle, the answers and every image. Only then keeps the cleaned images and a
- * `koza_submissions` row, marks Koza as processing and queues the generation. A refusal leaves
- * nothing behind.
+ * Accepts a questionnaire for generation on an order whose token the route checked: checks that
+ * Koza was bought, that the site is live and idle, the answers and every image. Only then keeps
+ * the cleaned images and a `koza_submissions` row, marks Koza as processing and queues the
+ * generation. A refusal leaves nothing behind.
  */
-export async function submitKozaQuestionnaire(ctx: Context, form: KozaForm): Promise<void> {
-  const order = await authorizeOrder(ctx, form.fields.order_id ?? "", form.fields.token);
+export async function submitKozaQuestionnaire(
+  ctx: Context,
+  order: typeof orders.$inferSelect,
+  form: KozaForm,
+): Promise<void> {
   const data = parseAnswers(form.fields.koza_data);
   if (!order.kozaOption) throw forbidden(KOZA_MESSAGES.notPaid);
   if (order.status !== "active") throw conflict(KOZA_MESSAGES.notActive);

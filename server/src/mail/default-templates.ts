@@ -18,6 +18,7 @@ export const TEMPLATE_NAMES = [
   "domain_request_agency",
   "domain_request_customer",
   "contact_agency",
+  "host_down_agency",
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -111,6 +112,17 @@ ${button("{{site_url}}", "Voir mon site")}
       `    <p>Commande {{order_id}} ({{subdomain}}, {{customer_email}}), étape « {{step}} ».</p>
     <p>Erreur : {{error}}</p>
     <p><a href="{{admin_url}}">Ouvrir l'administration</a> pour reprendre la commande.</p>`,
+    ),
+  },
+  {
+    name: "host_down_agency",
+    description: "Alerte à l'agence : le serveur des sites WordPress s'est arrêté (il est redémarré seul).",
+    subject: "[Alerte] Sites WordPress : {{service}} s'est arrêté",
+    variables: ["service", "detail", "health_url", ...common],
+    content: layout(
+      "Sites WordPress interrompus",
+      `    <p>{{service}} s'est arrêté : {{detail}}</p>
+    <p>Le produit le redémarre de lui-même ; l'état courant est sur <a href="{{health_url}}">{{health_url}}</a>.</p>`,
     ),
   },
   {

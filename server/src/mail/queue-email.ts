@@ -3,15 +3,17 @@ import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { emailLog, emailTemplates } from "../db/schema.ts";
 import type { TemplateName } from "./default-templates.ts";
+import { emailDisplayCopy } from "./email-display-copy.ts";
 import { renderTemplate } from "./render-template.ts";
 import { sendEmailJob } from "./send-email-job.ts";
 
 /**
- * Renders a template now (so the log shows exactly what goes out), records it as queued and
- * leaves delivery to the job queue. Returns the e-mail log id.
+ * Renders a template now (so the log shows what goes out), records it as queued and leaves
+ * delivery to the job queue. The log keeps the body sealed for the sender and a copy with its
+ * links' secrets masked for the admin. Returns the e-mail log id.
  */
 export async function queueEmail(
-  ctx: Pick<Context, "db" | "queue" | "config">,
+  ctx: Pick<Context, "db" | "queue" | "config" | "secrets">,
   input: { template: TemplateName; to: string; vars: Record<string, string>; orderId?: string },
 ): Promise<string> {
   const [template] = await ctx.db
@@ -31,7 +33,8 @@ export async function queueEmail(
     template: input.template,
     recipient: input.to,
     subject: rendered.subject,
-    html: rendered.html,
+    html: emailDisplayCopy(rendered.html),
+    sealedHtml: ctx.secrets.seal(rendered.html),
     status: "queued",
   });
   await ctx.queue.send(sendEmailJob, { emailId: id });

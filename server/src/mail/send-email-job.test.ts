@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
@@ -6,6 +7,7 @@ import type { Context } from "../context.ts";
 import { emailLog, emailTemplates } from "../db/schema.ts";
 import { TEMPLATE_NAMES } from "./default-templates.ts";
 import { queueEmail } from "./queue-email.ts";
+import { sendEmailJob } from "./send-email-job.ts";
 
 describe("e-mail through the job queue", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -32,11 +34,12 @@ describe("e-mail through the job queue", () => {
       vars: {
         customer_name: "Zoé <b>",
         site_url: "http://zoe.localhost",
-        magic_link: "http://x/dashboard/1?token=t",
+        magic_link: "http://x/dashboard/1?token=secret-magic-token",
       },
     });
     const mail = await waitFor(() => smtp.received.find((m) => m.to.includes("zoe@example.re")));
     const body = decodeQuotedPrintable(mail.raw);
+    expect(body).toContain("/dashboard/1?token=secret-magic-token");
     expect(body).toContain("Zoé &lt;b&gt;");
     expect(body).toContain("http://zoe.localhost");
     const row = await waitFor(async () => {
@@ -45,5 +48,30 @@ describe("e-mail through the job queue", () => {
     });
     expect(row.recipient).toBe("zoe@example.re");
     expect(row.sentAt).toBeInstanceOf(Date);
+    // The log keeps the link's shape for the admin, the token only sealed.
+    expect(row.html).toContain("/dashboard/1?token=[masqué]");
+    expect(row.html).not.toContain("secret-magic-token");
+    expect(row.sealedHtml).not.toContain("secret-magic-token");
+    expect(ctx.secrets.open(row.sealedHtml as string)).toContain("/dashboard/1?token=secret-magic-token");
+  });
+
+  it("delivers a row queued before bodies were sealed, then masks its link", async () => {
+    const id = randomUUID();
+    await ctx.db.insert(emailLog).values({
+      id,
+      template: "welcome",
+      recipient: "ancien@example.re",
+      subject: "Bienvenue",
+      html: '<a href="http://x/dashboard/2?token=old-clear-token">lien</a>',
+      status: "queued",
+    });
+    await ctx.queue.send(sendEmailJob, { emailId: id });
+    const mail = await waitFor(() => smtp.received.find((m) => m.to.includes("ancien@example.re")));
+    expect(decodeQuotedPrintable(mail.raw)).toContain("/dashboard/2?token=old-clear-token");
+    const row = await waitFor(async () => {
+      const [r] = await ctx.db.select().from(emailLog).where(eq(emailLog.id, id));
+      return r?.status === "sent" ? r : undefined;
+    });
+    expect(row.html).toBe('<a href="http://x/dashboard/2?token=[masqué]">lien</a>');
   });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { emailLog } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
+import { emailDisplayCopy } from "./email-display-copy.ts";
 
 /** Delivers one logged e-mail. A message already delivered is never sent again. */
 export const sendEmailJob = defineJob({
@@ -13,8 +14,10 @@ export const sendEmailJob = defineJob({
   async handle({ emailId }, ctx, job) {
     const [mail] = await ctx.db.select().from(emailLog).where(eq(emailLog.id, emailId));
     if (!mail || mail.status === "sent" || mail.status === "recorded") return;
+    // Rows queued before bodies were sealed (migration 0003) still hold the clear body.
+    const html = mail.sealedHtml === null ? mail.html : ctx.secrets.open(mail.sealedHtml);
     try {
-      await ctx.mail.send({ to: mail.recipient, subject: mail.subject, html: mail.html });
+      await ctx.mail.send({ to: mail.recipient, subject: mail.subject, html });
     } catch (err) {
       const last = job.retryCount >= job.retryLimit;
       await ctx.db
@@ -28,7 +31,12 @@ export const sendEmailJob = defineJob({
     }
     await ctx.db
       .update(emailLog)
-      .set({ status: ctx.mail.kind === "smtp" ? "sent" : "recorded", sentAt: new Date(), error: null })
+      .set({
+        status: ctx.mail.kind === "smtp" ? "sent" : "recorded",
+        sentAt: new Date(),
+        error: null,
+        html: emailDisplayCopy(mail.html),
+      })
       .where(eq(emailLog.id, emailId));
   },
 });

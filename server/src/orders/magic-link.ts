@@ -1,25 +1,82 @@
+import type { OrderAccess } from "@lagon/contracts/orders";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import type { orders } from "../db/schema.ts";
-import { safeEqual } from "../lib/secrets.ts";
+import { orders } from "../db/schema.ts";
+import { randomToken, type SecretBox, safeEqual } from "../lib/secrets.ts";
 
-type Order = Pick<typeof orders.$inferSelect, "id" | "magicLinkTokenEnc">;
+// An order has two tokens. The mailbox token travels only by e-mail, in the magic link: holding
+// it proves control of the order's mailbox. The page token is shown by the payment success page
+// to whoever paid, who may have typed someone else's address: it opens its own order, no more.
 
-/** The order's private magic-link token (kept encrypted at rest). */
-export function magicLinkToken(ctx: Pick<Context, "secrets">, order: Order): string {
+type Order = typeof orders.$inferSelect;
+
+/** The order's mailbox token: the one in every e-mailed link. */
+export function magicLinkToken(
+  ctx: Pick<Context, "secrets">,
+  order: Pick<Order, "magicLinkTokenEnc">,
+): string {
   return ctx.secrets.open(order.magicLinkTokenEnc);
 }
 
-/** The customer's private order page: /dashboard/{orderId}?token=… */
-export function magicLinkUrl(ctx: Pick<Context, "secrets" | "config">, order: Order): string {
-  return `${ctx.config.PUBLIC_URL}/dashboard/${order.id}?token=${encodeURIComponent(magicLinkToken(ctx, order))}`;
+/** The customer's order page opened with a given token: /dashboard/{orderId}?token=… */
+export function dashboardUrl(ctx: Pick<Context, "config">, orderId: string, token: string): string {
+  return `${ctx.config.PUBLIC_URL}/dashboard/${orderId}?token=${encodeURIComponent(token)}`;
 }
 
-/** Checks a token given by a client against the order's, in constant time. */
-export function isOrderToken(
+/** The magic link of every e-mail: the order page with the mailbox token. */
+export function magicLinkUrl(
+  ctx: Pick<Context, "secrets" | "config">,
+  order: Pick<Order, "id" | "magicLinkTokenEnc">,
+): string {
+  return dashboardUrl(ctx, order.id, magicLinkToken(ctx, order));
+}
+
+/**
+ * The order's page token, made and stored the first time it is asked for (only the success page
+ * asks, so orders older than page tokens get one if that page is still polling).
+ */
+export async function pageToken(
+  ctx: Pick<Context, "db" | "secrets">,
+  order: Pick<Order, "id" | "pageTokenEnc">,
+): Promise<string> {
+  if (order.pageTokenEnc) return ctx.secrets.open(order.pageTokenEnc);
+  const [made] = await ctx.db
+    .update(orders)
+    .set({ pageTokenEnc: ctx.secrets.seal(randomToken()) })
+    .where(and(eq(orders.id, order.id), isNull(orders.pageTokenEnc)))
+    .returning({ sealed: orders.pageTokenEnc });
+  // Another poll made it first: use that one.
+  const [stored] = made
+    ? [made]
+    : await ctx.db.select({ sealed: orders.pageTokenEnc }).from(orders).where(eq(orders.id, order.id));
+  if (!stored?.sealed) throw new Error("order vanished while making its page token");
+  return ctx.secrets.open(stored.sealed);
+}
+
+/**
+ * What a token given by a client proves about this order, or null when it is none of its tokens.
+ * Both tokens are compared in constant time, and a missing order or page token is replaced by a
+ * stand-in, so the time taken says nothing about which case it was.
+ */
+export function tokenAccess(
   ctx: Pick<Context, "secrets">,
-  order: Order,
-  token: string | undefined,
-): boolean {
-  if (!token) return false;
-  return safeEqual(magicLinkToken(ctx, order), token);
+  order: Pick<Order, "magicLinkTokenEnc" | "pageTokenEnc"> | undefined,
+  token: string,
+): OrderAccess | null {
+  const mailbox = safeEqual(ctx.secrets.open(order?.magicLinkTokenEnc ?? standIn(ctx.secrets)), token);
+  const page = safeEqual(ctx.secrets.open(order?.pageTokenEnc ?? standIn(ctx.secrets)), token);
+  if (!order) return null;
+  return mailbox ? "mailbox" : page ? "order" : null;
+}
+
+const standIns = new WeakMap<SecretBox, string>();
+
+/** A sealed token nobody holds, opened in place of a missing one. */
+function standIn(secrets: SecretBox): string {
+  let sealed = standIns.get(secrets);
+  if (!sealed) {
+    sealed = secrets.seal(randomToken());
+    standIns.set(secrets, sealed);
+  }
+  return sealed;
 }

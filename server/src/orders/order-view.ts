@@ -3,7 +3,6 @@ import { type PlanId, planById } from "@lagon/contracts/plans";
 import { asc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orderLogs, type orders } from "../db/schema.ts";
-import { magicLinkToken } from "./magic-link.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -11,11 +10,14 @@ export function planName(order: Pick<Order, "planId">): string {
   return planById(order.planId as PlanId).name;
 }
 
-/** The full order of spec section 3, with its logs. Only for its token holder or an admin. */
+/**
+ * The full order of spec section 3, with its logs, but without a token: the caller adds the one
+ * the customer opened the page with. Only for a holder of one of the order's tokens.
+ */
 export async function orderView(
   ctx: Pick<Context, "db" | "secrets" | "wordpress">,
   order: Order,
-): Promise<OrderView> {
+): Promise<Omit<OrderView, "magic_link_token">> {
   const logs = await ctx.db
     .select()
     .from(orderLogs)
@@ -33,7 +35,6 @@ export async function orderView(
     plan_name: planName(order),
     status: order.status,
     created_at: order.createdAt.toISOString(),
-    magic_link_token: magicLinkToken(ctx, order),
     steps: order.steps,
     koza_option: order.kozaOption,
     koza_status: order.kozaStatus,

@@ -11,7 +11,10 @@ const CLIENT_MESSAGES: Record<number, string> = {
   429: MESSAGES.tooManyRequests,
 };
 
-/** One place maps errors to `{ detail }`: French for clients, internals only in the logs. */
+/**
+ * One place maps errors to `{ detail }`: French for clients, internals only in the logs. Call it
+ * after the rate limits: unknown paths share the default budget.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -24,12 +27,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      request.log.info({ code: error.code, status }, "client error");
+      // A refusal for too many requests is logged once per address by the rate limit, not here.
+      if (status !== 429) request.log.info({ code: error.code, status }, "client error");
       return reply.status(status).send({ detail: CLIENT_MESSAGES[status] ?? MESSAGES.invalidRequest });
     }
     request.log.error({ err: error }, "server error");
     return reply.status(500).send({ detail: MESSAGES.internal });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: MESSAGES.notFound }));
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (_request, reply) =>
+    reply.status(404).send({ detail: MESSAGES.notFound }),
+  );
 }

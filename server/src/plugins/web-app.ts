@@ -4,6 +4,7 @@ import { MESSAGES } from "@lagon/contracts/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import { type BuiltFile, loadBuiltFiles, pickEncoding } from "./built-files.ts";
+import { WEB_FILES_RATE_LIMIT } from "./rate-limits.ts";
 
 /** Route patterns the single-page app answers that are not prerendered. */
 const APP_ROUTES = [
@@ -54,7 +55,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
     reply.status(status).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(page.html);
 
-  app.get("/*", async (request, reply) => {
+  app.get("/*", { config: { rateLimit: WEB_FILES_RATE_LIMIT } }, async (request, reply) => {
     const pathname = decodeURI(request.url.split("?")[0] ?? "/");
     if (pathname.startsWith("/api/")) return reply.status(404).send({ detail: MESSAGES.notFound });
     const file = files.get(pathname);

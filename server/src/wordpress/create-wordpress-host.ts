@@ -14,8 +14,7 @@ export function createWordPressHost(config: Config): WordPressHost {
         keyFile: config.WP_SSH_KEY as string,
         knownHostsFile: config.WP_SSH_KNOWN_HOSTS,
       },
-      sitesRoot: config.WP_SSH_SITES_DIR,
-      coreDir: config.WP_SSH_CORE_DIR,
+      helper: config.WP_SSH_HELPER,
       baseDomain: config.BASE_DOMAIN,
       publicScheme: config.WP_PUBLIC_SCHEME ?? "https",
     });

@@ -1,10 +1,21 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  expectConfined,
+  expectUserCannotRead,
+  installPluginThroughWpAdmin,
+  PROBE_SECRET_VARIABLE,
+  type ProbeTargets,
+  probePluginZip,
+  runProbe,
+  siteUser,
+} from "./hostile-plugin.ts";
 import { LocalWordPressHost } from "./local-host.ts";
 import { basicAuth, expectWorkingSite, freePort, logIn, sampleSite, testCoreDir } from "./site-checks.ts";
-import { SiteExistsError } from "./wordpress-host.ts";
+import { type InstalledSite, SiteExistsError } from "./wordpress-host.ts";
 
 describe("LocalWordPressHost", () => {
   let dataDir: string;
@@ -12,6 +23,12 @@ describe("LocalWordPressHost", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "wp-local-"));
+    // What the product keeps beside the sites, as it does on a real start.
+    await mkdir(path.join(dataDir, "secrets"), { mode: 0o700 });
+    await writeFile(path.join(dataDir, "secrets", "admin-token"), "secret-admin-token", { mode: 0o600 });
+    await mkdir(path.join(dataDir, "pglite"));
+    await writeFile(path.join(dataDir, "pglite", "PG_VERSION"), "18\n");
+    process.env[PROBE_SECRET_VARIABLE] = "the-product-environment";
     host = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port: await freePort() });
     await host.start();
   });
@@ -32,7 +49,7 @@ describe("LocalWordPressHost", () => {
     await expect(host.install(sampleSite("acme", "Encore"))).rejects.toBeInstanceOf(SiteExistsError);
   });
 
-  it("serves two sites side by side from one PHP server", async () => {
+  it("serves two sites side by side, each as its own system user", async () => {
     const [alpha, beta] = await Promise.all([
       host.install(sampleSite("alpha", "Alpha Plongée")),
       host.install(sampleSite("beta", "Bêta Randonnées")),
@@ -81,8 +98,62 @@ describe("LocalWordPressHost", () => {
     await host.remove("parti");
   });
 
+  it("serves media the site uploads into folders it creates itself", async () => {
+    const site = await host.reinstall(sampleSite("photos", "Photos"));
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const upload = await host.fetch("photos", "/wp-json/wp/v2/media", {
+      method: "POST",
+      headers: {
+        ...basicAuth(site.adminUser, site.appPassword),
+        "content-type": "image/png",
+        "content-disposition": "attachment; filename=pixel.png",
+      },
+      body: new Uint8Array(png),
+    });
+    expect(upload.status).toBe(201);
+    const { source_url } = (await upload.json()) as { source_url: string };
+    const image = await host.fetch("photos", new URL(source_url).pathname);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+  });
+
   it("never serves the SQLite database", async () => {
     const response = await host.fetch("acme", "/wp-content/database/.ht.sqlite");
     expect(response.status).toBe(403);
+  });
+
+  it("confines a hostile plugin uploaded through wp-admin to its own site", async () => {
+    const sites = path.join(dataDir, "sites");
+    const [attacker] = await Promise.all([
+      host.install(sampleSite("pirate", "Pirate")),
+      host.install(sampleSite("voisin", "Voisin")),
+    ]);
+    const targets: ProbeTargets = {
+      read: {
+        "other-db": path.join(sites, "voisin/wp-content/database/.ht.sqlite"),
+        "other-config": path.join(sites, "voisin/wp-config.php"),
+        secrets: path.join(dataDir, "secrets/admin-token"),
+        database: path.join(dataDir, "pglite/PG_VERSION"),
+        "product-environ": `/proc/${process.pid}/environ`,
+        "product-cmdline": `/proc/${process.pid}/cmdline`,
+        "product-code": path.resolve(import.meta.dirname, "../config.ts"),
+      },
+      list: { sites, "data-dir": dataDir, "other-site": path.join(sites, "voisin"), proc: "/proc" },
+      write: path.join(sites, "voisin/wp-content/pirate.php"),
+      pid: process.pid,
+    };
+    await installPluginThroughWpAdmin(host, "pirate", attacker as InstalledSite, probePluginZip(targets));
+    expectConfined(await runProbe(host, "pirate"), targets, path.join(sites, "pirate"));
+    expect(existsSync(targets.write)).toBe(false);
+    expectUserCannotRead(siteUser(path.join(sites, "pirate")), [
+      targets.read["other-db"] as string,
+      targets.read["other-config"] as string,
+      targets.read.secrets as string,
+      targets.read.database as string,
+      targets.read["product-environ"] as string,
+    ]);
   });
 });

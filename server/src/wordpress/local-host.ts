@@ -1,11 +1,13 @@
-import { access, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import path from "node:path";
-import { PhpServer } from "./php-server.ts";
-import { runProcess } from "./run-process.ts";
-import { INSTALL_SCRIPT_PATH, installedSite, prepareInstall, scratchName } from "./site-install.ts";
+import { ProcessError, runProcess } from "./run-process.ts";
+import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
+import { SiteRuntime } from "./site-runtime.ts";
 import {
   assertSubdomain,
+  type HostEvent,
+  type HostHealth,
   type InstalledSite,
   SiteExistsError,
   type SiteIdentity,
@@ -15,53 +17,63 @@ import {
 } from "./wordpress-host.ts";
 
 export interface LocalWordPressHostOptions {
-  /** Sites live in <dataDir>/sites/<subdomain>. */
+  /** Sites live in <dataDir>/sites/<subdomain>, their temp folders in <dataDir>/site-tmp. */
   dataDir: string;
   /** The core template made by scripts/wordpress/fetch-core.sh. */
   coreDir: string;
-  /** Port of the PHP server, on 127.0.0.1. */
+  /** Port of nginx, on 127.0.0.1. */
   port: number;
   /** Default "localhost": browsers send *.localhost to loopback by themselves. */
   baseDomain?: string;
   /** Scheme and port of the sites' public URLs, when a proxy stands in front. Default: http, `port`. */
   publicScheme?: "http" | "https";
   publicPort?: number;
-  php?: string;
 }
 
 /**
  * The embedded WordPress host: every site a folder of this machine with its SQLite database,
- * all served by one `php -S` process routing by Host header.
+ * its own system user and php-fpm pool, served by nginx (SiteRuntime). Sites are created and
+ * removed by host/site-host.sh, the same helper a production host runs over SSH.
  */
 export class LocalWordPressHost implements WordPressHost {
-  private readonly sitesRoot: string;
-  private readonly coreDir: string;
+  private readonly runtime: SiteRuntime;
   private readonly baseDomain: string;
-  private readonly server: PhpServer;
+  private readonly listeners: ((event: HostEvent) => void)[] = [];
 
   constructor(private readonly options: LocalWordPressHostOptions) {
-    this.sitesRoot = path.resolve(options.dataDir, "sites");
-    this.coreDir = path.resolve(options.coreDir);
     this.baseDomain = options.baseDomain ?? "localhost";
-    this.server = new PhpServer({
-      sitesRoot: this.sitesRoot,
-      baseDomain: this.baseDomain,
+    this.runtime = new SiteRuntime({
+      dataDir: options.dataDir,
+      coreDir: options.coreDir,
       port: options.port,
-      php: options.php,
+      baseDomain: this.baseDomain,
+      publicScheme: options.publicScheme,
+      publicPort: options.publicPort,
+      onEvent: (event) => {
+        for (const listener of this.listeners) listener(event);
+      },
     });
   }
 
   async start(): Promise<void> {
-    await mkdir(this.sitesRoot, { recursive: true });
-    // Scratch folders (hidden) left by an install cut off by a crash are never served: remove them.
-    for (const name of await readdir(this.sitesRoot)) {
-      if (name.startsWith(".")) await rm(path.join(this.sitesRoot, name), { recursive: true, force: true });
+    const coreDir = path.resolve(this.options.coreDir);
+    if (!(await exists(path.join(coreDir, "wp-settings.php")))) {
+      throw new Error(`Aucun WordPress dans ${coreDir} : lancez scripts/wordpress/fetch-core.sh ${coreDir}`);
     }
-    await this.server.start();
+    // Every site gets its user, folders and pool back before php-fpm reads the pools.
+    await this.runtime.start(() => this.siteHost(["sync"], { SYNC_RELOAD: "0" }).then(() => {}));
   }
 
   stop(): Promise<void> {
-    return this.server.stop();
+    return this.runtime.stop();
+  }
+
+  health(): Promise<HostHealth | null> {
+    return this.runtime.health();
+  }
+
+  onEvent(listener: (event: HostEvent) => void): void {
+    this.listeners.push(listener);
   }
 
   siteUrl(subdomain: string): string {
@@ -73,11 +85,11 @@ export class LocalWordPressHost implements WordPressHost {
 
   async status(subdomain: string): Promise<SiteStatus> {
     assertSubdomain(subdomain);
-    return (await exists(path.join(this.siteDir(subdomain), "wp-config.php"))) ? "installed" : "absent";
+    const { stdout } = await this.siteHost(["status", subdomain]);
+    return stdout.trim() === "installed" ? "installed" : "absent";
   }
 
-  async install(site: SiteIdentity): Promise<InstalledSite> {
-    if ((await this.status(site.subdomain)) === "installed") throw new SiteExistsError(site.subdomain);
+  install(site: SiteIdentity): Promise<InstalledSite> {
     return this.installAfresh(site, false);
   }
 
@@ -87,76 +99,44 @@ export class LocalWordPressHost implements WordPressHost {
 
   async remove(subdomain: string): Promise<void> {
     assertSubdomain(subdomain);
-    // Moved aside first, so that the site is gone at once even if deleting takes a while.
-    const doomed = path.join(this.sitesRoot, scratchName(subdomain, "old"));
-    try {
-      await rename(this.siteDir(subdomain), doomed);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    await rm(doomed, { recursive: true, force: true });
+    await this.siteHost(["remove", subdomain]);
   }
 
   fetch(subdomain: string, urlPath: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
-    // Straight to the PHP server, which speaks plain HTTP whatever the public scheme.
+    // Straight to nginx, which speaks plain HTTP whatever the public scheme.
     const url = new URL(urlPath, this.siteUrl(subdomain));
     url.protocol = "http:";
     return requestSite(url, init, { host: "127.0.0.1", port: this.options.port });
   }
 
-  private siteDir(subdomain: string): string {
-    return path.join(this.sitesRoot, subdomain);
-  }
-
-  /**
-   * Hard-links the core files and copies wp-content, the only part WordPress writes to: core
-   * files are never rewritten in place (automatic updates are off, external HTTP is blocked).
-   * An install then takes about a second, where a full copy of ~75 MB alone can take seconds
-   * on a busy disk. Every local site runs as the same user anyway, so no isolation is lost.
-   * Across file systems, where hard links cannot be made, everything is copied.
-   */
-  private async copyCore(fresh: string): Promise<void> {
-    const [core, sites] = await Promise.all([stat(this.coreDir), stat(this.sitesRoot)]);
-    if (core.dev !== sites.dev) {
-      await runProcess("cp", ["-a", "--reflink=auto", this.coreDir, fresh]);
-      return;
-    }
-    const entries = (await readdir(this.coreDir)).filter((name) => name !== "wp-content");
-    await mkdir(fresh);
-    await runProcess("cp", ["-al", ...entries.map((name) => path.join(this.coreDir, name)), fresh]);
-    await runProcess("cp", ["-a", "--reflink=auto", path.join(this.coreDir, "wp-content"), fresh]);
-  }
-
-  /** Installs into a hidden folder, then swaps it in: a site folder is always a finished site. */
   private async installAfresh(site: SiteIdentity, replace: boolean): Promise<InstalledSite> {
     assertSubdomain(site.subdomain);
-    if (!(await exists(path.join(this.coreDir, "wp-settings.php")))) {
-      throw new Error(
-        `no WordPress core in ${this.coreDir}: run scripts/wordpress/fetch-core.sh ${this.coreDir}`,
-      );
-    }
-    await mkdir(this.sitesRoot, { recursive: true });
-    const fresh = path.join(this.sitesRoot, scratchName(site.subdomain, "new"));
-    const target = this.siteDir(site.subdomain);
+    const { stdin, credentials } = prepareInstall(site, this.siteUrl(site.subdomain));
+    const args = ["install", site.subdomain, ...(replace ? ["--replace"] : [])];
     try {
-      await this.copyCore(fresh);
-      const { stdin, credentials } = prepareInstall(site, this.siteUrl(site.subdomain), fresh);
-      const { stdout } = await runProcess(this.options.php ?? "php", [INSTALL_SCRIPT_PATH], { stdin });
-      const installed = installedSite(credentials, stdout);
-      if (replace) await this.remove(site.subdomain);
-      try {
-        await rename(fresh, target);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENOTEMPTY" || code === "EEXIST") throw new SiteExistsError(site.subdomain);
-        throw error;
+      const { stdout } = await this.siteHost(args, {}, stdin);
+      return installedSite(credentials, stdout);
+    } catch (error) {
+      if (error instanceof ProcessError && error.exitCode === SITE_EXISTS_EXIT) {
+        throw new SiteExistsError(site.subdomain);
       }
-      return installed;
-    } finally {
-      await rm(fresh, { recursive: true, force: true });
+      throw error;
     }
+  }
+
+  /** Runs the helper as this (root) process, with its settings and nothing else in its environment. */
+  private siteHost(args: string[], extra: Record<string, string> = {}, stdin?: string) {
+    return runProcess("bash", [SITE_HOST_SCRIPT, ...args], {
+      stdin,
+      env: {
+        PATH: "/usr/sbin:/usr/bin:/sbin:/bin",
+        SITE_HOST_CONF: "/nonexistent",
+        ...this.runtime.hostSettings(),
+        ...extra,
+      },
+      timeoutMs: 300_000,
+    });
   }
 }
 

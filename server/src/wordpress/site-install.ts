@@ -2,11 +2,17 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { InstalledSite, SiteIdentity } from "./wordpress-host.ts";
 
-/** The PHP script both implementations run to install a site (see its header for the input). */
-export const INSTALL_SCRIPT_PATH = fileURLToPath(new URL("./install-site.php", import.meta.url));
+/**
+ * The privileged helper both implementations run to create, install and remove sites (see its
+ * header), with install-site.php beside it.
+ */
+export const SITE_HOST_SCRIPT = fileURLToPath(new URL("./host/site-host.sh", import.meta.url));
+
+/** Exit code of `site-host.sh install` when the site exists already. */
+export const SITE_EXISTS_EXIT = 17;
 
 /** A fresh install's input for install-site.php and the credentials it will create. */
-export function prepareInstall(site: SiteIdentity, url: string, siteDir: string) {
+export function prepareInstall(site: SiteIdentity, url: string) {
   const credentials = {
     url,
     adminUrl: `${url}/wp-admin/`,
@@ -15,7 +21,6 @@ export function prepareInstall(site: SiteIdentity, url: string, siteDir: string)
     adminPassword: randomBytes(24).toString("base64url"),
   };
   const stdin = JSON.stringify({
-    siteDir,
     url,
     title: site.title,
     adminUser: credentials.adminUser,
@@ -39,9 +44,4 @@ export function installedSite(
     throw new Error(`install-site.php returned no application password: ${stdout.trim().slice(-1000)}`);
   }
   return { ...credentials, appPassword };
-}
-
-/** A name for a temporary sibling of a site folder: hidden, so the router never serves it. */
-export function scratchName(subdomain: string, purpose: "new" | "old"): string {
-  return `.${subdomain}.${purpose}-${randomBytes(6).toString("hex")}`;
 }

@@ -1,26 +1,40 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PhpServer } from "./php-server.ts";
+import {
+  expectConfined,
+  expectUserCannotRead,
+  installPluginThroughWpAdmin,
+  PROBE_SECRET_VARIABLE,
+  type ProbeTargets,
+  probePluginZip,
+  runProbe,
+  siteUser,
+} from "./hostile-plugin.ts";
 import { runProcess } from "./run-process.ts";
 import { basicAuth, expectWorkingSite, freePort, sampleSite, testCoreDir } from "./site-checks.ts";
+import { SITE_HOST_SCRIPT } from "./site-install.ts";
+import { SiteRuntime } from "./site-runtime.ts";
 import { SshWordPressHost, type SshWordPressHostOptions } from "./ssh-host.ts";
-import { SiteExistsError } from "./wordpress-host.ts";
+import { type InstalledSite, SiteExistsError } from "./wordpress-host.ts";
 
 const SSHD = "/usr/sbin/sshd";
 
 /**
  * The SSH host against a real sshd (Debian's openssh-server) run by hand on 127.0.0.1 with a
- * throwaway key; the "remote" sites are served by a local php -S so they can be checked.
+ * throwaway key. The "remote" host is this machine: nginx and php-fpm as a production host runs
+ * them (one pool and one system user per site), and site-host.sh reading its settings from a
+ * root-only file, as it does under sudo.
  */
 describe("SshWordPressHost", () => {
   let dir: string;
+  let hostDataDir: string;
   let sshd: ChildProcess | undefined;
-  let web: PhpServer;
+  let web: SiteRuntime;
   let options: SshWordPressHostOptions;
   let host: SshWordPressHost;
 
@@ -28,13 +42,19 @@ describe("SshWordPressHost", () => {
     if (!existsSync(SSHD)) throw new Error(`${SSHD} is missing: apt-get install -y openssh-server`);
     const coreDir = testCoreDir();
     dir = await mkdtemp(path.join(os.tmpdir(), "wp-ssh-"));
-    const sitesRoot = path.join(dir, "sites");
+    await chmod(dir, 0o711);
+    hostDataDir = path.join(dir, "host");
     const [sshPort, webPort] = [await freePort(), await freePort()];
     sshd = await startSshd(dir, sshPort);
 
-    web = new PhpServer({ sitesRoot, baseDomain: "localhost", port: webPort });
-    await mkdir(sitesRoot);
-    await web.start();
+    process.env[PROBE_SECRET_VARIABLE] = "the-product-environment";
+    web = new SiteRuntime({ dataDir: hostDataDir, coreDir, port: webPort, baseDomain: "localhost" });
+    await web.start(async () => {});
+    const conf = path.join(dir, "site-host.conf");
+    const settings = Object.entries(web.hostSettings()).map(
+      ([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`,
+    );
+    await writeFile(conf, `${settings.join("\n")}\n`, { mode: 0o600 });
     options = {
       ssh: {
         host: "127.0.0.1",
@@ -43,8 +63,7 @@ describe("SshWordPressHost", () => {
         keyFile: path.join(dir, "client_key"),
         knownHostsFile: path.join(dir, "known_hosts"),
       },
-      sitesRoot,
-      coreDir,
+      helper: `SITE_HOST_CONF=${conf} bash ${SITE_HOST_SCRIPT}`,
       baseDomain: "localhost",
       publicScheme: "http",
       publicPort: webPort,
@@ -70,6 +89,7 @@ describe("SshWordPressHost", () => {
     const installed = await host.install(site);
     await expectWorkingSite(host, site, installed);
     await expect(host.install(site)).rejects.toBeInstanceOf(SiteExistsError);
+    expect(await host.health()).toEqual({ ok: true });
   });
 
   it("reinstalls and removes over SSH", async () => {
@@ -84,6 +104,53 @@ describe("SshWordPressHost", () => {
 
     await host.remove("distant");
     expect(await host.status("distant")).toBe("absent");
+  });
+
+  it("confines a hostile plugin uploaded through wp-admin to its own site", async () => {
+    const sites = path.join(hostDataDir, "sites");
+    const [attacker] = await Promise.all([
+      host.install(sampleSite("pirate", "Pirate")),
+      host.install(sampleSite("voisin", "Voisin")),
+    ]);
+    const targets: ProbeTargets = {
+      read: {
+        "other-db": path.join(sites, "voisin/wp-content/database/.ht.sqlite"),
+        "other-config": path.join(sites, "voisin/wp-config.php"),
+        "host-settings": path.join(dir, "site-host.conf"),
+        "ssh-key": path.join(dir, "client_key"),
+        "product-environ": `/proc/${process.pid}/environ`,
+        helper: SITE_HOST_SCRIPT,
+      },
+      list: { sites, "other-site": path.join(sites, "voisin"), proc: "/proc" },
+      write: path.join(sites, "voisin/wp-content/pirate.php"),
+      pid: process.pid,
+    };
+    await installPluginThroughWpAdmin(host, "pirate", attacker as InstalledSite, probePluginZip(targets));
+    expectConfined(await runProbe(host, "pirate"), targets, path.join(sites, "pirate"));
+    expect(existsSync(targets.write)).toBe(false);
+    expectUserCannotRead(siteUser(path.join(sites, "pirate")), [
+      targets.read["other-db"] as string,
+      targets.read["other-config"] as string,
+      targets.read["host-settings"] as string,
+      targets.read["ssh-key"] as string,
+      targets.read["product-environ"] as string,
+    ]);
+  });
+
+  it("refuses a host whose helper is another version", async () => {
+    const staleDir = path.join(dir, "stale");
+    const stale = path.join(staleDir, "site-host.sh");
+    await mkdir(staleDir);
+    await writeFile(stale, `${await readFile(SITE_HOST_SCRIPT, "utf8")}\n# an older copy\n`);
+    await writeFile(
+      path.join(staleDir, "install-site.php"),
+      await readFile(path.join(path.dirname(SITE_HOST_SCRIPT), "install-site.php")),
+    );
+    const outdated = new SshWordPressHost({
+      ...options,
+      helper: options.helper.replace(SITE_HOST_SCRIPT, stale),
+    });
+    await expect(outdated.start()).rejects.toThrow(/n'a pas la version/);
   });
 
   it("fails with a clear message when the host refuses the key", async () => {

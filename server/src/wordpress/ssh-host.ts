@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { posix } from "node:path";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { ProcessError, runProcess } from "./run-process.ts";
-import { INSTALL_SCRIPT_PATH, installedSite, prepareInstall, scratchName } from "./site-install.ts";
+import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
 import {
   assertSubdomain,
+  type HostEvent,
+  type HostHealth,
   type InstalledSite,
   SiteExistsError,
   type SiteIdentity,
@@ -24,10 +26,11 @@ export interface SshWordPressHostOptions {
     /** known_hosts file holding the host's key; default: the user's own known_hosts. */
     knownHostsFile?: string;
   };
-  /** Remote folder holding one folder per site, served by nginx (e.g. /srv/sites). */
-  sitesRoot: string;
-  /** Remote core template made by scripts/wordpress/fetch-core.sh (e.g. /srv/wordpress-core). */
-  coreDir: string;
+  /**
+   * How the helper is run on the host: a root-owned copy of host/site-host.sh, through sudo
+   * (docs/operations/wordpress-host.md), e.g. `sudo -n /usr/local/lib/lagon/site-host.sh`.
+   */
+  helper: string;
   /** Sites answer at <subdomain>.<baseDomain>. */
   baseDomain: string;
   /** Default https on the default port. */
@@ -35,36 +38,60 @@ export interface SshWordPressHostOptions {
   publicPort?: number;
   /** Where `fetch` connects instead of the site's DNS name (tests: 127.0.0.1). */
   connectHost?: string;
-  /** PHP command on the host. Default "php". */
-  php?: string;
 }
 
-/** Exit code of the remote install command when the site exists already. */
-const SITE_EXISTS_EXIT = 17;
+const HEALTH_CACHE_MS = 30_000;
 
 /**
- * The production WordPress host: a machine reached over SSH whose nginx + php-fpm serve
- * <sitesRoot>/<subdomain> for every <subdomain>.<baseDomain>. Each call is one `ssh` command;
- * install-site.php is uploaded once (named by its hash) and then fed its input on stdin.
+ * The production WordPress host: a machine reached over SSH, as a user of its own that is none
+ * of the sites' users, whose nginx + php-fpm serve every <subdomain>.<baseDomain>. Each call is
+ * one `ssh` command running the host's root-owned copy of site-host.sh, the same helper the
+ * embedded host runs; the sites can neither read nor change it.
  */
 export class SshWordPressHost implements WordPressHost {
-  private uploadedScript: Promise<string> | undefined;
+  private readonly listeners: ((event: HostEvent) => void)[] = [];
+  private lastHealth: { at: number; health: Promise<HostHealth> } | undefined;
+  private started = false;
 
   constructor(private readonly options: SshWordPressHostOptions) {}
 
-  /** Checks that the host answers and has PHP and the core template. */
+  /** Checks that the host answers and runs the helper of this version of the product. */
   async start(): Promise<void> {
-    const { coreDir, sitesRoot, php = "php" } = this.options;
-    await this.ssh(
-      [
-        `command -v ${q(php)} >/dev/null || { echo "no ${php} on the host" >&2; exit 1; }`,
-        `[ -f ${q(`${coreDir}/wp-settings.php`)} ] || { echo "no WordPress core in ${coreDir}" >&2; exit 1; }`,
-        `mkdir -p ${q(sitesRoot)}`,
-      ].join("\n"),
-    );
+    const { stdout } = await this.helper(["check"]);
+    const remote = stdout.trim().split("\n").at(-1);
+    if (remote !== helperVersion()) {
+      throw new Error(
+        `L'hôte WordPress ${this.options.ssh.host} n'a pas la version ${helperVersion()} de site-host.sh (il a ${remote}) : copiez server/src/wordpress/host/ sur l'hôte (docs/operations/wordpress-host.md).`,
+      );
+    }
+    this.started = true;
   }
 
-  async stop(): Promise<void> {}
+  async stop(): Promise<void> {
+    this.started = false;
+  }
+
+  /** Asks the host at most every 30 s; tells the listeners when it goes down or comes back. */
+  async health(): Promise<HostHealth | null> {
+    if (!this.started) return null;
+    const now = Date.now();
+    if (this.lastHealth && now - this.lastHealth.at < HEALTH_CACHE_MS) return this.lastHealth.health;
+    const previous = this.lastHealth?.health;
+    const health = this.helper(["check"]).then(
+      (): HostHealth => ({ ok: true }),
+      (error: Error): HostHealth => ({ ok: false, reason: `hôte WordPress injoignable : ${error.message}` }),
+    );
+    this.lastHealth = { at: now, health };
+    void Promise.all([previous, health]).then(([before, after]) => {
+      if (before?.ok && !after.ok) this.emit({ kind: "down", service: "ssh", detail: after.reason ?? "" });
+      if (before && !before.ok && after.ok) this.emit({ kind: "restored", service: "ssh" });
+    });
+    return health;
+  }
+
+  onEvent(listener: (event: HostEvent) => void): void {
+    this.listeners.push(listener);
+  }
 
   siteUrl(subdomain: string): string {
     const scheme = this.options.publicScheme ?? "https";
@@ -75,8 +102,7 @@ export class SshWordPressHost implements WordPressHost {
 
   async status(subdomain: string): Promise<SiteStatus> {
     assertSubdomain(subdomain);
-    const config = q(`${this.siteDir(subdomain)}/wp-config.php`);
-    const { stdout } = await this.ssh(`if [ -f ${config} ]; then echo installed; else echo absent; fi`);
+    const { stdout } = await this.helper(["status", subdomain]);
     return stdout.trim() === "installed" ? "installed" : "absent";
   }
 
@@ -90,9 +116,7 @@ export class SshWordPressHost implements WordPressHost {
 
   async remove(subdomain: string): Promise<void> {
     assertSubdomain(subdomain);
-    const doomed = q(posix.join(this.options.sitesRoot, scratchName(subdomain, "old")));
-    const target = q(this.siteDir(subdomain));
-    await this.ssh(`if [ -e ${target} ]; then mv -T ${target} ${doomed} && rm -rf ${doomed}; fi`);
+    await this.helper(["remove", subdomain]);
   }
 
   fetch(subdomain: string, path: string, init?: SiteRequestInit): Promise<Response> {
@@ -105,31 +129,18 @@ export class SshWordPressHost implements WordPressHost {
     );
   }
 
-  private siteDir(subdomain: string): string {
-    return posix.join(this.options.sitesRoot, subdomain);
+  private emit(event: HostEvent): void {
+    for (const listener of this.listeners) listener(event);
   }
 
-  /** Same steps as the local host: copy the core aside, install there, then swap it in. */
   private async installAfresh(site: SiteIdentity, replace: boolean): Promise<InstalledSite> {
     assertSubdomain(site.subdomain);
-    const { sitesRoot, coreDir, php = "php" } = this.options;
-    const script = await this.uploadScript();
-    const fresh = posix.join(sitesRoot, scratchName(site.subdomain, "new"));
-    const { stdin, credentials } = prepareInstall(site, this.siteUrl(site.subdomain), fresh);
-    const command = [
-      "set -e",
-      `target=${q(this.siteDir(site.subdomain))} fresh=${q(fresh)}`,
-      `old=${q(posix.join(sitesRoot, scratchName(site.subdomain, "old")))}`,
-      replace ? "" : `if [ -e "$target" ]; then exit ${SITE_EXISTS_EXIT}; fi`,
-      `trap 'rm -rf "$fresh"' EXIT`,
-      `cp -a ${q(coreDir)} "$fresh"`,
-      `${q(php)} ${q(script)}`,
-      replace ? `if [ -e "$target" ]; then mv -T "$target" "$old"; fi` : "",
-      `mv -T "$fresh" "$target"`,
-      replace ? `rm -rf "$old"` : "",
-    ];
+    const { stdin, credentials } = prepareInstall(site, this.siteUrl(site.subdomain));
     try {
-      const { stdout } = await this.ssh(command.filter(Boolean).join("\n"), stdin);
+      const { stdout } = await this.helper(
+        ["install", site.subdomain, ...(replace ? ["--replace"] : [])],
+        stdin,
+      );
       return installedSite(credentials, stdout);
     } catch (error) {
       if (error instanceof ProcessError && error.exitCode === SITE_EXISTS_EXIT) {
@@ -139,37 +150,27 @@ export class SshWordPressHost implements WordPressHost {
     }
   }
 
-  /** Puts install-site.php on the host once per version of the script; returns its remote path. */
-  private uploadScript(): Promise<string> {
-    this.uploadedScript ??= (async () => {
-      const content = await readFile(INSTALL_SCRIPT_PATH, "utf8");
-      const hash = createHash("sha256").update(content).digest("hex").slice(0, 12);
-      const remote = posix.join(this.options.sitesRoot, `.install-site-${hash}.php`);
-      await this.ssh(
-        `mkdir -p ${q(this.options.sitesRoot)} && part=${q(remote)}.$$ && cat > "$part" && mv "$part" ${q(remote)}`,
-        content,
-      );
-      return remote;
-    })().catch((error) => {
-      this.uploadedScript = undefined;
-      throw error;
-    });
-    return this.uploadedScript;
-  }
-
-  private ssh(command: string, stdin?: string) {
+  /** Runs the helper on the host; arguments are subdomains and fixed words, checked before. */
+  private helper(args: string[], stdin?: string) {
     const { host, user, port = 22, keyFile, knownHostsFile } = this.options.ssh;
-    const args = ["-i", keyFile, "-p", String(port), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes"];
-    args.push("-o", "ConnectTimeout=15", "-o", "LogLevel=ERROR");
+    const sshArgs = ["-i", keyFile, "-p", String(port), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes"];
+    sshArgs.push("-o", "ConnectTimeout=15", "-o", "LogLevel=ERROR");
     if (knownHostsFile) {
-      args.push("-o", `UserKnownHostsFile=${knownHostsFile}`, "-o", "StrictHostKeyChecking=yes");
+      sshArgs.push("-o", `UserKnownHostsFile=${knownHostsFile}`, "-o", "StrictHostKeyChecking=yes");
     }
-    args.push(`${user}@${host}`, command);
-    return runProcess("ssh", args, { stdin, timeoutMs: 300_000 });
+    sshArgs.push(`${user}@${host}`, [this.options.helper, ...args].join(" "));
+    return runProcess("ssh", sshArgs, { stdin, timeoutMs: 300_000 });
   }
 }
 
-/** Quotes a string for the remote POSIX shell. */
-function q(value: string): string {
-  return `'${value.replaceAll("'", `'\\''`)}'`;
+let version: string | undefined;
+
+/** What `site-host.sh check` prints when the host runs the same helper and installer as this product. */
+export function helperVersion(): string {
+  version ??= createHash("sha256")
+    .update(readFileSync(SITE_HOST_SCRIPT))
+    .update(readFileSync(path.join(path.dirname(SITE_HOST_SCRIPT), "install-site.php")))
+    .digest("hex")
+    .slice(0, 16);
+  return version;
 }

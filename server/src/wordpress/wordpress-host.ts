@@ -1,7 +1,8 @@
 /**
  * The WordPress host driver: where customers' sites are installed and served. Two
- * implementations run the same install script (install-site.php): `LocalWordPressHost`
- * (embedded, one `php -S` for every site) and `SshWordPressHost` (a production host over SSH).
+ * implementations run the same privileged helper (host/site-host.sh), which gives every site
+ * its own system user and php-fpm pool: `LocalWordPressHost` (embedded: nginx and php-fpm
+ * started by this process) and `SshWordPressHost` (a production host over SSH).
  */
 
 /** What a site is installed with. Texts are shown on the site as they are (French). */
@@ -35,6 +36,12 @@ export interface InstalledSite {
 
 export type SiteStatus = "absent" | "installed";
 
+/** Whether the host serves sites now; `reason` (French) says why not. */
+export interface HostHealth {
+  ok: boolean;
+  reason?: string;
+}
+
 /** The part of `fetch`'s RequestInit the driver supports. */
 export interface SiteRequestInit {
   method?: string;
@@ -57,9 +64,16 @@ export interface WordPressHost {
    * `path` starts with "/".
    */
   fetch(subdomain: string, path: string, init?: SiteRequestInit): Promise<Response>;
-  /** Local: starts the PHP server. SSH: checks that the host answers and has PHP and the core. */
+  /**
+   * Local: starts nginx and php-fpm (restarted when they die). SSH: checks that the host answers
+   * and runs the same version of the helper.
+   */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether the host serves sites; null when this process does not run it (not started). */
+  health(): Promise<HostHealth | null>;
+  /** Called when the host goes down or comes back (the agency is alerted). */
+  onEvent(listener: (event: HostEvent) => void): void;
 }
 
 export class SiteExistsError extends Error {
@@ -74,3 +88,7 @@ const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export function assertSubdomain(subdomain: string): void {
   if (!SUBDOMAIN.test(subdomain)) throw new Error(`invalid subdomain: ${JSON.stringify(subdomain)}`);
 }
+
+export type HostEvent =
+  | { kind: "down"; service: string; detail: string }
+  | { kind: "restored"; service: string };

@@ -66,6 +66,10 @@ export function OrderLogsDialog({
               {e.recipient} ({e.template}) : <strong>{label(EMAIL_STATUS_LABEL, e.status)}</strong>
               {e.sent_at ? ` le ${formatDateTime(e.sent_at)}` : ""}
               {e.error ? ` — ${e.error}` : ""}
+              <details>
+                <summary>Contenu (liens masqués)</summary>
+                <pre className="admin-email-body">{e.html}</pre>
+              </details>
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ import { StepList } from "./step-list";
 import { useOrder } from "./use-order";
 import { WpCredentials } from "./wp-credentials";
 
-/** The customer's private order page, reached by the magic link. */
+/** The customer's private order page, reached by the magic link or from the payment success page. */
 export function DashboardPage() {
   const { orderId = "" } = useParams();
   const [params] = useSearchParams();
@@ -84,7 +84,10 @@ export function DashboardPage() {
         </div>
 
         <aside className="dashboard-aside">
-          <SiteSwitcher orderId={order.order_id} email={order.customer_email} token={token} />
+          {/* The customer's other sites need the link received by e-mail, not the success page's. */}
+          {order.access === "mailbox" ? (
+            <SiteSwitcher orderId={order.order_id} email={order.customer_email} token={token} />
+          ) : null}
           <section className="dashboard-card" aria-labelledby="guides-title">
             <h2 id="guides-title">Guides</h2>
             <ul>

@@ -22,6 +22,7 @@ const order: CustomerOrderView = {
   wp_credentials: null,
   logs: [],
   dns_records: [],
+  access: "mailbox",
 };
 
 describe("DomainRequestBlock", () => {

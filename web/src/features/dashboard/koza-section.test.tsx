@@ -23,6 +23,7 @@ const order: CustomerOrderView = {
   wp_credentials: null,
   logs: [],
   dns_records: [],
+  access: "mailbox",
 };
 
 const withKoza = (koza_status: KozaStatus) => <KozaSection order={{ ...order, koza_status }} token="jeton" />;

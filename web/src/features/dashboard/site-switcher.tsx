@@ -12,8 +12,9 @@ const STATUS: Record<OrderStatus, { icon: string; label: string }> = {
 };
 
 /**
- * When the customer has several sites: the list of them. Each is a plain link to its own order
- * page, so choosing one loads that page afresh.
+ * When the customer has several sites: the list of them, for a page opened with the e-mailed
+ * link (`token` proves the mailbox). Each is a plain link to its own order page, so choosing one
+ * loads that page afresh.
  */
 export function SiteSwitcher({ orderId, email, token }: { orderId: string; email: string; token: string }) {
   const [sites, setSites] = useState<CustomerOrders | null>(null);

@@ -1,9 +1,9 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
 import { SuccessProgress } from "./success-progress";
 import "./success.css";
-import { useOrderStatus } from "./use-order-status";
+import { type OrderStatus, useOrderStatus } from "./use-order-status";
 
 const TIMELINE = [
   { minutes: 2, label: "Votre sous-domaine est réservé" },
@@ -15,7 +15,8 @@ const TIMELINE = [
 export function SuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
-  const order = useOrderStatus(sessionId);
+  const state = useOrderStatus(sessionId);
+  const order = state.kind === "waiting" ? state.order : null;
   const completed = order?.status === "completed";
 
   return (
@@ -26,32 +27,18 @@ export function SuccessPage() {
           <p className="success-session">
             Identifiant de paiement : <code>{sessionId ?? "—"}</code>
           </p>
-          <SuccessProgress completed={completed} />
-
-          {order?.failed ? (
+          {state.kind === "closed" ? (
             <div className="success-alert is-error" role="alert">
+              <p>{state.detail}</p>
               <p>
-                <strong>La création de votre site a rencontré un problème.</strong> Votre paiement est bien
-                enregistré et notre équipe a été prévenue : elle reprend votre commande au plus vite.
+                <Link to={paths.customerArea()}>Recevoir un nouveau lien</Link>
               </p>
-              <p>
-                Besoin d'aide ?{" "}
-                <a href={paths.mailto(publicConfig.CONTACT_EMAIL)}>{publicConfig.CONTACT_EMAIL}</a> ·{" "}
-                <a href={paths.tel(publicConfig.CONTACT_PHONE)}>{publicConfig.CONTACT_PHONE}</a>
-              </p>
-            </div>
-          ) : completed ? (
-            <div className="success-alert is-done" role="status">
-              <p className="success-done-title">Email envoyé !</p>
-              <p>Votre site {order?.domain ? <strong>{order.domain}</strong> : null} est en ligne.</p>
             </div>
           ) : (
-            <div className="success-alert" role="status">
-              <p>
-                <strong>Vérifiez votre boîte mail</strong> : vos accès et le lien vers votre espace client
-                vous y attendent dès que votre site est prêt (pensez aux courriers indésirables).
-              </p>
-            </div>
+            <>
+              <SuccessProgress completed={completed} />
+              <OrderNotice order={order} />
+            </>
           )}
 
           {completed && order?.wp_admin_user ? (
@@ -95,6 +82,40 @@ export function SuccessPage() {
         </aside>
       </div>
     </section>
+  );
+}
+
+/** Where the order stands: failed, live, or still being created. */
+function OrderNotice({ order }: { order: OrderStatus | null }) {
+  if (order?.failed) {
+    return (
+      <div className="success-alert is-error" role="alert">
+        <p>
+          <strong>La création de votre site a rencontré un problème.</strong> Votre paiement est bien
+          enregistré et notre équipe a été prévenue : elle reprend votre commande au plus vite.
+        </p>
+        <p>
+          Besoin d'aide ? <a href={paths.mailto(publicConfig.CONTACT_EMAIL)}>{publicConfig.CONTACT_EMAIL}</a>{" "}
+          · <a href={paths.tel(publicConfig.CONTACT_PHONE)}>{publicConfig.CONTACT_PHONE}</a>
+        </p>
+      </div>
+    );
+  }
+  if (order?.status === "completed") {
+    return (
+      <div className="success-alert is-done" role="status">
+        <p className="success-done-title">Email envoyé !</p>
+        <p>Votre site {order.domain ? <strong>{order.domain}</strong> : null} est en ligne.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="success-alert" role="status">
+      <p>
+        <strong>Vérifiez votre boîte mail</strong> : vos accès et le lien vers votre espace client vous y
+        attendent dès que votre site est prêt (pensez aux courriers indésirables).
+      </p>
+    </div>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { fetchJson } from "../../lib/fetch-json";
+import { ApiError, fetchJson } from "../../lib/fetch-json";
 
 /** The order status the success page polls (spec section 3), plus `failed` for a failed order. */
 export interface OrderStatus {
   status: string;
   order_id: string | null;
+  /** The order's page token: it opens this order's page, not the customer's other orders. */
   magic_link_token: string | null;
   domain: string | null;
   wp_admin_user: string | null;
@@ -13,11 +14,19 @@ export interface OrderStatus {
   failed?: boolean;
 }
 
+export type OrderStatusState =
+  | { kind: "waiting"; order: OrderStatus | null }
+  /** The server will not answer this session any more (expired or unknown): its French reason. */
+  | { kind: "closed"; detail: string };
+
 export const POLL_INTERVAL_MS = 5000;
 
-/** Polls at once, then every 5 s, until the order is completed (or failed). A failed poll is only logged. */
-export function useOrderStatus(sessionId: string | null): OrderStatus | null {
-  const [status, setStatus] = useState<OrderStatus | null>(null);
+/**
+ * Polls at once, then every 5 s, until the order is completed (or failed). A refusal (4xx) ends
+ * the polling with the server's reason; any other failed poll is only logged and tried again.
+ */
+export function useOrderStatus(sessionId: string | null): OrderStatusState {
+  const [state, setState] = useState<OrderStatusState>({ kind: "waiting", order: null });
   useEffect(() => {
     if (!sessionId) return;
     let timer: number | undefined;
@@ -26,9 +35,14 @@ export function useOrderStatus(sessionId: string | null): OrderStatus | null {
       try {
         const next = await fetchJson<OrderStatus>(`/api/order-status/${encodeURIComponent(sessionId)}`);
         if (stopped) return;
-        setStatus(next);
+        setState({ kind: "waiting", order: next });
         if (next.status === "completed" || next.failed) return;
       } catch (err) {
+        if (stopped) return;
+        if (err instanceof ApiError && err.detail && isRefusal(err.status)) {
+          setState({ kind: "closed", detail: err.detail });
+          return;
+        }
         console.error("Suivi de commande : échec de la requête", err);
       }
       if (!stopped) timer = window.setTimeout(poll, POLL_INTERVAL_MS);
@@ -39,5 +53,8 @@ export function useOrderStatus(sessionId: string | null): OrderStatus | null {
       window.clearTimeout(timer);
     };
   }, [sessionId]);
-  return status;
+  return state;
 }
+
+/** A 4xx that asking again will not change (a 429 will, once the wait is over). */
+const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;

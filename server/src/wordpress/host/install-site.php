@@ -1,8 +1,9 @@
 <?php
 /**
  * Installs one WordPress site in a folder that already holds a copy of the core template.
- * Run with php-cli; reads its input as JSON on stdin so that passwords never show in `ps`:
- *   { siteDir, url, title, adminUser, adminEmail, adminPassword,
+ * Run by site-host.sh with php-cli as the site's own user: `php install-site.php <site folder>`.
+ * Reads its input as JSON on stdin so that passwords never show in `ps`:
+ *   { url, title, adminUser, adminEmail, adminPassword,
  *     legal: { companyName, legalForm?, siret?, address?, email, phone?, host } }
  * Prints {"appPassword": "..."} on stdout; anything else WordPress prints goes to stderr.
  */
@@ -11,9 +12,13 @@ ini_set('display_errors', 'stderr');
 ob_start();
 
 $input = json_decode(stream_get_contents(STDIN), true);
-require_fields($input, ['siteDir', 'url', 'title', 'adminUser', 'adminEmail', 'adminPassword', 'legal']);
+require_fields($input, ['url', 'title', 'adminUser', 'adminEmail', 'adminPassword', 'legal']);
 require_fields($input['legal'], ['companyName', 'email', 'host']);
-$site_dir = rtrim($input['siteDir'], '/');
+$site_dir = rtrim($argv[1] ?? '', '/');
+if ($site_dir === '' || !is_file("$site_dir/wp-settings.php")) {
+	fwrite(STDERR, "install-site: usage: php install-site.php <site folder with the core>\n");
+	exit(2);
+}
 $url = rtrim($input['url'], '/');
 $url_parts = parse_url($url);
 $locale = file_exists("$site_dir/wp-content/languages/fr_FR.mo") ? 'fr_FR' : '';
@@ -106,6 +111,9 @@ function write_wp_config(string $site_dir, string $url, string $locale): void {
 		'AUTOMATIC_UPDATER_DISABLED' => true,
 		// WordPress cannot reach its own URL to spawn cron; run wp-cron.php from the host instead.
 		'DISABLE_WP_CRON' => true,
+		// Core files belong to root and the rest to the site's user: WordPress would otherwise
+		// ask for FTP credentials to install a plugin.
+		'FS_METHOD' => 'direct',
 		'WP_DEBUG' => false,
 	];
 	if ($locale !== '') {

@@ -1,0 +1,71 @@
+import type { OrderAccess } from "@lagon/contracts/orders";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { forbidden, unauthorized } from "../lib/app-error.ts";
+import { tokenAccess } from "../orders/magic-link.ts";
+
+export const TOKEN_MISSING = "Lien d'accès incomplet : le jeton est manquant.";
+export const TOKEN_INVALID = "Lien d'accès invalide. Demandez un nouveau lien depuis l'espace client.";
+
+type Order = typeof orders.$inferSelect;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the order-token scope: the order whose token the caller gave. */
+    order: Order;
+    /** Set by the order-token scope: that token, and what it proves. */
+    orderToken: { value: string; access: OrderAccess };
+  }
+}
+
+interface Credentials {
+  orderId?: string;
+  token?: string;
+}
+
+/** Where a request names its order and gives its token. */
+export type OrderCredentials = (request: FastifyRequest) => Credentials | Promise<Credentials>;
+
+/** `:orderId` in the path (or an `order_id` body field), `token` in the query string (or the body). */
+export const fromPathQueryOrBody = (request: FastifyRequest): Credentials => {
+  const params = request.params as { orderId?: unknown } | undefined;
+  const query = request.query as { token?: unknown } | undefined;
+  const body = request.body as { order_id?: unknown; token?: unknown } | null | undefined;
+  return {
+    orderId: text(params?.orderId) ?? text(body?.order_id),
+    token: text(query?.token) ?? text(body?.token),
+  };
+};
+
+const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+
+/**
+ * The order-token access level: every route `routes` declares answers only the holder of one of
+ * the order's tokens (the page token or the mailbox token), and finds the order on
+ * `request.order`. The check comes before the request's validation, so a caller without a token
+ * learns nothing else; an unknown order and a wrong token get the same answer in the same time.
+ */
+export function orderTokenScope(
+  ctx: Context,
+  routes: (scope: FastifyInstance) => void | Promise<void>,
+  credentials: OrderCredentials = fromPathQueryOrBody,
+): FastifyPluginAsync {
+  return async (scope) => {
+    scope.decorateRequest("order", null as unknown as Order);
+    scope.decorateRequest("orderToken", null as unknown as FastifyRequest["orderToken"]);
+    scope.addHook("preValidation", async (request) => {
+      const { orderId, token } = await credentials(request);
+      if (!token) throw unauthorized(TOKEN_MISSING);
+      const id = z.uuid().safeParse(orderId);
+      const [order] = id.success ? await ctx.db.select().from(orders).where(eq(orders.id, id.data)) : [];
+      const access = tokenAccess(ctx, order, token);
+      if (!order || !access) throw forbidden(TOKEN_INVALID);
+      request.order = order;
+      request.orderToken = { value: token, access };
+    });
+    await routes(scope);
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "page_token_enc" text;

@@ -1,0 +1,194 @@
+/**
+ * The configuration files of the web server (nginx) and PHP (php-fpm) that serve customers'
+ * sites, and the settings of site-host.sh that go with them. The embedded host writes them into
+ * its runtime folder; docs/operations/wordpress-host.md shows the same files for a production host.
+ */
+
+export interface SiteRuntimePaths {
+  /** The sites' web roots, one folder per subdomain. */
+  sitesRoot: string;
+  /** The sites' private temp and session folders. */
+  siteTmpRoot: string;
+  /** One php-fpm pool file per site, written by site-host.sh. */
+  poolDir: string;
+  /** The pools' sockets, <subdomain>.sock. */
+  socketDir: string;
+  /** nginx's and php-fpm's pid files, nginx's temp folders. */
+  runDir: string;
+}
+
+/** Answers "pong" through nginx and php-fpm: the health check of the whole chain. */
+export const PING_PATH = "/.lagon-ping";
+
+export const WEB_USER = "www-data";
+
+export function phpFpmConfig(paths: SiteRuntimePaths): string {
+  return `; Written by the product: php-fpm for the customers' sites, one pool per site (pools/).
+[global]
+pid = ${paths.runDir}/php-fpm.pid
+error_log = ${paths.runDir}/php-fpm.log
+log_level = warning
+daemonize = no
+; A reload (a site added or removed) lets requests in flight finish.
+process_control_timeout = 20s
+include = ${paths.poolDir}/*.conf
+
+; Answers the health check; runs nothing of any site.
+[_health]
+user = nobody
+group = nogroup
+listen = ${paths.socketDir}/_health.sock
+listen.owner = root
+listen.group = ${WEB_USER}
+listen.mode = 0660
+pm = ondemand
+pm.max_children = 1
+ping.path = ${PING_PATH}
+ping.response = pong
+`;
+}
+
+interface NginxOptions {
+  /** nginx listens on 127.0.0.1:<port>. */
+  port: number;
+  baseDomain: string;
+  /** How visitors reach the sites (a proxy may stand in front): WordPress builds its URLs from them. */
+  publicScheme: "http" | "https";
+  publicPort: number;
+}
+
+/**
+ * The request as PHP sees it. Written out rather than Debian's fastcgi_params: that file sends
+ * the host without its port, and WordPress then redirects every page to itself.
+ */
+function fastcgiParams(options: NginxOptions): string {
+  const https = options.publicScheme === "https";
+  const defaultPort = https ? 443 : 80;
+  const host = options.publicPort === defaultPort ? "$host" : `$host:${options.publicPort}`;
+  const params: [string, string][] = [
+    ["QUERY_STRING", "$query_string"],
+    ["REQUEST_METHOD", "$request_method"],
+    ["CONTENT_TYPE", "$content_type"],
+    ["CONTENT_LENGTH", "$content_length"],
+    ["SCRIPT_FILENAME", "$document_root$fastcgi_script_name"],
+    ["SCRIPT_NAME", "$fastcgi_script_name"],
+    ["REQUEST_URI", "$request_uri"],
+    ["DOCUMENT_URI", "$document_uri"],
+    ["DOCUMENT_ROOT", "$document_root"],
+    ["SERVER_PROTOCOL", "$server_protocol"],
+    ["REQUEST_SCHEME", options.publicScheme],
+    ["HTTPS", https ? "on" : '""'],
+    ["GATEWAY_INTERFACE", "CGI/1.1"],
+    ["SERVER_SOFTWARE", "nginx"],
+    ["REMOTE_ADDR", "$remote_addr"],
+    ["REMOTE_PORT", "$remote_port"],
+    ["SERVER_ADDR", "$server_addr"],
+    ["SERVER_PORT", String(options.publicPort)],
+    ["SERVER_NAME", "$host"],
+    ["HTTP_HOST", host],
+    ["REDIRECT_STATUS", "200"],
+  ];
+  return params.map(([name, value]) => `      fastcgi_param ${name} ${value};`).join("\n");
+}
+
+export function nginxConfig(paths: SiteRuntimePaths, options: NginxOptions): string {
+  const domain = options.baseDomain.replaceAll(".", "\\.");
+  const listen = `listen 127.0.0.1:${options.port}`;
+  return `# Written by the product: serves every customer site from its own folder and php-fpm pool.
+worker_processes 1;
+user ${WEB_USER} ${WEB_USER};
+pid ${paths.runDir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 1024; }
+
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  server_tokens off;
+  sendfile on;
+  client_max_body_size 64m;
+  client_body_temp_path ${paths.runDir}/nginx/body;
+  fastcgi_temp_path ${paths.runDir}/nginx/fastcgi;
+  proxy_temp_path ${paths.runDir}/nginx/proxy;
+  uwsgi_temp_path ${paths.runDir}/nginx/uwsgi;
+  scgi_temp_path ${paths.runDir}/nginx/scgi;
+
+  server {
+    ${listen} default_server;
+    server_name _;
+    location = ${PING_PATH} {
+      fastcgi_param REQUEST_METHOD $request_method;
+      fastcgi_param REQUEST_URI ${PING_PATH};
+      fastcgi_param SCRIPT_NAME ${PING_PATH};
+      fastcgi_param SCRIPT_FILENAME ${PING_PATH};
+      fastcgi_pass unix:${paths.socketDir}/_health.sock;
+    }
+    location / {
+      default_type "text/plain; charset=utf-8";
+      return 404 "Site introuvable\\n";
+    }
+  }
+
+  server {
+    ${listen};
+    # Same rule as the product's subdomains: hidden folders (installs in progress) never match.
+    server_name "~^(?<subdomain>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\\.${domain}$";
+    root ${paths.sitesRoot}/$subdomain;
+    index index.php;
+
+    if (!-f $document_root/wp-config.php) {
+      rewrite ^ /.lagon-404 last;
+    }
+    error_page 403 /.lagon-403;
+    location = /.lagon-403 {
+      internal;
+      default_type "text/plain; charset=utf-8";
+      return 403 "Accès refusé\\n";
+    }
+    location = /.lagon-404 {
+      internal;
+      default_type "text/plain; charset=utf-8";
+      return 404 "Site introuvable\\n";
+    }
+
+    # Never served: dot files (the SQLite database is wp-content/database/.ht.sqlite), the
+    # database folder, nor PHP dropped into uploads (URLs are normalised first: // is /).
+    location ~ /\\. { deny all; }
+    location ^~ /wp-content/database/ { deny all; }
+    location ~* ^/wp-content/uploads/.*\\.(php|phar|phtml|pht|phps)$ { deny all; }
+
+    location / {
+      try_files $uri $uri/ /index.php?$args;
+    }
+
+    location ~ \\.php$ {
+      try_files $uri =404;
+${fastcgiParams(options)}
+      fastcgi_pass unix:${paths.socketDir}/$subdomain.sock;
+    }
+
+    location ~* \\.(css|js|svg|png|jpe?g|gif|webp|avif|ico|woff2?)$ {
+      expires 1h;
+      try_files $uri =404;
+    }
+  }
+}
+`;
+}
+
+/** site-host.sh's settings for this runtime (environment variables or its conf file). */
+export function siteHostSettings(
+  paths: SiteRuntimePaths,
+  options: { coreDir: string; fpmReload: string },
+): Record<string, string> {
+  return {
+    SITES_ROOT: paths.sitesRoot,
+    SITE_TMP_ROOT: paths.siteTmpRoot,
+    CORE_DIR: options.coreDir,
+    POOL_DIR: paths.poolDir,
+    SOCKET_DIR: paths.socketDir,
+    FPM_RELOAD: options.fpmReload,
+    WEB_GROUP: WEB_USER,
+  };
+}

@@ -1,0 +1,115 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { waitFor } from "../../test/smtp-sink.ts";
+import { createTestApp } from "../../test/test-context.ts";
+import { emailLog, orders } from "../db/schema.ts";
+import { LocalWordPressHost } from "./local-host.ts";
+import { freePort, sampleSite, testCoreDir } from "./site-checks.ts";
+import type { HostEvent } from "./wordpress-host.ts";
+
+/** The embedded host's nginx and php-fpm are supervised: killed, they come back by themselves. */
+describe("supervised site runtime", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  const events: HostEvent[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ WP_PORT: String(await freePort()), AGENCY_EMAIL: "alertes@agence.example" });
+    t.ctx.wordpress.onEvent((event) => events.push(event));
+    await t.ctx.wordpress.start();
+    await t.ctx.queue.work(t.ctx);
+    await t.ctx.wordpress.install(sampleSite("vivace", "Vivace"));
+  });
+  afterAll(() => t?.close());
+
+  const health = () => t.app.inject({ method: "GET", url: "/api/health" });
+  const pidOf = (name: string) => {
+    const runDir = (t.ctx.wordpress as unknown as { runtime: { paths: { runDir: string } } }).runtime.paths
+      .runDir;
+    return Number(readFileSync(`${runDir}/${name}.pid`, "utf8"));
+  };
+
+  it("answers healthy with the WordPress host", async () => {
+    const res = await health();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().wordpress).toEqual({ ok: true });
+  });
+
+  for (const service of ["php-fpm", "nginx"] as const) {
+    it(`restarts ${service} when it dies, says so in /api/health meanwhile and alerts the agency`, async () => {
+      events.length = 0;
+      process.kill(-pidOf(service), "SIGKILL");
+      const down = await waitFor(async () => {
+        const res = await health();
+        return res.statusCode === 503 ? res : undefined;
+      }, 5_000);
+      expect(down.json().reason).toMatch(/sites WordPress/);
+      await waitFor(async () => ((await health()).statusCode === 200 ? true : undefined), 15_000);
+      expect(events.map((e) => e.kind)).toEqual(["down", "restored"]);
+      expect((await t.ctx.wordpress.fetch("vivace", "/")).status).toBe(200);
+    });
+  }
+
+  it("sent one alert e-mail per service to the agency", async () => {
+    const alerts = await t.ctx.db.select().from(emailLog).where(eq(emailLog.template, "host_down_agency"));
+    expect(alerts.map((a) => a.recipient).sort()).toEqual([
+      "alertes@agence.example",
+      "alertes@agence.example",
+    ]);
+  });
+
+  it("provisions an order paid while php-fpm is down", async () => {
+    process.kill(-pidOf("php-fpm"), "SIGKILL");
+    const id = await givenPaidOrder(t.ctx, { subdomain: "pendant-panne", companyName: "Pendant Panne" });
+    const order = await waitFor(async () => {
+      const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      return row?.status === "active" ? row : undefined;
+    }, 90_000);
+    expect(order.steps.wordpress?.status).toBe("completed");
+    expect((await t.ctx.wordpress.fetch("pendant-panne", "/")).status).toBe(200);
+  });
+
+  it("keeps its processes to its own data folder: another product on the same port is refused", async () => {
+    const other = new LocalWordPressHost({
+      dataDir: `${t.ctx.config.DATA_DIR}-other`,
+      coreDir: testCoreDir(),
+      port: t.ctx.config.WP_PORT,
+    });
+    await expect(other.start()).rejects.toThrow(/déjà utilisé/);
+    expect((await t.ctx.wordpress.fetch("vivace", "/")).status).toBe(200);
+  });
+
+  it("ends the processes a killed product left behind on its data folder", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "wp-crash-"));
+    const port = await freePort();
+    const options = JSON.stringify({ dataDir, coreDir: testCoreDir(), port });
+    const crashed = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `import { LocalWordPressHost } from ${JSON.stringify(path.join(import.meta.dirname, "local-host.ts"))};
+         await new LocalWordPressHost(${options}).start();
+         console.log("ready");
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise((resolve) => crashed.stdout?.once("data", resolve));
+    crashed.kill("SIGKILL");
+    const next = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port });
+    try {
+      await next.start();
+      expect(await next.health()).toEqual({ ok: true });
+    } finally {
+      await next.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

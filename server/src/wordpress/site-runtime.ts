@@ -1,0 +1,377 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmod, mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import {
+  nginxConfig,
+  PING_PATH,
+  phpFpmConfig,
+  type SiteRuntimePaths,
+  siteHostSettings,
+} from "./site-runtime-config.ts";
+import type { HostEvent } from "./wordpress-host.ts";
+
+export interface SiteRuntimeOptions {
+  /** The product's data folder: sites live in <dataDir>/sites and <dataDir>/site-tmp. */
+  dataDir: string;
+  coreDir: string;
+  /** nginx listens on 127.0.0.1:<port>. */
+  port: number;
+  baseDomain: string;
+  /** How visitors reach the sites, when a proxy stands in front. Default: http on `port`. */
+  publicScheme?: "http" | "https";
+  publicPort?: number;
+  /** Told when a process dies and when it is back: the agency is alerted. */
+  onEvent?: (event: HostEvent) => void;
+}
+
+type ServiceName = "nginx" | "php-fpm";
+
+export class RuntimeError extends Error {}
+
+const RESTART_DELAYS_MS = [200, 1_000, 2_000, 5_000, 10_000, 30_000];
+
+/**
+ * The embedded web server for customers' sites: nginx in front, php-fpm with one pool per site
+ * (each pool runs as the site's own system user, see host/site-host.sh). Both run as children of
+ * this process in their own process groups and are restarted when they die. Their files live in
+ * a runtime folder keyed by the data folder, so two products on one machine never touch each
+ * other's processes. Needs root: only root can run each site under its own user.
+ */
+export class SiteRuntime {
+  readonly paths: SiteRuntimePaths;
+  private readonly services = new Map<ServiceName, Service>();
+  private stopping = false;
+  private readonly killOnExit = () => {
+    for (const service of this.services.values()) signalGroup(service.child, "SIGKILL");
+  };
+
+  constructor(private readonly options: SiteRuntimeOptions) {
+    const dataDir = path.resolve(options.dataDir);
+    const runDir = runtimeDir(dataDir);
+    this.paths = {
+      sitesRoot: path.join(dataDir, "sites"),
+      siteTmpRoot: path.join(dataDir, "site-tmp"),
+      poolDir: path.join(runDir, "pools"),
+      socketDir: path.join(runDir, "sockets"),
+      runDir,
+    };
+  }
+
+  /** site-host.sh's settings for the sites this runtime serves. */
+  hostSettings(): Record<string, string> {
+    return siteHostSettings(this.paths, {
+      coreDir: path.resolve(this.options.coreDir),
+      // php-fpm reads its pools again on SIGUSR2 (in-flight requests finish first).
+      fpmReload: `kill -USR2 "$(cat ${this.paths.runDir}/php-fpm.pid)"`,
+    });
+  }
+
+  async start(prepareSites: () => Promise<void>): Promise<void> {
+    if (process.getuid?.() !== 0) {
+      throw new RuntimeError(
+        "L'hébergement WordPress intégré isole chaque site sous son propre utilisateur système : lancez le serveur en root (ou avec sudo).",
+      );
+    }
+    const fpm = findPhpFpm();
+    if (!existsSync("/usr/sbin/nginx") || !fpm) {
+      throw new RuntimeError(
+        "nginx ou php-fpm manque : lancez scripts/wordpress/ensure-php.sh (paquets Debian nginx-light et php-fpm).",
+      );
+    }
+    this.stopping = false;
+    await this.protectDataDir();
+    this.stopLeftovers();
+    const { runDir, poolDir, socketDir } = this.paths;
+    for (const dir of [
+      runDir,
+      poolDir,
+      socketDir,
+      ...["body", "fastcgi", "proxy", "uwsgi", "scgi"].map((d) => path.join(runDir, "nginx", d)),
+    ]) {
+      await mkdir(dir, { recursive: true });
+    }
+    await writeFile(path.join(runDir, "php-fpm.conf"), phpFpmConfig(this.paths));
+    await writeFile(
+      path.join(runDir, "nginx.conf"),
+      nginxConfig(this.paths, {
+        port: this.options.port,
+        baseDomain: this.options.baseDomain,
+        publicScheme: this.options.publicScheme ?? "http",
+        publicPort: this.options.publicPort ?? this.options.port,
+      }),
+    );
+    await prepareSites();
+    if (await portAnswers(this.options.port)) {
+      throw new RuntimeError(`Le port ${this.options.port} des sites WordPress est déjà utilisé (WP_PORT).`);
+    }
+    process.on("exit", this.killOnExit);
+    await this.launch(
+      "php-fpm",
+      fpm,
+      ["--nodaemonize", "--fpm-config", path.join(runDir, "php-fpm.conf")],
+      path.join(runDir, "php-fpm.log"),
+    );
+    await this.launch("nginx", "/usr/sbin/nginx", [
+      "-c",
+      path.join(runDir, "nginx.conf"),
+      "-g",
+      "daemon off;",
+    ]);
+    const ping = await this.ping();
+    if (!ping.ok) throw new RuntimeError(`Les sites WordPress ne répondent pas : ${ping.reason}`);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    process.off("exit", this.killOnExit);
+    await Promise.all([...this.services.values()].map((service) => stopService(service)));
+    this.services.clear();
+    rmSync(this.paths.runDir, { recursive: true, force: true });
+  }
+
+  /** Whether nginx and php-fpm answer, through the same path as a visitor's request. */
+  async health(): Promise<{ ok: boolean; reason?: string } | null> {
+    if (this.services.size === 0) return null;
+    for (const [name, service] of this.services) {
+      if (!service.running) return { ok: false, reason: `${name} est arrêté (redémarrage en cours)` };
+    }
+    return this.ping();
+  }
+
+  private async ping(): Promise<{ ok: boolean; reason?: string }> {
+    try {
+      const response = await fetch(`http://127.0.0.1:${this.options.port}${PING_PATH}`, {
+        signal: AbortSignal.timeout(3_000),
+      });
+      const body = await response.text();
+      if (response.ok && body.trim() === "pong") return { ok: true };
+      return { ok: false, reason: `php-fpm répond ${response.status}` };
+    } catch (error) {
+      return { ok: false, reason: `nginx ne répond pas (${(error as Error).message})` };
+    }
+  }
+
+  /**
+   * The data folder is crossed by nginx and the sites' users on the way to their own folder:
+   * nobody but the product may list it or enter anything else in it (database, secrets, logs).
+   */
+  private async protectDataDir(): Promise<void> {
+    const dataDir = path.dirname(this.paths.sitesRoot);
+    await mkdir(this.paths.sitesRoot, { recursive: true });
+    await mkdir(this.paths.siteTmpRoot, { recursive: true });
+    await chmod(dataDir, 0o711);
+    for (const name of await readdir(dataDir)) {
+      const entry = path.join(dataDir, name);
+      if (entry === this.paths.sitesRoot || entry === this.paths.siteTmpRoot) continue;
+      const { mode } = await stat(entry);
+      await chmod(entry, mode & 0o7770);
+    }
+    for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+      if (((await stat(dir)).mode & 0o001) === 0) {
+        throw new RuntimeError(
+          `Le dossier ${dir} n'est pas traversable par les sites (chmod o+x ${dir}), ou choisissez un autre DATA_DIR.`,
+        );
+      }
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+
+  /** A product killed without stopping (SIGKILL, power cut) leaves its nginx and php-fpm running. */
+  private stopLeftovers(): void {
+    for (const name of ["nginx.pid", "php-fpm.pid"]) {
+      const file = path.join(this.paths.runDir, name);
+      let pid: number;
+      try {
+        pid = Number(readFileSync(file, "utf8").trim());
+      } catch {
+        continue;
+      }
+      // Only a process started with this runtime's own configuration is ours to end.
+      let command = "";
+      try {
+        command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      } catch {}
+      if (pid > 0 && command.includes(this.paths.runDir)) {
+        try {
+          process.kill(-pid, "SIGKILL");
+        } catch {
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {}
+        }
+      }
+      rmSync(file, { force: true });
+    }
+    // php-fpm workers and nginx workers of that run may still hold the port for a moment.
+    for (const name of safeReaddir(this.paths.socketDir))
+      rmSync(path.join(this.paths.socketDir, name), { force: true });
+  }
+
+  private launch(name: ServiceName, command: string, args: string[], logFile?: string): Promise<void> {
+    const service: Service = { name, command, args, logFile, running: false, attempts: 0, log: "" };
+    this.services.set(name, service);
+    return this.spawnService(service);
+  }
+
+  private spawnService(service: Service): Promise<void> {
+    return new Promise((resolve, reject) => {
+      // Nothing of the product's environment reaches the sites' processes.
+      const child = spawn(service.command, service.args, {
+        detached: true,
+        stdio: ["ignore", "ignore", "pipe"],
+        env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" },
+      });
+      service.child = child;
+      child.stderr?.on("data", (chunk: Buffer) => {
+        service.log = (service.log + chunk.toString("utf8")).slice(-4000);
+      });
+      const lastWords = () => {
+        const file = service.logFile ? readTail(service.logFile) : "";
+        return `${service.log}${file}`.trim().slice(-500);
+      };
+      let ready = false;
+      const started = Date.now();
+      child.once("error", (error) => {
+        if (!ready) reject(new RuntimeError(`${service.name} ne démarre pas : ${error.message}`));
+      });
+      child.once("exit", (code, signal) => {
+        service.running = false;
+        if (!ready) {
+          reject(
+            new RuntimeError(
+              `${service.name} s'est arrêté au démarrage (${code ?? signal}) : ${lastWords()}`,
+            ),
+          );
+          return;
+        }
+        if (this.stopping || service.stopping) return;
+        const detail = `${service.name} s'est arrêté (${signal ?? `code ${code}`}) ${lastWords()}`.trim();
+        this.options.onEvent?.({ kind: "down", service: service.name, detail });
+        // A process that keeps dying right after start is retried less and less often.
+        if (Date.now() - started > 60_000) service.attempts = 0;
+        const delay = RESTART_DELAYS_MS[Math.min(service.attempts, RESTART_DELAYS_MS.length - 1)] ?? 30_000;
+        service.attempts += 1;
+        setTimeout(() => this.restart(service), delay).unref();
+      });
+      const waitReady = async () => {
+        const deadline = Date.now() + 15_000;
+        while (child.exitCode === null && child.signalCode === null) {
+          if (await this.serviceAnswers(service.name)) {
+            ready = true;
+            service.running = true;
+            resolve();
+            return;
+          }
+          if (Date.now() > deadline) {
+            signalGroup(child, "SIGKILL");
+            return;
+          }
+          await sleep(25);
+        }
+      };
+      void waitReady();
+    });
+  }
+
+  private async restart(service: Service): Promise<void> {
+    if (this.stopping) return;
+    try {
+      await this.spawnService(service);
+      this.options.onEvent?.({ kind: "restored", service: service.name });
+    } catch {
+      // The exit handler of the failed attempt has scheduled the next one.
+    }
+  }
+
+  private async serviceAnswers(name: ServiceName): Promise<boolean> {
+    if (name === "nginx") return portAnswers(this.options.port);
+    return socketAnswers(path.join(this.paths.socketDir, "_health.sock"));
+  }
+}
+
+/** The runtime folder of a data folder: short, since socket paths are limited to 108 bytes. */
+export function runtimeDir(dataDir: string): string {
+  return `/run/lagon-${createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 12)}`;
+}
+
+interface Service {
+  name: ServiceName;
+  command: string;
+  args: string[];
+  /** Where the process writes its own log (php-fpm cannot write to a socket). */
+  logFile?: string;
+  child?: ChildProcess;
+  running: boolean;
+  stopping?: boolean;
+  attempts: number;
+  log: string;
+}
+
+async function stopService(service: Service): Promise<void> {
+  service.stopping = true;
+  const child = service.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  signalGroup(child, "SIGQUIT");
+  const timeout = setTimeout(() => signalGroup(child, "SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timeout);
+  signalGroup(child, "SIGKILL");
+}
+
+function signalGroup(child: ChildProcess | undefined, signal: NodeJS.Signals): void {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {}
+}
+
+function findPhpFpm(): string | undefined {
+  const name = safeReaddir("/usr/sbin")
+    .filter((file) => /^php-fpm\d+\.\d+$/.test(file))
+    .sort()
+    .at(-1);
+  return name ? `/usr/sbin/${name}` : undefined;
+}
+
+function readTail(file: string): string {
+  try {
+    return readFileSync(file, "utf8").slice(-1000);
+  } catch {
+    return "";
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+export function portAnswers(port: number): Promise<boolean> {
+  return connects({ host: "127.0.0.1", port });
+}
+
+function socketAnswers(socketPath: string): Promise<boolean> {
+  return connects({ path: socketPath });
+}
+
+function connects(target: net.NetConnectOpts): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(target);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

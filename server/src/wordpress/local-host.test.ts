@@ -125,6 +125,22 @@ describe("LocalWordPressHost", () => {
     expect(response.status).toBe(403);
   });
 
+  it("never runs PHP dropped into uploads, however the path is written", async () => {
+    await host.reinstall(sampleSite("televerse", "Téléversé"));
+    const uploads = path.join(dataDir, "sites/televerse/wp-content/uploads");
+    await mkdir(uploads, { recursive: true });
+    await writeFile(path.join(uploads, "x.php"), "<?php echo 'exécuté';");
+    for (const url of [
+      "/wp-content/uploads/x.php",
+      "/wp-content//uploads/x.php",
+      "/wp-content/./uploads/x.PHP",
+    ]) {
+      const response = await host.fetch("televerse", url);
+      expect(await response.text(), url).not.toContain("exécuté");
+      expect(response.status, url).toBe(403);
+    }
+  });
+
   it("confines a hostile plugin uploaded through wp-admin to its own site", async () => {
     const sites = path.join(dataDir, "sites");
     const [attacker] = await Promise.all([

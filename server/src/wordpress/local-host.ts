@@ -112,6 +112,16 @@ export class LocalWordPressHost implements WordPressHost {
 
   private async installAfresh(site: SiteIdentity, replace: boolean): Promise<InstalledSite> {
     assertSubdomain(site.subdomain);
+    // A site installed while nginx or php-fpm is down would wait for its pool in vain; one that
+    // is being restarted gets a few seconds to come back.
+    let health = await this.runtime.health();
+    for (let waited = 0; health && !health.ok && waited < 10_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      health = await this.runtime.health();
+    }
+    if (!health?.ok) {
+      throw new Error(`le site ne répond pas : ${health?.reason ?? "l'hébergement WordPress est arrêté"}`);
+    }
     const { stdin, credentials } = prepareInstall(site, this.siteUrl(site.subdomain));
     const args = ["install", site.subdomain, ...(replace ? ["--replace"] : [])];
     try {

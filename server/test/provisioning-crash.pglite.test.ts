@@ -56,7 +56,7 @@ describe("provisioning survives a killed server", () => {
   const start = () => {
     server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: serverDir,
-      stdio: "ignore",
+      stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, ...env },
     });
     return server;

@@ -85,14 +85,13 @@ export class SiteRuntime {
     await this.protectDataDir();
     this.stopLeftovers();
     const { runDir, poolDir, socketDir } = this.paths;
-    for (const dir of [
-      runDir,
-      poolDir,
-      socketDir,
-      ...["body", "fastcgi", "proxy", "uwsgi", "scgi"].map((d) => path.join(runDir, "nginx", d)),
-    ]) {
+    for (const dir of [runDir, poolDir, socketDir, path.join(runDir, "nginx")]) {
       await mkdir(dir, { recursive: true });
     }
+    // nginx's workers (www-data) cross these to the sockets and to the temp folders nginx makes
+    // for them (the product's umask closes new folders to others).
+    await chmod(runDir, 0o711);
+    await chmod(path.join(runDir, "nginx"), 0o711);
     await writeFile(path.join(runDir, "php-fpm.conf"), phpFpmConfig(this.paths));
     await writeFile(
       path.join(runDir, "nginx.conf"),

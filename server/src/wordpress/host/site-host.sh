@@ -292,7 +292,12 @@ sync_all() {
       changed=1
     fi
   done
-  find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' -mmin +60 -exec rm -rf {} +
+  # SCRATCH_MAX_AGE_MIN=0: this product is the host's only user (the embedded host, locked).
+  if [ "${SCRATCH_MAX_AGE_MIN:-60}" = 0 ]; then
+    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' -exec rm -rf {} +
+  else
+    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' -mmin "+${SCRATCH_MAX_AGE_MIN:-60}" -exec rm -rf {} +
+  fi
   getent passwd | while IFS=: read -r name _ _ _ comment _; do
     if [[ $comment == "lagon site "* ]] && [ ! -d "$(dirname "${comment#lagon site }")" ]; then
       pkill -KILL -u "$name" || true

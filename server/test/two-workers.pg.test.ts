@@ -15,6 +15,7 @@ describe("two worker processes on one PostgreSQL", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let ctx: Context;
   const workers: ChildProcess[] = [];
+  let stderr = "";
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
@@ -24,27 +25,32 @@ describe("two worker processes on one PostgreSQL", () => {
     dbUrl.pathname = `/${(url.rows[0] as { db: string }).db}`;
     for (let i = 0; i < 2; i++) {
       const wpPort = String(await freePort());
-      workers.push(
-        spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-          cwd: serverDir,
-          stdio: "ignore",
-          env: {
-            ...process.env,
-            ROLE: "worker",
-            DATABASE_URL: dbUrl.toString(),
-            SMTP_URL: smtp.url,
-            DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-worker-")),
-            WP_PORT: wpPort,
-            LOG_LEVEL: "silent",
-          },
-        }),
-      );
+      const worker = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+        cwd: serverDir,
+        stdio: ["ignore", "ignore", "pipe"],
+        env: {
+          ...process.env,
+          ROLE: "worker",
+          DATABASE_URL: dbUrl.toString(),
+          SMTP_URL: smtp.url,
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-worker-")),
+          WP_PORT: wpPort,
+          LOG_LEVEL: "silent",
+          // The workers open the e-mail log this context wrote: the same key seals it.
+          SECRET_KEY: ctx.config.SECRET_KEY,
+        },
+      });
+      worker.stderr?.on("data", (d) => {
+        stderr += d;
+      });
+      workers.push(worker);
     }
   });
 
   afterAll(async () => {
     await Promise.all(
       workers.map((w) => {
+        if (w.exitCode !== null || w.signalCode !== null) return Promise.resolve();
         const exited = new Promise((r) => w.once("exit", r));
         w.kill("SIGTERM");
         return exited;
@@ -63,7 +69,11 @@ describe("two worker processes on one PostgreSQL", () => {
         vars: { name: `n${i}` },
       });
     }
-    await waitFor(() => (smtp.received.length >= count ? true : undefined), 60_000);
+    await waitFor(() => {
+      const dead = workers.find((w) => w.exitCode !== null);
+      if (dead) throw new Error(`a worker stopped (${dead.exitCode}): ${stderr}`);
+      return smtp.received.length >= count ? true : undefined;
+    }, 60_000);
     // Give a duplicate delivery the time to show up before counting.
     await new Promise((r) => setTimeout(r, 2000));
     const recipients = smtp.received.flatMap((m) => m.to);

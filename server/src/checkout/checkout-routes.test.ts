@@ -4,6 +4,7 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { checkoutSessions, coupons, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken, pageToken } from "../orders/magic-link.ts";
+import { bySessionId } from "./checkout-session-id.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -199,10 +200,7 @@ describe("checkout API (local test checkout)", () => {
     expect(url.origin).toBe(ORIGIN);
     expect(url.pathname).toMatch(/^\/paiement-test\/cs_local_[\w-]{43}$/);
     const sessionId = sessionIdOf(res);
-    const [held] = await t.ctx.db
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    const [held] = await t.ctx.db.select().from(checkoutSessions).where(bySessionId(sessionId));
     const lifetime = (held?.expiresAt.getTime() ?? 0) - Date.now();
     expect(lifetime).toBeGreaterThan(30 * 60 * 1000);
     expect(lifetime).toBeLessThanOrEqual(31 * 60 * 1000);
@@ -384,13 +382,29 @@ describe("checkout API (local test checkout)", () => {
     expect(order?.kozaOption).toBe(false);
   });
 
+  it("stores the session id hashed and sealed; one migrated without its sealed copy stays held, and pays", async () => {
+    const first = await create(payload({}, { domain: "ancienne.localhost" }));
+    const firstId = sessionIdOf(first);
+    const [stored] = await t.ctx.db.select().from(checkoutSessions).where(bySessionId(firstId));
+    expect(JSON.stringify(stored)).not.toContain(firstId);
+    expect(t.ctx.secrets.open(stored?.providerSessionEnc as string)).toBe(firstId);
+
+    // As migration 0004 leaves a checkout opened before it: found by its hash, no sealed copy.
+    await t.ctx.db.update(checkoutSessions).set({ providerSessionEnc: null }).where(bySessionId(firstId));
+    const again = await create(payload({}, { domain: "ancienne.localhost" }), cookieOf(first));
+    expect(again.statusCode).toBe(409);
+    expect((await t.app.inject({ url: `/api/test-checkout/${firstId}` })).json().status).toBe("open");
+    expect((await pay(firstId)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/order-status/${firstId}` })).json()).toMatchObject({
+      status: "pending",
+    });
+    expect(await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "ancienne"))).toHaveLength(1);
+  });
+
   it("answers every one of many concurrent fulfilments of a payment with its one order", async () => {
     for (const name of ["foule-1", "foule-2", "foule-3", "foule-4", "foule-5"]) {
       const sessionId = sessionIdOf(await create(payload({}, { domain: `${name}.localhost` })));
-      await t.ctx.db
-        .update(checkoutSessions)
-        .set({ paidAt: new Date() })
-        .where(eq(checkoutSessions.providerSessionId, sessionId));
+      await t.ctx.db.update(checkoutSessions).set({ paidAt: new Date() }).where(bySessionId(sessionId));
       const results = await Promise.all(Array.from({ length: 30 }, () => fulfilCheckout(t.ctx, sessionId)));
       const made = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, name));
       expect(made).toHaveLength(1);
@@ -401,10 +415,7 @@ describe("checkout API (local test checkout)", () => {
 
   it("starts provisioning again when a delivery died between the order and its job", async () => {
     const sessionId = sessionIdOf(await create(payload({}, { domain: "reprise-paiement.localhost" })));
-    await t.ctx.db
-      .update(checkoutSessions)
-      .set({ paidAt: new Date() })
-      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    await t.ctx.db.update(checkoutSessions).set({ paidAt: new Date() }).where(bySessionId(sessionId));
     const { orderId } = await fulfilCheckout(t.ctx, sessionId);
     // As if the process had died right after inserting the order: no job, checkout still open.
     await t.ctx.database.sql.executeSql(
@@ -414,7 +425,7 @@ describe("checkout API (local test checkout)", () => {
     await t.ctx.db
       .update(checkoutSessions)
       .set({ status: "open", orderId: null })
-      .where(eq(checkoutSessions.providerSessionId, sessionId));
+      .where(bySessionId(sessionId));
     expect(await provisioningJobs(orderId as string)).toBe(0);
 
     expect(await fulfilCheckout(t.ctx, sessionId)).toEqual({ orderId });
@@ -445,7 +456,7 @@ describe("checkout API (local test checkout)", () => {
     await t.ctx.db
       .update(checkoutSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(checkoutSessions.providerSessionId, sessionId));
+      .where(bySessionId(sessionId));
     expect((await t.app.inject({ url: "/api/subdomain-availability/perime" })).json()).toEqual({
       available: true,
     });

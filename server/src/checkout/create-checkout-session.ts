@@ -135,7 +135,7 @@ function subdomainOf(ctx: Context, domain: string): string {
 async function releaseOwnHold(ctx: Context, subdomain: string, cookieHeader: string | undefined) {
   if (!cookieHeader) return;
   const holds = await ctx.db
-    .select({ id: checkoutSessions.id, providerSessionId: checkoutSessions.providerSessionId })
+    .select({ id: checkoutSessions.id, sealedSessionId: checkoutSessions.providerSessionEnc })
     .from(checkoutSessions)
     .where(
       and(
@@ -145,8 +145,10 @@ async function releaseOwnHold(ctx: Context, subdomain: string, cookieHeader: str
       ),
     );
   for (const hold of holds) {
-    if (!hold.providerSessionId || !provesHold(ctx, cookieHeader, subdomain, hold.id)) continue;
-    const closed = await ctx.payments.expireCheckout(hold.providerSessionId).catch((err: unknown) => {
+    // A checkout stored before session ids were sealed has no copy to close it with: it stays held.
+    if (!hold.sealedSessionId || !provesHold(ctx, cookieHeader, subdomain, hold.id)) continue;
+    const sessionId = ctx.secrets.open(hold.sealedSessionId);
+    const closed = await ctx.payments.expireCheckout(sessionId).catch((err: unknown) => {
       ctx.log.warn({ err }, "could not close an earlier checkout of the same visitor");
       return false;
     });

@@ -2,10 +2,10 @@ import { CHECKOUT_MESSAGES, TEST_CHECKOUT_STATUS_LABELS } from "@lagon/contracts
 import type { TestCheckoutView } from "@lagon/contracts/checkout-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { quote } from "@lagon/contracts/pricing";
-import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { checkoutSessions } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
+import { bySessionId } from "./checkout-session-id.ts";
 
 export type LocalCheckoutRow = typeof checkoutSessions.$inferSelect;
 
@@ -14,10 +14,7 @@ export async function loadTestCheckout(
   ctx: Pick<Context, "db">,
   sessionId: string,
 ): Promise<LocalCheckoutRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.providerSessionId, sessionId));
+  const [row] = await ctx.db.select().from(checkoutSessions).where(bySessionId(sessionId));
   if (!row) throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
   return row;
 }

@@ -5,6 +5,7 @@ import type { Context } from "../context.ts";
 import { checkoutSessions, coupons, orders } from "../db/schema.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { bySessionId } from "./checkout-session-id.ts";
 import type { OrderCheckoutPayload } from "./create-checkout-session.ts";
 
 type CheckoutRow = typeof checkoutSessions.$inferSelect;
@@ -15,16 +16,13 @@ type CheckoutRow = typeof checkoutSessions.$inferSelect;
  * exactly once (or adds Koza to it), however many times and however concurrently it is called.
  */
 export async function fulfilCheckout(ctx: Context, providerSessionId: string): Promise<{ orderId?: string }> {
-  const [row] = await ctx.db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.providerSessionId, providerSessionId));
+  const [row] = await ctx.db.select().from(checkoutSessions).where(bySessionId(providerSessionId));
   if (!row) return {};
   if (row.status === "completed" && row.orderId && row.kind === "order") return { orderId: row.orderId };
 
   const truth = await ctx.payments.retrieveCheckout(providerSessionId);
   if (truth.reference && truth.reference !== row.id) {
-    throw new Error(`checkout ${providerSessionId} belongs to another reservation`);
+    throw new Error(`checkout ${row.id} is paid by a session of another reservation`);
   }
   if (!truth.paid) {
     if (truth.expired) await expireCheckout(ctx, providerSessionId);
@@ -149,7 +147,5 @@ export async function expireCheckout(ctx: Context, providerSessionId: string): P
   await ctx.db
     .update(checkoutSessions)
     .set({ status: "expired" })
-    .where(
-      and(eq(checkoutSessions.providerSessionId, providerSessionId), eq(checkoutSessions.status, "open")),
-    );
+    .where(and(bySessionId(providerSessionId), eq(checkoutSessions.status, "open")));
 }

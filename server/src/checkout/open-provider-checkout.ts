@@ -3,6 +3,7 @@ import type { Context } from "../context.ts";
 import { checkoutSessions } from "../db/schema.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { CheckoutRequest } from "../payments/payment-provider.ts";
+import { storedSessionId } from "./checkout-session-id.ts";
 
 /**
  * Opens the payment provider's checkout for a reservation already written (`request.reference`)
@@ -18,7 +19,7 @@ export async function openProviderCheckout(
     const session = await ctx.payments.createCheckout(request);
     await ctx.db
       .update(checkoutSessions)
-      .set({ providerSessionId: session.sessionId })
+      .set(storedSessionId(ctx, session.sessionId))
       .where(eq(checkoutSessions.id, request.reference));
     return { checkout_url: session.url };
   } catch (err) {

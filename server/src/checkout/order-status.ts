@@ -5,6 +5,7 @@ import type { Context } from "../context.ts";
 import { checkoutSessions, orders } from "../db/schema.ts";
 import { AppError, notFound } from "../lib/app-error.ts";
 import { pageToken } from "../orders/magic-link.ts";
+import { bySessionId } from "./checkout-session-id.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 
 /**
@@ -22,10 +23,7 @@ export const ORDER_STATUS_ACCESS_MS = 60 * 60 * 1000;
  * and only once the site is live. The page token opens that order, not the customer's others.
  */
 export async function orderStatus(ctx: Context, providerSessionId: string): Promise<OrderStatusResponse> {
-  const [row] = await ctx.db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.providerSessionId, providerSessionId));
+  const [row] = await ctx.db.select().from(checkoutSessions).where(bySessionId(providerSessionId));
   if (row?.kind !== "order") throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
   // As Stripe recommends, the return page fulfils too, in case the webhook is late.
   const orderId = row.orderId ?? (await fulfilCheckout(ctx, providerSessionId)).orderId;

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { checkoutSessions, coupons, orders, paymentEvents } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addKozaCheckout } from "./add-koza.ts";
+import { bySessionId, sessionIdHash } from "./checkout-session-id.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 const ORIGIN = "http://localhost:3000";
@@ -163,10 +164,13 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
       "subscription_data[metadata][kind]": "order",
     });
     expect(row).toMatchObject({
-      providerSessionId: sessionIdOf(res),
+      providerSessionHash: sessionIdHash(sessionIdOf(res)),
       percentOff: 15,
       couponCode: "STRIPE15",
     });
+    // The session id is kept sealed (to close it at Stripe), never in clear.
+    expect(JSON.stringify(row)).not.toContain(sessionIdOf(res));
+    expect(t.ctx.secrets.open(row?.providerSessionEnc as string)).toBe(sessionIdOf(res));
 
     const taxRates = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/tax_rates");
     expect(taxRates).toHaveLength(1);
@@ -275,10 +279,7 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
       stripeSubscriptionId: "sub_fake",
     });
     expect(await provisioningJobs(order?.id as string)).toBe(1);
-    const [checkout] = await t.ctx.db
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    const [checkout] = await t.ctx.db.select().from(checkoutSessions).where(bySessionId(sessionId));
     expect(checkout).toMatchObject({ status: "completed", orderId: order?.id });
 
     const events = await countOf(paymentEvents);
@@ -321,10 +322,7 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
     const res = await deliver(sessionEvent("checkout.session.expired", sessionId, "evt_expired"));
     expect(res.statusCode).toBe(200);
     expect(await availability()).toEqual({ available: true });
-    const [row] = await t.ctx.db
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    const [row] = await t.ctx.db.select().from(checkoutSessions).where(bySessionId(sessionId));
     expect(row?.status).toBe("expired");
   });
 

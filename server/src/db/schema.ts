@@ -111,7 +111,10 @@ export const checkoutSessions = pgTable(
   "checkout_sessions",
   {
     id: uuid("id").primaryKey(),
-    providerSessionId: text("provider_session_id").unique(),
+    /** SHA-256 of the provider's session id, to find the row by it (checkout/checkout-session-id.ts). */
+    providerSessionHash: text("provider_session_hash").unique(),
+    /** The session id sealed, to close it at the provider; null for rows older than sealing. */
+    providerSessionEnc: text("provider_session_enc"),
     kind: text("kind").$type<"order" | "koza">().notNull(),
     status: text("status").$type<"open" | "completed" | "expired">().notNull().default("open"),
     subdomain: text("subdomain"),

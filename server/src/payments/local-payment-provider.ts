@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { bySessionId } from "../checkout/checkout-session-id.ts";
 import type { Db } from "../db/database.ts";
 import { checkoutSessions } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
@@ -23,10 +24,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async retrieveCheckout(sessionId: string): Promise<CheckoutTruth> {
-    const [row] = await this.db
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    const [row] = await this.db.select().from(checkoutSessions).where(bySessionId(sessionId));
     return {
       paid: Boolean(row?.paidAt),
       expired: !row?.paidAt && (row?.status === "expired" || (row?.expiresAt ?? new Date(0)) < new Date()),
@@ -40,16 +38,12 @@ export class LocalPaymentProvider implements PaymentProvider {
       .update(checkoutSessions)
       .set({ status: "expired" })
       .where(
-        and(
-          eq(checkoutSessions.providerSessionId, sessionId),
-          eq(checkoutSessions.status, "open"),
-          isNull(checkoutSessions.paidAt),
-        ),
+        and(bySessionId(sessionId), eq(checkoutSessions.status, "open"), isNull(checkoutSessions.paidAt)),
       );
     const [row] = await this.db
       .select({ paidAt: checkoutSessions.paidAt })
       .from(checkoutSessions)
-      .where(eq(checkoutSessions.providerSessionId, sessionId));
+      .where(bySessionId(sessionId));
     return !row?.paidAt;
   }
 }

@@ -11,6 +11,9 @@ const optional = z
   .optional()
   .transform((v) => (v === "" ? undefined : v));
 
+/** The production host's helper, through the sudo rule of docs/operations/wordpress-host.md. */
+export const DEFAULT_WP_SSH_HELPER = "sudo -n /usr/local/lib/lagon/site-host.sh";
+
 const ConfigSchema = PublicConfig.extend({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
@@ -58,7 +61,7 @@ const ConfigSchema = PublicConfig.extend({
   WP_SSH_KNOWN_HOSTS: optional,
   WP_SSH_KEY: optional,
   /** How the product runs the host's root-owned copy of site-host.sh. */
-  WP_SSH_HELPER: z.string().default("sudo -n /usr/local/lib/lagon/site-host.sh"),
+  WP_SSH_HELPER: z.string().default(DEFAULT_WP_SSH_HELPER),
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
   SERVE_WEB: z
     .enum(["true", "false"])

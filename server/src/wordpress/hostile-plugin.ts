@@ -4,14 +4,68 @@
  * host implementations check that everything fails except its own site.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
+import { sampleSite } from "./site-checks.ts";
 import type { InstalledSite, WordPressHost } from "./wordpress-host.ts";
 
+/** What a host's test adds to the attack: the platform's own files on that host. */
+export interface HostileSetup {
+  host: WordPressHost;
+  /** The folder holding one folder per site on that host. */
+  sitesDir: string;
+  /** Files of the platform the plugin tries to read, by name. */
+  read: Record<string, string>;
+  /** Folders of the platform it tries to list, by name. */
+  list: Record<string, string>;
+  /** Names in `read` that a shell under the site's user must not read either. */
+  unreadableByUser: string[];
+}
+
+/**
+ * Installs sites "pirate" and "voisin"; a plugin uploaded through pirate's own wp-admin tries to
+ * reach voisin (database, `wp-config.php`, writing, a symlink), the product's process (its
+ * environment, command line, code, signals), a shell, and the host's files in `setup`. All fail,
+ * the plugin works in its own site, and a shell under pirate's user cannot read them either.
+ */
+export async function expectHostilePluginConfined(setup: HostileSetup): Promise<void> {
+  const { host, sitesDir } = setup;
+  const [attacker] = await Promise.all([
+    host.install(sampleSite("pirate", "Pirate")),
+    host.install(sampleSite("voisin", "Voisin")),
+  ]);
+  const targets: ProbeTargets = {
+    read: {
+      "other-db": path.join(sitesDir, "voisin/wp-content/database/.ht.sqlite"),
+      "other-config": path.join(sitesDir, "voisin/wp-config.php"),
+      "product-environ": `/proc/${process.pid}/environ`,
+      "product-cmdline": `/proc/${process.pid}/cmdline`,
+      "product-code": path.resolve(import.meta.dirname, "../config.ts"),
+      ...setup.read,
+    },
+    list: { sites: sitesDir, "other-site": path.join(sitesDir, "voisin"), proc: "/proc", ...setup.list },
+    write: path.join(sitesDir, "voisin/wp-content/pirate.php"),
+    pid: process.pid,
+  };
+  await installPluginThroughWpAdmin(host, "pirate", attacker as InstalledSite, probePluginZip(targets));
+  const ownDir = path.join(sitesDir, "pirate");
+  expectConfined(await runProbe(host, "pirate"), targets, ownDir);
+  expect(existsSync(targets.write)).toBe(false);
+  const unreadable = ["other-db", "other-config", "product-environ", ...setup.unreadableByUser];
+  expectUserCannotRead(
+    siteUser(ownDir),
+    unreadable.map((name) => {
+      const file = targets.read[name];
+      if (!file) throw new Error(`no read target named ${name}`);
+      return file;
+    }),
+  );
+}
+
 /** Files and folders the plugin tries to reach, by name. */
-export interface ProbeTargets {
+interface ProbeTargets {
   read: Record<string, string>;
   list: Record<string, string>;
   /** A file it tries to create in the other site. */
@@ -20,7 +74,7 @@ export interface ProbeTargets {
   pid: number;
 }
 
-export interface ProbeResult {
+interface ProbeResult {
   euid: number;
   own: boolean;
   write: boolean;
@@ -34,7 +88,7 @@ export interface ProbeResult {
 /** An environment variable of the product's process that customer PHP must never see. */
 export const PROBE_SECRET_VARIABLE = "LAGON_PROBE_SECRET";
 
-export function probePluginZip(targets: ProbeTargets): Buffer {
+function probePluginZip(targets: ProbeTargets): Buffer {
   const targetsB64 = Buffer.from(JSON.stringify(targets)).toString("base64");
   const plugin = `<?php
 /**
@@ -107,7 +161,7 @@ async function adminCookies(host: WordPressHost, subdomain: string, site: Instal
 }
 
 /** Uploads and activates a plugin through wp-admin's own forms, as a customer would. */
-export async function installPluginThroughWpAdmin(
+async function installPluginThroughWpAdmin(
   host: WordPressHost,
   subdomain: string,
   site: InstalledSite,
@@ -147,7 +201,7 @@ export async function installPluginThroughWpAdmin(
 }
 
 /** Runs the installed probe and returns what it could do. */
-export async function runProbe(host: WordPressHost, subdomain: string): Promise<ProbeResult> {
+async function runProbe(host: WordPressHost, subdomain: string): Promise<ProbeResult> {
   const response = await host.fetch(subdomain, "/?lagon_probe=1");
   const text = await response.text();
   expect(response.status, text.slice(0, 500)).toBe(200);
@@ -155,7 +209,7 @@ export async function runProbe(host: WordPressHost, subdomain: string): Promise<
 }
 
 /** Everything outside its own site fails; its own site works; it runs as its own user. */
-export function expectConfined(result: ProbeResult, targets: ProbeTargets, ownSiteDir: string): void {
+function expectConfined(result: ProbeResult, targets: ProbeTargets, ownSiteDir: string): void {
   expect(result.own, "the plugin works inside its own site").toBe(true);
   expect(result.euid).not.toBe(0);
   expect(result.euid).toBe(statSync(ownSiteDir).uid);
@@ -175,7 +229,7 @@ export function expectConfined(result: ProbeResult, targets: ProbeTargets, ownSi
  * Even a shell under the site's user (a PHP flaw that escapes open_basedir) cannot read what the
  * plugin tried: the system's own permissions hold.
  */
-export function expectUserCannotRead(user: string, files: string[]): void {
+function expectUserCannotRead(user: string, files: string[]): void {
   for (const file of files) {
     let read = true;
     try {
@@ -188,6 +242,6 @@ export function expectUserCannotRead(user: string, files: string[]): void {
 }
 
 /** The system user a site folder belongs to. */
-export function siteUser(siteDir: string): string {
+function siteUser(siteDir: string): string {
   return execFileSync("stat", ["-c", "%U", siteDir], { encoding: "utf8" }).trim();
 }

@@ -1,21 +1,11 @@
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  expectConfined,
-  expectUserCannotRead,
-  installPluginThroughWpAdmin,
-  PROBE_SECRET_VARIABLE,
-  type ProbeTargets,
-  probePluginZip,
-  runProbe,
-  siteUser,
-} from "./hostile-plugin.ts";
+import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
 import { LocalWordPressHost } from "./local-host.ts";
 import { basicAuth, expectWorkingSite, freePort, logIn, sampleSite, testCoreDir } from "./site-checks.ts";
-import { type InstalledSite, SiteExistsError } from "./wordpress-host.ts";
+import { SiteExistsError } from "./wordpress-host.ts";
 
 describe("LocalWordPressHost", () => {
   let dataDir: string;
@@ -142,34 +132,15 @@ describe("LocalWordPressHost", () => {
   });
 
   it("confines a hostile plugin uploaded through wp-admin to its own site", async () => {
-    const sites = path.join(dataDir, "sites");
-    const [attacker] = await Promise.all([
-      host.install(sampleSite("pirate", "Pirate")),
-      host.install(sampleSite("voisin", "Voisin")),
-    ]);
-    const targets: ProbeTargets = {
+    await expectHostilePluginConfined({
+      host,
+      sitesDir: path.join(dataDir, "sites"),
       read: {
-        "other-db": path.join(sites, "voisin/wp-content/database/.ht.sqlite"),
-        "other-config": path.join(sites, "voisin/wp-config.php"),
         secrets: path.join(dataDir, "secrets/admin-token"),
         database: path.join(dataDir, "pglite/PG_VERSION"),
-        "product-environ": `/proc/${process.pid}/environ`,
-        "product-cmdline": `/proc/${process.pid}/cmdline`,
-        "product-code": path.resolve(import.meta.dirname, "../config.ts"),
       },
-      list: { sites, "data-dir": dataDir, "other-site": path.join(sites, "voisin"), proc: "/proc" },
-      write: path.join(sites, "voisin/wp-content/pirate.php"),
-      pid: process.pid,
-    };
-    await installPluginThroughWpAdmin(host, "pirate", attacker as InstalledSite, probePluginZip(targets));
-    expectConfined(await runProbe(host, "pirate"), targets, path.join(sites, "pirate"));
-    expect(existsSync(targets.write)).toBe(false);
-    expectUserCannotRead(siteUser(path.join(sites, "pirate")), [
-      targets.read["other-db"] as string,
-      targets.read["other-config"] as string,
-      targets.read.secrets as string,
-      targets.read.database as string,
-      targets.read["product-environ"] as string,
-    ]);
+      list: { "data-dir": dataDir },
+      unreadableByUser: ["secrets", "database"],
+    });
   });
 });

@@ -5,41 +5,49 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  expectConfined,
-  expectUserCannotRead,
-  installPluginThroughWpAdmin,
-  PROBE_SECRET_VARIABLE,
-  type ProbeTargets,
-  probePluginZip,
-  runProbe,
-  siteUser,
-} from "./hostile-plugin.ts";
-import { runProcess } from "./run-process.ts";
+import { createHostProductUser, type HostProductUser } from "./host-product-user.ts";
+import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
+import { type ProcessError, runProcess } from "./run-process.ts";
 import { basicAuth, expectWorkingSite, freePort, sampleSite, testCoreDir } from "./site-checks.ts";
 import { SITE_HOST_SCRIPT } from "./site-install.ts";
 import { SiteRuntime } from "./site-runtime.ts";
 import { SshWordPressHost, type SshWordPressHostOptions } from "./ssh-host.ts";
-import { type InstalledSite, SiteExistsError } from "./wordpress-host.ts";
+import { SiteExistsError } from "./wordpress-host.ts";
 
 const SSHD = "/usr/sbin/sshd";
 
 /**
  * The SSH host against a real sshd (Debian's openssh-server) run by hand on 127.0.0.1 with a
- * throwaway key. The "remote" host is this machine: nginx and php-fpm as a production host runs
- * them (one pool and one system user per site), and site-host.sh reading its settings from a
- * root-only file, as it does under sudo.
+ * throwaway key. The "remote" host is this machine, set up as docs/operations/wordpress-host.md
+ * says: nginx and php-fpm with one pool and one system user per site, and the product logging
+ * in as a user of its own whose one privilege is the guide's sudo rule for a root-owned copy of
+ * site-host.sh, which reads its settings from a root-only file.
  */
 describe("SshWordPressHost", () => {
   let dir: string;
   let hostDataDir: string;
+  let conf: string;
   let sshd: ChildProcess | undefined;
   let web: SiteRuntime;
+  let product: HostProductUser | undefined;
   let options: SshWordPressHostOptions;
   let host: SshWordPressHost;
 
+  /** Runs a shell command on the host as the product's user, over the product's SSH access. */
+  async function asProductUser(command: string): Promise<{ ok: boolean; stdout: string; stderr: string }> {
+    const { host: address, user, port, keyFile, knownHostsFile } = options.ssh;
+    const args = ["-i", keyFile, "-p", String(port), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes"];
+    args.push("-o", `UserKnownHostsFile=${knownHostsFile}`, "-o", "StrictHostKeyChecking=yes");
+    args.push("-o", "LogLevel=ERROR", `${user}@${address}`, command);
+    return runProcess("ssh", args).then(
+      (out) => ({ ok: true, ...out }),
+      (error: ProcessError) => ({ ok: false, stdout: "", stderr: error.stderr }),
+    );
+  }
+
   beforeAll(async () => {
     if (!existsSync(SSHD)) throw new Error(`${SSHD} is missing: apt-get install -y openssh-server`);
+    if (!existsSync("/usr/bin/sudo")) throw new Error("sudo is missing: apt-get install -y sudo");
     const coreDir = testCoreDir();
     dir = await mkdtemp(path.join(os.tmpdir(), "wp-ssh-"));
     await chmod(dir, 0o711);
@@ -50,20 +58,21 @@ describe("SshWordPressHost", () => {
     process.env[PROBE_SECRET_VARIABLE] = "the-product-environment";
     web = new SiteRuntime({ dataDir: hostDataDir, coreDir, port: webPort, baseDomain: "localhost" });
     await web.start(async () => {});
-    const conf = path.join(dir, "site-host.conf");
+    conf = path.join(dir, "site-host.conf");
     const settings = Object.entries(web.hostSettings()).map(
       ([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`,
     );
     await writeFile(conf, `${settings.join("\n")}\n`, { mode: 0o600 });
+    product = await createHostProductUser(dir, conf);
     options = {
       ssh: {
         host: "127.0.0.1",
         port: sshPort,
-        user: os.userInfo().username,
+        user: product.name,
         keyFile: path.join(dir, "client_key"),
         knownHostsFile: path.join(dir, "known_hosts"),
       },
-      helper: `SITE_HOST_CONF=${conf} bash ${SITE_HOST_SCRIPT}`,
+      helper: product.helperCommand,
       baseDomain: "localhost",
       publicScheme: "http",
       publicPort: webPort,
@@ -80,7 +89,21 @@ describe("SshWordPressHost", () => {
       process.kill(sshd.pid, "SIGTERM");
       await exited;
     }
+    await product?.remove();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it("logs in as the product's user, none of the sites', who runs the helper through sudo only", async () => {
+    const me = await asProductUser("id -u; id -Gn");
+    const [uid, groups] = me.stdout.trim().split("\n");
+    expect(Number(uid)).toBeGreaterThan(0);
+    expect(groups).toBe(product?.name);
+    expect(options.helper).toBe(`sudo -n ${product?.helper}`);
+    expect((await asProductUser(`${options.helper} status distant`)).stdout).toBe("absent\n");
+    const rights = await asProductUser("sudo -n -l");
+    expect(rights.ok, rights.stderr).toBe(true);
+    const commands = rights.stdout.split(/may run the following commands on [^:]+:\n/)[1];
+    expect(commands?.trim().split("\n")).toEqual([`(root) NOPASSWD: ${product?.helper}`]);
   });
 
   it("installs a working French site over SSH", async () => {
@@ -107,50 +130,91 @@ describe("SshWordPressHost", () => {
   });
 
   it("confines a hostile plugin uploaded through wp-admin to its own site", async () => {
-    const sites = path.join(hostDataDir, "sites");
-    const [attacker] = await Promise.all([
-      host.install(sampleSite("pirate", "Pirate")),
-      host.install(sampleSite("voisin", "Voisin")),
-    ]);
-    const targets: ProbeTargets = {
+    await expectHostilePluginConfined({
+      host,
+      sitesDir: path.join(hostDataDir, "sites"),
       read: {
-        "other-db": path.join(sites, "voisin/wp-content/database/.ht.sqlite"),
-        "other-config": path.join(sites, "voisin/wp-config.php"),
-        "host-settings": path.join(dir, "site-host.conf"),
-        "ssh-key": path.join(dir, "client_key"),
-        "product-environ": `/proc/${process.pid}/environ`,
-        helper: SITE_HOST_SCRIPT,
+        "host-settings": conf,
+        "ssh-key": options.ssh.keyFile,
+        "sudo-rule": product?.sudoers as string,
+        helper: product?.helper as string,
+        "helper-source": SITE_HOST_SCRIPT,
       },
-      list: { sites, "other-site": path.join(sites, "voisin"), proc: "/proc" },
-      write: path.join(sites, "voisin/wp-content/pirate.php"),
-      pid: process.pid,
-    };
-    await installPluginThroughWpAdmin(host, "pirate", attacker as InstalledSite, probePluginZip(targets));
-    expectConfined(await runProbe(host, "pirate"), targets, path.join(sites, "pirate"));
-    expect(existsSync(targets.write)).toBe(false);
-    expectUserCannotRead(siteUser(path.join(sites, "pirate")), [
-      targets.read["other-db"] as string,
-      targets.read["other-config"] as string,
-      targets.read["host-settings"] as string,
-      targets.read["ssh-key"] as string,
-      targets.read["product-environ"] as string,
-    ]);
+      list: { "helper-dir": path.dirname(product?.helper as string) },
+      unreadableByUser: ["host-settings", "ssh-key", "sudo-rule"],
+    });
+  });
+
+  it("lets the product's user run nothing else as root, nor change the helper, nor read the sites", async () => {
+    const helper = product?.helper as string;
+    const sites = path.join(hostDataDir, "sites");
+    // Run as root, these would leave a mark: a settings file and programs of the caller's choice.
+    const mark = path.join(dir, "ran-as-root");
+    const evilConf = path.join(dir, "evil.conf");
+    const evilBin = path.join(dir, "evil-bin");
+    await writeFile(evilConf, `touch ${mark}\n`, { mode: 0o644 });
+    await mkdir(evilBin, { mode: 0o755 });
+    for (const tool of ["php", "sha256sum", "getent", "chmod"]) {
+      await writeFile(path.join(evilBin, tool), `#!/bin/sh\ntouch ${mark}\nexit 1\n`, { mode: 0o755 });
+    }
+    const siteUserOf = (await runProcess("stat", ["-c", "%U", path.join(sites, "voisin")])).stdout.trim();
+    const refused = [
+      "sudo -n /usr/bin/id",
+      "sudo -n /bin/sh -c id",
+      "sudo -n -i",
+      "sudo -n -s",
+      `sudo -n bash ${helper} check`,
+      `sudo -n -u ${siteUserOf} /usr/bin/id`,
+      `sudo -n -u www-data ${helper} check`,
+      `sudo -n -e ${helper}`,
+      `sudo -n SITE_HOST_CONF=${evilConf} ${helper} check`,
+      `sudo -n -E ${helper} check`,
+      `SITE_HOST_CONF=${evilConf} sudo -n --preserve-env=SITE_HOST_CONF ${helper} check`,
+      `sudo -n PATH=${evilBin} ${helper} check`,
+      // Writing the helper, its installer, their folder, its settings or the rule.
+      `echo 'touch ${mark}' >> ${helper}`,
+      `echo 'touch ${mark}' >> ${product?.installer}`,
+      `cp /bin/true ${helper}`,
+      `rm -f ${helper}`,
+      `touch ${path.dirname(helper)}/site-host.conf`,
+      `echo 'touch ${mark}' >> ${conf}`,
+      `echo '${product?.name} ALL=(ALL) NOPASSWD: ALL' >> ${product?.sudoers}`,
+      // Reading its settings, the rule, and the sites (the product's user is none of theirs).
+      `cat ${conf}`,
+      `cat ${product?.sudoers}`,
+      `cat ${path.join(sites, "voisin/wp-config.php")}`,
+      `cat ${path.join(sites, "voisin/wp-content/database/.ht.sqlite")}`,
+      `ls ${path.join(sites, "voisin")}`,
+    ];
+    for (const command of refused) {
+      const result = await asProductUser(command);
+      expect(result.ok, `${command} → ${result.stdout}`).toBe(false);
+      expect(existsSync(mark), command).toBe(false);
+    }
+    // The caller's environment does not reach the helper: sudo resets it (settings, PATH).
+    for (const command of [
+      `SITE_HOST_CONF=${evilConf} ${options.helper} check`,
+      `PATH=${evilBin}:$PATH ${options.helper} check`,
+    ]) {
+      const result = await asProductUser(command);
+      expect(result.ok, `${command}: ${result.stderr}`).toBe(true);
+    }
+    expect(existsSync(mark)).toBe(false);
+    expect(await readFile(helper, "utf8")).toBe(await readFile(SITE_HOST_SCRIPT, "utf8"));
+    await host.start();
   });
 
   it("refuses a host whose helper is another version", async () => {
-    const staleDir = path.join(dir, "stale");
-    const stale = path.join(staleDir, "site-host.sh");
-    await mkdir(staleDir);
-    await writeFile(stale, `${await readFile(SITE_HOST_SCRIPT, "utf8")}\n# an older copy\n`);
-    await writeFile(
-      path.join(staleDir, "install-site.php"),
-      await readFile(path.join(path.dirname(SITE_HOST_SCRIPT), "install-site.php")),
-    );
-    const outdated = new SshWordPressHost({
-      ...options,
-      helper: options.helper.replace(SITE_HOST_SCRIPT, stale),
-    });
-    await expect(outdated.start()).rejects.toThrow(/n'a pas la version/);
+    const helper = product?.helper as string;
+    const current = await readFile(helper, "utf8");
+    // As the operator who updates the product but forgets the host: its copy is older.
+    await writeFile(helper, `${current}\n# an older copy\n`);
+    try {
+      await expect(new SshWordPressHost(options).start()).rejects.toThrow(/n'a pas la version/);
+    } finally {
+      await writeFile(helper, current);
+    }
+    await new SshWordPressHost(options).start();
   });
 
   it("fails with a clear message when the host refuses the key", async () => {

@@ -84,9 +84,14 @@ export function DashboardPage() {
         </div>
 
         <aside className="dashboard-aside">
-          {/* The customer's other sites need the link received by e-mail, not the success page's. */}
+          {/* The customer's other sites need the link received by e-mail, not the success page's:
+              asked for with the very token the server found to prove the mailbox. */}
           {order.access === "mailbox" ? (
-            <SiteSwitcher orderId={order.order_id} email={order.customer_email} token={token} />
+            <SiteSwitcher
+              orderId={order.order_id}
+              email={order.customer_email}
+              token={order.magic_link_token}
+            />
           ) : null}
           <section className="dashboard-card" aria-labelledby="guides-title">
             <h2 id="guides-title">Guides</h2>

@@ -12,11 +12,18 @@ export type OrderState =
 /**
  * The order, refreshed every 5 s until it is active (and, beyond the spec, while Koza is writing
  * the site, so its end shows). A failed first load is 'Commande introuvable'; a failed refresh
- * is only logged and the next one is tried.
+ * is only logged and the next one is tried. The page opened with another order or token (the
+ * same page, moved to another address) is loading until that one answers: what the previous
+ * token was allowed to see, such as the customer's other sites, never shows under the new one.
  */
 export function useOrder(orderId: string, token: string): OrderState {
-  const [state, setState] = useState<OrderState>({ kind: "loading" });
+  const key = `${orderId}\n${token}`;
+  const [current, setCurrent] = useState<{ key: string; state: OrderState }>({
+    key,
+    state: { kind: "loading" },
+  });
   useEffect(() => {
+    const setState = (state: OrderState) => setCurrent({ key, state });
     let timer: number | undefined;
     let stopped = false;
     let loaded = false;
@@ -44,6 +51,6 @@ export function useOrder(orderId: string, token: string): OrderState {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [orderId, token]);
-  return state;
+  }, [key, orderId, token]);
+  return current.key === key ? current.state : { kind: "loading" };
 }

@@ -9,6 +9,7 @@ export const SUBSCRIPTION_TEMPLATE_NAMES = [
   "subscription_archive_warning",
   "subscription_archived",
   "subscription_reactivated",
+  "subscription_unsuspended",
   "subscription_cancel_scheduled",
   "subscription_cancel_undone",
   "subscription_cancelled",
@@ -94,6 +95,17 @@ ${button("{{update_card_link}}", "Rétablir mon site")}`,
       "Merci {{customer_name}} !",
       `    <p>Nous avons bien reçu votre paiement de {{amount}}. Votre site {{site_url}} est en ligne et votre abonnement {{plan_name}} est actif.</p>
     <p>Prochain renouvellement : {{period_end}}.</p>
+${button("{{magic_link}}", "Ouvrir mon espace client")}`,
+    ),
+  },
+  {
+    name: "subscription_unsuspended",
+    description: "Envoyé au client quand l'agence lève la suspension de son site.",
+    subject: "Votre site {{site_url}} est de nouveau en ligne",
+    variables: [...site, "reason"],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>La suspension de votre site {{site_url}} est levée ({{reason}}) : il est de nouveau en ligne.</p>
 ${button("{{magic_link}}", "Ouvrir mon espace client")}`,
     ),
   },

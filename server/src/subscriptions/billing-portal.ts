@@ -40,7 +40,8 @@ export async function billingPortalUrl(ctx: Context, order: Order, token: string
   return `${ctx.config.PUBLIC_URL}/portail-test/${id}`;
 }
 
-async function openSession(ctx: Context, portalSessionId: string) {
+/** A live local portal session with its order and subscription; 404 in French otherwise. */
+export async function portalSession(ctx: Context, portalSessionId: string) {
   const [row] = await ctx.db
     .select({ session: billingPortalSessions, order: orders })
     .from(billingPortalSessions)
@@ -58,7 +59,7 @@ const KIND_LABEL = { first: "Commande", renewal: "Abonnement", proration: "Chang
 
 /** The local portal's page: the subscription, the card on file and every invoice, newest first. */
 export async function describeTestPortal(ctx: Context, portalSessionId: string): Promise<TestPortalView> {
-  const { session, order, sub } = await openSession(ctx, portalSessionId);
+  const { session, order, sub } = await portalSession(ctx, portalSessionId);
   const invoices = await ctx.db
     .select()
     .from(subscriptionInvoices)
@@ -98,7 +99,7 @@ export async function replaceTestCard(
   actor: Actor,
 ): Promise<PortalCardResult> {
   const number = knownTestCard(card);
-  const { order, sub } = await openSession(ctx, portalSessionId);
+  const { order, sub } = await portalSession(ctx, portalSessionId);
   const [updated] = await ctx.db
     .update(subscriptions)
     .set({ testCard: number, updatedAt: new Date() })

@@ -6,13 +6,13 @@ import {
   SubscriptionActionBody,
   type SubscriptionActionResult,
 } from "@lagon/contracts/subscriptions-schemas";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
 import { billingNow } from "./billing-clock.ts";
-import { billingPortalUrl, describeTestPortal, replaceTestCard } from "./billing-portal.ts";
+import { billingPortalUrl, describeTestPortal, portalSession, replaceTestCard } from "./billing-portal.ts";
 import { cancelSubscription, changePlan, undoCancellation } from "./customer-actions.ts";
 import type { Subscription } from "./subscription-view.ts";
 import { subscriptionView } from "./subscription-view.ts";
@@ -96,8 +96,12 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
 /** The local customer portal's API, registered only when Stripe is not configured. */
 export async function testPortalRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The session id is the credential, like the test checkout's.
+  // The session id is the credential, like the test checkout's: checked before the body is.
   const portal = z.object({ portalSessionId: z.string().max(200) });
+  const knownSession = async (request: FastifyRequest) => {
+    const { portalSessionId } = request.params as { portalSessionId?: string };
+    await portalSession(ctx, String(portalSessionId));
+  };
 
   r.get("/api/test-portal/:portalSessionId", { config: tokenChecks, schema: { params: portal } }, (request) =>
     describeTestPortal(ctx, request.params.portalSessionId),
@@ -105,7 +109,7 @@ export async function testPortalRoutes(app: FastifyInstance, { ctx }: { ctx: Con
 
   r.post(
     "/api/test-portal/:portalSessionId/card",
-    { config: actions, schema: { params: portal, body: PortalCardBody } },
+    { config: actions, preValidation: knownSession, schema: { params: portal, body: PortalCardBody } },
     (request) =>
       replaceTestCard(ctx, request.params.portalSessionId, request.body.card, {
         kind: "customer",

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { OrderStatus, OrderView } from "./orders-schemas.ts";
+import { SUBSCRIPTION_FILTERS } from "./subscriptions.ts";
+import { AdminSubscription } from "./subscriptions-schemas.ts";
 
 export const AdminOrdersQuery = z.object({
   token: z.string().optional(),
   status: z.enum(["all", ...OrderStatus.options]).default("all"),
   q: z.string().trim().max(200).default(""),
+  /** en retard, suspendus, résiliation programmée */
+  subscription: z.enum(SUBSCRIPTION_FILTERS).default("all"),
   page: z.coerce.number().int().min(1).default(1),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
@@ -14,12 +18,22 @@ export const AdminOrder = OrderView.omit({ wp_credentials: true, magic_link_toke
   wp_admin_url: z.string().nullable(),
   /** The customer's private page (magic link), where the credentials are shown. */
   dashboard_url: z.string(),
+  subscription: AdminSubscription.nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
 export const AdminOrders = z.object({
   orders: z.array(AdminOrder),
-  counts: z.object({ total: z.number(), active: z.number(), processing: z.number(), error: z.number() }),
+  counts: z.object({
+    total: z.number(),
+    active: z.number(),
+    processing: z.number(),
+    error: z.number(),
+    /** Subscriptions past due, suspended, and with a cancellation scheduled. */
+    past_due: z.number(),
+    suspended: z.number(),
+    cancel_scheduled: z.number(),
+  }),
   page: z.number(),
   page_count: z.number(),
   match_count: z.number(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DnsRecord } from "./custom-domain-schemas.ts";
 import { KOZA_STATUSES, LOG_LEVELS, ORDER_ACCESS, ORDER_STATUSES, STEP_STATUSES } from "./orders.ts";
+import { SubscriptionStatus, SubscriptionView } from "./subscriptions-schemas.ts";
 
 export const OrderStatus = z.enum(ORDER_STATUSES);
 const StepState = z.object({ status: z.enum(STEP_STATUSES), timestamp: z.string().nullable() });
@@ -43,6 +44,11 @@ export type OrderView = z.infer<typeof OrderView>;
 export const CustomerOrderView = OrderView.extend({
   dns_records: z.array(DnsRecord),
   access: z.enum(ORDER_ACCESS),
+  /**
+   * The site's subscription (docs/operations/subscriptions.md); null only for an order without
+   * one. The server always sends it; optional in the type until the pages' fixtures carry it.
+   */
+  subscription: SubscriptionView.nullable().optional(),
 });
 export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
 
@@ -54,6 +60,7 @@ export const CustomerSite = z.object({
   status: OrderStatus,
   koza_option: z.boolean(),
   magic_link_token: z.string(),
+  subscription_status: SubscriptionStatus.nullable(),
 });
 export type CustomerSite = z.infer<typeof CustomerSite>;
 

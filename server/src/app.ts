@@ -27,6 +27,7 @@ import { RequestLog } from "./plugins/request-log.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { trustProxyOption } from "./plugins/trust-proxy.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { subscriptionRoutes, testPortalRoutes } from "./subscriptions/subscription-routes.ts";
 
 /**
  * Builds the HTTP app. Plugins load in this order: core, rate limits and errors, security, API
@@ -71,11 +72,13 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments });
   } else {
     await app.register(testCheckoutRoutes, { ctx });
+    await app.register(testPortalRoutes, { ctx });
   }
   // Order-token and mailbox levels: each scope checks its credential in one hook.
   await app.register(customerRoutes, { ctx });
   await app.register(customDomainRoutes, { ctx });
   await app.register(kozaRoutes, { ctx });
+  await app.register(subscriptionRoutes, { ctx });
   // Admin level: everything under /api/admin, behind the admin token.
   await app.register(adminRoutes, { ctx, prefix: "/api/admin" });
 

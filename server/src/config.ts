@@ -47,6 +47,12 @@ const ConfigSchema = PublicConfig.extend({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional.pipe(z.url().optional()),
   STRIPE_TAX_RATE_ID: optional,
+  /** Days a past-due subscription keeps its site up while payment is retried (>= Stripe's retries). */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** Days a suspended or cancelled site waits before it is archived and removed from the host. */
+  BILLING_ARCHIVE_AFTER_DAYS: z.coerce.number().int().min(8).max(365).default(30),
+  /** Days an archived site's final copy is kept. */
+  BILLING_ARCHIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   BLOG_WP_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_MODEL: z.string().default("gpt-4o-mini"),

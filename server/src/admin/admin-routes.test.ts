@@ -101,7 +101,15 @@ describe("admin API", () => {
     const all = await t.app.inject({ url: `/api/admin/orders?token=${TOKEN}` });
     expect(all.statusCode).toBe(200);
     const body = all.json();
-    expect(body.counts).toEqual({ total: 3, active: 1, processing: 1, error: 1 });
+    expect(body.counts).toEqual({
+      total: 3,
+      active: 1,
+      processing: 1,
+      error: 1,
+      past_due: 0,
+      suspended: 0,
+      cancel_scheduled: 0,
+    });
     expect(body).toMatchObject({ page: 1, page_count: 1, match_count: 3 });
     expect(body.orders).toHaveLength(3);
     expect(body.orders[0]).not.toHaveProperty("wp_credentials");

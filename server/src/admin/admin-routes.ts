@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
+import { subscriptionAdminRoutes } from "../subscriptions/subscription-admin-routes.ts";
 import { audited, holdsAdminToken, requireAdmin } from "./admin-auth.ts";
 import { computeAnalytics } from "./analytics.ts";
 import { exportOrdersCsv } from "./export-csv.ts";
@@ -88,6 +89,8 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
       return { success: true, detail: ADMIN_MESSAGES.resumeOk };
     },
   );
+
+  subscriptionAdminRoutes(app, ctx, limits);
 
   r.get("/analytics", { config: limits, schema: { querystring: token } }, () => computeAnalytics(ctx));
 

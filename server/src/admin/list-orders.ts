@@ -3,9 +3,14 @@ import type { AdminOrder, AdminOrders, AdminOrdersQuery } from "@lagon/contracts
 import type { LogEntry } from "@lagon/contracts/orders-schemas";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orderLogs, orders, searchFold } from "../db/schema.ts";
+import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { planName } from "../orders/order-view.ts";
+import { billingNow } from "../subscriptions/billing-clock.ts";
+import { adminSubscriptionView } from "../subscriptions/subscription-view.ts";
+
+/** The subscription filters of the list: en retard, suspendus, résiliation programmée. */
+const scheduledCancel = sql`${subscriptions.cancelAt} is not null and ${subscriptions.status} in ('active', 'past_due')`;
 
 function matching(query: AdminOrdersQuery): SQL | undefined {
   const filters: SQL[] = [];
@@ -15,6 +20,9 @@ function matching(query: AdminOrdersQuery): SQL | undefined {
   // A plain substring test on one pre-lowered column: no pattern characters to escape, and
   // about five times faster than ILIKE on the three columns.
   if (query.q) filters.push(sql`strpos(${orders.searchText}, ${searchFold(query.q)}) > 0`);
+  if (query.subscription === "past_due" || query.subscription === "suspended") {
+    filters.push(eq(subscriptions.status, query.subscription));
+  } else if (query.subscription === "cancel_scheduled") filters.push(scheduledCancel);
   return filters.length > 0 ? and(...filters) : undefined;
 }
 
@@ -33,9 +41,13 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         Number,
       ),
       error: sql<number>`count(*) filter (where ${orders.status} = 'error')`.mapWith(Number),
+      pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
+      suspended: sql<number>`count(*) filter (where ${subscriptions.status} = 'suspended')`.mapWith(Number),
+      cancelScheduled: sql<number>`count(*) filter (where ${scheduledCancel})`.mapWith(Number),
       matching: where ? sql<number>`count(*) filter (where ${where})`.mapWith(Number) : count(),
     })
-    .from(orders);
+    .from(orders)
+    .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id));
   const matchCount = counts?.matching ?? 0;
   const pageCount = Math.max(1, Math.ceil(matchCount / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
@@ -57,8 +69,11 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
       customDomainStatus: orders.customDomainStatus,
       wpAdminUrl: orders.wpAdminUrl,
       magicLinkTokenEnc: orders.magicLinkTokenEnc,
+      discountPercent: orders.discountPercent,
+      subscription: subscriptions,
     })
     .from(orders)
+    .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_PAGE_SIZE)
@@ -88,6 +103,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
     }
   }
 
+  const now = await billingNow(ctx);
   return {
     orders: rows.map(
       (o): AdminOrder => ({
@@ -111,6 +127,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         logs: logsByOrder.get(o.id) ?? [],
         wp_admin_url: o.wpAdminUrl,
         dashboard_url: magicLinkUrl(ctx, o),
+        subscription: o.subscription ? adminSubscriptionView(o.subscription, o, now) : null,
       }),
     ),
     counts: {
@@ -118,6 +135,9 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
       active: counts?.active ?? 0,
       processing: counts?.processing ?? 0,
       error: counts?.error ?? 0,
+      past_due: counts?.pastDue ?? 0,
+      suspended: counts?.suspended ?? 0,
+      cancel_scheduled: counts?.cancelScheduled ?? 0,
     },
     page,
     page_count: pageCount,

@@ -66,7 +66,10 @@ async function fulfilOrder(
   for (let attempt = 1; !placed; attempt++) {
     const subdomain = await freeSubdomainFor(ctx, wanted, row.id);
     try {
-      placed = { ...(await createPaidOrder(ctx, { ...order, subdomain })), subdomain };
+      placed = {
+        ...(await createPaidOrder(ctx, { ...order, subdomain }, { testCard: row.testCard })),
+        subdomain,
+      };
     } catch (err) {
       // Another delivery of this payment inserted the order first (caught by the subdomain's
       // unique index rather than the checkout's), or someone took the name meanwhile: look again.

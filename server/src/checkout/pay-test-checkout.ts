@@ -3,19 +3,27 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { checkoutSessions } from "../db/schema.ts";
 import { badRequest } from "../lib/app-error.ts";
+import { cardDeclined, knownTestCard, testCardPays } from "../subscriptions/test-cards.ts";
 import { loadTestCheckout } from "./describe-test-checkout.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 
 /**
- * "Pays" a local test checkout, then runs the very fulfilment Stripe's webhook runs. Paying
+ * "Pays" a local test checkout with a test card (subscriptions/test-cards.ts; the card is kept
+ * for the subscription's renewals), then runs the very fulfilment Stripe's webhook runs. Paying
  * twice is harmless; an expired or closed checkout cannot be paid. Answers where to send the
  * browser: the success address with the session id, as Stripe does.
  */
-export async function payTestCheckout(ctx: Context, sessionId: string): Promise<{ redirect_url: string }> {
+export async function payTestCheckout(
+  ctx: Context,
+  sessionId: string,
+  card?: string,
+): Promise<{ redirect_url: string }> {
   const row = await loadTestCheckout(ctx, sessionId);
+  const testCard = knownTestCard(card);
+  if (!row.paidAt && !testCardPays(testCard, true)) throw cardDeclined();
   await ctx.db
     .update(checkoutSessions)
-    .set({ paidAt: new Date() })
+    .set({ paidAt: new Date(), testCard })
     .where(
       and(
         eq(checkoutSessions.id, row.id),

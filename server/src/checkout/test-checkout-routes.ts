@@ -1,3 +1,4 @@
+import { TestCardBody } from "@lagon/contracts/subscriptions-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -20,7 +21,7 @@ export async function testCheckoutRoutes(app: FastifyInstance, { ctx }: { ctx: C
 
   r.post(
     "/api/test-checkout/:sessionId/pay",
-    { config: { rateLimit: { max: 20, timeWindow: "1 minute" } }, schema: { params } },
-    (request) => payTestCheckout(ctx, request.params.sessionId),
+    { config: { rateLimit: { max: 20, timeWindow: "1 minute" } }, schema: { params, body: TestCardBody } },
+    (request) => payTestCheckout(ctx, request.params.sessionId, request.body?.card),
   );
 }

@@ -7,6 +7,7 @@ import type { Context } from "../context.ts";
 import { ownDomainDnsRecords } from "../custom-domain/dns-records.ts";
 import { dashboardUrl, magicLinkToken } from "../orders/magic-link.ts";
 import { orderView, planName } from "../orders/order-view.ts";
+import { customerSubscription, subscriptionStatuses } from "../subscriptions/customer-subscription.ts";
 import { mailboxScope } from "./mailbox-access.ts";
 import { orderTokenScope } from "./order-access.ts";
 
@@ -32,6 +33,7 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
           magic_link_token: orderToken.value,
           access: orderToken.access,
           dns_records: await ownDomainDnsRecords(ctx, order),
+          subscription: await customerSubscription(ctx, order),
         }),
       );
 
@@ -59,18 +61,25 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
           config: tokenChecks,
           schema: { querystring: z.object({ email: z.string().optional(), token: z.string().optional() }) },
         },
-        async ({ mailbox }): Promise<CustomerOrders> => ({
-          total_sites: mailbox.orders.length,
-          // The caller proved the mailbox: each site's link is its mailbox one.
-          orders: mailbox.orders.map((o) => ({
-            order_id: o.id,
-            subdomain: o.subdomain,
-            plan_name: planName(o),
-            status: o.status,
-            koza_option: o.kozaOption,
-            magic_link_token: magicLinkToken(ctx, o),
-          })),
-        }),
+        async ({ mailbox }): Promise<CustomerOrders> => {
+          const statuses = await subscriptionStatuses(
+            ctx,
+            mailbox.orders.map((o) => o.id),
+          );
+          return {
+            total_sites: mailbox.orders.length,
+            // The caller proved the mailbox: each site's link is its mailbox one.
+            orders: mailbox.orders.map((o) => ({
+              order_id: o.id,
+              subdomain: o.subdomain,
+              plan_name: planName(o),
+              status: o.status,
+              koza_option: o.kozaOption,
+              magic_link_token: magicLinkToken(ctx, o),
+              subscription_status: statuses.get(o.id) ?? null,
+            })),
+          };
+        },
       );
     }),
   );

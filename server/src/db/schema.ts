@@ -1,6 +1,8 @@
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
+import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import { type SQL, sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -12,6 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/** What the WordPress host does with a subscription's site. */
+export type SiteState = "online" | "suspended" | "removed";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -127,6 +132,8 @@ export const checkoutSessions = pgTable(
     payload: jsonb("payload").notNull(),
     successUrl: text("success_url").notNull(),
     cancelUrl: text("cancel_url").notNull(),
+    /** The test card the local checkout was paid with (subscriptions/local-charges.ts). */
+    testCard: text("test_card"),
     /** Set by the local test checkout when "paid"; Stripe sessions are re-read from Stripe. */
     paidAt: timestamp("paid_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -134,6 +141,104 @@ export const checkoutSessions = pgTable(
   },
   (t) => [index("checkout_sessions_subdomain_idx").on(t.subdomain, t.status)],
 );
+
+/**
+ * A site's subscription after its first payment (docs/operations/subscriptions.md). With Stripe,
+ * Stripe stays the truth and this row follows it; offline, the lifecycle job bills it.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").$type<SubscriptionStatus>().notNull().default("active"),
+    planId: text("plan_id").notNull(),
+    /** What each renewal charges, taxes included (the order's discount applied). */
+    amountTtcCents: integer("amount_ttc_cents").notNull(),
+    /** The first period's start: renewals fall on its day of the month (billing-dates.ts). */
+    billingAnchor: timestamp("billing_anchor", { withTimezone: true }).notNull(),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    cancelAt: timestamp("cancel_at", { withTimezone: true }),
+    /** A downgrade that takes effect at the period end. */
+    pendingPlanId: text("pending_plan_id"),
+    pastDueSince: timestamp("past_due_since", { withTimezone: true }),
+    /** Offline: when the open invoice is charged again. */
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
+    /** Past due: when the site is suspended if still unpaid (past_due_since + grace). */
+    suspendAt: timestamp("suspend_at", { withTimezone: true }),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** Why the site is suspended: "non-payment" or the agency's reason for a manual suspension. */
+    suspendReason: text("suspend_reason"),
+    /** Suspended or cancelled: when the site is archived and removed from the host. */
+    archiveAt: timestamp("archive_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Where the final copy is (site-archive.ts), and until when it is kept. */
+    archiveLocation: text("archive_location"),
+    archiveExpiresAt: timestamp("archive_expires_at", { withTimezone: true }),
+    /** What the WordPress host serves now; the lifecycle brings it to what the status asks. */
+    siteState: text("site_state").$type<SiteState>().notNull().default("online"),
+    /** Reminders already sent for the current deadline ("suspend-1", "archive-7", "archive-1"). */
+    reminders: jsonb("reminders").$type<string[]>().notNull().default([]),
+    /** The local provider's card on file (test card numbers only; null with Stripe). */
+    testCard: text("test_card"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("subscriptions_status_idx").on(t.status),
+    index("subscriptions_period_end_idx").on(t.currentPeriodEnd),
+  ],
+);
+
+/** What a subscription charged or tries to charge: the first payment, renewals, upgrades. */
+export const subscriptionInvoices = pgTable(
+  "subscription_invoices",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"first" | "renewal" | "proration">().notNull(),
+    planId: text("plan_id").notNull(),
+    amountTtcCents: integer("amount_ttc_cents").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    status: text("status").$type<"open" | "paid" | "void">().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** Stripe's invoice id, when Stripe made it. */
+    providerInvoiceId: text("provider_invoice_id").unique(),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("subscription_invoices_order_idx").on(t.orderId, t.createdAt),
+    // One renewal per period, however many workers bill it.
+    uniqueIndex("subscription_invoices_period_unique").on(t.orderId, t.kind, t.periodStart),
+  ],
+);
+
+/**
+ * The billing test clock (offline only): how far the lifecycle's "now" is ahead of real time.
+ * One row, read by every process, so the API and the workers agree on the date.
+ */
+export const billingClock = pgTable("billing_clock", {
+  id: integer("id").primaryKey(),
+  offsetMs: bigint("offset_ms", { mode: "number" }).notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The local customer portal's sessions (Stripe's Customer Portal stands in with Stripe). */
+export const billingPortalSessions = pgTable("billing_portal_sessions", {
+  id: text("id").primaryKey(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  returnUrl: text("return_url").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 /** Payment-provider events already handled, so a replay changes nothing. */
 export const paymentEvents = pgTable("payment_events", {

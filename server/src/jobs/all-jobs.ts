@@ -2,7 +2,14 @@ import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
 import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
+import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
 import type { AnyJob } from "./job-queue.ts";
 
 /** Every job the worker runs. */
-export const allJobs: AnyJob[] = [sendEmailJob, provisionOrderJob, generateKozaSiteJob, sendLostLinksJob];
+export const allJobs: AnyJob[] = [
+  sendEmailJob,
+  provisionOrderJob,
+  generateKozaSiteJob,
+  sendLostLinksJob,
+  subscriptionLifecycleJob,
+];

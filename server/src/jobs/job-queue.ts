@@ -14,6 +14,8 @@ export interface JobDefinition<S extends z.ZodType> {
   expireInSeconds: number;
   /** How many of these jobs one process runs at once (default 1). */
   concurrency?: number;
+  /** Also run on this schedule (cron, UTC), with an empty payload: pg-boss runs each tick once. */
+  cron?: string;
   handle(
     payload: z.infer<S>,
     ctx: Context,
@@ -76,6 +78,7 @@ export async function startJobQueue(
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds,
     });
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
   }
 
   return {

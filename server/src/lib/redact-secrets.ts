@@ -4,11 +4,12 @@
  */
 const SECRET_PARAM = /([?&](?:amp;)?(?:[\w-]*token|session_id|password|secret|key)=)[^&#\s"'<>]*/gi;
 
-/** Paths whose last segment is itself a capability: a checkout session id. */
-const CAPABILITY_PATH = /(\/(?:api\/order-status|api\/test-checkout|paiement-test)\/)[^/?#\s"'<>]+/gi;
+/** Paths whose last segment is itself a capability: a checkout or local portal session id. */
+const CAPABILITY_PATH =
+  /(\/(?:api\/order-status|api\/test-checkout|paiement-test|api\/test-portal|portail-test)\/)[^/?#\s"'<>]+/gi;
 
-/** A checkout session id (Stripe's or the local test checkout's), wherever it appears. */
-const SESSION_ID = /\bcs_(?:local|test|live)_[\w-]+/g;
+/** A checkout or local portal session id, wherever it appears. */
+const SESSION_ID = /\b(?:cs_(?:local|test|live)|ps_local)_[\w-]+/g;
 
 /** Masks every secret a URL (or a text holding URLs) can carry, keeping its shape readable. */
 export function redactSecrets(text: string, mask: string): string {

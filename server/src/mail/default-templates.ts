@@ -1,3 +1,6 @@
+import { SUBSCRIPTION_TEMPLATE_NAMES, SUBSCRIPTION_TEMPLATES } from "./subscription-templates.ts";
+import { button, common, layout } from "./template-layout.ts";
+
 /** The French e-mails the product sends, seeded once; admins edit them afterwards. */
 export interface DefaultTemplate {
   name: TemplateName;
@@ -19,24 +22,9 @@ export const TEMPLATE_NAMES = [
   "domain_request_customer",
   "contact_agency",
   "host_down_agency",
+  ...SUBSCRIPTION_TEMPLATE_NAMES,
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
-
-const layout = (title: string, body: string) => `<!doctype html>
-<html lang="fr">
-<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
-  <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-    <h1 style="margin:0 0 16px;font-size:22px;color:#0f4c5c">${title}</h1>
-${body}
-    <p style="margin-top:32px;font-size:13px;color:#64748b">{{company_name}} · Saint-Paul, La Réunion · {{contact_email}}</p>
-  </div>
-</body>
-</html>`;
-
-const button = (href: string, label: string) =>
-  `    <p><a href="${href}" style="display:inline-block;background:#ff6b35;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${label}</a></p>`;
-
-const common = ["company_name", "contact_email"];
 
 export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
   {
@@ -183,4 +171,5 @@ ${button("{{magic_link}}", "Suivre ma demande")}`,
     <p style="white-space:pre-wrap">{{message}}</p>`,
     ),
   },
+  ...SUBSCRIPTION_TEMPLATES,
 ];

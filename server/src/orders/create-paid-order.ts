@@ -4,6 +4,7 @@ import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
+import { startSubscription } from "../subscriptions/start-subscription.ts";
 import { addOrderLog } from "./order-log.ts";
 
 export type NewPaidOrder = Omit<
@@ -19,8 +20,9 @@ export type NewPaidOrder = Omit<
  * runs once however many jobs ask for it).
  */
 export async function createPaidOrder(
-  ctx: Pick<Context, "db" | "queue" | "secrets">,
+  ctx: Pick<Context, "db" | "queue" | "secrets" | "payments">,
   input: NewPaidOrder,
+  billing: { testCard?: string | null } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const id = randomUUID();
   const inserted = await ctx.db
@@ -41,9 +43,20 @@ export async function createPaidOrder(
       .from(orders)
       .where(eq(orders.checkoutSessionId, input.checkoutSessionId));
     if (!existing) throw new Error("order vanished after a conflicting insert");
+    // A delivery that died before the subscription was made: make it now (once).
+    await startSubscription(
+      ctx,
+      { id: existing.id, ...input, discountPercent: input.discountPercent ?? 0 },
+      billing.testCard,
+    );
     if (existing.status === "pending") await startProvisioning(ctx, existing.id);
     return { orderId: existing.id, created: false };
   }
+  await startSubscription(
+    ctx,
+    { id, ...input, discountPercent: input.discountPercent ?? 0 },
+    billing.testCard,
+  );
   await addOrderLog(ctx.db, id, {
     level: "info",
     action: "payment",

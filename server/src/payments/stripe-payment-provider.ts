@@ -18,6 +18,11 @@ export class StripePaymentProvider implements PaymentProvider {
   private readonly stripe: Stripe;
   private taxRate: Promise<string> | undefined;
 
+  /** The SDK, for the subscription calls (subscriptions/stripe-billing.ts). */
+  get client(): Stripe {
+    return this.stripe;
+  }
+
   constructor(private readonly options: StripeOptions) {
     const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
     this.stripe = new Stripe(options.secretKey, {

@@ -4,12 +4,36 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
 import { LocalWordPressHost } from "./local-host.ts";
-import { basicAuth, expectWorkingSite, freePort, logIn, sampleSite, testCoreDir } from "./site-checks.ts";
-import { SiteExistsError } from "./wordpress-host.ts";
+import {
+  basicAuth,
+  expectArchiveRoundTrip,
+  expectSuspensionCycle,
+  expectWorkingSite,
+  freePort,
+  logIn,
+  sampleSite,
+  testCoreDir,
+} from "./site-checks.ts";
+import { type InstalledSite, SiteExistsError } from "./wordpress-host.ts";
 
 describe("LocalWordPressHost", () => {
   let dataDir: string;
   let host: LocalWordPressHost;
+  const createPageFor = async (installed: InstalledSite) => {
+    const page = await host.fetch(
+      new URL(installed.url).hostname.split(".")[0] as string,
+      "/wp-json/wp/v2/pages",
+      {
+        method: "POST",
+        headers: {
+          ...basicAuth(installed.adminUser, installed.appPassword),
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ title: "À propos", status: "publish" }),
+      },
+    );
+    expect(page.status).toBe(201);
+  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "wp-local-"));
@@ -86,6 +110,26 @@ describe("LocalWordPressHost", () => {
     expect(home.status).toBe(404);
     expect(await home.text()).toContain("Site introuvable");
     await host.remove("parti");
+  });
+
+  it("suspends a site for visitors while wp-admin keeps working, and lifts it at once", async () => {
+    const site = sampleSite("impaye", "Impayé");
+    const installed = await host.install(site);
+    await createPageFor(installed);
+    await expectSuspensionCycle(host, "impaye", installed);
+    // A suspension outlives a restart of nginx and php-fpm.
+    await host.suspend("impaye");
+    await host.stop();
+    await host.start();
+    expect((await host.fetch("impaye", "/")).status).toBe(503);
+    await host.remove("impaye");
+    await host.install(site);
+    expect((await host.fetch("impaye", "/")).status).toBe(200);
+  });
+
+  it("exports a site, removes it and serves it again from the archive", async () => {
+    const installed = await host.install(sampleSite("archive", "Archivé"));
+    await expectArchiveRoundTrip(host, "archive", installed, path.join(dataDir, "archive.tar.gz"));
   });
 
   it("serves media the site uploads into folders it creates itself", async () => {

@@ -1,6 +1,6 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
-import { ProcessError, runProcess } from "./run-process.ts";
+import { ProcessError, type RunOptions, runProcess } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
@@ -104,6 +104,33 @@ export class LocalWordPressHost implements WordPressHost {
     await this.siteHost(["remove", subdomain]);
   }
 
+  async suspend(subdomain: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.siteHost(["suspend", subdomain]);
+  }
+
+  async unsuspend(subdomain: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.siteHost(["unsuspend", subdomain]);
+  }
+
+  async exportSite(subdomain: string, file: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.siteHost(["export", subdomain], {}, undefined, { stdoutFile: file });
+  }
+
+  async importSite(subdomain: string, file: string): Promise<void> {
+    assertSubdomain(subdomain);
+    try {
+      await this.siteHost(["import", subdomain], {}, undefined, { stdinFile: file });
+    } catch (error) {
+      if (error instanceof ProcessError && error.exitCode === SITE_EXISTS_EXIT) {
+        throw new SiteExistsError(subdomain);
+      }
+      throw error;
+    }
+  }
+
   fetch(subdomain: string, urlPath: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
     // Straight to nginx, which speaks plain HTTP whatever the public scheme.
@@ -138,9 +165,15 @@ export class LocalWordPressHost implements WordPressHost {
   }
 
   /** Runs the helper as this (root) process, with its settings and nothing else in its environment. */
-  private siteHost(args: string[], extra: Record<string, string> = {}, stdin?: string) {
+  private siteHost(
+    args: string[],
+    extra: Record<string, string> = {},
+    stdin?: string,
+    files: Pick<RunOptions, "stdinFile" | "stdoutFile"> = {},
+  ) {
     return runProcess("bash", [SITE_HOST_SCRIPT, ...args], {
       stdin,
+      ...files,
       env: {
         PATH: "/usr/sbin:/usr/bin:/sbin:/bin",
         SITE_HOST_CONF: "/nonexistent",

@@ -6,7 +6,12 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect } from "vitest";
-import type { InstalledSite, SiteIdentity, WordPressHost } from "./wordpress-host.ts";
+import {
+  type InstalledSite,
+  SiteExistsError,
+  type SiteIdentity,
+  type WordPressHost,
+} from "./wordpress-host.ts";
 
 /** The core template the tests install from: <repo>/.wordpress unless WP_CORE_DIR says otherwise. */
 export function testCoreDir(): string {
@@ -114,4 +119,67 @@ export async function expectWorkingSite(host: WordPressHost, site: SiteIdentity,
   const { link } = (await page.json()) as { link: string };
   expect(link).toBe(`${host.siteUrl(subdomain)}/a-propos/`);
   expect((await host.fetch(subdomain, "/a-propos/")).status).toBe(200);
+}
+
+/**
+ * Suspension as visitors and the customer live it: the French notice with a 503 on every page,
+ * wp-admin and the login still working, the REST API only for a logged-in user; then back.
+ */
+export async function expectSuspensionCycle(
+  host: WordPressHost,
+  subdomain: string,
+  installed: InstalledSite,
+) {
+  await host.suspend(subdomain);
+  for (const url of [
+    "/",
+    "/a-propos/",
+    "/mentions-legales/",
+    "/index.php",
+    "/?p=1",
+    "/wp-json/wp/v2/pages",
+  ]) {
+    const page = await host.fetch(subdomain, url);
+    expect(page.status, url).toBe(503);
+    expect(page.headers.get("content-type"), url).toContain("text/html");
+    expect(page.headers.get("cache-control"), url).toBe("no-store");
+    expect(await page.text(), url).toContain("Site suspendu");
+  }
+  const dashboard = await logIn(host, subdomain, installed.adminUser, installed.adminPassword);
+  expect(dashboard.status).toBe(200);
+  expect(await dashboard.text()).toContain("Tableau de bord");
+  expect((await host.fetch(subdomain, "/wp-includes/css/dashicons.min.css")).status).toBe(200);
+  // A forged login cookie opens nothing more than the REST API's public reads.
+  const forged = await host.fetch(subdomain, "/", { headers: { cookie: "wordpress_logged_in_x=1" } });
+  expect(forged.status).toBe(503);
+  // Suspending twice is harmless; lifting it brings the site back at once.
+  await host.suspend(subdomain);
+  await host.unsuspend(subdomain);
+  const home = await host.fetch(subdomain, "/");
+  expect(home.status).toBe(200);
+  expect(await home.text()).not.toContain("Site suspendu");
+  await host.unsuspend(subdomain);
+}
+
+/** Export, remove, import: the site comes back with its pages and its admin's password. */
+export async function expectArchiveRoundTrip(
+  host: WordPressHost,
+  subdomain: string,
+  installed: InstalledSite,
+  archive: string,
+) {
+  const page = await createPage(host, installed, subdomain, "Page archivée");
+  expect(page.status).toBe(201);
+  await host.exportSite(subdomain, archive);
+  await host.remove(subdomain);
+  expect(await host.status(subdomain)).toBe("absent");
+  expect((await host.fetch(subdomain, "/page-archivee/")).status).toBe(404);
+  await host.importSite(subdomain, archive);
+  expect(await host.status(subdomain)).toBe("installed");
+  const back = await host.fetch(subdomain, "/page-archivee/");
+  expect(back.status).toBe(200);
+  expect(await back.text()).toContain("Page archivée");
+  const dashboard = await logIn(host, subdomain, installed.adminUser, installed.adminPassword);
+  expect(dashboard.status).toBe(200);
+  await expect(host.importSite(subdomain, archive)).rejects.toBeInstanceOf(SiteExistsError);
 }

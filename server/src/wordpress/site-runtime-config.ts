@@ -15,7 +15,12 @@ export interface SiteRuntimePaths {
   socketDir: string;
   /** nginx's and php-fpm's pid files, nginx's temp folders. */
   runDir: string;
+  /** One empty file per suspended site (site-host.sh suspend), which nginx looks for. */
+  suspendedDir: string;
 }
+
+/** What visitors of a suspended site see, with HTTP 503 (no `$`: nginx would read a variable). */
+export const SUSPENDED_PAGE = `<!doctype html><html lang='fr'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width,initial-scale=1'><meta name='robots' content='noindex'><title>Site suspendu</title></head><body style='font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1e293b;text-align:center'><h1>Site suspendu</h1><p>Ce site est momentanément suspendu. Merci de revenir plus tard.</p><p style='color:#64748b;font-size:.9rem'>Vous êtes le propriétaire de ce site ? Votre espace client vous indique comment le réactiver, et votre administration WordPress reste ouverte.</p></body></html>`;
 
 /** Answers "pong" through nginx and php-fpm: the health check of the whole chain. */
 export const PING_PATH = "/.lagon-ping";
@@ -137,6 +142,34 @@ http {
     root ${paths.sitesRoot}/$subdomain;
     index index.php;
 
+    # A suspended site: visitors get the French notice with a 503, while wp-admin, the login
+    # page and their assets keep working (the customer exports), and the REST API too for a
+    # logged-in user (the editor needs it).
+    set $lagon_gate "";
+    if (-f ${paths.suspendedDir}/$subdomain) {
+      set $lagon_gate "S";
+    }
+    if ($uri ~ "^/(wp-admin(/|$)|wp-login.php$|wp-includes/|wp-content/|.lagon-)") {
+      set $lagon_gate "";
+    }
+    if ($uri ~ "^/wp-json(/|$)") {
+      set $lagon_gate "\${lagon_gate}R";
+    }
+    if ($http_cookie ~ "wordpress_logged_in_") {
+      set $lagon_gate "\${lagon_gate}C";
+    }
+    if ($lagon_gate ~ "^S(R|C)?$") {
+      return 503;
+    }
+    error_page 503 /.lagon-suspended;
+    location = /.lagon-suspended {
+      internal;
+      default_type "text/html; charset=utf-8";
+      add_header Cache-Control "no-store" always;
+      add_header Retry-After "3600" always;
+      return 503 "${SUSPENDED_PAGE}";
+    }
+
     if (!-f $document_root/wp-config.php) {
       rewrite ^ /.lagon-404 last;
     }
@@ -188,6 +221,7 @@ export function siteHostSettings(
     CORE_DIR: options.coreDir,
     POOL_DIR: paths.poolDir,
     SOCKET_DIR: paths.socketDir,
+    SUSPENDED_DIR: paths.suspendedDir,
     FPM_RELOAD: options.fpmReload,
     WEB_GROUP: WEB_USER,
   };

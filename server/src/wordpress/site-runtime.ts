@@ -57,6 +57,8 @@ export class SiteRuntime {
       poolDir: path.join(runDir, "pools"),
       socketDir: path.join(runDir, "sockets"),
       runDir,
+      // In the data folder: a suspension outlives a reboot (/run is emptied).
+      suspendedDir: path.join(dataDir, "site-suspended"),
     };
   }
 
@@ -161,10 +163,13 @@ export class SiteRuntime {
     const dataDir = path.dirname(this.paths.sitesRoot);
     await mkdir(this.paths.sitesRoot, { recursive: true });
     await mkdir(this.paths.siteTmpRoot, { recursive: true });
+    await mkdir(this.paths.suspendedDir, { recursive: true });
+    await chmod(this.paths.suspendedDir, 0o711);
     await chmod(dataDir, 0o711);
+    const crossed = [this.paths.sitesRoot, this.paths.siteTmpRoot, this.paths.suspendedDir];
     for (const name of await readdir(dataDir)) {
       const entry = path.join(dataDir, name);
-      if (entry === this.paths.sitesRoot || entry === this.paths.siteTmpRoot) continue;
+      if (crossed.includes(entry)) continue;
       const { mode } = await stat(entry);
       await chmod(entry, mode & 0o7770);
     }

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHostProductUser, type HostProductUser } from "./host-product-user.ts";
 import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
 import { type ProcessError, runProcess } from "./run-process.ts";
-import { basicAuth, expectWorkingSite, freePort, sampleSite, testCoreDir } from "./site-checks.ts";
+import {
+  basicAuth,
+  expectArchiveRoundTrip,
+  expectSuspensionCycle,
+  expectWorkingSite,
+  freePort,
+  sampleSite,
+  testCoreDir,
+} from "./site-checks.ts";
 import { SITE_HOST_SCRIPT } from "./site-install.ts";
 import { SiteRuntime } from "./site-runtime.ts";
 import { SshWordPressHost, type SshWordPressHostOptions } from "./ssh-host.ts";
@@ -127,6 +135,13 @@ describe("SshWordPressHost", () => {
 
     await host.remove("distant");
     expect(await host.status("distant")).toBe("absent");
+  });
+
+  it("suspends, archives and restores a site over SSH", async () => {
+    const site = sampleSite("ssh-suspendu", "Suspendu par SSH");
+    const installed = await host.install(site);
+    await expectSuspensionCycle(host, "ssh-suspendu", installed);
+    await expectArchiveRoundTrip(host, "ssh-suspendu", installed, path.join(dir, "ssh-archive.tar.gz"));
   });
 
   it("confines a hostile plugin uploaded through wp-admin to its own site", async () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ProcessError, runProcess } from "./run-process.ts";
+import { ProcessError, type RunOptions, runProcess } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
 import {
@@ -119,6 +119,33 @@ export class SshWordPressHost implements WordPressHost {
     await this.helper(["remove", subdomain]);
   }
 
+  async suspend(subdomain: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.helper(["suspend", subdomain]);
+  }
+
+  async unsuspend(subdomain: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.helper(["unsuspend", subdomain]);
+  }
+
+  async exportSite(subdomain: string, file: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.helper(["export", subdomain], undefined, { stdoutFile: file });
+  }
+
+  async importSite(subdomain: string, file: string): Promise<void> {
+    assertSubdomain(subdomain);
+    try {
+      await this.helper(["import", subdomain], undefined, { stdinFile: file });
+    } catch (error) {
+      if (error instanceof ProcessError && error.exitCode === SITE_EXISTS_EXIT) {
+        throw new SiteExistsError(subdomain);
+      }
+      throw error;
+    }
+  }
+
   fetch(subdomain: string, path: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
     const { connectHost } = this.options;
@@ -151,7 +178,7 @@ export class SshWordPressHost implements WordPressHost {
   }
 
   /** Runs the helper on the host; arguments are subdomains and fixed words, checked before. */
-  private helper(args: string[], stdin?: string) {
+  private helper(args: string[], stdin?: string, files: Pick<RunOptions, "stdinFile" | "stdoutFile"> = {}) {
     const { host, user, port = 22, keyFile, knownHostsFile } = this.options.ssh;
     const sshArgs = ["-i", keyFile, "-p", String(port), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes"];
     sshArgs.push("-o", "ConnectTimeout=15", "-o", "LogLevel=ERROR");
@@ -159,7 +186,7 @@ export class SshWordPressHost implements WordPressHost {
       sshArgs.push("-o", `UserKnownHostsFile=${knownHostsFile}`, "-o", "StrictHostKeyChecking=yes");
     }
     sshArgs.push(`${user}@${host}`, [this.options.helper, ...args].join(" "));
-    return runProcess("ssh", sshArgs, { stdin, timeoutMs: 300_000 });
+    return runProcess("ssh", sshArgs, { stdin, ...files, timeoutMs: 300_000 });
   }
 }
 

@@ -57,6 +57,16 @@ export interface WordPressHost {
   /** Deletes the site's files and database; does nothing when there is no site. */
   remove(subdomain: string): Promise<void>;
   status(subdomain: string): Promise<SiteStatus>;
+  /**
+   * Visitors get the French "site suspendu" page with HTTP 503; wp-admin and the login page keep
+   * working. Survives restarts; `remove` lifts it. Works whether or not the site is installed.
+   */
+  suspend(subdomain: string): Promise<void>;
+  unsuspend(subdomain: string): Promise<void>;
+  /** Writes the site's folder (files and database) as a tar.gz to `file` on this machine. */
+  exportSite(subdomain: string, file: string): Promise<void>;
+  /** Serves a removed site again from an `exportSite` archive; SiteExistsError if it is there. */
+  importSite(subdomain: string, file: string): Promise<void>;
   /** The site's public address, e.g. http://acme.localhost:8080. */
   siteUrl(subdomain: string): string;
   /**

@@ -6,8 +6,12 @@
 # as root nor as the product's user (docs/security.md).
 #
 # Usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB
+#                     | suspend SUB | unsuspend SUB | export SUB | import SUB
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
-#   Exit code 17: install found the site there already.
+#   Exit code 17: install (or import) found the site there already.
+#   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
+#   export writes the site's folder (files and SQLite database) as a tar.gz on stdout; import
+#   reads one on stdin and serves the site again (WordPress core comes from CORE_DIR).
 #
 # Settings come from the environment or from the root-owned file $SITE_HOST_CONF
 # (default /etc/lagon/site-host.conf; sudo does not pass the environment on):
@@ -16,6 +20,7 @@
 #   CORE_DIR       WordPress core template (scripts/wordpress/fetch-core.sh)
 #   POOL_DIR       where php-fpm reads its pools, one file per site
 #   SOCKET_DIR     the pools' sockets; nginx connects to SOCKET_DIR/<subdomain>.sock
+#   SUSPENDED_DIR  one empty file per suspended site, which nginx looks for (root's only)
 #   FPM_RELOAD     shell command that makes php-fpm read its pools again
 #   WEB_GROUP      nginx's group (www-data), the only one that can read the sites' files
 #   PHP            php-cli (php)
@@ -29,6 +34,7 @@ if [ -f "$conf" ]; then
   . "$conf"
 fi
 : "${SITES_ROOT:?}" "${SITE_TMP_ROOT:?}" "${CORE_DIR:?}" "${POOL_DIR:?}" "${SOCKET_DIR:?}" "${FPM_RELOAD:?}"
+: "${SUSPENDED_DIR:?}"
 WEB_GROUP=${WEB_GROUP:-www-data}
 PHP=${PHP:-php}
 INSTALLER="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/install-site.php"
@@ -62,9 +68,10 @@ locked() {
 }
 
 prepare_roots() {
-  mkdir -p "$SITES_ROOT" "$SITE_TMP_ROOT" "$POOL_DIR" "$SOCKET_DIR"
-  # Others may cross these folders to their own site, never list them.
-  chmod 711 "$SITES_ROOT" "$SITE_TMP_ROOT"
+  mkdir -p "$SITES_ROOT" "$SITE_TMP_ROOT" "$POOL_DIR" "$SOCKET_DIR" "$SUSPENDED_DIR"
+  # Others may cross these folders to their own site, never list them; nginx only tests
+  # whether a site's file is in SUSPENDED_DIR.
+  chmod 711 "$SITES_ROOT" "$SITE_TMP_ROOT" "$SUSPENDED_DIR"
   chown "root:$WEB_GROUP" "$SOCKET_DIR"
   chmod 750 "$SOCKET_DIR"
 }
@@ -267,6 +274,61 @@ cmd_remove() {
     rm -rf "$doomed"
   fi
   rm -rf "${SITE_TMP_ROOT:?}/$sub"
+  rm -f "$SUSPENDED_DIR/$sub"
+}
+
+# A file nginx looks for: root's, in a folder the sites cannot write to.
+cmd_suspend() {
+  valid_subdomain "$1"
+  prepare_roots
+  : >"$SUSPENDED_DIR/$1"
+  chmod 644 "$SUSPENDED_DIR/$1"
+}
+
+cmd_unsuspend() {
+  valid_subdomain "$1"
+  rm -f "$SUSPENDED_DIR/$1"
+}
+
+# The whole folder: WordPress, wp-content and its SQLite database (wp-content/database).
+cmd_export() {
+  local sub=$1
+  valid_subdomain "$sub"
+  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub to export"
+  tar -C "$SITES_ROOT" -czf - "$sub"
+}
+
+# Serves a site again from an export. The archive holds the customer's own files, so it is
+# unpacked by the site's user in its private folder, never by root; only wp-content and
+# wp-config.php are taken from it, the rest is WordPress core from CORE_DIR, owned by root.
+cmd_import() {
+  local sub=$1 user private
+  valid_subdomain "$sub"
+  [ ! -e "$SITES_ROOT/$sub" ] || exit $SITE_EXISTS
+  [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
+  prepare_roots
+  locked ensure_user "$sub"
+  user=$(site_user "$sub")
+  private="$SITE_TMP_ROOT/$sub"
+  ensure_private_dirs "$sub" "$user"
+  # Global, like fresh: the exit trap removes both whatever happens.
+  staging="$private/tmp/import-$(random_suffix)"
+  fresh="$SITES_ROOT/.$sub.new-$(random_suffix)"
+  trap 'rm -rf "$fresh" "$staging"' EXIT
+  runuser -u "$user" -- mkdir "$staging"
+  runuser -u "$user" -- tar -xzf - -C "$staging" --no-same-owner
+  if [ -L "$staging/$sub" ] || [ -L "$staging/$sub/wp-content" ] || [ -L "$staging/$sub/wp-config.php" ] ||
+    [ ! -d "$staging/$sub/wp-content" ] || [ ! -f "$staging/$sub/wp-config.php" ]; then
+    fail "the archive holds no site $sub"
+  fi
+  copy_core "$fresh"
+  rm -rf "$fresh/wp-content"
+  mv -T "$staging/$sub/wp-content" "$fresh/wp-content"
+  mv -T "$staging/$sub/wp-config.php" "$fresh/wp-config.php"
+  own_site "$fresh" "$user"
+  locked ensure_site_runtime "$sub"
+  [ ! -e "$SITES_ROOT/$sub" ] || exit $SITE_EXISTS
+  mv -T "$fresh" "$SITES_ROOT/$sub"
 }
 
 # At start: every site has its user, folders and pool (a reboot empties /run, an older version
@@ -336,5 +398,9 @@ cron) cmd_cron ;;
 status) cmd_status "${2:?usage: status SUB}" ;;
 install) cmd_install "${2:?usage: install SUB [--replace]}" "${3:-}" ;;
 remove) cmd_remove "${2:?usage: remove SUB}" ;;
-*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB" ;;
+suspend) cmd_suspend "${2:?usage: suspend SUB}" ;;
+unsuspend) cmd_unsuspend "${2:?usage: unsuspend SUB}" ;;
+export) cmd_export "${2:?usage: export SUB}" ;;
+import) cmd_import "${2:?usage: import SUB}" ;;
+*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB" ;;
 esac

@@ -41,6 +41,7 @@ const SITES: CustomerOrders = {
       status: "active",
       koza_option: false,
       magic_link_token: "boite-a",
+      subscription_status: "active",
     },
     {
       order_id: ORDER_B,
@@ -49,6 +50,7 @@ const SITES: CustomerOrders = {
       status: "active",
       koza_option: false,
       magic_link_token: "boite-b",
+      subscription_status: "active",
     },
   ],
 };

@@ -1,0 +1,134 @@
+import { formatDate } from "@lagon/contracts/french-date";
+import { planById } from "@lagon/contracts/plans";
+import { cardLabel, SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
+import type { InvoiceView, PortalCardResult, TestPortalView } from "@lagon/contracts/subscriptions-schemas";
+import { desc, eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { billingPortalSessions, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { notFound } from "../lib/app-error.ts";
+import { randomToken } from "../lib/secrets.ts";
+import { dashboardUrl } from "../orders/magic-link.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { billingNow } from "./billing-clock.ts";
+import { chargeLocally, openRenewal } from "./charge-locally.ts";
+import type { Actor } from "./record-event.ts";
+import { stripeClient, stripePortalUrl } from "./stripe-billing.ts";
+import { loadSubscription, subscriptionView } from "./subscription-view.ts";
+import { knownTestCard } from "./test-cards.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/** A local portal page stays open this long, like Stripe's portal sessions. */
+const PORTAL_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Where the customer manages card and invoices: Stripe's Customer Portal, or offline the local
+ * portal page (`/portail-test/{id}`, served by the web app from `GET /api/test-portal/{id}`).
+ * Back to the order page, opened with the token the customer came with.
+ */
+export async function billingPortalUrl(ctx: Context, order: Order, token: string): Promise<string> {
+  const returnUrl = dashboardUrl(ctx, order.id, token);
+  const stripe = stripeClient(ctx);
+  if (stripe) return stripePortalUrl(stripe, order, returnUrl);
+  const id = `ps_local_${randomToken()}`;
+  await ctx.db.insert(billingPortalSessions).values({
+    id,
+    orderId: order.id,
+    returnUrl,
+    expiresAt: new Date(Date.now() + PORTAL_TTL_MS),
+  });
+  return `${ctx.config.PUBLIC_URL}/portail-test/${id}`;
+}
+
+/** A live local portal session with its order and subscription; 404 in French otherwise. */
+export async function portalSession(ctx: Context, portalSessionId: string) {
+  const [row] = await ctx.db
+    .select({ session: billingPortalSessions, order: orders })
+    .from(billingPortalSessions)
+    .innerJoin(orders, eq(orders.id, billingPortalSessions.orderId))
+    .where(eq(billingPortalSessions.id, portalSessionId));
+  if (!row || row.session.expiresAt.getTime() < Date.now())
+    throw notFound(SUBSCRIPTION_MESSAGES.portalExpired);
+  const sub = await loadSubscription(ctx, row.order.id);
+  if (!sub) throw notFound(SUBSCRIPTION_MESSAGES.noSubscription);
+  return { ...row, sub };
+}
+
+const INVOICE_STATUS = { open: "À payer", paid: "Payée", void: "Annulée" } as const;
+const KIND_LABEL = { first: "Commande", renewal: "Abonnement", proration: "Changement de formule" } as const;
+
+/** The local portal's page: the subscription, the card on file and every invoice, newest first. */
+export async function describeTestPortal(ctx: Context, portalSessionId: string): Promise<TestPortalView> {
+  const { session, order, sub } = await portalSession(ctx, portalSessionId);
+  const invoices = await ctx.db
+    .select()
+    .from(subscriptionInvoices)
+    .where(eq(subscriptionInvoices.orderId, order.id))
+    .orderBy(desc(subscriptionInvoices.createdAt), desc(subscriptionInvoices.periodStart));
+  return {
+    portal_session_id: session.id,
+    subdomain: order.subdomain,
+    customer_email: order.customerEmail,
+    subscription: subscriptionView(sub, order, await billingNow(ctx)),
+    card_label: cardLabel(sub.testCard ?? "4242424242424242"),
+    invoices: invoices.map(
+      (i): InvoiceView => ({
+        id: i.id,
+        kind: i.kind,
+        label: `${KIND_LABEL[i.kind]} ${planById(i.planId as never).name} — du ${formatDate(i.periodStart)} au ${formatDate(i.periodEnd)}`,
+        amount_ttc_cents: i.amountTtcCents,
+        status: i.status,
+        status_label: INVOICE_STATUS[i.status],
+        attempts: i.attempts,
+        period_start: i.periodStart.toISOString(),
+        period_end: i.periodEnd.toISOString(),
+        created_at: i.createdAt.toISOString(),
+        paid_at: i.paidAt?.toISOString() ?? null,
+      }),
+    ),
+    return_url: session.returnUrl,
+    expires_at: session.expiresAt.toISOString(),
+  };
+}
+
+/** Replaces the card on file and charges the open invoice with it at once (Stripe does the same). */
+export async function replaceTestCard(
+  ctx: Context,
+  portalSessionId: string,
+  card: string,
+  actor: Actor,
+): Promise<PortalCardResult> {
+  const number = knownTestCard(card);
+  const { order, sub } = await portalSession(ctx, portalSessionId);
+  const [updated] = await ctx.db
+    .update(subscriptions)
+    .set({ testCard: number, updatedAt: new Date() })
+    .where(eq(subscriptions.orderId, order.id))
+    .returning();
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "subscription-card",
+    details: `Carte de paiement remplacée (${cardLabel(number)}).`,
+  });
+  let current = updated ?? sub;
+  const invoice = await openRenewal(ctx, order.id);
+  let retry: PortalCardResult["retry"] = "none";
+  if (invoice) {
+    const now = await billingNow(ctx);
+    const outcome = await chargeLocally(ctx, order, current, invoice, now, actor);
+    current = outcome.subscription;
+    retry = outcome.paid ? "paid" : "declined";
+  }
+  const now = await billingNow(ctx);
+  return {
+    detail:
+      retry === "declined"
+        ? `${SUBSCRIPTION_MESSAGES.cardUpdated} ${SUBSCRIPTION_MESSAGES.cardDeclined}`
+        : retry === "paid"
+          ? `${SUBSCRIPTION_MESSAGES.cardUpdated} La facture en attente est payée.`
+          : SUBSCRIPTION_MESSAGES.cardUpdated,
+    card_label: cardLabel(number),
+    retry,
+    subscription: subscriptionView(current, order, now),
+  };
+}

@@ -1,0 +1,48 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { type orders, subscriptionInvoices } from "../db/schema.ts";
+import { type Invoice, invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
+import type { Actor } from "./record-event.ts";
+import type { Subscription } from "./subscription-view.ts";
+import { testCardPays } from "./test-cards.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/**
+ * Offline only: charges an open invoice to the card on file (test-cards.ts), as Stripe would,
+ * and records the outcome. Answers whether it was paid.
+ */
+export async function chargeLocally(
+  ctx: Context,
+  order: Order,
+  sub: Subscription,
+  invoice: Invoice,
+  now: Date,
+  actor?: Actor,
+): Promise<{ paid: boolean; subscription: Subscription }> {
+  if (ctx.payments.kind !== "local") throw new Error("only the local provider is charged by the product");
+  if (testCardPays(sub.testCard, false)) {
+    return { paid: true, subscription: await invoicePaid(ctx, order, sub, invoice, now, actor) };
+  }
+  return {
+    paid: false,
+    subscription: await invoiceFailed(ctx, order, sub, invoice, now, "carte refusée", actor),
+  };
+}
+
+/** The subscription's unpaid renewal, if any (at most one is open at a time). */
+export async function openRenewal(ctx: Pick<Context, "db">, orderId: string): Promise<Invoice | undefined> {
+  const [invoice] = await ctx.db
+    .select()
+    .from(subscriptionInvoices)
+    .where(
+      and(
+        eq(subscriptionInvoices.orderId, orderId),
+        eq(subscriptionInvoices.status, "open"),
+        eq(subscriptionInvoices.kind, "renewal"),
+      ),
+    )
+    .orderBy(desc(subscriptionInvoices.createdAt))
+    .limit(1);
+  return invoice;
+}

@@ -1,0 +1,29 @@
+import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
+import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
+import { inArray } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { type orders, subscriptions } from "../db/schema.ts";
+import { billingNow } from "./billing-clock.ts";
+import { loadSubscription, subscriptionView } from "./subscription-view.ts";
+
+/** The order page's subscription block. */
+export async function customerSubscription(
+  ctx: Context,
+  order: typeof orders.$inferSelect,
+): Promise<SubscriptionView | null> {
+  const sub = await loadSubscription(ctx, order.id);
+  return sub ? subscriptionView(sub, order, await billingNow(ctx)) : null;
+}
+
+/** Each site's subscription status, for the site switcher. */
+export async function subscriptionStatuses(
+  ctx: Pick<Context, "db">,
+  orderIds: string[],
+): Promise<Map<string, SubscriptionStatus>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ orderId: subscriptions.orderId, status: subscriptions.status })
+    .from(subscriptions)
+    .where(inArray(subscriptions.orderId, orderIds));
+  return new Map(rows.map((r) => [r.orderId, r.status]));
+}

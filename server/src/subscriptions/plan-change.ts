@@ -1,0 +1,30 @@
+import { type PlanId, planById } from "@lagon/contracts/plans";
+import { eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import type { Subscription } from "./subscription-view.ts";
+import { planAmountTtcCents } from "./subscription-view.ts";
+import { changeSubscription } from "./transition.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/** Puts the subscription and its order on another plan (its renewals charge the new price from now on). */
+export async function switchPlan(
+  ctx: Pick<Context, "db">,
+  order: Order,
+  sub: Subscription,
+  planId: PlanId,
+): Promise<Subscription | undefined> {
+  const updated = await changeSubscription(ctx, order.id, [sub.status], {
+    planId,
+    amountTtcCents: planAmountTtcCents(planId, order.discountPercent),
+    pendingPlanId: null,
+  });
+  if (updated) {
+    await ctx.db
+      .update(orders)
+      .set({ planId, monthlyPriceCents: planById(planId).price * 100 })
+      .where(eq(orders.id, order.id));
+  }
+  return updated;
+}

@@ -1,0 +1,81 @@
+import { formatDate } from "@lagon/contracts/french-date";
+import type { LogLevel } from "@lagon/contracts/orders";
+import { formatEuros } from "@lagon/contracts/pricing";
+import type { Context } from "../context.ts";
+import { adminAudit, type orders } from "../db/schema.ts";
+import type { TemplateName } from "../mail/default-templates.ts";
+import { queueEmail } from "../mail/queue-email.ts";
+import { magicLinkToken, magicLinkUrl } from "../orders/magic-link.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { planName } from "../orders/order-view.ts";
+import type { Subscription } from "./subscription-view.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/** Who made a change: the lifecycle itself, the customer, or an admin (their address). */
+export type Actor = { kind: "system" } | { kind: "customer"; ip: string } | { kind: "admin"; ip: string };
+export const SYSTEM: Actor = { kind: "system" };
+
+/** "le 10 avril 2026" style dates of the e-mails and logs (La Réunion's calendar). */
+export const day = (d: Date | null | undefined) => (d ? formatDate(d) : "");
+
+/** A link that opens the card page straight away (Stripe's portal, or the local one). */
+export function updateCardLink(ctx: Pick<Context, "config" | "secrets">, order: Order): string {
+  const token = encodeURIComponent(magicLinkToken(ctx, order));
+  return `${ctx.config.PUBLIC_URL}/api/order/${order.id}/billing-portal/open?token=${token}`;
+}
+
+/** The variables every subscription e-mail offers (mail/subscription-templates.ts). */
+export function siteVars(
+  ctx: Pick<Context, "config" | "secrets" | "wordpress">,
+  order: Order,
+  sub: Subscription,
+): Record<string, string> {
+  return {
+    customer_name: order.customerName,
+    site_url: ctx.wordpress.siteUrl(order.subdomain),
+    plan_name: planName({ planId: sub.planId }),
+    amount: formatEuros(sub.amountTtcCents),
+    magic_link: magicLinkUrl(ctx, order),
+    update_card_link: updateCardLink(ctx, order),
+    wp_admin_url: order.wpAdminUrl ?? `${ctx.wordpress.siteUrl(order.subdomain)}/wp-admin/`,
+  };
+}
+
+/**
+ * Writes one step of a subscription's life everywhere it belongs: the order's logs (what the
+ * admin reads on the order), the admin audit log (who did it), and the customer's e-mail.
+ */
+export async function recordSubscriptionEvent(
+  ctx: Context,
+  order: Order,
+  sub: Subscription,
+  entry: {
+    action: string;
+    details: string;
+    level?: LogLevel;
+    actor?: Actor;
+    email?: { template: TemplateName; vars?: Record<string, string> };
+  },
+): Promise<void> {
+  const actor = entry.actor ?? SYSTEM;
+  await addOrderLog(ctx.db, order.id, {
+    level: entry.level ?? "info",
+    action: entry.action,
+    details: entry.details,
+  });
+  await ctx.db.insert(adminAudit).values({
+    ip: actor.kind === "system" ? "système" : actor.ip,
+    action: entry.action,
+    orderId: order.id,
+    details: `${actor.kind === "system" ? "cycle de vie" : actor.kind === "admin" ? "admin" : "client"} — ${entry.details}`,
+  });
+  if (entry.email) {
+    await queueEmail(ctx, {
+      template: entry.email.template,
+      to: order.customerEmail,
+      orderId: order.id,
+      vars: { ...siteVars(ctx, order, sub), ...entry.email.vars },
+    });
+  }
+}

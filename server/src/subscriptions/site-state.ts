@@ -1,0 +1,74 @@
+import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
+import { eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { type orders, type SiteState, subscriptions } from "../db/schema.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { SiteExistsError } from "../wordpress/wordpress-host.ts";
+import { keepFinalCopy, restoreFinalCopy } from "./site-archive.ts";
+import type { Subscription } from "./subscription-view.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/** What the host must do with the site in each status. */
+export function wantedSiteState(status: SubscriptionStatus): SiteState {
+  if (status === "archived") return "removed";
+  if (status === "suspended" || status === "cancelled") return "suspended";
+  return "online";
+}
+
+/**
+ * Brings the host to what the subscription's status asks: suspends or lifts the suspension,
+ * keeps the final copy and removes the site, or restores it from that copy. A host that fails
+ * leaves `site_state` as it was, with a warning in the order's logs: the lifecycle's next pass
+ * tries again. Answers the subscription as it is afterwards.
+ */
+export async function bringSiteToState(ctx: Context, order: Order, sub: Subscription): Promise<Subscription> {
+  const wanted = wantedSiteState(sub.status);
+  if (sub.siteState === wanted) return sub;
+  const patch: Partial<Subscription> = { siteState: wanted };
+  try {
+    if (wanted === "removed") {
+      const location = await keepFinalCopy(ctx, order.subdomain, order.id);
+      await ctx.wordpress.remove(order.subdomain);
+      patch.archiveLocation = location ?? sub.archiveLocation;
+    } else {
+      if (sub.siteState === "removed") {
+        if (sub.archiveLocation) {
+          await restoreFinalCopy(ctx, order.subdomain, sub.archiveLocation).catch((error) => {
+            if (!(error instanceof SiteExistsError)) throw error;
+          });
+        } else {
+          await addOrderLog(ctx.db, order.id, {
+            level: "warning",
+            action: "subscription-site",
+            details: "Aucune copie du site n'est conservée : réinstallez WordPress depuis l'administration.",
+          });
+        }
+      }
+      if (wanted === "suspended") await ctx.wordpress.suspend(order.subdomain);
+      else await ctx.wordpress.unsuspend(order.subdomain);
+    }
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: order.id, wanted }, "subscription: host change failed");
+    await addOrderLog(ctx.db, order.id, {
+      level: "warning",
+      action: "subscription-site",
+      details: `L'hébergement n'a pas pu appliquer l'état « ${wanted} » du site ; nouvelle tentative au prochain passage.`,
+    });
+    return sub;
+  }
+  const details = {
+    online: sub.siteState === "removed" ? "Site rétabli depuis son archive." : "Site remis en ligne.",
+    suspended: "Site suspendu : les visiteurs voient la page « site suspendu » (503), wp-admin reste ouvert.",
+    removed: patch.archiveLocation
+      ? "Copie finale du site conservée ; site retiré de l'hébergement."
+      : "Site retiré de l'hébergement (aucun site installé à archiver).",
+  }[wanted];
+  await addOrderLog(ctx.db, order.id, { level: "info", action: "subscription-site", details });
+  const [updated] = await ctx.db
+    .update(subscriptions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(subscriptions.orderId, sub.orderId))
+    .returning();
+  return updated ?? sub;
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from "node:crypto";
+import { addMonths } from "@lagon/contracts/billing-dates";
+import type { Context } from "../context.ts";
+import { type orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { billingNow } from "./billing-clock.ts";
+import { isPlanId, planAmountTtcCents } from "./subscription-view.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/**
+ * The subscription of a new paid order, once (a second call changes nothing): active, its first
+ * month paid at checkout, renewing on the day of the payment (billing-dates.ts). `testCard` is
+ * the local checkout's card; Stripe's own subscription follows through its events.
+ */
+export async function startSubscription(
+  ctx: Pick<Context, "db" | "payments">,
+  order: Pick<Order, "id" | "planId" | "discountPercent">,
+  testCard?: string | null,
+): Promise<void> {
+  if (!isPlanId(order.planId)) throw new Error(`unknown plan ${order.planId}`);
+  const now = await billingNow(ctx);
+  const periodEnd = addMonths(now, 1);
+  const amount = planAmountTtcCents(order.planId, order.discountPercent);
+  const started = await ctx.db
+    .insert(subscriptions)
+    .values({
+      orderId: order.id,
+      status: "active",
+      planId: order.planId,
+      amountTtcCents: amount,
+      billingAnchor: now,
+      currentPeriodStart: now,
+      currentPeriodEnd: periodEnd,
+      testCard: ctx.payments.kind === "local" ? (testCard ?? null) : null,
+    })
+    .onConflictDoNothing()
+    .returning({ orderId: subscriptions.orderId });
+  if (started.length === 0) return;
+  await ctx.db
+    .insert(subscriptionInvoices)
+    .values({
+      id: randomUUID(),
+      orderId: order.id,
+      kind: "first",
+      planId: order.planId,
+      amountTtcCents: amount,
+      periodStart: now,
+      periodEnd,
+      status: "paid",
+      attempts: 1,
+      paidAt: now,
+    })
+    .onConflictDoNothing();
+}

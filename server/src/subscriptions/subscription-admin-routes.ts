@@ -1,0 +1,100 @@
+import {
+  AdminCancelBody,
+  type AdminSubscription,
+  AdminSuspendBody,
+  AdvanceClockBody,
+} from "@lagon/contracts/subscriptions-schemas";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { audited } from "../admin/admin-auth.ts";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { cancelByAdmin, suspendByAdmin, unsuspendByAdmin } from "./admin-actions.ts";
+import { billingNow } from "./billing-clock.ts";
+import { adminSubscriptionView, type Subscription } from "./subscription-view.ts";
+import { advanceTestClock, readTestClock } from "./test-clock.ts";
+
+const token = z.object({ token: z.string().optional() });
+
+/**
+ * The admin's subscription actions, registered inside the admin scope (admin-routes.ts, behind
+ * the admin token). The billing test clock exists only without Stripe: a 404 otherwise.
+ */
+export function subscriptionAdminRoutes(
+  app: FastifyInstance,
+  ctx: Context,
+  limits: { rateLimit: Record<string, unknown> },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = (request: FastifyRequest) => ({ kind: "admin" as const, ip: request.ip });
+  const answer = async (
+    sub: Subscription,
+    orderId: string,
+  ): Promise<{ success: true; subscription: AdminSubscription }> => {
+    const [order] = await ctx.db
+      .select({ discountPercent: orders.discountPercent })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return {
+      success: true,
+      subscription: adminSubscriptionView(sub, order ?? { discountPercent: 0 }, await billingNow(ctx)),
+    };
+  };
+
+  r.post(
+    "/subscriptions/suspend",
+    { config: limits, schema: { body: AdminSuspendBody, querystring: token } },
+    async (request) => {
+      const { order_id: orderId, reason } = request.body;
+      const sub = await audited(
+        ctx,
+        request,
+        { action: "subscription-suspend", orderId, details: reason },
+        () => suspendByAdmin(ctx, orderId, reason, admin(request)),
+      );
+      return answer(sub, orderId);
+    },
+  );
+
+  r.post(
+    "/subscriptions/unsuspend",
+    { config: limits, schema: { body: AdminSuspendBody, querystring: token } },
+    async (request) => {
+      const { order_id: orderId, reason } = request.body;
+      const sub = await audited(
+        ctx,
+        request,
+        { action: "subscription-unsuspend", orderId, details: reason },
+        () => unsuspendByAdmin(ctx, orderId, reason, admin(request)),
+      );
+      return answer(sub, orderId);
+    },
+  );
+
+  r.post(
+    "/subscriptions/cancel",
+    { config: limits, schema: { body: AdminCancelBody, querystring: token } },
+    async (request) => {
+      const { order_id: orderId, when } = request.body;
+      const sub = await audited(ctx, request, { action: "subscription-cancel", orderId, details: when }, () =>
+        cancelByAdmin(ctx, orderId, when, admin(request)),
+      );
+      return answer(sub, orderId);
+    },
+  );
+
+  if (ctx.payments.kind !== "local") return;
+
+  r.get("/test-clock", { config: limits, schema: { querystring: token } }, () => readTestClock(ctx));
+
+  r.post(
+    "/test-clock/advance",
+    { config: limits, schema: { body: AdvanceClockBody, querystring: token } },
+    (request) =>
+      audited(ctx, request, { action: "test-clock-advance", details: `${request.body.days} jour(s)` }, () =>
+        advanceTestClock(ctx, request.body.days),
+      ),
+  );
+}

@@ -1,0 +1,70 @@
+import { cancellationEffectiveDate } from "@lagon/contracts/billing-dates";
+import { type PlanId, planById, planIds } from "@lagon/contracts/plans";
+import { quote } from "@lagon/contracts/pricing";
+import { cardLabel, SUBSCRIPTION_STATUS_LABELS } from "@lagon/contracts/subscriptions";
+import type { AdminSubscription, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
+import { eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { type orders, subscriptions } from "../db/schema.ts";
+
+export type Subscription = typeof subscriptions.$inferSelect;
+type Order = typeof orders.$inferSelect;
+
+export const isPlanId = (id: string): id is PlanId => (planIds as readonly string[]).includes(id);
+
+/** What a plan's renewals charge for this order, taxes included (its coupon applies to the subscription). */
+export function planAmountTtcCents(planId: PlanId, discountPercent: number): number {
+  return quote(planId, discountPercent, false).monthlyTotalCents;
+}
+
+export async function loadSubscription(
+  ctx: Pick<Context, "db">,
+  orderId: string,
+): Promise<Subscription | undefined> {
+  const [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+  return row;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The subscription as its customer sees it, at the lifecycle's `now`. */
+export function subscriptionView(
+  sub: Subscription,
+  order: Pick<Order, "discountPercent">,
+  now: Date,
+): SubscriptionView {
+  const pending = sub.pendingPlanId && isPlanId(sub.pendingPlanId) ? sub.pendingPlanId : null;
+  return {
+    status: sub.status,
+    status_label: SUBSCRIPTION_STATUS_LABELS[sub.status],
+    plan_id: sub.planId,
+    plan_name: isPlanId(sub.planId) ? planById(sub.planId).name : sub.planId,
+    amount_ttc_cents: sub.amountTtcCents,
+    current_period_end: sub.currentPeriodEnd.toISOString(),
+    cancel_at: iso(sub.cancelAt),
+    cancel_effective_if_now: cancellationEffectiveDate(sub.billingAnchor, now).toISOString(),
+    pending_plan: pending
+      ? {
+          plan_id: pending,
+          plan_name: planById(pending).name,
+          amount_ttc_cents: planAmountTtcCents(pending, order.discountPercent),
+        }
+      : null,
+    past_due_since: iso(sub.pastDueSince),
+    suspend_at: iso(sub.suspendAt),
+    archive_at: iso(sub.archiveAt),
+    card_label: sub.testCard ? cardLabel(sub.testCard) : null,
+  };
+}
+
+export function adminSubscriptionView(
+  sub: Subscription,
+  order: Pick<Order, "discountPercent">,
+  now: Date,
+): AdminSubscription {
+  return {
+    ...subscriptionView(sub, order, now),
+    suspend_reason: sub.suspendReason,
+    archive_expires_at: iso(sub.archiveExpiresAt),
+  };
+}

@@ -10,6 +10,7 @@ import {
   phpFpmConfig,
   type SiteRuntimePaths,
   siteHostSettings,
+  siteSnippet,
 } from "./site-runtime-config.ts";
 import type { HostEvent } from "./wordpress-host.ts";
 
@@ -19,6 +20,8 @@ export interface SiteRuntimeOptions {
   coreDir: string;
   /** nginx listens on 127.0.0.1:<port>. */
   port: number;
+  /** Custom domains' HTTPS on 127.0.0.1:<tlsPort>, bound once a domain is active (default 8443). */
+  tlsPort?: number;
   baseDomain: string;
   /** How visitors reach the sites, when a proxy stands in front. Default: http on `port`. */
   publicScheme?: "http" | "https";
@@ -57,6 +60,9 @@ export class SiteRuntime {
       poolDir: path.join(runDir, "pools"),
       socketDir: path.join(runDir, "sockets"),
       runDir,
+      domainsDir: path.join(dataDir, "site-domains"),
+      acmeDir: path.join(runDir, "acme-challenge"),
+      siteSnippet: path.join(runDir, "site.conf"),
     };
   }
 
@@ -66,6 +72,8 @@ export class SiteRuntime {
       coreDir: path.resolve(this.options.coreDir),
       // php-fpm reads its pools again on SIGUSR2 (in-flight requests finish first).
       fpmReload: `kill -USR2 "$(cat ${this.paths.runDir}/php-fpm.pid)"`,
+      port: this.options.port,
+      tlsPort: this.options.tlsPort ?? 8443,
     });
   }
 
@@ -93,10 +101,12 @@ export class SiteRuntime {
     await chmod(runDir, 0o711);
     await chmod(path.join(runDir, "nginx"), 0o711);
     await writeFile(path.join(runDir, "php-fpm.conf"), phpFpmConfig(this.paths));
+    await writeFile(this.paths.siteSnippet, siteSnippet(this.paths));
     await writeFile(
       path.join(runDir, "nginx.conf"),
       nginxConfig(this.paths, {
         port: this.options.port,
+        tlsPort: this.options.tlsPort ?? 8443,
         baseDomain: this.options.baseDomain,
         publicScheme: this.options.publicScheme ?? "http",
         publicPort: this.options.publicPort ?? this.options.port,

@@ -12,7 +12,8 @@ NODE_ENV=production bash scripts/install.sh || exit 1
 bash scripts/ensure-debian-packages.sh \
   /usr/bin/chromium=chromium \
   '/usr/lib/postgresql/*/bin/initdb=postgresql' \
-  sshd=openssh-server || exit 1
+  sshd=openssh-server \
+  pebble=pebble || exit 1
 
 steps=()
 run_step() { # name, command...

@@ -107,7 +107,7 @@ export async function checkDomainDns(lookup: DnsLookup, t: DomainDnsTarget): Pro
  */
 async function caaVerdict(lookup: DnsLookup, name: string, identity: string): Promise<DnsVerdict | null> {
   const labels = name.split(".");
-  for (let i = 0; i < labels.length - 1; i++) {
+  for (let i = 0; i < labels.length; i++) {
     const owner = labels.slice(i).join(".");
     const records = await orEmpty(lookup.resolveCaa(owner));
     if (records.length === 0) continue;

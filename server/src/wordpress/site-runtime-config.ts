@@ -235,7 +235,8 @@ export function siteHostSettings(
     DOMAIN_HTTP_LISTEN: `127.0.0.1:${options.port}`,
     DOMAIN_HTTPS_LISTEN: `127.0.0.1:${options.tlsPort},ssl`,
     NGINX_TEST: `${nginx} -t -q`,
-    NGINX_RELOAD: `kill -HUP "$(cat ${paths.runDir}/nginx.pid)"`,
+    // nginx not running (yet) reads the files when it starts.
+    NGINX_RELOAD: `[ ! -f ${paths.runDir}/nginx.pid ] || kill -HUP "$(cat ${paths.runDir}/nginx.pid)"`,
     SITES_ROOT: paths.sitesRoot,
     SITE_TMP_ROOT: paths.siteTmpRoot,
     CORE_DIR: options.coreDir,

@@ -142,10 +142,12 @@ describe("SshWordPressHost", () => {
     const stale = path.join(staleDir, "site-host.sh");
     await mkdir(staleDir);
     await writeFile(stale, `${await readFile(SITE_HOST_SCRIPT, "utf8")}\n# an older copy\n`);
-    await writeFile(
-      path.join(staleDir, "install-site.php"),
-      await readFile(path.join(path.dirname(SITE_HOST_SCRIPT), "install-site.php")),
-    );
+    for (const companion of ["install-site.php", "switch-site-url.php"]) {
+      await writeFile(
+        path.join(staleDir, companion),
+        await readFile(path.join(path.dirname(SITE_HOST_SCRIPT), companion)),
+      );
+    }
     const outdated = new SshWordPressHost({
       ...options,
       helper: options.helper.replace(SITE_HOST_SCRIPT, stale),

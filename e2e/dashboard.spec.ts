@@ -133,8 +133,9 @@ test("the order page follows the site live to 'Votre site est prêt !', then giv
   await waitForMail(email, /demande pour le domaine <strong>atelier-dash\.re</);
   await screenshots(page, "domain-sent");
   await page.reload();
-  await expect(domain.locator("p", { hasText: "Demande reçue" })).toHaveText(
-    "Demande reçue pour le domaine atelier-dash.re. Notre équipe vous contacte sous 24h.",
+  // The domain's state, in French: its records are checked again and again until they are set.
+  await expect(domain.getByRole("status")).toHaveText(
+    "atelier-dash.re : En attente de vos enregistrements DNS",
   );
   await expect(domain.getByRole("button", { name: "Envoyer ma demande" })).toHaveCount(0);
 

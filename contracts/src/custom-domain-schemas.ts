@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { DOMAIN_MESSAGES, normaliseDomain } from "./custom-domain.ts";
+import {
+  DOMAIN_ADMIN_MESSAGES,
+  DOMAIN_FAILURES,
+  DOMAIN_MESSAGES,
+  DOMAIN_STATES,
+  normaliseDomain,
+} from "./custom-domain.ts";
 
 /** Labels of 1-63 letters, digits or hyphens (not at either end), a letter TLD or a punycode one. */
 const DOMAIN = /^(?=.{4,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/;
@@ -39,3 +45,47 @@ export const DomainRequestResult = z.object({
   dns_records: z.array(DnsRecord),
 });
 export type DomainRequestResult = z.infer<typeof DomainRequestResult>;
+
+/** A custom domain as its customer sees it on the order page. */
+export const CustomDomainView = z.object({
+  domain: z.string(),
+  state: z.enum(DOMAIN_STATES),
+  failure: z.enum(DOMAIN_FAILURES).nullable(),
+  /** French: what is wrong and what to do (failed), or what the last check found (dns_pending). */
+  reason: z.string().nullable(),
+  /** https://<domain> once active. */
+  url: z.string().nullable(),
+  next_check_at: z.string().nullable(),
+});
+export type CustomDomainView = z.infer<typeof CustomDomainView>;
+
+/** One check of a domain, as the admin reads it. */
+export const DomainCheckEntry = z.object({
+  at: z.string(),
+  state: z.enum(DOMAIN_STATES),
+  ok: z.boolean(),
+  details: z.string(),
+});
+export type DomainCheckEntry = z.infer<typeof DomainCheckEntry>;
+
+/** A custom domain in the admin: its state, its log and its certificate. */
+export const AdminCustomDomain = CustomDomainView.extend({
+  order_id: z.string(),
+  subdomain: z.string(),
+  has_own_domain: z.boolean(),
+  certificate_expires_at: z.string().nullable(),
+  checks: z.array(DomainCheckEntry),
+});
+export type AdminCustomDomain = z.infer<typeof AdminCustomDomain>;
+
+export const AdminCustomDomains = z.object({ domains: z.array(AdminCustomDomain) });
+export type AdminCustomDomains = z.infer<typeof AdminCustomDomains>;
+
+/** The admin refuses a request: the reason is shown to the customer. */
+export const RefuseDomainBody = z.object({
+  reason: z
+    .string({ error: DOMAIN_ADMIN_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, DOMAIN_ADMIN_MESSAGES.reasonRequired)
+    .max(500),
+});

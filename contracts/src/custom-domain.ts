@@ -6,6 +6,7 @@ export const DOMAIN_MESSAGES = {
     "Indiquez seulement le nom de domaine, sans « https:// » ni « / » (exemple : mon-entreprise.re).",
   messageTooLong: "Message trop long (2000 caractères au plus).",
   alreadyRequested: "Une demande de domaine est déjà en cours pour ce site.",
+  domainTaken: "Ce domaine est déjà relié à un autre site. Écrivez-nous s'il vous appartient.",
   platformDomain: "Ce domaine appartient à notre plateforme : indiquez votre propre nom de domaine.",
   sent: "Demande envoyée",
 } as const;
@@ -26,3 +27,42 @@ export function normaliseDomain(input: string): string {
   }
   return domain.replace(/^www\./, "");
 }
+
+/**
+ * The life of a custom domain (docs/decisions/0023-custom-domain-certificates.md):
+ * requested (the agency buys it) → dns_pending (records to set) → dns_ok → certificate_pending
+ * → active, or failed with a reason the customer can act on.
+ */
+export const DOMAIN_STATES = [
+  "requested",
+  "dns_pending",
+  "dns_ok",
+  "certificate_pending",
+  "active",
+  "failed",
+] as const;
+export type DomainState = (typeof DOMAIN_STATES)[number];
+
+/** Why a domain failed: a record points elsewhere, CAA forbids our authority, too many tries, or the agency refused it. */
+export const DOMAIN_FAILURES = ["wrong_record", "caa", "rate_limit", "refused"] as const;
+export type DomainFailure = (typeof DOMAIN_FAILURES)[number];
+
+/** The state as the customer and the admin read it. */
+export const DOMAIN_STATE_LABEL: Record<DomainState, string> = {
+  requested: "Achat du domaine par notre équipe",
+  dns_pending: "En attente de vos enregistrements DNS",
+  dns_ok: "DNS vérifiés",
+  certificate_pending: "Certificat HTTPS en cours de création",
+  active: "Actif",
+  failed: "Bloqué",
+};
+
+export const DOMAIN_ADMIN_MESSAGES = {
+  rechecked: "Nouvelle vérification lancée.",
+  refused: "Demande de domaine refusée.",
+  removed: "Domaine retiré du site.",
+  markedBought: "Domaine marqué comme acheté : la vérification DNS commence.",
+  noDomain: "Cette commande n'a pas de domaine personnalisé.",
+  notRequested: "Ce domaine n'attend pas d'achat par l'agence.",
+  reasonRequired: "Indiquez la raison du refus (elle est montrée au client).",
+} as const;

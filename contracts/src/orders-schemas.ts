@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DnsRecord } from "./custom-domain-schemas.ts";
+import { CustomDomainView, DnsRecord } from "./custom-domain-schemas.ts";
 import { KOZA_STATUSES, LOG_LEVELS, ORDER_ACCESS, ORDER_STATUSES, STEP_STATUSES } from "./orders.ts";
 import { SubscriptionStatus, SubscriptionView } from "./subscriptions-schemas.ts";
 
@@ -30,7 +30,7 @@ export const OrderView = z.object({
   steps: z.record(z.string(), StepState),
   koza_option: z.boolean(),
   koza_status: z.enum(KOZA_STATUSES).nullable(),
-  custom_domain: z.object({ domain: z.string(), status: z.string() }).nullable(),
+  custom_domain: CustomDomainView.nullable(),
   wp_credentials: z.object({ admin_url: z.string(), username: z.string(), password: z.string() }).nullable(),
   logs: z.array(LogEntry),
 });

@@ -43,6 +43,40 @@ const ConfigSchema = PublicConfig.extend({
   AGENCY_EMAIL: optional.pipe(z.email().optional()),
   /** Where a customer's own domain points (apex A/AAAA record if an IP, else ALIAS); default BASE_DOMAIN. */
   CUSTOM_DOMAIN_TARGET: optional.pipe(z.union([z.ipv4(), z.ipv6(), z.hostname()]).optional()),
+  /** DNS servers the custom-domain checks ask (`ip` or `ip:port`, comma-separated); default the system's. */
+  DNS_RESOLVER: optional.pipe(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i,
+              "adresse IP, avec un port facultatif (1.1.1.1 ou 127.0.0.1:8053)",
+            ),
+        ),
+      )
+      .optional(),
+  ),
+  /** The ACME authority that signs custom domains' certificates. */
+  ACME_DIRECTORY_URL: z.url().default("https://acme-v02.api.letsencrypt.org/directory"),
+  /** PEM file the authority's own HTTPS certificate is checked against (test authorities such as Pebble). */
+  ACME_DIRECTORY_CA: optional,
+  /** The authority's CAA identity: a CAA record naming only other issuers blocks the domain. */
+  ACME_CAA_IDENTITY: z.string().default("letsencrypt.org"),
+  /** Seconds between the DNS checks of a domain waiting for its records; after the last, it fails. */
+  CUSTOM_DOMAIN_RECHECK_SECONDS: z
+    .string()
+    .default("60,300,900,1800,3600,7200,14400,28800,43200,86400,86400")
+    .transform((v) => v.split(",").map((s) => Number(s.trim())))
+    .pipe(z.array(z.number().int().min(1)).min(1)),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional.pipe(z.url().optional()),
@@ -59,6 +93,8 @@ const ConfigSchema = PublicConfig.extend({
   KOZA_LLM_API_KEY: optional,
   WP_HOST: z.enum(["local", "ssh"]).default("local"),
   WP_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** HTTPS port of the local nginx for custom domains (on 127.0.0.1). */
+  WP_TLS_PORT: z.coerce.number().int().min(1).max(65535).default(8443),
   WP_CORE_DIR: z.string().default(path.resolve(import.meta.dirname, "../../.wordpress")),
   WP_PUBLIC_SCHEME: z.enum(["http", "https"]).optional(),
   WP_SSH_HOST: optional,

@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { startAgencyBlog } from "./blog/ensure-agency-blog.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { createContext } from "./context.ts";
+import { scheduleDomainSweep } from "./custom-domain/check-domain-job.ts";
 import { createLogger } from "./logger.ts";
 import { resumeUnfinishedOrders } from "./provisioning/provision-order-job.ts";
 import { checkSecretKey } from "./startup/check-secret-key.ts";
@@ -42,6 +43,7 @@ async function start(config: Config): Promise<void> {
       await startupStep("worker", async () => {
         await ctx.queue.work(ctx);
         const resumed = await resumeUnfinishedOrders(ctx);
+        await scheduleDomainSweep(ctx);
         log.info({ resumed }, "worker started");
       });
       // In the background: creating and seeding the local blog must not hold up the start.

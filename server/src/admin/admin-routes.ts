@@ -7,10 +7,19 @@ import {
   OrderIdParams,
   SaveTemplateBody,
 } from "@lagon/contracts/admin-schemas";
+import { DOMAIN_ADMIN_MESSAGES } from "@lagon/contracts/custom-domain";
+import { type AdminCustomDomains, RefuseDomainBody } from "@lagon/contracts/custom-domain-schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
+import {
+  listCustomDomains,
+  markDomainBought,
+  recheckDomain,
+  refuseDomain,
+  removeDomain,
+} from "../custom-domain/admin-domain-actions.ts";
 import { subscriptionAdminRoutes } from "../subscriptions/subscription-admin-routes.ts";
 import { audited, holdsAdminToken, requireAdmin } from "./admin-auth.ts";
 import { computeAnalytics } from "./analytics.ts";
@@ -91,6 +100,40 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   );
 
   subscriptionAdminRoutes(app, ctx, limits);
+  r.get(
+    "/custom-domains",
+    { config: limits, schema: { querystring: token } },
+    async (): Promise<AdminCustomDomains> => ({ domains: await listCustomDomains(ctx) }),
+  );
+
+  const domainActions = {
+    recheck: [recheckDomain, DOMAIN_ADMIN_MESSAGES.rechecked],
+    "mark-bought": [markDomainBought, DOMAIN_ADMIN_MESSAGES.markedBought],
+    remove: [removeDomain, DOMAIN_ADMIN_MESSAGES.removed],
+  } as const;
+  for (const [name, [run, detail]] of Object.entries(domainActions)) {
+    r.post(
+      `/custom-domains/:orderId/${name}`,
+      { config: limits, schema: { params: OrderIdParams, querystring: token } },
+      async (request) => {
+        const { orderId } = request.params;
+        await audited(ctx, request, { action: `custom-domain-${name}`, orderId }, () => run(ctx, orderId));
+        return { success: true, detail };
+      },
+    );
+  }
+
+  r.post(
+    "/custom-domains/:orderId/refuse",
+    { config: limits, schema: { params: OrderIdParams, querystring: token, body: RefuseDomainBody } },
+    async (request) => {
+      const { orderId } = request.params;
+      await audited(ctx, request, { action: "custom-domain-refuse", orderId }, () =>
+        refuseDomain(ctx, orderId, request.body.reason),
+      );
+      return { success: true, detail: DOMAIN_ADMIN_MESSAGES.refused };
+    },
+  );
 
   r.get("/analytics", { config: limits, schema: { querystring: token } }, () => computeAnalytics(ctx));
 

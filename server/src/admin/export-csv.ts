@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { formatDateTime } from "@lagon/contracts/french-date";
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { customDomains, orders } from "../db/schema.ts";
 import { planName } from "../orders/order-view.ts";
 
 const BATCH = 1000;
@@ -56,9 +56,10 @@ export function exportOrdersCsv(ctx: Context): Readable {
           subdomain: orders.subdomain,
           kozaOption: orders.kozaOption,
           kozaStatus: orders.kozaStatus,
-          customDomain: orders.customDomain,
+          customDomain: customDomains.domain,
         })
         .from(orders)
+        .leftJoin(customDomains, eq(customDomains.orderId, orders.id))
         // A row comparison, so that each page is a range of the (created_at, id) index.
         .where(
           after

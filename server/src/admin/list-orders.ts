@@ -3,6 +3,7 @@ import type { AdminOrder, AdminOrders, AdminOrdersQuery } from "@lagon/contracts
 import type { LogEntry } from "@lagon/contracts/orders-schemas";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
+import { customDomainView, ordersDomains } from "../custom-domain/domain-view.ts";
 import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { planName } from "../orders/order-view.ts";
@@ -65,8 +66,6 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
       createdAt: orders.createdAt,
       kozaOption: orders.kozaOption,
       kozaStatus: orders.kozaStatus,
-      customDomain: orders.customDomain,
-      customDomainStatus: orders.customDomainStatus,
       wpAdminUrl: orders.wpAdminUrl,
       magicLinkTokenEnc: orders.magicLinkTokenEnc,
       discountPercent: orders.discountPercent,
@@ -104,9 +103,14 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
   }
 
   const now = await billingNow(ctx);
+  const domains = await ordersDomains(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return {
-    orders: rows.map(
-      (o): AdminOrder => ({
+    orders: rows.map((o): AdminOrder => {
+      const domain = domains.get(o.id);
+      return {
         _id: o.id,
         order_id: o.id,
         subdomain: o.subdomain,
@@ -120,16 +124,13 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         steps: o.steps,
         koza_option: o.kozaOption,
         koza_status: o.kozaStatus,
-        custom_domain:
-          o.customDomain && o.customDomainStatus
-            ? { domain: o.customDomain, status: o.customDomainStatus }
-            : null,
+        custom_domain: domain ? customDomainView(ctx, domain) : null,
         logs: logsByOrder.get(o.id) ?? [],
         wp_admin_url: o.wpAdminUrl,
         dashboard_url: magicLinkUrl(ctx, o),
         subscription: o.subscription ? adminSubscriptionView(o.subscription, o, now) : null,
-      }),
-    ),
+      };
+    }),
     counts: {
       total: counts?.total ?? 0,
       active: counts?.active ?? 0,

@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { domainRequests, emailLog, orderLogs, orders } from "../db/schema.ts";
+import { customDomains, domainRequests, emailLog, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 
 describe("POST /api/order/:orderId/domain", () => {
@@ -30,7 +30,7 @@ describe("POST /api/order/:orderId/domain", () => {
 
   /** Everything a request may write, for the order: to check a refused one wrote nothing. */
   async function written(orderId: string) {
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const [domain] = await t.ctx.db.select().from(customDomains).where(eq(customDomains.orderId, orderId));
     const [requests] = await t.ctx.db
       .select({ n: count() })
       .from(domainRequests)
@@ -41,8 +41,8 @@ describe("POST /api/order/:orderId/domain", () => {
       .where(and(eq(orderLogs.orderId, orderId), eq(orderLogs.action, "custom-domain")));
     const mails = await t.ctx.db.select().from(emailLog).where(eq(emailLog.orderId, orderId));
     return {
-      domain: order?.customDomain ?? null,
-      status: order?.customDomainStatus ?? null,
+      domain: domain?.domain ?? null,
+      status: domain?.state ?? null,
       requests: requests?.n,
       logs: logs?.n,
       mails: mails.filter((m) => m.template.startsWith("domain_request")),
@@ -72,7 +72,12 @@ describe("POST /api/order/:orderId/domain", () => {
     });
 
     const after = await written(o.id);
-    expect(after).toMatchObject({ domain: "boulangerie-payet.re", status: "pending", requests: 1, logs: 1 });
+    expect(after).toMatchObject({
+      domain: "boulangerie-payet.re",
+      status: "dns_pending",
+      requests: 1,
+      logs: 1,
+    });
     const [stored] = await t.ctx.db.select().from(domainRequests).where(eq(domainRequests.orderId, o.id));
     expect(stored).toMatchObject({
       hasOwnDomain: true,
@@ -87,7 +92,11 @@ describe("POST /api/order/:orderId/domain", () => {
     expect(byTemplate.domain_request_customer?.html).toContain("24h");
 
     const view = (await t.app.inject({ url: `/api/order/${o.id}?token=${o.token}` })).json();
-    expect(view.custom_domain).toEqual({ domain: "boulangerie-payet.re", status: "pending" });
+    expect(view.custom_domain).toMatchObject({
+      domain: "boulangerie-payet.re",
+      state: "dns_pending",
+      url: null,
+    });
     expect(view.dns_records).toEqual(records);
   });
 
@@ -97,7 +106,15 @@ describe("POST /api/order/:orderId/domain", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().dns_records).toEqual([]);
     const view = (await t.app.inject({ url: `/api/order/${o.id}?token=${o.token}` })).json();
-    expect(view.custom_domain).toEqual({ domain: "xn--caf-payet-d4a.re", status: "pending" });
+    // The agency buys it: nothing is checked until it marks it bought.
+    expect(view.custom_domain).toEqual({
+      domain: "xn--caf-payet-d4a.re",
+      state: "requested",
+      failure: null,
+      reason: null,
+      url: null,
+      next_check_at: null,
+    });
     expect(view.dns_records).toEqual([]);
   });
 

@@ -26,9 +26,9 @@ export async function customDomainRoutes(app: FastifyInstance, { ctx }: { ctx: C
           const { order } = request;
           const { token, ...domainRequest } = request.body;
           await requestCustomDomain(ctx, order, domainRequest);
-          const records = await ownDomainDnsRecords(ctx, {
-            ...order,
-            customDomain: domainRequest.domainName,
+          const records = ownDomainDnsRecords(ctx.config, order.subdomain, {
+            domain: domainRequest.domainName,
+            hasOwnDomain: domainRequest.hasOwnDomain,
           });
           return {
             success: true,

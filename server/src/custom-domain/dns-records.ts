@@ -1,41 +1,26 @@
 import type { DnsRecord } from "@lagon/contracts/custom-domain-schemas";
-import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Context } from "../context.ts";
-import { domainRequests, type orders } from "../db/schema.ts";
-
-type Order = Pick<typeof orders.$inferSelect, "id" | "subdomain" | "customDomain">;
+import type { Config } from "../config.ts";
 
 /**
- * The records the customer sets at their registrar when they asked to connect a domain they
- * already own: the apex to CUSTOM_DOMAIN_TARGET (A/AAAA for an IP, ALIAS for a host name) and
- * `www` as a CNAME to their site. Empty when there is no such request (the agency buys and
- * configures the domain itself otherwise).
+ * The records that make a domain reach its site: the apex to CUSTOM_DOMAIN_TARGET (A/AAAA for
+ * an IP, ALIAS for a host name) and `www` as a CNAME to the site. Shown to a customer who owns
+ * the domain; empty when the agency buys it (it sets them itself).
  */
-export async function ownDomainDnsRecords(
-  ctx: Pick<Context, "db" | "config">,
-  order: Order,
-): Promise<DnsRecord[]> {
-  if (!order.customDomain) return [];
-  const [latest] = await ctx.db
-    .select({ hasOwnDomain: domainRequests.hasOwnDomain })
-    .from(domainRequests)
-    .where(eq(domainRequests.orderId, order.id))
-    .orderBy(desc(domainRequests.id))
-    .limit(1);
-  if (!latest?.hasOwnDomain) return [];
-  const target = ctx.config.CUSTOM_DOMAIN_TARGET;
+export function ownDomainDnsRecords(
+  config: Pick<Config, "CUSTOM_DOMAIN_TARGET" | "BASE_DOMAIN">,
+  subdomain: string,
+  domain: { domain: string; hasOwnDomain: boolean } | null,
+): DnsRecord[] {
+  if (!domain?.hasOwnDomain) return [];
+  const target = config.CUSTOM_DOMAIN_TARGET;
   const apexType = z.ipv4().safeParse(target).success
     ? "A"
     : z.ipv6().safeParse(target).success
       ? "AAAA"
       : "ALIAS";
   return [
-    { type: apexType, name: order.customDomain, value: target },
-    {
-      type: "CNAME",
-      name: `www.${order.customDomain}`,
-      value: `${order.subdomain}.${ctx.config.BASE_DOMAIN}`,
-    },
+    { type: apexType, name: domain.domain, value: target },
+    { type: "CNAME", name: `www.${domain.domain}`, value: `${subdomain}.${config.BASE_DOMAIN}` },
   ];
 }

@@ -1,15 +1,18 @@
 import { DOMAIN_MESSAGES } from "@lagon/contracts/custom-domain";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { domainRequests, orders, type orders as ordersTable } from "../db/schema.ts";
+import { customDomains, domainRequests, type orders as ordersTable } from "../db/schema.ts";
 import { badRequest, conflict } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { sendCheck } from "./domain-lifecycle.ts";
 
 /**
- * Records a custom-domain request on the order (one at a time), then tells the agency and the
- * customer. The three writes commit together; the e-mails are queued once they have.
+ * Records a custom-domain request on the order (one at a time; a blocked one may be replaced),
+ * then tells the agency and the customer. A domain the customer owns is checked at once; one to
+ * buy waits for the agency to mark it bought. The writes commit together; the e-mails and the
+ * first check are queued once they have.
  */
 export async function requestCustomDomain(
   ctx: Context,
@@ -20,13 +23,30 @@ export async function requestCustomDomain(
   if (request.domainName === base || request.domainName.endsWith(`.${base}`)) {
     throw badRequest(DOMAIN_MESSAGES.platformDomain);
   }
-  await ctx.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(orders)
-      .set({ customDomain: request.domainName, customDomainStatus: "pending" })
-      .where(and(eq(orders.id, order.id), isNull(orders.customDomainStatus)))
-      .returning({ id: orders.id });
-    if (claimed.length === 0) throw conflict(DOMAIN_MESSAGES.alreadyRequested);
+  const now = new Date();
+  const domainId = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(customDomains)
+      .where(eq(customDomains.orderId, order.id))
+      .for("update");
+    if (current && current.state !== "failed") throw conflict(DOMAIN_MESSAGES.alreadyRequested);
+    const [taken] = await tx
+      .select({ id: customDomains.id })
+      .from(customDomains)
+      .where(and(eq(customDomains.domain, request.domainName), ne(customDomains.orderId, order.id)));
+    if (taken) throw conflict(DOMAIN_MESSAGES.domainTaken);
+    if (current) await tx.delete(customDomains).where(eq(customDomains.id, current.id));
+    const [created] = await tx
+      .insert(customDomains)
+      .values({
+        orderId: order.id,
+        domain: request.domainName,
+        hasOwnDomain: request.hasOwnDomain,
+        state: request.hasOwnDomain ? "dns_pending" : "requested",
+        nextCheckAt: request.hasOwnDomain ? now : null,
+      })
+      .returning({ id: customDomains.id });
     await tx.insert(domainRequests).values({
       orderId: order.id,
       hasOwnDomain: request.hasOwnDomain,
@@ -38,7 +58,9 @@ export async function requestCustomDomain(
       action: "custom-domain",
       details: `Demande de domaine personnalisé : ${request.domainName} (${request.hasOwnDomain ? "déjà possédé" : "à acheter"}).`,
     });
+    return created?.id;
   });
+  if (domainId !== undefined && request.hasOwnDomain) await sendCheck(ctx, domainId, now);
   const vars = {
     order_id: order.id,
     subdomain: order.subdomain,

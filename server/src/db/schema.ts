@@ -1,3 +1,4 @@
+import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain";
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import { type SQL, sql } from "drizzle-orm";
@@ -63,8 +64,6 @@ export const orders = pgTable(
     pageTokenEnc: text("page_token_enc"),
     kozaOption: boolean("koza_option").notNull().default(false),
     kozaStatus: text("koza_status").$type<KozaStatus>(),
-    customDomain: text("custom_domain"),
-    customDomainStatus: text("custom_domain_status"),
     wpAdminUrl: text("wp_admin_url"),
     wpUsername: text("wp_username"),
     wpPasswordEnc: text("wp_password_enc"),
@@ -308,6 +307,59 @@ export const domainRequests = pgTable("domain_requests", {
   message: text("message"),
   createdAt: createdAt(),
 });
+
+/**
+ * An order's custom domain and where it stands (contracts/custom-domain.ts): one per order, one
+ * order per domain. `next_check_at` drives the re-check job; `check_lease_until` keeps a second
+ * worker off while one checks.
+ */
+export const customDomains = pgTable(
+  "custom_domains",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    hasOwnDomain: boolean("has_own_domain").notNull(),
+    state: text("state").$type<DomainState>().notNull(),
+    failure: text("failure").$type<DomainFailure>(),
+    /** French, for the customer: what the last check found, or why the domain is blocked. */
+    reason: text("reason"),
+    /** DNS checks done in the current round of re-checks (the backoff index). */
+    attempts: integer("attempts").notNull().default(0),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    checkLeaseUntil: timestamp("check_lease_until", { withTimezone: true }),
+    /** When validations failed at the authority: at most 3 an hour (Let's Encrypt allows 5). */
+    failedValidations: jsonb("failed_validations").$type<string[]>().notNull().default([]),
+    certificatePem: text("certificate_pem"),
+    /** The certificate's private key, sealed with SECRET_KEY. */
+    privateKeyEnc: text("private_key_enc"),
+    certificateExpiresAt: timestamp("certificate_expires_at", { withTimezone: true }),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("custom_domains_order_unique").on(t.orderId),
+    uniqueIndex("custom_domains_domain_unique").on(t.domain),
+  ],
+);
+
+/** Every check of a custom domain, for the admin. */
+export const customDomainChecks = pgTable(
+  "custom_domain_checks",
+  {
+    id: serial("id").primaryKey(),
+    domainId: integer("domain_id")
+      .notNull()
+      .references(() => customDomains.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    state: text("state").$type<DomainState>().notNull(),
+    ok: boolean("ok").notNull(),
+    details: text("details").notNull(),
+  },
+  (t) => [index("custom_domain_checks_domain_idx").on(t.domainId, t.id)],
+);
 
 export const kozaSubmissions = pgTable("koza_submissions", {
   id: serial("id").primaryKey(),

@@ -1,3 +1,4 @@
+import { checkDomainJob, sweepDomainChecksJob } from "../custom-domain/check-domain-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
 import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
@@ -12,4 +13,6 @@ export const allJobs: AnyJob[] = [
   generateKozaSiteJob,
   sendLostLinksJob,
   subscriptionLifecycleJob,
+  checkDomainJob,
+  sweepDomainChecksJob,
 ];

@@ -20,6 +20,8 @@ export const TEMPLATE_NAMES = [
   "wordpress_reinstalled",
   "domain_request_agency",
   "domain_request_customer",
+  "domain_active",
+  "domain_blocked",
   "contact_agency",
   "host_down_agency",
   ...SUBSCRIPTION_TEMPLATE_NAMES,
@@ -157,6 +159,32 @@ ${button("{{magic_link}}", "Voir mes identifiants")}`,
       `    <p>Nous avons bien reçu votre demande pour le domaine <strong>{{domain_name}}</strong>. Notre équipe vérifie sa disponibilité et vous contacte sous 24h.</p>
     <p>La propagation DNS prend ensuite 24 à 48 h.</p>
 ${button("{{magic_link}}", "Suivre ma demande")}`,
+    ),
+  },
+  {
+    name: "domain_active",
+    description: "Envoyé au client quand son domaine personnalisé est en ligne, avec son certificat HTTPS.",
+    subject: "Votre site répond maintenant sur {{domain_name}}",
+    variables: ["customer_name", "domain_name", "site_url", "magic_link", ...common],
+    content: layout(
+      "Bonne nouvelle {{customer_name}} !",
+      `    <p>Votre site est maintenant en ligne sur votre domaine : <a href="{{site_url}}">{{site_url}}</a>, avec un certificat HTTPS renouvelé automatiquement.</p>
+    <p>L'ancienne adresse de votre site et www.{{domain_name}} redirigent vers cette adresse, et les liens de vos pages ont été mis à jour.</p>
+${button("{{magic_link}}", "Ouvrir mon espace client")}`,
+    ),
+  },
+  {
+    name: "domain_blocked",
+    description:
+      "Envoyé au client quand son domaine personnalisé est bloqué par un réglage qu'il doit corriger.",
+    subject: "Votre domaine {{domain_name}} demande une correction",
+    variables: ["customer_name", "domain_name", "reason", "magic_link", ...common],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>Nous ne pouvons pas encore mettre votre site en ligne sur <strong>{{domain_name}}</strong> :</p>
+    <p style="padding:12px;background:#fff7ed;border-radius:8px">{{reason}}</p>
+    <p>Une fois la correction faite chez votre registraire, répondez à cet e-mail ou écrivez-nous : nous relançons la vérification.</p>
+${button("{{magic_link}}", "Voir les enregistrements à configurer")}`,
     ),
   },
   {

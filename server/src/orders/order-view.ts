@@ -2,7 +2,8 @@ import type { OrderView } from "@lagon/contracts/orders-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { asc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orderLogs, type orders } from "../db/schema.ts";
+import { customDomainView, orderDomain } from "../custom-domain/domain-view.ts";
+import { type customDomains, orderLogs, type orders } from "../db/schema.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -17,7 +18,9 @@ export function planName(order: Pick<Order, "planId">): string {
 export async function orderView(
   ctx: Pick<Context, "db" | "secrets" | "wordpress">,
   order: Order,
+  domain?: typeof customDomains.$inferSelect | null,
 ): Promise<Omit<OrderView, "magic_link_token">> {
+  const customDomain = domain === undefined ? await orderDomain(ctx, order.id) : domain;
   const logs = await ctx.db
     .select()
     .from(orderLogs)
@@ -38,10 +41,7 @@ export async function orderView(
     steps: order.steps,
     koza_option: order.kozaOption,
     koza_status: order.kozaStatus,
-    custom_domain:
-      order.customDomain && order.customDomainStatus
-        ? { domain: order.customDomain, status: order.customDomainStatus }
-        : null,
+    custom_domain: customDomain ? customDomainView(ctx, customDomain) : null,
     wp_credentials:
       active && order.wpAdminUrl && order.wpUsername && order.wpPasswordEnc
         ? {

@@ -23,6 +23,7 @@ export function createWordPressHost(config: Config): WordPressHost {
     dataDir: config.DATA_DIR,
     coreDir: config.WP_CORE_DIR,
     port: config.WP_PORT,
+    tlsPort: config.WP_TLS_PORT,
     baseDomain: config.BASE_DOMAIN,
     publicScheme: config.WP_PUBLIC_SCHEME,
   });

@@ -64,8 +64,11 @@ export async function createHostProductUser(dir: string, settingsFile: string): 
   await mkdir(lib, { mode: 0o755 });
   await copyFile(SITE_HOST_SCRIPT, helper);
   await chmod(helper, 0o755);
-  await copyFile(path.join(path.dirname(SITE_HOST_SCRIPT), "install-site.php"), installer);
-  await chmod(installer, 0o644);
+  for (const companion of ["install-site.php", "switch-site-url.php"]) {
+    const copy = path.join(lib, companion);
+    await copyFile(path.join(path.dirname(SITE_HOST_SCRIPT), companion), copy);
+    await chmod(copy, 0o644);
+  }
 
   await runProcess("useradd", [
     "--system",

@@ -5,7 +5,11 @@ import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } fro
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
 import {
+  assertAcmeToken,
+  assertDomain,
   assertSubdomain,
+  type DomainCertificate,
+  domainInstallInput,
   type HostEvent,
   type HostHealth,
   type InstalledSite,
@@ -23,6 +27,8 @@ export interface LocalWordPressHostOptions {
   coreDir: string;
   /** Port of nginx, on 127.0.0.1. */
   port: number;
+  /** HTTPS port of nginx for custom domains, on 127.0.0.1, bound once a domain is active (default 8443). */
+  tlsPort?: number;
   /** Default "localhost": browsers send *.localhost to loopback by themselves. */
   baseDomain?: string;
   /** Scheme and port of the sites' public URLs, when a proxy stands in front. Default: http, `port`. */
@@ -35,6 +41,8 @@ export interface LocalWordPressHostOptions {
  * its own system user and php-fpm pool, served by nginx (SiteRuntime). Sites are created and
  * removed by host/site-host.sh, the same helper a production host runs over SSH.
  */
+const DEFAULT_TLS_PORT = 8443;
+
 export class LocalWordPressHost implements WordPressHost {
   private readonly runtime: SiteRuntime;
   private readonly baseDomain: string;
@@ -46,6 +54,7 @@ export class LocalWordPressHost implements WordPressHost {
       dataDir: options.dataDir,
       coreDir: options.coreDir,
       port: options.port,
+      tlsPort: options.tlsPort ?? DEFAULT_TLS_PORT,
       baseDomain: this.baseDomain,
       publicScheme: options.publicScheme,
       publicPort: options.publicPort,
@@ -129,6 +138,42 @@ export class LocalWordPressHost implements WordPressHost {
       }
       throw error;
     }
+  }
+
+  async putAcmeChallenge(token: string, keyAuthorization: string): Promise<void> {
+    assertAcmeToken(token);
+    await this.siteHost(["acme-put", token], {}, keyAuthorization);
+  }
+
+  async removeAcmeChallenge(token: string): Promise<void> {
+    assertAcmeToken(token);
+    await this.siteHost(["acme-remove", token]);
+  }
+
+  domainUrl(domain: string): string {
+    const port = this.options.tlsPort ?? DEFAULT_TLS_PORT;
+    return `https://${domain}${port === 443 ? "" : `:${port}`}`;
+  }
+
+  async installDomain(subdomain: string, domain: string, certificate: DomainCertificate): Promise<void> {
+    assertSubdomain(subdomain);
+    assertDomain(domain);
+    const siteHost = `${subdomain}.${this.baseDomain}`;
+    await this.siteHost(
+      ["domain-install", subdomain, domain, this.domainUrl(domain), siteHost],
+      {},
+      domainInstallInput(certificate),
+    );
+  }
+
+  async removeDomain(domain: string): Promise<void> {
+    assertDomain(domain);
+    await this.siteHost(["domain-remove", domain]);
+  }
+
+  async setSiteUrl(subdomain: string, url: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.siteHost(["site-url", subdomain, new URL(url).origin]);
   }
 
   fetch(subdomain: string, urlPath: string, init?: SiteRequestInit): Promise<Response> {

@@ -17,6 +17,12 @@ export interface SiteRuntimePaths {
   runDir: string;
   /** One empty file per suspended site (site-host.sh suspend), which nginx looks for. */
   suspendedDir: string;
+  /** Custom domains: nginx files and certificates, written by site-host.sh (kept across restarts). */
+  domainsDir: string;
+  /** HTTP-01 challenge files, served on every name. */
+  acmeDir: string;
+  /** A site's locations, included by the subdomains' server and by each custom domain's. */
+  siteSnippet: string;
 }
 
 /** What visitors of a suspended site see, with HTTP 503 (no `$`: nginx would read a variable). */
@@ -56,6 +62,8 @@ ping.response = pong
 interface NginxOptions {
   /** nginx listens on 127.0.0.1:<port>. */
   port: number;
+  /** Custom domains' HTTPS, on 127.0.0.1:<tlsPort> (bound once a domain is active). */
+  tlsPort: number;
   baseDomain: string;
   /** How visitors reach the sites (a proxy may stand in front): WordPress builds its URLs from them. */
   publicScheme: "http" | "https";
@@ -64,12 +72,11 @@ interface NginxOptions {
 
 /**
  * The request as PHP sees it. Written out rather than Debian's fastcgi_params: that file sends
- * the host without its port, and WordPress then redirects every page to itself.
+ * the host without its port, and WordPress then redirects every page to itself. The server
+ * including the snippet sets how visitors reach it ($lagon_scheme, $lagon_https, $lagon_port,
+ * $lagon_host): the subdomains' server and each custom domain's differ.
  */
-function fastcgiParams(options: NginxOptions): string {
-  const https = options.publicScheme === "https";
-  const defaultPort = https ? 443 : 80;
-  const host = options.publicPort === defaultPort ? "$host" : `$host:${options.publicPort}`;
+function fastcgiParams(): string {
   const params: [string, string][] = [
     ["QUERY_STRING", "$query_string"],
     ["REQUEST_METHOD", "$request_method"],
@@ -81,24 +88,98 @@ function fastcgiParams(options: NginxOptions): string {
     ["DOCUMENT_URI", "$document_uri"],
     ["DOCUMENT_ROOT", "$document_root"],
     ["SERVER_PROTOCOL", "$server_protocol"],
-    ["REQUEST_SCHEME", options.publicScheme],
-    ["HTTPS", https ? "on" : '""'],
+    ["REQUEST_SCHEME", "$lagon_scheme"],
+    ["HTTPS", "$lagon_https if_not_empty"],
     ["GATEWAY_INTERFACE", "CGI/1.1"],
     ["SERVER_SOFTWARE", "nginx"],
     ["REMOTE_ADDR", "$remote_addr"],
     ["REMOTE_PORT", "$remote_port"],
     ["SERVER_ADDR", "$server_addr"],
-    ["SERVER_PORT", String(options.publicPort)],
+    ["SERVER_PORT", "$lagon_port"],
     ["SERVER_NAME", "$host"],
-    ["HTTP_HOST", host],
+    ["HTTP_HOST", "$lagon_host"],
     ["REDIRECT_STATUS", "200"],
   ];
-  return params.map(([name, value]) => `      fastcgi_param ${name} ${value};`).join("\n");
+  return params.map(([name, value]) => `    fastcgi_param ${name} ${value};`).join("\n");
+}
+
+/** A site's locations, for a server that sets $subdomain, its root and the $lagon_* variables. */
+export function siteSnippet(paths: SiteRuntimePaths): string {
+  return `# Written by the product: a customer site's locations (site-runtime-config.ts).
+index index.php;
+
+# A suspended site: visitors get the French notice with a 503, while wp-admin, the login
+# page and their assets keep working (the customer exports), and the REST API too for a
+# logged-in user (the editor needs it).
+set $lagon_gate "";
+if (-f ${paths.suspendedDir}/$subdomain) {
+  set $lagon_gate "S";
+}
+if ($uri ~ "^/(wp-admin(/|$)|wp-login.php$|wp-includes/|wp-content/|.lagon-)") {
+  set $lagon_gate "";
+}
+if ($uri ~ "^/wp-json(/|$)") {
+  set $lagon_gate "\${lagon_gate}R";
+}
+if ($http_cookie ~ "wordpress_logged_in_") {
+  set $lagon_gate "\${lagon_gate}C";
+}
+if ($lagon_gate ~ "^S(R|C)?$") {
+  return 503;
+}
+error_page 503 /.lagon-suspended;
+location = /.lagon-suspended {
+  internal;
+  default_type "text/html; charset=utf-8";
+  add_header Cache-Control "no-store" always;
+  add_header Retry-After "3600" always;
+  return 503 "${SUSPENDED_PAGE}";
+}
+
+if (!-f $document_root/wp-config.php) {
+  rewrite ^ /.lagon-404 last;
+}
+error_page 403 /.lagon-403;
+location = /.lagon-403 {
+  internal;
+  default_type "text/plain; charset=utf-8";
+  return 403 "Accès refusé\\n";
+}
+location = /.lagon-404 {
+  internal;
+  default_type "text/plain; charset=utf-8";
+  return 404 "Site introuvable\\n";
+}
+
+# Never served: dot files (the SQLite database is wp-content/database/.ht.sqlite), the
+# database folder, nor PHP dropped into uploads (URLs are normalised first: // is /).
+location ~ /\\. { deny all; }
+location ^~ /wp-content/database/ { deny all; }
+location ~* ^/wp-content/uploads/.*\\.(php|phar|phtml|pht|phps)$ { deny all; }
+
+location / {
+  try_files $uri $uri/ /index.php?$args;
+}
+
+location ~ \\.php$ {
+  try_files $uri =404;
+${fastcgiParams()}
+  fastcgi_pass unix:${paths.socketDir}/$subdomain.sock;
+}
+
+location ~* \\.(css|js|svg|png|jpe?g|gif|webp|avif|ico|woff2?)$ {
+  expires 1h;
+  try_files $uri =404;
+}
+`;
 }
 
 export function nginxConfig(paths: SiteRuntimePaths, options: NginxOptions): string {
   const domain = options.baseDomain.replaceAll(".", "\\.");
   const listen = `listen 127.0.0.1:${options.port}`;
+  const https = options.publicScheme === "https";
+  const defaultPort = https ? 443 : 80;
+  const host = options.publicPort === defaultPort ? "$host" : `$host:${options.publicPort}`;
   return `# Written by the product: serves every customer site from its own folder and php-fpm pool.
 worker_processes 1;
 user ${WEB_USER} ${WEB_USER};
@@ -119,9 +200,29 @@ http {
   uwsgi_temp_path ${paths.runDir}/nginx/uwsgi;
   scgi_temp_path ${paths.runDir}/nginx/scgi;
 
+  # A subdomain whose site moved to its custom domain redirects there, but for the REST API
+  # the product calls (site-host.sh domain-install writes one <subdomain host> <URL> per domain).
+  map $host $lagon_domain_url {
+    default "";
+    include ${paths.domainsDir}/*.map;
+  }
+  map $request_uri $lagon_keep_host {
+    default 0;
+    ~^/wp-json/ 1;
+    "~[?&]rest_route=" 1;
+  }
+
+  # Custom domains: their HTTPS servers and the redirects of www and http://.
+  include ${paths.domainsDir}/*.conf;
+
   server {
     ${listen} default_server;
     server_name _;
+    # HTTP-01 challenges of the certificate authority, for any name pointed at this host.
+    location ^~ /.well-known/acme-challenge/ {
+      alias ${paths.acmeDir}/;
+      default_type text/plain;
+    }
     location = ${PING_PATH} {
       fastcgi_param REQUEST_METHOD $request_method;
       fastcgi_param REQUEST_URI ${PING_PATH};
@@ -140,71 +241,15 @@ http {
     # Same rule as the product's subdomains: hidden folders (installs in progress) never match.
     server_name "~^(?<subdomain>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\\.${domain}$";
     root ${paths.sitesRoot}/$subdomain;
-    index index.php;
-
-    # A suspended site: visitors get the French notice with a 503, while wp-admin, the login
-    # page and their assets keep working (the customer exports), and the REST API too for a
-    # logged-in user (the editor needs it).
-    set $lagon_gate "";
-    if (-f ${paths.suspendedDir}/$subdomain) {
-      set $lagon_gate "S";
+    set $lagon_scheme ${options.publicScheme};
+    set $lagon_https "${https ? "on" : ""}";
+    set $lagon_port ${options.publicPort};
+    set $lagon_host ${host};
+    set $lagon_go "$lagon_keep_host$lagon_domain_url";
+    if ($lagon_go ~ ^0(https://.+)$) {
+      return 301 $1$request_uri;
     }
-    if ($uri ~ "^/(wp-admin(/|$)|wp-login.php$|wp-includes/|wp-content/|.lagon-)") {
-      set $lagon_gate "";
-    }
-    if ($uri ~ "^/wp-json(/|$)") {
-      set $lagon_gate "\${lagon_gate}R";
-    }
-    if ($http_cookie ~ "wordpress_logged_in_") {
-      set $lagon_gate "\${lagon_gate}C";
-    }
-    if ($lagon_gate ~ "^S(R|C)?$") {
-      return 503;
-    }
-    error_page 503 /.lagon-suspended;
-    location = /.lagon-suspended {
-      internal;
-      default_type "text/html; charset=utf-8";
-      add_header Cache-Control "no-store" always;
-      add_header Retry-After "3600" always;
-      return 503 "${SUSPENDED_PAGE}";
-    }
-
-    if (!-f $document_root/wp-config.php) {
-      rewrite ^ /.lagon-404 last;
-    }
-    error_page 403 /.lagon-403;
-    location = /.lagon-403 {
-      internal;
-      default_type "text/plain; charset=utf-8";
-      return 403 "Accès refusé\\n";
-    }
-    location = /.lagon-404 {
-      internal;
-      default_type "text/plain; charset=utf-8";
-      return 404 "Site introuvable\\n";
-    }
-
-    # Never served: dot files (the SQLite database is wp-content/database/.ht.sqlite), the
-    # database folder, nor PHP dropped into uploads (URLs are normalised first: // is /).
-    location ~ /\\. { deny all; }
-    location ^~ /wp-content/database/ { deny all; }
-    location ~* ^/wp-content/uploads/.*\\.(php|phar|phtml|pht|phps)$ { deny all; }
-
-    location / {
-      try_files $uri $uri/ /index.php?$args;
-    }
-
-    location ~ \\.php$ {
-      try_files $uri =404;
-${fastcgiParams(options)}
-      fastcgi_pass unix:${paths.socketDir}/$subdomain.sock;
-    }
-
-    location ~* \\.(css|js|svg|png|jpe?g|gif|webp|avif|ico|woff2?)$ {
-      expires 1h;
-      try_files $uri =404;
-    }
+    include ${paths.siteSnippet};
   }
 }
 `;
@@ -213,9 +258,18 @@ ${fastcgiParams(options)}
 /** site-host.sh's settings for this runtime (environment variables or its conf file). */
 export function siteHostSettings(
   paths: SiteRuntimePaths,
-  options: { coreDir: string; fpmReload: string },
+  options: { coreDir: string; fpmReload: string; port: number; tlsPort: number },
 ): Record<string, string> {
+  const nginx = `/usr/sbin/nginx -c ${paths.runDir}/nginx.conf`;
   return {
+    DOMAINS_DIR: paths.domainsDir,
+    ACME_DIR: paths.acmeDir,
+    SITE_SNIPPET: paths.siteSnippet,
+    DOMAIN_HTTP_LISTEN: `127.0.0.1:${options.port}`,
+    DOMAIN_HTTPS_LISTEN: `127.0.0.1:${options.tlsPort},ssl`,
+    NGINX_TEST: `${nginx} -t -q`,
+    // nginx not running (yet) reads the files when it starts.
+    NGINX_RELOAD: `[ ! -f ${paths.runDir}/nginx.pid ] || kill -HUP "$(cat ${paths.runDir}/nginx.pid)"`,
     SITES_ROOT: paths.sitesRoot,
     SITE_TMP_ROOT: paths.siteTmpRoot,
     CORE_DIR: options.coreDir,

@@ -10,6 +10,7 @@ import {
   phpFpmConfig,
   type SiteRuntimePaths,
   siteHostSettings,
+  siteSnippet,
 } from "./site-runtime-config.ts";
 import type { HostEvent } from "./wordpress-host.ts";
 
@@ -19,6 +20,8 @@ export interface SiteRuntimeOptions {
   coreDir: string;
   /** nginx listens on 127.0.0.1:<port>. */
   port: number;
+  /** Custom domains' HTTPS on 127.0.0.1:<tlsPort>, bound once a domain is active (default 8443). */
+  tlsPort?: number;
   baseDomain: string;
   /** How visitors reach the sites, when a proxy stands in front. Default: http on `port`. */
   publicScheme?: "http" | "https";
@@ -59,6 +62,9 @@ export class SiteRuntime {
       runDir,
       // In the data folder: a suspension outlives a reboot (/run is emptied).
       suspendedDir: path.join(dataDir, "site-suspended"),
+      domainsDir: path.join(dataDir, "site-domains"),
+      acmeDir: path.join(runDir, "acme-challenge"),
+      siteSnippet: path.join(runDir, "site.conf"),
     };
   }
 
@@ -68,6 +74,8 @@ export class SiteRuntime {
       coreDir: path.resolve(this.options.coreDir),
       // php-fpm reads its pools again on SIGUSR2 (in-flight requests finish first).
       fpmReload: `kill -USR2 "$(cat ${this.paths.runDir}/php-fpm.pid)"`,
+      port: this.options.port,
+      tlsPort: this.options.tlsPort ?? 8443,
     });
   }
 
@@ -95,10 +103,12 @@ export class SiteRuntime {
     await chmod(runDir, 0o711);
     await chmod(path.join(runDir, "nginx"), 0o711);
     await writeFile(path.join(runDir, "php-fpm.conf"), phpFpmConfig(this.paths));
+    await writeFile(this.paths.siteSnippet, siteSnippet(this.paths));
     await writeFile(
       path.join(runDir, "nginx.conf"),
       nginxConfig(this.paths, {
         port: this.options.port,
+        tlsPort: this.options.tlsPort ?? 8443,
         baseDomain: this.options.baseDomain,
         publicScheme: this.options.publicScheme ?? "http",
         publicPort: this.options.publicPort ?? this.options.port,

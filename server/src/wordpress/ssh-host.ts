@@ -5,7 +5,11 @@ import { ProcessError, type RunOptions, runProcess } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
 import {
+  assertAcmeToken,
+  assertDomain,
   assertSubdomain,
+  type DomainCertificate,
+  domainInstallInput,
   type HostEvent,
   type HostHealth,
   type InstalledSite,
@@ -146,6 +150,40 @@ export class SshWordPressHost implements WordPressHost {
     }
   }
 
+  async putAcmeChallenge(token: string, keyAuthorization: string): Promise<void> {
+    assertAcmeToken(token);
+    await this.helper(["acme-put", token], keyAuthorization);
+  }
+
+  async removeAcmeChallenge(token: string): Promise<void> {
+    assertAcmeToken(token);
+    await this.helper(["acme-remove", token]);
+  }
+
+  domainUrl(domain: string): string {
+    return `https://${domain}`;
+  }
+
+  async installDomain(subdomain: string, domain: string, certificate: DomainCertificate): Promise<void> {
+    assertSubdomain(subdomain);
+    assertDomain(domain);
+    const siteHost = `${subdomain}.${this.options.baseDomain}`;
+    await this.helper(
+      ["domain-install", subdomain, domain, this.domainUrl(domain), siteHost],
+      domainInstallInput(certificate),
+    );
+  }
+
+  async removeDomain(domain: string): Promise<void> {
+    assertDomain(domain);
+    await this.helper(["domain-remove", domain]);
+  }
+
+  async setSiteUrl(subdomain: string, url: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.helper(["site-url", subdomain, new URL(url).origin]);
+  }
+
   fetch(subdomain: string, path: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
     const { connectHost } = this.options;
@@ -197,6 +235,7 @@ export function helperVersion(): string {
   version ??= createHash("sha256")
     .update(readFileSync(SITE_HOST_SCRIPT))
     .update(readFileSync(path.join(path.dirname(SITE_HOST_SCRIPT), "install-site.php")))
+    .update(readFileSync(path.join(path.dirname(SITE_HOST_SCRIPT), "switch-site-url.php")))
     .digest("hex")
     .slice(0, 16);
   return version;

@@ -84,6 +84,27 @@ export interface WordPressHost {
   health(): Promise<HostHealth | null>;
   /** Called when the host goes down or comes back (the agency is alerted). */
   onEvent(listener: (event: HostEvent) => void): void;
+
+  /** Serves an HTTP-01 key authorization at /.well-known/acme-challenge/<token> on port 80, for any name. */
+  putAcmeChallenge(token: string, keyAuthorization: string): Promise<void>;
+  removeAcmeChallenge(token: string): Promise<void>;
+  /** A custom domain's public address on this host, e.g. https://boulangerie-payet.re. */
+  domainUrl(domain: string): string;
+  /**
+   * Serves the site at domainUrl(domain) with this certificate (installed again on renewal);
+   * `www.<domain>`, http:// and the site's subdomain redirect there (but for the REST API).
+   */
+  installDomain(subdomain: string, domain: string, certificate: DomainCertificate): Promise<void>;
+  /** Stops serving a custom domain; its subdomain answers again. Nothing happens when it is unknown. */
+  removeDomain(domain: string): Promise<void>;
+  /** Moves WordPress to `url`: home and site URL, and the links in its content. */
+  setSiteUrl(subdomain: string, url: string): Promise<void>;
+}
+
+/** A certificate and its private key, PEM: a secret, never to be logged. */
+export interface DomainCertificate {
+  certificatePem: string;
+  privateKeyPem: string;
 }
 
 export class SiteExistsError extends Error {
@@ -93,6 +114,24 @@ export class SiteExistsError extends Error {
 }
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+const DOMAIN =
+  /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/;
+
+/** Guards the shell commands built from a custom domain. */
+export function assertDomain(domain: string): void {
+  if (!DOMAIN.test(domain)) throw new Error(`invalid domain: ${JSON.stringify(domain)}`);
+}
+
+/** Guards the shell commands built from an ACME challenge token (base64url). */
+export function assertAcmeToken(token: string): void {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new Error("invalid ACME token");
+}
+
+/** The PEM site-host.sh domain-install reads on stdin: the chain, then the key. */
+export function domainInstallInput(certificate: DomainCertificate): string {
+  return `${certificate.certificatePem.trim()}\n${certificate.privateKeyPem.trim()}\n`;
+}
 
 /** Guards the paths and shell commands built from a subdomain. */
 export function assertSubdomain(subdomain: string): void {

@@ -7,11 +7,19 @@
 #
 # Usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB
 #                     | suspend SUB | unsuspend SUB | export SUB | import SUB
+#                     | acme-put TOKEN | acme-remove TOKEN | site-url SUB URL
+#                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
 #   Exit code 17: install (or import) found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
 #   export writes the site's folder (files and SQLite database) as a tar.gz on stdout; import
 #   reads one on stdin and serves the site again (WordPress core comes from CORE_DIR).
+#   acme-put reads an HTTP-01 key authorization on stdin and serves it at
+#   /.well-known/acme-challenge/TOKEN for every name that reaches nginx on port 80.
+#   domain-install reads the certificate chain then its private key (PEM) on stdin: nginx serves
+#   the site SUB at URL (https://DOMAIN[:port]); www.DOMAIN, http:// and SITE_HOST (the
+#   subdomain, but for the REST API the product uses) redirect there.
+#   site-url makes URL the site's address (WordPress home and site URL, links in the content).
 #
 # Settings come from the environment or from the root-owned file $SITE_HOST_CONF
 # (default /etc/lagon/site-host.conf; sudo does not pass the environment on):
@@ -24,6 +32,15 @@
 #   FPM_RELOAD     shell command that makes php-fpm read its pools again
 #   WEB_GROUP      nginx's group (www-data), the only one that can read the sites' files
 #   PHP            php-cli (php)
+#   Custom domains (domain-*, acme-*, and sync):
+#   DOMAINS_DIR    <domain>.conf and <domain>.map, included by nginx, and <domain>/ with its
+#                  certificate (root only)
+#   ACME_DIR       HTTP-01 challenge files, readable by nginx
+#   SITE_SNIPPET   nginx file with a site's locations, included by each domain's server
+#   DOMAIN_HTTP_LISTEN, DOMAIN_HTTPS_LISTEN  nginx `listen` values of the domains' servers,
+#                  space-separated, a comma for a space: "80 [::]:80", "443,ssl [::]:443,ssl"
+#   NGINX_TEST     shell command that checks nginx's configuration (nginx -t -q); optional
+#   NGINX_RELOAD   shell command that makes nginx read its configuration again
 set -euo pipefail
 umask 027
 export LC_ALL=C
@@ -37,7 +54,9 @@ fi
 : "${SUSPENDED_DIR:?}"
 WEB_GROUP=${WEB_GROUP:-www-data}
 PHP=${PHP:-php}
-INSTALLER="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/install-site.php"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+INSTALLER="$HERE/install-site.php"
+URL_SWITCHER="$HERE/switch-site-url.php"
 LOCK="$SOCKET_DIR/.site-host.lock"
 SITE_EXISTS=17
 # A shell is not bound by open_basedir: customer PHP may not start processes.
@@ -201,10 +220,11 @@ cmd_check() {
   command -v "$PHP" >/dev/null || fail "no $PHP on the host"
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
   [ -f "$INSTALLER" ] || fail "no install-site.php beside site-host.sh"
+  [ -f "$URL_SWITCHER" ] || fail "no switch-site-url.php beside site-host.sh"
   getent group "$WEB_GROUP" >/dev/null || fail "no group $WEB_GROUP"
   prepare_roots
   # The version the product compares with its own copy of this script and the installer.
-  cat "${BASH_SOURCE[0]}" "$INSTALLER" | sha256sum | cut -c1-16
+  cat "${BASH_SOURCE[0]}" "$INSTALLER" "$URL_SWITCHER" | sha256sum | cut -c1-16
 }
 
 cmd_status() {
@@ -388,6 +408,169 @@ cmd_cron() {
 cmd_sync() {
   prepare_roots
   locked sync_all
+  sync_domains
+}
+
+# --- Custom domains -------------------------------------------------------------------------
+
+DOMAIN_RE='^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{2,59})$'
+
+valid_domain() {
+  [[ $1 =~ $DOMAIN_RE ]] && [ ${#1} -le 253 ] || fail "invalid domain: $1"
+}
+
+domain_settings() {
+  : "${DOMAINS_DIR:?}" "${ACME_DIR:?}" "${SITE_SNIPPET:?}" "${DOMAIN_HTTP_LISTEN:?}" "${DOMAIN_HTTPS_LISTEN:?}" "${NGINX_RELOAD:?}"
+  mkdir -p "$DOMAINS_DIR" "$ACME_DIR"
+  chmod 700 "$DOMAINS_DIR"
+  chmod 755 "$ACME_DIR"
+}
+
+valid_token() {
+  [[ $1 =~ ^[A-Za-z0-9_-]{16,128}$ ]] || fail "invalid ACME token"
+}
+
+cmd_acme_put() {
+  local token=$1
+  valid_token "$token"
+  domain_settings
+  head -c 1024 >"$ACME_DIR/.$token.part"
+  chmod 644 "$ACME_DIR/.$token.part"
+  mv "$ACME_DIR/.$token.part" "$ACME_DIR/$token"
+}
+
+cmd_acme_remove() {
+  valid_token "$1"
+  domain_settings
+  rm -f "$ACME_DIR/$1"
+}
+
+# One `listen` line per value; a comma stands for a space ("443,ssl").
+listen_lines() {
+  local value
+  for value in $1; do printf '  listen %s;\n' "${value//,/ }"; done
+}
+
+# nginx's files for one domain, from what domain-install recorded (sync writes them again, so a
+# change of ports reaches every domain).
+write_domain_conf() {
+  local domain=$1 dir="$DOMAINS_DIR/$1" sub url site_host hostport port
+  { read -r sub && read -r url && read -r site_host; } <"$dir/site"
+  hostport=${url#https://}
+  port=443
+  if [[ $hostport == *:* ]]; then port=${hostport##*:}; fi
+  cat >"$DOMAINS_DIR/.$domain.conf.part" <<EOF
+# Written by site-host.sh: $domain is the site $sub; www.$domain and http:// redirect to $url.
+server {
+$(listen_lines "$DOMAIN_HTTP_LISTEN")
+  server_name $domain www.$domain;
+  location ^~ /.well-known/acme-challenge/ {
+    alias $ACME_DIR/;
+    default_type text/plain;
+  }
+  location / {
+    return 301 $url\$request_uri;
+  }
+}
+server {
+$(listen_lines "$DOMAIN_HTTPS_LISTEN")
+  server_name www.$domain;
+  ssl_certificate $dir/fullchain.pem;
+  ssl_certificate_key $dir/privkey.pem;
+  return 301 $url\$request_uri;
+}
+server {
+$(listen_lines "$DOMAIN_HTTPS_LISTEN")
+  server_name $domain;
+  ssl_certificate $dir/fullchain.pem;
+  ssl_certificate_key $dir/privkey.pem;
+  set \$subdomain $sub;
+  root $SITES_ROOT/$sub;
+  set \$lagon_scheme https;
+  set \$lagon_https on;
+  set \$lagon_port $port;
+  set \$lagon_host $hostport;
+  include $SITE_SNIPPET;
+}
+EOF
+  printf '%s %s;\n' "$site_host" "$url" >"$DOMAINS_DIR/.$domain.map.part"
+  mv "$DOMAINS_DIR/.$domain.conf.part" "$DOMAINS_DIR/$domain.conf"
+  mv "$DOMAINS_DIR/.$domain.map.part" "$DOMAINS_DIR/$domain.map"
+}
+
+# Checks nginx's configuration with the domain's files and reloads it, or takes them back out.
+apply_nginx() {
+  local domain=$1 out
+  if [ -n "${NGINX_TEST:-}" ] && ! out=$(eval "$NGINX_TEST" 2>&1); then
+    rm -f "$DOMAINS_DIR/$domain.conf" "$DOMAINS_DIR/$domain.map"
+    fail "nginx refuses the configuration of $domain: $out"
+  fi
+  eval "$NGINX_RELOAD"
+}
+
+cmd_domain_install() {
+  local sub=$1 domain=$2 url=$3 site_host=$4 input dir
+  valid_subdomain "$sub"
+  valid_domain "$domain"
+  [[ $url =~ ^https://([a-z0-9.-]+)(:[0-9]{1,5})?$ && ${BASH_REMATCH[1]} == "$domain" ]] ||
+    fail "invalid URL for $domain: $url"
+  [[ $site_host == "$sub."* && ${site_host#"$sub".} =~ ^[a-z0-9.-]+$ ]] || fail "invalid site host: $site_host"
+  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub"
+  domain_settings
+  input=$(head -c 65536)
+  dir="$DOMAINS_DIR/$domain"
+  mkdir -p "$dir"
+  chmod 700 "$dir"
+  # The chain first, then the key: everything from the key's BEGIN line on is the key.
+  printf '%s\n' "$input" | sed -n '/-----BEGIN [A-Z ]*PRIVATE KEY-----/,$p' >"$dir/.privkey.part"
+  printf '%s\n' "$input" | sed '/-----BEGIN [A-Z ]*PRIVATE KEY-----/,$d' >"$dir/.fullchain.part"
+  grep -q 'BEGIN CERTIFICATE' "$dir/.fullchain.part" || fail "no certificate on stdin"
+  grep -q 'PRIVATE KEY' "$dir/.privkey.part" || fail "no private key on stdin"
+  chmod 600 "$dir/.privkey.part" "$dir/.fullchain.part"
+  mv "$dir/.fullchain.part" "$dir/fullchain.pem"
+  mv "$dir/.privkey.part" "$dir/privkey.pem"
+  printf '%s\n%s\n%s\n' "$sub" "$url" "$site_host" >"$dir/site"
+  write_domain_conf "$domain"
+  apply_nginx "$domain"
+}
+
+cmd_domain_remove() {
+  local domain=$1
+  valid_domain "$domain"
+  domain_settings
+  rm -f "$DOMAINS_DIR/$domain.conf" "$DOMAINS_DIR/$domain.map"
+  rm -rf "${DOMAINS_DIR:?}/$domain"
+  eval "$NGINX_RELOAD"
+}
+
+# At start: every domain's nginx files again, with the current ports (nginx is not running yet).
+sync_domains() {
+  [ -n "${DOMAINS_DIR:-}" ] || return 0
+  domain_settings
+  local site domain
+  for site in "$DOMAINS_DIR"/*/site; do
+    [ -f "$site" ] || continue
+    domain=$(basename "$(dirname "$site")")
+    [[ $domain =~ $DOMAIN_RE ]] || continue
+    write_domain_conf "$domain"
+  done
+}
+
+# WordPress's home and site URL become URL and links in the content follow: switch-site-url.php
+# runs as the site's own user, with its pool's confinement.
+cmd_site_url() {
+  local sub=$1 url=$2 user private dir
+  valid_subdomain "$sub"
+  [[ $url =~ ^https?://[a-z0-9.-]+(:[0-9]{1,5})?$ ]] || fail "invalid URL: $url"
+  dir="$SITES_ROOT/$sub"
+  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  user=$(site_user "$sub")
+  private="$SITE_TMP_ROOT/$sub"
+  install -m 644 "$URL_SWITCHER" "$private/tmp/switch-site-url.php"
+  (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
+    -d open_basedir="$dir/:$private/" -d sys_temp_dir="$private/tmp" \
+    -d disable_functions="$DISABLED_FUNCTIONS" "$private/tmp/switch-site-url.php" "$dir" "$url")
+  rm -f "$private/tmp/switch-site-url.php"
 }
 
 command=${1:-}
@@ -402,5 +585,10 @@ suspend) cmd_suspend "${2:?usage: suspend SUB}" ;;
 unsuspend) cmd_unsuspend "${2:?usage: unsuspend SUB}" ;;
 export) cmd_export "${2:?usage: export SUB}" ;;
 import) cmd_import "${2:?usage: import SUB}" ;;
-*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB" ;;
+acme-put) cmd_acme_put "${2:?usage: acme-put TOKEN}" ;;
+acme-remove) cmd_acme_remove "${2:?usage: acme-remove TOKEN}" ;;
+domain-install) cmd_domain_install "${2:?usage: domain-install SUB DOMAIN URL SITE_HOST}" "${3:?}" "${4:?}" "${5:?}" ;;
+domain-remove) cmd_domain_remove "${2:?usage: domain-remove DOMAIN}" ;;
+site-url) cmd_site_url "${2:?usage: site-url SUB URL}" "${3:?}" ;;
+*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL" ;;
 esac

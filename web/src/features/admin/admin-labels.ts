@@ -35,11 +35,6 @@ export const KOZA_STATUS_LABEL: Record<string, string> = {
   error: "en erreur",
 };
 
-export const DOMAIN_STATUS_LABEL: Record<string, string> = {
-  pending: "demande en attente",
-  active: "actif",
-};
-
 export const LOG_ACTION_LABEL: Record<string, string> = {
   payment: "paiement",
   subdomain: "sous-domaine",

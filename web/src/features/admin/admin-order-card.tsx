@@ -1,8 +1,8 @@
 import type { AdminOrder } from "@lagon/contracts/admin-schemas";
+import { DOMAIN_STATE_LABEL } from "@lagon/contracts/custom-domain";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { STEP_KEYS } from "@lagon/contracts/orders";
 import {
-  DOMAIN_STATUS_LABEL,
   KOZA_STATUS_LABEL,
   label,
   ORDER_STATUS_LABEL,
@@ -67,7 +67,7 @@ export function AdminOrderCard({
           <dt>Domaine personnalisé</dt>
           <dd>
             {order.custom_domain
-              ? `${order.custom_domain.domain} (${label(DOMAIN_STATUS_LABEL, order.custom_domain.status)})`
+              ? `${order.custom_domain.domain} (${DOMAIN_STATE_LABEL[order.custom_domain.state]}${order.custom_domain.reason ? ` : ${order.custom_domain.reason}` : ""})`
               : "aucun"}
           </dd>
         </div>

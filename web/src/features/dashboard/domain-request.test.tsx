@@ -38,12 +38,20 @@ describe("DomainRequestBlock", () => {
     expect(screen.getByText(/Notre équipe valide la disponibilité du domaine/)).toBeTruthy();
   });
 
-  it("shows the 'request received' view with the domain, the 24h promise and the DNS records", () => {
+  it("shows where the domain stands in French, with the DNS records to set", () => {
     render(
       <DomainRequestBlock
         order={{
           ...order,
-          custom_domain: { domain: "payet.re", status: "pending" },
+          custom_domain: {
+            domain: "payet.re",
+            state: "dns_pending",
+            failure: null,
+            reason:
+              "Aucune adresse trouvée pour payet.re : créez l'enregistrement ALIAS payet.re → lagon-sites.re chez votre registraire.",
+            url: null,
+            next_check_at: "2026-11-22T09:00:00Z",
+          },
           dns_records: [
             { type: "ALIAS", name: "payet.re", value: "lagon-sites.re" },
             { type: "CNAME", name: "www.payet.re", value: "payet.lagon-sites.re" },
@@ -52,9 +60,11 @@ describe("DomainRequestBlock", () => {
         token="jeton"
       />,
     );
-    expect(screen.getByText(/Demande reçue/).closest("p")?.textContent).toMatch(/payet\.re.*sous 24h/);
+    expect(screen.getByRole("status").textContent).toBe("payet.re : En attente de vos enregistrements DNS");
+    expect(screen.getByText(/Aucune adresse trouvée pour payet\.re/)).toBeTruthy();
+    expect(screen.getByText(/Prochaine vérification automatique : 22 novembre 2026 à 13:00/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Envoyer ma demande" })).toBeNull();
-    const records = screen.getAllByRole("listitem").map((r) => r.textContent);
+    const records = [...document.querySelectorAll(".dns-list > li")].map((r) => r.textContent);
     expect(records).toEqual([
       expect.stringMatching(/^TypeALIAS .*Nompayet\.reValeurlagon-sites\.re$/),
       expect.stringMatching(/^TypeCNAME .*Nomwww\.payet\.reValeurpayet\.lagon-sites\.re$/),
@@ -64,11 +74,64 @@ describe("DomainRequestBlock", () => {
   it("tells a customer buying through the agency there is nothing to configure", () => {
     render(
       <DomainRequestBlock
-        order={{ ...order, custom_domain: { domain: "payet.re", status: "pending" } }}
+        order={{
+          ...order,
+          custom_domain: {
+            domain: "payet.re",
+            state: "requested",
+            failure: null,
+            reason: null,
+            url: null,
+            next_check_at: null,
+          },
+        }}
         token="x"
       />,
     );
+    expect(screen.getByRole("status").textContent).toMatch(/Achat du domaine par notre équipe/);
     expect(screen.getByText(/vous n'avez rien à faire/)).toBeTruthy();
-    expect(screen.queryByRole("listitem")).toBeNull();
+    expect(document.querySelector(".dns-list")).toBeNull();
+  });
+
+  it("shows a blocked domain's French reason as an alert, and the live address once active", () => {
+    const reason =
+      "L'enregistrement CAA de payet.re n'autorise que sectigo.com à créer les certificats de payet.re.";
+    const { unmount } = render(
+      <DomainRequestBlock
+        order={{
+          ...order,
+          custom_domain: {
+            domain: "payet.re",
+            state: "failed",
+            failure: "caa",
+            reason,
+            url: null,
+            next_check_at: null,
+          },
+        }}
+        token="x"
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe(reason);
+    expect(screen.getByRole("status").textContent).toMatch(/Bloqué/);
+    unmount();
+    render(
+      <DomainRequestBlock
+        order={{
+          ...order,
+          custom_domain: {
+            domain: "payet.re",
+            state: "active",
+            failure: null,
+            reason: null,
+            url: "https://payet.re",
+            next_check_at: null,
+          },
+        }}
+        token="x"
+      />,
+    );
+    expect(screen.getByRole("link", { name: "https://payet.re" })).toBeTruthy();
+    expect(document.querySelector(".dns-list")).toBeNull();
   });
 });

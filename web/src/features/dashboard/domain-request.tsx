@@ -2,6 +2,7 @@ import type { DnsRecord, DomainRequestResult } from "@lagon/contracts/custom-dom
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { DomainStatus } from "./domain-status";
 
 type Sent = { domain: string; records: DnsRecord[] };
 
@@ -25,11 +26,8 @@ export function DomainRequestBlock({ order, token }: { order: CustomerOrderView;
         </>
       ) : order.custom_domain ? (
         <>
-          <p className="domain-done">
-            <strong>Demande reçue</strong> pour le domaine <strong>{order.custom_domain.domain}</strong>.
-            Notre équipe vous contacte sous 24h.
-          </p>
-          <DnsRecords records={order.dns_records} />
+          <DomainStatus domain={order.custom_domain} />
+          {order.custom_domain.state === "active" ? null : <DnsRecords records={order.dns_records} />}
         </>
       ) : (
         <DomainRequestForm order={order} token={token} onSent={setSent} />

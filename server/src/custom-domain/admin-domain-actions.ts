@@ -1,0 +1,106 @@
+import { DOMAIN_ADMIN_MESSAGES } from "@lagon/contracts/custom-domain";
+import type { AdminCustomDomain } from "@lagon/contracts/custom-domain-schemas";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { customDomainChecks, customDomains, orders } from "../db/schema.ts";
+import { badRequest, notFound } from "../lib/app-error.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { checkNow, logCheck } from "./domain-lifecycle.ts";
+import { customDomainView, orderDomain } from "./domain-view.ts";
+
+/** Every custom domain, newest first, with its checks: the admin's view. */
+export async function listCustomDomains(ctx: Context): Promise<AdminCustomDomain[]> {
+  const rows = await ctx.db
+    .select({ domain: customDomains, subdomain: orders.subdomain })
+    .from(customDomains)
+    .innerJoin(orders, eq(orders.id, customDomains.orderId))
+    .orderBy(desc(customDomains.id))
+    .limit(500);
+  const checks =
+    rows.length === 0
+      ? []
+      : await ctx.db
+          .select()
+          .from(customDomainChecks)
+          .where(
+            inArray(
+              customDomainChecks.domainId,
+              rows.map((r) => r.domain.id),
+            ),
+          )
+          .orderBy(asc(customDomainChecks.id));
+  return rows.map(({ domain, subdomain }) => ({
+    ...customDomainView(ctx, domain),
+    order_id: domain.orderId,
+    subdomain,
+    has_own_domain: domain.hasOwnDomain,
+    certificate_expires_at: domain.certificateExpiresAt?.toISOString() ?? null,
+    checks: checks
+      .filter((c) => c.domainId === domain.id)
+      .map((c) => ({ at: c.at.toISOString(), state: c.state, ok: c.ok, details: c.details })),
+  }));
+}
+
+async function domainOf(ctx: Context, orderId: string) {
+  const domain = await orderDomain(ctx, orderId);
+  if (!domain) throw notFound(DOMAIN_ADMIN_MESSAGES.noDomain);
+  return domain;
+}
+
+/** Checks the domain now, from a fresh round of re-checks (after the customer fixed a record). */
+export async function recheckDomain(ctx: Context, orderId: string): Promise<void> {
+  const domain = await domainOf(ctx, orderId);
+  if (domain.state === "requested") throw badRequest(DOMAIN_ADMIN_MESSAGES.notRequested);
+  await logCheck(ctx, domain, domain.state, true, "Nouvelle vérification demandée par l'agence.");
+  await checkNow(ctx, domain.id, domain.state === "active" ? "active" : "dns_pending");
+}
+
+/** The agency bought the domain and set its records: the checks begin. */
+export async function markDomainBought(ctx: Context, orderId: string): Promise<void> {
+  const domain = await domainOf(ctx, orderId);
+  if (domain.state !== "requested") throw badRequest(DOMAIN_ADMIN_MESSAGES.notRequested);
+  await logCheck(ctx, domain, "dns_pending", true, "Domaine acheté par l'agence.");
+  await addOrderLog(ctx.db, orderId, {
+    level: "info",
+    action: "custom-domain",
+    details: `Domaine ${domain.domain} acheté par l'agence.`,
+  });
+  await checkNow(ctx, domain.id, "dns_pending");
+}
+
+/** The agency refuses the request; the reason is shown to the customer, who may ask for another. */
+export async function refuseDomain(ctx: Context, orderId: string, reason: string): Promise<void> {
+  const domain = await domainOf(ctx, orderId);
+  if (domain.state === "active") await takeDomainOffline(ctx, orderId, domain.domain);
+  await ctx.db
+    .update(customDomains)
+    .set({ state: "failed", failure: "refused", reason, nextCheckAt: null })
+    .where(eq(customDomains.id, domain.id));
+  await logCheck(ctx, domain, "failed", false, `Refusé par l'agence : ${reason}`);
+  await addOrderLog(ctx.db, orderId, {
+    level: "warning",
+    action: "custom-domain",
+    details: `Domaine ${domain.domain} refusé : ${reason}`,
+  });
+}
+
+/** Removes the domain from the order: the site answers on its subdomain again. */
+export async function removeDomain(ctx: Context, orderId: string): Promise<void> {
+  const domain = await domainOf(ctx, orderId);
+  await takeDomainOffline(ctx, orderId, domain.domain);
+  await ctx.db.delete(customDomains).where(eq(customDomains.id, domain.id));
+  await addOrderLog(ctx.db, orderId, {
+    level: "info",
+    action: "custom-domain",
+    details: `Domaine ${domain.domain} retiré du site.`,
+  });
+}
+
+async function takeDomainOffline(ctx: Context, orderId: string, domain: string): Promise<void> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  if ((await ctx.wordpress.status(order.subdomain)) === "installed") {
+    await ctx.wordpress.setSiteUrl(order.subdomain, ctx.wordpress.siteUrl(order.subdomain));
+  }
+  await ctx.wordpress.removeDomain(domain);
+}

@@ -1,0 +1,83 @@
+import { DOMAIN_ADMIN_MESSAGES } from "@lagon/contracts/custom-domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { createTestApp, TEST_ADMIN_TOKEN as TOKEN } from "../../test/test-context.ts";
+import { adminAudit, customDomains, orders } from "../db/schema.ts";
+import { magicLinkToken } from "../orders/magic-link.ts";
+
+describe("admin API for custom domains", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ BASE_DOMAIN: "lagon-sites.re", CUSTOM_DOMAIN_TARGET: "203.0.113.10" });
+  });
+  afterAll(() => t?.close());
+
+  async function orderWithDomain(hasOwnDomain: "yes" | "no", domainName: string) {
+    const id = await givenPaidOrder(t.ctx);
+    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    if (!row) throw new Error("no order");
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/order/${id}/domain?token=${magicLinkToken(t.ctx, row)}`,
+      payload: { hasOwnDomain, domainName },
+    });
+    expect(res.statusCode).toBe(200);
+    return id;
+  }
+  const admin = (method: "GET" | "POST", url: string, payload?: object, token = TOKEN) =>
+    t.app.inject({ method, url: `/api/admin${url}?token=${token}`, payload });
+  const domainOf = async (orderId: string) =>
+    (await t.ctx.db.select().from(customDomains).where(eq(customDomains.orderId, orderId)))[0];
+
+  it("marks a domain to buy as bought: its checks begin", async () => {
+    const id = await orderWithDomain("no", "achat-payet.re");
+    expect(await domainOf(id)).toMatchObject({ state: "requested", nextCheckAt: null });
+    const res = await admin("POST", `/custom-domains/${id}/mark-bought`);
+    expect(res.json()).toEqual({ success: true, detail: DOMAIN_ADMIN_MESSAGES.markedBought });
+    const domain = await domainOf(id);
+    expect(domain?.state).toBe("dns_pending");
+    expect(domain?.nextCheckAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await admin("POST", `/custom-domains/${id}/mark-bought`)).statusCode).toBe(400);
+    const audit = await t.ctx.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.action, "custom-domain-mark-bought"));
+    expect(audit.map((a) => a.orderId)).toContain(id);
+  });
+
+  it("lists every domain with its state and log, and refuses one with a reason the customer reads", async () => {
+    const id = await orderWithDomain("no", "refus-payet.re");
+    const empty = await admin("POST", `/custom-domains/${id}/refuse`, { reason: " " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toBe(DOMAIN_ADMIN_MESSAGES.reasonRequired);
+    const reason = "Ce domaine est déjà pris : proposez-nous un autre nom.";
+    expect((await admin("POST", `/custom-domains/${id}/refuse`, { reason })).statusCode).toBe(200);
+    const list = (await admin("GET", "/custom-domains")).json();
+    const listed = list.domains.find((d: { order_id: string }) => d.order_id === id);
+    expect(listed).toMatchObject({ domain: "refus-payet.re", state: "failed", failure: "refused", reason });
+    expect(listed.checks.at(-1)).toMatchObject({
+      state: "failed",
+      ok: false,
+      details: `Refusé par l'agence : ${reason}`,
+    });
+  });
+
+  it("removes a domain from the order, which may then ask for another", async () => {
+    const id = await orderWithDomain("yes", "retrait-payet.re");
+    expect((await admin("POST", `/custom-domains/${id}/remove`)).json().detail).toBe(
+      DOMAIN_ADMIN_MESSAGES.removed,
+    );
+    expect(await domainOf(id)).toBeUndefined();
+    expect((await admin("POST", `/custom-domains/${id}/recheck`)).statusCode).toBe(404);
+  });
+
+  it("is closed without the admin token", async () => {
+    const id = await orderWithDomain("no", "ferme-payet.re");
+    expect((await admin("POST", `/custom-domains/${id}/mark-bought`, undefined, "faux")).statusCode).toBe(
+      403,
+    );
+    expect((await admin("GET", "/custom-domains", undefined, "faux")).statusCode).toBe(403);
+    expect((await domainOf(id))?.state).toBe("requested");
+  });
+});

@@ -11,10 +11,10 @@ export type OrderState =
 
 /**
  * The order, refreshed every 5 s until it is active (and, beyond the spec, while Koza is writing
- * the site, so its end shows). A failed first load is 'Commande introuvable'; a failed refresh
+ * the site, so its end shows, and with `untilKoza`, until a Koza just paid for is on the order). A failed first load is 'Commande introuvable'; a failed refresh
  * is only logged and the next one is tried.
  */
-export function useOrder(orderId: string, token: string): OrderState {
+export function useOrder(orderId: string, token: string, { untilKoza = false } = {}): OrderState {
   const [state, setState] = useState<OrderState>({ kind: "loading" });
   useEffect(() => {
     let timer: number | undefined;
@@ -28,7 +28,8 @@ export function useOrder(orderId: string, token: string): OrderState {
         if (stopped) return;
         loaded = true;
         setState({ kind: "ready", order });
-        if (order.status === "active" && order.koza_status !== "processing") return;
+        const kozaAwaited = untilKoza && !order.koza_option;
+        if (order.status === "active" && order.koza_status !== "processing" && !kozaAwaited) return;
       } catch (err) {
         if (stopped) return;
         if (!loaded) {
@@ -44,6 +45,6 @@ export function useOrder(orderId: string, token: string): OrderState {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [orderId, token]);
+  }, [orderId, token, untilKoza]);
   return state;
 }

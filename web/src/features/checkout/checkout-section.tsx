@@ -12,6 +12,7 @@ import { selectPlan, useKozaRequests, useSelectedPlan } from "../../lib/selected
 import {
   cancelUrl,
   EMPTY_ORDER_FORM,
+  keptDraft,
   type OrderDraft,
   type OrderForm,
   saveOrderDraft,
@@ -40,6 +41,18 @@ export function CheckoutSection() {
     setReturned(draft);
     selectPlan(draft.planId);
     window.setTimeout(() => scrollToSection(DOMAIN_FORM_ID), 0);
+  }, []);
+
+  // Back from the payment page to this very page, kept as it was by the browser (its back-forward
+  // cache): the button must not stay on "Redirection vers le paiement...".
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setBusy(false);
+      setReturned(keptDraft());
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
   }, []);
 
   // "Ajouter Koza à ma commande", before or after the plan was chosen.

@@ -99,6 +99,11 @@ export function takeReturningDraft(): (OrderDraft & { resumable: boolean }) | nu
   }
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
   if (!cancelled && navigation?.type !== "back_forward") return null;
+  return keptDraft();
+}
+
+/** The draft this tab keeps, if still worth giving back. */
+export function keptDraft(): (OrderDraft & { resumable: boolean }) | null {
   const draft = readDraft();
   if (!draft || Date.now() - draft.savedAt > KEPT_MS) return null;
   return { ...draft, resumable: Date.now() - draft.savedAt < RESUMABLE_MS };

@@ -243,8 +243,11 @@ test("buying Koza later: a refused purchase alerts and re-enables the button; a 
   await expect(page).toHaveURL(/\/paiement-test\//);
   await page.getByRole("button", { name: /^Payer/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/.+token=/);
-  await expect(page.getByRole("link", { name: "Remplir le questionnaire Koza" })).toBeVisible({
-    timeout: 30_000,
-  });
+  // The Koza section offers the questionnaire (the payment's confirmation does too: buyer-defects-koza).
+  await expect(
+    page
+      .getByRole("region", { name: "Koza, votre agent IA" })
+      .getByRole("link", { name: "Remplir le questionnaire Koza" }),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(buy).toHaveCount(0);
 });

@@ -14,3 +14,9 @@ export function blogListPage(value: string | null | undefined): number {
 export function blogPostsPath(page: number): string {
   return `/blog/wp-json/wp/v2/posts?page=${page}&per_page=${POSTS_PER_PAGE}&_embed`;
 }
+
+/**
+ * Sent as "false" with a blog answer while the blog is still being filled (first start): the
+ * browser must not keep it, and the list page asks again until the articles are in.
+ */
+export const BLOG_READY_HEADER = "X-Blog-Ready";

@@ -19,6 +19,7 @@ export const KOZA_MESSAGES = {
   notPaid: "L'option Koza n'a pas été achetée pour ce site.",
   notActive: "Votre site n'est pas encore en ligne : réessayez dans quelques minutes.",
   alreadyRunning: "Une génération est déjà en cours pour ce site.",
+  alreadyGenerated: "Votre site a déjà été généré par Koza.",
   notMultipart: "Envoyez le questionnaire en multipart/form-data.",
   badJson: "Les réponses du questionnaire sont illisibles.",
   badFile: "Fichier refusé : seules les images JPEG, PNG ou WebP sont acceptées.",

@@ -19,6 +19,22 @@ export type Steps = Partial<Record<StepKey, StepState>>;
 export const KOZA_STATUSES = ["pending", "processing", "completed", "error"] as const;
 export type KozaStatus = (typeof KOZA_STATUSES)[number];
 
+/** The French words for an order's status, as the admin pages and the CSV export show it. */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  active: "Actif",
+  processing: "En cours",
+  pending: "En attente",
+  error: "Erreur",
+};
+
+/** The French words for Koza's status, as the admin pages and the CSV export show it. */
+export const KOZA_STATUS_LABEL: Record<KozaStatus, string> = {
+  pending: "questionnaire à remplir",
+  processing: "génération en cours",
+  completed: "site généré",
+  error: "en erreur",
+};
+
 /**
  * What the token of an order page proves: `order`, the token the payment success page shows, opens
  * that order only; `mailbox`, the token of the e-mailed link, also proves control of the order's

@@ -193,6 +193,9 @@ describe("admin API", () => {
     expect(res.body.split("\r\n").filter(Boolean)).toHaveLength(4);
     expect(res.body).toContain(`;"'=HYPERLINK(""http://x"")";`);
     expect(res.body).toMatch(/;\d{1,2} \S+ \d{4} à \d\d:\d\d;/);
+    // Statuses in French, as the admin pages show them.
+    expect(res.body).toMatch(/;(Actif|En cours|En attente|Erreur);/);
+    expect(res.body).not.toMatch(/;(active|processing|pending|error|completed);/);
     expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
     expect(csvCell("+33 6")).toBe(`"'+33 6"`);
     expect(csvCell("-2")).toBe(`"'-2"`);

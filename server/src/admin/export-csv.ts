@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { formatDateTime } from "@lagon/contracts/french-date";
+import { KOZA_STATUS_LABEL, ORDER_STATUS_LABEL } from "@lagon/contracts/orders";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { customDomains, orders } from "../db/schema.ts";
@@ -33,7 +34,7 @@ export function csvCell(value: string | null | undefined): string {
 const line = (cells: (string | null | undefined)[]) => `${cells.map(csvCell).join(";")}\r\n`;
 
 /**
- * Every order as CSV (UTF-8 with BOM, `;`, French dates), read in keyset batches so memory
+ * Every order as CSV (UTF-8 with BOM, `;`, French dates and statuses), read in keyset batches so memory
  * stays flat whatever the number of orders.
  */
 export function exportOrdersCsv(ctx: Context): Readable {
@@ -81,10 +82,10 @@ export function exportOrdersCsv(ctx: Context): Readable {
             o.city,
             o.country,
             planName(o),
-            o.status,
+            ORDER_STATUS_LABEL[o.status] ?? o.status,
             o.subdomain,
             o.kozaOption ? "oui" : "non",
-            o.kozaStatus,
+            o.kozaStatus ? (KOZA_STATUS_LABEL[o.kozaStatus] ?? o.kozaStatus) : "",
             o.customDomain,
           ]),
         )

@@ -16,6 +16,8 @@ export interface ApiAnswer {
   headers: [string, string][];
   /** The JSON, with media addresses rewritten to our origin. */
   body: unknown;
+  /** False while the blog is still being filled: nobody may keep this answer (it was not kept). */
+  ready: boolean;
 }
 
 export const blogUnavailable = () =>
@@ -24,7 +26,8 @@ export const blogUnavailable = () =>
 /**
  * The blog's REST API as the site reads it, each answer kept a minute in memory: WordPress takes
  * hundreds of milliseconds to build a page of the list. The proxy sends these answers to the
- * browser, and the blog list's page reads the same ones to preload its first image.
+ * browser, and the blog list's page reads the same ones to preload its first image. While the
+ * blog is still being filled, nothing is kept: the articles show as soon as they are in.
  */
 export class BlogApi {
   private readonly answers = new TtlCache(API_TTL_MS, API_MAX_ENTRIES);
@@ -34,9 +37,15 @@ export class BlogApi {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** False while the blog is still being filled (first start of the local blog). */
+  ready(): boolean {
+    return this.source.ready?.() !== false;
+  }
+
   /** GET on the blog of `blogPath` (/wp-json/…, query included); client errors as AppErrors. */
   read(blogPath: string): Promise<ApiAnswer> {
-    return this.answers.get(blogPath, () => this.load(blogPath));
+    if (!this.ready()) return this.load(blogPath, false);
+    return this.answers.get(blogPath, () => this.load(blogPath, true));
   }
 
   /** A file of the blog (an upload), unchanged; a network failure is a 502. */
@@ -49,7 +58,7 @@ export class BlogApi {
     }
   }
 
-  private async load(blogPath: string): Promise<ApiAnswer> {
+  private async load(blogPath: string, ready: boolean): Promise<ApiAnswer> {
     const res = await this.fetch(blogPath);
     const isJson = res.headers.get("content-type")?.includes("json") ?? false;
     if (res.status === 400) throw badRequest("Paramètres de lecture du blog invalides.");
@@ -66,6 +75,6 @@ export class BlogApi {
       const value = res.headers.get(name);
       return value === null ? [] : [[name, value]];
     });
-    return { headers, body: rewriteMediaUrls(body, this.source.baseUrl) };
+    return { headers, body: rewriteMediaUrls(body, this.source.baseUrl), ready };
   }
 }

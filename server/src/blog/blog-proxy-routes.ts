@@ -1,3 +1,4 @@
+import { BLOG_READY_HEADER } from "@lagon/contracts/blog";
 import { MESSAGES } from "@lagon/contracts/errors";
 import type { FastifyInstance } from "fastify";
 import { AppError, badRequest, notFound } from "../lib/app-error.ts";
@@ -11,6 +12,7 @@ const API_PATH = /^wp\/v2\/(?:posts|media|categories)(?:\/\d+)?$/;
  * and PHP reads `rest.route`, `rest[route` or `rest%5Froute` as `rest_route`.
  */
 const QUERY_PARAMETERS = new Set(["page", "per_page", "slug", "_embed", "_fields"]);
+const BLOG_PREPARING = "Le blog est en cours de préparation : les articles arrivent dans un instant.";
 /** The words the blog's own 400 gets too (blog-api.ts). */
 const INVALID_QUERY = "Paramètres de lecture du blog invalides.";
 /** Images under wp-content/uploads: word-character segments, so no ".." and no PHP. */
@@ -20,7 +22,8 @@ const UPLOAD_PATH = /^(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:jpe?g|png|webp|gif|av
  * The agency blog, read-only, on our own origin: GET /blog/wp-json/wp/v2/{posts,media,categories}
  * (allowed query parameters passed through as sent, media addresses rewritten to our origin) and
  * the images under GET /blog/wp-content/uploads/. Anything else under /blog is refused. The API's
- * answers are kept a minute in memory (BlogApi).
+ * answers are kept a minute in memory (BlogApi), except while the blog is being filled on first
+ * start: then nothing is kept, by the server or the browser, and the answers say so.
  */
 export async function blogProxyRoutes(
   app: FastifyInstance,
@@ -38,10 +41,20 @@ export async function blogProxyRoutes(
         if (!QUERY_PARAMETERS.has(name)) throw badRequest(INVALID_QUERY);
       }
       const blogPath = `/wp-json/${path}${query}`;
-      const answer = await blogApi.read(blogPath);
+      const answer = await blogApi.read(blogPath).catch((err: unknown) => {
+        if (blogApi.ready()) throw err;
+        // Not installed yet, or busy installing: said as such, and asked again shortly.
+        reply
+          .header(BLOG_READY_HEADER, "false")
+          .header("Retry-After", "5")
+          .header("Cache-Control", "no-store");
+        throw new AppError(503, BLOG_PREPARING);
+      });
       for (const [name, value] of answer.headers) reply.header(name, value);
+      // A blog still being filled: the browser keeps nothing, and the page asks again shortly.
+      if (!answer.ready) reply.header(BLOG_READY_HEADER, "false");
       return reply
-        .header("Cache-Control", "public, max-age=60")
+        .header("Cache-Control", answer.ready ? "public, max-age=60" : "no-store")
         .type("application/json; charset=utf-8")
         .send(answer.body);
     },

@@ -1,5 +1,6 @@
 import type { Context } from "../context.ts";
 import { requestSite } from "../wordpress/site-request.ts";
+import { readBlogCredentials } from "./blog-credentials.ts";
 
 /** Subdomain of the embedded agency blog (reserved: no customer can take it). */
 export const BLOG_SUBDOMAIN = "blog";
@@ -10,14 +11,25 @@ export interface BlogSource {
   baseUrl: string;
   /** A GET to the blog; `path` starts with "/" and is relative to `baseUrl`. */
   get(path: string): Promise<Response>;
+  /**
+   * False while the blog is still being filled (the local blog on first start): its answers are
+   * incomplete then, and must not be kept by anyone. Absent: always ready.
+   */
+  ready?(): boolean;
 }
 
-export function blogSource(ctx: Pick<Context, "config" | "wordpress">): BlogSource {
+export function blogSource(ctx: Pick<Context, "config" | "wordpress" | "secrets">): BlogSource {
   const configured = ctx.config.BLOG_WP_URL;
   if (!configured) {
+    let seeded = false;
     return {
       baseUrl: ctx.wordpress.siteUrl(BLOG_SUBDOMAIN),
       get: (path) => ctx.wordpress.fetch(BLOG_SUBDOMAIN, path),
+      // Read from the data folder until it says so, then never again (a blog stays seeded).
+      ready: () => {
+        seeded ||= readBlogCredentials(ctx)?.seeded === true;
+        return seeded;
+      },
     };
   }
   const baseUrl = configured.replace(/\/+$/, "");

@@ -8,7 +8,8 @@ import { openProviderCheckout } from "./open-provider-checkout.ts";
 
 /**
  * Opens a one-off payment for Koza on an existing order; paying and cancelling both return to
- * `back`, its page opened with the token the customer holds (never a stronger one).
+ * `back`, its page opened with the token the customer holds (never a stronger one), marked
+ * `koza=paye` or `koza=annule` so the page can say which.
  */
 export async function addKozaCheckout(
   ctx: Context,
@@ -16,6 +17,8 @@ export async function addKozaCheckout(
   back: string,
 ): Promise<{ checkout_url: string }> {
   if (order.kozaOption) throw conflict(CHECKOUT_MESSAGES.kozaAlreadyActive);
+  const successUrl = withOutcome(back, "paye");
+  const cancelUrl = withOutcome(back, "annule");
   const reference = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   await ctx.db.insert(checkoutSessions).values({
@@ -25,8 +28,8 @@ export async function addKozaCheckout(
     kozaOption: true,
     customerEmail: order.customerEmail,
     payload: {},
-    successUrl: back,
-    cancelUrl: back,
+    successUrl,
+    cancelUrl,
     expiresAt,
   });
   return openProviderCheckout(
@@ -36,10 +39,16 @@ export async function addKozaCheckout(
       kind: "koza",
       customerEmail: order.customerEmail,
       koza: true,
-      successUrl: back,
-      cancelUrl: back,
+      successUrl,
+      cancelUrl,
       expiresAt,
     },
     CHECKOUT_MESSAGES.kozaAddFailed,
   );
+}
+
+function withOutcome(url: string, outcome: "paye" | "annule"): string {
+  const target = new URL(url);
+  target.searchParams.set("koza", outcome);
+  return target.toString();
 }

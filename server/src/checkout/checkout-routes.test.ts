@@ -355,9 +355,24 @@ describe("checkout API (local test checkout)", () => {
     const first = await create(payload({}, { domain: "retour.localhost" }));
     const firstId = sessionIdOf(first);
     const cookie = cookieOf(first);
-    expect(String(first.headers["set-cookie"])).toMatch(
+    const [checkoutCookie, availabilityCookie] = first.headers["set-cookie"] as string[];
+    expect(checkoutCookie).toMatch(
       /^lagon_hold_retour=[\w-]{43}; Path=\/api\/stripe\/create-checkout-session; Max-Age=18\d\d; HttpOnly; SameSite=Strict$/,
     );
+    expect(availabilityCookie).toMatch(
+      /^lagon_hold_retour=[\w-]{43}; Path=\/api\/subdomain-availability\/retour; Max-Age=18\d\d; HttpOnly; SameSite=Strict$/,
+    );
+    // Their own checkout does not make the subdomain unavailable to them; it does to anyone else.
+    const availability = (headers: Record<string, string>) =>
+      t.app.inject({ url: "/api/subdomain-availability/retour", headers }).then((r) => r.json());
+    expect(await availability({ cookie })).toEqual({ available: true });
+    expect(await availability({})).toMatchObject({
+      available: false,
+      detail: expect.stringMatching(/autre client/),
+    });
+    expect(await availability({ cookie: cookie.replace(/=.*/, "=devine") })).toMatchObject({
+      available: false,
+    });
     // From the same browser (its cookie), even with the e-mail address corrected.
     const again = await create(
       payload({ koza_option: false }, { domain: "retour.localhost", email: "zoe.payet@example.re" }),

@@ -1,9 +1,11 @@
 import { CreateCheckoutSessionRequest } from "@lagon/contracts/checkout-schemas";
+import { isValidSubdomain } from "@lagon/contracts/subdomain";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { validateCoupon } from "../coupons/validate-coupon.ts";
+import { ownOpenHold } from "./checkout-hold.ts";
 import { createCheckoutSession } from "./create-checkout-session.ts";
 import { orderStatus } from "./order-status.ts";
 import { subdomainAvailability } from "./subdomain-availability.ts";
@@ -42,7 +44,12 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       schema: { params: z.object({ name: z.string() }) },
     },
-    (request) => subdomainAvailability(ctx.db, request.params.name),
+    // The visitor's own open checkout (proven by its cookie) does not make it unavailable to them.
+    async (request) => {
+      const name = request.params.name.trim().toLowerCase();
+      const own = isValidSubdomain(name) ? await ownOpenHold(ctx, name, request.headers.cookie) : undefined;
+      return subdomainAvailability(ctx.db, name, own);
+    },
   );
 
   r.get(

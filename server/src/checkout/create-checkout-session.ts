@@ -37,7 +37,7 @@ export async function createCheckoutSession(
   ctx: Context,
   request: Request,
   cookieHeader: string | undefined,
-): Promise<{ checkout_url: string; holdCookie: string }> {
+): Promise<{ checkout_url: string; holdCookie: string[] }> {
   const planId = planIdForPrice(ctx, request.plan_id);
   if (!planId) throw badRequest(CHECKOUT_MESSAGES.unknownPlan);
   assertOwnUrl(ctx, request.success_url);

@@ -356,9 +356,13 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
       "line_items[0][tax_rates][0]": "txr_fake",
       customer_email: order?.customerEmail,
       success_url: expect.stringMatching(
-        new RegExp(`^${ORIGIN}/dashboard/${orderId}\\?token=[\\w-]+&session_id=\\{CHECKOUT_SESSION_ID\\}$`),
+        new RegExp(
+          `^${ORIGIN}/dashboard/${orderId}\\?token=[\\w-]+&koza=paye&session_id=\\{CHECKOUT_SESSION_ID\\}$`,
+        ),
       ),
-      cancel_url: expect.stringMatching(new RegExp(`^${ORIGIN}/dashboard/${orderId}\\?token=[\\w-]+$`)),
+      cancel_url: expect.stringMatching(
+        new RegExp(`^${ORIGIN}/dashboard/${orderId}\\?token=[\\w-]+&koza=annule$`),
+      ),
       expires_at: expect.stringMatching(/^\d+$/),
       locale: "fr",
       "metadata[reference]": row?.id,

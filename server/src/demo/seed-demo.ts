@@ -1,7 +1,8 @@
 /**
  * npm run seed:demo — a handful of real demo orders for a newcomer: each becomes a real
  * WordPress site through the normal provisioning pipeline, and the opted-in ones appear in the
- * directory. Run it while the server is stopped (the embedded database has one owner).
+ * directory, where the home page's showcase and testimonials find them (decision 0024). Run it
+ * while the server is stopped (the embedded database has one owner).
  */
 import { eq, like } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
@@ -55,6 +56,16 @@ const DEMOS: Demo[] = [
     category: "Santé / Bien-être",
     planId: "business",
     kozaOption: true,
+  },
+  {
+    subdomain: "mayotte-clim",
+    customerName: "Ahmed Soilihi",
+    companyName: "Mayotte Clim Services",
+    city: "Mamoudzou",
+    country: "Mayotte",
+    category: "Artisanat / BTP",
+    planId: "business",
+    kozaOption: false,
   },
   {
     subdomain: "menuiserie-karukera",

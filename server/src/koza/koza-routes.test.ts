@@ -256,8 +256,15 @@ describe("POST /api/koza/generate-site", () => {
       .orderBy(orderLogs.id);
     expect(logs.at(-1)?.details).toBe("Questionnaire Koza reçu (2 photo(s), un logo) : génération lancée.");
 
-    // Once that run is over, a new questionnaire replaces the earlier images.
+    // Once a run has generated the site, Koza is spent: a second questionnaire is refused.
     await t.ctx.db.update(orders).set({ kozaStatus: "completed" }).where(eq(orders.id, order.id));
+    const spent = await post(fields(order), []);
+    expect(spent.statusCode).toBe(409);
+    expect(spent.json()).toEqual({ detail: "Votre site a déjà été généré par Koza." });
+    expect(existsSync(files[1]?.path as string)).toBe(true);
+
+    // After a failed run, a new questionnaire replaces the earlier images.
+    await t.ctx.db.update(orders).set({ kozaStatus: "error" }).where(eq(orders.id, order.id));
     const again = await post(fields(order), [["photo_0", await jpegPhoto("#000"), "noir.jpg"]]);
     expect(again.statusCode).toBe(200);
     expect(await traces(order.id)).toMatchObject({ kozaStatus: "processing", uploads: 1 });

@@ -25,7 +25,8 @@ export const kozaUploadsDir = (ctx: Context, orderId: string) =>
 
 /**
  * Accepts a questionnaire for generation on an order whose token the route checked: checks that
- * Koza was bought, that the site is live and idle, the answers and every image. Only then keeps
+ * Koza was bought, that the site is live, idle and not generated yet (Koza is bought for one
+ * site; a reinstall by the agency makes it due again), the answers and every image. Only then keeps
  * the cleaned images and a `koza_submissions` row, marks Koza as processing and queues the
  * generation. A refusal leaves nothing behind.
  */
@@ -38,6 +39,7 @@ export async function submitKozaQuestionnaire(
   if (!order.kozaOption) throw forbidden(KOZA_MESSAGES.notPaid);
   if (order.status !== "active") throw conflict(KOZA_MESSAGES.notActive);
   if (order.kozaStatus === "processing") throw conflict(KOZA_MESSAGES.alreadyRunning);
+  if (order.kozaStatus === "completed") throw conflict(KOZA_MESSAGES.alreadyGenerated);
 
   const images: [string, CleanImage][] = [];
   for (const [field, bytes] of form.files) images.push([field, await cleanImage(bytes)]);
@@ -57,7 +59,13 @@ export async function submitKozaQuestionnaire(
       const claimed = await tx
         .update(orders)
         .set({ kozaStatus: "processing" })
-        .where(and(eq(orders.id, order.id), sql`${orders.kozaStatus} is distinct from 'processing'`))
+        .where(
+          and(
+            eq(orders.id, order.id),
+            sql`${orders.kozaStatus} is distinct from 'processing'`,
+            sql`${orders.kozaStatus} is distinct from 'completed'`,
+          ),
+        )
         .returning({ id: orders.id });
       if (claimed.length === 0) throw conflict(KOZA_MESSAGES.alreadyRunning);
       const [row] = await tx

@@ -11,6 +11,9 @@ export const PLANS_SECTION_ID = "plans";
 /** Id of the domain and customer form, shown once a plan is chosen. */
 export const DOMAIN_FORM_ID = "domain-form";
 
+/** Id of the order form's Koza checkbox, where "Ajouter Koza à ma commande" leads once a plan is chosen. */
+export const KOZA_OPTION_ID = "koza-option";
+
 function withQuery(pathname: string, query: Record<string, string>): string {
   return `${pathname}?${new URLSearchParams(query).toString()}`;
 }

@@ -1,5 +1,8 @@
-/** Scrolls smoothly to the element with this id, or jumps there when the visitor prefers reduced motion. */
-export function scrollToSection(id: string): void {
+/**
+ * Scrolls smoothly to the element with this id (its top, or its middle with `block: "center"`),
+ * or jumps there when the visitor prefers reduced motion.
+ */
+export function scrollToSection(id: string, block: ScrollLogicalPosition = "start"): void {
   const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  document.getElementById(id)?.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+  document.getElementById(id)?.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block });
 }

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../components/ui/page-header";
 import { paths } from "../config/paths";
-import { KozaWizard } from "../features/koza/koza-wizard";
+import { KozaGate } from "../features/koza/koza-gate";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/koza-questionnaire";
 
@@ -28,7 +28,7 @@ export default function KozaQuestionnaire() {
       <section className="section">
         <div className="container">
           {orderId && token ? (
-            <KozaWizard orderId={orderId} token={token} />
+            <KozaGate orderId={orderId} token={token} />
           ) : (
             <div className="koza-notice" role="alert">
               <h2>Lien incomplet</h2>

@@ -1,11 +1,6 @@
 /** French words for the statuses the admin pages show. */
 
-export const ORDER_STATUS_LABEL: Record<string, string> = {
-  active: "Actif",
-  processing: "En cours",
-  pending: "En attente",
-  error: "Erreur",
-};
+export { KOZA_STATUS_LABEL, ORDER_STATUS_LABEL } from "@lagon/contracts/orders";
 
 export const STEP_LABEL: Record<string, string> = {
   payment: "Paiement",
@@ -26,13 +21,6 @@ export const STEP_ICON: Record<string, string> = {
   processing: "…",
   failed: "✕",
   pending: "○",
-};
-
-export const KOZA_STATUS_LABEL: Record<string, string> = {
-  pending: "questionnaire à remplir",
-  processing: "génération en cours",
-  completed: "site généré",
-  error: "en erreur",
 };
 
 export const LOG_ACTION_LABEL: Record<string, string> = {

@@ -5,6 +5,7 @@ import { ApiError } from "../../lib/fetch-json";
 import { adminFetch } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
 import { AdminNotice, type Notice } from "./admin-notice";
+import { previewBody, previewSubject } from "./template-preview";
 
 /**
  * The preview's own policy. A srcdoc frame inherits the page's CSP as well, and both apply: this
@@ -166,14 +167,15 @@ export function AdminTemplatesPage({ token }: { token: string }) {
               {saving ? "Enregistrement…" : "Enregistrer"}
             </button>
             <h2>Aperçu</h2>
+            <p className="admin-preview-note">Les variables y sont remplacées par des valeurs d'exemple.</p>
             <p className="admin-preview-subject">
-              <span>Objet :</span> {subject}
+              <span>Objet :</span> {previewSubject(subject)}
             </p>
             <iframe
               title="Aperçu de l'e-mail"
               className="admin-preview"
               sandbox=""
-              srcDoc={`${PREVIEW_POLICY}${content}`}
+              srcDoc={`${PREVIEW_POLICY}${previewBody(content)}`}
             />
           </section>
         ) : null}

@@ -23,6 +23,10 @@ export function BlogList() {
           <p className="blog-status blog-error" role="alert">
             Erreur lors du chargement des articles
           </p>
+        ) : state.posts.length === 0 && !state.ready ? (
+          <p className="blog-status" role="status">
+            Le blog se prépare : les articles arrivent dans un instant…
+          </p>
         ) : state.posts.length === 0 ? (
           <p className="blog-status">Aucun article pour le moment</p>
         ) : (

@@ -1,75 +1,71 @@
 import { type PLANS, planById } from "@lagon/contracts/plans";
 import { isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
-import { type FormEvent, useId, useState } from "react";
-import { DOMAIN_FORM_ID, paths } from "../../config/paths";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { DOMAIN_FORM_ID, KOZA_OPTION_ID, paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
 import { ApiError } from "../../lib/fetch-json";
 import { createCheckoutSession } from "./api/checkout-api";
 import "./checkout.css";
+import { CHECKOUT_MESSAGES, COUNTRIES, DIRECTORY_CATEGORIES, LEGAL_FORMS } from "@lagon/contracts/checkout";
+import { scrollToSection } from "../../lib/scroll-to-section";
+import { selectPlan, useKozaRequests, useSelectedPlan } from "../../lib/selected-plan-store";
 import {
-  CHECKOUT_MESSAGES,
-  COUNTRIES,
-  DEFAULT_CATEGORY,
-  DEFAULT_COUNTRY,
-  DIRECTORY_CATEGORIES,
-  LEGAL_FORMS,
-} from "@lagon/contracts/checkout";
-import { useSelectedPlan } from "../../lib/selected-plan-store";
+  cancelUrl,
+  EMPTY_ORDER_FORM,
+  keptDraft,
+  type OrderDraft,
+  type OrderForm,
+  saveOrderDraft,
+  takeReturningDraft,
+} from "./order-draft";
 import { OrderSummary } from "./order-summary";
 import { useCouponCheck } from "./use-coupon-check";
 import { useSubdomainCheck } from "./use-subdomain-check";
 
-interface FormState {
-  subdomain: string;
-  name: string;
-  email: string;
-  company_name: string;
-  phone: string;
-  address: string;
-  postal_code: string;
-  city: string;
-  country: string;
-  siret: string;
-  company_type: string;
-  coupon: string;
-  koza: boolean;
-  directory: boolean;
-  category: string;
-}
-
-const EMPTY: FormState = {
-  subdomain: "",
-  name: "",
-  email: "",
-  company_name: "",
-  phone: "",
-  address: "",
-  postal_code: "",
-  city: "",
-  country: DEFAULT_COUNTRY,
-  siret: "",
-  company_type: "",
-  coupon: "",
-  koza: false,
-  directory: false,
-  category: DEFAULT_CATEGORY,
-};
-
 /** The domain and customer form, shown once a plan is chosen, and the way to payment. */
 export function CheckoutSection() {
   const planId = useSelectedPlan();
-  const [form, setForm] = useState<FormState>(EMPTY);
+  const kozaRequests = useKozaRequests();
+  const [form, setForm] = useState<OrderForm>(EMPTY_ORDER_FORM);
   const [busy, setBusy] = useState(false);
+  const [returned, setReturned] = useState<(OrderDraft & { resumable: boolean }) | null>(null);
   const subdomain = useSubdomainCheck(form.subdomain);
   const coupon = useCouponCheck(form.coupon);
   const ids = useId();
 
+  // Back from the payment page without paying: the order as it was, and a word about it.
+  useEffect(() => {
+    const draft = takeReturningDraft();
+    if (!draft) return;
+    setForm(draft.form);
+    setReturned(draft);
+    selectPlan(draft.planId);
+    window.setTimeout(() => scrollToSection(DOMAIN_FORM_ID), 0);
+  }, []);
+
+  // Back from the payment page to this very page, kept as it was by the browser (its back-forward
+  // cache): the button must not stay on "Redirection vers le paiement...".
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setBusy(false);
+      setReturned(keptDraft());
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
+
+  // "Ajouter Koza à ma commande", before or after the plan was chosen.
+  useEffect(() => {
+    if (kozaRequests > 0) setForm((f) => ({ ...f, koza: true }));
+  }, [kozaRequests]);
+
   if (!planId) return null;
   const plan = planById(planId);
   const host = `${form.subdomain.trim().toLowerCase()}.${publicConfig.BASE_DOMAIN}`;
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+  const set = <K extends keyof OrderForm>(key: K, value: OrderForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const field = (key: keyof FormState) => ({
+  const field = (key: keyof OrderForm) => ({
     id: `${ids}-${key}`,
     value: form[key] as string,
     onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
@@ -103,10 +99,11 @@ export function CheckoutSection() {
           plan: plan.name,
         },
         success_url: `${window.location.origin}${paths.success()}`,
-        cancel_url: window.location.href,
+        cancel_url: cancelUrl(window.location.href),
         koza_option: form.koza,
         ...(code ? { coupon_code: code } : {}),
       });
+      saveOrderDraft({ planId, form, checkoutUrl: checkout_url });
       window.location.assign(checkout_url);
     } catch (err) {
       setBusy(false);
@@ -121,7 +118,13 @@ export function CheckoutSection() {
   return (
     <section id={DOMAIN_FORM_ID} className="section checkout" aria-labelledby={`${ids}-title`}>
       <div className="container checkout-grid">
-        <form className="checkout-form" onSubmit={pay} noValidate aria-describedby={`${ids}-lead`}>
+        <form
+          id={`${ids}-form`}
+          className="checkout-form"
+          onSubmit={pay}
+          noValidate
+          aria-describedby={`${ids}-lead`}
+        >
           <h2 id={`${ids}-title`} className="section-title">
             Votre site {plan.name}
           </h2>
@@ -129,6 +132,20 @@ export function CheckoutSection() {
             Choisissez l'adresse de votre site et renseignez vos coordonnées. Votre site est en ligne quelques
             minutes après le paiement.
           </p>
+          {returned ? (
+            <div className="checkout-notice" role="status">
+              <p>
+                <strong>Paiement annulé</strong> : aucun montant n'a été débité. Votre commande est conservée
+                ci-dessous, modifiez-la si besoin.
+              </p>
+              {returned.resumable ? (
+                <p>
+                  <a href={returned.checkoutUrl}>Reprendre le paiement</a> tel qu'il était, ou continuez
+                  ci-dessous.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
 
           <fieldset>
             <legend>Adresse de votre site</legend>
@@ -235,7 +252,12 @@ export function CheckoutSection() {
               {coupon.kind === "neutral" ? "" : coupon.message}
             </p>
             <label className="checkbox">
-              <input type="checkbox" checked={form.koza} onChange={(e) => set("koza", e.target.checked)} />
+              <input
+                id={KOZA_OPTION_ID}
+                type="checkbox"
+                checked={form.koza}
+                onChange={(e) => set("koza", e.target.checked)}
+              />
               <span>
                 <strong>Ajouter Koza, l'agent IA (+50 € HT, une fois)</strong> : Koza rédige et illustre les 5
                 pages de votre site à partir d'un questionnaire d'une dizaine de questions, en 15 minutes
@@ -265,16 +287,23 @@ export function CheckoutSection() {
               </div>
             ) : null}
           </fieldset>
-
-          <button type="submit" className="button button-accent button-large" disabled={busy}>
-            {busy ? "Redirection vers le paiement..." : "Continuer vers le paiement"}
-          </button>
         </form>
+        {/* After the summary, so a phone shows the total before the button. */}
         <OrderSummary
           planId={planId}
           percentOff={coupon.kind === "valid" ? coupon.percentOff : 0}
           koza={form.koza}
         />
+        <div className="checkout-pay">
+          <button
+            type="submit"
+            form={`${ids}-form`}
+            className="button button-accent button-large"
+            disabled={busy}
+          >
+            {busy ? "Redirection vers le paiement..." : "Continuer vers le paiement"}
+          </button>
+        </div>
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
 import "./dashboard.css";
 import { DomainRequestBlock } from "./domain-request";
+import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
 import { SiteSwitcher } from "./site-switcher";
 import { StepList } from "./step-list";
@@ -15,7 +16,8 @@ export function DashboardPage() {
   const { orderId = "" } = useParams();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const state = useOrder(orderId, token);
+  const kozaPurchase = useKozaPurchase();
+  const state = useOrder(orderId, token, { untilKoza: kozaPurchase === "paye" });
 
   if (state.kind === "loading")
     return (
@@ -50,6 +52,7 @@ export function DashboardPage() {
     <section className="section dashboard">
       <div className="container dashboard-grid">
         <div className="dashboard-main">
+          <KozaPurchaseNotice purchase={kozaPurchase} order={order} token={token} />
           <header className="dashboard-card">
             <h1>Bonjour {order.customer_name} !</h1>
             <p>

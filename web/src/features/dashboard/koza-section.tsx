@@ -1,7 +1,6 @@
 import type { OrderView } from "@lagon/contracts/orders-schemas";
-import { useState } from "react";
 import { paths } from "../../config/paths";
-import { fetchJson } from "../../lib/fetch-json";
+import { useBuyKoza } from "../koza/buy-koza";
 
 /** Koza's state for this site, or the offer to add it. */
 export function KozaSection({ order, token }: { order: OrderView; token: string }) {
@@ -47,20 +46,7 @@ export function KozaSection({ order, token }: { order: OrderView; token: string 
 }
 
 function KozaUpsell({ orderId, token }: { orderId: string; token: string }) {
-  const [busy, setBusy] = useState(false);
-  async function buy() {
-    setBusy(true);
-    try {
-      const { checkout_url } = await fetchJson<{ checkout_url: string }>(
-        `/api/order/${encodeURIComponent(orderId)}/add-koza`,
-        { method: "POST", body: JSON.stringify({ token }) },
-      );
-      window.location.assign(checkout_url);
-    } catch {
-      window.alert("Erreur: Erreur lors de l'ajout de l'option Koza");
-      setBusy(false);
-    }
-  }
+  const { busy, buy } = useBuyKoza(orderId, token);
   return (
     <section className="dashboard-card koza-upsell" aria-labelledby="koza-upsell-title">
       <h2 id="koza-upsell-title">Laissez Koza remplir votre site</h2>

@@ -11,12 +11,13 @@ export type OrderState =
 
 /**
  * The order, refreshed every 5 s until it is active (and, beyond the spec, while Koza is writing
- * the site, so its end shows). A failed first load is 'Commande introuvable'; a failed refresh
- * is only logged and the next one is tried. The page opened with another order or token (the
- * same page, moved to another address) is loading until that one answers: what the previous
- * token was allowed to see, such as the customer's other sites, never shows under the new one.
+ * the site, so its end shows, and with `untilKoza`, until a Koza just paid for is on the order).
+ * A failed first load is 'Commande introuvable'; a failed refresh is only logged and the next one
+ * is tried. The page opened with another order or token (the same page, moved to another
+ * address) is loading until that one answers: what the previous token was allowed to see, such
+ * as the customer's other sites, never shows under the new one.
  */
-export function useOrder(orderId: string, token: string): OrderState {
+export function useOrder(orderId: string, token: string, { untilKoza = false } = {}): OrderState {
   const key = `${orderId}\n${token}`;
   const [current, setCurrent] = useState<{ key: string; state: OrderState }>({
     key,
@@ -35,7 +36,8 @@ export function useOrder(orderId: string, token: string): OrderState {
         if (stopped) return;
         loaded = true;
         setState({ kind: "ready", order });
-        if (order.status === "active" && order.koza_status !== "processing") return;
+        const kozaAwaited = untilKoza && !order.koza_option;
+        if (order.status === "active" && order.koza_status !== "processing" && !kozaAwaited) return;
       } catch (err) {
         if (stopped) return;
         if (!loaded) {
@@ -51,6 +53,6 @@ export function useOrder(orderId: string, token: string): OrderState {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [key, orderId, token]);
+  }, [key, orderId, token, untilKoza]);
   return current.key === key ? current.state : { kind: "loading" };
 }

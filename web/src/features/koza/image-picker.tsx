@@ -3,6 +3,9 @@ import { useEffect, useId, useMemo, useState } from "react";
 
 const ACCEPT = KOZA_IMAGE_TYPES.join(",");
 const isImage = (f: File) => (KOZA_IMAGE_TYPES as readonly string[]).includes(f.type);
+/** Why a file chosen is not kept: not an image the server takes. */
+const notAnImage = (f: File, what: string) =>
+  `« ${f.name} » n'est pas une image JPEG, PNG ou WebP : ${what} non ajouté.`;
 
 /** Object URLs for thumbnails, released when the files change or the picker goes away. */
 function usePreviews(files: File[]): string[] {
@@ -41,6 +44,7 @@ function Thumbnails(props: { files: File[]; onRemove: (file: File) => void; labe
 /** The optional logo: one image, shown as a thumbnail, removable. */
 export function LogoPicker(props: { logo: File | null; onChange: (logo: File | null) => void }) {
   const id = useId();
+  const [note, setNote] = useState("");
   return (
     <div className="koza-field">
       <label htmlFor={id}>Logo (optionnel)</label>
@@ -53,11 +57,15 @@ export function LogoPicker(props: { logo: File | null; onChange: (logo: File | n
         accept={ACCEPT}
         aria-describedby={`${id}-hint`}
         onChange={(e) => {
-          const file = [...(e.target.files ?? [])].find(isImage);
-          if (file) props.onChange(file);
+          const file = e.target.files?.[0];
+          if (file && isImage(file)) props.onChange(file);
+          setNote(file && !isImage(file) ? notAnImage(file, "logo") : "");
           e.target.value = "";
         }}
       />
+      <p className="koza-note" role="status">
+        {note}
+      </p>
       <Thumbnails
         files={props.logo ? [props.logo] : []}
         onRemove={() => props.onChange(null)}
@@ -67,7 +75,7 @@ export function LogoPicker(props: { logo: File | null; onChange: (logo: File | n
   );
 }
 
-/** Up to five photos: images only, extra ones dropped (and said so), each removable. */
+/** Up to five photos: images only, extra ones dropped (each refusal said with its reason), each removable. */
 export function PhotosPicker(props: { photos: File[]; onChange: (photos: File[]) => void }) {
   const id = useId();
   const [note, setNote] = useState("");
@@ -87,14 +95,16 @@ export function PhotosPicker(props: { photos: File[]; onChange: (photos: File[])
         onChange={(e) => {
           const chosen = [...(e.target.files ?? [])];
           const images = chosen.filter(isImage);
-          const kept = [...props.photos, ...images].slice(0, KOZA_MAX_PHOTOS);
-          const dropped = chosen.length - (kept.length - props.photos.length);
-          setNote(
-            dropped > 0
-              ? `${dropped} fichier(s) non ajouté(s) : ${KOZA_MAX_PHOTOS} images JPEG, PNG ou WebP au maximum.`
-              : "",
-          );
-          props.onChange(kept);
+          const room = KOZA_MAX_PHOTOS - props.photos.length;
+          const notes = chosen.filter((f) => !isImage(f)).map((f) => notAnImage(f, "fichier"));
+          const extra = images.length - room;
+          if (extra > 0) {
+            notes.push(
+              `${KOZA_MAX_PHOTOS} photos au maximum : ${extra === 1 ? "1 photo non ajoutée" : `${extra} photos non ajoutées`}.`,
+            );
+          }
+          setNote(notes.join(" "));
+          props.onChange([...props.photos, ...images.slice(0, Math.max(0, room))]);
           e.target.value = "";
         }}
       />

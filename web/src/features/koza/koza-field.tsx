@@ -2,6 +2,8 @@ import { useId } from "react";
 
 /** A labelled text input or text area of the questionnaire. */
 export function KozaField(props: {
+  /** A fixed id, for a field the error list of the last step leads to. */
+  id?: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -11,7 +13,8 @@ export function KozaField(props: {
   autoComplete?: string;
   hint?: string;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = props.id ?? generatedId;
   const hintId = `${id}-hint`;
   const common = {
     id,

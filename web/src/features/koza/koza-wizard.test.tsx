@@ -22,6 +22,22 @@ const field = (name: string) => screen.getByRole("textbox", { name }) as HTMLInp
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 const image = (name: string, type = "image/jpeg") => new File([new Uint8Array([1, 2, 3])], name, { type });
 
+/** Every required answer, from the first step to the last. */
+function fillRequired() {
+  type("Type d'activité", "Plombier");
+  type("Nom de l'entreprise", "Plomberie Grondin");
+  type("Description courte (2-3 phrases)", "Dépannage dans le Sud.");
+  next();
+  for (const i of [1, 2, 3]) type(`Service ${i}`, `Service n° ${i}`);
+  type("Ce qui vous distingue", "Rapide");
+  next();
+  next();
+  type("Téléphone", "0262 00 00 00");
+  type("E-mail", "contact@grondin.re");
+  type("Adresse complète", "1 rue des Lilas, 97410 Saint-Pierre");
+  next();
+}
+
 let alerts: string[];
 beforeEach(() => {
   alerts = [];
@@ -103,11 +119,14 @@ describe("KozaWizard", () => {
       "la photo a.jpg",
       "la photo b.png",
     ]);
-    expect(screen.getByRole("status").textContent).toContain("1 fichier(s) non ajouté(s)");
+    expect(
+      screen.getByText("« notes.pdf » n'est pas une image JPEG, PNG ou WebP : fichier non ajouté.").role,
+    ).toBe("status");
     fireEvent.change(input, {
       target: { files: ["c", "d", "e", "f"].map((n) => image(`${n}.webp`, "image/webp")) },
     });
     expect(screen.getAllByRole("img")).toHaveLength(5);
+    expect(screen.getByText("5 photos au maximum : 1 photo non ajoutée.")).toBeTruthy();
     expect((input as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Retirer la photo b.png" }));
     expect(screen.getAllByRole("img").map((i) => i.getAttribute("alt"))).not.toContain("la photo b.png");
@@ -120,8 +139,12 @@ describe("KozaWizard", () => {
     renderWizard();
     type("Type d'activité", "Boulangerie artisanale");
     type("Nom de l'entreprise", "Boulangerie Payet");
+    type("Description courte (2-3 phrases)", "Pains au levain.");
     next();
+    type("Service 1", "Pains");
     type("Service 2", "Gâteaux sur commande");
+    type("Service 3", "Livraison");
+    type("Ce qui vous distingue", "Le feu de bois");
     next();
     fireEvent.change(screen.getByLabelText("Logo (optionnel)"), {
       target: { files: [image("logo.png", "image/png")] },
@@ -130,7 +153,9 @@ describe("KozaWizard", () => {
       target: { files: [image("four.jpg"), image("pains.jpg")] },
     });
     next();
+    type("Téléphone", "0262 00 00 00");
     type("E-mail", "contact@payet.re");
+    type("Adresse complète", "1 rue du Four, 97460 Saint-Paul");
     next();
     expect(screen.getByText("Boulangerie Payet · Boulangerie artisanale")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Générer mon site !" }));
@@ -144,7 +169,7 @@ describe("KozaWizard", () => {
     expect(form.get("token")).toBe("jeton");
     expect(JSON.parse(form.get("koza_data") as string)).toMatchObject({
       businessName: "Boulangerie Payet",
-      services: ["", "Gâteaux sur commande", ""],
+      services: ["Pains", "Gâteaux sur commande", "Livraison"],
       colors: { primary: "#ff6b35", secondary: "#4a5568" },
       style: "modern",
       additionalPages: [],
@@ -173,12 +198,43 @@ describe("KozaWizard", () => {
       vi.fn(async () => response),
     );
     renderWizard();
-    for (let i = 0; i < 4; i++) next();
+    fillRequired();
     fireEvent.click(screen.getByRole("button", { name: "Générer mon site !" }));
     await waitFor(() => expect(alerts).toEqual([message]));
     expect((screen.getByRole("button", { name: "Générer mon site !" }) as HTMLButtonElement).disabled).toBe(
       false,
     );
     expect(screen.queryByText("Tableau de bord")).toBeNull();
+  });
+
+  it("lists every missing answer on the last step, sends nothing, and leads each to its field", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    renderWizard();
+    type("Nom de l'entreprise", "Plomberie Grondin");
+    next();
+    next();
+    next();
+    type("E-mail", "pas-une-adresse");
+    next();
+    const list = screen.getByRole("region", { name: "9 champs à compléter avant de générer votre site" });
+    expect([...list.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      "Type d'activité (étape 1)",
+      "Description courte (2-3 phrases) (étape 1)",
+      "Service 1 (étape 2)",
+      "Service 2 (étape 2)",
+      "Service 3 (étape 2)",
+      "Ce qui vous distingue (étape 2)",
+      "Téléphone (étape 4)",
+      "E-mail : adresse invalide (étape 4)",
+      "Adresse complète (étape 4)",
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Générer mon site !" }));
+    expect(document.activeElement).toBe(list);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(alerts).toEqual([]);
+    fireEvent.click(screen.getByRole("link", { name: "Service 2 (étape 2)" }));
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toContain("Vos services");
+    expect(document.activeElement).toBe(field("Service 2"));
   });
 });

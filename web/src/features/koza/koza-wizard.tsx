@@ -4,15 +4,17 @@ import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { paths } from "../../config/paths";
 import { LogoPicker, PhotosPicker } from "./image-picker";
-import { EMPTY_ANSWERS, KOZA_STEPS, type KozaAnswers } from "./koza-answers";
+import { EMPTY_ANSWERS, KOZA_FIELD_IDS, KOZA_STEPS, type KozaAnswers, kozaProblems } from "./koza-answers";
 import { KozaField } from "./koza-field";
+import { KozaProblems } from "./koza-problems";
 import { KozaRecap } from "./koza-recap";
 import { submitQuestionnaire } from "./submit-questionnaire";
 import "./koza.css";
 
 /**
  * The five-step Koza questionnaire. Moving between steps is never blocked (required fields are
- * only marked); the last step sends everything, images included, and goes back to the dashboard.
+ * only marked); the last step lists what is still missing, each item leading to its field, and
+ * once nothing is, sends everything, images included, and goes back to the dashboard.
  */
 export function KozaWizard(props: { orderId: string; token: string }) {
   const navigate = useNavigate();
@@ -22,12 +24,20 @@ export function KozaWizard(props: { orderId: string; token: string }) {
   const [photos, setPhotos] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
+  const problemsRef = useRef<HTMLElement>(null);
   const last = step === KOZA_STEPS.length - 1;
+  const problems = kozaProblems(answers);
 
   /** Shows another step; keyboard and screen-reader users land on its title. */
   function goTo(next: number) {
     flushSync(() => setStep(next));
     title.current?.focus();
+  }
+
+  /** From the error list: the field's step, and the field itself. */
+  function goToField(next: number, fieldId: string) {
+    flushSync(() => setStep(next));
+    document.getElementById(fieldId)?.focus();
   }
 
   const set = <K extends keyof KozaAnswers>(key: K, value: KozaAnswers[K]) =>
@@ -43,6 +53,7 @@ export function KozaWizard(props: { orderId: string; token: string }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!last) return goTo(step + 1);
+    if (problems.length > 0) return problemsRef.current?.focus();
     setBusy(true);
     try {
       await submitQuestionnaire({ orderId: props.orderId, token: props.token, answers, logo, photos });
@@ -85,6 +96,7 @@ export function KozaWizard(props: { orderId: string; token: string }) {
         {step === 0 ? (
           <>
             <KozaField
+              id={KOZA_FIELD_IDS.businessType}
               label="Type d'activité"
               hint="Par exemple : boulangerie artisanale, plombier, salon de coiffure."
               value={answers.businessType}
@@ -92,6 +104,7 @@ export function KozaWizard(props: { orderId: string; token: string }) {
               required
             />
             <KozaField
+              id={KOZA_FIELD_IDS.businessName}
               label="Nom de l'entreprise"
               value={answers.businessName}
               onChange={(v) => set("businessName", v)}
@@ -99,6 +112,7 @@ export function KozaWizard(props: { orderId: string; token: string }) {
               required
             />
             <KozaField
+              id={KOZA_FIELD_IDS.businessDescription}
               label="Description courte (2-3 phrases)"
               hint="Ce que vous faites, et comment."
               value={answers.businessDescription}
@@ -119,6 +133,7 @@ export function KozaWizard(props: { orderId: string; token: string }) {
               <KozaField
                 // biome-ignore lint/suspicious/noArrayIndexKey: the three services are fixed slots
                 key={i}
+                id={KOZA_FIELD_IDS.service(i)}
                 label={`Service ${i + 1}`}
                 value={service}
                 onChange={(v) => setService(i, v)}
@@ -126,6 +141,7 @@ export function KozaWizard(props: { orderId: string; token: string }) {
               />
             ))}
             <KozaField
+              id={KOZA_FIELD_IDS.uniqueValue}
               label="Ce qui vous distingue"
               hint="Ce que vos clients ne trouvent pas ailleurs."
               value={answers.uniqueValue}
@@ -168,6 +184,7 @@ export function KozaWizard(props: { orderId: string; token: string }) {
         ) : step === 3 ? (
           <>
             <KozaField
+              id={KOZA_FIELD_IDS.phone}
               label="Téléphone"
               type="tel"
               autoComplete="tel"
@@ -176,6 +193,7 @@ export function KozaWizard(props: { orderId: string; token: string }) {
               required
             />
             <KozaField
+              id={KOZA_FIELD_IDS.email}
               label="E-mail"
               type="email"
               autoComplete="email"
@@ -184,6 +202,7 @@ export function KozaWizard(props: { orderId: string; token: string }) {
               required
             />
             <KozaField
+              id={KOZA_FIELD_IDS.address}
               label="Adresse complète"
               hint="Numéro, rue, code postal et ville."
               autoComplete="street-address"
@@ -199,7 +218,10 @@ export function KozaWizard(props: { orderId: string; token: string }) {
             />
           </>
         ) : (
-          <KozaRecap answers={answers} logo={logo} photos={photos} />
+          <>
+            <KozaProblems focusRef={problemsRef} problems={problems} onGo={goToField} />
+            <KozaRecap answers={answers} logo={logo} photos={photos} />
+          </>
         )}
       </fieldset>
 

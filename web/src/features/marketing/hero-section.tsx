@@ -6,7 +6,10 @@ const BADGES = ["Hébergement en France", "SSL inclus", "Support local à La Ré
 
 const PREVIEW_STEPS = ["Paiement validé", "Adresse créée", "WordPress installé", "Accès envoyés par e-mail"];
 
-/** What a new site looks like a few minutes after payment: decorative, the text says it all. */
+/**
+ * What a new site looks like a few minutes after payment: decorative, the text says it all. The
+ * visitor's own business, not a customer's (the home names only real sites: decision 0024).
+ */
 function SitePreview() {
   return (
     <div className="hero-preview" aria-hidden="true">
@@ -14,11 +17,11 @@ function SitePreview() {
         <span className="preview-dot" />
         <span className="preview-dot" />
         <span className="preview-dot" />
-        <span className="preview-url">{`boulangerie-payet.${publicConfig.BASE_DOMAIN}`}</span>
+        <span className="preview-url">{`votre-entreprise.${publicConfig.BASE_DOMAIN}`}</span>
       </div>
       <div className="preview-body">
-        <p className="preview-name">Boulangerie Payet</p>
-        <p className="preview-tagline">Pains et viennoiseries au feu de bois, Saint-Paul</p>
+        <p className="preview-name">Votre entreprise</p>
+        <p className="preview-tagline">Votre activité, vos services, vos coordonnées</p>
         <ul className="preview-steps">
           {PREVIEW_STEPS.map((step) => (
             <li key={step}>{step}</li>

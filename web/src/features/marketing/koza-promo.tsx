@@ -34,7 +34,9 @@ export function KozaPromo() {
             <p className="koza-price">
               <strong>{`${KOZA_PRICE_EUR} € HT`}</strong> <span>une seule fois</span>
             </p>
-            <PlansLink className="button button-accent">Ajouter Koza à ma commande</PlansLink>
+            <PlansLink className="button button-accent" addKoza>
+              Ajouter Koza à ma commande
+            </PlansLink>
           </div>
         </div>
       </div>

@@ -1,12 +1,23 @@
 import type { ReactNode } from "react";
 import { useGoToPlans } from "../../components/layout/use-go-to-plans";
-import { PLANS_SECTION_ID, paths } from "../../config/paths";
+import { KOZA_OPTION_ID, PLANS_SECTION_ID, paths } from "../../config/paths";
+import { scrollToSection } from "../../lib/scroll-to-section";
+import { requestKoza, selectedPlan } from "../../lib/selected-plan-store";
 
 /**
  * A call to action that shows the plans. It is a real link to /#plans, so it still works
  * before the page's JavaScript runs (or without it); once hydrated it scrolls smoothly.
+ * `addKoza` also asks for Koza: the order form ticks it, and shows at once if a plan is chosen.
  */
-export function PlansLink({ className, children }: { className: string; children: ReactNode }) {
+export function PlansLink({
+  className,
+  children,
+  addKoza = false,
+}: {
+  className: string;
+  children: ReactNode;
+  addKoza?: boolean;
+}) {
   const goToPlans = useGoToPlans();
   return (
     <a
@@ -16,7 +27,10 @@ export function PlansLink({ className, children }: { className: string; children
         // A click that opens a new tab or window keeps the browser's own behaviour.
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        goToPlans();
+        if (addKoza) requestKoza();
+        // The form re-renders with Koza ticked first: scroll once it has.
+        if (addKoza && selectedPlan()) window.setTimeout(() => scrollToSection(KOZA_OPTION_ID, "center"), 0);
+        else goToPlans();
       }}
     >
       {children}

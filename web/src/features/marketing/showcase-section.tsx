@@ -1,33 +1,15 @@
+import type { DirectorySite } from "@lagon/contracts/directory-schemas";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
+import { useDirectorySites } from "./use-directory-sites";
 import "./marketing.css";
 
-const SITES = [
-  {
-    name: "Boulangerie Payet",
-    place: "Saint-Paul, La Réunion",
-    kind: "Site vitrine rédigé par Koza",
-    tagline: "Pains au feu de bois",
-    color: "#8a4b14",
-  },
-  {
-    name: "Garage Hoarau",
-    place: "Saint-Pierre, La Réunion",
-    kind: "Prise de rendez-vous en ligne",
-    tagline: "Entretien et réparation",
-    color: "#1f4e79",
-  },
-  {
-    name: "Coiffure Madinina",
-    place: "Fort-de-France, Martinique",
-    kind: "Boutique en ligne",
-    tagline: "Soins et coiffure afro",
-    color: "#7a2a5b",
-  },
-];
+/** How many of the newest live sites the home page shows. */
+const SHOWN = 3;
+const COLORS = ["#8a4b14", "#1f4e79", "#7a2a5b", "#2f6b3a", "#6b4fa0"];
 
-/** A miniature of the site's home page, drawn in CSS: decorative. */
+/** A miniature of a site's home page, drawn in CSS: decorative. */
 function SiteThumbnail({ name, tagline, color }: { name: string; tagline: string; color: string }) {
   return (
     <div className="showcase-thumb" aria-hidden="true" style={{ "--site-color": color } as CSSProperties}>
@@ -50,35 +32,61 @@ function SiteThumbnail({ name, tagline, color }: { name: string; tagline: string
   );
 }
 
-export function ShowcaseSection() {
+function ShowcaseCard({ site, index }: { site: DirectorySite; index: number }) {
   return (
-    <section className="section showcase" aria-labelledby="showcase-title">
+    <li>
+      <SiteThumbnail
+        name={site.company_name}
+        tagline={site.category}
+        color={COLORS[index % COLORS.length] as string}
+      />
+      <h3>{site.company_name}</h3>
+      <p>
+        {[site.city, site.country].filter(Boolean).join(", ")}
+        <br />
+        {site.has_koza ? "Site rédigé par Koza" : site.category}
+      </p>
+      <a href={site.url} target="_blank" rel="noopener noreferrer">
+        Visiter le site<span className="visually-hidden"> de {site.company_name} (nouvel onglet)</span>
+      </a>
+    </li>
+  );
+}
+
+/** The newest sites of the directory, as it really is: an empty directory shows none. */
+export function ShowcaseSection() {
+  const sites = useDirectorySites();
+  return (
+    <section className="section showcase" aria-labelledby="showcase-title" aria-busy={sites === null}>
       <div className="container">
         <h2 id="showcase-title" className="section-title">
           Ils sont en ligne
         </h2>
-        <p className="section-lead">
-          Boulangers, garagistes, coiffeurs, restaurateurs&nbsp;: des entreprises de toutes les îles ont créé
-          leur site avec nous.
-        </p>
-        <ul className="showcase-grid">
-          {SITES.map((site) => (
-            <li key={site.name}>
-              <SiteThumbnail name={site.name} tagline={site.tagline} color={site.color} />
-              <h3>{site.name}</h3>
-              <p>
-                {site.place}
-                <br />
-                {site.kind}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <p className="center">
-          <Link to={paths.directory()} className="button button-primary">
-            Voir l'annuaire des sites
-          </Link>
-        </p>
+        {sites === null ? null : sites.length === 0 ? (
+          <p className="section-lead">
+            Les sites de nos clients apparaissent ici dès leur mise en ligne, s'ils choisissent de figurer
+            dans notre annuaire. Le vôtre pourrait être le premier&nbsp;!
+          </p>
+        ) : (
+          <>
+            <p className="section-lead">
+              Les derniers sites de nos clients mis en ligne, tirés de notre annuaire.
+            </p>
+            <ul
+              className="showcase-grid"
+              style={{ "--items": sites.slice(0, SHOWN).length } as CSSProperties}
+            >
+              {sites.slice(0, SHOWN).map((site, i) => (
+                <ShowcaseCard key={site.subdomain} site={site} index={i} />
+              ))}
+            </ul>
+            <p className="center">
+              <Link to={paths.directory()} className="button button-primary">
+                Voir l'annuaire des sites
+              </Link>
+            </p>
+          </>
+        )}
       </div>
     </section>
   );

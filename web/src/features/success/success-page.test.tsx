@@ -53,4 +53,18 @@ describe("SuccessPage", () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it("says at once that the link is incomplete when it has no session id, and asks nothing", async () => {
+    const fetch = answer(200, {});
+    render(
+      <MemoryRouter initialEntries={["/success"]}>
+        <SuccessPage />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByRole("alert")).textContent).toContain("Lien de suivi incomplet");
+    expect(screen.getByRole("link", { name: "Recevoir un nouveau lien" }).getAttribute("href")).toBe(
+      "/espace-client",
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

@@ -1,6 +1,8 @@
+import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
+import { clearOrderDraft } from "../checkout/order-draft";
 import { SuccessProgress } from "./success-progress";
 import "./success.css";
 import { type OrderStatus, useOrderStatus } from "./use-order-status";
@@ -18,6 +20,10 @@ export function SuccessPage() {
   const state = useOrderStatus(sessionId);
   const order = state.kind === "waiting" ? state.order : null;
   const completed = order?.status === "completed";
+  // Paid: the order form kept for a return from the payment page is no longer needed.
+  useEffect(() => {
+    if (sessionId) clearOrderDraft();
+  }, [sessionId]);
 
   return (
     <section className="section success">

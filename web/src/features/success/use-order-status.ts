@@ -21,14 +21,22 @@ export type OrderStatusState =
 
 export const POLL_INTERVAL_MS = 5000;
 
+/** The page opened without the payment's session id (a link cut short, a bookmark). */
+export const MISSING_SESSION =
+  "Lien de suivi incomplet : l'identifiant de paiement manque. Retrouvez votre commande avec le lien reçu par e-mail, ou demandez-en un nouveau.";
+
 /**
  * Polls at once, then every 5 s, until the order is completed (or failed). A refusal (4xx) ends
  * the polling with the server's reason; any other failed poll is only logged and tried again.
+ * Without a session id there is nothing to follow: that is said at once.
  */
 export function useOrderStatus(sessionId: string | null): OrderStatusState {
   const [state, setState] = useState<OrderStatusState>({ kind: "waiting", order: null });
   useEffect(() => {
-    if (!sessionId) return;
+    if (!sessionId) {
+      setState({ kind: "closed", detail: MISSING_SESSION });
+      return;
+    }
     let timer: number | undefined;
     let stopped = false;
     const poll = async () => {

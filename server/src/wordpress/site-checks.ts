@@ -107,7 +107,25 @@ export async function expectWorkingSite(host: WordPressHost, site: SiteIdentity,
 
   const dashboard = await logIn(host, subdomain, installed.adminUser, installed.adminPassword);
   expect(dashboard.status).toBe(200);
-  expect(await dashboard.text()).toContain("Tableau de bord");
+  const dashboardHtml = await dashboard.text();
+  // The back office in French, including what Debian's old translations leave in English.
+  expect(dashboardHtml).toContain("Tableau de bord");
+  expect(dashboardHtml).toMatch(/<span class="ab-label">Créer<\/span>/);
+  expect(dashboardHtml).toMatch(/wp-admin-bar-my-account[^>]*>[^>]*>Bonjour, /);
+  const widgets = [...dashboardHtml.matchAll(/<h2 class=["']hndle[^>]*>([^<]+)</g)].map((m) => m[1]);
+  expect(widgets.sort()).toEqual(["Activité", "D’un coup d’œil", "État de santé du site"]);
+  expect(dashboardHtml).toContain("Brouillon rapide");
+
+  const settings = await host.fetch(subdomain, "/wp-json/wp/v2/settings", {
+    headers: basicAuth(installed.adminUser, installed.appPassword),
+  });
+  expect(await settings.json()).toMatchObject({
+    language: "fr_FR",
+    timezone: "Indian/Reunion",
+    date_format: "j F Y",
+    time_format: "G\\hi",
+    start_of_week: 1,
+  });
 
   const page = await createPage(host, installed, subdomain, "À propos");
   expect(page.status).toBe(201);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -146,6 +146,9 @@ describe("SshWordPressHost", () => {
       path.join(staleDir, "install-site.php"),
       await readFile(path.join(path.dirname(SITE_HOST_SCRIPT), "install-site.php")),
     );
+    await cp(path.join(path.dirname(SITE_HOST_SCRIPT), "site-files"), path.join(staleDir, "site-files"), {
+      recursive: true,
+    });
     const outdated = new SshWordPressHost({
       ...options,
       helper: options.helper.replace(SITE_HOST_SCRIPT, stale),

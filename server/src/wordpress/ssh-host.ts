@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ProcessError, runProcess } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
@@ -167,10 +167,17 @@ let version: string | undefined;
 
 /** What `site-host.sh check` prints when the host runs the same helper and installer as this product. */
 export function helperVersion(): string {
-  version ??= createHash("sha256")
+  if (version) return version;
+  const dir = path.dirname(SITE_HOST_SCRIPT);
+  const hash = createHash("sha256")
     .update(readFileSync(SITE_HOST_SCRIPT))
-    .update(readFileSync(path.join(path.dirname(SITE_HOST_SCRIPT), "install-site.php")))
-    .digest("hex")
-    .slice(0, 16);
+    .update(readFileSync(path.join(dir, "install-site.php")));
+  const siteFiles = path.join(dir, "site-files");
+  const files = readdirSync(siteFiles, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(siteFiles, path.join(entry.parentPath, entry.name)))
+    .sort();
+  for (const file of files) hash.update(readFileSync(path.join(siteFiles, file)));
+  version = hash.digest("hex").slice(0, 16);
   return version;
 }

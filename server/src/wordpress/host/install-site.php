@@ -64,6 +64,13 @@ if (wp_get_theme('twentytwentyfive')->exists()) {
 }
 activate_plugin('sqlite-database-integration/load.php');
 
+// La Réunion's time and French dates ("24 novembre 2026", "14h05"), weeks start on Monday.
+update_option('timezone_string', 'Indian/Reunion');
+update_option('gmt_offset', '');
+update_option('date_format', 'j F Y');
+update_option('time_format', 'G\\hi');
+update_option('start_of_week', 1);
+
 wp_set_current_user($user_id);
 $page_id = wp_insert_post([
 	'post_type' => 'page',

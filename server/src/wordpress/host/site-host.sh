@@ -31,7 +31,10 @@ fi
 : "${SITES_ROOT:?}" "${SITE_TMP_ROOT:?}" "${CORE_DIR:?}" "${POOL_DIR:?}" "${SOCKET_DIR:?}" "${FPM_RELOAD:?}"
 WEB_GROUP=${WEB_GROUP:-www-data}
 PHP=${PHP:-php}
-INSTALLER="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/install-site.php"
+HELPER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+INSTALLER="$HELPER_DIR/install-site.php"
+# Copied into every new site's wp-content: the French supplement (mu-plugin and translations).
+SITE_FILES="$HELPER_DIR/site-files"
 LOCK="$SOCKET_DIR/.site-host.lock"
 SITE_EXISTS=17
 # A shell is not bound by open_basedir: customer PHP may not start processes.
@@ -194,10 +197,14 @@ cmd_check() {
   command -v "$PHP" >/dev/null || fail "no $PHP on the host"
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
   [ -f "$INSTALLER" ] || fail "no install-site.php beside site-host.sh"
+  [ -d "$SITE_FILES" ] || fail "no site-files folder beside site-host.sh"
   getent group "$WEB_GROUP" >/dev/null || fail "no group $WEB_GROUP"
   prepare_roots
-  # The version the product compares with its own copy of this script and the installer.
-  cat "${BASH_SOURCE[0]}" "$INSTALLER" | sha256sum | cut -c1-16
+  # The version the product compares with its own copy of this script, the installer and the
+  # files given to sites (in the order of their paths).
+  local files
+  mapfile -t files < <(cd "$SITE_FILES" && find . -type f | sed 's|^\./||' | sort)
+  (cat "${BASH_SOURCE[0]}" "$INSTALLER" && cd "$SITE_FILES" && cat -- "${files[@]}") | sha256sum | cut -c1-16
 }
 
 cmd_status() {
@@ -221,6 +228,7 @@ cmd_install() {
   fresh="$SITES_ROOT/.$sub.new-$(random_suffix)"
   trap 'rm -rf "$fresh"' EXIT
   copy_core "$fresh"
+  cp -r "$SITE_FILES/." "$fresh/wp-content/"
   own_site "$fresh" "$user"
   # The installer runs as the site's user, with nothing of ours in its environment.
   install -m 644 "$INSTALLER" "$private/tmp/install-site.php"

@@ -72,6 +72,12 @@ export const orders = pgTable(
     // Millisecond precision, like JavaScript dates: the CSV export pages on it.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
+    /**
+     * When the site first showed content of its own: its home page is no longer the one the
+     * installer left ("en cours de préparation"). Null until then; the public directory lists a
+     * site once this is set or Koza has filled it (decision 0022).
+     */
+    siteFilledAt: timestamp("site_filled_at", { withTimezone: true }),
     /** While set in the future, one worker is provisioning this order and others keep off. */
     provisioningLeaseUntil: timestamp("provisioning_lease_until", { withTimezone: true }),
     /** E-mail, name and subdomain, folded (searchFold): the admin search scans this one column. */

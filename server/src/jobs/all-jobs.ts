@@ -1,3 +1,4 @@
+import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
 import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
@@ -5,4 +6,10 @@ import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import type { AnyJob } from "./job-queue.ts";
 
 /** Every job the worker runs. */
-export const allJobs: AnyJob[] = [sendEmailJob, provisionOrderJob, generateKozaSiteJob, sendLostLinksJob];
+export const allJobs: AnyJob[] = [
+  sendEmailJob,
+  provisionOrderJob,
+  generateKozaSiteJob,
+  sendLostLinksJob,
+  recordFilledSitesJob,
+];

@@ -105,6 +105,8 @@ export async function expectWorkingSite(host: WordPressHost, site: SiteIdentity,
   expect(legalHtml).toContain(`SIRET : ${site.legal.siret}`);
   expect(legalHtml).toContain(site.legal.host);
 
+  await expectCleanSite(host, site, installed);
+
   const dashboard = await logIn(host, subdomain, installed.adminUser, installed.adminPassword);
   expect(dashboard.status).toBe(200);
   const dashboardHtml = await dashboard.text();
@@ -132,4 +134,59 @@ export async function expectWorkingSite(host: WordPressHost, site: SiteIdentity,
   const { link } = (await page.json()) as { link: string };
   expect(link).toBe(`${host.siteUrl(subdomain)}/a-propos/`);
   expect((await host.fetch(subdomain, "/a-propos/")).status).toBe(200);
+}
+
+/**
+ * A site nobody has filled yet: the business's name, a home page saying the site is being
+ * prepared, contact details, the legal notice, menus whose every link answers, and nothing of
+ * WordPress's samples.
+ */
+export async function expectCleanSite(host: WordPressHost, site: SiteIdentity, installed: InstalledSite) {
+  const { subdomain, legal } = site;
+  const auth = basicAuth(installed.adminUser, installed.appPassword);
+  const json = async (path: string) => (await host.fetch(subdomain, path, { headers: auth })).json();
+
+  const home = await (await host.fetch(subdomain, "/")).text();
+  expect(home).toContain("lagon-en-preparation");
+  expect(home).toContain("Notre site est en cours de préparation");
+  expect(home).toContain(`<h1 class="wp-block-heading">${site.title}</h1>`);
+
+  const contact = await (await host.fetch(subdomain, "/contact/")).text();
+  for (const detail of [legal.companyName, legal.email, legal.phone, legal.address]) {
+    if (detail) expect(contact).toContain(detail);
+  }
+
+  expect(await json("/wp-json/wp/v2/posts?status=any")).toEqual([]);
+  expect(await json("/wp-json/wp/v2/comments?status=all")).toEqual([]);
+  const pages = (await json("/wp-json/wp/v2/pages?status=any&context=edit")) as { slug: string }[];
+  expect(pages.map((p) => p.slug).sort()).toEqual(["accueil", "contact", "mentions-legales"]);
+
+  // Every link of every page leads somewhere: no "#", no page that is not there.
+  const links = new Set<string>();
+  for (const path of ["/", "/contact/", "/mentions-legales/"]) {
+    const html = await (await host.fetch(subdomain, path)).text();
+    for (const sample of [
+      "Bonjour tout le monde",
+      "Hello world",
+      "Page d’exemple",
+      "Sample Page",
+      "FAQs",
+      "Shop",
+    ]) {
+      expect(html, `${path}: ${sample}`).not.toContain(sample);
+    }
+    for (const [, href] of html.matchAll(/<a [^>]*href="([^"]*)"/g)) links.add(href as string);
+  }
+  for (const href of links) {
+    if (href.startsWith("mailto:") || href.startsWith("tel:") || href === "#wp--skip-link--target") continue;
+    expect(href, "lien vers le site lui-même").toMatch(new RegExp(`^${host.siteUrl(subdomain)}(/|$)`));
+    const target = new URL(href).pathname;
+    expect((await host.fetch(subdomain, target)).status, href).toBe(200);
+  }
+  expect([...links]).toEqual(
+    expect.arrayContaining([
+      `${host.siteUrl(subdomain)}/contact/`,
+      `${host.siteUrl(subdomain)}/mentions-legales/`,
+    ]),
+  );
 }

@@ -116,6 +116,8 @@ return [
 		'Site Icon' => 'Icône du site',
 		'Your homepage displays' => 'La page d’accueil affiche',
 		'Search engine visibility' => 'Visibilité pour les moteurs de recherche',
+		// Public pages.
+		'Skip to content' => 'Aller au contenu',
 		// Login page.
 		'Username or Email Address' => 'Identifiant ou adresse e-mail',
 		"site\4&larr; Go to %s" => '&larr; Aller sur %s',

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "site_filled_at" timestamp with time zone;

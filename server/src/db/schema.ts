@@ -1,6 +1,8 @@
+import type { BackupKind } from "@lagon/contracts/backups";
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
 import { type SQL, sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -231,3 +233,24 @@ export const adminAudit = pgTable("admin_audit", {
   orderId: uuid("order_id"),
   details: text("details"),
 });
+
+/**
+ * The sites' backups: one restic snapshot each (its id), listed here when it is made and
+ * removed when the retention policy forgets it, so the order page lists them without asking
+ * the repository.
+ */
+export const siteBackups = pgTable(
+  "site_backups",
+  {
+    id: text("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    subdomain: text("subdomain").notNull(),
+    kind: text("kind").$type<BackupKind>().notNull(),
+    /** Size of the site's archive (what a restore brings back). */
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("site_backups_order_idx").on(t.orderId, t.createdAt)],
+);

@@ -1,3 +1,4 @@
+import { backupAllSitesJob } from "../backups/backup-all-sites-job.ts";
 import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
 import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
@@ -12,4 +13,5 @@ export const allJobs: AnyJob[] = [
   generateKozaSiteJob,
   sendLostLinksJob,
   recordFilledSitesJob,
+  backupAllSitesJob,
 ];

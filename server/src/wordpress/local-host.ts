@@ -1,6 +1,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
-import { ProcessError, runProcess } from "./run-process.ts";
+import type { Readable, Writable } from "node:stream";
+import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
@@ -104,6 +105,22 @@ export class LocalWordPressHost implements WordPressHost {
     await this.siteHost(["remove", subdomain]);
   }
 
+  exportSite(subdomain: string, into: Writable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("bash", [SITE_HOST_SCRIPT, "export", subdomain], {
+      env: this.helperEnv(),
+      stdout: into,
+    });
+  }
+
+  importSite(subdomain: string, archive: Readable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("bash", [SITE_HOST_SCRIPT, "import", subdomain], {
+      env: this.helperEnv(),
+      stdin: archive,
+    });
+  }
+
   fetch(subdomain: string, urlPath: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
     // Straight to nginx, which speaks plain HTTP whatever the public scheme.
@@ -141,14 +158,18 @@ export class LocalWordPressHost implements WordPressHost {
   private siteHost(args: string[], extra: Record<string, string> = {}, stdin?: string) {
     return runProcess("bash", [SITE_HOST_SCRIPT, ...args], {
       stdin,
-      env: {
-        PATH: "/usr/sbin:/usr/bin:/sbin:/bin",
-        SITE_HOST_CONF: "/nonexistent",
-        ...this.runtime.hostSettings(),
-        ...extra,
-      },
+      env: this.helperEnv(extra),
       timeoutMs: 300_000,
     });
+  }
+
+  private helperEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return {
+      PATH: "/usr/sbin:/usr/bin:/sbin:/bin",
+      SITE_HOST_CONF: "/nonexistent",
+      ...this.runtime.hostSettings(),
+      ...extra,
+    };
   }
 }
 

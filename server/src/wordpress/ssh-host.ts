@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ProcessError, runProcess } from "./run-process.ts";
+import type { Readable, Writable } from "node:stream";
+import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
 import {
@@ -119,6 +120,16 @@ export class SshWordPressHost implements WordPressHost {
     await this.helper(["remove", subdomain]);
   }
 
+  exportSite(subdomain: string, into: Writable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("ssh", this.sshArgs(["export", subdomain]), { stdout: into });
+  }
+
+  importSite(subdomain: string, archive: Readable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("ssh", this.sshArgs(["import", subdomain]), { stdin: archive });
+  }
+
   fetch(subdomain: string, path: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
     const { connectHost } = this.options;
@@ -152,6 +163,10 @@ export class SshWordPressHost implements WordPressHost {
 
   /** Runs the helper on the host; arguments are subdomains and fixed words, checked before. */
   private helper(args: string[], stdin?: string) {
+    return runProcess("ssh", this.sshArgs(args), { stdin, timeoutMs: 300_000 });
+  }
+
+  private sshArgs(args: string[]): string[] {
     const { host, user, port = 22, keyFile, knownHostsFile } = this.options.ssh;
     const sshArgs = ["-i", keyFile, "-p", String(port), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes"];
     sshArgs.push("-o", "ConnectTimeout=15", "-o", "LogLevel=ERROR");
@@ -159,7 +174,7 @@ export class SshWordPressHost implements WordPressHost {
       sshArgs.push("-o", `UserKnownHostsFile=${knownHostsFile}`, "-o", "StrictHostKeyChecking=yes");
     }
     sshArgs.push(`${user}@${host}`, [this.options.helper, ...args].join(" "));
-    return runProcess("ssh", sshArgs, { stdin, timeoutMs: 300_000 });
+    return sshArgs;
   }
 }
 

@@ -6,7 +6,9 @@
 # as root nor as the product's user (docs/security.md).
 #
 # Usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB
+#                     | export SUB | import SUB
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
+#   export writes the site as a tar archive on stdout; import reads one on stdin (backups).
 #   Exit code 17: install found the site there already.
 #
 # Settings come from the environment or from the root-owned file $SITE_HOST_CONF
@@ -336,6 +338,80 @@ cmd_sync() {
   locked sync_all
 }
 
+# ---------------------------------------------------------------------------------------------
+# Backups (decision 0023): a site as a tar archive on stdout, and a site replaced by one read on
+# stdin. The product pipes them into and out of restic; nothing here knows the repository.
+# The archive holds wp-config.php and wp-content, with a consistent copy of the live database;
+# the core comes from the template on import.
+# ---------------------------------------------------------------------------------------------
+
+SITE_DATABASE=wp-content/database/.ht.sqlite
+
+# A consistent copy of the site's live SQLite database ($2), made by the site's own user with
+# its pool's confinement: root opening the database could leave root-owned journal files that
+# would lock the site out of it.
+backup_copy_database() {
+  local sub=$1 dest=$2 user dir="$SITES_ROOT/$1" private="$SITE_TMP_ROOT/$1"
+  user=$(site_user "$sub")
+  (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
+    -d open_basedir="$dir/:$private/" -d disable_functions="$DISABLED_FUNCTIONS" -r '
+      $db = new PDO("sqlite:" . $argv[1], null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);
+      $db->exec("PRAGMA busy_timeout = 30000");
+      $db->exec("VACUUM INTO " . $db->quote($argv[2]));' "$dir/$SITE_DATABASE" "$dest")
+}
+
+cmd_export() {
+  local sub=$1 dir user code=0
+  valid_subdomain "$sub"
+  dir="$SITES_ROOT/$sub"
+  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  user=$(site_user "$sub")
+  ensure_private_dirs "$sub" "$user"
+  # Global: the exit trap removes it whatever happens.
+  db_copy="$SITE_TMP_ROOT/$sub/tmp/backup-$(random_suffix).sqlite"
+  trap 'rm -f "$db_copy"' EXIT
+  backup_copy_database "$sub" "$db_copy"
+  # Exit code 1 only says a file changed while it was read (an upload): the archive is sound.
+  tar --create --file=- --sort=name --numeric-owner --warning=no-file-changed \
+    -C "$dir" --exclude="./$SITE_DATABASE" --exclude="./$SITE_DATABASE-*" ./wp-config.php ./wp-content \
+    -C "$(dirname "$db_copy")" --transform="s|^$(basename "$db_copy")\$|./$SITE_DATABASE|" \
+    "$(basename "$db_copy")" || code=$?
+  [ "$code" -le 1 ] || fail "tar failed for $sub ($code)"
+}
+
+cmd_import() {
+  local sub=$1 user target old
+  valid_subdomain "$sub"
+  [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
+  prepare_roots
+  locked ensure_user "$sub"
+  user=$(site_user "$sub")
+  ensure_private_dirs "$sub" "$user"
+  # Global: the exit trap removes it whatever happens.
+  restored="$SITES_ROOT/.$sub.restore-$(random_suffix)"
+  trap 'rm -rf "$restored"' EXIT
+  copy_core "$restored"
+  rm -rf "$restored/wp-content"
+  install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$restored/wp-content"
+  chown "$user:$WEB_GROUP" "$restored"
+  # What the archive holds was written by the site: unpacked as its user, never as root, and
+  # only the two names a site archive has.
+  runuser -u "$user" -- tar --extract --file=- --no-same-owner -C "$restored" ./wp-config.php ./wp-content ||
+    fail "the archive of $sub could not be unpacked"
+  [ -f "$restored/wp-config.php" ] && [ -f "$restored/$SITE_DATABASE" ] || fail "the archive of $sub is not a site"
+  own_site "$restored" "$user"
+  locked ensure_site_runtime "$sub"
+  target="$SITES_ROOT/$sub"
+  if [ -e "$target" ]; then
+    old="$SITES_ROOT/.$sub.old-$(random_suffix)"
+    mv -T "$target" "$old"
+  fi
+  mv -T "$restored" "$target"
+  if [ -n "${old:-}" ]; then rm -rf "$old"; fi
+}
+
+# ---------------------------------------------------------------------------------------------
+
 command=${1:-}
 case "$command" in
 check) cmd_check ;;
@@ -344,5 +420,7 @@ cron) cmd_cron ;;
 status) cmd_status "${2:?usage: status SUB}" ;;
 install) cmd_install "${2:?usage: install SUB [--replace]}" "${3:-}" ;;
 remove) cmd_remove "${2:?usage: remove SUB}" ;;
-*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB" ;;
+export) cmd_export "${2:?usage: export SUB}" ;;
+import) cmd_import "${2:?usage: import SUB}" ;;
+*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | export SUB | import SUB" ;;
 esac

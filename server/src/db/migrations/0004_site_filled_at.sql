@@ -1,1 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "site_filled_at" timestamp with time zone;

@@ -16,3 +16,10 @@ export const BACKUP_MESSAGES = {
   restoreFailed:
     "La restauration a échoué : votre site est resté tel qu'il était. Notre équipe est prévenue.",
 } as const;
+
+/** "850 Ko", "12,4 Mo": sizes as the order page and the logs show them. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
+  const mo = Math.round((bytes / 1024 / 1024) * 10) / 10;
+  return `${String(mo).replace(".", ",")} Mo`;
+}

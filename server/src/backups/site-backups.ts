@@ -4,7 +4,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { finished } from "node:stream/promises";
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
-import { BACKUP_KIND_LABELS, BACKUP_MESSAGES, type BackupKind } from "@lagon/contracts/backups";
+import { BACKUP_KIND_LABELS, BACKUP_MESSAGES, type BackupKind, formatBytes } from "@lagon/contracts/backups";
 import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { and, desc, eq, notInArray } from "drizzle-orm";
@@ -168,8 +168,3 @@ export async function applyRetention(ctx: Context): Promise<void> {
 
 /** One archive name per site: restic's retention groups snapshots by it. */
 const archiveName = (subdomain: string) => `${subdomain}.tar`;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
-  return `${(bytes / 1024 / 1024).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} Mo`;
-}

@@ -66,6 +66,11 @@ const ConfigSchema = PublicConfig.extend({
     .string()
     .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « 0 2 * * * »")
     .default("0 2 * * *"),
+  /** How often sites waiting for their own content are looked at for the directory (cron). */
+  DIRECTORY_CHECK_SCHEDULE: z
+    .string()
+    .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « */15 * * * * »")
+    .default("*/15 * * * *"),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(4),
   BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1000).default(12),

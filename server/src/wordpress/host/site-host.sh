@@ -372,7 +372,9 @@ cmd_export() {
   trap 'rm -f "$db_copy"' EXIT
   backup_copy_database "$sub" "$db_copy"
   # Exit code 1 only says a file changed while it was read (an upload): the archive is sound.
-  tar --create --file=- --sort=name --numeric-owner --warning=no-file-changed \
+  # No owner in it (import gives everything to the site's user): the same theme file makes the
+  # same bytes in every site's archive, which restic stores once.
+  tar --create --file=- --sort=name --owner=0 --group=0 --numeric-owner --warning=no-file-changed \
     -C "$dir" --exclude="./$SITE_DATABASE" --exclude="./$SITE_DATABASE-*" ./wp-config.php ./wp-content \
     -C "$(dirname "$db_copy")" --transform="s|^$(basename "$db_copy")\$|./$SITE_DATABASE|" \
     "$(basename "$db_copy")" || code=$?

@@ -1,3 +1,4 @@
+import type { BackupKind } from "@lagon/contracts/backups";
 import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain";
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
@@ -76,6 +77,12 @@ export const orders = pgTable(
     // Millisecond precision, like JavaScript dates: the CSV export pages on it.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
+    /**
+     * When the site first showed content of its own: its home page is no longer the one the
+     * installer left ("en cours de préparation"). Null until then; the public directory lists a
+     * site once this is set or Koza has filled it (decision 0027).
+     */
+    siteFilledAt: timestamp("site_filled_at", { withTimezone: true }),
     /** While set in the future, one worker is provisioning this order and others keep off. */
     provisioningLeaseUntil: timestamp("provisioning_lease_until", { withTimezone: true }),
     /** E-mail, name and subdomain, folded (searchFold): the admin search scans this one column. */
@@ -385,3 +392,24 @@ export const adminAudit = pgTable("admin_audit", {
   orderId: uuid("order_id"),
   details: text("details"),
 });
+
+/**
+ * The sites' backups: one restic snapshot each (its id), listed here when it is made and
+ * removed when the retention policy forgets it, so the order page lists them without asking
+ * the repository.
+ */
+export const siteBackups = pgTable(
+  "site_backups",
+  {
+    id: text("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    subdomain: text("subdomain").notNull(),
+    kind: text("kind").$type<BackupKind>().notNull(),
+    /** Size of the site's archive (what a restore brings back). */
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("site_backups_order_idx").on(t.orderId, t.createdAt)],
+);

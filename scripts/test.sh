@@ -13,7 +13,9 @@ bash scripts/ensure-debian-packages.sh \
   /usr/bin/chromium=chromium \
   '/usr/lib/postgresql/*/bin/initdb=postgresql' \
   sshd=openssh-server \
-  /usr/bin/sudo=sudo || exit 1
+  /usr/bin/sudo=sudo \
+  pdftotext=poppler-utils \
+  xmllint=libxml2-utils || exit 1
 
 steps=()
 run_step() { # name, command...

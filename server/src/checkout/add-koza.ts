@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
+import { isBusinessBuyer, type TaxRuleId, taxRuleFor } from "@lagon/contracts/tax";
 import type { Context } from "../context.ts";
 import { checkoutSessions, type orders } from "../db/schema.ts";
 import { conflict } from "../lib/app-error.ts";
 import { CHECKOUT_LIFETIME_MS } from "./create-checkout-session.ts";
 import { openProviderCheckout } from "./open-provider-checkout.ts";
+
+/** What a Koza checkout remembers: the VAT rule charged (absent on older ones). */
+export interface KozaCheckoutPayload {
+  taxRuleId?: TaxRuleId;
+}
 
 /**
  * Opens a one-off payment for Koza on an existing order; paying and cancelling both return to
@@ -16,6 +22,11 @@ export async function addKozaCheckout(
   back: string,
 ): Promise<{ checkout_url: string }> {
   if (order.kozaOption) throw conflict(CHECKOUT_MESSAGES.kozaAlreadyActive);
+  const taxRule = taxRuleFor(
+    order.country,
+    isBusinessBuyer({ siret: order.siret, vat_number: order.vatNumber }),
+    ctx.config,
+  );
   const reference = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   await ctx.db.insert(checkoutSessions).values({
@@ -24,7 +35,7 @@ export async function addKozaCheckout(
     orderId: order.id,
     kozaOption: true,
     customerEmail: order.customerEmail,
-    payload: {},
+    payload: { taxRuleId: taxRule.id } satisfies KozaCheckoutPayload,
     successUrl: back,
     cancelUrl: back,
     expiresAt,
@@ -36,6 +47,7 @@ export async function addKozaCheckout(
       kind: "koza",
       customerEmail: order.customerEmail,
       koza: true,
+      vatRateBasisPoints: taxRule.rateBasisPoints,
       successUrl: back,
       cancelUrl: back,
       expiresAt,

@@ -12,8 +12,10 @@ import {
   DEFAULT_CATEGORY,
   DEFAULT_COUNTRY,
   DIRECTORY_CATEGORIES,
+  IMMEDIATE_START_CONSENT,
   LEGAL_FORMS,
 } from "@lagon/contracts/checkout";
+import { isBusinessBuyer, taxRuleFor } from "@lagon/contracts/tax";
 import { useSelectedPlan } from "../../lib/selected-plan-store";
 import { OrderSummary } from "./order-summary";
 import { useCouponCheck } from "./use-coupon-check";
@@ -35,6 +37,8 @@ interface FormState {
   koza: boolean;
   directory: boolean;
   category: string;
+  vat_number: string;
+  immediate_start: boolean;
 }
 
 const EMPTY: FormState = {
@@ -53,6 +57,8 @@ const EMPTY: FormState = {
   koza: false,
   directory: false,
   category: DEFAULT_CATEGORY,
+  vat_number: "",
+  immediate_start: false,
 };
 
 /** The domain and customer form, shown once a plan is chosen, and the way to payment. */
@@ -81,6 +87,7 @@ export function CheckoutSection() {
     const sub = form.subdomain.trim().toLowerCase();
     if (!sub || !form.name.trim() || !form.email.trim()) return window.alert(CHECKOUT_MESSAGES.missingFields);
     if (!isValidSubdomain(sub)) return window.alert(CHECKOUT_MESSAGES.invalidDomain);
+    if (!form.immediate_start) return window.alert(CHECKOUT_MESSAGES.immediateStartRequired);
     setBusy(true);
     try {
       const code = form.coupon.trim().toUpperCase();
@@ -96,6 +103,8 @@ export function CheckoutSection() {
           postal_code: form.postal_code.trim(),
           country: form.country,
           siret: form.siret.trim(),
+          vat_number: form.vat_number.trim(),
+          immediate_start: true,
           company_type: form.company_type as (typeof LEGAL_FORMS)[number],
           directory_opt_in: form.directory,
           ...(form.directory ? { category: form.category as (typeof DIRECTORY_CATEGORIES)[number] } : {}),
@@ -216,6 +225,13 @@ export function CheckoutSection() {
                   Il sert aux mentions légales de votre site.
                 </p>
               </div>
+              <div className="span-2">
+                <label htmlFor={`${ids}-vat_number`}>N° de TVA intracommunautaire (optionnel)</label>
+                <input {...field("vat_number")} autoComplete="off" aria-describedby={`${ids}-vat-help`} />
+                <p id={`${ids}-vat-help`} className="field-help">
+                  Pour les entreprises : il figure sur vos factures.
+                </p>
+              </div>
             </div>
           </fieldset>
 
@@ -266,6 +282,15 @@ export function CheckoutSection() {
             ) : null}
           </fieldset>
 
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              required
+              checked={form.immediate_start}
+              onChange={(e) => set("immediate_start", e.target.checked)}
+            />
+            <span>{IMMEDIATE_START_CONSENT} *</span>
+          </label>
           <button type="submit" className="button button-accent button-large" disabled={busy}>
             {busy ? "Redirection vers le paiement..." : "Continuer vers le paiement"}
           </button>
@@ -274,6 +299,7 @@ export function CheckoutSection() {
           planId={planId}
           percentOff={coupon.kind === "valid" ? coupon.percentOff : 0}
           koza={form.koza}
+          taxRule={taxRuleFor(form.country, isBusinessBuyer(form), publicConfig)}
         />
       </div>
     </section>

@@ -64,8 +64,14 @@ export function legalMentions(input: {
   paidAt: Date;
   paymentMethod: string;
   immediateStartAt: Date | null;
+  credits?: { number: string; issuedAt: string } | null;
 }): string[] {
   const mentions: string[] = [];
+  if (input.credits) {
+    mentions.push(
+      `Avoir sur la facture n° ${input.credits.number} du ${formatDate(input.credits.issuedAt)}.`,
+    );
+  }
   if (input.taxRule.mention) mentions.push(`${input.taxRule.mention}.`);
   mentions.push("Catégorie de l'opération : prestation de services.");
   mentions.push(

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { invoiceDocuments, invoices } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
+import { toFacturX } from "./factur-x.ts";
+import type { InvoiceContent } from "./invoice-content.ts";
 import { renderInvoicePdf } from "./render-invoice-pdf.ts";
 
 /**
@@ -17,8 +19,10 @@ export async function ensureInvoicePdf(
   if (stored) return stored;
   const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!row) throw notFound("Facture introuvable.");
-  const pdf = await renderInvoicePdf(row);
-  const facturX = false;
+  // A business buyer with a SIRET gets a Factur-X: the same PDF carrying its EN 16931 XML.
+  const facturX = Boolean((row.content as InvoiceContent).buyer.siret);
+  const printed = await renderInvoicePdf(row);
+  const pdf = facturX ? await toFacturX(printed, row) : printed;
   await ctx.db
     .insert(invoiceDocuments)
     .values({ invoiceId, pdf, facturX, sha256: createHash("sha256").update(pdf).digest("hex") })

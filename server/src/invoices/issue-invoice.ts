@@ -137,12 +137,13 @@ export async function issueCreditNote(ctx: Context, input: IssueCreditNoteInput)
       `credit note of ${input.sourceRef} would total ${-totals.totalCents} cents but ${input.refundedCents} were refunded`,
     );
   }
+  const credits = { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() };
   const content: InvoiceContent = {
     ...original,
     title: "Avoir",
     seller: sellerFrom(ctx.config),
     totals,
-    credits: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+    credits,
     mentions: legalMentions({
       kind: "credit_note",
       seller: sellerFrom(ctx.config),
@@ -151,6 +152,7 @@ export async function issueCreditNote(ctx: Context, input: IssueCreditNoteInput)
       paidAt: input.refundedAt,
       paymentMethod: input.paymentMethod,
       immediateStartAt: null,
+      credits,
     }),
   };
   const issued = await insertDocument(ctx, {

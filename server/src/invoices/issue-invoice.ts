@@ -112,7 +112,8 @@ export async function issueInvoice(ctx: Context, input: IssueInvoiceInput): Prom
     periodEnd: input.period?.end ?? null,
     content,
   });
-  await renderPdf(ctx, issued.id);
+  // Rendered by the call that issued it; a copy that failed is rendered on its first download.
+  if (issued.created) await renderPdf(ctx, issued.id);
   return issued;
 }
 
@@ -167,7 +168,8 @@ export async function issueCreditNote(ctx: Context, input: IssueCreditNoteInput)
     periodEnd: invoice.periodEnd,
     content,
   });
-  await renderPdf(ctx, issued.id);
+  // Rendered by the call that issued it; a copy that failed is rendered on its first download.
+  if (issued.created) await renderPdf(ctx, issued.id);
   return issued;
 }
 

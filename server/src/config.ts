@@ -87,6 +87,21 @@ const ConfigSchema = PublicConfig.extend({
   BILLING_ARCHIVE_AFTER_DAYS: z.coerce.number().int().min(8).max(365).default(30),
   /** Days an archived site's final copy is kept. */
   BILLING_ARCHIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** The seller's identity on invoices, beside COMPANY_NAME, COMPANY_LEGAL_FORM, COMPANY_SIRET, COMPANY_ADDRESS. */
+  COMPANY_CAPITAL: z.string().min(1).default("1 000 €"),
+  COMPANY_RCS: z.string().min(1).default("RCS Saint-Denis de La Réunion"),
+  /** Default: the French VAT number computed from the SIREN of COMPANY_SIRET. */
+  COMPANY_VAT_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "numéro de TVA intracommunautaire, par exemple FR40123456789")
+      .optional(),
+  ),
+  /** "true" once the agency opted to pay VAT on debits (mention required on invoices). */
+  COMPANY_VAT_ON_DEBITS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   BLOG_WP_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_MODEL: z.string().default("gpt-4o-mini"),

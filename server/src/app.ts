@@ -52,7 +52,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await registerRateLimits(app);
+  await registerRateLimits(app, ctx.config.RATE_LIMIT_ALLOW_LIST);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, ctx.config);
   // Pages, assets and API answers travel compressed: a phone on a slow network gets a third of the bytes.

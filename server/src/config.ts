@@ -20,6 +20,17 @@ const ConfigSchema = PublicConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   TRUST_PROXY: TrustProxySetting,
+  /** Client addresses no rate limit applies to (the agency's monitoring, its office), comma-separated. */
+  RATE_LIMIT_ALLOW_LIST: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   ADMIN_TOKEN: optional.pipe(

@@ -142,6 +142,11 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
   });
 
   it("regenerates in place: same five pages, new words, old photos gone, nothing duplicated", async () => {
+    // A generated site is not resubmitted from the questionnaire (409); a run that ended in
+    // error after writing its pages is, and must then rewrite them in place.
+    const again = await submit(ANSWERS, []);
+    expect(again.statusCode, again.body).toBe(409);
+    await t.ctx.db.update(orders).set({ kozaStatus: "error" }).where(eq(orders.id, orderId));
     const res = await submit(
       {
         ...ANSWERS,

@@ -101,4 +101,17 @@ describe("rate limits", () => {
       [],
     );
   });
+
+  it("never limits an address of RATE_LIMIT_ALLOW_LIST, and still limits the others", async () => {
+    const allowed = await createTestApp({ RATE_LIMIT_ALLOW_LIST: "192.0.2.50, 2001:db8::1" });
+    try {
+      const post = (remoteAddress: string) =>
+        allowed.app.inject({ method: "POST", url: "/api/nulle-part", remoteAddress });
+      for (let i = 0; i < 301; i++) expect((await post("192.0.2.50")).statusCode).toBe(404);
+      for (let i = 0; i < 300; i++) await post("192.0.2.51");
+      expect((await post("192.0.2.51")).statusCode).toBe(429);
+    } finally {
+      await allowed.close();
+    }
+  });
 });

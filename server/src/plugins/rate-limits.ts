@@ -22,9 +22,14 @@ const MAX_LOGGED_ADDRESSES = 10_000;
 /**
  * Rate limits on every route, per client address (IPv6 per /64), and on unknown paths. A refused
  * request writes no log line of its own (the request log skips 429s): one line per address and
- * minute says that address is being refused, so a flood cannot fill the disk.
+ * minute says that address is being refused, so a flood cannot fill the disk. Addresses of
+ * `allowList` (RATE_LIMIT_ALLOW_LIST) are never limited.
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  allowList: readonly string[] = [],
+): Promise<void> {
+  const exempt = new Set(allowList);
   const loggedAt = new Map<string, number>();
   const logRefusal = (request: FastifyRequest) => {
     const now = Date.now();
@@ -41,6 +46,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     ...DEFAULT_RATE_LIMIT,
+    allowList: (request) => exempt.has(request.ip),
     onExceeded: logRefusal,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

@@ -19,9 +19,11 @@ async function fillForm(page: Page, subdomain: string) {
   await form.getByLabel("Courriel *").fill(`${subdomain}@example.re`);
   await form.getByLabel("Entreprise (optionnel)").fill("Boulangerie Payet");
   await form.getByLabel("Ville").fill("Saint-Paul");
+  await form.getByLabel(/N° de TVA intracommunautaire/).fill("FR40123456789");
   await form.getByLabel("Code de réduction (optionnel)").fill("bienvenue10");
   await expect(form.getByText("Réduction de 10% appliquée !")).toBeVisible();
   await form.getByLabel(/Ajouter Koza/).check();
+  await form.getByLabel(/Je demande la création de mon site dès le paiement/).check();
   await expect(form.getByText(`Votre site sera accessible à l'adresse ${subdomain}.localhost`)).toBeVisible();
   return form;
 }
@@ -47,6 +49,8 @@ test("1. a cancelled payment brings the form back filled, with a message; the bu
   await expect(form.getByLabel("Entreprise (optionnel)")).toHaveValue("Boulangerie Payet");
   await expect(form.getByLabel("Code de réduction (optionnel)")).toHaveValue("BIENVENUE10");
   await expect(form.getByLabel(/Ajouter Koza/)).toBeChecked();
+  await expect(form.getByLabel(/N° de TVA intracommunautaire/)).toHaveValue("FR40123456789");
+  await expect(form.getByLabel(/Je demande la création de mon site dès le paiement/)).toBeChecked();
   await expect(page.locator(".order-summary")).toContainText("Réduction (10 %)");
   await expect(page.locator(".order-summary")).toContainText("Koza");
   // Their own checkout holds the subdomain: for them it is available, even typed again.

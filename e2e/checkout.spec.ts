@@ -19,6 +19,7 @@ async function fillOrder(page: Page, subdomain: string) {
   await form.getByLabel("Courriel *").fill(`${subdomain}@example.re`);
   await form.getByLabel("Entreprise (optionnel)").fill("Boulangerie Payet");
   await form.getByLabel("Ville").fill("Saint-Paul");
+  await form.getByLabel(/Je demande la création de mon site dès le paiement/).check();
   return form;
 }
 
@@ -83,9 +84,13 @@ test("the form checks the plan, the required fields and the subdomain format", a
   await form.getByRole("button", { name: "Continuer vers le paiement" }).click();
   await form.getByLabel("Sous-domaine *").fill("");
   await form.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await form.getByLabel("Sous-domaine *").fill("verification-e2e");
+  await form.getByLabel(/Je demande la création de mon site dès le paiement/).uncheck();
+  await form.getByRole("button", { name: "Continuer vers le paiement" }).click();
   expect(alerts).toEqual([
     "Format de domaine invalide.",
     "Veuillez remplir tous les champs obligatoires (nom, domaine et courriel).",
+    "Cochez la demande de création immédiate de votre site pour continuer : il est créé dès le paiement.",
   ]);
   await form.getByLabel("Sous-domaine *").fill("admin");
   await expect(form.getByText(/réservé/)).toBeVisible();

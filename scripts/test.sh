@@ -14,7 +14,9 @@ bash scripts/ensure-debian-packages.sh \
   '/usr/lib/postgresql/*/bin/initdb=postgresql' \
   sshd=openssh-server \
   /usr/bin/sudo=sudo \
-  pebble=pebble || exit 1
+  pebble=pebble \
+  pdftotext=poppler-utils \
+  xmllint=libxml2-utils || exit 1
 
 steps=()
 run_step() { # name, command...

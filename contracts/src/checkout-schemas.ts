@@ -35,6 +35,20 @@ export const CustomerData = z.object({
     .transform((v) => v.replace(/\s+/g, ""))
     .pipe(z.union([z.literal(""), z.string().regex(/^\d{14}$/, "Le SIRET compte 14 chiffres.")]))
     .default(""),
+  /** Intra-EU VAT number of a business buyer, printed on its invoices. */
+  vat_number: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s.-]+/g, "").toUpperCase())
+    .pipe(
+      z.union([
+        z.literal(""),
+        z.string().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, CHECKOUT_MESSAGES.invalidVatNumber),
+      ]),
+    )
+    .default(""),
+  /** The express request for immediate start (IMMEDIATE_START_CONSENT), required. */
+  immediate_start: z.literal(true, { error: CHECKOUT_MESSAGES.immediateStartRequired }),
   company_type: z.enum(LEGAL_FORMS, "Forme juridique inconnue.").default(""),
   directory_opt_in: z.boolean().default(false),
   category: z.enum(DIRECTORY_CATEGORIES, "Catégorie inconnue.").optional(),
@@ -105,6 +119,8 @@ export const TestCheckoutView = z.object({
   lines: z.array(z.object({ label: z.string(), amount_cents: z.number(), recurring: z.boolean() })),
   discount_label: z.string().nullable(),
   discount_cents: z.number(),
+  /** "TVA 8,5 %", or the legal mention when no VAT applies. */
+  vat_label: z.string(),
   vat_cents: z.number(),
   total_cents: z.number(),
   cancel_url: z.string(),

@@ -20,7 +20,18 @@ export const CHECKOUT_MESSAGES = {
     "Ce suivi de commande a expiré. Ouvrez votre espace client avec le lien d'accès reçu par e-mail, ou demandez-en un nouveau depuis la page Espace client.",
   kozaAddFailed: "Erreur lors de l'ajout de l'option Koza",
   kozaAlreadyActive: "L'option Koza est déjà active sur ce site.",
+  immediateStartRequired:
+    "Cochez la demande de création immédiate de votre site pour continuer : il est créé dès le paiement.",
+  invalidVatNumber: "Numéro de TVA intracommunautaire invalide (exemple : FR40123456789).",
 } as const;
+
+/**
+ * The buyer's express request for immediate start and acknowledgement of losing the 14-day
+ * withdrawal right (Code de la consommation L221-25 and L221-28): the required checkbox of the
+ * checkout, in these words.
+ */
+export const IMMEDIATE_START_CONSENT =
+  "Je demande la création de mon site dès le paiement, avant la fin du délai de rétractation de 14 jours, et je reconnais perdre mon droit de rétractation une fois mon site créé.";
 
 /** Section 8: the alert when the checkout could not be opened (`message` is the server's detail). */
 export const checkoutRedirectError = (message: string) =>

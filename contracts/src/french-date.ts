@@ -62,3 +62,9 @@ export function formatMonthYear(d: DateInput): string {
   const c = reunionClock(d);
   return `${MONTHS[c.month]} ${c.year}`;
 }
+
+/** "2026-11-22": the calendar day on La Réunion's clock, as invoices and CSV files write it. */
+export function formatIsoDate(d: DateInput): string {
+  const c = reunionClock(d);
+  return `${c.year}-${twoDigits(c.month + 1)}-${twoDigits(c.day)}`;
+}

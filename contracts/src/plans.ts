@@ -4,8 +4,8 @@ export type PlanId = (typeof planIds)[number];
 export interface Plan {
   id: PlanId;
   name: "Starter" | "Business" | "Libre";
-  /** Monthly price in euros, excluding tax. */
-  price: number;
+  /** Monthly price in euro cents, excluding tax (HT). */
+  priceCents: number;
   description: string;
   features: string[];
   popular: boolean;
@@ -16,7 +16,7 @@ export const PLANS: readonly Plan[] = [
   {
     id: "starter",
     name: "Starter",
-    price: 20,
+    priceCents: 2000,
     description: "Le site vitrine clé en main pour présenter votre activité.",
     features: [
       "Site vitrine",
@@ -31,7 +31,7 @@ export const PLANS: readonly Plan[] = [
   {
     id: "business",
     name: "Business",
-    price: 50,
+    priceCents: 5000,
     description: "Vendez en ligne et prenez des rendez-vous, sans souci technique.",
     features: [
       "Site e-commerce complet",
@@ -45,7 +45,7 @@ export const PLANS: readonly Plan[] = [
   {
     id: "libre",
     name: "Libre",
-    price: 15,
+    priceCents: 1500,
     description: "Un WordPress à vous, que vous construisez et publiez vous-même.",
     features: [
       "Tout type de site techniquement",
@@ -59,8 +59,9 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-export const KOZA_PRICE_EUR = 50;
-export const VAT_RATE_PERCENT = 8.5;
+/** Koza, bought once, in euro cents excluding tax (HT). */
+export const KOZA_PRICE_CENTS = 5000;
+/** Word for word from the spec; the rate actually charged follows the buyer's territory (tax.ts). */
 export const PRICE_NOTE = "Prix hors taxes - TVA 8,5% applicable";
 
 export function planByName(name: string): Plan | undefined {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_TAX_SETTINGS, TAX_RULE_IDS } from "./tax.ts";
 
 /**
  * Settings the browser may see. Read from the environment at build time (the pages are
@@ -22,6 +23,11 @@ export const PublicConfig = z.object({
   STRIPE_PRICE_STARTER: z.string().min(1).default("price_local_starter"),
   STRIPE_PRICE_BUSINESS: z.string().min(1).default("price_local_business"),
   STRIPE_PRICE_LIBRE: z.string().min(1).default("price_local_libre"),
+  /** The configurable cells of the VAT table (tax.ts, decision 0029): the summary follows them. */
+  TAX_RULE_MAINLAND_PRIVATE: z.enum(TAX_RULE_IDS).default(DEFAULT_TAX_SETTINGS.TAX_RULE_MAINLAND_PRIVATE),
+  TAX_RULE_MAINLAND_BUSINESS: z.enum(TAX_RULE_IDS).default(DEFAULT_TAX_SETTINGS.TAX_RULE_MAINLAND_BUSINESS),
+  TAX_RULE_OTHER_PRIVATE: z.enum(TAX_RULE_IDS).default(DEFAULT_TAX_SETTINGS.TAX_RULE_OTHER_PRIVATE),
+  TAX_RULE_OTHER_BUSINESS: z.enum(TAX_RULE_IDS).default(DEFAULT_TAX_SETTINGS.TAX_RULE_OTHER_BUSINESS),
   CRISP_WEBSITE_ID: z.string().optional(),
   SCREENSHOT_URL_TEMPLATE: z.string().optional(),
   /** Public address of the site: links in e-mails, canonical and sharing URLs of the pages. */

@@ -31,6 +31,7 @@ export async function orderSite(
         domain: `${opts.subdomain}.localhost`,
         plan: "Starter",
         city: "Saint-Pierre",
+        immediate_start: true,
         ...(opts.directory ? { directory_opt_in: true, category: "Artisanat / BTP" } : {}),
       },
       success_url: `${ORIGIN}/success`,

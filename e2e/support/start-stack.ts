@@ -29,6 +29,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
     SMTP_URL: smtp.url,
     ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,
     LOG_LEVEL: "warn",
+    // A site joins the directory within a minute of its owner changing its home page.
+    DIRECTORY_CHECK_SCHEDULE: "* * * * *",
     // The journeys buy dozens of sites from one address in minutes: more than a visitor may.
     RATE_LIMIT_ALLOW_LIST: "127.0.0.1,::1",
   },

@@ -80,7 +80,7 @@ async function seed(): Promise<void> {
         kozaStatus: i % 4 === 0 ? "pending" : null,
         wpAdminUrl: status === "active" ? `http://${subdomain}.localhost:8080/wp-admin/` : null,
         wpUsername: status === "active" ? "admin" : null,
-        monthlyPriceCents: plan.price * 100,
+        monthlyPriceCents: plan.priceCents,
         createdAt,
       });
       for (const [action, details] of [

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import "@lagon/contracts/zod-french";
 import { MESSAGES } from "@lagon/contracts/errors";
 import { adminRoutes } from "./admin/admin-routes.ts";
+import { backupRoutes } from "./backups/backup-routes.ts";
 import { BlogApi } from "./blog/blog-api.ts";
 import { blogProxyRoutes } from "./blog/blog-proxy-routes.ts";
 import { blogSeoRoutes } from "./blog/blog-seo-routes.ts";
@@ -76,6 +77,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   }
   // Order-token and mailbox levels: each scope checks its credential in one hook.
   await app.register(customerRoutes, { ctx });
+  await app.register(backupRoutes, { ctx });
   await app.register(customDomainRoutes, { ctx });
   await app.register(kozaRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });

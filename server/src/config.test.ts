@@ -62,11 +62,30 @@ describe("configuration", () => {
     [{ CONTACT_EMAIL: "pas-un-email" }, "CONTACT_EMAIL"],
     [{ ADMIN_TOKEN: "court" }, "ADMIN_TOKEN"],
     [{ STRIPE_SECRET_KEY: "sk_test_x" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ BACKUP_SCHEDULE: "chaque nuit" }, "BACKUP_SCHEDULE"],
+    [{ BACKUP_PASSWORD: "court" }, "BACKUP_PASSWORD"],
+    [{ BACKUP_KEEP_DAILY: "0" }, "BACKUP_KEEP_DAILY"],
   ])("stops the boot on a bad value and names it: %o", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(name);
     // One line, so that a start-up failure ends with one readable line.
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(/^Configuration invalide : [^\n]+$/);
+  });
+
+  it("backs up into DATA_DIR/backups by default, with a password derived from the secret key", () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.BACKUP_REPOSITORY).toBe(path.join(dir, "backups"));
+    expect(first.BACKUP_PASSWORD).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.BACKUP_PASSWORD).not.toContain(first.SECRET_KEY);
+    expect(loadConfig({ DATA_DIR: dir }).BACKUP_PASSWORD).toBe(first.BACKUP_PASSWORD);
+    expect(loadConfig({ DATA_DIR: tmp() }).BACKUP_PASSWORD).not.toBe(first.BACKUP_PASSWORD);
+    expect(first).toMatchObject({
+      BACKUP_SCHEDULE: "0 2 * * *",
+      BACKUP_KEEP_DAILY: 7,
+      BACKUP_KEEP_WEEKLY: 4,
+      BACKUP_KEEP_MONTHLY: 12,
+    });
   });
 
   it("keeps generated secrets private to their owner", () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PublicConfig } from "@lagon/contracts/public-config";
@@ -98,6 +98,21 @@ const ConfigSchema = PublicConfig.extend({
   BILLING_ARCHIVE_AFTER_DAYS: z.coerce.number().int().min(8).max(365).default(30),
   /** Days an archived site's final copy is kept. */
   BILLING_ARCHIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** The seller's identity on invoices, beside COMPANY_NAME, COMPANY_LEGAL_FORM, COMPANY_SIRET, COMPANY_ADDRESS. */
+  COMPANY_CAPITAL: z.string().min(1).default("1 000 €"),
+  COMPANY_RCS: z.string().min(1).default("RCS Saint-Denis de La Réunion"),
+  /** Default: the French VAT number computed from the SIREN of COMPANY_SIRET. */
+  COMPANY_VAT_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "numéro de TVA intracommunautaire, par exemple FR40123456789")
+      .optional(),
+  ),
+  /** "true" once the agency opted to pay VAT on debits (mention required on invoices). */
+  COMPANY_VAT_ON_DEBITS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   BLOG_WP_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_MODEL: z.string().default("gpt-4o-mini"),
@@ -113,6 +128,23 @@ const ConfigSchema = PublicConfig.extend({
   WP_SSH_USER: z.string().default("lagon"),
   WP_SSH_KNOWN_HOSTS: optional,
   WP_SSH_KEY: optional,
+  /** restic repository of the sites' backups: a folder, sftp:…, s3:… (default DATA_DIR/backups). */
+  BACKUP_REPOSITORY: optional,
+  /** The repository's password; default derived from SECRET_KEY. */
+  BACKUP_PASSWORD: optional.pipe(z.string().min(16, "au moins 16 caractères").optional()),
+  /** When every site is backed up (cron, La Réunion's time). */
+  BACKUP_SCHEDULE: z
+    .string()
+    .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « 0 2 * * * »")
+    .default("0 2 * * *"),
+  /** How often sites waiting for their own content are looked at for the directory (cron). */
+  DIRECTORY_CHECK_SCHEDULE: z
+    .string()
+    .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « */15 * * * * »")
+    .default("*/15 * * * *"),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(4),
+  BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1000).default(12),
   /** How the product runs the host's root-owned copy of site-host.sh. */
   WP_SSH_HELPER: z.string().default(DEFAULT_WP_SSH_HELPER),
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
@@ -128,6 +160,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   /** Where the admin token is kept when it was not given in ADMIN_TOKEN (generated on first start). */
   adminTokenFile: string | undefined;
   SECRET_KEY: string;
+  BACKUP_REPOSITORY: string;
+  BACKUP_PASSWORD: string;
   PUBLIC_URL: string;
   AGENCY_EMAIL: string;
   CUSTOM_DOMAIN_TARGET: string;
@@ -180,6 +214,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ADMIN_TOKEN: adminToken.value,
     adminTokenFile: adminToken.file,
     SECRET_KEY: secretKey.value,
+    BACKUP_REPOSITORY: c.BACKUP_REPOSITORY ?? path.join(dataDir, "backups"),
+    // Nothing more to keep safe than the key that already seals the database.
+    BACKUP_PASSWORD:
+      c.BACKUP_PASSWORD ??
+      createHmac("sha256", secretKey.value).update("lagon restic repository").digest("hex"),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     AGENCY_EMAIL: c.AGENCY_EMAIL ?? c.CONTACT_EMAIL,
     CUSTOM_DOMAIN_TARGET: c.CUSTOM_DOMAIN_TARGET ?? c.BASE_DOMAIN,

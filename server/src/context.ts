@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import { ResticRepository } from "./backups/restic-repository.ts";
 import type { Config } from "./config.ts";
 import { seedDemoCoupons } from "./coupons/seed-demo-coupons.ts";
 import { type Database, type Db, openDatabase } from "./db/database.ts";
@@ -27,6 +28,8 @@ export interface Context {
   payments: PaymentProvider;
   /** Where customers' WordPress sites live. Started by main.ts (or a test that needs sites). */
   wordpress: WordPressHost;
+  /** The sites' backups: a restic repository (BACKUP_REPOSITORY). */
+  backups: ResticRepository;
   log: FastifyBaseLogger;
   close(): Promise<void>;
 }
@@ -60,6 +63,11 @@ export async function createContext(
     secrets: new SecretBox(config.SECRET_KEY),
     payments,
     wordpress,
+    backups: new ResticRepository({
+      repository: config.BACKUP_REPOSITORY,
+      password: config.BACKUP_PASSWORD,
+      cacheDir: path.join(config.DATA_DIR, "cache", "restic"),
+    }),
     log,
     async close() {
       await queue.stop();

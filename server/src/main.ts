@@ -4,6 +4,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { createContext } from "./context.ts";
 import { scheduleDomainSweep } from "./custom-domain/check-domain-job.ts";
 import { createLogger } from "./logger.ts";
+import { checkProviderPrices } from "./payments/check-provider-prices.ts";
 import { resumeUnfinishedOrders } from "./provisioning/provision-order-job.ts";
 import { checkSecretKey } from "./startup/check-secret-key.ts";
 import { lockDataDir } from "./startup/data-dir-lock.ts";
@@ -38,6 +39,7 @@ async function start(config: Config): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
   try {
     await startupStep("secret-key", () => checkSecretKey(ctx));
+    await startupStep("prices", () => checkProviderPrices(ctx));
     if (config.ROLE !== "api") {
       await startupStep("wordpress", () => ctx.wordpress.start());
       await startupStep("worker", async () => {

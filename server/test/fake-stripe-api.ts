@@ -50,6 +50,26 @@ function promotionCodes(code: string | null) {
 export async function startFakeStripeApi() {
   const requests: { method: string; path: string; params: URLSearchParams }[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
+  /** The recurring prices Stripe bills, as the checkout tests configure them (amounts HT). */
+  const prices = new Map<string, Record<string, unknown>>(
+    [
+      ["price_starter_live", 2000],
+      ["price_business_live", 5000],
+      ["price_libre_refused", 1500],
+      ["price_libre_live", 1500],
+    ].map(([id, amount]) => [
+      id as string,
+      {
+        id,
+        object: "price",
+        active: true,
+        currency: "eur",
+        unit_amount: amount,
+        recurring: { interval: "month", interval_count: 1 },
+        tax_behavior: "exclusive",
+      },
+    ]),
+  );
   let counter = 0;
 
   const server = createServer(async (req, res) => {
@@ -88,6 +108,13 @@ export async function startFakeStripeApi() {
       sessions.set(id, session);
       return send(200, session);
     }
+    const price = url.pathname.match(/^\/v1\/prices\/([^/]+)$/);
+    if (req.method === "GET" && price) {
+      const found = prices.get(price[1] as string);
+      return found
+        ? send(200, found)
+        : send(404, { error: { type: "invalid_request_error", message: `No such price: '${price[1]}'` } });
+    }
     const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
     if (req.method === "POST" && expire) {
       const session = sessions.get(expire[1] as string);
@@ -118,6 +145,10 @@ export async function startFakeStripeApi() {
     lastParams(method: string, path: string): Record<string, string> {
       const call = requests.findLast((r) => r.method === method && r.path === path);
       return Object.fromEntries(call?.params ?? []);
+    },
+    /** Changes a price as someone editing it in Stripe's dashboard would. */
+    setPrice(id: string, fields: Record<string, unknown>) {
+      prices.set(id, { ...(prices.get(id) ?? { id, object: "price", active: true }), ...fields });
     },
     /** What Stripe would show once the customer has paid. */
     markPaid(id: string) {

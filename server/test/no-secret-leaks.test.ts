@@ -73,6 +73,7 @@ describe("no secret in the logs or the database", () => {
           company_name: "Boulangerie Payet",
           domain: "secrets-payet.localhost",
           plan: "Starter",
+          immediate_start: true,
         },
         success_url: `${ORIGIN}/success`,
         cancel_url: `${ORIGIN}/`,

@@ -7,11 +7,13 @@ import {
   OrderIdParams,
   SaveTemplateBody,
 } from "@lagon/contracts/admin-schemas";
+import type { BackupNowResult } from "@lagon/contracts/backups-schemas";
 import { DOMAIN_ADMIN_MESSAGES } from "@lagon/contracts/custom-domain";
 import { type AdminCustomDomains, RefuseDomainBody } from "@lagon/contracts/custom-domain-schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { backupOrderNow } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
 import {
   listCustomDomains,
@@ -86,6 +88,18 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
         reinstallWordpress(ctx, orderId),
       );
       return { success: true, detail: ADMIN_MESSAGES.reinstallOk };
+    },
+  );
+
+  r.post(
+    "/backup-now",
+    { config: limits, schema: { body: OrderIdBody, querystring: token } },
+    async (request): Promise<BackupNowResult> => {
+      const orderId = request.body.order_id;
+      const backup = await audited(ctx, request, { action: "backup-now", orderId }, () =>
+        backupOrderNow(ctx, orderId),
+      );
+      return { backup_id: backup.id };
     },
   );
 

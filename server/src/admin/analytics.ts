@@ -46,7 +46,7 @@ export async function computeAnalytics(ctx: Context): Promise<Analytics> {
     .from(checkoutSessions)
     .where(eq(checkoutSessions.kind, "order"));
 
-  const price = (planId: string) => PLANS.find((p) => p.id === planId)?.price ?? 0;
+  const price = (planId: string) => (PLANS.find((p) => p.id === planId)?.priceCents ?? 0) / 100;
   type Group = (typeof groups)[number];
   const count = (keep: (g: Group) => boolean, value = (g: Group) => g.n) =>
     groups.filter(keep).reduce((acc, g) => acc + value(g), 0);
@@ -65,7 +65,7 @@ export async function computeAnalytics(ctx: Context): Promise<Analytics> {
     },
     revenue_by_plan: PLANS.map((p) => {
       const n = count((g) => isActive(g) && g.planId === p.id);
-      return { _id: p.name, count: n, revenue: n * p.price };
+      return { _id: p.name, count: n, revenue: (n * p.priceCents) / 100 };
     }),
     growth_data: growth.rows.map((r) => ({ date: r.date, count: Number(r.count) })),
     mrr: revenue,

@@ -69,6 +69,9 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
       wpAdminUrl: orders.wpAdminUrl,
       magicLinkTokenEnc: orders.magicLinkTokenEnc,
       discountPercent: orders.discountPercent,
+      country: orders.country,
+      siret: orders.siret,
+      vatNumber: orders.vatNumber,
       subscription: subscriptions,
     })
     .from(orders)
@@ -128,7 +131,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         logs: logsByOrder.get(o.id) ?? [],
         wp_admin_url: o.wpAdminUrl,
         dashboard_url: magicLinkUrl(ctx, o),
-        subscription: o.subscription ? adminSubscriptionView(o.subscription, o, now) : null,
+        subscription: o.subscription ? adminSubscriptionView(ctx, o.subscription, o, now) : null,
       };
     }),
     counts: {

@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
+import { isBusinessBuyer, type TaxRuleId, taxRuleFor } from "@lagon/contracts/tax";
 import type { Context } from "../context.ts";
 import { checkoutSessions, type orders } from "../db/schema.ts";
 import { conflict } from "../lib/app-error.ts";
 import { CHECKOUT_LIFETIME_MS } from "./create-checkout-session.ts";
 import { openProviderCheckout } from "./open-provider-checkout.ts";
+
+/** What a Koza checkout remembers: the VAT rule charged (absent on older ones). */
+export interface KozaCheckoutPayload {
+  taxRuleId?: TaxRuleId;
+}
 
 /**
  * Opens a one-off payment for Koza on an existing order; paying and cancelling both return to
@@ -19,6 +25,11 @@ export async function addKozaCheckout(
   if (order.kozaOption) throw conflict(CHECKOUT_MESSAGES.kozaAlreadyActive);
   const successUrl = withOutcome(back, "paye");
   const cancelUrl = withOutcome(back, "annule");
+  const taxRule = taxRuleFor(
+    order.country,
+    isBusinessBuyer({ siret: order.siret, vat_number: order.vatNumber }),
+    ctx.config,
+  );
   const reference = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   await ctx.db.insert(checkoutSessions).values({
@@ -27,7 +38,7 @@ export async function addKozaCheckout(
     orderId: order.id,
     kozaOption: true,
     customerEmail: order.customerEmail,
-    payload: {},
+    payload: { taxRuleId: taxRule.id } satisfies KozaCheckoutPayload,
     successUrl,
     cancelUrl,
     expiresAt,
@@ -39,6 +50,7 @@ export async function addKozaCheckout(
       kind: "koza",
       customerEmail: order.customerEmail,
       koza: true,
+      vatRateBasisPoints: taxRule.rateBasisPoints,
       successUrl,
       cancelUrl,
       expiresAt,

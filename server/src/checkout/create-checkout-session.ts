@@ -3,6 +3,7 @@ import { CHECKOUT_MESSAGES, DEFAULT_CATEGORY } from "@lagon/contracts/checkout";
 import type { CreateCheckoutSessionRequest, CustomerData } from "@lagon/contracts/checkout-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
+import { isBusinessBuyer, type TaxRuleId, taxRuleFor } from "@lagon/contracts/tax";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
@@ -26,6 +27,10 @@ export interface OrderCheckoutPayload {
   planId: PlanId;
   subdomain: string;
   customer: CustomerData;
+  /** The VAT rule charged (tax.ts), absent on checkouts older than it (then the buyer's rule). */
+  taxRuleId?: TaxRuleId;
+  /** When the buyer asked for the immediate start (ISO date). */
+  immediateStartAt?: string;
 }
 
 /**
@@ -56,6 +61,7 @@ export async function createCheckoutSession(
       : undefined,
   };
   await releaseOwnHold(ctx, subdomain, cookieHeader);
+  const taxRule = taxRuleFor(customer.country, isBusinessBuyer(customer), ctx.config);
 
   const reference = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
@@ -73,7 +79,13 @@ export async function createCheckoutSession(
       percentOff: coupon?.valid ? coupon.percentOff : 0,
       couponCode: coupon?.valid ? coupon.code : null,
       customerEmail: customer.email,
-      payload: { planId, subdomain, customer } satisfies OrderCheckoutPayload,
+      payload: {
+        planId,
+        subdomain,
+        customer,
+        taxRuleId: taxRule.id,
+        immediateStartAt: new Date().toISOString(),
+      } satisfies OrderCheckoutPayload,
       successUrl: request.success_url,
       cancelUrl: request.cancel_url,
       expiresAt,
@@ -88,6 +100,7 @@ export async function createCheckoutSession(
       customerEmail: customer.email,
       planPriceId: request.plan_id,
       koza: request.koza_option,
+      vatRateBasisPoints: taxRule.rateBasisPoints,
       promotion: coupon?.valid
         ? { providerId: coupon.providerId, percentOff: coupon.percentOff, code: coupon.code }
         : undefined,

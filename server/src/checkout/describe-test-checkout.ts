@@ -2,6 +2,7 @@ import { CHECKOUT_MESSAGES, TEST_CHECKOUT_STATUS_LABELS } from "@lagon/contracts
 import type { TestCheckoutView } from "@lagon/contracts/checkout-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { quote } from "@lagon/contracts/pricing";
+import { type TaxRuleId, taxLabel, taxRuleById } from "@lagon/contracts/tax";
 import type { Context } from "../context.ts";
 import { checkoutSessions } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
@@ -26,7 +27,7 @@ export async function describeTestCheckout(
 ): Promise<TestCheckoutView> {
   const row = await loadTestCheckout(ctx, sessionId);
   const planId = row.planId as PlanId | null;
-  const q = quote(planId, row.percentOff, row.kozaOption);
+  const q = quote({ planId, percentOff: row.percentOff, koza: row.kozaOption }, checkoutTaxRule(row));
   const status = row.paidAt
     ? "paid"
     : row.status === "expired" || row.expiresAt < new Date()
@@ -59,8 +60,14 @@ export async function describeTestCheckout(
     ],
     discount_label: row.couponCode ? `Code ${row.couponCode} (−${row.percentOff} %)` : null,
     discount_cents: q.discountCents,
+    vat_label: taxLabel(q.rule),
     vat_cents: q.vatCents,
     total_cents: q.firstPaymentCents,
     cancel_url: row.cancelUrl,
   };
+}
+
+/** The VAT rule a checkout charges; checkouts older than the rule charged 8,5 % to everyone. */
+export function checkoutTaxRule(row: Pick<LocalCheckoutRow, "payload">) {
+  return taxRuleById((row.payload as { taxRuleId?: TaxRuleId }).taxRuleId ?? "dom");
 }

@@ -3,8 +3,10 @@ import { planById } from "@lagon/contracts/plans";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { checkoutSessions, coupons, orders } from "../db/schema.ts";
+import { issueCheckoutInvoice } from "../invoices/issue-checkout-invoice.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import type { CheckoutTruth } from "../payments/payment-provider.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import type { OrderCheckoutPayload } from "./create-checkout-session.ts";
 
@@ -28,18 +30,16 @@ export async function fulfilCheckout(ctx: Context, providerSessionId: string): P
     if (truth.expired) await expireCheckout(ctx, providerSessionId);
     return {};
   }
-  return row.kind === "koza"
-    ? fulfilKoza(ctx, row.id, row.orderId as string)
-    : fulfilOrder(ctx, row, truth.customerId, truth.subscriptionId);
+  return row.kind === "koza" ? fulfilKoza(ctx, row, truth) : fulfilOrder(ctx, row, truth);
 }
 
 async function fulfilOrder(
   ctx: Context,
   row: CheckoutRow,
-  customerId?: string,
-  subscriptionId?: string,
+  truth: CheckoutTruth,
 ): Promise<{ orderId: string }> {
-  const { planId, subdomain: wanted, customer } = row.payload as OrderCheckoutPayload;
+  const { customerId, subscriptionId } = truth;
+  const { planId, subdomain: wanted, customer, immediateStartAt } = row.payload as OrderCheckoutPayload;
   const order = {
     checkoutSessionId: row.id,
     planId,
@@ -52,11 +52,13 @@ async function fulfilOrder(
     city: customer.city || null,
     country: customer.country,
     siret: customer.siret || null,
+    vatNumber: customer.vat_number || null,
+    immediateStartAt: immediateStartAt ? new Date(immediateStartAt) : null,
     companyType: customer.company_type || null,
     category: customer.directory_opt_in ? (customer.category ?? DEFAULT_CATEGORY) : null,
     directoryOptIn: customer.directory_opt_in,
     kozaOption: row.kozaOption,
-    monthlyPriceCents: planById(planId).price * 100,
+    monthlyPriceCents: planById(planId).priceCents,
     discountPercent: row.percentOff,
     couponCode: row.couponCode,
     stripeCustomerId: customerId ?? null,
@@ -90,6 +92,8 @@ async function fulfilOrder(
       details: `Le sous-domaine « ${wanted} » a été pris pendant le paiement : le site est créé sur « ${subdomain} ».`,
     });
   }
+  // Before the checkout turns completed: a failure here is retried by the next delivery.
+  await issueCheckoutInvoice(ctx, row, orderId, truth);
   // The checkout turns completed once, and the coupon's use is counted in that same step.
   await ctx.db.transaction(async (tx) => {
     const completed = await tx
@@ -129,7 +133,12 @@ function isUniqueViolation(err: unknown): boolean {
   return code(err) === "23505" || code((err as { cause?: unknown } | undefined)?.cause) === "23505";
 }
 
-async function fulfilKoza(ctx: Context, checkoutId: string, orderId: string): Promise<{ orderId: string }> {
+async function fulfilKoza(
+  ctx: Context,
+  row: CheckoutRow,
+  truth: CheckoutTruth,
+): Promise<{ orderId: string }> {
+  const orderId = row.orderId as string;
   const added = await ctx.db
     .update(orders)
     .set({ kozaOption: true, kozaStatus: "pending" })
@@ -138,10 +147,8 @@ async function fulfilKoza(ctx: Context, checkoutId: string, orderId: string): Pr
   if (added.length > 0) {
     await addOrderLog(ctx.db, orderId, { level: "info", action: "koza", details: "Option Koza payée." });
   }
-  await ctx.db
-    .update(checkoutSessions)
-    .set({ status: "completed" })
-    .where(eq(checkoutSessions.id, checkoutId));
+  await issueCheckoutInvoice(ctx, row, orderId, truth);
+  await ctx.db.update(checkoutSessions).set({ status: "completed" }).where(eq(checkoutSessions.id, row.id));
   return { orderId };
 }
 

@@ -24,7 +24,12 @@ describe("GET /api/order-status/:sessionId expires", () => {
       remoteAddress: visitor(),
       payload: {
         plan_id: "price_local_starter",
-        customer_data: { email: `${subdomain}@example.re`, name: "Zoé", domain: `${subdomain}.localhost` },
+        customer_data: {
+          email: `${subdomain}@example.re`,
+          name: "Zoé",
+          immediate_start: true,
+          domain: `${subdomain}.localhost`,
+        },
         success_url: "http://localhost:3000/success",
         cancel_url: "http://localhost:3000/",
       },

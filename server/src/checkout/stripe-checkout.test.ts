@@ -77,7 +77,13 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
       headers: cookie ? { cookie } : {},
       payload: {
         plan_id: "price_business_live",
-        customer_data: { email, name: "Zoé", domain: `${subdomain}.localhost`, plan: "Business" },
+        customer_data: {
+          email,
+          name: "Zoé",
+          immediate_start: true,
+          domain: `${subdomain}.localhost`,
+          plan: "Business",
+        },
         success_url: `${ORIGIN}/success`,
         cancel_url: `${ORIGIN}/services`,
         koza_option: false,
@@ -176,7 +182,7 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
     expect(taxRates).toHaveLength(1);
     expect(Object.fromEntries(taxRates[0]?.params ?? [])).toEqual({
       display_name: "TVA",
-      description: "TVA La Réunion 8,5 %",
+      description: "TVA 8,5 %",
       percentage: "8.5",
       inclusive: "false",
       country: "RE",

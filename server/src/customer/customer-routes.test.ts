@@ -41,7 +41,13 @@ describe("customer access by order token and by mailbox", () => {
       remoteAddress: visitor(),
       payload: {
         plan_id: "price_local_starter",
-        customer_data: { email: victim, name: "Pas Zoé", domain: `${subdomain}.localhost`, plan: "Starter" },
+        customer_data: {
+          email: victim,
+          name: "Pas Zoé",
+          immediate_start: true,
+          domain: `${subdomain}.localhost`,
+          plan: "Starter",
+        },
         success_url: "http://localhost:3000/success",
         cancel_url: "http://localhost:3000/",
       },

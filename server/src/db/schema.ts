@@ -1,3 +1,4 @@
+import type { BackupKind } from "@lagon/contracts/backups";
 import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain";
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
@@ -5,6 +6,8 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -48,6 +51,8 @@ export const orders = pgTable(
     city: text("city"),
     country: text("country").notNull(),
     siret: text("siret"),
+    /** The buyer's intra-EU VAT number, printed on its invoices. */
+    vatNumber: text("vat_number"),
     companyType: text("company_type"),
     category: text("category"),
     directoryOptIn: boolean("directory_opt_in").notNull().default(false),
@@ -62,6 +67,11 @@ export const orders = pgTable(
      * then). Encrypted with SECRET_KEY; compared in constant time.
      */
     pageTokenEnc: text("page_token_enc"),
+    /**
+     * When the buyer expressly asked at checkout for the site to be made at once and acknowledged
+     * losing the 14-day withdrawal right (Code de la consommation L221-28); null before that box.
+     */
+    immediateStartAt: timestamp("immediate_start_at", { withTimezone: true }),
     kozaOption: boolean("koza_option").notNull().default(false),
     kozaStatus: text("koza_status").$type<KozaStatus>(),
     wpAdminUrl: text("wp_admin_url"),
@@ -76,6 +86,12 @@ export const orders = pgTable(
     // Millisecond precision, like JavaScript dates: the CSV export pages on it.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
+    /**
+     * When the site first showed content of its own: its home page is no longer the one the
+     * installer left ("en cours de préparation"). Null until then; the public directory lists a
+     * site once this is set or Koza has filled it (decision 0027).
+     */
+    siteFilledAt: timestamp("site_filled_at", { withTimezone: true }),
     /** While set in the future, one worker is provisioning this order and others keep off. */
     provisioningLeaseUntil: timestamp("provisioning_lease_until", { withTimezone: true }),
     /** E-mail, name and subdomain, folded (searchFold): the admin search scans this one column. */
@@ -384,4 +400,93 @@ export const adminAudit = pgTable("admin_audit", {
   action: text("action").notNull(),
   orderId: uuid("order_id"),
   details: text("details"),
+});
+
+/**
+ * The sites' backups: one restic snapshot each (its id), listed here when it is made and
+ * removed when the retention policy forgets it, so the order page lists them without asking
+ * the repository.
+ */
+export const siteBackups = pgTable(
+  "site_backups",
+  {
+    id: text("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    subdomain: text("subdomain").notNull(),
+    kind: text("kind").$type<BackupKind>().notNull(),
+    /** Size of the site's archive (what a restore brings back). */
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("site_backups_order_idx").on(t.orderId, t.createdAt)],
+);
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export type InvoiceKind = "invoice" | "credit_note";
+/** What a document bills: the first checkout, a renewal, Koza, a plan change, or a refund (credit note). */
+export type InvoiceOrigin = "checkout" | "renewal" | "koza" | "proration" | "refund";
+
+/**
+ * Invoices and credit notes (avoirs). Never updated nor deleted (a trigger refuses it); each row's
+ * hash covers its content and the previous row's hash, so any later change breaks the chain.
+ * Numbers come from one continuous yearly sequence (`invoice_sequences`), taken in the same
+ * transaction as the row. Kept 10 years (Code de commerce L123-22): no order deletion removes them.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey(),
+    /** "F2026-000001": the year and the position in that year's sequence. */
+    number: text("number").notNull().unique(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    kind: text("kind").$type<InvoiceKind>().notNull(),
+    origin: text("origin").$type<InvoiceOrigin>().notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** A credit note's invoice. */
+    creditedInvoiceId: uuid("credited_invoice_id"),
+    /** What this document was issued for (a checkout, a provider invoice or refund): issued once. */
+    sourceRef: text("source_ref").notNull().unique(),
+    issuedAt: timestamp("issued_at", { withTimezone: true, precision: 3 }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    periodStart: date("period_start"),
+    periodEnd: date("period_end"),
+    /** Everything printed, as it was at issue: seller, buyer, lines, per-rate VAT, mentions. */
+    content: jsonb("content").notNull(),
+    netCents: integer("net_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    previousHash: text("previous_hash"),
+    hash: text("hash").notNull().unique(),
+  },
+  (t) => [
+    uniqueIndex("invoices_year_sequence_unique").on(t.year, t.sequence),
+    index("invoices_order_idx").on(t.orderId),
+    index("invoices_issued_idx").on(t.issuedAt),
+  ],
+);
+
+/** The last number used each year. */
+export const invoiceSequences = pgTable("invoice_sequences", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/** The PDF of each invoice, written once (Factur-X for business buyers with a SIRET). */
+export const invoiceDocuments = pgTable("invoice_documents", {
+  invoiceId: uuid("invoice_id")
+    .primaryKey()
+    .references(() => invoices.id),
+  pdf: bytea("pdf").notNull(),
+  facturX: boolean("factur_x").notNull(),
+  sha256: text("sha256").notNull(),
+  createdAt: createdAt(),
 });

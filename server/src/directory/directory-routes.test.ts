@@ -19,6 +19,21 @@ describe("GET /api/directory", () => {
     });
     const hidden = await givenPaidOrder(t.ctx, { subdomain: "discret", directoryOptIn: false });
     await givenPaidOrder(t.ctx, { subdomain: "pas-encore", directoryOptIn: true });
+    const placeholder = await givenPaidOrder(t.ctx, { subdomain: "en-preparation", directoryOptIn: true });
+    const filled = await givenPaidOrder(t.ctx, {
+      subdomain: "rempli",
+      companyName: "Rempli",
+      directoryOptIn: true,
+    });
+    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, placeholder));
+    await t.ctx.db
+      .update(orders)
+      .set({
+        status: "active",
+        activatedAt: new Date("2026-03-01T08:00:00Z"),
+        siteFilledAt: new Date("2026-03-02T08:00:00Z"),
+      })
+      .where(eq(orders.id, filled));
     await t.ctx.db
       .update(orders)
       .set({ status: "active", activatedAt: new Date("2026-03-10T08:00:00Z"), kozaStatus: "completed" })
@@ -27,10 +42,14 @@ describe("GET /api/directory", () => {
   });
   afterAll(() => t?.close());
 
-  it("lists only live sites whose owners opted in, with the directory's country names", async () => {
+  it("lists only live sites whose owners opted in and that show their own content", async () => {
     const res = await t.app.inject({ url: "/api/directory" });
     expect(res.statusCode).toBe(200);
-    expect(res.json().sites).toEqual([
+    expect(res.json().sites.map((s: { subdomain: string }) => s.subdomain)).toEqual([
+      "garage-hoarau",
+      "rempli",
+    ]);
+    expect(res.json().sites.slice(0, 1)).toEqual([
       {
         subdomain: "garage-hoarau",
         company_name: "Garage Hoarau",

@@ -1,4 +1,6 @@
+import { backupAllSitesJob } from "../backups/backup-all-sites-job.ts";
 import { checkDomainJob, sweepDomainChecksJob } from "../custom-domain/check-domain-job.ts";
+import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
 import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
@@ -15,4 +17,6 @@ export const allJobs: AnyJob[] = [
   subscriptionLifecycleJob,
   checkDomainJob,
   sweepDomainChecksJob,
+  recordFilledSitesJob,
+  backupAllSitesJob,
 ];

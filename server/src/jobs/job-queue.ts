@@ -14,8 +14,11 @@ export interface JobDefinition<S extends z.ZodType> {
   expireInSeconds: number;
   /** How many of these jobs one process runs at once (default 1). */
   concurrency?: number;
-  /** Also run on this schedule (cron, UTC), with an empty payload: pg-boss runs each tick once. */
-  cron?: string;
+  /**
+   * When set, the job also runs on this schedule (cron, La Réunion's time), with an empty
+   * payload, once across all workers. Undefined from the function: not scheduled.
+   */
+  cron?: (ctx: Context) => string | undefined;
   handle(
     payload: z.infer<S>,
     ctx: Context,
@@ -53,6 +56,9 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** Scheduled jobs run by La Réunion's clock. */
+export const SCHEDULE_TIME_ZONE = "Indian/Reunion";
+
 /** A job due this long ago and still waiting means that no worker is running. */
 export const STALLED_AFTER_SECONDS = 120;
 
@@ -78,7 +84,6 @@ export async function startJobQueue(
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds,
     });
-    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
   }
 
   return {
@@ -104,6 +109,9 @@ export async function startJobQueue(
             });
           },
         );
+        const cron = def.cron?.(ctx);
+        if (cron) await boss.schedule(def.name, cron, {}, { tz: SCHEDULE_TIME_ZONE });
+        else if (def.cron) await boss.unschedule(def.name);
       }
     },
 

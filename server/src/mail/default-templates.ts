@@ -40,7 +40,8 @@ export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
     <p>Administration WordPress : <a href="{{wp_admin_url}}">{{wp_admin_url}}</a></p>
     <p>Votre espace client privé vous donne vos identifiants WordPress et le suivi de votre commande :</p>
 ${button("{{magic_link}}", "Accéder à mon espace client")}
-    <p style="font-size:13px;color:#64748b">Ce lien est personnel : ne le partagez pas.</p>`,
+    <p style="font-size:13px;color:#64748b">Ce lien est personnel : ne le partagez pas.</p>
+    <p style="font-size:13px;color:#64748b">Comme vous l'avez demandé à la commande, votre site a été créé dès le paiement : vous avez ainsi renoncé à votre droit de rétractation de 14 jours. Vos factures sont dans votre espace client.</p>`,
     ),
   },
   {

@@ -20,7 +20,7 @@ export type NewPaidOrder = Omit<
  * runs once however many jobs ask for it).
  */
 export async function createPaidOrder(
-  ctx: Pick<Context, "db" | "queue" | "secrets" | "payments">,
+  ctx: Pick<Context, "db" | "queue" | "secrets" | "payments" | "config">,
   input: NewPaidOrder,
   billing: { testCard?: string | null } = {},
 ): Promise<{ orderId: string; created: boolean }> {

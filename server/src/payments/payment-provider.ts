@@ -7,6 +7,8 @@ export interface CheckoutRequest {
   /** The plan's recurring price id (an order), absent when buying Koza alone. */
   planPriceId?: string;
   koza: boolean;
+  /** The buyer's VAT rate (tax.ts): 850 is 8,5 %, 0 charges no VAT. */
+  vatRateBasisPoints: number;
   /** A promotion code accepted by the provider (Stripe), or our own coupon's percent (local). */
   promotion?: { providerId?: string; percentOff: number; code: string };
   successUrl: string;
@@ -20,6 +22,18 @@ export interface CheckoutTruth {
   reference: string | undefined;
   customerId?: string;
   subscriptionId?: string;
+  /** What the buyer paid, TTC, when the provider says (Stripe): the invoice must say the same. */
+  amountTotalCents?: number;
+}
+
+export interface ProviderPrice {
+  id: string;
+  unitAmountCents: number | null;
+  currency: string;
+  interval: string | null;
+  /** "inclusive" would mean the amount already holds the VAT. */
+  taxBehavior: string | null;
+  active: boolean;
 }
 
 /** A discount code as the provider knows it. */
@@ -36,6 +50,8 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutTruth>;
   /** Closes an unpaid checkout; answers whether it can no longer be paid. */
   expireCheckout(sessionId: string): Promise<boolean>;
+  /** A recurring price as the provider bills it (Stripe), to check it against the plan's. */
+  retrievePrice?(priceId: string): Promise<ProviderPrice>;
   /** Looks a discount code up: only providers that own coupons (Stripe) answer. */
   findPromotionCode?(code: string): Promise<PromotionLookup>;
 }

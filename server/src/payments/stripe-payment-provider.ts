@@ -1,22 +1,30 @@
-import { KOZA_PRICE_EUR, VAT_RATE_PERCENT } from "@lagon/contracts/plans";
+import { KOZA_PRICE_CENTS } from "@lagon/contracts/plans";
+import { KOZA_LINE_LABEL } from "@lagon/contracts/pricing";
 import Stripe from "stripe";
-import type { CheckoutRequest, CheckoutTruth, PaymentProvider, PromotionLookup } from "./payment-provider.ts";
+import type {
+  CheckoutRequest,
+  CheckoutTruth,
+  PaymentProvider,
+  PromotionLookup,
+  ProviderPrice,
+} from "./payment-provider.ts";
 
 export interface StripeOptions {
   secretKey: string;
-  /** A fixed exclusive 8.5 % tax rate; found or created once when not given. */
+  /** A fixed exclusive 8.5 % tax rate; found or created once when not given (other rates always are). */
   taxRateId?: string;
   /** Points the SDK at another server (tests). */
   apiUrl?: string;
 }
 
-const TAX_RATE_METADATA = "lagon-vat-8.5";
+/** The metadata by which our exclusive tax rate of each percentage is found again. */
+const taxRatePurpose = (basisPoints: number) => `lagon-vat-${basisPoints / 100}`;
 
 /** Stripe Checkout: a subscription for the plan, with Koza as a one-off line, or Koza alone. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = "stripe";
   private readonly stripe: Stripe;
-  private taxRate: Promise<string> | undefined;
+  private readonly taxRates = new Map<number, Promise<string>>();
 
   /** The SDK, for the subscription calls (subscriptions/stripe-billing.ts). */
   get client(): Stripe {
@@ -39,21 +47,23 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
-    const taxRate = await this.vatRate();
+    // No VAT (Guyane, Mayotte, …): no tax rate at all on the lines.
+    const taxRates =
+      request.vatRateBasisPoints > 0 ? { tax_rates: [await this.vatRate(request.vatRateBasisPoints)] } : {};
     const kozaLine = {
       price_data: {
         currency: "eur",
-        unit_amount: KOZA_PRICE_EUR * 100,
-        product_data: { name: "Koza — génération IA de votre site (5 pages)" },
+        unit_amount: KOZA_PRICE_CENTS,
+        product_data: { name: KOZA_LINE_LABEL },
       },
       quantity: 1,
-      tax_rates: [taxRate],
+      ...taxRates,
     };
     const metadata = { reference: request.reference, kind: request.kind };
     const session = await this.stripe.checkout.sessions.create({
       mode: request.planPriceId ? "subscription" : "payment",
       line_items: [
-        ...(request.planPriceId ? [{ price: request.planPriceId, quantity: 1, tax_rates: [taxRate] }] : []),
+        ...(request.planPriceId ? [{ price: request.planPriceId, quantity: 1, ...taxRates }] : []),
         ...(request.koza ? [kozaLine] : []),
       ],
       ...(request.promotion?.providerId
@@ -82,6 +92,7 @@ export class StripePaymentProvider implements PaymentProvider {
       reference: s.metadata?.reference,
       customerId: id(s.customer),
       subscriptionId: id(s.subscription),
+      amountTotalCents: s.amount_total ?? undefined,
     };
   }
 
@@ -136,26 +147,45 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
   }
 
-  private vatRate(): Promise<string> {
-    if (this.options.taxRateId) return Promise.resolve(this.options.taxRateId);
-    this.taxRate ??= (async () => {
-      const rates = await this.stripe.taxRates.list({ active: true, limit: 100 });
-      const existing = rates.data.find((r) => r.metadata?.purpose === TAX_RATE_METADATA);
-      if (existing) return existing.id;
-      const created = await this.stripe.taxRates.create({
-        display_name: "TVA",
-        description: "TVA La Réunion 8,5 %",
-        percentage: VAT_RATE_PERCENT,
-        inclusive: false,
-        country: "RE",
-        jurisdiction: "RE",
-        metadata: { purpose: TAX_RATE_METADATA },
+  async retrievePrice(priceId: string): Promise<ProviderPrice> {
+    const p = await this.stripe.prices.retrieve(priceId);
+    return {
+      id: p.id,
+      unitAmountCents: p.unit_amount,
+      currency: p.currency,
+      interval: p.recurring?.interval ?? null,
+      taxBehavior: p.tax_behavior,
+      active: p.active,
+    };
+  }
+
+  /** Our exclusive tax rate at this percentage, found by its metadata or created once. */
+  private vatRate(basisPoints: number): Promise<string> {
+    if (basisPoints === 850 && this.options.taxRateId) return Promise.resolve(this.options.taxRateId);
+    let rate = this.taxRates.get(basisPoints);
+    if (!rate) {
+      rate = (async () => {
+        const purpose = taxRatePurpose(basisPoints);
+        const rates = await this.stripe.taxRates.list({ active: true, limit: 100 });
+        const existing = rates.data.find((r) => r.metadata?.purpose === purpose);
+        if (existing) return existing.id;
+        const percent = (basisPoints / 100).toString().replace(".", ",");
+        const created = await this.stripe.taxRates.create({
+          display_name: "TVA",
+          description: `TVA ${percent} %`,
+          percentage: basisPoints / 100,
+          inclusive: false,
+          country: "RE",
+          jurisdiction: "RE",
+          metadata: { purpose },
+        });
+        return created.id;
+      })().catch((err) => {
+        this.taxRates.delete(basisPoints);
+        throw err;
       });
-      return created.id;
-    })().catch((err) => {
-      this.taxRate = undefined;
-      throw err;
-    });
-    return this.taxRate;
+      this.taxRates.set(basisPoints, rate);
+    }
+    return rate;
   }
 }

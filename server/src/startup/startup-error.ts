@@ -1,11 +1,20 @@
 import path from "node:path";
 import { ConfigError } from "../config.ts";
 import { redactSecrets } from "../lib/redact-secrets.ts";
+import { PriceMismatchError } from "../payments/check-provider-prices.ts";
 import { WrongSecretKeyError } from "./check-secret-key.ts";
 import { DataDirLockedError } from "./data-dir-lock.ts";
 
 /** What the start was doing when it failed, to name it in the message. */
-export type StartupStep = "config" | "lock" | "database" | "secret-key" | "wordpress" | "worker" | "listen";
+export type StartupStep =
+  | "config"
+  | "lock"
+  | "database"
+  | "secret-key"
+  | "prices"
+  | "wordpress"
+  | "worker"
+  | "listen";
 
 /** A failure during one step of the start. */
 export class StartupError extends Error {
@@ -48,6 +57,10 @@ export function startupErrorLine(err: unknown, settings: StartupSettings | undef
   }
   if (cause instanceof WrongSecretKeyError) {
     return `SECRET_KEY n'est pas la clé qui a chiffré les ${cause.sealedWhat} : redonnez la clé d'origine (variable SECRET_KEY ou fichier secrets/secret-key du dossier de données).`;
+  }
+  if (cause instanceof PriceMismatchError) return cause.message;
+  if (step === "prices") {
+    return `Les prix Stripe des formules ne peuvent pas être lus : vérifiez STRIPE_SECRET_KEY et les variables STRIPE_PRICE_* ${detail}.`;
   }
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
   if (step === "listen" && settings) {

@@ -69,7 +69,7 @@ export async function describeTestPortal(ctx: Context, portalSessionId: string):
     portal_session_id: session.id,
     subdomain: order.subdomain,
     customer_email: order.customerEmail,
-    subscription: subscriptionView(sub, order, await billingNow(ctx)),
+    subscription: subscriptionView(ctx, sub, order, await billingNow(ctx)),
     card_label: cardLabel(sub.testCard ?? "4242424242424242"),
     invoices: invoices.map(
       (i): InvoiceView => ({
@@ -129,6 +129,6 @@ export async function replaceTestCard(
           : SUBSCRIPTION_MESSAGES.cardUpdated,
     card_label: cardLabel(number),
     retry,
-    subscription: subscriptionView(current, order, now),
+    subscription: subscriptionView(ctx, current, order, now),
   };
 }

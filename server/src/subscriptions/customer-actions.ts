@@ -96,7 +96,7 @@ export async function changePlan(
   if (planId === sub.planId && !sub.pendingPlanId) throw badRequest(SUBSCRIPTION_MESSAGES.samePlan);
   const now = await billingNow(ctx);
   const oldName = planById(sub.planId as never).name;
-  const amount = planAmountTtcCents(planId, order.discountPercent);
+  const amount = planAmountTtcCents(ctx, order, planId);
   const stripe = stripeClient(ctx);
 
   if (amount > sub.amountTtcCents) {

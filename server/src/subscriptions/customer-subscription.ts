@@ -12,7 +12,7 @@ export async function customerSubscription(
   order: typeof orders.$inferSelect,
 ): Promise<SubscriptionView | null> {
   const sub = await loadSubscription(ctx, order.id);
-  return sub ? subscriptionView(sub, order, await billingNow(ctx)) : null;
+  return sub ? subscriptionView(ctx, sub, order, await billingNow(ctx)) : null;
 }
 
 /** Each site's subscription status, for the site switcher. */

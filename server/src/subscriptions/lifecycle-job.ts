@@ -10,7 +10,7 @@ export const subscriptionLifecycleJob = defineJob({
   retryLimit: 2,
   retryDelaySeconds: 60,
   expireInSeconds: 30 * 60,
-  cron: "7 * * * *",
+  cron: () => "7 * * * *",
   async handle(_payload, ctx) {
     const handled = await runLifecycle(ctx, await billingNow(ctx));
     if (handled > 0) ctx.log.info({ handled }, "subscription lifecycle pass");

@@ -10,20 +10,20 @@ type Order = typeof orders.$inferSelect;
 
 /** Puts the subscription and its order on another plan (its renewals charge the new price from now on). */
 export async function switchPlan(
-  ctx: Pick<Context, "db">,
+  ctx: Pick<Context, "db" | "config">,
   order: Order,
   sub: Subscription,
   planId: PlanId,
 ): Promise<Subscription | undefined> {
   const updated = await changeSubscription(ctx, order.id, [sub.status], {
     planId,
-    amountTtcCents: planAmountTtcCents(planId, order.discountPercent),
+    amountTtcCents: planAmountTtcCents(ctx, order, planId),
     pendingPlanId: null,
   });
   if (updated) {
     await ctx.db
       .update(orders)
-      .set({ planId, monthlyPriceCents: planById(planId).price * 100 })
+      .set({ planId, monthlyPriceCents: planById(planId).priceCents })
       .where(eq(orders.id, order.id));
   }
   return updated;

@@ -1,9 +1,14 @@
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream";
+import { pipeline as pipelineDone } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
 import type { Context } from "../context.ts";
 
 // The final copy of an archived site, kept behind these three functions so that another store
-// (restic backups) can replace the archive files without touching the lifecycle.
+// (restic backups) can replace the archive files without touching the lifecycle. The archive is
+// the host's site archive (the one backups use), gzipped.
 
 const archiveDir = (ctx: Pick<Context, "config">) => path.resolve(ctx.config.DATA_DIR, "archives");
 
@@ -16,22 +21,31 @@ export async function keepFinalCopy(
   if ((await ctx.wordpress.status(subdomain)) === "absent") return null;
   await mkdir(archiveDir(ctx), { recursive: true, mode: 0o700 });
   const file = path.join(archiveDir(ctx), `${subdomain}-${orderId}-${Date.now()}.tar.gz`);
+  const gzip = createGzip();
+  const written = pipelineDone(gzip, createWriteStream(file, { mode: 0o600 }));
   try {
-    await ctx.wordpress.exportSite(subdomain, file);
+    await ctx.wordpress.exportSite(subdomain, gzip);
+    gzip.end();
+    await written;
   } catch (error) {
+    gzip.destroy();
+    await written.catch(() => {});
     await rm(file, { force: true });
     throw error;
   }
   return file;
 }
 
-/** Serves the site again from its final copy. */
+/** Serves the site again from its final copy; a site already there (restored before) is kept. */
 export async function restoreFinalCopy(
   ctx: Pick<Context, "wordpress">,
   subdomain: string,
   location: string,
 ): Promise<void> {
-  await ctx.wordpress.importSite(subdomain, location);
+  if ((await ctx.wordpress.status(subdomain)) === "installed") return;
+  // A file that cannot be read fails the unpacking stream, which stops the import.
+  const archive = pipeline(createReadStream(location), createGunzip(), () => {});
+  await ctx.wordpress.importSite(subdomain, archive);
 }
 
 /** Forgets a final copy whose retention is over. */

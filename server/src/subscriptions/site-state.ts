@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, type SiteState, subscriptions } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { SiteExistsError } from "../wordpress/wordpress-host.ts";
 import { keepFinalCopy, restoreFinalCopy } from "./site-archive.ts";
 import type { Subscription } from "./subscription-view.ts";
 
@@ -34,9 +33,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
     } else {
       if (sub.siteState === "removed") {
         if (sub.archiveLocation) {
-          await restoreFinalCopy(ctx, order.subdomain, sub.archiveLocation).catch((error) => {
-            if (!(error instanceof SiteExistsError)) throw error;
-          });
+          await restoreFinalCopy(ctx, order.subdomain, sub.archiveLocation);
         } else {
           await addOrderLog(ctx.db, order.id, {
             level: "warning",

@@ -3,7 +3,7 @@ import { addMonths } from "@lagon/contracts/billing-dates";
 import type { Context } from "../context.ts";
 import { type orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { billingNow } from "./billing-clock.ts";
-import { isPlanId, planAmountTtcCents } from "./subscription-view.ts";
+import { isPlanId, type PricedOrder, planAmountTtcCents } from "./subscription-view.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -13,14 +13,14 @@ type Order = typeof orders.$inferSelect;
  * the local checkout's card; Stripe's own subscription follows through its events.
  */
 export async function startSubscription(
-  ctx: Pick<Context, "db" | "payments">,
-  order: Pick<Order, "id" | "planId" | "discountPercent">,
+  ctx: Pick<Context, "db" | "payments" | "config">,
+  order: Pick<Order, "id" | "planId"> & PricedOrder,
   testCard?: string | null,
 ): Promise<void> {
   if (!isPlanId(order.planId)) throw new Error(`unknown plan ${order.planId}`);
   const now = await billingNow(ctx);
   const periodEnd = addMonths(now, 1);
-  const amount = planAmountTtcCents(order.planId, order.discountPercent);
+  const amount = planAmountTtcCents(ctx, order, order.planId);
   const started = await ctx.db
     .insert(subscriptions)
     .values({

@@ -34,12 +34,18 @@ export function subscriptionAdminRoutes(
     orderId: string,
   ): Promise<{ success: true; subscription: AdminSubscription }> => {
     const [order] = await ctx.db
-      .select({ discountPercent: orders.discountPercent })
+      .select({
+        country: orders.country,
+        siret: orders.siret,
+        vatNumber: orders.vatNumber,
+        discountPercent: orders.discountPercent,
+      })
       .from(orders)
       .where(eq(orders.id, orderId));
+    if (!order) throw new Error(`no order ${orderId} for its subscription`);
     return {
       success: true,
-      subscription: adminSubscriptionView(sub, order ?? { discountPercent: 0 }, await billingNow(ctx)),
+      subscription: adminSubscriptionView(ctx, sub, order, await billingNow(ctx)),
     };
   };
 

@@ -90,6 +90,7 @@ describe("subscriptions through the billing test clock", () => {
           name: "Nadia Hoarau",
           domain: "impaye.localhost",
           plan: "Business",
+          immediate_start: true,
         },
         success_url: "http://localhost:3000/success",
         cancel_url: "http://localhost:3000/",

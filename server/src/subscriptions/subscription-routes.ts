@@ -28,12 +28,12 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
     orderTokenScope(ctx, (scope) => {
       const r = scope.withTypeProvider<ZodTypeProvider>();
       const answer = async (
-        order: Parameters<typeof subscriptionView>[1],
+        order: Parameters<typeof subscriptionView>[2],
         sub: Subscription,
         detail: string,
       ): Promise<SubscriptionActionResult> => ({
         detail,
-        subscription: subscriptionView(sub, order, await billingNow(ctx)),
+        subscription: subscriptionView(ctx, sub, order, await billingNow(ctx)),
       });
       const customer = (ip: string) => ({ kind: "customer" as const, ip });
 

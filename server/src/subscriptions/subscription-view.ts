@@ -3,18 +3,31 @@ import { type PlanId, planById, planIds } from "@lagon/contracts/plans";
 import { quote } from "@lagon/contracts/pricing";
 import { cardLabel, SUBSCRIPTION_STATUS_LABELS } from "@lagon/contracts/subscriptions";
 import type { AdminSubscription, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
+import { isBusinessBuyer, taxRuleFor } from "@lagon/contracts/tax";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, subscriptions } from "../db/schema.ts";
+import { subscriptions } from "../db/schema.ts";
 
 export type Subscription = typeof subscriptions.$inferSelect;
-type Order = typeof orders.$inferSelect;
 
 export const isPlanId = (id: string): id is PlanId => (planIds as readonly string[]).includes(id);
 
-/** What a plan's renewals charge for this order, taxes included (its coupon applies to the subscription). */
-export function planAmountTtcCents(planId: PlanId, discountPercent: number): number {
-  return quote(planId, discountPercent, false).monthlyTotalCents;
+/** What the price of an order's plan depends on besides the plan. */
+export interface PricedOrder {
+  country: string;
+  siret?: string | null;
+  vatNumber?: string | null;
+  discountPercent: number;
+}
+
+/**
+ * What a plan's renewals charge for this order, taxes included: its coupon applies to the
+ * subscription, its VAT rule is the buyer's territory's (decision 0029).
+ */
+export function planAmountTtcCents(ctx: Pick<Context, "config">, order: PricedOrder, planId: PlanId): number {
+  const business = isBusinessBuyer({ siret: order.siret, vat_number: order.vatNumber });
+  const rule = taxRuleFor(order.country, business, ctx.config);
+  return quote({ planId, percentOff: order.discountPercent, koza: false }, rule).monthlyTotalCents;
 }
 
 export async function loadSubscription(
@@ -29,8 +42,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The subscription as its customer sees it, at the lifecycle's `now`. */
 export function subscriptionView(
+  ctx: Pick<Context, "config">,
   sub: Subscription,
-  order: Pick<Order, "discountPercent">,
+  order: PricedOrder,
   now: Date,
 ): SubscriptionView {
   const pending = sub.pendingPlanId && isPlanId(sub.pendingPlanId) ? sub.pendingPlanId : null;
@@ -47,7 +61,7 @@ export function subscriptionView(
       ? {
           plan_id: pending,
           plan_name: planById(pending).name,
-          amount_ttc_cents: planAmountTtcCents(pending, order.discountPercent),
+          amount_ttc_cents: planAmountTtcCents(ctx, order, pending),
         }
       : null,
     past_due_since: iso(sub.pastDueSince),
@@ -58,12 +72,13 @@ export function subscriptionView(
 }
 
 export function adminSubscriptionView(
+  ctx: Pick<Context, "config">,
   sub: Subscription,
-  order: Pick<Order, "discountPercent">,
+  order: PricedOrder,
   now: Date,
 ): AdminSubscription {
   return {
-    ...subscriptionView(sub, order, now),
+    ...subscriptionView(ctx, sub, order, now),
     suspend_reason: sub.suspendReason,
     archive_expires_at: iso(sub.archiveExpiresAt),
   };

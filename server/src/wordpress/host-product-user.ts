@@ -2,12 +2,12 @@
  * Test support: the product's user on a WordPress host, set up as
  * docs/operations/wordpress-host.md tells operators to: a system user of its own whose one
  * privilege is the guide's sudoers rule, running a root-owned copy of the helper (with
- * install-site.php beside it). The test that makes it removes it; a run killed before that is
- * cleaned up by the next one.
+ * install-site.php, switch-site-url.php and site-files/ beside it). The test that makes it
+ * removes it; a run killed before that is cleaned up by the next one.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_WP_SSH_HELPER } from "../config.ts";
 import { runProcess } from "./run-process.ts";
@@ -69,6 +69,10 @@ export async function createHostProductUser(dir: string, settingsFile: string): 
     await copyFile(path.join(path.dirname(SITE_HOST_SCRIPT), companion), copy);
     await chmod(copy, 0o644);
   }
+  // The files given to every site (the French supplement), read by the helper as root.
+  await cp(path.join(path.dirname(SITE_HOST_SCRIPT), "site-files"), path.join(lib, "site-files"), {
+    recursive: true,
+  });
 
   await runProcess("useradd", [
     "--system",

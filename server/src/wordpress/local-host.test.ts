@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,11 +52,32 @@ describe("LocalWordPressHost", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  let acme: InstalledSite;
+
   it("installs a French site with its legal notice, wp-admin and REST access", async () => {
     const site = sampleSite("acme", "Boulangerie Acmé");
     expect(await host.status("acme")).toBe("absent");
-    const installed = await host.install(site);
-    await expectWorkingSite(host, site, installed);
+    acme = await host.install(site);
+    await expectWorkingSite(host, site, acme);
+  });
+
+  it("has every menu the WordPress guide names, as the guide names it", async () => {
+    const guide = await readFile(
+      path.resolve(import.meta.dirname, "../../../docs/guides/guide-wordpress.md"),
+      "utf8",
+    );
+    const paths = [...guide.matchAll(/(\p{Lu}\p{Ll}+) > (\p{Lu}[\p{L}’ ]*?)[.,]?(?= et | puis | où |$)/gmu)];
+    expect(paths.map((m) => `${m[1]} > ${m[2]}`)).toEqual([
+      "Utilisateurs > Profil",
+      "Pages > Toutes les pages",
+      "Médias > Bibliothèque",
+      "Utilisateurs > Ajouter un utilisateur",
+    ]);
+    const dashboard = await (await logIn(host, "acme", acme.adminUser, acme.adminPassword)).text();
+    const menu = adminMenu(dashboard);
+    for (const [, top, sub] of paths) {
+      expect(menu.get(top as string), `${top} > ${sub}`).toContain(sub);
+    }
   });
 
   it("refuses to install over an existing site", async () => {
@@ -188,3 +209,28 @@ describe("LocalWordPressHost", () => {
     });
   });
 });
+
+/** The wp-admin menu as the customer reads it: each top-level label with its submenu labels. */
+function adminMenu(html: string): Map<string, string[]> {
+  const text = (fragment: string) =>
+    fragment
+      .replace(
+        /<span class="(?:update-plugins|awaiting-mod|screen-reader-text)[\s\S]*?<\/span>(?:<\/span>)*/g,
+        "",
+      )
+      .replace(/<[^>]+>/g, "")
+      .trim();
+  const menu = new Map<string, string[]>();
+  const start = html.indexOf('<ul id="adminmenu">');
+  expect(start).toBeGreaterThan(0);
+  const items = html.slice(start, html.indexOf('<div id="wpcontent">')).split(' id="menu-');
+  for (const item of items) {
+    const name = /<div class='wp-menu-name'>([\s\S]*?)<\/div>/.exec(item)?.[1];
+    if (!name) continue;
+    const subs = [...item.matchAll(/<li[^>]*><a[^>]*>([\s\S]*?)<\/a><\/li>/g)].map((m) =>
+      text(m[1] as string),
+    );
+    menu.set(text(name), subs);
+  }
+  return menu;
+}

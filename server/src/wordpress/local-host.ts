@@ -1,6 +1,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
-import { ProcessError, type RunOptions, runProcess } from "./run-process.ts";
+import type { Readable, Writable } from "node:stream";
+import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
@@ -123,23 +124,6 @@ export class LocalWordPressHost implements WordPressHost {
     await this.siteHost(["unsuspend", subdomain]);
   }
 
-  async exportSite(subdomain: string, file: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.siteHost(["export", subdomain], {}, undefined, { stdoutFile: file });
-  }
-
-  async importSite(subdomain: string, file: string): Promise<void> {
-    assertSubdomain(subdomain);
-    try {
-      await this.siteHost(["import", subdomain], {}, undefined, { stdinFile: file });
-    } catch (error) {
-      if (error instanceof ProcessError && error.exitCode === SITE_EXISTS_EXIT) {
-        throw new SiteExistsError(subdomain);
-      }
-      throw error;
-    }
-  }
-
   async putAcmeChallenge(token: string, keyAuthorization: string): Promise<void> {
     assertAcmeToken(token);
     await this.siteHost(["acme-put", token], {}, keyAuthorization);
@@ -176,6 +160,22 @@ export class LocalWordPressHost implements WordPressHost {
     await this.siteHost(["site-url", subdomain, new URL(url).origin]);
   }
 
+  exportSite(subdomain: string, into: Writable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("bash", [SITE_HOST_SCRIPT, "export", subdomain], {
+      env: this.helperEnv(),
+      stdout: into,
+    });
+  }
+
+  importSite(subdomain: string, archive: Readable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("bash", [SITE_HOST_SCRIPT, "import", subdomain], {
+      env: this.helperEnv(),
+      stdin: archive,
+    });
+  }
+
   fetch(subdomain: string, urlPath: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
     // Straight to nginx, which speaks plain HTTP whatever the public scheme.
@@ -210,23 +210,21 @@ export class LocalWordPressHost implements WordPressHost {
   }
 
   /** Runs the helper as this (root) process, with its settings and nothing else in its environment. */
-  private siteHost(
-    args: string[],
-    extra: Record<string, string> = {},
-    stdin?: string,
-    files: Pick<RunOptions, "stdinFile" | "stdoutFile"> = {},
-  ) {
+  private siteHost(args: string[], extra: Record<string, string> = {}, stdin?: string) {
     return runProcess("bash", [SITE_HOST_SCRIPT, ...args], {
       stdin,
-      ...files,
-      env: {
-        PATH: "/usr/sbin:/usr/bin:/sbin:/bin",
-        SITE_HOST_CONF: "/nonexistent",
-        ...this.runtime.hostSettings(),
-        ...extra,
-      },
+      env: this.helperEnv(extra),
       timeoutMs: 300_000,
     });
+  }
+
+  private helperEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return {
+      PATH: "/usr/sbin:/usr/bin:/sbin:/bin",
+      SITE_HOST_CONF: "/nonexistent",
+      ...this.runtime.hostSettings(),
+      ...extra,
+    };
   }
 }
 

@@ -1,13 +1,9 @@
 import { spawn } from "node:child_process";
-import { createReadStream, createWriteStream } from "node:fs";
+import type { Readable, Writable } from "node:stream";
 
 export interface RunOptions {
   /** Written to the process's stdin, then closed: the way secrets are passed (never argv). */
   stdin?: string;
-  /** A file streamed to stdin instead (a site's archive). */
-  stdinFile?: string;
-  /** Where stdout goes instead of memory (a site's archive); the answer's stdout is then empty. */
-  stdoutFile?: string;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
 }
@@ -32,14 +28,7 @@ export function runProcess(
     const child = spawn(command, args, { env: options.env ?? process.env, stdio: ["pipe", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    const written = options.stdoutFile
-      ? new Promise<void>((done, failed) => {
-          const file = createWriteStream(options.stdoutFile as string, { mode: 0o600 });
-          file.on("finish", done).on("error", failed);
-          child.stdout.pipe(file);
-        })
-      : Promise.resolve();
-    if (!options.stdoutFile) child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 120_000);
     child.on("error", (error: NodeJS.ErrnoException) => {
@@ -47,13 +36,8 @@ export function runProcess(
       const reason = error.code === "ENOENT" ? `${command} is not installed or not in PATH` : error.message;
       reject(new ProcessError(reason, null, ""));
     });
-    child.on("close", async (code, signal) => {
+    child.on("close", (code, signal) => {
       clearTimeout(timer);
-      try {
-        await written;
-      } catch (error) {
-        return reject(new ProcessError(`${command}: ${(error as Error).message}`, code, ""));
-      }
       const out = Buffer.concat(stdout).toString("utf8");
       const err = Buffer.concat(stderr).toString("utf8");
       if (code === 0) return resolve({ stdout: out, stderr: err });
@@ -62,15 +46,50 @@ export function runProcess(
     });
     // A process that exits without reading its input must not crash us with EPIPE.
     child.stdin.on("error", () => {});
-    if (options.stdinFile) {
-      createReadStream(options.stdinFile)
-        .on("error", (error) => {
-          child.kill("SIGKILL");
-          reject(new ProcessError(`${command}: ${error.message}`, null, ""));
-        })
-        .pipe(child.stdin);
-    } else {
-      child.stdin.end(options.stdin ?? "");
-    }
+    child.stdin.end(options.stdin ?? "");
+  });
+}
+
+export interface StreamOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Piped into the process's stdin, which is closed at its end. */
+  stdin?: Readable;
+  /** Receives the process's stdout; left open (the caller ends it once the process succeeded). */
+  stdout?: Writable;
+  timeoutMs?: number;
+}
+
+/**
+ * Runs a command whose input or output is a stream (a site archive); resolves once it exited 0,
+ * with everything it wrote passed on; rejects with its stderr otherwise.
+ */
+export function runStreaming(command: string, args: string[], options: StreamOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: options.env ?? process.env, stdio: ["pipe", "pipe", "pipe"] });
+    const stderr: Buffer[] = [];
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    if (options.stdout) child.stdout.pipe(options.stdout, { end: false });
+    else child.stdout.resume();
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 3_600_000);
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      const reason = error.code === "ENOENT" ? `${command} is not installed or not in PATH` : error.message;
+      reject(new ProcessError(reason, null, ""));
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const err = Buffer.concat(stderr).toString("utf8");
+      if (code === 0) return resolve();
+      const status = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      reject(new ProcessError(`${command} ${status}: ${err.trim().slice(-2000)}`, code, err));
+    });
+    child.stdin.on("error", () => {});
+    if (options.stdin) {
+      options.stdin.on("error", (error) => {
+        child.kill("SIGTERM");
+        reject(error);
+      });
+      options.stdin.pipe(child.stdin);
+    } else child.stdin.end();
   });
 }

@@ -2,16 +2,11 @@
  * Checks, over real HTTP, that an installed site works as the product needs; shared by the
  * tests of both WordPress host implementations.
  */
-import { existsSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect } from "vitest";
-import {
-  type InstalledSite,
-  SiteExistsError,
-  type SiteIdentity,
-  type WordPressHost,
-} from "./wordpress-host.ts";
+import type { InstalledSite, SiteIdentity, WordPressHost } from "./wordpress-host.ts";
 
 /** The core template the tests install from: <repo>/.wordpress unless WP_CORE_DIR says otherwise. */
 export function testCoreDir(): string {
@@ -110,9 +105,29 @@ export async function expectWorkingSite(host: WordPressHost, site: SiteIdentity,
   expect(legalHtml).toContain(`SIRET : ${site.legal.siret}`);
   expect(legalHtml).toContain(site.legal.host);
 
+  await expectCleanSite(host, site, installed);
+
   const dashboard = await logIn(host, subdomain, installed.adminUser, installed.adminPassword);
   expect(dashboard.status).toBe(200);
-  expect(await dashboard.text()).toContain("Tableau de bord");
+  const dashboardHtml = await dashboard.text();
+  // The back office in French, including what Debian's old translations leave in English.
+  expect(dashboardHtml).toContain("Tableau de bord");
+  expect(dashboardHtml).toMatch(/<span class="ab-label">Créer<\/span>/);
+  expect(dashboardHtml).toMatch(/wp-admin-bar-my-account[^>]*>[^>]*>Bonjour, /);
+  const widgets = [...dashboardHtml.matchAll(/<h2 class=["']hndle[^>]*>([^<]+)</g)].map((m) => m[1]);
+  expect(widgets.sort()).toEqual(["Activité", "D’un coup d’œil", "État de santé du site"]);
+  expect(dashboardHtml).toContain("Brouillon rapide");
+
+  const settings = await host.fetch(subdomain, "/wp-json/wp/v2/settings", {
+    headers: basicAuth(installed.adminUser, installed.appPassword),
+  });
+  expect(await settings.json()).toMatchObject({
+    language: "fr_FR",
+    timezone: "Indian/Reunion",
+    date_format: "j F Y",
+    time_format: "G\\hi",
+    start_of_week: 1,
+  });
 
   const page = await createPage(host, installed, subdomain, "À propos");
   expect(page.status).toBe(201);
@@ -170,16 +185,72 @@ export async function expectArchiveRoundTrip(
 ) {
   const page = await createPage(host, installed, subdomain, "Page archivée");
   expect(page.status).toBe(201);
-  await host.exportSite(subdomain, archive);
+  const file = createWriteStream(archive, { mode: 0o600 });
+  await host.exportSite(subdomain, file);
+  await new Promise((resolve, reject) => file.on("error", reject).end(resolve));
   await host.remove(subdomain);
   expect(await host.status(subdomain)).toBe("absent");
   expect((await host.fetch(subdomain, "/page-archivee/")).status).toBe(404);
-  await host.importSite(subdomain, archive);
+  await host.importSite(subdomain, createReadStream(archive));
   expect(await host.status(subdomain)).toBe("installed");
   const back = await host.fetch(subdomain, "/page-archivee/");
   expect(back.status).toBe(200);
   expect(await back.text()).toContain("Page archivée");
   const dashboard = await logIn(host, subdomain, installed.adminUser, installed.adminPassword);
   expect(dashboard.status).toBe(200);
-  await expect(host.importSite(subdomain, archive)).rejects.toBeInstanceOf(SiteExistsError);
+}
+
+/**
+ * A site nobody has filled yet: the business's name, a home page saying the site is being
+ * prepared, contact details, the legal notice, menus whose every link answers, and nothing of
+ * WordPress's samples.
+ */
+export async function expectCleanSite(host: WordPressHost, site: SiteIdentity, installed: InstalledSite) {
+  const { subdomain, legal } = site;
+  const auth = basicAuth(installed.adminUser, installed.appPassword);
+  const json = async (path: string) => (await host.fetch(subdomain, path, { headers: auth })).json();
+
+  const home = await (await host.fetch(subdomain, "/")).text();
+  expect(home).toContain("lagon-en-preparation");
+  expect(home).toContain("Notre site est en cours de préparation");
+  expect(home).toContain(`<h1 class="wp-block-heading">${site.title}</h1>`);
+
+  const contact = await (await host.fetch(subdomain, "/contact/")).text();
+  for (const detail of [legal.companyName, legal.email, legal.phone, legal.address]) {
+    if (detail) expect(contact).toContain(detail);
+  }
+
+  expect(await json("/wp-json/wp/v2/posts?status=any")).toEqual([]);
+  expect(await json("/wp-json/wp/v2/comments?status=all")).toEqual([]);
+  const pages = (await json("/wp-json/wp/v2/pages?status=any&context=edit")) as { slug: string }[];
+  expect(pages.map((p) => p.slug).sort()).toEqual(["accueil", "contact", "mentions-legales"]);
+
+  // Every link of every page leads somewhere: no "#", no page that is not there.
+  const links = new Set<string>();
+  for (const path of ["/", "/contact/", "/mentions-legales/"]) {
+    const html = await (await host.fetch(subdomain, path)).text();
+    for (const sample of [
+      "Bonjour tout le monde",
+      "Hello world",
+      "Page d’exemple",
+      "Sample Page",
+      "FAQs",
+      "Shop",
+    ]) {
+      expect(html, `${path}: ${sample}`).not.toContain(sample);
+    }
+    for (const [, href] of html.matchAll(/<a [^>]*href="([^"]*)"/g)) links.add(href as string);
+  }
+  for (const href of links) {
+    if (href.startsWith("mailto:") || href.startsWith("tel:") || href === "#wp--skip-link--target") continue;
+    expect(href, "lien vers le site lui-même").toMatch(new RegExp(`^${host.siteUrl(subdomain)}(/|$)`));
+    const target = new URL(href).pathname;
+    expect((await host.fetch(subdomain, target)).status, href).toBe(200);
+  }
+  expect([...links]).toEqual(
+    expect.arrayContaining([
+      `${host.siteUrl(subdomain)}/contact/`,
+      `${host.siteUrl(subdomain)}/mentions-legales/`,
+    ]),
+  );
 }

@@ -4,6 +4,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHostProductUser, type HostProductUser } from "./host-product-user.ts";
 import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
@@ -142,6 +143,39 @@ describe("SshWordPressHost", () => {
     const installed = await host.install(site);
     await expectSuspensionCycle(host, "ssh-suspendu", installed);
     await expectArchiveRoundTrip(host, "ssh-suspendu", installed, path.join(dir, "ssh-archive.tar.gz"));
+  });
+
+  it("exports a site as an archive and puts it back over SSH", async () => {
+    const site = await host.install(sampleSite("archive", "Archive Distante"));
+    const auth = { ...basicAuth(site.adminUser, site.appPassword), "content-type": "application/json" };
+    const title = async () =>
+      (
+        (await (await host.fetch("archive", "/wp-json/wp/v2/settings", { headers: auth })).json()) as {
+          title: string;
+        }
+      ).title;
+    const archive = new PassThrough();
+    const chunks: Buffer[] = [];
+    archive.on("data", (c: Buffer) => chunks.push(c));
+    await host.exportSite("archive", archive);
+    await writeFile(path.join(dir, "archive.tar"), Buffer.concat(chunks));
+    const names = (await runProcess("tar", ["-tf", path.join(dir, "archive.tar")])).stdout;
+    expect(names).toContain("./wp-config.php");
+    expect(names).toContain("./wp-content/database/.ht.sqlite");
+    // Only what the site writes: the core comes from the template when it is put back.
+    expect(
+      names.split("\n").filter((n) => n && n !== "./wp-config.php" && !n.startsWith("./wp-content/")),
+    ).toEqual([]);
+
+    await host.fetch("archive", "/wp-json/wp/v2/settings", {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ title: "Changé" }),
+    });
+    expect(await title()).toBe("Changé");
+    await host.importSite("archive", Readable.from([Buffer.concat(chunks)]));
+    expect(await title()).toBe("Archive Distante");
+    await expect(host.exportSite("absent", new PassThrough())).rejects.toThrow(/no site absent/);
   });
 
   it("confines a hostile plugin uploaded through wp-admin to its own site", async () => {

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ProcessError, type RunOptions, runProcess } from "./run-process.ts";
+import type { Readable, Writable } from "node:stream";
+import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
 import {
@@ -133,23 +134,6 @@ export class SshWordPressHost implements WordPressHost {
     await this.helper(["unsuspend", subdomain]);
   }
 
-  async exportSite(subdomain: string, file: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.helper(["export", subdomain], undefined, { stdoutFile: file });
-  }
-
-  async importSite(subdomain: string, file: string): Promise<void> {
-    assertSubdomain(subdomain);
-    try {
-      await this.helper(["import", subdomain], undefined, { stdinFile: file });
-    } catch (error) {
-      if (error instanceof ProcessError && error.exitCode === SITE_EXISTS_EXIT) {
-        throw new SiteExistsError(subdomain);
-      }
-      throw error;
-    }
-  }
-
   async putAcmeChallenge(token: string, keyAuthorization: string): Promise<void> {
     assertAcmeToken(token);
     await this.helper(["acme-put", token], keyAuthorization);
@@ -184,6 +168,16 @@ export class SshWordPressHost implements WordPressHost {
     await this.helper(["site-url", subdomain, new URL(url).origin]);
   }
 
+  exportSite(subdomain: string, into: Writable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("ssh", this.sshArgs(["export", subdomain]), { stdout: into });
+  }
+
+  importSite(subdomain: string, archive: Readable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("ssh", this.sshArgs(["import", subdomain]), { stdin: archive });
+  }
+
   fetch(subdomain: string, path: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
     const { connectHost } = this.options;
@@ -216,7 +210,11 @@ export class SshWordPressHost implements WordPressHost {
   }
 
   /** Runs the helper on the host; arguments are subdomains and fixed words, checked before. */
-  private helper(args: string[], stdin?: string, files: Pick<RunOptions, "stdinFile" | "stdoutFile"> = {}) {
+  private helper(args: string[], stdin?: string) {
+    return runProcess("ssh", this.sshArgs(args), { stdin, timeoutMs: 300_000 });
+  }
+
+  private sshArgs(args: string[]): string[] {
     const { host, user, port = 22, keyFile, knownHostsFile } = this.options.ssh;
     const sshArgs = ["-i", keyFile, "-p", String(port), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes"];
     sshArgs.push("-o", "ConnectTimeout=15", "-o", "LogLevel=ERROR");
@@ -224,7 +222,7 @@ export class SshWordPressHost implements WordPressHost {
       sshArgs.push("-o", `UserKnownHostsFile=${knownHostsFile}`, "-o", "StrictHostKeyChecking=yes");
     }
     sshArgs.push(`${user}@${host}`, [this.options.helper, ...args].join(" "));
-    return runProcess("ssh", sshArgs, { stdin, ...files, timeoutMs: 300_000 });
+    return sshArgs;
   }
 }
 
@@ -232,11 +230,18 @@ let version: string | undefined;
 
 /** What `site-host.sh check` prints when the host runs the same helper and installer as this product. */
 export function helperVersion(): string {
-  version ??= createHash("sha256")
+  if (version) return version;
+  const dir = path.dirname(SITE_HOST_SCRIPT);
+  const hash = createHash("sha256")
     .update(readFileSync(SITE_HOST_SCRIPT))
-    .update(readFileSync(path.join(path.dirname(SITE_HOST_SCRIPT), "install-site.php")))
-    .update(readFileSync(path.join(path.dirname(SITE_HOST_SCRIPT), "switch-site-url.php")))
-    .digest("hex")
-    .slice(0, 16);
+    .update(readFileSync(path.join(dir, "install-site.php")))
+    .update(readFileSync(path.join(dir, "switch-site-url.php")));
+  const siteFiles = path.join(dir, "site-files");
+  const files = readdirSync(siteFiles, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(siteFiles, path.join(entry.parentPath, entry.name)))
+    .sort();
+  for (const file of files) hash.update(readFileSync(path.join(siteFiles, file)));
+  version = hash.digest("hex").slice(0, 16);
   return version;
 }

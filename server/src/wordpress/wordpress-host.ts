@@ -4,6 +4,7 @@
  * its own system user and php-fpm pool: `LocalWordPressHost` (embedded: nginx and php-fpm
  * started by this process) and `SshWordPressHost` (a production host over SSH).
  */
+import type { Readable, Writable } from "node:stream";
 
 /** What a site is installed with. Texts are shown on the site as they are (French). */
 export interface SiteIdentity {
@@ -54,6 +55,14 @@ export interface WordPressHost {
   install(site: SiteIdentity): Promise<InstalledSite>;
   /** Wipes the site's files and database if any and installs it afresh, with new credentials. */
   reinstall(site: SiteIdentity): Promise<InstalledSite>;
+  /**
+   * Writes the site as a tar archive into `into` (wp-config.php and wp-content, with a
+   * consistent copy of its live database), without ending it; rejects when the site is absent
+   * or the archive could not be made whole.
+   */
+  exportSite(subdomain: string, into: Writable): Promise<void>;
+  /** Replaces the site (or puts it back) with an archive made by exportSite. */
+  importSite(subdomain: string, archive: Readable): Promise<void>;
   /** Deletes the site's files and database; does nothing when there is no site. */
   remove(subdomain: string): Promise<void>;
   status(subdomain: string): Promise<SiteStatus>;
@@ -63,10 +72,6 @@ export interface WordPressHost {
    */
   suspend(subdomain: string): Promise<void>;
   unsuspend(subdomain: string): Promise<void>;
-  /** Writes the site's folder (files and database) as a tar.gz to `file` on this machine. */
-  exportSite(subdomain: string, file: string): Promise<void>;
-  /** Serves a removed site again from an `exportSite` archive; SiteExistsError if it is there. */
-  importSite(subdomain: string, file: string): Promise<void>;
   /** The site's public address, e.g. http://acme.localhost:8080. */
   siteUrl(subdomain: string): string;
   /**

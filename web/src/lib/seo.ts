@@ -38,10 +38,10 @@ function monthlyOffer(plan: Plan): JsonLd {
     description: plan.description,
     url: absoluteUrl(`${paths.home()}#${PLANS_SECTION_ID}`),
     priceCurrency: "EUR",
-    price: plan.price,
+    price: plan.priceCents / 100,
     priceSpecification: {
       "@type": "UnitPriceSpecification",
-      price: plan.price,
+      price: plan.priceCents / 100,
       priceCurrency: "EUR",
       unitText: "MON",
       referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },

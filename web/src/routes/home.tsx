@@ -1,4 +1,4 @@
-import { KOZA_PRICE_EUR, PLANS } from "@lagon/contracts/plans";
+import { KOZA_PRICE_CENTS, PLANS } from "@lagon/contracts/plans";
 import { HydrateLater } from "../components/layout/hydrate-later";
 import { paths } from "../config/paths";
 import { CheckoutSection } from "../features/checkout/checkout-section";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () =>
     description:
       "Sites WordPress clé en main pour les artisans, TPE et PME de La Réunion et des Outre-mer\u00a0: en ligne en moins de 10 minutes, dès 15 € HT par mois, SSL, e-mails professionnels et sauvegardes inclus.",
     path: paths.home(),
-    jsonLd: [localBusinessJsonLd({ plans: PLANS, kozaPrice: KOZA_PRICE_EUR }), faqPageJsonLd(FAQ)],
+    jsonLd: [localBusinessJsonLd({ plans: PLANS, kozaPrice: KOZA_PRICE_CENTS / 100 }), faqPageJsonLd(FAQ)],
   });
 
 /**

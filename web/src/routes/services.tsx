@@ -1,4 +1,4 @@
-import { KOZA_PRICE_EUR, PLANS, PRICE_NOTE } from "@lagon/contracts/plans";
+import { KOZA_PRICE_CENTS, PLANS, PRICE_NOTE } from "@lagon/contracts/plans";
 import { Link } from "react-router";
 import { PageHeader } from "../components/ui/page-header";
 import { paths, type ServiceAnchor } from "../config/paths";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () =>
     description:
       "Création de site WordPress en moins de 10 minutes, boutique en ligne, maintenance avec sauvegardes quotidiennes et support local à La Réunion\u00a0: le détail de nos services.",
     path: paths.services(),
-    jsonLd: [localBusinessJsonLd({ plans: PLANS, kozaPrice: KOZA_PRICE_EUR })],
+    jsonLd: [localBusinessJsonLd({ plans: PLANS, kozaPrice: KOZA_PRICE_CENTS / 100 })],
   });
 
 interface ServiceBlock {
@@ -36,7 +36,7 @@ const SERVICES: ServiceBlock[] = [
       `Une adresse à votre nom, par exemple votre-entreprise.${publicConfig.BASE_DOMAIN}, avec certificat SSL.`,
       "Des adresses e-mail professionnelles et une sauvegarde de votre site chaque jour.",
       "Un accès administrateur WordPress\u00a0: textes, images et pages se modifient depuis votre navigateur.",
-      `En option, Koza (${KOZA_PRICE_EUR} € HT, une seule fois)\u00a0: répondez à une dizaine de questions, notre agent IA rédige et illustre les 5 pages de votre site vitrine en 15 minutes environ.`,
+      `En option, Koza (${KOZA_PRICE_CENTS / 100} € HT, une seule fois)\u00a0: répondez à une dizaine de questions, notre agent IA rédige et illustre les 5 pages de votre site vitrine en 15 minutes environ.`,
       "Votre propre nom de domaine\u00a0: à partir de 15 € par an (.com, .fr, .re), ou gratuitement si vous en possédez déjà un. Notre équipe vous contacte sous 24h\u00a0; la propagation DNS prend ensuite 24 à 48 h.",
     ],
     price: "Offre Starter à 20 € HT par mois, offre Libre à 15 € HT par mois.",

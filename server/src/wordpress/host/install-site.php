@@ -5,6 +5,8 @@
  * Reads its input as JSON on stdin so that passwords never show in `ps`:
  *   { url, title, adminUser, adminEmail, adminPassword,
  *     legal: { companyName, legalForm?, siret?, address?, email, phone?, host } }
+ * The site is clean and French: no sample post, page or comment, a home page saying the site is
+ * being prepared, a contact page and the legal notice, linked from its own header and footer.
  * Prints {"appPassword": "..."} on stdout; anything else WordPress prints goes to stderr.
  */
 
@@ -64,17 +66,29 @@ if (wp_get_theme('twentytwentyfive')->exists()) {
 }
 activate_plugin('sqlite-database-integration/load.php');
 
+// La Réunion's time and French dates ("24 novembre 2026", "14h05"), weeks start on Monday.
+update_option('timezone_string', 'Indian/Reunion');
+update_option('gmt_offset', '');
+update_option('date_format', 'j F Y');
+update_option('time_format', 'G\\hi');
+update_option('start_of_week', 1);
+
 wp_set_current_user($user_id);
-$page_id = wp_insert_post([
-	'post_type' => 'page',
-	'post_status' => 'publish',
-	'post_title' => 'Mentions légales',
-	'post_name' => 'mentions-legales',
-	'post_content' => legal_notice_content($input['legal'], $url),
-], true);
-if (is_wp_error($page_id)) {
-	fwrite(STDERR, 'install-site: ' . $page_id->get_error_message() . "\n");
-	exit(1);
+remove_demo_content();
+$legal = $input['legal'];
+$pages = [
+	'home' => insert_page('Accueil', 'accueil', home_page_content($input['title']), 'page-no-title'),
+	'contact' => insert_page('Contact', 'contact', contact_page_content($legal)),
+	'legal' => insert_page('Mentions légales', 'mentions-legales', legal_notice_content($legal, $url)),
+];
+update_option('show_on_front', 'page');
+update_option('page_on_front', $pages['home']);
+update_option('blogdescription', '');
+if (wp_is_block_theme()) {
+	$menu = insert_navigation('Menu principal', [$pages['home'], $pages['contact']]);
+	$footer_menu = insert_navigation('Pied de page', array_values($pages));
+	insert_template_part('header', 'En-tête', header_part($menu));
+	insert_template_part('footer', 'Pied de page', footer_part($footer_menu, $legal));
 }
 
 [$app_password] = WP_Application_Passwords::create_new_application_password($user_id, ['name' => 'Koza']);
@@ -149,6 +163,139 @@ function write_http_app_passwords_plugin(string $site_dir): void {
 add_filter('wp_is_application_passwords_available', '__return_true');
 
 PHP);
+}
+
+/** WordPress's sample post, page, comment and privacy policy draft: nothing of it stays. */
+function remove_demo_content(): void {
+	foreach (get_posts(['post_type' => ['post', 'page'], 'post_status' => 'any', 'numberposts' => -1]) as $post) {
+		wp_delete_post($post->ID, true);
+	}
+	foreach (get_comments(['status' => 'all']) as $comment) {
+		wp_delete_comment($comment, true);
+	}
+	update_option('wp_page_for_privacy_policy', 0);
+}
+
+function insert_page(string $title, string $slug, string $content, string $template = ''): int {
+	$id = insert_or_fail([
+		'post_type' => 'page',
+		'post_status' => 'publish',
+		'post_title' => $title,
+		'post_name' => $slug,
+		'post_content' => $content,
+	]);
+	// Set as is: wp_insert_post() checks templates against a theme list not built in php-cli.
+	if ($template !== '') {
+		update_post_meta($id, '_wp_page_template', $template);
+	}
+	return $id;
+}
+
+function insert_or_fail(array $post): int {
+	$id = wp_insert_post($post, true);
+	if (is_wp_error($id)) {
+		fwrite(STDERR, 'install-site: ' . $id->get_error_message() . "\n");
+		exit(1);
+	}
+	return $id;
+}
+
+function block(string $name, array $attrs = [], string $html = ''): string {
+	return serialize_block(['blockName' => $name, 'attrs' => $attrs, 'innerBlocks' => [], 'innerHTML' => $html, 'innerContent' => $html === '' ? [] : [$html]]);
+}
+
+function paragraph(string $html): string {
+	return block('core/paragraph', [], "<p>$html</p>") . "\n\n";
+}
+
+/**
+ * The home page of a site nobody has filled yet. The product keeps such a site out of the public
+ * directory until this page changes (its class names it: lagon-en-preparation).
+ */
+function home_page_content(string $title): string {
+	$name = esc_html($title);
+	return '<!-- wp:group {"className":"lagon-en-preparation","layout":{"type":"constrained"}} -->' . "\n"
+		. '<div class="wp-block-group lagon-en-preparation">'
+		. block('core/heading', ['level' => 1], "<h1 class=\"wp-block-heading\">$name</h1>") . "\n\n"
+		. paragraph("Notre site est en cours de préparation : il sera bientôt en ligne avec toutes nos informations.")
+		. paragraph('En attendant, retrouvez nos coordonnées sur la page <a href="' . esc_url(home_url('/contact/')) . '">Contact</a>.')
+		. "</div>\n<!-- /wp:group -->";
+}
+
+function contact_page_content(array $legal): string {
+	$lines = ['<strong>' . esc_html($legal['companyName']) . '</strong>'];
+	if (!empty($legal['address'])) {
+		$lines[] = 'Adresse : ' . esc_html($legal['address']);
+	}
+	if (!empty($legal['phone'])) {
+		$tel = preg_replace('/[^\d+]/', '', $legal['phone']);
+		$lines[] = 'Téléphone : <a href="tel:' . esc_attr($tel) . '">' . esc_html($legal['phone']) . '</a>';
+	}
+	$email = esc_html($legal['email']);
+	$lines[] = "E-mail : <a href=\"mailto:$email\">$email</a>";
+	return paragraph('Pour toute question ou demande de devis, contactez-nous :') . paragraph(implode('<br>', $lines));
+}
+
+/** A menu of pages, by id: a page whose slug changes keeps its link. */
+function insert_navigation(string $title, array $page_ids): int {
+	$links = '';
+	foreach ($page_ids as $id) {
+		$links .= block('core/navigation-link', [
+			'label' => get_the_title($id), 'type' => 'page', 'id' => $id, 'url' => get_permalink($id), 'kind' => 'post-type',
+		]) . "\n";
+	}
+	return insert_or_fail(['post_type' => 'wp_navigation', 'post_status' => 'publish', 'post_title' => $title, 'post_content' => $links]);
+}
+
+/** Replaces the theme's header or footer (whose sample links go nowhere) for this site. */
+function insert_template_part(string $slug, string $title, string $content): void {
+	$id = insert_or_fail([
+		'post_type' => 'wp_template_part',
+		'post_status' => 'publish',
+		'post_name' => $slug,
+		'post_title' => $title,
+		'post_content' => $content,
+	]);
+	wp_set_object_terms($id, get_stylesheet(), 'wp_theme');
+	wp_set_object_terms($id, $slug, 'wp_template_part_area');
+}
+
+function header_part(int $menu): string {
+	$nav = block('core/navigation', ['ref' => $menu, 'overlayBackgroundColor' => 'base', 'overlayTextColor' => 'contrast', 'layout' => ['type' => 'flex', 'justifyContent' => 'right', 'flexWrap' => 'wrap']]);
+	return '<!-- wp:group {"align":"full","layout":{"type":"constrained"}} -->
+<div class="wp-block-group alignfull"><!-- wp:group {"align":"wide","style":{"spacing":{"padding":{"top":"var:preset|spacing|30","bottom":"var:preset|spacing|30"}}},"layout":{"type":"flex","flexWrap":"nowrap","justifyContent":"space-between"}} -->
+<div class="wp-block-group alignwide" style="padding-top:var(--wp--preset--spacing--30);padding-bottom:var(--wp--preset--spacing--30)"><!-- wp:site-title {"level":0} /-->
+
+' . $nav . '</div>
+<!-- /wp:group --></div>
+<!-- /wp:group -->';
+}
+
+function footer_part(int $menu, array $legal): string {
+	$nav = block('core/navigation', ['ref' => $menu, 'overlayMenu' => 'never', 'layout' => ['type' => 'flex', 'orientation' => 'vertical']]);
+	$email = esc_html($legal['email']);
+	$details = "<a href=\"mailto:$email\">$email</a>";
+	if (!empty($legal['phone'])) {
+		$details .= '<br><a href="tel:' . esc_attr(preg_replace('/[^\d+]/', '', $legal['phone'])) . '">' . esc_html($legal['phone']) . '</a>';
+	}
+	$year = wp_date('Y');
+	return '<!-- wp:group {"align":"full","style":{"spacing":{"padding":{"top":"var:preset|spacing|60","bottom":"var:preset|spacing|50"}}},"layout":{"type":"constrained"}} -->
+<div class="wp-block-group alignfull" style="padding-top:var(--wp--preset--spacing--60);padding-bottom:var(--wp--preset--spacing--50)"><!-- wp:columns {"align":"wide"} -->
+<div class="wp-block-columns alignwide"><!-- wp:column -->
+<div class="wp-block-column"><!-- wp:site-title {"level":2} /-->
+
+' . paragraph($details) . '</div>
+<!-- /wp:column -->
+
+<!-- wp:column -->
+<div class="wp-block-column">' . $nav . '</div>
+<!-- /wp:column --></div>
+<!-- /wp:columns -->
+
+<!-- wp:group {"align":"wide","layout":{"type":"default"}} -->
+<div class="wp-block-group alignwide">' . paragraph('© ' . $year . ' ' . esc_html($legal['companyName'])) . '</div>
+<!-- /wp:group --></div>
+<!-- /wp:group -->';
 }
 
 function legal_notice_content(array $legal, string $url): string {

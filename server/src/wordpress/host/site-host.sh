@@ -10,10 +10,12 @@
 #                     | acme-put TOKEN | acme-remove TOKEN | site-url SUB URL
 #                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
-#   Exit code 17: install (or import) found the site there already.
+#   Exit code 17: install found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
-#   export writes the site's folder (files and SQLite database) as a tar.gz on stdout; import
-#   reads one on stdin and serves the site again (WordPress core comes from CORE_DIR).
+#   export writes the site as a tar archive on stdout (wp-config.php and wp-content with a
+#   consistent copy of its database); import reads one on stdin and serves the site from it,
+#   replacing the one there if any (WordPress core comes from CORE_DIR). Backups and the final
+#   copy of an ended subscription both use them.
 #   acme-put reads an HTTP-01 key authorization on stdin and serves it at
 #   /.well-known/acme-challenge/TOKEN for every name that reaches nginx on port 80.
 #   domain-install reads the certificate chain then its private key (PEM) on stdin: nginx serves
@@ -54,9 +56,11 @@ fi
 : "${SUSPENDED_DIR:?}"
 WEB_GROUP=${WEB_GROUP:-www-data}
 PHP=${PHP:-php}
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-INSTALLER="$HERE/install-site.php"
-URL_SWITCHER="$HERE/switch-site-url.php"
+HELPER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+INSTALLER="$HELPER_DIR/install-site.php"
+URL_SWITCHER="$HELPER_DIR/switch-site-url.php"
+# Copied into every new site's wp-content: the French supplement (mu-plugin and translations).
+SITE_FILES="$HELPER_DIR/site-files"
 LOCK="$SOCKET_DIR/.site-host.lock"
 SITE_EXISTS=17
 # A shell is not bound by open_basedir: customer PHP may not start processes.
@@ -221,10 +225,14 @@ cmd_check() {
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
   [ -f "$INSTALLER" ] || fail "no install-site.php beside site-host.sh"
   [ -f "$URL_SWITCHER" ] || fail "no switch-site-url.php beside site-host.sh"
+  [ -d "$SITE_FILES" ] || fail "no site-files folder beside site-host.sh"
   getent group "$WEB_GROUP" >/dev/null || fail "no group $WEB_GROUP"
   prepare_roots
-  # The version the product compares with its own copy of this script and the installer.
-  cat "${BASH_SOURCE[0]}" "$INSTALLER" "$URL_SWITCHER" | sha256sum | cut -c1-16
+  # The version the product compares with its own copy of this script, the installer, the URL
+  # switcher and the files given to sites (in the order of their paths).
+  local files
+  mapfile -t files < <(cd "$SITE_FILES" && find . -type f | sed 's|^\./||' | sort)
+  (cat "${BASH_SOURCE[0]}" "$INSTALLER" "$URL_SWITCHER" && cd "$SITE_FILES" && cat -- "${files[@]}") | sha256sum | cut -c1-16
 }
 
 cmd_status() {
@@ -248,6 +256,7 @@ cmd_install() {
   fresh="$SITES_ROOT/.$sub.new-$(random_suffix)"
   trap 'rm -rf "$fresh"' EXIT
   copy_core "$fresh"
+  cp -r "$SITE_FILES/." "$fresh/wp-content/"
   own_site "$fresh" "$user"
   # The installer runs as the site's user, with nothing of ours in its environment.
   install -m 644 "$INSTALLER" "$private/tmp/install-site.php"
@@ -308,47 +317,6 @@ cmd_suspend() {
 cmd_unsuspend() {
   valid_subdomain "$1"
   rm -f "$SUSPENDED_DIR/$1"
-}
-
-# The whole folder: WordPress, wp-content and its SQLite database (wp-content/database).
-cmd_export() {
-  local sub=$1
-  valid_subdomain "$sub"
-  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub to export"
-  tar -C "$SITES_ROOT" -czf - "$sub"
-}
-
-# Serves a site again from an export. The archive holds the customer's own files, so it is
-# unpacked by the site's user in its private folder, never by root; only wp-content and
-# wp-config.php are taken from it, the rest is WordPress core from CORE_DIR, owned by root.
-cmd_import() {
-  local sub=$1 user private
-  valid_subdomain "$sub"
-  [ ! -e "$SITES_ROOT/$sub" ] || exit $SITE_EXISTS
-  [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
-  prepare_roots
-  locked ensure_user "$sub"
-  user=$(site_user "$sub")
-  private="$SITE_TMP_ROOT/$sub"
-  ensure_private_dirs "$sub" "$user"
-  # Global, like fresh: the exit trap removes both whatever happens.
-  staging="$private/tmp/import-$(random_suffix)"
-  fresh="$SITES_ROOT/.$sub.new-$(random_suffix)"
-  trap 'rm -rf "$fresh" "$staging"' EXIT
-  runuser -u "$user" -- mkdir "$staging"
-  runuser -u "$user" -- tar -xzf - -C "$staging" --no-same-owner
-  if [ -L "$staging/$sub" ] || [ -L "$staging/$sub/wp-content" ] || [ -L "$staging/$sub/wp-config.php" ] ||
-    [ ! -d "$staging/$sub/wp-content" ] || [ ! -f "$staging/$sub/wp-config.php" ]; then
-    fail "the archive holds no site $sub"
-  fi
-  copy_core "$fresh"
-  rm -rf "$fresh/wp-content"
-  mv -T "$staging/$sub/wp-content" "$fresh/wp-content"
-  mv -T "$staging/$sub/wp-config.php" "$fresh/wp-config.php"
-  own_site "$fresh" "$user"
-  locked ensure_site_runtime "$sub"
-  [ ! -e "$SITES_ROOT/$sub" ] || exit $SITE_EXISTS
-  mv -T "$fresh" "$SITES_ROOT/$sub"
 }
 
 # At start: every site has its user, folders and pool (a reboot empties /run, an older version
@@ -572,6 +540,86 @@ cmd_site_url() {
     -d disable_functions="$DISABLED_FUNCTIONS" "$private/tmp/switch-site-url.php" "$dir" "$url")
   rm -f "$private/tmp/switch-site-url.php"
 }
+
+# ---------------------------------------------------------------------------------------------
+# Backups (decision 0028): a site as a tar archive on stdout, and a site replaced by one read on
+# stdin. The product pipes them into and out of restic; nothing here knows the repository.
+# The archive holds wp-config.php and wp-content, with a consistent copy of the live database;
+# the core comes from the template on import.
+# ---------------------------------------------------------------------------------------------
+
+SITE_DATABASE=wp-content/database/.ht.sqlite
+
+# A consistent copy of the site's live SQLite database ($2), made by the site's own user with
+# its pool's confinement: root opening the database could leave root-owned journal files that
+# would lock the site out of it.
+backup_copy_database() {
+  local sub=$1 dest=$2 user dir="$SITES_ROOT/$1" private="$SITE_TMP_ROOT/$1"
+  user=$(site_user "$sub")
+  (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
+    -d open_basedir="$dir/:$private/" -d disable_functions="$DISABLED_FUNCTIONS" -r '
+      $db = new PDO("sqlite:" . $argv[1], null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);
+      $db->exec("PRAGMA busy_timeout = 30000");
+      $db->exec("VACUUM INTO " . $db->quote($argv[2]));' "$dir/$SITE_DATABASE" "$dest")
+}
+
+cmd_export() {
+  local sub=$1 dir user code=0
+  valid_subdomain "$sub"
+  dir="$SITES_ROOT/$sub"
+  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  user=$(site_user "$sub")
+  ensure_private_dirs "$sub" "$user"
+  # Global: the exit trap removes it whatever happens.
+  db_copy="$SITE_TMP_ROOT/$sub/tmp/backup-$(random_suffix).sqlite"
+  trap 'rm -f "$db_copy"' EXIT
+  backup_copy_database "$sub" "$db_copy"
+  # Exit code 1 only says a file changed while it was read (an upload): the archive is sound.
+  # No owner in it (import gives everything to the site's user): the same theme file makes the
+  # same bytes in every site's archive, which restic stores once.
+  tar --create --file=- --sort=name --owner=0 --group=0 --numeric-owner --warning=no-file-changed \
+    -C "$dir" --exclude="./$SITE_DATABASE" --exclude="./$SITE_DATABASE-*" ./wp-config.php ./wp-content \
+    -C "$(dirname "$db_copy")" --transform="s|^$(basename "$db_copy")\$|./$SITE_DATABASE|" \
+    "$(basename "$db_copy")" || code=$?
+  [ "$code" -le 1 ] || fail "tar failed for $sub ($code)"
+}
+
+cmd_import() {
+  local sub=$1 user target old
+  valid_subdomain "$sub"
+  [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
+  prepare_roots
+  locked ensure_user "$sub"
+  user=$(site_user "$sub")
+  ensure_private_dirs "$sub" "$user"
+  # Global: the exit trap removes it whatever happens.
+  restored="$SITES_ROOT/.$sub.restore-$(random_suffix)"
+  trap 'rm -rf "$restored"' EXIT
+  copy_core "$restored"
+  rm -rf "$restored/wp-content"
+  install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$restored/wp-content"
+  chown "$user:$WEB_GROUP" "$restored"
+  # What the archive holds was written by the site: unpacked as its user, never as root, and
+  # only the two names a site archive has.
+  runuser -u "$user" -- tar --extract --file=- --no-same-owner -C "$restored" ./wp-config.php ./wp-content ||
+    fail "the archive of $sub could not be unpacked"
+  # Root gives these to the site's user next: links to elsewhere would give away what they name.
+  if [ -L "$restored/wp-config.php" ] || [ -L "$restored/wp-content" ] || [ ! -f "$restored/wp-config.php" ] ||
+    [ ! -f "$restored/$SITE_DATABASE" ]; then
+    fail "the archive of $sub is not a site"
+  fi
+  own_site "$restored" "$user"
+  locked ensure_site_runtime "$sub"
+  target="$SITES_ROOT/$sub"
+  if [ -e "$target" ]; then
+    old="$SITES_ROOT/.$sub.old-$(random_suffix)"
+    mv -T "$target" "$old"
+  fi
+  mv -T "$restored" "$target"
+  if [ -n "${old:-}" ]; then rm -rf "$old"; fi
+}
+
+# ---------------------------------------------------------------------------------------------
 
 command=${1:-}
 case "$command" in

@@ -6,7 +6,14 @@ import { publicConfig } from "../../config/public-config";
 import { ApiError } from "../../lib/fetch-json";
 import { createCheckoutSession } from "./api/checkout-api";
 import "./checkout.css";
-import { CHECKOUT_MESSAGES, COUNTRIES, DIRECTORY_CATEGORIES, LEGAL_FORMS } from "@lagon/contracts/checkout";
+import {
+  CHECKOUT_MESSAGES,
+  COUNTRIES,
+  DIRECTORY_CATEGORIES,
+  IMMEDIATE_START_CONSENT,
+  LEGAL_FORMS,
+} from "@lagon/contracts/checkout";
+import { isBusinessBuyer, taxRuleFor } from "@lagon/contracts/tax";
 import { scrollToSection } from "../../lib/scroll-to-section";
 import { selectPlan, useKozaRequests, useSelectedPlan } from "../../lib/selected-plan-store";
 import {
@@ -77,6 +84,7 @@ export function CheckoutSection() {
     const sub = form.subdomain.trim().toLowerCase();
     if (!sub || !form.name.trim() || !form.email.trim()) return window.alert(CHECKOUT_MESSAGES.missingFields);
     if (!isValidSubdomain(sub)) return window.alert(CHECKOUT_MESSAGES.invalidDomain);
+    if (!form.immediate_start) return window.alert(CHECKOUT_MESSAGES.immediateStartRequired);
     setBusy(true);
     try {
       const code = form.coupon.trim().toUpperCase();
@@ -92,6 +100,8 @@ export function CheckoutSection() {
           postal_code: form.postal_code.trim(),
           country: form.country,
           siret: form.siret.trim(),
+          vat_number: form.vat_number.trim(),
+          immediate_start: true,
           company_type: form.company_type as (typeof LEGAL_FORMS)[number],
           directory_opt_in: form.directory,
           ...(form.directory ? { category: form.category as (typeof DIRECTORY_CATEGORIES)[number] } : {}),
@@ -233,6 +243,13 @@ export function CheckoutSection() {
                   Il sert aux mentions légales de votre site.
                 </p>
               </div>
+              <div className="span-2">
+                <label htmlFor={`${ids}-vat_number`}>N° de TVA intracommunautaire (optionnel)</label>
+                <input {...field("vat_number")} autoComplete="off" aria-describedby={`${ids}-vat-help`} />
+                <p id={`${ids}-vat-help`} className="field-help">
+                  Pour les entreprises : il figure sur vos factures.
+                </p>
+              </div>
             </div>
           </fieldset>
 
@@ -287,12 +304,23 @@ export function CheckoutSection() {
               </div>
             ) : null}
           </fieldset>
+
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              required
+              checked={form.immediate_start}
+              onChange={(e) => set("immediate_start", e.target.checked)}
+            />
+            <span>{IMMEDIATE_START_CONSENT} *</span>
+          </label>
         </form>
         {/* After the summary, so a phone shows the total before the button. */}
         <OrderSummary
           planId={planId}
           percentOff={coupon.kind === "valid" ? coupon.percentOff : 0}
           koza={form.koza}
+          taxRule={taxRuleFor(form.country, isBusinessBuyer(form), publicConfig)}
         />
         <div className="checkout-pay">
           <button

@@ -19,6 +19,8 @@ export interface OrderForm {
   koza: boolean;
   directory: boolean;
   category: string;
+  vat_number: string;
+  immediate_start: boolean;
 }
 
 export const EMPTY_ORDER_FORM: OrderForm = {
@@ -37,6 +39,8 @@ export const EMPTY_ORDER_FORM: OrderForm = {
   koza: false,
   directory: false,
   category: DEFAULT_CATEGORY,
+  vat_number: "",
+  immediate_start: false,
 };
 
 /** What this tab keeps while the visitor is at the payment page, to give it back if they return. */

@@ -1,17 +1,21 @@
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { formatEuros, quote } from "@lagon/contracts/pricing";
+import { type TaxRule, taxLabel } from "@lagon/contracts/tax";
 
-/** What the visitor will pay: the monthly subscription and, once, the Koza option. */
+/** What the visitor will pay: the monthly subscription and, once, the Koza option, at their territory's rate. */
 export function OrderSummary({
   planId,
   percentOff,
   koza,
+  taxRule,
 }: {
   planId: PlanId;
   percentOff: number;
   koza: boolean;
+  taxRule: TaxRule;
 }) {
-  const q = quote(planId, percentOff, koza);
+  const q = quote({ planId, percentOff, koza }, taxRule);
+  const kozaTax = taxRule.rateBasisPoints > 0 ? " + TVA" : "";
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
       <h3 id="order-summary-title">Récapitulatif</h3>
@@ -24,13 +28,15 @@ export function OrderSummary({
             <dd>− {formatEuros(q.discountCents)}</dd>
           </>
         ) : null}
-        <dt>TVA 8,5 %</dt>
+        <dt>{taxLabel(taxRule)}</dt>
         <dd>{formatEuros(q.monthlyVatCents)}</dd>
         <dt className="total">Total mensuel TTC</dt>
         <dd className="total">{formatEuros(q.monthlyTotalCents)}</dd>
         {koza ? (
           <>
-            <dt>Koza, une fois ({formatEuros(q.kozaCents)} HT + TVA)</dt>
+            <dt>
+              Koza, une fois ({formatEuros(q.kozaCents)} HT{kozaTax})
+            </dt>
             <dd>{formatEuros(q.kozaTotalCents)}</dd>
           </>
         ) : null}

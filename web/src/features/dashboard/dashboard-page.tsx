@@ -6,6 +6,7 @@ import "./dashboard.css";
 import { DomainRequestBlock } from "./domain-request";
 import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
+import { SiteBackups } from "./site-backups";
 import { SiteSwitcher } from "./site-switcher";
 import { StepList } from "./step-list";
 import { useOrder } from "./use-order";
@@ -82,6 +83,8 @@ export function DashboardPage() {
           {active && order.wp_credentials ? <WpCredentials credentials={order.wp_credentials} /> : null}
 
           <KozaSection order={order} token={token} />
+
+          {active ? <SiteBackups orderId={order.order_id} token={token} /> : null}
 
           <DomainRequestBlock order={order} token={token} />
         </div>

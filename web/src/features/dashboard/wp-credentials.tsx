@@ -42,7 +42,7 @@ export function WpCredentials({ credentials }: { credentials: Credentials }) {
         </div>
       </dl>
       <p className="dashboard-help">
-        Conseil : changez ce mot de passe après votre première connexion (Comptes &gt; Profil).
+        Conseil : changez ce mot de passe après votre première connexion (Utilisateurs &gt; Profil).
       </p>
     </section>
   );

@@ -1,4 +1,4 @@
-import { KOZA_PRICE_EUR } from "@lagon/contracts/plans";
+import { KOZA_PRICE_CENTS } from "@lagon/contracts/plans";
 import { PlansLink } from "./plans-link";
 import "./marketing.css";
 
@@ -32,7 +32,7 @@ export function KozaPromo() {
           </div>
           <div className="koza-promo-offer">
             <p className="koza-price">
-              <strong>{`${KOZA_PRICE_EUR} € HT`}</strong> <span>une seule fois</span>
+              <strong>{`${KOZA_PRICE_CENTS / 100} € HT`}</strong> <span>une seule fois</span>
             </p>
             <PlansLink className="button button-accent" addKoza>
               Ajouter Koza à ma commande

@@ -66,7 +66,7 @@ export function TestCheckoutPage() {
                   </tr>
                 ) : null}
                 <tr>
-                  <th scope="row">TVA 8,5 %</th>
+                  <th scope="row">{view.vat_label}</th>
                   <td>{formatEuros(view.vat_cents)}</td>
                 </tr>
                 <tr className="test-total">

@@ -17,7 +17,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       <h3 id={titleId} className="plan-name">
         {plan.name}
       </h3>
-      <p className="plan-price">{`${plan.price} €/mois`}</p>
+      <p className="plan-price">{`${plan.priceCents / 100} €/mois`}</p>
       <p className="plan-description">{plan.description}</p>
       <ul className="plan-features">
         {plan.features.map((feature) => (

@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { waitFor } from "../../test/smtp-sink.ts";
+import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
+import { orders, siteBackups } from "../db/schema.ts";
+import { WordPressRest } from "../koza/wordpress-rest.ts";
+import { magicLinkToken } from "../orders/magic-link.ts";
+import { freePort } from "../wordpress/site-checks.ts";
+import { backupAllSites } from "./site-backups.ts";
+
+/** Backups and restores of a real site, provisioned by the normal pipeline, through the API. */
+describe("site backups", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let order: typeof orders.$inferSelect;
+  let token: string;
+  let wp: WordPressRest;
+  const title = async () => (await wp.json<{ title: string }>("GET", "/wp/v2/settings")).title;
+  const list = () => t.app.inject({ url: `/api/order/${order.id}/backups?token=${token}` });
+  const backupNow = (orderId: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/admin/backup-now?token=${TEST_ADMIN_TOKEN}`,
+      payload: { order_id: orderId },
+    });
+  const restore = (backupId: string, withToken = token) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/order/${order.id}/backups/${backupId}/restore`,
+      payload: { token: withToken },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ WP_PORT: String(await freePort()) });
+    await t.ctx.wordpress.start();
+    await t.ctx.queue.work(t.ctx);
+    const id = await givenPaidOrder(t.ctx, { subdomain: "sauvegarde", companyName: "Atelier Sauvegarde" });
+    order = await waitFor(async () => {
+      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      return o?.status === "active" ? o : undefined;
+    }, 90_000);
+    token = magicLinkToken(t.ctx, order);
+    wp = new WordPressRest(
+      t.ctx.wordpress,
+      order.subdomain,
+      order.wpUsername ?? "",
+      t.ctx.secrets.open(order.wpAppPasswordEnc ?? ""),
+    );
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it("backs up, and a restore brings back the old title after it was changed in WordPress", async () => {
+    expect(await title()).toBe("Atelier Sauvegarde");
+    const taken = await backupNow(order.id);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const { backup_id } = taken.json() as { backup_id: string };
+    expect(backup_id).toMatch(/^[0-9a-f]{64}$/);
+
+    await wp.json("POST", "/wp/v2/settings", { title: "Titre changé par erreur" });
+    const page = await wp.json<{ id: number }>("POST", "/wp/v2/pages", {
+      title: "Page perdue",
+      status: "publish",
+    });
+    expect(await title()).toBe("Titre changé par erreur");
+
+    const listed = await list();
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({
+      backups: [
+        { id: backup_id, created_at: expect.any(String), size_bytes: expect.any(Number), kind: "manual" },
+      ],
+    });
+    expect(listed.json().backups[0].size_bytes).toBeGreaterThan(100_000);
+
+    const restored = await restore(backup_id);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().restored.id).toBe(backup_id);
+    expect(restored.json().safety_backup.kind).toBe("before-restore");
+
+    expect(await title()).toBe("Atelier Sauvegarde");
+    expect((await t.ctx.wordpress.fetch(order.subdomain, `/?page_id=${page.id}`)).status).toBe(404);
+    const home = await t.ctx.wordpress.fetch(order.subdomain, "/");
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Atelier Sauvegarde");
+
+    // The backup taken before the restore holds the changed site: the restore can be undone.
+    const undo = await restore(restored.json().safety_backup.id);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await title()).toBe("Titre changé par erreur");
+    // The restored site is its user's again: WordPress writes to its database.
+    await wp.json("POST", "/wp/v2/settings", { title: "Atelier Sauvegarde" });
+    expect(await title()).toBe("Atelier Sauvegarde");
+    const kinds = (await list()).json().backups.map((b: { kind: string }) => b.kind);
+    expect(kinds).toEqual(["before-restore", "before-restore", "manual"]);
+  }, 240_000);
+
+  it("backs every site up in the daily run and keeps the rows of what restic keeps", async () => {
+    const { done, failed } = await backupAllSites(t.ctx);
+    expect(failed).toEqual([]);
+    expect(done).toBe(1);
+    const rows = await t.ctx.db.select().from(siteBackups).where(eq(siteBackups.orderId, order.id));
+    expect(rows.filter((r) => r.kind === "daily")).toHaveLength(1);
+    const snapshots = (await t.ctx.backups.snapshots()).map((s) => s.id).sort();
+    expect(rows.map((r) => r.id).sort()).toEqual(snapshots);
+  }, 240_000);
+
+  it("refuses without the order's token, and a backup of another order, in French", async () => {
+    const [backup] = await t.ctx.db.select().from(siteBackups).where(eq(siteBackups.orderId, order.id));
+    const id = backup?.id as string;
+    expect((await t.app.inject({ url: `/api/order/${order.id}/backups` })).statusCode).toBe(401);
+    const wrong = await restore(id, "pas-le-bon-jeton");
+    expect(wrong.statusCode).toBe(403);
+
+    const other = await givenPaidOrder(t.ctx, { subdomain: "autre-client" });
+    const [otherOrder] = await t.ctx.db.select().from(orders).where(eq(orders.id, other));
+    const otherToken = magicLinkToken(t.ctx, otherOrder as typeof orders.$inferSelect);
+    const foreign = await t.app.inject({
+      method: "POST",
+      url: `/api/order/${other}/backups/${id}/restore`,
+      payload: { token: otherToken },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().detail).toBe("Sauvegarde introuvable pour ce site.");
+
+    const malformed = await restore("pas-un-identifiant");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toContain("Identifiant de sauvegarde invalide.");
+
+    const unknownOrder = await backupNow("00000000-0000-4000-8000-000000000000");
+    expect(unknownOrder.statusCode).toBe(404);
+  }, 120_000);
+});

@@ -1,0 +1,170 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { finished } from "node:stream/promises";
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import { BACKUP_KIND_LABELS, BACKUP_MESSAGES, type BackupKind, formatBytes } from "@lagon/contracts/backups";
+import type { BackupView } from "@lagon/contracts/backups-schemas";
+import { formatDateTime } from "@lagon/contracts/french-date";
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { orders, siteBackups } from "../db/schema.ts";
+import { badRequest, conflict, notFound } from "../lib/app-error.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+
+type Order = typeof orders.$inferSelect;
+type BackupRow = typeof siteBackups.$inferSelect;
+
+/** Orders with a backup or a restore under way in this process: one at a time per site. */
+const busy = new Set<string>();
+
+async function exclusive<T>(order: Order, task: () => Promise<T>): Promise<T> {
+  if (busy.has(order.id)) throw conflict(BACKUP_MESSAGES.busy);
+  busy.add(order.id);
+  try {
+    return await task();
+  } finally {
+    busy.delete(order.id);
+  }
+}
+
+export function backupView(row: BackupRow): BackupView {
+  return { id: row.id, created_at: row.createdAt.toISOString(), size_bytes: row.sizeBytes, kind: row.kind };
+}
+
+/** The order's backups, newest first. */
+export async function listBackups(ctx: Context, orderId: string): Promise<BackupView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(siteBackups)
+    .where(eq(siteBackups.orderId, orderId))
+    .orderBy(desc(siteBackups.createdAt));
+  return rows.map(backupView);
+}
+
+/** The admin's "back up now": a manual backup of the order's site. */
+export async function backupOrderNow(ctx: Context, orderId: string): Promise<BackupRow> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  return backupSite(ctx, order, "manual");
+}
+
+/** Backs the site up now (files and a consistent copy of its database); answers once it is saved. */
+export function backupSite(ctx: Context, order: Order, kind: BackupKind): Promise<BackupRow> {
+  return exclusive(order, () => takeBackup(ctx, order, kind));
+}
+
+async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: Date): Promise<BackupRow> {
+  if (!order.wpUsername) throw badRequest(BACKUP_MESSAGES.noSite);
+  const { subdomain } = order;
+  const started = Date.now();
+  const { id, sizeBytes } = await ctx.backups.backup(
+    archiveName(subdomain),
+    [`site=${subdomain}`, `kind=${kind}`],
+    (into) => ctx.wordpress.exportSite(subdomain, into),
+    time,
+  );
+  const [row] = await ctx.db
+    .insert(siteBackups)
+    .values({ id, orderId: order.id, subdomain, kind, sizeBytes, createdAt: time ?? new Date() })
+    .returning();
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "backup",
+    details: `${BACKUP_KIND_LABELS[kind]} : ${formatBytes(sizeBytes)} en ${Math.round((Date.now() - started) / 1000)} s.`,
+  });
+  return row as BackupRow;
+}
+
+/**
+ * Puts the site back as it was in one of its backups. What it is now is backed up first (kind
+ * before-restore), so a restore can itself be undone. The archive is read whole from the
+ * repository before the site is touched: a repository that fails midway leaves the site as is.
+ */
+export function restoreBackup(
+  ctx: Context,
+  order: Order,
+  backupId: string,
+): Promise<{ restored: BackupRow; safety: BackupRow }> {
+  return exclusive(order, async () => {
+    const [restored] = await ctx.db
+      .select()
+      .from(siteBackups)
+      .where(and(eq(siteBackups.id, backupId), eq(siteBackups.orderId, order.id)));
+    if (!restored) throw notFound(BACKUP_MESSAGES.notFound);
+    const safety = await takeBackup(ctx, order, "before-restore");
+    const scratch = path.join(ctx.config.DATA_DIR, "tmp");
+    await mkdir(scratch, { recursive: true, mode: 0o700 });
+    const file = path.join(scratch, `restore-${randomBytes(6).toString("hex")}.tar`);
+    try {
+      const out = createWriteStream(file, { mode: 0o600 });
+      await ctx.backups.dump(restored.id, archiveName(restored.subdomain), out);
+      out.end();
+      await finished(out);
+      await ctx.wordpress.importSite(order.subdomain, createReadStream(file));
+    } catch (error) {
+      ctx.log.error({ err: error, subdomain: order.subdomain }, "restore failed");
+      await addOrderLog(ctx.db, order.id, {
+        level: "error",
+        action: "restore",
+        details: `Restauration de la sauvegarde du ${formatDateTime(restored.createdAt)} échouée : ${(error as Error).message.slice(0, 300)}`,
+      });
+      throw error;
+    } finally {
+      await rm(file, { force: true });
+    }
+    await addOrderLog(ctx.db, order.id, {
+      level: "info",
+      action: "restore",
+      details: `Site restauré à la sauvegarde du ${formatDateTime(restored.createdAt)}.`,
+    });
+    return { restored, safety };
+  });
+}
+
+/**
+ * The daily run: backs up every site that is installed, then applies the retention policy and
+ * forgets the rows of the snapshots it removed. A site that fails is logged and the others go on;
+ * returns the subdomains that failed.
+ */
+export async function backupAllSites(ctx: Context, time?: Date): Promise<{ done: number; failed: string[] }> {
+  const sites = await ctx.db
+    .select()
+    .from(orders)
+    .where(notInArray(orders.status, ["pending", "processing"]));
+  const failed: string[] = [];
+  let done = 0;
+  for (const order of sites) {
+    if (!order.wpUsername) continue;
+    try {
+      await exclusive(order, () => takeBackup(ctx, order, "daily", time));
+      done++;
+    } catch (err) {
+      failed.push(order.subdomain);
+      ctx.log.error({ err, subdomain: order.subdomain }, "daily backup failed");
+      await addOrderLog(ctx.db, order.id, {
+        level: "error",
+        action: "backup",
+        details: `Sauvegarde quotidienne échouée : ${(err as Error).message.slice(0, 300)}`,
+      });
+    }
+  }
+  await applyRetention(ctx);
+  return { done, failed };
+}
+
+/** `forget --prune` with the configured policy; rows of forgotten snapshots go too. */
+export async function applyRetention(ctx: Context): Promise<void> {
+  const c = ctx.config;
+  await ctx.backups.forget({
+    daily: c.BACKUP_KEEP_DAILY,
+    weekly: c.BACKUP_KEEP_WEEKLY,
+    monthly: c.BACKUP_KEEP_MONTHLY,
+  });
+  const kept = (await ctx.backups.snapshots()).map((s) => s.id);
+  await ctx.db.delete(siteBackups).where(kept.length > 0 ? notInArray(siteBackups.id, kept) : undefined);
+}
+
+/** One archive name per site: restic's retention groups snapshots by it. */
+const archiveName = (subdomain: string) => `${subdomain}.tar`;

@@ -1,0 +1,73 @@
+import { and, eq, isNull, ne, or } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { WordPressRest } from "../koza/wordpress-rest.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/** The class of the home page the installer leaves ("en cours de préparation"). */
+export const PLACEHOLDER_CLASS = "lagon-en-preparation";
+
+interface Dated {
+  id: number;
+  date_gmt: string;
+  modified_gmt: string;
+}
+
+/**
+ * Whether the site shows content of its own: its home page is another page than the
+ * installer's, or that page was edited since. A site installed before the placeholder existed
+ * (home page = latest posts) counts once it has a post other than WordPress's untouched sample.
+ */
+export async function siteIsFilled(ctx: Context, order: Order): Promise<boolean> {
+  if (!order.wpUsername || !order.wpAppPasswordEnc) return false;
+  const wp = new WordPressRest(
+    ctx.wordpress,
+    order.subdomain,
+    order.wpUsername,
+    ctx.secrets.open(order.wpAppPasswordEnc),
+  );
+  const settings = await wp.json<{ show_on_front: string; page_on_front: number }>(
+    "GET",
+    "/wp/v2/settings?_fields=show_on_front,page_on_front",
+  );
+  if (settings.show_on_front !== "page" || !settings.page_on_front) {
+    const posts = await wp.json<Dated[]>("GET", "/wp/v2/posts?per_page=2&_fields=id,date_gmt,modified_gmt");
+    return posts.some((p) => p.id !== 1 || p.modified_gmt !== p.date_gmt);
+  }
+  const home = await wp.json<Dated & { content: { raw: string } }>(
+    "GET",
+    `/wp/v2/pages/${settings.page_on_front}?context=edit&_fields=id,date_gmt,modified_gmt,content`,
+  );
+  return !home.content.raw.includes(PLACEHOLDER_CLASS) || home.modified_gmt !== home.date_gmt;
+}
+
+/**
+ * Looks at every live site that would be listed in the directory but still shows the
+ * installer's home page, and records those that now show their own (orders.site_filled_at).
+ * A site that does not answer is looked at again next time. Returns how many were recorded.
+ */
+export async function recordFilledSites(ctx: Context): Promise<number> {
+  const waiting = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "active"),
+        eq(orders.directoryOptIn, true),
+        isNull(orders.siteFilledAt),
+        or(isNull(orders.kozaStatus), ne(orders.kozaStatus, "completed")),
+      ),
+    );
+  let filled = 0;
+  for (const order of waiting) {
+    try {
+      if (!(await siteIsFilled(ctx, order))) continue;
+      await ctx.db.update(orders).set({ siteFilledAt: new Date() }).where(eq(orders.id, order.id));
+      filled++;
+    } catch (err) {
+      ctx.log.warn({ err, subdomain: order.subdomain }, "filled-site check failed");
+    }
+  }
+  return filled;
+}

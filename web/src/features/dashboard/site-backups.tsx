@@ -1,0 +1,160 @@
+import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
+import type { BackupList, BackupView, RestoreResult } from "@lagon/contracts/backups-schemas";
+import { formatDateTime } from "@lagon/contracts/french-date";
+import { useCallback, useEffect, useState } from "react";
+import { ApiError, fetchJson } from "../../lib/fetch-json";
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "confirm"; backup: BackupView }
+  | { kind: "restoring"; backup: BackupView }
+  | { kind: "done"; backup: BackupView }
+  | { kind: "error"; message: string };
+
+/**
+ * The site's backups on the order page: the list, and a restore behind a confirmation that says
+ * what is lost (everything done on the site since) and what is kept (a backup taken just before).
+ */
+export function SiteBackups({ orderId, token }: { orderId: string; token: string }) {
+  const [backups, setBackups] = useState<BackupView[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const base = `/api/order/${encodeURIComponent(orderId)}/backups`;
+
+  const load = useCallback(async () => {
+    try {
+      const list = await fetchJson<BackupList>(`${base}?token=${encodeURIComponent(token)}`);
+      setBackups(list.backups);
+      setLoadError(false);
+    } catch (err) {
+      console.error("Liste des sauvegardes indisponible", err);
+      setLoadError(true);
+    }
+  }, [base, token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function restore(backup: BackupView) {
+    setStatus({ kind: "restoring", backup });
+    try {
+      await fetchJson<RestoreResult>(`${base}/${backup.id}/restore`, {
+        method: "POST",
+        body: JSON.stringify({ token }),
+      });
+      setStatus({ kind: "done", backup });
+      await load();
+    } catch (err) {
+      // A refusal the server explains is shown as is; anything else is unexpected.
+      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
+      if (!refused) console.error("Restauration impossible", err);
+      setStatus({
+        kind: "error",
+        message: refused ?? "La restauration n'a pas pu être lancée. Vérifiez votre connexion et réessayez.",
+      });
+    }
+  }
+
+  const busy = status.kind === "restoring";
+  return (
+    <section className="dashboard-card" aria-labelledby="backups-title">
+      <h2 id="backups-title">Sauvegardes de votre site</h2>
+      <p className="dashboard-help">
+        Votre site est sauvegardé chaque nuit : les 7 derniers jours, puis une sauvegarde par semaine pendant
+        un mois et une par mois pendant un an.
+      </p>
+      {status.kind === "done" ? (
+        <p role="status" className="domain-done">
+          <strong>Site restauré</strong> tel qu'il était le {formatDateTime(status.backup.created_at)}. Le
+          site d'avant la restauration est gardé dans la liste (« Avant restauration »).
+        </p>
+      ) : null}
+      {status.kind === "error" ? (
+        <p role="alert" className="status-message is-error">
+          {status.message}
+        </p>
+      ) : null}
+      {loadError ? (
+        <p role="alert">
+          La liste des sauvegardes n'a pas pu être chargée. Rechargez la page pour réessayer.
+        </p>
+      ) : backups === null ? (
+        <p role="status">Chargement des sauvegardes…</p>
+      ) : backups.length === 0 ? (
+        <p>Aucune sauvegarde pour l'instant : la première est faite la nuit qui suit la mise en ligne.</p>
+      ) : (
+        <ul className="backup-list">
+          {backups.map((backup) => (
+            <li key={backup.id}>
+              <span>
+                <strong>{formatDateTime(backup.created_at)}</strong>
+                <br />
+                <span className="dashboard-help">
+                  {BACKUP_KIND_LABELS[backup.kind]} · {formatBytes(backup.size_bytes)}
+                </span>
+              </span>
+              {status.kind === "confirm" && status.backup.id === backup.id ? null : (
+                <button
+                  type="button"
+                  className="dashboard-small-button"
+                  disabled={busy}
+                  onClick={() => setStatus({ kind: "confirm", backup })}
+                >
+                  Restaurer
+                </button>
+              )}
+              {status.kind === "confirm" && status.backup.id === backup.id ? (
+                <RestoreConfirmation
+                  backup={backup}
+                  onConfirm={() => void restore(backup)}
+                  onCancel={() => setStatus({ kind: "idle" })}
+                />
+              ) : null}
+              {status.kind === "restoring" && status.backup.id === backup.id ? (
+                <p role="status" className="backup-confirm">
+                  Restauration en cours… cela prend une à deux minutes, ne fermez pas cette page.
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RestoreConfirmation({
+  backup,
+  onConfirm,
+  onCancel,
+}: {
+  backup: BackupView;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const when = formatDateTime(backup.created_at);
+  return (
+    <div className="backup-confirm" role="alertdialog" aria-labelledby={`confirm-${backup.id}`}>
+      <p id={`confirm-${backup.id}`}>
+        <strong>Remettre votre site tel qu'il était le {when} ?</strong>
+      </p>
+      <p>
+        Tout ce qui a été fait sur votre site depuis le {when} sera perdu : pages, articles, images,
+        commentaires, messages reçus, réglages, extensions et comptes ajoutés ou modifiés depuis.
+      </p>
+      <p>
+        Votre site actuel est sauvegardé juste avant la restauration : vous pourrez y revenir depuis cette
+        liste.
+      </p>
+      <p className="dashboard-actions">
+        <button type="button" className="button button-primary" onClick={onConfirm}>
+          Oui, restaurer cette sauvegarde
+        </button>
+        <button type="button" className="dashboard-small-button" onClick={onCancel}>
+          Annuler
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { DirectorySite } from "@lagon/contracts/directory-schemas";
 import { orderSite } from "./support/orders";
 import { expect, type Page, test } from "./support/test";
+import { ownerPicksHomePage } from "./support/wordpress";
 
 // Issue 18, items 10 and 11: the blog and the home page say what really is.
 const SHOTS = ".test-output/screenshots";
@@ -70,6 +71,8 @@ test("11. the home page's showcase and testimonials are the directory's real sit
     company: "Boulangerie Payet",
     directory: true,
   });
+  // Listed once its owner shows a home page of their own.
+  await ownerPicksHomePage(page, "marie.payet@example.re");
   await expect
     .poll(async () => (await directory(page)).some((s) => s.subdomain === "boulangerie-payet"), {
       timeout: 120_000,

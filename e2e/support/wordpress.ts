@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { magicLinkIn, waitForMail } from "./orders";
 
 /** The WordPress credentials the order page shows (the password revealed with "Afficher"). */
 export async function wordpressCredentials(page: Page, dashboardPath: string) {
@@ -31,4 +32,12 @@ export async function chooseHomePage(page: Page, adminUrl: string, title: string
   await page.locator("#page_on_front").selectOption({ label: title });
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByText("Réglages enregistrés.")).toBeVisible();
+}
+
+/** The owner of a new site (by their welcome e-mail) logs in and picks "Contact" as their home page. */
+export async function ownerPicksHomePage(page: Page, email: string) {
+  const link = new URL(magicLinkIn(await waitForMail(email, /Administration WordPress/)));
+  const creds = await wordpressCredentials(page, `${link.pathname}${link.search}`);
+  await logInToWordPress(page, creds);
+  await chooseHomePage(page, creds.adminUrl, "Contact");
 }

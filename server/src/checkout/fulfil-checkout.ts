@@ -5,6 +5,7 @@ import type { Context } from "../context.ts";
 import { checkoutSessions, coupons, orders } from "../db/schema.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { linkStripeSubscription } from "../subscriptions/stripe-sync.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import type { OrderCheckoutPayload } from "./create-checkout-session.ts";
 
@@ -82,6 +83,7 @@ async function fulfilOrder(
     }
   }
   const { orderId, created, subdomain } = placed;
+  if (subscriptionId) await linkStripeSubscription(ctx, orderId);
   if (created && subdomain !== wanted) {
     ctx.log.warn({ orderId, wanted, subdomain }, "paid order got a suffixed subdomain");
     await addOrderLog(ctx.db, orderId, {

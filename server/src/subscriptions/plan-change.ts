@@ -1,14 +1,17 @@
 import { type PlanId, planById } from "@lagon/contracts/plans";
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { orders, subscriptions } from "../db/schema.ts";
 import type { Subscription } from "./subscription-view.ts";
 import { planAmountTtcCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
 type Order = typeof orders.$inferSelect;
 
-/** Puts the subscription and its order on another plan (its renewals charge the new price from now on). */
+/**
+ * Puts the subscription and its order on another plan (its renewals charge the new price from
+ * now on); undefined when it is on that plan already (another process switched it first).
+ */
 export async function switchPlan(
   ctx: Pick<Context, "db">,
   order: Order,
@@ -19,7 +22,7 @@ export async function switchPlan(
     planId,
     amountTtcCents: planAmountTtcCents(planId, order.discountPercent),
     pendingPlanId: null,
-  });
+  }, ne(subscriptions.planId, planId));
   if (updated) {
     await ctx.db
       .update(orders)

@@ -12,7 +12,7 @@ import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { cancelByAdmin, suspendByAdmin, unsuspendByAdmin } from "./admin-actions.ts";
-import { billingNow } from "./billing-clock.ts";
+import { billingCalendar, billingNow } from "./billing-clock.ts";
 import { adminSubscriptionView, type Subscription } from "./subscription-view.ts";
 import { advanceTestClock, readTestClock } from "./test-clock.ts";
 
@@ -39,7 +39,7 @@ export function subscriptionAdminRoutes(
       .where(eq(orders.id, orderId));
     return {
       success: true,
-      subscription: adminSubscriptionView(sub, order ?? { discountPercent: 0 }, await billingNow(ctx)),
+      subscription: adminSubscriptionView(sub, order ?? { discountPercent: 0 }, await billingNow(ctx), billingCalendar(ctx)),
     };
   };
 

@@ -128,7 +128,9 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         logs: logsByOrder.get(o.id) ?? [],
         wp_admin_url: o.wpAdminUrl,
         dashboard_url: magicLinkUrl(ctx, o),
-        subscription: o.subscription ? adminSubscriptionView(o.subscription, o, now, billingCalendar(ctx)) : null,
+        subscription: o.subscription
+          ? adminSubscriptionView(o.subscription, o, now, billingCalendar(ctx))
+          : null,
       };
     }),
     counts: {

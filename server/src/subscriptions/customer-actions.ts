@@ -108,7 +108,8 @@ export async function undoCancellation(ctx: Context, order: Order, actor: Actor)
     { cancelAt: null },
     isNotNull(subscriptions.cancelAt),
   );
-  if (!updated) return alreadyDone(ctx, order, (s) => s.cancelAt === null, SUBSCRIPTION_MESSAGES.cancelTooLate);
+  if (!updated)
+    return alreadyDone(ctx, order, (s) => s.cancelAt === null, SUBSCRIPTION_MESSAGES.cancelTooLate);
   await recordSubscriptionEvent(ctx, order, updated, {
     action: "subscription-cancel-undone",
     details: "Résiliation annulée par le client : l'abonnement continue.",
@@ -174,7 +175,8 @@ export async function changePlan(
       }
     }
     const updated = await switchPlan(ctx, order, sub, planId);
-    if (!updated) return alreadyDone(ctx, order, (s) => s.planId === planId, SUBSCRIPTION_MESSAGES.planChangeUnavailable);
+    if (!updated)
+      return alreadyDone(ctx, order, (s) => s.planId === planId, SUBSCRIPTION_MESSAGES.planChangeUnavailable);
     await recordSubscriptionEvent(ctx, order, updated, {
       action: "subscription-plan-changed",
       details: `Montée de formule ${oldName} → ${planById(planId).name}, effective tout de suite (${formatEuros(difference)} facturés au prorata).`,
@@ -203,10 +205,17 @@ export async function changePlan(
     order.id,
     ["active"],
     { pendingPlanId: pending },
-    pending ? or(isNull(subscriptions.pendingPlanId), ne(subscriptions.pendingPlanId, pending)) : isNotNull(subscriptions.pendingPlanId),
+    pending
+      ? or(isNull(subscriptions.pendingPlanId), ne(subscriptions.pendingPlanId, pending))
+      : isNotNull(subscriptions.pendingPlanId),
   );
   if (!updated)
-    return alreadyDone(ctx, order, (s) => s.pendingPlanId === pending, SUBSCRIPTION_MESSAGES.planChangeUnavailable);
+    return alreadyDone(
+      ctx,
+      order,
+      (s) => s.pendingPlanId === pending,
+      SUBSCRIPTION_MESSAGES.planChangeUnavailable,
+    );
   await recordSubscriptionEvent(ctx, order, updated, {
     action: "subscription-plan-changed",
     details: pending

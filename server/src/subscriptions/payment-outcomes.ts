@@ -47,7 +47,14 @@ export async function invoicePaid(
       ? { currentPeriodStart: invoice.periodStart, currentPeriodEnd: invoice.periodEnd }
       : {};
   if (isLate(sub)) {
-    return reactivate(ctx, order, sub, period, `Paiement reçu (${formatEuros(invoice.amountTtcCents)})`, actor);
+    return reactivate(
+      ctx,
+      order,
+      sub,
+      period,
+      `Paiement reçu (${formatEuros(invoice.amountTtcCents)})`,
+      actor,
+    );
   }
   const updated = await changeSubscription(ctx, order.id, [sub.status], period);
   if (!updated) return sub;

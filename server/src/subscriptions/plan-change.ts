@@ -18,11 +18,17 @@ export async function switchPlan(
   sub: Subscription,
   planId: PlanId,
 ): Promise<Subscription | undefined> {
-  const updated = await changeSubscription(ctx, order.id, [sub.status], {
-    planId,
-    amountTtcCents: planAmountTtcCents(planId, order.discountPercent),
-    pendingPlanId: null,
-  }, ne(subscriptions.planId, planId));
+  const updated = await changeSubscription(
+    ctx,
+    order.id,
+    [sub.status],
+    {
+      planId,
+      amountTtcCents: planAmountTtcCents(planId, order.discountPercent),
+      pendingPlanId: null,
+    },
+    ne(subscriptions.planId, planId),
+  );
   if (updated) {
     await ctx.db
       .update(orders)

@@ -36,12 +36,17 @@ export async function applyStripeInvoice(
   now: Date,
 ): Promise<string[]> {
   if (invoiceSubscriptionId(invoice) !== order.stripeSubscriptionId) return [];
-  if (invoice.status !== "paid" && invoice.status !== "open" && invoice.status !== "void" && invoice.status !== "uncollectible")
+  if (
+    invoice.status !== "paid" &&
+    invoice.status !== "open" &&
+    invoice.status !== "void" &&
+    invoice.status !== "uncollectible"
+  )
     return [];
   const sub = await loadSubscription(ctx, order.id);
   if (!sub) return [];
   const row = await ourInvoice(ctx, order, sub, invoice);
-  if (!row || row.status !== "open") return [];
+  if (row?.status !== "open") return [];
   const label = `Facture Stripe ${invoice.number ?? invoice.id} (${formatEuros(row.amountTtcCents)})`;
 
   if (invoice.status === "paid") {
@@ -142,6 +147,14 @@ async function ourInvoice(
   // Another delivery made it first, or a row of the same period exists without Stripe's id.
   return (
     (await byProviderId()) ??
-    (await unlinked(kind, and(isNull(subscriptionInvoices.providerInvoiceId), eq(subscriptionInvoices.periodStart, periodStart))))[0]
+    (
+      await unlinked(
+        kind,
+        and(
+          isNull(subscriptionInvoices.providerInvoiceId),
+          eq(subscriptionInvoices.periodStart, periodStart),
+        ),
+      )
+    )[0]
   );
 }

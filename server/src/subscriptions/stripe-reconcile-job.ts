@@ -38,10 +38,18 @@ export async function reconcileWithStripe(ctx: Context, stripe: Stripe): Promise
     .select({ id: orders.id, stripeSubscriptionId: orders.stripeSubscriptionId })
     .from(orders)
     .innerJoin(subscriptions, eq(subscriptions.orderId, orders.id))
-    .where(and(isNotNull(orders.stripeSubscriptionId), notInArray(subscriptions.status, ["cancelled", "archived"])));
+    .where(
+      and(
+        isNotNull(orders.stripeSubscriptionId),
+        notInArray(subscriptions.status, ["cancelled", "archived"]),
+      ),
+    );
   for (const order of missing) {
     if (order.stripeSubscriptionId && !seen.has(order.stripeSubscriptionId)) {
-      ctx.log.error({ orderId: order.id }, "stripe reconciliation: Stripe does not list this order's subscription");
+      ctx.log.error(
+        { orderId: order.id },
+        "stripe reconciliation: Stripe does not list this order's subscription",
+      );
     }
   }
   return repaired;

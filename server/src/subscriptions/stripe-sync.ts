@@ -88,7 +88,12 @@ async function applySubscription(
   now: Date,
 ): Promise<string[] | undefined> {
   if (truth.status === "canceled") return ended(ctx, order, sub, truth, now);
-  if (truth.status !== "active" && truth.status !== "trialing" && truth.status !== "past_due" && truth.status !== "unpaid")
+  if (
+    truth.status !== "active" &&
+    truth.status !== "trialing" &&
+    truth.status !== "past_due" &&
+    truth.status !== "unpaid"
+  )
     return []; // incomplete (checkout not paid), paused: nothing of ours follows them.
   if (sub.status === "cancelled" || sub.status === "archived") return [];
 
@@ -96,16 +101,16 @@ async function applySubscription(
   const start = fromUnix(item.current_period_start);
   const end = fromUnix(item.current_period_end);
   const anchor = fromUnix(truth.billing_cycle_anchor);
-  const cancelAt = truth.cancel_at
-    ? fromUnix(truth.cancel_at)
-    : truth.cancel_at_period_end
-      ? end
-      : null;
+  const cancelAt = truth.cancel_at ? fromUnix(truth.cancel_at) : truth.cancel_at_period_end ? end : null;
   const patch: Partial<Subscription> = {};
   const notes: string[] = [];
   const after: ((s: Subscription) => Promise<void>)[] = [];
 
-  if (!same(sub.currentPeriodStart, start) || !same(sub.currentPeriodEnd, end) || !same(sub.billingAnchor, anchor)) {
+  if (
+    !same(sub.currentPeriodStart, start) ||
+    !same(sub.currentPeriodEnd, end) ||
+    !same(sub.billingAnchor, anchor)
+  ) {
     Object.assign(patch, { currentPeriodStart: start, currentPeriodEnd: end, billingAnchor: anchor });
     notes.push(`période ${day(start)} – ${day(end)}`);
   }
@@ -113,7 +118,10 @@ async function applySubscription(
   const price = planOfPrice(ctx, item.price.id);
   const plan = sub.planId as PlanId;
   if (!price) {
-    ctx.log.warn({ orderId: order.id, price: item.price.id }, "stripe subscription on a price that is not ours");
+    ctx.log.warn(
+      { orderId: order.id, price: item.price.id },
+      "stripe subscription on a price that is not ours",
+    );
   } else if (price !== plan && !costsMore(price, plan)) {
     // A cheaper price at Stripe is a downgrade: Stripe bills it from the next renewal, and our
     // plan follows once the period it bills has begun.

@@ -39,7 +39,12 @@ export function subscriptionAdminRoutes(
       .where(eq(orders.id, orderId));
     return {
       success: true,
-      subscription: adminSubscriptionView(sub, order ?? { discountPercent: 0 }, await billingNow(ctx), billingCalendar(ctx)),
+      subscription: adminSubscriptionView(
+        sub,
+        order ?? { discountPercent: 0 },
+        await billingNow(ctx),
+        billingCalendar(ctx),
+      ),
     };
   };
 

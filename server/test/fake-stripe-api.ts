@@ -167,6 +167,15 @@ export async function startFakeStripeApi() {
       }
       return send(200, sub);
     }
+    if (req.method === "GET" && url.pathname === "/v1/invoices") {
+      const data = [...invoices.values()].filter(
+        (i) =>
+          (i.parent as { subscription_details: { subscription: string } }).subscription_details
+            .subscription === params.get("subscription") &&
+          (!params.get("status") || i.status === params.get("status")),
+      );
+      return send(200, { object: "list", data: data.reverse(), has_more: false, url: "/v1/invoices" });
+    }
     const invoice = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/);
     if (req.method === "GET" && invoice) {
       const found = invoices.get(invoice[1] as string);
@@ -295,7 +304,7 @@ export async function startFakeStripeApi() {
       id: string;
       subscription: string;
       billing_reason: "subscription_create" | "subscription_cycle" | "subscription_update";
-      status: "open" | "paid" | "void" | "uncollectible";
+      status: "draft" | "open" | "paid" | "void" | "uncollectible";
       price: string;
       period: [number, number];
       total: number;

@@ -12,17 +12,6 @@ import { orderOfStripeSubscription, syncStripeSubscription } from "./stripe-sync
 
 type Order = typeof orders.$inferSelect;
 
-/** The subscription events the product follows (enable them on the webhook in Stripe's dashboard). */
-export const SUBSCRIPTION_EVENTS = [
-  "invoice.paid",
-  "invoice.payment_failed",
-  "invoice.payment_action_required",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "charge.refunded",
-  "charge.dispute.created",
-] as const;
-
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 
 /**

@@ -210,6 +210,14 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
       received: true,
       duplicate: true,
     });
+    // The same attempt told again and again at once (other events re-read it too).
+    await Promise.all([
+      deliver("invoice.payment_failed", invoiceRef(first.id), failed1),
+      deliver("invoice.payment_failed", invoiceRef(first.id)),
+      deliver("customer.subscription.updated", subRef(subId)),
+      deliver("customer.subscription.updated", subRef(subId)),
+      deliver("invoice.payment_failed", invoiceRef(first.id)),
+    ]);
     const late = await sub(orderId);
     expect(late.status).toBe("past_due");
     const grace = (late.suspendAt?.getTime() ?? 0) - Date.now();
@@ -456,6 +464,15 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     const invoice = renew(late.subId, { status: "open", attempts: 1 });
     await deliver("invoice.payment_failed", invoiceRef(invoice.id));
     expect((await sub(late.orderId)).status).toBe("past_due");
+    // A third site whose failures were all lost; Stripe's latest invoice is a later draft.
+    const unpaid = await givenStripeOrder("business", 31);
+    const unseen = renew(unpaid.subId, { status: "open", attempts: 4 });
+    const draft = fake.putInvoice({
+      ...{ id: `in_draft_${unpaid.subId}`, subscription: unpaid.subId, billing_reason: "subscription_cycle" },
+      ...{ status: "draft", price: PRICE.business, period: [unixNow() + 29 * DAY, unixNow() + 59 * DAY] },
+      ...{ total: 5425, attempt_count: 0 },
+    });
+    Object.assign(unpaid.stripeSub, { status: "unpaid", latest_invoice: draft.id });
 
     // The webhooks that never came.
     Object.assign(gone.stripeSub, { status: "canceled", ended_at: unixNow(), canceled_at: unixNow() });
@@ -463,9 +480,12 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     Object.assign(late.stripeSub, { status: "active" });
 
     const stripeSdk = (await import("./stripe-billing.ts")).stripeClient(t.ctx) as Stripe;
-    expect(await reconcileWithStripe(t.ctx, stripeSdk)).toBeGreaterThanOrEqual(2);
+    expect(await reconcileWithStripe(t.ctx, stripeSdk)).toBeGreaterThanOrEqual(3);
     expect(await sub(gone.orderId)).toMatchObject({ status: "cancelled", siteState: "suspended" });
     expect(await sub(late.orderId)).toMatchObject({ status: "active", pastDueSince: null });
+    expect(await sub(unpaid.orderId)).toMatchObject({ status: "past_due", siteState: "online" });
+    expect(await emails(unpaid.orderId)).toEqual(["subscription_payment_failed"]);
+    expect((await logs(unpaid.orderId, "stripe-reconciliation"))[0]).toContain(`${unseen.number}`);
     expect((await logs(gone.orderId, "stripe-reconciliation"))[0]).toContain(
       "Rattrapage quotidien avec Stripe",
     );

@@ -1,7 +1,7 @@
 import { DAY_MS } from "@lagon/contracts/billing-dates";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { formatEuros } from "@lagon/contracts/pricing";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
 import { orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
@@ -64,11 +64,17 @@ export async function syncStripeSubscription(
   const changes: string[] = [];
   const first = await stripe.subscriptions.retrieve(subscriptionId);
   const invoices = new Set([invoiceId, idOf(first.latest_invoice)].filter((id): id is string => Boolean(id)));
+  if (first.status === "past_due" || first.status === "unpaid") {
+    // The unpaid invoice may be older than the latest one (Stripe leaves later ones in draft).
+    const open = await stripe.invoices.list({ subscription: subscriptionId, status: "open", limit: 10 });
+    for (const invoice of open.data) invoices.add(invoice.id);
+  }
   for (const id of invoices) {
     changes.push(...(await applyStripeInvoice(ctx, order, await retrieveInvoice(stripe, id), now)));
   }
-  // Our row is read before Stripe and written only if unchanged since: an action of the customer
-  // made in between (Stripe first, then our row) is never undone by an older read.
+  // Our row is read before Stripe and written only if unchanged since (writeIfUnchanged): an
+  // action of the customer made in between (Stripe first, then our row) is never undone by an
+  // older read.
   for (let attempt = 1; attempt <= 3; attempt++) {
     const sub = await loadSubscription(ctx, order.id);
     if (!sub) return changes;
@@ -314,16 +320,31 @@ async function ended(
   return notes.map((n) => `Stripe : ${n}`);
 }
 
-/** Writes the patch only if the row is as it was read (`updated_at` unchanged). */
+/**
+ * Writes the patch only if what it was decided on is still as it was read: the status, plan,
+ * scheduled cancellation and period (all written by the product, so compared exactly).
+ */
 async function writeIfUnchanged(
   ctx: Pick<Context, "db">,
   sub: Subscription,
   patch: Partial<Subscription>,
 ): Promise<Subscription | undefined> {
+  const s = subscriptions;
   const [row] = await ctx.db
-    .update(subscriptions)
+    .update(s)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(subscriptions.orderId, sub.orderId), eq(subscriptions.updatedAt, sub.updatedAt)))
+    .where(
+      and(
+        eq(s.orderId, sub.orderId),
+        eq(s.status, sub.status),
+        eq(s.planId, sub.planId),
+        sub.pendingPlanId ? eq(s.pendingPlanId, sub.pendingPlanId) : isNull(s.pendingPlanId),
+        sub.cancelAt ? eq(s.cancelAt, sub.cancelAt) : isNull(s.cancelAt),
+        eq(s.currentPeriodStart, sub.currentPeriodStart),
+        eq(s.currentPeriodEnd, sub.currentPeriodEnd),
+        eq(s.billingAnchor, sub.billingAnchor),
+      ),
+    )
     .returning();
   return row;
 }

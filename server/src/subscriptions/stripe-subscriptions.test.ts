@@ -278,6 +278,19 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
       .from(subscriptionInvoices)
       .where(eq(subscriptionInvoices.providerInvoiceId, first.id));
     expect(row).toMatchObject({ kind: "renewal", status: "paid", amountTtcCents: 5425 });
+
+    // A month later the next renewal is paid at once; its invoice.paid comes before a failure
+    // event of the older invoice, delayed for days: the period moves on, never back.
+    const next = renew(subId, { status: "paid", attempts: 1 });
+    await deliver("invoice.paid", invoiceRef(next.id));
+    await deliver("invoice.payment_failed", invoiceRef(first.id));
+    await deliver("invoice.paid", invoiceRef(first.id));
+    expect(await sub(orderId)).toMatchObject({
+      status: "active",
+      currentPeriodEnd: new Date((fake.subscription(subId).items.data[0]?.current_period_end ?? 0) * 1000),
+    });
+    expect(await logs(orderId, "subscription-renewed")).toHaveLength(1);
+    expect(await emails(orderId)).toHaveLength(3);
   });
 
   it("keeps our grace when Stripe gives up first: unpaid or cancelled for non-payment, the site goes off only at suspend_at", async () => {
@@ -582,14 +595,47 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
       expect(await sub(orderId)).toMatchObject({ planId: "business", pendingPlanId: "libre" });
       expect(await emails(orderId, "subscription_plan_changed")).toHaveLength(2);
 
-      // Back up to Business while Libre waits: the price paid for is put back first, so
-      // Stripe prorates from it; then nothing to charge, Business already being the plan.
+      // Business chosen again while Libre waits: the downgrade is off, Stripe bills Business again.
       const before = updates(subId).length;
       expect((await act(orderId, "subscription/change-plan", { plan_id: "business" })).statusCode).toBe(200);
       expect(updates(subId).slice(before)).toEqual([
         { "items[0][id]": itemId, "items[0][price]": PRICE.business, proration_behavior: "none" },
       ]);
       expect(await sub(orderId)).toMatchObject({ planId: "business", pendingPlanId: null });
+    });
+
+    it("an upgrade while a downgrade waits prorates from the price paid for, not the waiting one", async () => {
+      const { orderId, subId } = await givenStripeOrder("starter", 10);
+      const itemId = `si_${subId}`;
+      expect((await act(orderId, "subscription/change-plan", { plan_id: "libre" })).statusCode).toBe(200);
+      expect(fake.subscription(subId).items.data[0]?.price.id).toBe(PRICE.libre);
+
+      // Declined: the waiting downgrade waits again at Stripe.
+      fake.declineNextCharge();
+      const before = updates(subId).length;
+      expect((await act(orderId, "subscription/change-plan", { plan_id: "business" })).statusCode).toBe(402);
+      expect(
+        updates(subId)
+          .slice(before)
+          .map((u) => u["items[0][price]"]),
+      ).toEqual([PRICE.starter, PRICE.business, PRICE.libre]);
+      expect(fake.subscription(subId).items.data[0]?.price.id).toBe(PRICE.libre);
+      expect(await sub(orderId)).toMatchObject({ planId: "starter", pendingPlanId: "libre" });
+
+      const next = updates(subId).length;
+      expect((await act(orderId, "subscription/change-plan", { plan_id: "business" })).statusCode).toBe(200);
+      expect(updates(subId).slice(next)).toEqual([
+        { "items[0][id]": itemId, "items[0][price]": PRICE.starter, proration_behavior: "none" },
+        {
+          "items[0][id]": itemId,
+          "items[0][price]": PRICE.business,
+          proration_behavior: "always_invoice",
+          payment_behavior: "error_if_incomplete",
+        },
+      ]);
+      await deliver("customer.subscription.updated", subRef(subId));
+      expect(await sub(orderId)).toMatchObject({ planId: "business", pendingPlanId: null });
+      expect(await emails(orderId, "subscription_plan_changed")).toHaveLength(2);
     });
 
     it("the card link opens Stripe's Customer Portal; the agency cancels now or at the period end", async () => {

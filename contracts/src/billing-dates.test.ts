@@ -5,6 +5,7 @@ import {
   daysUntil,
   periodEndAfter,
   prorationCents,
+  STRIPE_CALENDAR,
 } from "./billing-dates";
 
 /** An instant given as La Réunion's wall clock ("2026-01-31 10:00"). */
@@ -31,6 +32,18 @@ describe("billing dates on La Réunion's calendar", () => {
     expect(addMonths(anchor, 1).toISOString()).toBe("2026-02-28T22:00:00.000Z");
     // 31 March 23:30 in Saint-Denis: April has 30 days.
     expect(addMonths(reunion("2026-03-31 23:30"), 1)).toEqual(reunion("2026-04-30 23:30"));
+  });
+
+  it("counts Stripe's months in UTC, so that a cancellation falls on one of its period ends", () => {
+    // Stripe's anchor 30 January 22:00 UTC (31 January in Saint-Denis): Stripe renews on 28
+    // February 22:00 UTC, La Réunion's calendar on 28 February 02:00 local (27 February 22:00 UTC).
+    const anchor = new Date("2026-01-30T22:00:00Z");
+    expect(addMonths(anchor, 1, STRIPE_CALENDAR).toISOString()).toBe("2026-02-28T22:00:00.000Z");
+    expect(addMonths(anchor, 2, STRIPE_CALENDAR).toISOString()).toBe("2026-03-30T22:00:00.000Z");
+    expect(addMonths(anchor, 1).toISOString()).toBe("2026-02-27T22:00:00.000Z");
+    expect(
+      cancellationEffectiveDate(anchor, new Date("2026-02-01T00:00:00Z"), STRIPE_CALENDAR).toISOString(),
+    ).toBe("2026-03-30T22:00:00.000Z");
   });
 
   it("finds the end of the period holding an instant; a renewal instant opens the next period", () => {

@@ -43,9 +43,17 @@ function promotionCodes(code: string | null) {
   }
 }
 
+type StripeObject = Record<string, unknown> & { id: string };
+
+const DAY = 86_400;
+const nowUnix = () => Math.floor(Date.now() / 1000);
+
 /**
  * A local HTTP server standing in for Stripe's API (the one fake we allow: a third party's
- * HTTP API, at the edge). It records every request with its decoded form parameters.
+ * HTTP API, at the edge). It records every request with its decoded form parameters, and keeps
+ * the subscriptions, invoices, charges and disputes a test puts in it, shaped as Stripe's API
+ * version of the SDK returns them (periods on the subscription's item, an invoice's subscription
+ * under `parent`, its payments' PaymentIntents).
  */
 export async function startFakeStripeApi() {
   const requests: { method: string; path: string; params: URLSearchParams }[] = [];
@@ -70,7 +78,13 @@ export async function startFakeStripeApi() {
       },
     ]),
   );
+  const subscriptions = new Map<string, StripeObject>();
+  const invoices = new Map<string, StripeObject>();
+  const charges = new Map<string, StripeObject>();
+  const disputes = new Map<string, StripeObject>();
   let counter = 0;
+  /** The card on file declines the next charge (an upgrade's prorated invoice). */
+  let declineNextCharge = false;
 
   const server = createServer(async (req, res) => {
     const body = await read(req);
@@ -102,6 +116,7 @@ export async function startFakeStripeApi() {
         status: "open",
         payment_status: "unpaid",
         metadata: { reference: params.get("metadata[reference]"), kind: params.get("metadata[kind]") },
+        price: params.get("line_items[0][price]"),
         customer: null,
         subscription: null,
       };
@@ -124,6 +139,94 @@ export async function startFakeStripeApi() {
         return invalid("Only Checkout Sessions with a status of open can be expired.");
       session.status = "expired";
       return send(200, session);
+    }
+    const notFound = (what: string) =>
+      send(404, { error: { type: "invalid_request_error", message: `No such ${what}` } });
+    if (req.method === "GET" && url.pathname === "/v1/subscriptions") {
+      // Newest first, paged with starting_after like Stripe's lists.
+      const all = [...subscriptions.values()].reverse();
+      const after = params.get("starting_after");
+      const from = after ? all.findIndex((x) => x.id === after) + 1 : 0;
+      const limit = Number(params.get("limit") ?? 10);
+      const page = all.slice(from, from + limit);
+      return send(200, {
+        object: "list",
+        data: page,
+        has_more: from + limit < all.length,
+        url: "/v1/subscriptions",
+      });
+    }
+    const subscription = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    if (subscription) {
+      const sub = subscriptions.get(subscription[1] as string);
+      if (!sub) return notFound("subscription");
+      if (req.method === "GET") return send(200, sub);
+      if (req.method === "DELETE") {
+        Object.assign(sub, { status: "canceled", canceled_at: nowUnix(), ended_at: nowUnix() });
+        return send(200, sub);
+      }
+      if (params.has("cancel_at") && params.has("cancel_at_period_end"))
+        return invalid("You may only specify one of these parameters: cancel_at, cancel_at_period_end.");
+      const item = (
+        sub.items as { data: { id: string; price: { id: string }; current_period_end: number }[] }
+      ).data[0];
+      const price = params.get("items[0][price]");
+      if (price && item) {
+        if (params.get("items[0][id]") !== item.id) return invalid("No such subscription item");
+        if (params.get("proration_behavior") === "always_invoice" && declineNextCharge) {
+          declineNextCharge = false;
+          return send(402, {
+            error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
+          });
+        }
+        item.price = { id: price };
+      }
+      if (params.has("cancel_at")) {
+        const at = params.get("cancel_at");
+        Object.assign(sub, { cancel_at: at ? Number(at) : null, cancel_at_period_end: false });
+      }
+      if (params.has("cancel_at_period_end")) {
+        const atEnd = params.get("cancel_at_period_end") === "true";
+        Object.assign(sub, {
+          cancel_at_period_end: atEnd,
+          cancel_at: atEnd ? item?.current_period_end : null,
+        });
+      }
+      return send(200, sub);
+    }
+    if (req.method === "GET" && url.pathname === "/v1/invoices") {
+      const data = [...invoices.values()].filter(
+        (i) =>
+          (i.parent as { subscription_details: { subscription: string } }).subscription_details
+            .subscription === params.get("subscription") &&
+          (!params.get("status") || i.status === params.get("status")),
+      );
+      return send(200, { object: "list", data: data.reverse(), has_more: false, url: "/v1/invoices" });
+    }
+    const invoice = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/);
+    if (req.method === "GET" && invoice) {
+      const found = invoices.get(invoice[1] as string);
+      return found ? send(200, found) : notFound("invoice");
+    }
+    const charge = url.pathname.match(/^\/v1\/charges\/([^/]+)$/);
+    if (req.method === "GET" && charge) {
+      const found = charges.get(charge[1] as string);
+      return found ? send(200, found) : notFound("charge");
+    }
+    const dispute = url.pathname.match(/^\/v1\/disputes\/([^/]+)$/);
+    if (req.method === "GET" && dispute) {
+      const found = disputes.get(dispute[1] as string);
+      return found ? send(200, found) : notFound("dispute");
+    }
+    if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
+      counter += 1;
+      return send(200, {
+        id: `bps_fake${counter}`,
+        object: "billing_portal.session",
+        customer: params.get("customer"),
+        return_url: params.get("return_url"),
+        url: `https://billing.stripe.com/p/session/test_fake${counter}`,
+      });
     }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "GET" && retrieve) {
@@ -150,16 +253,191 @@ export async function startFakeStripeApi() {
     setPrice(id: string, fields: Record<string, unknown>) {
       prices.set(id, { ...(prices.get(id) ?? { id, object: "price", active: true }), ...fields });
     },
-    /** What Stripe would show once the customer has paid. */
-    markPaid(id: string) {
+    /**
+     * What Stripe would show once the customer has paid: a subscription session has made its
+     * subscription (`sub_fake` unless named), its first invoice paid.
+     */
+    markPaid(id: string, subscriptionId = "sub_fake") {
       const s = sessions.get(id);
-      if (s)
-        Object.assign(s, {
-          status: "complete",
-          payment_status: "paid",
-          customer: "cus_fake",
-          subscription: s.mode === "subscription" ? "sub_fake" : null,
-        });
+      if (!s) return;
+      Object.assign(s, {
+        status: "complete",
+        payment_status: "paid",
+        customer: "cus_fake",
+        subscription: s.mode === "subscription" ? subscriptionId : null,
+      });
+      if (s.mode === "subscription") {
+        this.putSubscription({ id: subscriptionId, customer: "cus_fake", price: String(s.price) });
+      }
+    },
+    /**
+     * A live subscription on `price`, its current period started `startedDaysAgo` days ago (its
+     * anchor), its first invoice paid. Answers it (change it in place, as Stripe would).
+     */
+    putSubscription(o: {
+      id: string;
+      customer: string;
+      price: string;
+      startedDaysAgo?: number;
+    }): StripeObject {
+      const start = nowUnix() - (o.startedDaysAgo ?? 0) * DAY;
+      const first = this.putInvoice({
+        id: `in_first_${o.id}`,
+        subscription: o.id,
+        billing_reason: "subscription_create",
+        status: "paid",
+        price: o.price,
+        period: [start, start + 30 * DAY],
+        total: 5425,
+        attempt_count: 1,
+      });
+      const sub: StripeObject = {
+        id: o.id,
+        object: "subscription",
+        status: "active",
+        customer: o.customer,
+        billing_cycle_anchor: start,
+        cancel_at: null,
+        cancel_at_period_end: false,
+        canceled_at: null,
+        ended_at: null,
+        cancellation_details: { reason: null },
+        latest_invoice: first.id,
+        items: {
+          object: "list",
+          data: [
+            {
+              id: `si_${o.id}`,
+              object: "subscription_item",
+              price: { id: o.price, object: "price" },
+              current_period_start: start,
+              current_period_end: start + 30 * DAY,
+            },
+          ],
+        },
+      };
+      subscriptions.set(o.id, sub);
+      return sub;
+    },
+    subscription(id: string): StripeObject & {
+      items: { data: { price: { id: string }; current_period_start: number; current_period_end: number }[] };
+    } {
+      const sub = subscriptions.get(id);
+      if (!sub) throw new Error(`fake Stripe has no subscription ${id}`);
+      return sub as never;
+    },
+    /**
+     * An invoice of a subscription: `attempt_count` tries so far; `intent` is the status of its
+     * latest payment's PaymentIntent (`requires_payment_method` after a decline,
+     * `requires_action` when the bank asks for 3-D Secure, `succeeded`).
+     */
+    putInvoice(o: {
+      id: string;
+      subscription: string;
+      billing_reason: "subscription_create" | "subscription_cycle" | "subscription_update";
+      status: "draft" | "open" | "paid" | "void" | "uncollectible";
+      price: string;
+      period: [number, number];
+      total: number;
+      attempt_count: number;
+      intent?: "requires_payment_method" | "requires_action" | "succeeded";
+      next_payment_attempt?: number | null;
+    }): StripeObject {
+      const intent = o.intent ?? (o.status === "paid" ? "succeeded" : "requires_payment_method");
+      const invoice: StripeObject = {
+        id: o.id,
+        object: "invoice",
+        number: `FAKE-${o.id.slice(-4).toUpperCase()}`,
+        status: o.status,
+        billing_reason: o.billing_reason,
+        total: o.total,
+        amount_due: o.total,
+        attempt_count: o.attempt_count,
+        attempted: o.attempt_count > 0,
+        next_payment_attempt: o.next_payment_attempt ?? null,
+        hosted_invoice_url: `https://invoice.stripe.com/i/acct_fake/${o.id}`,
+        period_start: o.period[0] - 30 * DAY,
+        period_end: o.period[0],
+        parent: { type: "subscription_details", subscription_details: { subscription: o.subscription } },
+        lines: {
+          object: "list",
+          data: [
+            {
+              id: `il_${o.id}`,
+              object: "line_item",
+              amount: o.total,
+              period: { start: o.period[0], end: o.period[1] },
+              pricing: { type: "price_details", price_details: { price: o.price, product: "prod_fake" } },
+              parent: {
+                type: "subscription_item_details",
+                subscription_item_details: { proration: o.billing_reason === "subscription_update" },
+              },
+            },
+          ],
+        },
+        payments: {
+          object: "list",
+          data: [
+            {
+              id: `inpay_${o.id}`,
+              object: "invoice_payment",
+              created: nowUnix(),
+              is_default: true,
+              status: o.status === "paid" ? "paid" : "open",
+              payment: {
+                type: "payment_intent",
+                payment_intent: {
+                  id: `pi_${o.id}`,
+                  object: "payment_intent",
+                  status: intent,
+                  last_payment_error:
+                    intent === "requires_payment_method"
+                      ? { type: "card_error", code: "card_declined", decline_code: "insufficient_funds" }
+                      : intent === "requires_action"
+                        ? { type: "card_error", code: "authentication_required" }
+                        : null,
+                },
+              },
+            },
+          ],
+        },
+      };
+      invoices.set(o.id, invoice);
+      return invoice;
+    },
+    putCharge(o: { id: string; customer: string; amount: number; amount_refunded?: number }): StripeObject {
+      const charge = {
+        object: "charge",
+        amount_refunded: 0,
+        refunded: false,
+        disputed: false,
+        ...o,
+      };
+      charges.set(o.id, charge);
+      return charge;
+    },
+    putDispute(o: {
+      id: string;
+      charge: string;
+      amount: number;
+      reason: string;
+      due_by: number;
+    }): StripeObject {
+      const dispute = {
+        id: o.id,
+        object: "dispute",
+        charge: o.charge,
+        amount: o.amount,
+        reason: o.reason,
+        status: "needs_response",
+        evidence_details: { due_by: o.due_by },
+      };
+      disputes.set(o.id, dispute);
+      return dispute;
+    },
+    /** The next upgrade's prorated invoice is declined (402, nothing changed). */
+    declineNextCharge() {
+      declineNextCharge = true;
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -7,7 +7,7 @@ import { customDomainView, ordersDomains } from "../custom-domain/domain-view.ts
 import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { planName } from "../orders/order-view.ts";
-import { billingNow } from "../subscriptions/billing-clock.ts";
+import { billingCalendar, billingNow } from "../subscriptions/billing-clock.ts";
 import { adminSubscriptionView } from "../subscriptions/subscription-view.ts";
 
 /** The subscription filters of the list: en retard, suspendus, résiliation programmée. */
@@ -131,7 +131,9 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         logs: logsByOrder.get(o.id) ?? [],
         wp_admin_url: o.wpAdminUrl,
         dashboard_url: magicLinkUrl(ctx, o),
-        subscription: o.subscription ? adminSubscriptionView(ctx, o.subscription, o, now) : null,
+        subscription: o.subscription
+          ? adminSubscriptionView(ctx, o.subscription, o, now, billingCalendar(ctx))
+          : null,
       };
     }),
     counts: {

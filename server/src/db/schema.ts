@@ -262,6 +262,16 @@ export const paymentEvents = pgTable("payment_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Refunds and disputes the agency was told about, one row per fact (`refund:{charge}:{total
+ * refunded}`, `dispute:{dispute}`): events re-read from Stripe that find nothing new alert no one.
+ */
+export const paymentAlerts = pgTable("payment_alerts", {
+  key: text("key").primaryKey(),
+  orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
 export const coupons = pgTable("coupons", {
   code: text("code").primaryKey(),
   percentOff: integer("percent_off").notNull(),

@@ -6,6 +6,7 @@ import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
+import { stripeReconcileJob } from "../subscriptions/stripe-reconcile-job.ts";
 import type { AnyJob } from "./job-queue.ts";
 
 /** Every job the worker runs. */
@@ -15,6 +16,7 @@ export const allJobs: AnyJob[] = [
   generateKozaSiteJob,
   sendLostLinksJob,
   subscriptionLifecycleJob,
+  stripeReconcileJob,
   checkDomainJob,
   sweepDomainChecksJob,
   recordFilledSitesJob,

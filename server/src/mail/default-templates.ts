@@ -24,6 +24,7 @@ export const TEMPLATE_NAMES = [
   "domain_blocked",
   "contact_agency",
   "host_down_agency",
+  "payment_alert_agency",
   ...SUBSCRIPTION_TEMPLATE_NAMES,
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
@@ -114,6 +115,18 @@ ${button("{{site_url}}", "Voir mon site")}
       "Sites WordPress interrompus",
       `    <p>{{service}} s'est arrêté : {{detail}}</p>
     <p>Le produit le redémarre de lui-même ; l'état courant est sur <a href="{{health_url}}">{{health_url}}</a>.</p>`,
+    ),
+  },
+  {
+    name: "payment_alert_agency",
+    description: "Alerte à l'agence : un paiement d'abonnement est remboursé ou contesté chez Stripe.",
+    subject: "[Alerte] {{alert}} : {{subdomain}}",
+    variables: ["alert", "detail", "order_id", "subdomain", "customer_email", "admin_url", ...common],
+    content: layout(
+      "{{alert}}",
+      `    <p>Commande {{order_id}} ({{subdomain}}, {{customer_email}}).</p>
+    <p>{{detail}}</p>
+    <p><a href="{{admin_url}}">Ouvrir l'administration</a> pour suspendre ou résilier l'abonnement si besoin.</p>`,
     ),
   },
   {

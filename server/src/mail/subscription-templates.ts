@@ -4,6 +4,7 @@ import { button, common, layout } from "./template-layout.ts";
 /** The e-mails of a subscription's life (subscriptions/subscription-emails.ts sends them). */
 export const SUBSCRIPTION_TEMPLATE_NAMES = [
   "subscription_payment_failed",
+  "subscription_payment_action_required",
   "subscription_suspension_warning",
   "subscription_suspended",
   "subscription_archive_warning",
@@ -33,6 +34,20 @@ export const SUBSCRIPTION_TEMPLATES: DefaultTemplate[] = [
     <p>Votre site reste en ligne. {{next_attempt}}</p>
     <p>Sans paiement, il sera suspendu le <strong>{{suspend_date}}</strong>. Mettez à jour votre carte pour régler la facture tout de suite :</p>
 ${button("{{update_card_link}}", "Mettre à jour ma carte")}
+${small("Ce lien est personnel : ne le partagez pas.")}`,
+    ),
+  },
+  {
+    name: "subscription_payment_action_required",
+    description:
+      "Envoyé au client quand sa banque demande de confirmer un prélèvement (3-D Secure), avec le lien de la facture à confirmer.",
+    subject: "Confirmez le paiement de votre abonnement {{site_url}}",
+    variables: [...site, "payment_link", "attempt", "next_attempt", "suspend_date"],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>Votre banque demande que vous confirmiez le prélèvement de {{amount}} pour votre site {{site_url}} (formule {{plan_name}}) : c'est la vérification 3-D Secure.</p>
+    <p>Votre site reste en ligne. Sans confirmation, il sera suspendu le <strong>{{suspend_date}}</strong>. Confirmez le paiement sur la page sécurisée de la facture :</p>
+${button("{{payment_link}}", "Confirmer le paiement")}
 ${small("Ce lien est personnel : ne le partagez pas.")}`,
     ),
   },

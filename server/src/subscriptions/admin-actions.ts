@@ -101,12 +101,13 @@ export async function cancelByAdmin(
   const { order, sub } = await load(ctx, orderId);
   if (sub.status !== "active" && sub.status !== "past_due")
     throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
-  if (when === "period_end") return scheduleCancellation(ctx, order, sub, sub.currentPeriodEnd, actor);
+  if (when === "period_end") return scheduleCancellation(ctx, order, sub, "period_end", actor);
   const now = await billingNow(ctx);
   const stripe = stripeClient(ctx);
   if (stripe) await stripeCancelNow(stripe, order);
+  // Stripe's webhook may have ended it first (stripe-sync.ts): then it is cancelled already.
   const due = await changeSubscription(ctx, orderId, [sub.status], { cancelAt: now, pendingPlanId: null });
-  if (!due) throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
+  if (!due && !stripe) throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
   await runLifecycleFor(ctx, orderId, now);
-  return (await loadSubscription(ctx, orderId)) ?? due;
+  return (await loadSubscription(ctx, orderId)) ?? sub;
 }

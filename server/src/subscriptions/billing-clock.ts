@@ -1,4 +1,4 @@
-import { DAY_MS } from "@lagon/contracts/billing-dates";
+import { DAY_MS, REUNION_CALENDAR, STRIPE_CALENDAR } from "@lagon/contracts/billing-dates";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { billingClock } from "../db/schema.ts";
@@ -15,6 +15,11 @@ export async function billingNow(ctx: Pick<Context, "db" | "payments">): Promise
     .from(billingClock)
     .where(eq(billingClock.id, 1));
   return new Date(Date.now() + (row?.offsetMs ?? 0));
+}
+
+/** The calendar renewals fall on: Stripe's (UTC) with Stripe, La Réunion's offline (billing-dates.ts). */
+export function billingCalendar(ctx: Pick<Context, "payments">): number {
+  return ctx.payments.kind === "stripe" ? STRIPE_CALENDAR : REUNION_CALENDAR;
 }
 
 /** Moves the offline clock one day forward; answers the new date. */

@@ -9,7 +9,7 @@ import { notFound } from "../lib/app-error.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { dashboardUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { billingNow } from "./billing-clock.ts";
+import { billingCalendar, billingNow } from "./billing-clock.ts";
 import { chargeLocally, openRenewal } from "./charge-locally.ts";
 import type { Actor } from "./record-event.ts";
 import { stripeClient, stripePortalUrl } from "./stripe-billing.ts";
@@ -69,7 +69,7 @@ export async function describeTestPortal(ctx: Context, portalSessionId: string):
     portal_session_id: session.id,
     subdomain: order.subdomain,
     customer_email: order.customerEmail,
-    subscription: subscriptionView(ctx, sub, order, await billingNow(ctx)),
+    subscription: subscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)),
     card_label: cardLabel(sub.testCard ?? "4242424242424242"),
     invoices: invoices.map(
       (i): InvoiceView => ({
@@ -129,6 +129,6 @@ export async function replaceTestCard(
           : SUBSCRIPTION_MESSAGES.cardUpdated,
     card_label: cardLabel(number),
     retry,
-    subscription: subscriptionView(ctx, current, order, now),
+    subscription: subscriptionView(ctx, current, order, now, billingCalendar(ctx)),
   };
 }

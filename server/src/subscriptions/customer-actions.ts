@@ -1,16 +1,22 @@
 import { cancellationEffectiveDate, prorationCents } from "@lagon/contracts/billing-dates";
-import { planById } from "@lagon/contracts/plans";
+import { type PlanId, planById } from "@lagon/contracts/plans";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
-import { eq } from "drizzle-orm";
+import { eq, isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, subscriptionInvoices } from "../db/schema.ts";
+import { type orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
-import { billingNow } from "./billing-clock.ts";
+import { billingCalendar, billingNow } from "./billing-clock.ts";
 import { chargeLocally } from "./charge-locally.ts";
 import { switchPlan } from "./plan-change.ts";
 import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
-import { stripeCancelAt, stripeChangePrice, stripeClient, stripePriceId } from "./stripe-billing.ts";
+import {
+  stripeChangePrice,
+  stripeClient,
+  stripePriceId,
+  stripeScheduleCancel,
+  stripeUndoCancel,
+} from "./stripe-billing.ts";
 import { isPlanId, loadSubscription, planAmountTtcCents, type Subscription } from "./subscription-view.ts";
 import { cardDeclined } from "./test-cards.ts";
 import { changeSubscription } from "./transition.ts";
@@ -32,25 +38,37 @@ export async function cancelSubscription(ctx: Context, order: Order, actor: Acto
   if (sub.status !== "active" && sub.status !== "past_due")
     throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
   if (sub.cancelAt) throw conflict(SUBSCRIPTION_MESSAGES.cancelAlreadyScheduled);
-  const at = cancellationEffectiveDate(sub.billingAnchor, await billingNow(ctx));
-  return scheduleCancellation(ctx, order, sub, at, actor);
+  return scheduleCancellation(ctx, order, sub, "notice", actor);
 }
 
-/** Schedules the end of the subscription at `at` (a period end), with Stripe when it is the provider. */
+/**
+ * Schedules the end of the subscription at a period end: the one after the 30-day notice, or
+ * the current one. With Stripe, Stripe is changed first and gives the date (its calendar); should
+ * its webhook have recorded the change meanwhile (stripe-sync.ts), it is not recorded twice. Offline,
+ * a waiting downgrade is dropped; with Stripe it stays, as Stripe bills it.
+ */
 export async function scheduleCancellation(
   ctx: Context,
   order: Order,
   sub: Subscription,
-  at: Date,
+  rule: "notice" | "period_end",
   actor: Actor,
 ): Promise<Subscription> {
   const stripe = stripeClient(ctx);
-  if (stripe) await stripeCancelAt(stripe, order, at);
-  const updated = await changeSubscription(ctx, order.id, ["active", "past_due"], {
-    cancelAt: at,
-    pendingPlanId: null,
-  });
-  if (!updated) throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
+  const now = await billingNow(ctx);
+  const at = stripe
+    ? await stripeScheduleCancel(stripe, order, rule, now)
+    : rule === "notice"
+      ? cancellationEffectiveDate(sub.billingAnchor, now, billingCalendar(ctx))
+      : sub.currentPeriodEnd;
+  const updated = await changeSubscription(
+    ctx,
+    order.id,
+    ["active", "past_due"],
+    { cancelAt: at, ...(stripe ? {} : { pendingPlanId: null }) },
+    or(isNull(subscriptions.cancelAt), ne(subscriptions.cancelAt, at)),
+  );
+  if (!updated) return alreadyDone(ctx, order, (s) => s.cancelAt?.getTime() === at.getTime());
   await recordSubscriptionEvent(ctx, order, updated, {
     action: "subscription-cancel-scheduled",
     details: `Résiliation demandée : effective le ${day(at)}.`,
@@ -60,6 +78,21 @@ export async function scheduleCancellation(
   return updated;
 }
 
+/**
+ * A change that found nothing to write: done already by another process (Stripe's webhook
+ * raced the action), answered as it is; or made impossible meanwhile, a conflict.
+ */
+async function alreadyDone(
+  ctx: Context,
+  order: Order,
+  done: (sub: Subscription) => boolean,
+  problem: string = SUBSCRIPTION_MESSAGES.alreadyCancelled,
+): Promise<Subscription> {
+  const now = await current(ctx, order);
+  if ((now.status === "active" || now.status === "past_due") && done(now)) return now;
+  throw conflict(problem);
+}
+
 /** Undoes a scheduled cancellation, until it takes effect. */
 export async function undoCancellation(ctx: Context, order: Order, actor: Actor): Promise<Subscription> {
   const sub = await current(ctx, order);
@@ -67,9 +100,16 @@ export async function undoCancellation(ctx: Context, order: Order, actor: Actor)
     throw conflict(SUBSCRIPTION_MESSAGES.cancelTooLate);
   if (!sub.cancelAt) throw conflict(SUBSCRIPTION_MESSAGES.noCancelScheduled);
   const stripe = stripeClient(ctx);
-  if (stripe) await stripeCancelAt(stripe, order, null);
-  const updated = await changeSubscription(ctx, order.id, ["active", "past_due"], { cancelAt: null });
-  if (!updated) throw conflict(SUBSCRIPTION_MESSAGES.cancelTooLate);
+  if (stripe) await stripeUndoCancel(stripe, order);
+  const updated = await changeSubscription(
+    ctx,
+    order.id,
+    ["active", "past_due"],
+    { cancelAt: null },
+    isNotNull(subscriptions.cancelAt),
+  );
+  if (!updated)
+    return alreadyDone(ctx, order, (s) => s.cancelAt === null, SUBSCRIPTION_MESSAGES.cancelTooLate);
   await recordSubscriptionEvent(ctx, order, updated, {
     action: "subscription-cancel-undone",
     details: "Résiliation annulée par le client : l'abonnement continue.",
@@ -108,8 +148,10 @@ export async function changePlan(
       now,
     );
     if (stripe) {
-      await stripeChangePrice(stripe, order, stripePriceId(ctx, planId), true).catch(() => {
-        throw cardDeclined();
+      await stripeChangePrice(stripe, order, {
+        to: stripePriceId(ctx, planId),
+        paid: stripePriceId(ctx, sub.planId as PlanId),
+        upgrade: true,
       });
     } else if (difference > 0) {
       const [invoice] = await ctx.db
@@ -132,7 +174,9 @@ export async function changePlan(
         throw cardDeclined();
       }
     }
-    const updated = (await switchPlan(ctx, order, sub, planId)) ?? sub;
+    const updated = await switchPlan(ctx, order, sub, planId);
+    if (!updated)
+      return alreadyDone(ctx, order, (s) => s.planId === planId, SUBSCRIPTION_MESSAGES.planChangeUnavailable);
     await recordSubscriptionEvent(ctx, order, updated, {
       action: "subscription-plan-changed",
       details: `Montée de formule ${oldName} → ${planById(planId).name}, effective tout de suite (${formatEuros(difference)} facturés au prorata).`,
@@ -149,9 +193,29 @@ export async function changePlan(
   }
 
   const pending = planId === sub.planId ? null : planId;
-  if (stripe) await stripeChangePrice(stripe, order, stripePriceId(ctx, planId), false);
-  const updated = await changeSubscription(ctx, order.id, ["active"], { pendingPlanId: pending });
-  if (!updated) throw conflict(SUBSCRIPTION_MESSAGES.planChangeUnavailable);
+  if (stripe) {
+    await stripeChangePrice(stripe, order, {
+      to: stripePriceId(ctx, planId),
+      paid: stripePriceId(ctx, sub.planId as PlanId),
+      upgrade: false,
+    });
+  }
+  const updated = await changeSubscription(
+    ctx,
+    order.id,
+    ["active"],
+    { pendingPlanId: pending },
+    pending
+      ? or(isNull(subscriptions.pendingPlanId), ne(subscriptions.pendingPlanId, pending))
+      : isNotNull(subscriptions.pendingPlanId),
+  );
+  if (!updated)
+    return alreadyDone(
+      ctx,
+      order,
+      (s) => s.pendingPlanId === pending,
+      SUBSCRIPTION_MESSAGES.planChangeUnavailable,
+    );
   await recordSubscriptionEvent(ctx, order, updated, {
     action: "subscription-plan-changed",
     details: pending

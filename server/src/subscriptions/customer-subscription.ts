@@ -3,7 +3,7 @@ import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, subscriptions } from "../db/schema.ts";
-import { billingNow } from "./billing-clock.ts";
+import { billingCalendar, billingNow } from "./billing-clock.ts";
 import { loadSubscription, subscriptionView } from "./subscription-view.ts";
 
 /** The order page's subscription block. */
@@ -12,7 +12,7 @@ export async function customerSubscription(
   order: typeof orders.$inferSelect,
 ): Promise<SubscriptionView | null> {
   const sub = await loadSubscription(ctx, order.id);
-  return sub ? subscriptionView(ctx, sub, order, await billingNow(ctx)) : null;
+  return sub ? subscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)) : null;
 }
 
 /** Each site's subscription status, for the site switcher. */

@@ -1,25 +1,34 @@
 import { type PlanId, planById } from "@lagon/contracts/plans";
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { orders, subscriptions } from "../db/schema.ts";
 import type { Subscription } from "./subscription-view.ts";
 import { planAmountTtcCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
 type Order = typeof orders.$inferSelect;
 
-/** Puts the subscription and its order on another plan (its renewals charge the new price from now on). */
+/**
+ * Puts the subscription and its order on another plan (its renewals charge the new price from
+ * now on); undefined when it is on that plan already (another process switched it first).
+ */
 export async function switchPlan(
   ctx: Pick<Context, "db" | "config">,
   order: Order,
   sub: Subscription,
   planId: PlanId,
 ): Promise<Subscription | undefined> {
-  const updated = await changeSubscription(ctx, order.id, [sub.status], {
-    planId,
-    amountTtcCents: planAmountTtcCents(ctx, order, planId),
-    pendingPlanId: null,
-  });
+  const updated = await changeSubscription(
+    ctx,
+    order.id,
+    [sub.status],
+    {
+      planId,
+      amountTtcCents: planAmountTtcCents(ctx, order, planId),
+      pendingPlanId: null,
+    },
+    ne(subscriptions.planId, planId),
+  );
   if (updated) {
     await ctx.db
       .update(orders)

@@ -1,8 +1,10 @@
-import type { PlanId } from "@lagon/contracts/plans";
-import type Stripe from "stripe";
+import { cancellationEffectiveDate, STRIPE_CALENDAR } from "@lagon/contracts/billing-dates";
+import { type PlanId, planById } from "@lagon/contracts/plans";
+import Stripe from "stripe";
 import type { Context } from "../context.ts";
 import type { orders } from "../db/schema.ts";
 import { StripePaymentProvider } from "../payments/stripe-payment-provider.ts";
+import { cardDeclined } from "./test-cards.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -25,16 +27,55 @@ export function planOfPrice(ctx: Pick<Context, "config">, priceId: string | unde
   return plans.find((p) => stripePriceId(ctx, p) === priceId);
 }
 
+/** Whether `to` costs more than `from` (an upgrade). */
+export const costsMore = (to: PlanId, from: PlanId) => planById(to).priceCents > planById(from).priceCents;
+
+const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+export const fromUnix = (s: number) => new Date(s * 1000);
+
 function subscriptionId(order: Order): string {
   if (!order.stripeSubscriptionId) throw new Error(`order ${order.id} has no Stripe subscription`);
   return order.stripeSubscriptionId;
 }
 
-/** Cancels at `at` (the end of a period), or lifts a scheduled cancellation (null). */
-export async function stripeCancelAt(stripe: Stripe, order: Order, at: Date | null): Promise<void> {
-  await stripe.subscriptions.update(subscriptionId(order), {
-    cancel_at: at ? Math.floor(at.getTime() / 1000) : "",
-  } as Stripe.SubscriptionUpdateParams);
+/** The subscription's one item: our plan's price. */
+export function planItem(subscription: Stripe.Subscription): Stripe.SubscriptionItem {
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`Stripe subscription ${subscription.id} has no item`);
+  return item;
+}
+
+/**
+ * Schedules the end of the subscription on one of Stripe's own period ends, answered: the end
+ * of the period that holds today + 30 days (`notice`, the customer's cancellation) or of the
+ * current one (`period_end`, the agency's). Counted on Stripe's calendar from its anchor, so
+ * Stripe neither bills a last partial period nor credits one (no proration either way).
+ */
+export async function stripeScheduleCancel(
+  stripe: Stripe,
+  order: Order,
+  rule: "notice" | "period_end",
+  now: Date,
+): Promise<Date> {
+  const current = await stripe.subscriptions.retrieve(subscriptionId(order));
+  const at =
+    rule === "notice"
+      ? cancellationEffectiveDate(fromUnix(current.billing_cycle_anchor), now, STRIPE_CALENDAR)
+      : fromUnix(planItem(current).current_period_end);
+  await stripe.subscriptions.update(current.id, { cancel_at: unix(at), proration_behavior: "none" });
+  return at;
+}
+
+/**
+ * Lifts a scheduled cancellation, whichever way it was made: `cancel_at` (ours) or
+ * `cancel_at_period_end` (the Customer Portal); Stripe takes only one of the two at a time.
+ */
+export async function stripeUndoCancel(stripe: Stripe, order: Order): Promise<void> {
+  const current = await stripe.subscriptions.retrieve(subscriptionId(order));
+  await stripe.subscriptions.update(
+    current.id,
+    current.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: "" },
+  );
 }
 
 export async function stripeCancelNow(stripe: Stripe, order: Order): Promise<void> {
@@ -42,23 +83,42 @@ export async function stripeCancelNow(stripe: Stripe, order: Order): Promise<voi
 }
 
 /**
- * Moves the subscription to another price: an upgrade invoices the prorated difference at once,
- * a downgrade changes nothing of the period paid for and bills the new price from the next one.
+ * Moves the subscription to another price. An upgrade invoices the prorated difference at once
+ * and is refused (nothing changed) when the card declines. A downgrade swaps the price without
+ * proration: the period paid for stays as it is (we keep the old plan until its end), and the
+ * next renewal bills the new price on the same billing cycle. When a downgrade is still waiting
+ * at Stripe, an upgrade first puts back the price paid for, so that Stripe prorates from it.
  */
 export async function stripeChangePrice(
   stripe: Stripe,
   order: Order,
-  priceId: string,
-  upgrade: boolean,
+  change: { to: string; paid: string; upgrade: boolean },
 ): Promise<void> {
   const current = await stripe.subscriptions.retrieve(subscriptionId(order));
-  const item = current.items.data[0];
-  if (!item) throw new Error(`Stripe subscription ${current.id} has no item`);
-  await stripe.subscriptions.update(current.id, {
-    items: [{ id: item.id, price: priceId }],
-    proration_behavior: upgrade ? "always_invoice" : "none",
-    ...(upgrade ? { payment_behavior: "error_if_incomplete" as const } : {}),
-  });
+  const item = planItem(current);
+  if (change.upgrade && item.price.id !== change.paid) {
+    await stripe.subscriptions.update(current.id, {
+      items: [{ id: item.id, price: change.paid }],
+      proration_behavior: "none",
+    });
+  }
+  try {
+    await stripe.subscriptions.update(current.id, {
+      items: [{ id: item.id, price: change.to }],
+      proration_behavior: change.upgrade ? "always_invoice" : "none",
+      ...(change.upgrade ? { payment_behavior: "error_if_incomplete" as const } : {}),
+    });
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+    if (item.price.id !== change.paid) {
+      // The downgrade that was waiting waits again.
+      await stripe.subscriptions.update(current.id, {
+        items: [{ id: item.id, price: item.price.id }],
+        proration_behavior: "none",
+      });
+    }
+    throw cardDeclined();
+  }
 }
 
 /** Stripe's Customer Portal, back to the order page. */

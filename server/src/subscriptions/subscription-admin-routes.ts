@@ -12,7 +12,7 @@ import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { cancelByAdmin, suspendByAdmin, unsuspendByAdmin } from "./admin-actions.ts";
-import { billingNow } from "./billing-clock.ts";
+import { billingCalendar, billingNow } from "./billing-clock.ts";
 import { adminSubscriptionView, type Subscription } from "./subscription-view.ts";
 import { advanceTestClock, readTestClock } from "./test-clock.ts";
 
@@ -45,7 +45,7 @@ export function subscriptionAdminRoutes(
     if (!order) throw new Error(`no order ${orderId} for its subscription`);
     return {
       success: true,
-      subscription: adminSubscriptionView(ctx, sub, order, await billingNow(ctx)),
+      subscription: adminSubscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)),
     };
   };
 

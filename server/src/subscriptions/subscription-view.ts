@@ -40,12 +40,13 @@ export async function loadSubscription(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The subscription as its customer sees it, at the lifecycle's `now`. */
+/** The subscription as its customer sees it, at the lifecycle's `now`, on the billing calendar (billing-clock.ts). */
 export function subscriptionView(
   ctx: Pick<Context, "config">,
   sub: Subscription,
   order: PricedOrder,
   now: Date,
+  calendar: number,
 ): SubscriptionView {
   const pending = sub.pendingPlanId && isPlanId(sub.pendingPlanId) ? sub.pendingPlanId : null;
   return {
@@ -56,7 +57,7 @@ export function subscriptionView(
     amount_ttc_cents: sub.amountTtcCents,
     current_period_end: sub.currentPeriodEnd.toISOString(),
     cancel_at: iso(sub.cancelAt),
-    cancel_effective_if_now: cancellationEffectiveDate(sub.billingAnchor, now).toISOString(),
+    cancel_effective_if_now: cancellationEffectiveDate(sub.billingAnchor, now, calendar).toISOString(),
     pending_plan: pending
       ? {
           plan_id: pending,
@@ -76,9 +77,10 @@ export function adminSubscriptionView(
   sub: Subscription,
   order: PricedOrder,
   now: Date,
+  calendar: number,
 ): AdminSubscription {
   return {
-    ...subscriptionView(ctx, sub, order, now),
+    ...subscriptionView(ctx, sub, order, now, calendar),
     suspend_reason: sub.suspendReason,
     archive_expires_at: iso(sub.archiveExpiresAt),
   };

@@ -1,0 +1,127 @@
+import { formatEuros } from "@lagon/contracts/pricing";
+import { desc, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Context } from "../context.ts";
+import { orders, paymentAlerts } from "../db/schema.ts";
+import { queueEmail } from "../mail/queue-email.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { day } from "./record-event.ts";
+import { fromUnix, stripeClient } from "./stripe-billing.ts";
+import { invoiceSubscriptionId, retrieveInvoice } from "./stripe-invoices.ts";
+import { orderOfStripeSubscription, syncStripeSubscription } from "./stripe-sync.ts";
+
+type Order = typeof orders.$inferSelect;
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
+
+/**
+ * A verified subscription event. It only says where to look: the invoice, subscription, charge
+ * or dispute is read again from Stripe and our copy brought to it (stripe-sync.ts). Events about
+ * subscriptions that are not ours (or not yet: checkout links them) change nothing.
+ */
+export async function handleSubscriptionEvent(ctx: Context, event: Stripe.Event): Promise<void> {
+  const stripe = stripeClient(ctx);
+  if (!stripe) return;
+  switch (event.type) {
+    case "invoice.paid":
+    case "invoice.payment_failed":
+    case "invoice.payment_action_required": {
+      const invoiceId = event.data.object.id;
+      if (!invoiceId) return;
+      const invoice = await retrieveInvoice(stripe, invoiceId);
+      const order = await orderOfStripeSubscription(ctx, invoiceSubscriptionId(invoice));
+      if (order) await syncStripeSubscription(ctx, stripe, order, invoice.id);
+      return;
+    }
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const order = await orderOfStripeSubscription(ctx, event.data.object.id);
+      if (order) await syncStripeSubscription(ctx, stripe, order);
+      return;
+    }
+    case "charge.refunded":
+      return chargeRefunded(ctx, await stripe.charges.retrieve(event.data.object.id));
+    case "charge.dispute.created": {
+      const dispute = await stripe.disputes.retrieve(event.data.object.id);
+      const chargeId = idOf(dispute.charge);
+      if (chargeId) await disputeOpened(ctx, dispute, await stripe.charges.retrieve(chargeId));
+      return;
+    }
+  }
+}
+
+/** The order a charge paid for: the latest order of its Stripe customer (one per checkout). */
+async function orderOfCharge(ctx: Context, charge: Stripe.Charge): Promise<Order | undefined> {
+  const customer = idOf(charge.customer);
+  if (!customer) return undefined;
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(eq(orders.stripeCustomerId, customer))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return order;
+}
+
+/**
+ * A refund, made by the agency in Stripe's dashboard. It changes no subscription: a refund is
+ * often a gesture (a day of downtime), and ending the service is the agency's decision, one click
+ * in the admin (docs/decisions/0030-stripe-subscription-events.md). It is logged and the agency
+ * told, once per refunded total.
+ */
+async function chargeRefunded(ctx: Context, charge: Stripe.Charge): Promise<void> {
+  if (charge.amount_refunded <= 0) return;
+  const order = await orderOfCharge(ctx, charge);
+  const full = charge.amount_refunded >= charge.amount;
+  await alertOnce(ctx, `refund:${charge.id}:${charge.amount_refunded}`, order, {
+    alert: full ? "Paiement remboursé" : "Paiement remboursé en partie",
+    detail: `Stripe a remboursé ${formatEuros(charge.amount_refunded)} sur le paiement ${charge.id} de ${formatEuros(charge.amount)}${full ? " (en totalité)" : ""}. L'abonnement continue : suspendez-le ou résiliez-le depuis l'administration si le remboursement y met fin.`,
+  });
+}
+
+/** A dispute (chargeback): logged and the agency alerted at once, to answer it within Stripe's delay. */
+async function disputeOpened(ctx: Context, dispute: Stripe.Dispute, charge: Stripe.Charge): Promise<void> {
+  const order = await orderOfCharge(ctx, charge);
+  const due = dispute.evidence_details?.due_by
+    ? ` Réponse attendue avant le ${day(fromUnix(dispute.evidence_details.due_by))}.`
+    : "";
+  await alertOnce(ctx, `dispute:${dispute.id}`, order, {
+    alert: "Paiement contesté",
+    detail: `Le client conteste le paiement ${charge.id} de ${formatEuros(dispute.amount)} auprès de sa banque (motif Stripe : ${dispute.reason}).${due} Répondez depuis le tableau de bord Stripe ; le site reste en ligne sauf suspension depuis l'administration.`,
+  });
+}
+
+/** Records the fact once (`key`), in the order's logs and an e-mail to the agency. */
+async function alertOnce(
+  ctx: Context,
+  key: string,
+  order: Order | undefined,
+  message: { alert: string; detail: string },
+): Promise<void> {
+  const fresh = await ctx.db
+    .insert(paymentAlerts)
+    .values({ key, orderId: order?.id ?? null })
+    .onConflictDoNothing()
+    .returning();
+  if (fresh.length === 0) return;
+  ctx.log.warn({ key, orderId: order?.id }, `stripe: ${message.alert}`);
+  if (order) {
+    await addOrderLog(ctx.db, order.id, {
+      level: "warning",
+      action: "payment-alert",
+      details: `${message.alert} : ${message.detail}`,
+    });
+  }
+  await queueEmail(ctx, {
+    template: "payment_alert_agency",
+    to: ctx.config.AGENCY_EMAIL,
+    orderId: order?.id,
+    vars: {
+      ...message,
+      order_id: order?.id ?? "(aucune commande liée)",
+      subdomain: order?.subdomain ?? "(inconnu)",
+      customer_email: order?.customerEmail ?? "(inconnu)",
+      admin_url: `${ctx.config.PUBLIC_URL}/admin`,
+    },
+  });
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto";
+import { formatEuros } from "@lagon/contracts/pricing";
+import { and, eq, isNull } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Context } from "../context.ts";
+import { type orders, subscriptionInvoices } from "../db/schema.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { type Invoice, invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
+import { fromUnix, planOfPrice } from "./stripe-billing.ts";
+import { loadSubscription, type Subscription } from "./subscription-view.ts";
+
+type Order = typeof orders.$inferSelect;
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
+
+/** The Stripe subscription an invoice bills, if any. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | undefined {
+  return idOf(invoice.parent?.subscription_details?.subscription);
+}
+
+/** Re-reads an invoice from Stripe with what tells a declined card from a 3-D Secure request. */
+export function retrieveInvoice(stripe: Stripe, id: string): Promise<Stripe.Invoice> {
+  return stripe.invoices.retrieve(id, { expand: ["payments.data.payment.payment_intent"] });
+}
+
+/**
+ * Brings our copy of a Stripe invoice of the order's subscription to what Stripe says, and the
+ * subscription with it: paid (renewed, or reactivated if it was late), a new failed attempt
+ * (past due, one e-mail per attempt: a card to change, or a payment to confirm with 3-D Secure),
+ * or voided. Answers what changed, in French, for the reconciliation's log.
+ */
+export async function applyStripeInvoice(
+  ctx: Context,
+  order: Order,
+  invoice: Stripe.Invoice,
+  now: Date,
+): Promise<string[]> {
+  if (invoiceSubscriptionId(invoice) !== order.stripeSubscriptionId) return [];
+  if (
+    invoice.status !== "paid" &&
+    invoice.status !== "open" &&
+    invoice.status !== "void" &&
+    invoice.status !== "uncollectible"
+  )
+    return [];
+  const sub = await loadSubscription(ctx, order.id);
+  if (!sub) return [];
+  const row = await ourInvoice(ctx, order, sub, invoice);
+  if (row?.status !== "open") return [];
+  const label = `Facture Stripe ${invoice.number ?? invoice.id} (${formatEuros(row.amountTtcCents)})`;
+
+  if (invoice.status === "paid") {
+    const after = await invoicePaid(ctx, order, sub, row, now);
+    return after === sub ? [] : [`${label} payée`];
+  }
+  if (invoice.status === "open") {
+    if (!invoice.attempted || invoice.attempt_count <= row.attempts) return [];
+    const intent = paymentIntentOf(invoice);
+    const needsAction = intent?.status === "requires_action" && Boolean(invoice.hosted_invoice_url);
+    const code = intent?.last_payment_error?.decline_code ?? intent?.last_payment_error?.code;
+    const reason = needsAction
+      ? "la banque demande une authentification 3-D Secure"
+      : `carte refusée${code ? ` (${code})` : ""}`;
+    const after = await invoiceFailed(ctx, order, sub, row, now, reason, undefined, {
+      attempt: invoice.attempt_count,
+      nextAttemptAt: invoice.next_payment_attempt ? fromUnix(invoice.next_payment_attempt) : null,
+      actionUrl: needsAction ? (invoice.hosted_invoice_url ?? undefined) : undefined,
+    });
+    return after === sub ? [] : [`${label} : tentative ${invoice.attempt_count} échouée (${reason})`];
+  }
+  const voided = await ctx.db
+    .update(subscriptionInvoices)
+    .set({ status: "void" })
+    .where(and(eq(subscriptionInvoices.id, row.id), eq(subscriptionInvoices.status, "open")))
+    .returning();
+  if (voided.length === 0) return [];
+  const what = invoice.status === "void" ? "annulée" : "passée en irrécouvrable";
+  await addOrderLog(ctx.db, order.id, {
+    level: "warning",
+    action: "subscription-invoice",
+    details: `${label} ${what} chez Stripe.`,
+  });
+  return [`${label} ${what}`];
+}
+
+/** The PaymentIntent of the invoice's latest payment, when Stripe gave it (expanded). */
+function paymentIntentOf(invoice: Stripe.Invoice): Stripe.PaymentIntent | undefined {
+  const payments = invoice.payments?.data ?? [];
+  const latest = [...payments].sort((a, b) => b.created - a.created)[0];
+  const intent = latest?.payment.payment_intent;
+  return intent && typeof intent !== "string" ? intent : undefined;
+}
+
+/**
+ * Our row of a Stripe invoice, made the first time we hear of it (open: the outcome is then
+ * applied like any other). The checkout's own invoice is the order's first row, already paid.
+ */
+async function ourInvoice(
+  ctx: Context,
+  order: Order,
+  sub: Subscription,
+  invoice: Stripe.Invoice,
+): Promise<Invoice | undefined> {
+  const byProviderId = async () =>
+    (
+      await ctx.db
+        .select()
+        .from(subscriptionInvoices)
+        .where(eq(subscriptionInvoices.providerInvoiceId, invoice.id))
+    )[0];
+  const known = await byProviderId();
+  if (known) return known;
+  const kind =
+    invoice.billing_reason === "subscription_create"
+      ? "first"
+      : invoice.billing_reason === "subscription_update"
+        ? "proration"
+        : "renewal";
+  const unlinked = (k: Invoice["kind"], extra = isNull(subscriptionInvoices.providerInvoiceId)) =>
+    ctx.db
+      .update(subscriptionInvoices)
+      .set({ providerInvoiceId: invoice.id })
+      .where(and(eq(subscriptionInvoices.orderId, order.id), eq(subscriptionInvoices.kind, k), extra))
+      .returning();
+  if (kind === "first") return (await unlinked("first"))[0] ?? (await byProviderId());
+
+  const lines = invoice.lines.data;
+  const line = lines.find((l) => l.parent?.subscription_item_details?.proration === false) ?? lines[0];
+  const price = line?.pricing?.price_details?.price;
+  const periodStart = fromUnix(line?.period.start ?? invoice.period_start);
+  const [inserted] = await ctx.db
+    .insert(subscriptionInvoices)
+    .values({
+      id: randomUUID(),
+      orderId: order.id,
+      kind,
+      planId: planOfPrice(ctx, typeof price === "string" ? price : price?.id) ?? sub.planId,
+      amountTtcCents: invoice.total,
+      periodStart,
+      periodEnd: fromUnix(line?.period.end ?? invoice.period_end),
+      status: "open",
+      providerInvoiceId: invoice.id,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted;
+  // Another delivery made it first, or a row of the same period exists without Stripe's id.
+  return (
+    (await byProviderId()) ??
+    (
+      await unlinked(
+        kind,
+        and(
+          isNull(subscriptionInvoices.providerInvoiceId),
+          eq(subscriptionInvoices.periodStart, periodStart),
+        ),
+      )
+    )[0]
+  );
+}

@@ -11,7 +11,7 @@ const LOADS = ["goto", "reload", "goBack", "goForward"] as const;
  * Pages of other origins (the WordPress sites) and pages without JavaScript are not waited for.
  */
 export const test = base.extend({
-  page: async ({ page, baseURL, javaScriptEnabled }, use) => {
+  page: async ({ page, baseURL, javaScriptEnabled }, use, testInfo) => {
     if (javaScriptEnabled !== false && baseURL) {
       const origin = new URL(baseURL).origin;
       for (const name of LOADS) {
@@ -27,5 +27,13 @@ export const test = base.extend({
       }
     }
     await use(page);
+    // CI keeps only what a run prints: on a failure, say where the page was and what it showed.
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
+      const text = await page
+        .locator("body")
+        .innerText({ timeout: 2000 })
+        .catch((e: Error) => `(unreadable: ${e.message})`);
+      console.log(`failed on ${page.url()}, which showed:\n${text.slice(0, 2000)}`);
+    }
   },
 });

@@ -161,6 +161,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
         customer_data: {
           email: "lea@example.re",
           name: "Léa",
+          immediate_start: true,
           domain: "lea-stripe.localhost",
           plan: "Starter",
         },

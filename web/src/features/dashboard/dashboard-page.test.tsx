@@ -2,6 +2,7 @@ import type { CustomerOrders, CustomerOrderView } from "@lagon/contracts/orders-
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { subscriptionFixture } from "../../test/subscription-fixture";
 import { DashboardPage } from "./dashboard-page";
 
 const ORDER_A = "0b7c2d8e-1111-4222-8333-444455556666";
@@ -28,6 +29,7 @@ function view(orderId: string, subdomain: string, token: string, access: Custome
     logs: [],
     dns_records: [],
     access,
+    subscription: subscriptionFixture(),
   } satisfies CustomerOrderView;
 }
 

@@ -8,6 +8,7 @@ import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
 import { SiteSwitcher } from "./site-switcher";
 import { StepList } from "./step-list";
+import { SubscriptionBlock } from "./subscription-block";
 import { useOrder } from "./use-order";
 import { WpCredentials } from "./wp-credentials";
 
@@ -80,6 +81,8 @@ export function DashboardPage() {
           </section>
 
           {active && order.wp_credentials ? <WpCredentials credentials={order.wp_credentials} /> : null}
+
+          <SubscriptionBlock order={order} token={token} />
 
           <KozaSection order={order} token={token} />
 

@@ -244,7 +244,11 @@ describe("SubscriptionBlock", () => {
   });
 
   it("tells a suspended site's owner why, what still works, and what comes next", () => {
-    const suspended = { status: "suspended", status_label: "Suspendu", plan_choices: [] } as const;
+    const suspended: Partial<SubscriptionView> = {
+      status: "suspended",
+      status_label: "Suspendu",
+      plan_choices: [],
+    };
     const { unmount } = block(subscriptionFixture({ ...suspended, archive_at: "2027-02-04T09:00:00.000Z" }));
     expect(screen.getByRole("alert").textContent).toMatch(
       /^Votre site est suspendu pour non-paiement\..*administration WordPress reste ouverte.*le paiement rétablit votre site aussitôt\. Sans paiement, il sera retiré de l'hébergement le 4 février 2027/,

@@ -136,6 +136,7 @@ test("a card that fails after the first payment: past due, reminders, the site s
   expect(failed).toMatch(/Mettre à jour ma carte/);
   await page.reload();
   await expect(block).toContainText("Statut : Paiement en retard");
+  await expect(block).toContainText(/Échéance impayée\d{1,2} \S+ \d{4}/);
   await expect(block.getByRole("alert")).toContainText(
     /Le prélèvement de votre abonnement a échoué\..*avant le \d{1,2} \S+ \d{4}, date à laquelle il sera suspendu sans paiement/,
   );

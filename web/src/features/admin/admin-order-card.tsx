@@ -65,7 +65,7 @@ export function AdminOrderCard({
           </dd>
         </div>
         {order.subscription ? (
-          <div>
+          <div className="admin-order-subscription">
             <dt>Abonnement</dt>
             <dd>
               <span className={`admin-badge is-${order.subscription.status}`}>

@@ -161,7 +161,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
         { label: "Actifs", value: data.counts.active },
         { label: "En cours", value: data.counts.processing },
         { label: "Erreurs", value: data.counts.error },
-        { label: "Paiements en retard", value: data.counts.past_due },
+        { label: "En retard", value: data.counts.past_due },
         { label: "Suspendus", value: data.counts.suspended },
         { label: "Résiliations programmées", value: data.counts.cancel_scheduled },
       ]

@@ -80,9 +80,9 @@ export function DashboardPage() {
             <StepList steps={order.steps} />
           </section>
 
-          {active && order.wp_credentials ? <WpCredentials credentials={order.wp_credentials} /> : null}
-
           <SubscriptionBlock order={order} token={token} />
+
+          {active && order.wp_credentials ? <WpCredentials credentials={order.wp_credentials} /> : null}
 
           <KozaSection order={order} token={token} />
 

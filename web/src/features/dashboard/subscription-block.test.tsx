@@ -238,6 +238,7 @@ describe("SubscriptionBlock", () => {
     expect(screen.getByRole("alert").textContent).toMatch(
       /^Le prélèvement de votre abonnement a échoué\.Depuis le 22 décembre 2026, nous réessayons automatiquement\. .*avant le 5 janvier 2027, date à laquelle il sera suspendu sans paiement\.$/,
     );
+    expect(text()).toContain("Échéance impayée22 décembre 2026");
     expect(screen.getByRole("button", { name: "Mettre à jour ma carte" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Résilier mon abonnement" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Changer de formule" })).toBeNull();

@@ -66,7 +66,7 @@ function SubscriptionFacts({ sub, running }: { sub: SubscriptionView; running: b
       </div>
       {running && !sub.cancel_at ? (
         <div>
-          <dt>Prochain renouvellement</dt>
+          <dt>{sub.status === "past_due" ? "Échéance impayée" : "Prochain renouvellement"}</dt>
           <dd>{formatDate(sub.current_period_end)}</dd>
         </div>
       ) : null}
@@ -123,7 +123,7 @@ function SubscriptionWarning({ sub }: { sub: SubscriptionView }) {
       <div className="dashboard-alert subscription-alert" role="alert">
         <p>Votre site est suspendu pour non-paiement.</p>
         <p>
-          Vos visiteurs voient une page « Site suspendu » ; {exportNote}. Mettez à jour votre carte : le
+          Vos visiteurs voient une page « Site suspendu » ; {exportNote}. Mettez à jour votre carte : le
           paiement rétablit votre site aussitôt.
           {sub.archive_at ? (
             <>
@@ -138,7 +138,7 @@ function SubscriptionWarning({ sub }: { sub: SubscriptionView }) {
       <div className="dashboard-alert subscription-alert" role="alert">
         <p>Votre site a été suspendu par notre équipe.</p>
         <p>
-          Vos visiteurs voient une page « Site suspendu » ; {exportNote}. Pour en savoir plus, écrivez-nous à{" "}
+          Vos visiteurs voient une page « Site suspendu » ; {exportNote}. Pour en savoir plus, écrivez-nous à{" "}
           {contact}.
         </p>
       </div>

@@ -104,7 +104,7 @@ export function SubscriptionCancellation({
               </li>
             ) : null}
             <li>
-              Ce jour-là, votre site est mis hors ligne : vos visiteurs voient une page « Site suspendu ».
+              Ce jour-là, votre site est mis hors ligne : vos visiteurs voient une page « Site suspendu ».
               Votre administration WordPress reste ouverte quelque temps pour exporter vos contenus, puis le
               site est retiré de l'hébergement.
             </li>

@@ -8,10 +8,11 @@ import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { TestCardChoice } from "./test-card-choice";
 import "./test-checkout.css";
 
+/** What the saved card's charge of the open invoice means, after the server's own sentence. */
 const RETRY_OUTCOME: Record<PortalCardResult["retry"], string> = {
-  paid: "La facture en attente a été payée avec cette carte : votre abonnement est à jour et votre site en ligne.",
-  declined: "La facture en attente a été présentée à cette carte, qui l'a refusée. Essayez une autre carte.",
-  none: "Aucune facture n'était en attente : la carte servira aux prochains prélèvements.",
+  paid: "Votre abonnement est à jour et votre site en ligne.",
+  declined: "La facture reste à payer : essayez une autre carte.",
+  none: "Aucune facture n'était en attente : elle servira aux prochains prélèvements.",
 };
 
 /**

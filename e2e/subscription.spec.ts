@@ -206,9 +206,17 @@ test("a card that fails after the first payment: past due, reminders, the site s
   expect(opened.status()).toBe(303);
   expect(opened.headers().location).toMatch(/\/portail-test\/ps_local_/);
 
+  const portalUrl = page.url();
   await page.getByRole("link", { name: "Retour à votre commande" }).click();
   await page.waitForURL(new RegExp(`/dashboard/${orderId}\\?token=`));
   await expect(block).toContainText("Statut : Actif");
+
+  // A portal address that is not (or no longer) valid says so, in French.
+  await page.goto(portalUrl.replace(/ps_local_[\w-]+/, "ps_local_inconnu"));
+  await expect(page.getByRole("alert")).toHaveText(
+    "Cette page de gestion a expiré. Rouvrez-la depuis votre espace client.",
+  );
+  await page.goBack();
 
   // The agency suspends the site by hand, with a reason, and lifts it.
   await admin.getByRole("button", { name: "Tous", exact: true }).click();

@@ -327,6 +327,15 @@ test("cancellation with notice: offline on its date and not before; an upgrade a
   await expect(block.getByRole("status")).toHaveText("Résiliation programmée.");
   await expect(block).toContainText(`Fin de l'abonnement${shownDate}`);
   await expect.poll(() => mailsAbout(subdomain, /Nous avons bien enregistré la résiliation/).length).toBe(1);
+  // The agency sees it under "Résiliation programmée", with its date.
+  await admin.getByRole("button", { name: "Résiliation programmée" }).click();
+  await expect(admin.getByRole("article")).toHaveCount(1);
+  await expect(admin.getByRole("article")).toContainText(
+    new RegExp(`Libre, 16,28\\s€ TTC/mois · résiliation le ${shownDate}`),
+  );
+  await expect(
+    admin.getByRole("list", { name: "Compteurs" }).getByRole("listitem").filter({ hasText: "Résiliations" }),
+  ).toContainText("1");
   await shootAndCheck(page, "cancel-scheduled");
 
   // Undone, then asked again: the customer may change their mind until the date.

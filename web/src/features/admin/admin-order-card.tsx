@@ -121,11 +121,9 @@ export function AdminOrderCard({
             <button type="button" aria-disabled={locked} onClick={() => onAction("suspend", order)}>
               {busy === "suspend" ? "Suspension…" : "Suspendre"}
             </button>
-            {order.subscription.cancel_at ? null : (
-              <button type="button" aria-disabled={locked} onClick={() => onAction("cancel", order)}>
-                {busy === "cancel" ? "Résiliation…" : "Résilier"}
-              </button>
-            )}
+            <button type="button" aria-disabled={locked} onClick={() => onAction("cancel", order)}>
+              {busy === "cancel" ? "Résiliation…" : "Résilier"}
+            </button>
           </>
         ) : null}
         {order.subscription?.status === "suspended" ? (

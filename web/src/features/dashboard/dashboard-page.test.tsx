@@ -52,7 +52,7 @@ const SITES: CustomerOrders = {
       status: "active",
       koza_option: false,
       magic_link_token: "boite-b",
-      subscription_status: "active",
+      subscription_status: "past_due",
     },
   ],
 };
@@ -87,8 +87,13 @@ describe("DashboardPage", () => {
       initialEntries: [`/dashboard/${ORDER_A}?token=boite-a`],
     });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole("navigation", { name: "Vos 2 sites" })).toBeTruthy();
+    const switcher = await screen.findByRole("navigation", { name: "Vos 2 sites" });
     expect(lists).toEqual(["boite-a"]);
+    // Each site with its subscription status.
+    expect([...switcher.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      "✓payetBusiness — en ligneAbonnement : actif",
+      "✓payet-2Business — en ligneAbonnement : paiement en retard",
+    ]);
 
     // Then, in the same tab, the page of the other site opened with its page token (back/forward).
     await act(() => router.navigate(`/dashboard/${ORDER_B}?token=page-b`));

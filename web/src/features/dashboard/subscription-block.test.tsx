@@ -106,6 +106,7 @@ describe("SubscriptionBlock", () => {
     expect(text()).toContain("Fin de l'abonnement22 janvier 2027");
     expect(text()).not.toContain("Prochain renouvellement");
     expect(text()).toMatch(/Votre abonnement prend fin le 22 janvier 2027\. Votre site reste en ligne/);
+    expect(document.activeElement?.textContent).toMatch(/^Résiliation programmée/);
     expect(screen.queryByRole("button", { name: "Changer de formule" })).toBeNull();
 
     await act(async () => {
@@ -114,6 +115,7 @@ describe("SubscriptionBlock", () => {
     expect(calls[1]?.path).toBe(`/api/order/${ORDER_ID}/subscription/undo-cancel`);
     expect(screen.getByRole("status").textContent).toBe("Résiliation annulée : votre abonnement continue.");
     expect(screen.getByRole("button", { name: "Résilier mon abonnement" })).toBeTruthy();
+    expect(document.activeElement?.textContent).toMatch(/^Résiliation/);
   });
 
   it("keeps the subscription when the customer changes their mind, and shows a refusal in French", async () => {

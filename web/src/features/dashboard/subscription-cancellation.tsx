@@ -25,15 +25,16 @@ export function SubscriptionCancellation({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const panel = useRef<HTMLHeadingElement>(null);
-  const scheduled = useRef<HTMLDivElement>(null);
-  const [focusScheduled, setFocusScheduled] = useState(false);
+  // After a cancellation or its undoing, the part that replaced the button takes the focus.
+  const root = useRef<HTMLDivElement>(null);
+  const [acted, setActed] = useState(false);
 
   useEffect(() => {
     if (open) panel.current?.focus();
   }, [open]);
   useEffect(() => {
-    if (focusScheduled && sub.cancel_at) scheduled.current?.focus();
-  }, [focusScheduled, sub.cancel_at]);
+    if (acted) root.current?.focus();
+  }, [acted, sub.cancel_at]);
 
   async function run(action: "cancel" | "undo-cancel") {
     setBusy(true);
@@ -41,7 +42,7 @@ export function SubscriptionCancellation({
     try {
       const result = await postSubscriptionAction(orderId, token, action);
       setOpen(false);
-      setFocusScheduled(action === "cancel");
+      setActed(true);
       onDone(result);
     } catch (err) {
       console.error("Résiliation refusée", err);
@@ -59,7 +60,7 @@ export function SubscriptionCancellation({
 
   if (sub.cancel_at) {
     return (
-      <div className="subscription-cancel is-scheduled" ref={scheduled} tabIndex={-1}>
+      <div className="subscription-cancel is-scheduled" ref={root} tabIndex={-1}>
         <h3>Résiliation programmée</h3>
         <p>
           Votre abonnement prend fin le <strong>{formatDate(sub.cancel_at)}</strong>. Votre site reste en
@@ -79,7 +80,7 @@ export function SubscriptionCancellation({
   }
 
   return (
-    <div className="subscription-cancel">
+    <div className="subscription-cancel" ref={root} tabIndex={-1}>
       <h3>Résiliation</h3>
       <p className="dashboard-help">
         Résiliable en ligne à tout moment, avec un préavis de {CANCELLATION_NOTICE_DAYS} jours : la

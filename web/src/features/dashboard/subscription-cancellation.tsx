@@ -27,14 +27,14 @@ export function SubscriptionCancellation({
   const panel = useRef<HTMLHeadingElement>(null);
   // After a cancellation or its undoing, the part that replaced the button takes the focus.
   const root = useRef<HTMLDivElement>(null);
-  const [acted, setActed] = useState(false);
+  const [actions, setActions] = useState(0);
 
   useEffect(() => {
     if (open) panel.current?.focus();
   }, [open]);
   useEffect(() => {
-    if (acted) root.current?.focus();
-  }, [acted, sub.cancel_at]);
+    if (actions > 0) root.current?.focus();
+  }, [actions]);
 
   async function run(action: "cancel" | "undo-cancel") {
     setBusy(true);
@@ -42,7 +42,7 @@ export function SubscriptionCancellation({
     try {
       const result = await postSubscriptionAction(orderId, token, action);
       setOpen(false);
-      setActed(true);
+      setActions((n) => n + 1);
       onDone(result);
     } catch (err) {
       console.error("Résiliation refusée", err);

@@ -44,11 +44,8 @@ export type OrderView = z.infer<typeof OrderView>;
 export const CustomerOrderView = OrderView.extend({
   dns_records: z.array(DnsRecord),
   access: z.enum(ORDER_ACCESS),
-  /**
-   * The site's subscription (docs/operations/subscriptions.md); null only for an order without
-   * one. The server always sends it; optional in the type until the pages' fixtures carry it.
-   */
-  subscription: SubscriptionView.nullable().optional(),
+  /** The site's subscription (docs/operations/subscriptions.md); null only for an order without one. */
+  subscription: SubscriptionView.nullable(),
 });
 export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
 

@@ -32,6 +32,20 @@ export const SubscriptionView = z.object({
   archive_at: z.string().nullable(),
   /** The card on file (local test payments only), e.g. "•••• 4242". */
   card_label: z.string().nullable(),
+  /**
+   * The other plans the customer can move to, with what each costs: an upgrade starts at once
+   * and charges `charge_now_cents` (the prorated difference until the period end), a downgrade
+   * starts at the period end. Choosing the current plan while a downgrade waits cancels it.
+   */
+  plan_choices: z.array(
+    z.object({
+      plan_id: z.string(),
+      plan_name: z.string(),
+      amount_ttc_cents: z.number().int(),
+      change: z.enum(["upgrade", "downgrade", "keep"]),
+      charge_now_cents: z.number().int(),
+    }),
+  ),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionView>;
 

@@ -12,6 +12,7 @@ export default [
   route("robots.txt", "routes/robots-txt.ts"),
   route("success", "routes/success.tsx"),
   route("paiement-test/:sessionId", "routes/test-checkout.tsx"),
+  route("portail-test/:portalSessionId", "routes/test-portal.tsx"),
   route("dashboard/:orderId", "routes/dashboard.tsx"),
   route("koza-questionnaire", "routes/koza-questionnaire.tsx"),
   route("espace-client", "routes/customer-area.tsx"),

@@ -82,6 +82,15 @@ describe("the web app's files and pages", () => {
     }
   });
 
+  it("answers the app's private pages with the fallback, 200, kept out of search engines", async () => {
+    for (const url of ["/dashboard/abc", "/paiement-test/cs_local_x", "/portail-test/ps_local_x"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain("Chargement…");
+      expect(res.headers["x-robots-tag"], url).toContain("noindex");
+    }
+  });
+
   it("answers 400, not a server error, to a path that is not valid percent-encoding", async () => {
     const res = await get("/%E0%A4%A");
     expect(res.statusCode).toBe(400);

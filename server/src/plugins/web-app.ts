@@ -14,6 +14,7 @@ const APP_ROUTES = [
   /^\/koza-questionnaire\/?$/,
   /^\/admin(\/analytics|\/email-templates)?\/?$/,
   /^\/paiement-test\/[^/]+\/?$/,
+  /^\/portail-test\/[^/]+\/?$/,
 ];
 
 interface Page {

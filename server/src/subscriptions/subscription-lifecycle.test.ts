@@ -259,6 +259,19 @@ describe("subscriptions through the billing test clock", () => {
 
   it("upgrades at once with proration, downgrades at the period end", async () => {
     const id = await givenPaidOrder(t.ctx, { planId: "starter", monthlyPriceCents: 2000 });
+    const view = async () =>
+      (
+        await t.app.inject({
+          url: `/api/order/${id}?token=${await token(id)}`,
+          remoteAddress: remoteAddress(),
+        })
+      ).json().subscription;
+    // The order page offers what the change will do and cost, before the customer chooses.
+    const offered = (await view()).plan_choices;
+    expect(offered.map((c: { plan_id: string; change: string }) => [c.plan_id, c.change])).toEqual([
+      ["business", "upgrade"],
+      ["libre", "downgrade"],
+    ]);
     const up = await customer(id, "subscription/change-plan", { plan_id: "business" });
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().subscription).toMatchObject({
@@ -273,6 +286,8 @@ describe("subscriptions through the billing test clock", () => {
     expect(proration?.status).toBe("paid");
     expect(proration?.amountTtcCents).toBeGreaterThan(3000);
     expect(proration?.amountTtcCents).toBeLessThanOrEqual(5425 - 2170);
+    expect(Math.abs((proration?.amountTtcCents ?? 0) - offered[0].charge_now_cents)).toBeLessThanOrEqual(1);
+    expect(offered[1]).toMatchObject({ amount_ttc_cents: 1628, charge_now_cents: 0 });
     expect((await order(id)).planId).toBe("business");
 
     expect((await customer(id, "subscription/change-plan", { plan_id: "business" })).statusCode).toBe(400);
@@ -284,6 +299,14 @@ describe("subscriptions through the billing test clock", () => {
       plan_id: "business",
       pending_plan: { plan_id: "libre" },
     });
+    // While the downgrade waits, the current plan is offered again, to keep it.
+    expect(
+      (await view()).plan_choices.map((c: { plan_id: string; change: string }) => [c.plan_id, c.change]),
+    ).toEqual([
+      ["starter", "downgrade"],
+      ["business", "keep"],
+      ["libre", "downgrade"],
+    ]);
     const periodEnd = (await sub(id)).currentPeriodEnd;
     await advanceUntil(async () => (await clock()).getTime() >= periodEnd.getTime(), 40);
     expect(await sub(id)).toMatchObject({

@@ -1,4 +1,4 @@
-import { cancellationEffectiveDate } from "@lagon/contracts/billing-dates";
+import { cancellationEffectiveDate, prorationCents } from "@lagon/contracts/billing-dates";
 import { type PlanId, planById, planIds } from "@lagon/contracts/plans";
 import { quote } from "@lagon/contracts/pricing";
 import { cardLabel, SUBSCRIPTION_STATUS_LABELS } from "@lagon/contracts/subscriptions";
@@ -69,7 +69,39 @@ export function subscriptionView(
     suspend_at: iso(sub.suspendAt),
     archive_at: iso(sub.archiveAt),
     card_label: sub.testCard ? cardLabel(sub.testCard) : null,
+    plan_choices: planChoices(ctx, sub, order, pending, now),
   };
+}
+
+/**
+ * The plans the order page offers (customer-actions.ts `changePlan` applies the same rules):
+ * dearer ones at once with the prorated difference, cheaper ones at the period end, and the
+ * current plan again only to cancel a waiting downgrade. Only an active subscription changes plan.
+ */
+function planChoices(
+  ctx: Pick<Context, "config">,
+  sub: Subscription,
+  order: PricedOrder,
+  pending: PlanId | null,
+  now: Date,
+): SubscriptionView["plan_choices"] {
+  if (sub.status !== "active") return [];
+  return planIds
+    .filter((id) => id !== sub.planId || pending)
+    .map((id) => {
+      const amount = planAmountTtcCents(ctx, order, id);
+      const change = id === sub.planId ? "keep" : amount > sub.amountTtcCents ? "upgrade" : "downgrade";
+      return {
+        plan_id: id,
+        plan_name: planById(id).name,
+        amount_ttc_cents: amount,
+        change,
+        charge_now_cents:
+          change === "upgrade"
+            ? prorationCents(sub.amountTtcCents, amount, sub.currentPeriodStart, sub.currentPeriodEnd, now)
+            : 0,
+      };
+    });
 }
 
 export function adminSubscriptionView(

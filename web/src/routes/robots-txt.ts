@@ -8,6 +8,7 @@ const PRIVATE_PREFIXES = [
   "/koza-questionnaire",
   "/success",
   "/paiement-test",
+  "/portail-test",
   "/api/",
 ];
 

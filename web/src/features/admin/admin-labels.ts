@@ -35,6 +35,22 @@ export const LOG_ACTION_LABEL: Record<string, string> = {
   "magic-link": "lien d'accès",
   "custom-domain": "domaine personnalisé",
   koza: "Koza",
+  "subscription-renewed": "abonnement renouvelé",
+  "subscription-payment-failed": "paiement refusé",
+  "subscription-suspension-warning": "rappel avant suspension",
+  "subscription-suspended": "suspension",
+  "subscription-unsuspended": "suspension levée",
+  "subscription-reactivated": "réactivation",
+  "subscription-archive-warning": "rappel avant archivage",
+  "subscription-archived": "archivage",
+  "subscription-archive-expired": "copie finale supprimée",
+  "subscription-cancel-scheduled": "résiliation programmée",
+  "subscription-cancel-undone": "résiliation annulée",
+  "subscription-cancelled": "résiliation effective",
+  "subscription-plan-changed": "changement de formule",
+  "subscription-plan": "changement de formule",
+  "subscription-card": "carte de paiement",
+  "subscription-site": "état du site",
 };
 
 export const LOG_LEVEL_LABEL: Record<string, string> = {

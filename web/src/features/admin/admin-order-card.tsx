@@ -1,7 +1,8 @@
 import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { DOMAIN_STATE_LABEL } from "@lagon/contracts/custom-domain";
-import { formatDateTime } from "@lagon/contracts/french-date";
+import { formatDate, formatDateTime } from "@lagon/contracts/french-date";
 import { STEP_KEYS } from "@lagon/contracts/orders";
+import { formatEuros } from "@lagon/contracts/pricing";
 import {
   KOZA_STATUS_LABEL,
   label,
@@ -11,7 +12,7 @@ import {
   STEP_STATUS_LABEL,
 } from "./admin-labels";
 
-export type OrderAction = "resend" | "reinstall" | "resume" | "logs";
+export type OrderAction = "resend" | "reinstall" | "resume" | "logs" | "suspend" | "unsuspend" | "cancel";
 
 /** One order of the admin list: who, what, where, its four steps, and what an admin can do. */
 export function AdminOrderCard({
@@ -63,6 +64,17 @@ export function AdminOrderCard({
             </a>
           </dd>
         </div>
+        {order.subscription ? (
+          <div className="admin-order-subscription">
+            <dt>Abonnement</dt>
+            <dd>
+              <span className={`admin-badge is-${order.subscription.status}`}>
+                {order.subscription.status_label}
+              </span>{" "}
+              <span className="admin-subscription-note">{subscriptionNote(order.subscription)}</span>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Domaine personnalisé</dt>
           <dd>
@@ -104,6 +116,21 @@ export function AdminOrderCard({
             {busy === "resume" ? "Reprise…" : "Reprendre"}
           </button>
         ) : null}
+        {order.subscription && ["active", "past_due"].includes(order.subscription.status) ? (
+          <>
+            <button type="button" aria-disabled={locked} onClick={() => onAction("suspend", order)}>
+              {busy === "suspend" ? "Suspension…" : "Suspendre"}
+            </button>
+            <button type="button" aria-disabled={locked} onClick={() => onAction("cancel", order)}>
+              {busy === "cancel" ? "Résiliation…" : "Résilier"}
+            </button>
+          </>
+        ) : null}
+        {order.subscription?.status === "suspended" ? (
+          <button type="button" aria-disabled={locked} onClick={() => onAction("unsuspend", order)}>
+            {busy === "unsuspend" ? "Levée…" : "Lever la suspension"}
+          </button>
+        ) : null}
         <button type="button" onClick={() => onAction("logs", order)}>
           Logs ({order.logs.length})
         </button>
@@ -118,4 +145,25 @@ export function AdminOrderCard({
       </div>
     </article>
   );
+}
+
+/** The dates that matter for the subscription's status, in one line. */
+function subscriptionNote(sub: NonNullable<AdminOrder["subscription"]>): string {
+  const parts = [`${sub.plan_name}, ${formatEuros(sub.amount_ttc_cents)} TTC/mois`];
+  if (sub.status === "active" || sub.status === "past_due") {
+    parts.push(
+      sub.cancel_at
+        ? `résiliation le ${formatDate(sub.cancel_at)}`
+        : `renouvellement le ${formatDate(sub.current_period_end)}`,
+    );
+  }
+  if (sub.pending_plan)
+    parts.push(`passe en ${sub.pending_plan.plan_name} le ${formatDate(sub.current_period_end)}`);
+  if (sub.status === "past_due" && sub.suspend_at) parts.push(`suspension le ${formatDate(sub.suspend_at)}`);
+  if (sub.suspend_reason) parts.push(`raison : ${sub.suspend_reason}`);
+  if ((sub.status === "suspended" || sub.status === "cancelled") && sub.archive_at)
+    parts.push(`archivage le ${formatDate(sub.archive_at)}`);
+  if (sub.status === "archived" && sub.archive_expires_at)
+    parts.push(`copie conservée jusqu'au ${formatDate(sub.archive_expires_at)}`);
+  return parts.join(" · ");
 }

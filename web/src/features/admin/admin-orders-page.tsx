@@ -1,5 +1,12 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { AdminOrder, AdminOrders } from "@lagon/contracts/admin-schemas";
+import { formatDate } from "@lagon/contracts/french-date";
+import {
+  SUBSCRIPTION_FILTER_LABELS,
+  SUBSCRIPTION_FILTERS,
+  type SubscriptionFilter,
+} from "@lagon/contracts/subscriptions";
+import type { AdminSubscription } from "@lagon/contracts/subscriptions-schemas";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { adminFetch, adminPost } from "./admin-api";
@@ -7,7 +14,13 @@ import { AdminNav, AdminRefusal } from "./admin-gate";
 import { AdminNotice, type Notice } from "./admin-notice";
 import { AdminOrderCard, type OrderAction } from "./admin-order-card";
 import { AdminPager } from "./admin-pager";
+import { AdminTestClock } from "./admin-test-clock";
 import { OrderLogsDialog } from "./order-logs-dialog";
+import {
+  type SubscriptionActionBody,
+  SubscriptionActionDialog,
+  type SubscriptionAdminAction,
+} from "./subscription-action-dialog";
 
 const FILTERS = [
   { status: "all", label: "Toutes" },
@@ -19,10 +32,29 @@ type Filter = (typeof FILTERS)[number]["status"];
 const SEARCH_DEBOUNCE_MS = 300;
 
 const detailOf = (err: unknown) => (err instanceof ApiError ? err.detail : undefined);
+const isSubscriptionAction = (action: OrderAction): action is SubscriptionAdminAction =>
+  action === "suspend" || action === "unsuspend" || action === "cancel";
+
+/** The admin's confirmation once a subscription action went through. */
+function subscriptionDone(action: SubscriptionAdminAction, sub: AdminSubscription): string {
+  if (action === "suspend") return "Site suspendu : le client est prévenu par e-mail.";
+  if (action === "unsuspend")
+    return sub.status === "past_due"
+      ? `Suspension levée. La facture reste impayée : nouvelle suspension le ${formatDate(sub.suspend_at ?? sub.current_period_end)} sans paiement.`
+      : "Suspension levée : le site est de nouveau en ligne.";
+  return sub.cancel_at && sub.status !== "cancelled"
+    ? `Résiliation programmée au ${formatDate(sub.cancel_at)}.`
+    : "Abonnement résilié : le site est hors ligne.";
+}
 
 /** The agency's order list: counters, filters, search, pages, and the actions on each order. */
 export function AdminOrdersPage({ token }: { token: string }) {
   const [status, setStatus] = useState<Filter>("all");
+  const [subscription, setSubscription] = useState<SubscriptionFilter>("all");
+  const [subscriptionDialog, setSubscriptionDialog] = useState<{
+    order: AdminOrder;
+    action: SubscriptionAdminAction;
+  } | null>(null);
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
@@ -47,7 +79,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     const request = ++latest.current;
     setLoading(true);
     try {
-      const params = new URLSearchParams({ status, q: search, page: String(page) });
+      const params = new URLSearchParams({ status, subscription, q: search, page: String(page) });
       const result = await adminFetch<AdminOrders>(`/api/admin/orders?${params}`, token);
       if (request === latest.current) setData(result);
     } catch (err) {
@@ -56,7 +88,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     } finally {
       if (request === latest.current) setLoading(false);
     }
-  }, [status, search, page, token]);
+  }, [status, subscription, search, page, token]);
 
   useEffect(() => {
     void load();
@@ -77,6 +109,8 @@ export function AdminOrdersPage({ token }: { token: string }) {
     if (action !== "logs" && busy) return;
     if (action === "logs") {
       setLogsOf(order);
+    } else if (isSubscriptionAction(action)) {
+      setSubscriptionDialog({ order, action });
     } else if (action === "resend") {
       if (!window.confirm(`Renvoyer le lien d'accès à l'espace client à ${order.customer_email} ?`)) return;
       void run(action, order, () =>
@@ -105,12 +139,31 @@ export function AdminOrdersPage({ token }: { token: string }) {
     }
   }
 
+  function runSubscriptionAction(
+    order: AdminOrder,
+    action: SubscriptionAdminAction,
+    body: SubscriptionActionBody,
+  ) {
+    void run(action, order, () =>
+      adminPost<{ subscription: AdminSubscription }>(`/api/admin/subscriptions/${action}`, token, {
+        order_id: order.order_id,
+        ...body,
+      }).then(
+        (r) => ({ tone: "success", text: subscriptionDone(action, r.subscription) }),
+        (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` }),
+      ),
+    );
+  }
+
   const counters = data
     ? [
         { label: "Total", value: data.counts.total },
         { label: "Actifs", value: data.counts.active },
         { label: "En cours", value: data.counts.processing },
         { label: "Erreurs", value: data.counts.error },
+        { label: "En retard", value: data.counts.past_due },
+        { label: "Suspendus", value: data.counts.suspended },
+        { label: "Résiliations programmées", value: data.counts.cancel_scheduled },
       ]
     : [];
 
@@ -127,23 +180,48 @@ export function AdminOrdersPage({ token }: { token: string }) {
           </li>
         ))}
       </ul>
+      <AdminTestClock
+        token={token}
+        onAdvanced={(n) => {
+          setNotice(n);
+          void load();
+        }}
+      />
       <search className="admin-toolbar">
-        <fieldset className="admin-filters">
-          <legend className="visually-hidden">Filtrer par statut</legend>
-          {FILTERS.map((f) => (
-            <button
-              key={f.status}
-              type="button"
-              aria-pressed={status === f.status}
-              onClick={() => {
-                setStatus(f.status);
-                setPage(1);
-              }}
-            >
-              {f.label}
-            </button>
-          ))}
-        </fieldset>
+        <div className="admin-filter-groups">
+          <fieldset className="admin-filters">
+            <legend className="visually-hidden">Filtrer par statut</legend>
+            {FILTERS.map((f) => (
+              <button
+                key={f.status}
+                type="button"
+                aria-pressed={status === f.status}
+                onClick={() => {
+                  setStatus(f.status);
+                  setPage(1);
+                }}
+              >
+                {f.label}
+              </button>
+            ))}
+          </fieldset>
+          <fieldset className="admin-filters">
+            <legend>Abonnements :</legend>
+            {SUBSCRIPTION_FILTERS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={subscription === f}
+                onClick={() => {
+                  setSubscription(f);
+                  setPage(1);
+                }}
+              >
+                {f === "all" ? "Tous" : SUBSCRIPTION_FILTER_LABELS[f]}
+              </button>
+            ))}
+          </fieldset>
+        </div>
         <label className="admin-search">
           <span className="visually-hidden">Rechercher une commande</span>
           <input
@@ -202,6 +280,16 @@ export function AdminOrdersPage({ token }: { token: string }) {
         />
       ) : null}
       {logsOf ? <OrderLogsDialog order={logsOf} token={token} onClose={() => setLogsOf(null)} /> : null}
+      {subscriptionDialog ? (
+        <SubscriptionActionDialog
+          order={subscriptionDialog.order}
+          action={subscriptionDialog.action}
+          onSubmit={(body) =>
+            runSubscriptionAction(subscriptionDialog.order, subscriptionDialog.action, body)
+          }
+          onClose={() => setSubscriptionDialog(null)}
+        />
+      ) : null}
     </>
   );
 }

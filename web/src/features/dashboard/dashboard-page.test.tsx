@@ -2,6 +2,7 @@ import type { CustomerOrders, CustomerOrderView } from "@lagon/contracts/orders-
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { subscriptionFixture } from "../../test/subscription-fixture";
 import { DashboardPage } from "./dashboard-page";
 
 const ORDER_A = "0b7c2d8e-1111-4222-8333-444455556666";
@@ -28,6 +29,7 @@ function view(orderId: string, subdomain: string, token: string, access: Custome
     logs: [],
     dns_records: [],
     access,
+    subscription: subscriptionFixture(),
   } satisfies CustomerOrderView;
 }
 
@@ -50,7 +52,7 @@ const SITES: CustomerOrders = {
       status: "active",
       koza_option: false,
       magic_link_token: "boite-b",
-      subscription_status: "active",
+      subscription_status: "past_due",
     },
   ],
 };
@@ -85,8 +87,13 @@ describe("DashboardPage", () => {
       initialEntries: [`/dashboard/${ORDER_A}?token=boite-a`],
     });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole("navigation", { name: "Vos 2 sites" })).toBeTruthy();
+    const switcher = await screen.findByRole("navigation", { name: "Vos 2 sites" });
     expect(lists).toEqual(["boite-a"]);
+    // Each site with its subscription status.
+    expect([...switcher.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      "✓payetBusiness — en ligneAbonnement : actif",
+      "✓payet-2Business — en ligneAbonnement : paiement en retard",
+    ]);
 
     // Then, in the same tab, the page of the other site opened with its page token (back/forward).
     await act(() => router.navigate(`/dashboard/${ORDER_B}?token=page-b`));

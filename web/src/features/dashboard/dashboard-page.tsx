@@ -9,6 +9,7 @@ import { KozaSection } from "./koza-section";
 import { SiteBackups } from "./site-backups";
 import { SiteSwitcher } from "./site-switcher";
 import { StepList } from "./step-list";
+import { SubscriptionBlock } from "./subscription-block";
 import { useOrder } from "./use-order";
 import { WpCredentials } from "./wp-credentials";
 
@@ -79,6 +80,8 @@ export function DashboardPage() {
             <StatusMessage order={order} />
             <StepList steps={order.steps} />
           </section>
+
+          <SubscriptionBlock order={order} token={token} />
 
           {active && order.wp_credentials ? <WpCredentials credentials={order.wp_credentials} /> : null}
 

@@ -1,6 +1,7 @@
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { subscriptionFixture } from "../../test/subscription-fixture";
 import { DomainRequestBlock } from "./domain-request";
 
 const order: CustomerOrderView = {
@@ -23,6 +24,7 @@ const order: CustomerOrderView = {
   logs: [],
   dns_records: [],
   access: "mailbox",
+  subscription: subscriptionFixture(),
 };
 
 describe("DomainRequestBlock", () => {

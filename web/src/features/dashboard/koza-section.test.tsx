@@ -2,6 +2,7 @@ import type { KozaStatus } from "@lagon/contracts/orders";
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { subscriptionFixture } from "../../test/subscription-fixture";
 import { KozaSection } from "./koza-section";
 
 const order: CustomerOrderView = {
@@ -24,6 +25,7 @@ const order: CustomerOrderView = {
   logs: [],
   dns_records: [],
   access: "mailbox",
+  subscription: subscriptionFixture(),
 };
 
 const withKoza = (koza_status: KozaStatus) => <KozaSection order={{ ...order, koza_status }} token="jeton" />;

@@ -1,5 +1,6 @@
 import type { OrderStatus } from "@lagon/contracts/orders";
 import type { CustomerOrders } from "@lagon/contracts/orders-schemas";
+import { SUBSCRIPTION_STATUS_LABELS } from "@lagon/contracts/subscriptions";
 import { useEffect, useState } from "react";
 import { paths } from "../../config/paths";
 import { fetchJson } from "../../lib/fetch-json";
@@ -12,9 +13,9 @@ const STATUS: Record<OrderStatus, { icon: string; label: string }> = {
 };
 
 /**
- * When the customer has several sites: the list of them, for a page opened with the e-mailed
- * link (`token` proves the mailbox). Each is a plain link to its own order page, so choosing one
- * loads that page afresh.
+ * When the customer has several sites: the list of them with each one's subscription status,
+ * for a page opened with the e-mailed link (`token` proves the mailbox). Each is a plain link to
+ * its own order page, so choosing one loads that page afresh.
  */
 export function SiteSwitcher({ orderId, email, token }: { orderId: string; email: string; token: string }) {
   const [sites, setSites] = useState<CustomerOrders | null>(null);
@@ -45,6 +46,11 @@ export function SiteSwitcher({ orderId, email, token }: { orderId: string; email
                   {s.plan_name}
                   <span className="visually-hidden"> — {STATUS[s.status].label}</span>
                 </span>
+                {s.subscription_status ? (
+                  <span className={`site-subscription is-${s.subscription_status}`}>
+                    Abonnement : {SUBSCRIPTION_STATUS_LABELS[s.subscription_status].toLowerCase()}
+                  </span>
+                ) : null}
               </span>
               {s.koza_option ? <span className="koza-mark">Koza</span> : null}
             </a>

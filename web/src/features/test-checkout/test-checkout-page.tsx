@@ -1,8 +1,10 @@
 import type { TestCheckoutView } from "@lagon/contracts/checkout-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
+import { DEFAULT_TEST_CARD } from "@lagon/contracts/subscriptions";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { TestCardChoice } from "./test-card-choice";
 import "./test-checkout.css";
 
 /** The embedded default's hosted checkout: what Stripe's page would show, clearly marked as a test. */
@@ -11,6 +13,7 @@ export function TestCheckoutPage() {
   const [view, setView] = useState<TestCheckoutView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  const [card, setCard] = useState<string>(DEFAULT_TEST_CARD);
 
   useEffect(() => {
     fetchJson<TestCheckoutView>(`/api/test-checkout/${encodeURIComponent(sessionId)}`)
@@ -25,7 +28,7 @@ export function TestCheckoutPage() {
     try {
       const { redirect_url } = await fetchJson<{ redirect_url: string }>(
         `/api/test-checkout/${encodeURIComponent(sessionId)}/pay`,
-        { method: "POST" },
+        { method: "POST", body: JSON.stringify({ card }) },
       );
       window.location.assign(redirect_url);
     } catch (err) {
@@ -76,14 +79,17 @@ export function TestCheckoutPage() {
               </tbody>
             </table>
             {view.status === "open" ? (
-              <button
-                type="button"
-                className="button button-accent button-large"
-                onClick={pay}
-                disabled={paying}
-              >
-                {paying ? "Paiement en cours..." : `Payer ${formatEuros(view.total_cents)}`}
-              </button>
+              <>
+                <TestCardChoice name="card" value={card} onChange={setCard} />
+                <button
+                  type="button"
+                  className="button button-accent button-large"
+                  onClick={pay}
+                  disabled={paying}
+                >
+                  {paying ? "Paiement en cours..." : `Payer ${formatEuros(view.total_cents)}`}
+                </button>
+              </>
             ) : (
               <p>
                 {view.status === "paid"

@@ -1,0 +1,129 @@
+import { formatDate } from "@lagon/contracts/french-date";
+import { formatEuros } from "@lagon/contracts/pricing";
+import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { failureText, postSubscriptionAction } from "./subscription-api";
+
+type Choice = SubscriptionView["plan_choices"][number];
+
+/** What choosing this plan does, in one sentence: at once and what it costs today, or at the period end. */
+function effectOf(choice: Choice, sub: SubscriptionView): string {
+  if (choice.change === "keep") return "Annule le changement programmé : votre formule actuelle continue.";
+  if (choice.change === "upgrade") {
+    return `Immédiat : ${formatEuros(choice.charge_now_cents)} TTC prélevés aujourd'hui (la différence au prorata jusqu'au ${formatDate(sub.current_period_end)}), puis ${formatEuros(choice.amount_ttc_cents)} TTC par mois.`;
+  }
+  return `À la fin de la période en cours, le ${formatDate(sub.current_period_end)} : rien à payer aujourd'hui, puis ${formatEuros(choice.amount_ttc_cents)} TTC par mois.`;
+}
+
+const submitLabel = (choice: Choice) =>
+  choice.change === "keep"
+    ? `Garder la formule ${choice.plan_name}`
+    : choice.change === "upgrade"
+      ? `Passer à ${choice.plan_name} et payer ${formatEuros(choice.charge_now_cents)}`
+      : `Programmer le passage à ${choice.plan_name}`;
+
+/**
+ * Another plan: a dearer one starts at once and charges the prorated difference, a cheaper one
+ * starts at the period end (the server's plan_choices say which, and what it costs).
+ */
+export function PlanChange({
+  orderId,
+  token,
+  sub,
+  onDone,
+}: {
+  orderId: string;
+  token: string;
+  sub: SubscriptionView;
+  onDone: (result: SubscriptionActionResult) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [planId, setPlanId] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const legend = useRef<HTMLFieldSetElement>(null);
+  // A downgrade already waiting is not offered again.
+  const choices = sub.plan_choices.filter((c) => c.plan_id !== sub.pending_plan?.plan_id);
+  const chosen = choices.find((c) => c.plan_id === planId);
+
+  useEffect(() => {
+    if (open) legend.current?.focus();
+  }, [open]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!chosen) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await postSubscriptionAction(orderId, token, "change-plan", { plan_id: chosen.plan_id });
+      setOpen(false);
+      setPlanId("");
+      onDone(result);
+    } catch (err) {
+      console.error("Changement de formule refusé", err);
+      setError(failureText(err, "Le changement n'a pas abouti. Vérifiez votre connexion et réessayez."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="subscription-plan">
+      <h3>Formule</h3>
+      {open ? (
+        <form onSubmit={submit}>
+          <fieldset ref={legend} tabIndex={-1}>
+            <legend>Choisissez votre nouvelle formule</legend>
+            <p className="dashboard-help">
+              Une formule supérieure s'applique tout de suite ; une formule inférieure, à la fin de la période
+              déjà payée.
+            </p>
+            {choices.map((c) => (
+              <label key={c.plan_id} className="plan-choice">
+                <input
+                  type="radio"
+                  name="plan"
+                  value={c.plan_id}
+                  checked={planId === c.plan_id}
+                  onChange={() => setPlanId(c.plan_id)}
+                />
+                <span>
+                  <strong>
+                    {c.change === "keep" ? `Garder ${c.plan_name}` : c.plan_name} —{" "}
+                    {formatEuros(c.amount_ttc_cents)} TTC par mois
+                  </strong>
+                  <span className="plan-effect">{effectOf(c, sub)}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {error ? (
+            <p className="dashboard-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="dashboard-actions">
+            <button type="submit" className="button button-primary" disabled={!chosen || busy}>
+              {busy ? "Envoi…" : chosen ? submitLabel(chosen) : "Choisissez une formule"}
+            </button>
+            <button
+              type="button"
+              className="button dashboard-small-button"
+              onClick={() => {
+                setOpen(false);
+                setError(null);
+              }}
+            >
+              Fermer
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="button dashboard-small-button" onClick={() => setOpen(true)}>
+          Changer de formule
+        </button>
+      )}
+    </div>
+  );
+}

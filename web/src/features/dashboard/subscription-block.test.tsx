@@ -1,0 +1,283 @@
+import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
+import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { subscriptionFixture } from "../../test/subscription-fixture";
+import { SubscriptionBlock } from "./subscription-block";
+
+const ORDER_ID = "0b7c2d8e-1111-4222-8333-444455556666";
+
+function orderWith(subscription: SubscriptionView | null): CustomerOrderView {
+  return {
+    _id: ORDER_ID,
+    order_id: ORDER_ID,
+    subdomain: "payet",
+    site_url: "http://payet.localhost:8080",
+    customer_name: "Zoé Payet",
+    customer_email: "zoe@example.re",
+    company_name: null,
+    plan_name: "Business",
+    status: "active",
+    created_at: "2026-11-22T09:00:00Z",
+    magic_link_token: "jeton",
+    steps: {},
+    koza_option: false,
+    koza_status: null,
+    custom_domain: null,
+    wp_credentials: null,
+    logs: [],
+    dns_records: [],
+    access: "mailbox",
+    subscription,
+  };
+}
+
+const block = (sub: SubscriptionView | null) =>
+  render(<SubscriptionBlock order={orderWith(sub)} token="jeton" />);
+/** The block's text, with the no-break spaces of French amounts as plain ones. */
+const text = () =>
+  (document.querySelector(".subscription")?.textContent ?? "").replace(/[\u00a0\u202f]/g, " ");
+
+/** Answers each POST with `answer(path, body)` and records it. */
+function stubApi(answer: (path: string, body: Record<string, string>) => { status: number; body: unknown }) {
+  const calls: { path: string; body: Record<string, string> }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = new URL(input, "http://localhost").pathname;
+      const body = JSON.parse(String(init?.body ?? "{}"));
+      calls.push({ path, body });
+      const res = answer(path, body);
+      return new Response(JSON.stringify(res.body), { status: res.status });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("SubscriptionBlock", () => {
+  it("shows the status in French, the next renewal, the amount TTC and the card", () => {
+    block(subscriptionFixture());
+    expect(screen.getByRole("heading", { name: "Votre abonnement" })).toBeTruthy();
+    expect(text()).toContain("Statut : Actif");
+    expect(text()).toContain("Business — 54,25 € TTC par mois");
+    expect(text()).toContain("Prochain renouvellement22 décembre 2026");
+    expect(text()).toContain("Carte enregistrée•••• 4242");
+    expect(screen.getByRole("button", { name: "Mettre à jour ma carte" })).toBeTruthy();
+  });
+
+  it("shows nothing for an order without a subscription", () => {
+    block(null);
+    expect(document.querySelector(".subscription")).toBeNull();
+  });
+
+  it("cancels in two clicks after showing the effective date and the notice, then undoes it", async () => {
+    const scheduled = subscriptionFixture({ cancel_at: "2027-01-22T09:00:00.000Z" });
+    const calls = stubApi((path) =>
+      path.endsWith("/subscription/cancel")
+        ? { status: 200, body: { detail: "Résiliation programmée.", subscription: scheduled } }
+        : {
+            status: 200,
+            body: {
+              detail: "Résiliation annulée : votre abonnement continue.",
+              subscription: subscriptionFixture(),
+            },
+          },
+    );
+    block(subscriptionFixture());
+    // The notice is stated before anything is clicked.
+    expect(text()).toMatch(/Résiliable en ligne à tout moment, avec un préavis de 30 jours/);
+    fireEvent.click(screen.getByRole("button", { name: "Résilier mon abonnement" }));
+    const date = screen.getByRole("heading", {
+      name: "Si vous confirmez aujourd'hui, votre abonnement prendra fin le 22 janvier 2027.",
+    });
+    expect(document.activeElement).toBe(date);
+    expect(text()).toMatch(/Ce jour-là, votre site est mis hors ligne/);
+    expect(calls).toHaveLength(0);
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Confirmer la résiliation" }));
+    });
+    expect(calls).toEqual([{ path: `/api/order/${ORDER_ID}/subscription/cancel`, body: { token: "jeton" } }]);
+    expect(screen.getByRole("status").textContent).toBe("Résiliation programmée.");
+    expect(text()).toContain("Fin de l'abonnement22 janvier 2027");
+    expect(text()).not.toContain("Prochain renouvellement");
+    expect(text()).toMatch(/Votre abonnement prend fin le 22 janvier 2027\. Votre site reste en ligne/);
+    expect(document.activeElement?.textContent).toMatch(/^Résiliation programmée/);
+    expect(screen.queryByRole("button", { name: "Changer de formule" })).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Annuler la résiliation" }));
+    });
+    expect(calls[1]?.path).toBe(`/api/order/${ORDER_ID}/subscription/undo-cancel`);
+    expect(screen.getByRole("status").textContent).toBe("Résiliation annulée : votre abonnement continue.");
+    expect(screen.getByRole("button", { name: "Résilier mon abonnement" })).toBeTruthy();
+    expect(document.activeElement?.textContent).toMatch(/^Résiliation/);
+  });
+
+  it("keeps the subscription when the customer changes their mind, and shows a refusal in French", async () => {
+    stubApi(() => ({ status: 409, body: { detail: "La résiliation est déjà programmée." } }));
+    block(subscriptionFixture());
+    fireEvent.click(screen.getByRole("button", { name: "Résilier mon abonnement" }));
+    fireEvent.click(screen.getByRole("button", { name: "Garder mon abonnement" }));
+    expect(screen.queryByRole("button", { name: "Confirmer la résiliation" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Résilier mon abonnement" }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Confirmer la résiliation" }));
+    });
+    expect(screen.getByRole("alert").textContent).toBe("La résiliation est déjà programmée.");
+    // The refusal is logged for the developer console; the setup fails any other console.error.
+    expect(vi.mocked(console.error)).toHaveBeenCalledWith("Résiliation refusée", expect.any(Error));
+    vi.mocked(console.error).mockClear();
+  });
+
+  it("says an upgrade is immediate with what it costs today, and a downgrade waits for the period end", async () => {
+    const calls = stubApi(() => ({
+      status: 200,
+      body: {
+        detail: "Formule changée.",
+        subscription: subscriptionFixture({ plan_id: "business", plan_name: "Business", plan_choices: [] }),
+      },
+    }));
+    block(
+      subscriptionFixture({
+        plan_id: "starter",
+        plan_name: "Starter",
+        amount_ttc_cents: 2170,
+        plan_choices: [
+          {
+            plan_id: "business",
+            plan_name: "Business",
+            amount_ttc_cents: 5425,
+            change: "upgrade",
+            charge_now_cents: 1953,
+          },
+          {
+            plan_id: "libre",
+            plan_name: "Libre",
+            amount_ttc_cents: 1628,
+            change: "downgrade",
+            charge_now_cents: 0,
+          },
+        ],
+      }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Changer de formule" }));
+    expect(text()).toMatch(
+      /Immédiat : 19,53 € TTC prélevés aujourd'hui \(la différence au prorata jusqu'au 22 décembre 2026\), puis 54,25 € TTC par mois\./,
+    );
+    expect(text()).toMatch(/À la fin de la période en cours, le 22 décembre 2026 : rien à payer aujourd'hui/);
+    fireEvent.click(screen.getByLabelText(/^Libre/));
+    expect(screen.getByRole("button", { name: "Programmer le passage à Libre" })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/^Business/));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: /^Passer à Business et payer 19,53\s€$/ }));
+    });
+    expect(calls).toEqual([
+      {
+        path: `/api/order/${ORDER_ID}/subscription/change-plan`,
+        body: { token: "jeton", plan_id: "business" },
+      },
+    ]);
+    expect(screen.getByRole("status").textContent).toBe("Formule changée.");
+    expect(text()).toContain("Business — 54,25 € TTC par mois");
+  });
+
+  it("shows a waiting downgrade and offers to keep the current plan", () => {
+    block(
+      subscriptionFixture({
+        pending_plan: { plan_id: "libre", plan_name: "Libre", amount_ttc_cents: 1628 },
+        plan_choices: [
+          {
+            plan_id: "starter",
+            plan_name: "Starter",
+            amount_ttc_cents: 2170,
+            change: "downgrade",
+            charge_now_cents: 0,
+          },
+          {
+            plan_id: "business",
+            plan_name: "Business",
+            amount_ttc_cents: 5425,
+            change: "keep",
+            charge_now_cents: 0,
+          },
+          {
+            plan_id: "libre",
+            plan_name: "Libre",
+            amount_ttc_cents: 1628,
+            change: "downgrade",
+            charge_now_cents: 0,
+          },
+        ],
+      }),
+    );
+    expect(text()).toContain(
+      "Changement programméFormule Libre (16,28 € TTC par mois) à partir du 22 décembre 2026",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Changer de formule" }));
+    expect(screen.getAllByRole("radio").map((r) => (r as HTMLInputElement).value)).toEqual([
+      "starter",
+      "business",
+    ]);
+    fireEvent.click(screen.getByLabelText(/^Garder Business/));
+    expect(screen.getByRole("button", { name: "Garder la formule Business" })).toBeTruthy();
+  });
+
+  it("warns of a failed payment with the suspension date, and keeps cancellation reachable", () => {
+    block(
+      subscriptionFixture({
+        status: "past_due",
+        status_label: "Paiement en retard",
+        past_due_since: "2026-12-22T09:00:00.000Z",
+        suspend_at: "2027-01-05T09:00:00.000Z",
+        plan_choices: [],
+      }),
+    );
+    expect(screen.getByRole("alert").textContent).toMatch(
+      /^Le prélèvement de votre abonnement a échoué\.Depuis le 22 décembre 2026, nous réessayons automatiquement\. .*avant le 5 janvier 2027, date à laquelle il sera suspendu sans paiement\.$/,
+    );
+    expect(text()).toContain("Échéance impayée22 décembre 2026");
+    expect(screen.getByRole("button", { name: "Mettre à jour ma carte" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Résilier mon abonnement" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Changer de formule" })).toBeNull();
+  });
+
+  it("tells a suspended site's owner why, what still works, and what comes next", () => {
+    const suspended: Partial<SubscriptionView> = {
+      status: "suspended",
+      status_label: "Suspendu",
+      plan_choices: [],
+    };
+    const { unmount } = block(subscriptionFixture({ ...suspended, archive_at: "2027-02-04T09:00:00.000Z" }));
+    expect(screen.getByRole("alert").textContent).toMatch(
+      /^Votre site est suspendu pour non-paiement\..*administration WordPress reste ouverte.*le paiement rétablit votre site aussitôt\. Sans paiement, il sera retiré de l'hébergement le 4 février 2027/,
+    );
+    expect(screen.getByRole("button", { name: "Mettre à jour ma carte" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Résilier mon abonnement" })).toBeNull();
+    unmount();
+
+    // Suspended by the agency: a payment does not lift it, so no card button.
+    block(subscriptionFixture({ ...suspended, archive_at: null }));
+    expect(screen.getByRole("alert").textContent).toMatch(/^Votre site a été suspendu par notre équipe\./);
+    expect(screen.queryByRole("button", { name: "Mettre à jour ma carte" })).toBeNull();
+  });
+
+  it("tells a cancelled site's owner when it was cancelled and when it leaves the host", () => {
+    block(
+      subscriptionFixture({
+        status: "cancelled",
+        status_label: "Résilié",
+        cancel_at: "2027-01-22T09:00:00.000Z",
+        archive_at: "2027-02-21T09:00:00.000Z",
+        plan_choices: [],
+      }),
+    );
+    expect(text()).toContain("Résilié le22 janvier 2027");
+    expect(text()).toMatch(/Il sera retiré de l'hébergement le 21 février 2027/);
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+});

@@ -78,6 +78,12 @@ export const orders = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       searchFold(sql`customer_email || ' ' || customer_name || ' ' || subdomain`),
     ),
+    /** Company (or subdomain), city and category, folded: what the directory search scans. */
+    directoryText: text("directory_text").generatedAlwaysAs(
+      searchFold(
+        sql`coalesce(company_name, subdomain) || ' ' || coalesce(city, '') || ' ' || coalesce(category, '')`,
+      ),
+    ),
   },
   (t) => [
     uniqueIndex("orders_subdomain_unique").on(t.subdomain),
@@ -85,6 +91,11 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     // The admin list (newest first) and the CSV export (keyset pages) walk this index.
     index("orders_created_idx").on(t.createdAt, t.id),
+    // The public directory reads only live, opted-in sites, newest first: this partial index is
+    // that list in its order, so a page and its filters never touch the other orders.
+    index("orders_directory_idx")
+      .on(t.activatedAt.desc(), t.id.desc())
+      .where(sql`status = 'active' and directory_opt_in`),
   ],
 );
 

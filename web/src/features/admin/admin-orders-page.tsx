@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { AdminOrder, AdminOrders } from "@lagon/contracts/admin-schemas";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
+import { countOf } from "../../lib/plural";
 import { adminFetch, adminPost } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
 import { AdminNotice, type Notice } from "./admin-notice";
@@ -172,7 +173,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
           <p>{search ? `Aucune commande ne correspond à « ${search} ».` : "Aucune commande."}</p>
         ) : (
           <p className="admin-match">
-            {data.match_count} commande{data.match_count > 1 ? "s" : ""}
+            {countOf(data.match_count, "commande", "commandes")}
             {search ? ` pour « ${search} »` : ""}
           </p>
         )}

@@ -1,5 +1,6 @@
 import { KOZA_IMAGE_TYPES, KOZA_MAX_PHOTOS } from "@lagon/contracts/koza";
 import { useEffect, useId, useMemo, useState } from "react";
+import { countOf } from "../../lib/plural";
 
 const ACCEPT = KOZA_IMAGE_TYPES.join(",");
 const isImage = (f: File) => (KOZA_IMAGE_TYPES as readonly string[]).includes(f.type);
@@ -91,7 +92,7 @@ export function PhotosPicker(props: { photos: File[]; onChange: (photos: File[])
           const dropped = chosen.length - (kept.length - props.photos.length);
           setNote(
             dropped > 0
-              ? `${dropped} fichier(s) non ajouté(s) : ${KOZA_MAX_PHOTOS} images JPEG, PNG ou WebP au maximum.`
+              ? `${countOf(dropped, "fichier non ajouté", "fichiers non ajoutés")} : ${KOZA_MAX_PHOTOS} images JPEG, PNG ou WebP au maximum.`
               : "",
           );
           props.onChange(kept);

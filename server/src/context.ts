@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import { seedDemoCoupons } from "./coupons/seed-demo-coupons.ts";
 import { type Database, type Db, openDatabase } from "./db/database.ts";
-import { allJobs } from "./jobs/all-jobs.ts";
-import { type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
+import { type AnyJob, type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
 import { SecretBox } from "./lib/secrets.ts";
 import { createMailTransport, type MailTransport } from "./mail/mail-transport.ts";
 import { seedEmailTemplates } from "./mail/seed-templates.ts";
@@ -31,17 +30,21 @@ export interface Context {
   close(): Promise<void>;
 }
 
-/** Opens the database (or uses the one given, as tests do), seeds it and starts the job queue. */
+/**
+ * Opens the database (or uses the one given, as tests do), seeds it and starts the job queue
+ * with the jobs given by the entry point (jobs/all-jobs.ts): the context knows no job, so jobs
+ * can use it without a cycle. An API process needs the list too, to send them.
+ */
 export async function createContext(
   config: Config,
   log: FastifyBaseLogger,
-  given?: Database,
+  opts: { jobs: AnyJob[]; database?: Database },
 ): Promise<Context> {
   const database =
-    given ??
+    opts.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") }));
   await seedEmailTemplates(database.db);
-  const queue = await startJobQueue(database, allJobs, log);
+  const queue = await startJobQueue(database, opts.jobs, log);
   const wordpress = createWordPressHost(config);
   const payments = config.STRIPE_SECRET_KEY
     ? new StripePaymentProvider({

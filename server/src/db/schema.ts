@@ -72,8 +72,13 @@ export const orders = pgTable(
     // Millisecond precision, like JavaScript dates: the CSV export pages on it.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
-    /** While set in the future, one worker is provisioning this order and others keep off. */
+    /**
+     * While set in the future, one run of one job (provisioning, Koza, reinstall) works on this
+     * site and every other keeps off; its holder renews it while it runs (jobs/order-lease.ts).
+     */
     provisioningLeaseUntil: timestamp("provisioning_lease_until", { withTimezone: true }),
+    /** Who holds the lease: `<job name>:<job id>:<run token>` (`queued` before the job runs). */
+    leaseHolder: text("lease_holder"),
     /** E-mail, name and subdomain, folded (searchFold): the admin search scans this one column. */
     searchText: text("search_text").generatedAlwaysAs(
       searchFold(sql`customer_email || ' ' || customer_name || ' ' || subdomain`),

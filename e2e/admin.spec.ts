@@ -35,7 +35,8 @@ async function wpLogin(page: Page, adminUrl: string, user: string, password: str
   await page.locator("#user_login").fill(user);
   await page.locator("#user_pass").fill(password);
   await page.locator("#wp-submit").click();
-  await page.waitForLoadState();
+  // The answer is the dashboard or the login form again with its error: wait for one of them.
+  await page.locator("#wpadminbar, #login_error").first().waitFor();
   return page.locator("#wpadminbar").isVisible();
 }
 

@@ -26,8 +26,8 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
             querystring: z.object({ token: z.string().optional() }),
           },
         },
-        async ({ order, orderToken }): Promise<CustomerOrderView> => ({
-          ...(await orderView(ctx, order)),
+        async ({ order, orderLogs, orderToken }): Promise<CustomerOrderView> => ({
+          ...orderView(ctx, order, orderLogs),
           // The token the page was opened with, never a stronger one.
           magic_link_token: orderToken.value,
           access: orderToken.access,

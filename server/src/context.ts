@@ -9,7 +9,6 @@ import { createMailTransport, type MailTransport } from "./mail/mail-transport.t
 import { seedEmailTemplates } from "./mail/seed-templates.ts";
 import { LocalPaymentProvider } from "./payments/local-payment-provider.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
-import { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { createWordPressHost } from "./wordpress/create-wordpress-host.ts";
 import { alertOnHostEvents } from "./wordpress/host-alerts.ts";
 import type { WordPressHost } from "./wordpress/wordpress-host.ts";
@@ -47,7 +46,8 @@ export async function createContext(
   const queue = await startJobQueue(database, opts.jobs, log);
   const wordpress = createWordPressHost(config);
   const payments = config.STRIPE_SECRET_KEY
-    ? new StripePaymentProvider({
+    ? // Stripe's SDK (about 20 MB) is loaded only when Stripe is configured.
+      new (await import("./payments/stripe-payment-provider.ts")).StripePaymentProvider({
         secretKey: config.STRIPE_SECRET_KEY,
         taxRateId: config.STRIPE_TAX_RATE_ID,
         apiUrl: config.STRIPE_API_URL,

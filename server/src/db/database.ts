@@ -27,10 +27,10 @@ export interface Database {
 }
 
 /**
- * PGlite's defaults with a smaller buffer cache: 32 MB instead of 128 MB holds an agency's
+ * PGlite's defaults with a smaller buffer cache: 16 MB instead of 128 MB holds an agency's
  * orders many times over, and the cache lives in memory the process never gives back.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 /** The first creation of the folder, out of this process (create-pglite-dir.ts says why). */
 async function createInChildProcess(dir: string): Promise<void> {

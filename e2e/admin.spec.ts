@@ -35,7 +35,8 @@ async function wpLogin(page: Page, adminUrl: string, user: string, password: str
   await page.locator("#user_login").fill(user);
   await page.locator("#user_pass").fill(password);
   await page.locator("#wp-submit").click();
-  await page.waitForLoadState();
+  // The answer is the dashboard or the login form again with its error: wait for one of them.
+  await page.locator("#wpadminbar, #login_error").first().waitFor();
   return page.locator("#wpadminbar").isVisible();
 }
 
@@ -199,6 +200,9 @@ test("the order list: counters, filters, search, logs with e-mails, resend, and 
   const warning = acceptNextDialog(page);
   await card.getByRole("button", { name: "Réinstaller WordPress" }).click();
   expect(await warning).toContain("tout le contenu actuel du site sera supprimé");
+  // A job runs the reinstall: the page says it started, then gives its real outcome.
+  await expect(page.getByRole("status").getByText("Réinstallation lancée…")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Réinstallation…" })).toBeVisible();
   await expect(page.getByText("WordPress réinstallé avec succès !")).toBeVisible({ timeout: 60_000 });
   await waitForMail(mine.email, /a été réinstallé à neuf/);
   await card.getByRole("button", { name: /^Logs/ }).click();

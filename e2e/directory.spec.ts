@@ -2,13 +2,13 @@ import { orderSite, waitForMail } from "./support/orders";
 import { expect, test } from "./support/test";
 import { ownerPicksHomePage } from "./support/wordpress";
 
-test("the directory lists opted-in live sites once they show their own home page, with search, filters, empty state and reset", async ({
+test("the directory lists opted-in live sites once they show their own home page, searched, filtered and paged by the server", async ({
   page,
   request,
 }) => {
   test.setTimeout(300_000);
   // Sites an earlier journey listed (all in La Réunion, "Artisanat / BTP") stay listed: count from them.
-  const before = ((await (await request.get("/api/directory")).json()) as { sites: unknown[] }).sites.length;
+  const before = ((await (await request.get("/api/directory")).json()) as { total: number }).total;
   const total = before + 2;
   await orderSite(request, {
     subdomain: "menuiserie-annuaire",
@@ -28,16 +28,19 @@ test("the directory lists opted-in live sites once they show their own home page
   }
   // Live, but still showing the installer's "en cours de préparation" home page: not listed
   // (asked of the API: the page's browser would keep that answer for a minute).
-  expect((await (await request.get("/api/directory")).json()).sites).toHaveLength(before);
+  expect((await (await request.get("/api/directory")).json()).total).toBe(before);
   // Once each owner picks a home page of their own (wp-admin, Réglages > Lecture), it is.
   for (const email of ["annuaire1@example.re", "annuaire2@example.re"]) await ownerPicksHomePage(page, email);
   await expect
-    .poll(async () => (await (await request.get("/api/directory")).json()).sites.length, { timeout: 120_000 })
+    .poll(async () => (await (await request.get("/api/directory")).json()).total, { timeout: 120_000 })
     .toBe(total);
 
   await page.goto("/annuaire");
   await expect(cards).toHaveCount(total);
   await expect(page.getByText(`${total} sites trouvés`)).toBeVisible();
+  // The counters speak French: one word for 0 or 1, the plural from 2.
+  await expect(page.locator(".directory-counts")).toContainText(`${total} sites en ligne`);
+  await expect(page.getByRole("button", { name: "Voir plus de sites" })).toHaveCount(0);
   const card = cards.filter({ hasText: "Menuiserie Payet" });
   await expect(card).toContainText("Saint-Pierre, La Réunion");
   await expect(card).toContainText(/En ligne depuis \w+ \d{4}/);
@@ -48,7 +51,10 @@ test("the directory lists opted-in live sites once they show their own home page
   );
   await page.screenshot({ path: ".test-output/screenshots/directory-1280.png", fullPage: true });
 
+  // The search is the server's: the answer to "grondin" holds one site and says so.
+  const searched = page.waitForResponse((r) => /\/api\/directory\?.*q=grondin/.test(r.url()));
   await page.getByRole("searchbox", { name: "Rechercher" }).fill("grondin");
+  expect((await (await searched).json()).total).toBe(1);
   await expect(cards).toHaveCount(1);
   await expect(page.getByText("1 site trouvé")).toBeVisible();
   await page.getByRole("searchbox", { name: "Rechercher" }).fill("");
@@ -58,6 +64,35 @@ test("the directory lists opted-in live sites once they show their own home page
   await expect(cards).toHaveCount(total);
   await page.getByLabel("Catégorie").selectOption("Artisanat / BTP");
   await expect(cards).toHaveCount(total);
+  await page.getByLabel("Catégorie").selectOption("Immobilier");
+  await expect(page.getByText("Aucun site trouvé avec ces critères")).toBeVisible();
+  await page.getByRole("button", { name: "Réinitialiser les filtres" }).click();
+  await expect(cards).toHaveCount(total);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: ".test-output/screenshots/directory-375.png", fullPage: true });
+});
+
+test("the directory shows more sites page by page", async ({ page }) => {
+  // Pages of one site (the server pages whatever the size): the two live sites of the first
+  // test come one at a time through "Voir plus de sites".
+  await page.route(/\/api\/directory\?/, (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set("per_page", "1");
+    return route.continue({ url: url.toString() });
+  });
+  await page.goto("/annuaire");
+  const cards = page.locator(".site-card");
+  await expect(page.getByText("2 sites trouvés")).toBeVisible();
+  await expect(cards).toHaveCount(1);
+  await expect(page.locator(".directory-more")).toContainText("1 sur 2");
+  await page.getByRole("button", { name: "Voir plus de sites" }).click();
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: "Atelier Grondin" })).toHaveCount(1);
+  await expect(cards.filter({ hasText: "Menuiserie Payet" })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Voir plus de sites" })).toHaveCount(0);
+  // A new search starts again from its first page.
+  await page.getByRole("searchbox", { name: "Rechercher" }).fill("payet");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("Menuiserie Payet");
+  await expect(page.getByText("1 site trouvé")).toBeVisible();
 });

@@ -40,6 +40,17 @@ export const AdminOrders = z.object({
 });
 export type AdminOrders = z.infer<typeof AdminOrders>;
 
+/** A slow admin action, queued as a job: its answer (202) and where it stands. */
+export const AdminJobStarted = z.object({ success: z.literal(true), detail: z.string(), job_id: z.string() });
+export type AdminJobStarted = z.infer<typeof AdminJobStarted>;
+export const AdminJobStatus = z.object({
+  state: z.enum(["waiting", "running", "completed", "failed"]),
+  /** Why it failed, in French. */
+  detail: z.string().optional(),
+});
+export type AdminJobStatus = z.infer<typeof AdminJobStatus>;
+export const JobIdParams = z.object({ jobId: z.uuid("Identifiant de tâche invalide.") });
+
 const orderId = z.uuid("Identifiant de commande invalide.");
 export const OrderIdBody = z.object({ order_id: orderId });
 export const OrderIdParams = z.object({ orderId });

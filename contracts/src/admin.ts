@@ -4,6 +4,8 @@ export const ADMIN_MESSAGES = {
   resendOk: "Magic link renvoyé avec succès !",
   resendFailed: "Erreur lors de l'envoi",
   reinstallOk: "WordPress réinstallé avec succès !",
+  reinstallStarted: "Réinstallation lancée…",
+  reinstallStillRunning: "La réinstallation continue : son résultat apparaîtra dans les logs de la commande.",
   reinstallFailed: "Échec réinstallation",
   noLogs: "Aucun log disponible pour cette commande",
   templateSaved: "Template sauvegardé avec succès !",
@@ -17,5 +19,6 @@ export const ADMIN_MESSAGES = {
   reinstallWhileKoza: "Koza est en train de générer ce site : attendez la fin avant de le réinstaller.",
   reinstallSeeLogs: "La réinstallation a échoué. Le détail est dans les logs de la commande.",
   operationInProgress: "Une opération est déjà en cours sur ce site. Réessayez dans un instant.",
+  jobNotFound: "Tâche introuvable.",
   templateNotFound: "Modèle d'e-mail introuvable.",
 } as const;

@@ -15,4 +15,15 @@ export function directoryCountry(checkoutCountry: string): string {
   );
 }
 
+/** The checkout's country value behind a directory country name (the filter's reverse). */
+export function checkoutCountry(directoryName: string): string {
+  return (
+    { "La Réunion": "Réunion", "France métropolitaine": "France (mainland)" }[directoryName] ?? directoryName
+  );
+}
+
+/** Sites per page of the directory (a multiple of 2, 3 and 4: full rows on every screen). */
+export const DIRECTORY_PER_PAGE = 12;
+export const DIRECTORY_MAX_PER_PAGE = 48;
+
 export const DIRECTORY_EMPTY = "Aucun site trouvé avec ces critères";

@@ -15,6 +15,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { checkoutSessions, emailLog, orderLogs, orders } from "../src/db/schema.ts";
+import { allJobs } from "../src/jobs/all-jobs.ts";
 import { randomToken } from "../src/lib/secrets.ts";
 import { createLogger } from "../src/logger.ts";
 
@@ -29,7 +30,7 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
   SERVE_WEB: "false",
 });
-const ctx = await createContext(config, createLogger("silent"));
+const ctx = await createContext(config, createLogger("silent"), { jobs: allJobs });
 const app = await buildApp(ctx);
 
 const FIRST = ["Zoé", "Mathis", "Léa", "Enzo", "Chloé", "Noah", "Jade", "Lucas", "Inès", "Hugo"];

@@ -13,6 +13,7 @@ import { backupAllSites } from "../src/backups/site-backups.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { orders } from "../src/db/schema.ts";
+import { allJobs } from "../src/jobs/all-jobs.ts";
 import { WordPressRest } from "../src/koza/wordpress-rest.ts";
 import { createLogger } from "../src/logger.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
@@ -25,7 +26,7 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
   SERVE_WEB: "false",
 });
-const ctx = await createContext(config, createLogger("silent"));
+const ctx = await createContext(config, createLogger("silent"), { jobs: allJobs });
 await ctx.wordpress.start();
 await ctx.queue.work(ctx);
 

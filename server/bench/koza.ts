@@ -14,6 +14,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { orders } from "../src/db/schema.ts";
+import { allJobs } from "../src/jobs/all-jobs.ts";
 import { ANSWERS, multipartBody } from "../src/koza/test-support.ts";
 import { createLogger } from "../src/logger.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
@@ -28,7 +29,7 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
   SERVE_WEB: "false",
 });
-const ctx = await createContext(config, createLogger("silent"));
+const ctx = await createContext(config, createLogger("silent"), { jobs: allJobs });
 const app = await buildApp(ctx);
 await ctx.wordpress.start();
 await ctx.queue.work(ctx);

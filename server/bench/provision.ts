@@ -11,6 +11,7 @@ import { inArray } from "drizzle-orm";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { orders } from "../src/db/schema.ts";
+import { allJobs } from "../src/jobs/all-jobs.ts";
 import { createLogger } from "../src/logger.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "../test/factories.ts";
@@ -22,7 +23,7 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
   SERVE_WEB: "false",
 });
-const ctx = await createContext(config, createLogger("silent"));
+const ctx = await createContext(config, createLogger("silent"), { jobs: allJobs });
 await ctx.wordpress.start();
 await ctx.queue.work(ctx);
 const memory = peakMemory(() => siteServerPids(config.DATA_DIR));

@@ -11,7 +11,6 @@ import { blogProxyRoutes } from "./blog/blog-proxy-routes.ts";
 import { blogSeoRoutes } from "./blog/blog-seo-routes.ts";
 import { blogSource } from "./blog/blog-source.ts";
 import { checkoutRoutes } from "./checkout/checkout-routes.ts";
-import { stripeWebhookRoutes } from "./checkout/stripe-webhook-routes.ts";
 import { testCheckoutRoutes } from "./checkout/test-checkout-routes.ts";
 import { contactRoutes } from "./contact/contact-routes.ts";
 import type { Context } from "./context.ts";
@@ -20,7 +19,7 @@ import { customerRoutes } from "./customer/customer-routes.ts";
 import { directoryRoutes } from "./directory/directory-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { kozaRoutes } from "./koza/koza-routes.ts";
-import { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
+import type { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerRateLimits } from "./plugins/rate-limits.ts";
@@ -69,8 +68,10 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   const blogApi = new BlogApi(blogSource(ctx), ctx.log);
   await app.register(blogProxyRoutes, { blogApi });
   await app.register(blogSeoRoutes, { ctx, blogApi });
-  if (ctx.payments instanceof StripePaymentProvider) {
-    await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments });
+  if (ctx.payments.kind === "stripe") {
+    // Stripe's SDK (about 20 MB) is loaded only when Stripe is configured.
+    const { stripeWebhookRoutes } = await import("./checkout/stripe-webhook-routes.ts");
+    await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments as StripePaymentProvider });
   } else {
     await app.register(testCheckoutRoutes, { ctx });
     await app.register(testPortalRoutes, { ctx });

@@ -4,14 +4,12 @@ import { ResticRepository } from "./backups/restic-repository.ts";
 import type { Config } from "./config.ts";
 import { seedDemoCoupons } from "./coupons/seed-demo-coupons.ts";
 import { type Database, type Db, openDatabase } from "./db/database.ts";
-import { allJobs } from "./jobs/all-jobs.ts";
-import { type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
+import { type AnyJob, type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
 import { SecretBox } from "./lib/secrets.ts";
 import { createMailTransport, type MailTransport } from "./mail/mail-transport.ts";
 import { seedEmailTemplates } from "./mail/seed-templates.ts";
 import { LocalPaymentProvider } from "./payments/local-payment-provider.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
-import { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { createWordPressHost } from "./wordpress/create-wordpress-host.ts";
 import { alertOnHostEvents } from "./wordpress/host-alerts.ts";
 import type { WordPressHost } from "./wordpress/wordpress-host.ts";
@@ -34,20 +32,25 @@ export interface Context {
   close(): Promise<void>;
 }
 
-/** Opens the database (or uses the one given, as tests do), seeds it and starts the job queue. */
+/**
+ * Opens the database (or uses the one given, as tests do), seeds it and starts the job queue
+ * with the jobs given by the entry point (jobs/all-jobs.ts): the context knows no job, so jobs
+ * can use it without a cycle. An API process needs the list too, to send them.
+ */
 export async function createContext(
   config: Config,
   log: FastifyBaseLogger,
-  given?: Database,
+  opts: { jobs: AnyJob[]; database?: Database },
 ): Promise<Context> {
   const database =
-    given ??
+    opts.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") }));
   await seedEmailTemplates(database.db);
-  const queue = await startJobQueue(database, allJobs, log);
+  const queue = await startJobQueue(database, opts.jobs, log);
   const wordpress = createWordPressHost(config);
   const payments = config.STRIPE_SECRET_KEY
-    ? new StripePaymentProvider({
+    ? // Stripe's SDK (about 20 MB) is loaded only when Stripe is configured.
+      new (await import("./payments/stripe-payment-provider.ts")).StripePaymentProvider({
         secretKey: config.STRIPE_SECRET_KEY,
         taxRateId: config.STRIPE_TAX_RATE_ID,
         apiUrl: config.STRIPE_API_URL,

@@ -2,10 +2,10 @@ import { buildApp } from "./app.ts";
 import { startAgencyBlog } from "./blog/ensure-agency-blog.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { createContext } from "./context.ts";
-import { scheduleDomainSweep } from "./custom-domain/check-domain-job.ts";
+import { allJobs } from "./jobs/all-jobs.ts";
+import { startWorker } from "./jobs/start-worker.ts";
 import { createLogger } from "./logger.ts";
 import { checkProviderPrices } from "./payments/check-provider-prices.ts";
-import { resumeUnfinishedOrders } from "./provisioning/provision-order-job.ts";
 import { checkSecretKey } from "./startup/check-secret-key.ts";
 import { lockDataDir } from "./startup/data-dir-lock.ts";
 import { startupErrorLine, startupStep } from "./startup/startup-error.ts";
@@ -35,7 +35,7 @@ async function start(config: Config): Promise<void> {
   const lock = config.DATABASE_URL
     ? undefined
     : await startupStep("lock", () => lockDataDir(config.DATA_DIR, config.SECRET_KEY));
-  const ctx = await startupStep("database", () => createContext(config, log));
+  const ctx = await startupStep("database", () => createContext(config, log, { jobs: allJobs }));
   const stops: (() => Promise<void>)[] = [];
   try {
     await startupStep("secret-key", () => checkSecretKey(ctx));
@@ -43,10 +43,9 @@ async function start(config: Config): Promise<void> {
     if (config.ROLE !== "api") {
       await startupStep("wordpress", () => ctx.wordpress.start());
       await startupStep("worker", async () => {
-        await ctx.queue.work(ctx);
-        const resumed = await resumeUnfinishedOrders(ctx);
-        await scheduleDomainSweep(ctx);
-        log.info({ resumed }, "worker started");
+        const worker = await startWorker(ctx);
+        stops.push(async () => worker.stop());
+        log.info({ resumed: worker.resumed }, "worker started");
       });
       // In the background: creating and seeding the local blog must not hold up the start.
       startAgencyBlog(ctx);

@@ -9,6 +9,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Context, createContext } from "../src/context.ts";
 import { orders } from "../src/db/schema.ts";
+import { allJobs } from "../src/jobs/all-jobs.ts";
 import { createLogger } from "../src/logger.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { waitFor } from "./smtp-sink.ts";
@@ -49,7 +50,10 @@ describe("no secret in the logs or the database", () => {
         done();
       },
     });
-    ctx = await createContext(config, createLogger("trace", sink), await openTestDatabase());
+    ctx = await createContext(config, createLogger("trace", sink), {
+      jobs: allJobs,
+      database: await openTestDatabase(),
+    });
     await ctx.wordpress.start();
     await ctx.queue.work(ctx);
     app = await buildApp(ctx);

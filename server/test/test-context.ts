@@ -7,6 +7,8 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Context, createContext } from "../src/context.ts";
 import { openDatabase } from "../src/db/database.ts";
+import { allJobs } from "../src/jobs/all-jobs.ts";
+import type { AnyJob } from "../src/jobs/job-queue.ts";
 import { createLogger } from "../src/logger.ts";
 
 /**
@@ -29,7 +31,11 @@ export async function openTestDatabase() {
 /** The admin token of every test context, drawn at random for each run. */
 export const TEST_ADMIN_TOKEN = randomBytes(16).toString("hex");
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<Context> {
+/** A context on a fresh database; `jobs` replaces the product's jobs (a test of the queue itself). */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  jobs: AnyJob[] = allJobs,
+): Promise<Context> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lagon-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -39,7 +45,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     ...env,
   });
-  return createContext(config, createLogger(config.LOG_LEVEL), await openTestDatabase());
+  return createContext(config, createLogger(config.LOG_LEVEL), {
+    jobs,
+    database: await openTestDatabase(),
+  });
 }
 
 export async function createTestApp(env: Record<string, string> = {}) {

@@ -51,6 +51,7 @@ describe("admin API", () => {
     ["PUT", "/api/admin/email-templates/welcome"],
     ["POST", "/api/admin/resend-magic-link"],
     ["POST", "/api/admin/reinstall-wordpress"],
+    ["GET", `/api/admin/reinstall-wordpress/${randomUUID()}`],
     ["POST", "/api/admin/resume-order"],
   ];
 
@@ -288,6 +289,11 @@ describe("admin API", () => {
     });
     expect(early.statusCode).toBe(400);
     expect(early.json().detail).toBe("Le sous-domaine n'a pas encore été validé : utilisez « Reprendre ».");
+    const noJob = await t.app.inject({
+      url: `/api/admin/reinstall-wordpress/${randomUUID()}?token=${TOKEN}`,
+    });
+    expect(noJob.statusCode).toBe(404);
+    expect(noJob.json().detail).toBe("Tâche introuvable.");
 
     const unknown = await t.app.inject({
       method: "POST",
@@ -433,12 +439,29 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
     );
     expect(page.status).toBe(201);
 
+    // The request only queues the reinstall (it can take minutes over SSH), holding the site.
     const res = await post("/api/admin/reinstall-wordpress", id);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, detail: "WordPress réinstallé avec succès !" });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      success: true,
+      detail: "Réinstallation lancée…",
+      job_id: expect.any(String),
+    });
+    const status = (jobId: string) =>
+      t.app.inject({ url: `/api/admin/reinstall-wordpress/${jobId}?token=${TOKEN}` }).then((r) => r.json());
+    const ended = await waitFor(async () => {
+      const s = await status(res.json().job_id);
+      return s.state === "completed" || s.state === "failed" ? s : undefined;
+    }, 120_000);
+    expect(ended).toEqual({ state: "completed" });
 
     const after = await orderRow(t.ctx, id);
-    expect(after).toMatchObject({ status: "active", kozaStatus: "pending", provisioningLeaseUntil: null });
+    expect(after).toMatchObject({
+      status: "active",
+      kozaStatus: "pending",
+      provisioningLeaseUntil: null,
+      leaseHolder: null,
+    });
     const newPassword = t.ctx.secrets.open(after.wpPasswordEnc as string);
     expect(newPassword).not.toBe(oldPassword);
     const user = after.wpUsername as string;
@@ -467,11 +490,18 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
       post("/api/admin/reinstall-wordpress", id),
       post("/api/admin/reinstall-wordpress", id),
     ]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([202, 409]);
     const refused = first.statusCode === 409 ? first : second;
     expect(refused.json().detail).toBe(
       "Une opération est déjà en cours sur ce site. Réessayez dans un instant.",
     );
+    const started = first.statusCode === 202 ? first : second;
+    await waitFor(async () => {
+      const r = await t.app.inject({
+        url: `/api/admin/reinstall-wordpress/${started.json().job_id}?token=${TOKEN}`,
+      });
+      return r.json().state === "completed" ? true : undefined;
+    }, 120_000);
     expect((await t.ctx.wordpress.fetch("double-clic", "/")).status).toBe(200);
     expect((await orderRow(t.ctx, id)).provisioningLeaseUntil).toBeNull();
   });
@@ -515,7 +545,7 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
 
     // Reinstalling replaces whatever is in the way; provisioning then sends the welcome e-mail.
     const reinstall = await post("/api/admin/reinstall-wordpress", reinstalled);
-    expect(reinstall.statusCode).toBe(200);
+    expect(reinstall.statusCode).toBe(202);
     const done = await activeOrder(reinstalled);
     expect(done.steps.email?.status).toBe("completed");
     const welcome = await mailTo("reinstall-ko@example.re", /est prêt/);

@@ -1,8 +1,11 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import {
+  type AdminJobStarted,
+  type AdminJobStatus,
   AdminOrdersQuery,
   type EmailLogEntry,
   type EmailTemplateView,
+  JobIdParams,
   OrderIdBody,
   OrderIdParams,
   SaveTemplateBody,
@@ -29,7 +32,7 @@ import { exportOrdersCsv } from "./export-csv.ts";
 import { listEmailTemplates } from "./list-email-templates.ts";
 import { listOrderEmails } from "./list-order-emails.ts";
 import { listOrders } from "./list-orders.ts";
-import { reinstallWordpress } from "./reinstall-wordpress.ts";
+import { reinstallStatus, requestReinstall } from "./reinstall-wordpress.ts";
 import { resendMagicLink } from "./resend-magic-link.ts";
 import { resumeOrder } from "./resume-order.ts";
 import { saveEmailTemplate } from "./save-email-template.ts";
@@ -79,16 +82,28 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
     },
   );
 
+  // A reinstall can take minutes over SSH: it runs as a job, which the admin page follows.
   r.post(
     "/reinstall-wordpress",
     { config: limits, schema: { body: OrderIdBody, querystring: token } },
-    async (request) => {
+    async (request, reply) => {
       const orderId = request.body.order_id;
-      await audited(ctx, request, { action: "reinstall-wordpress", orderId }, () =>
-        reinstallWordpress(ctx, orderId),
+      const jobId = await audited(ctx, request, { action: "reinstall-wordpress", orderId }, () =>
+        requestReinstall(ctx, orderId),
       );
-      return { success: true, detail: ADMIN_MESSAGES.reinstallOk };
+      const started: AdminJobStarted = {
+        success: true,
+        detail: ADMIN_MESSAGES.reinstallStarted,
+        job_id: jobId,
+      };
+      return reply.status(202).send(started);
     },
+  );
+
+  r.get(
+    "/reinstall-wordpress/:jobId",
+    { config: limits, schema: { params: JobIdParams, querystring: token } },
+    (request): Promise<AdminJobStatus> => reinstallStatus(ctx, request.params.jobId),
   );
 
   r.post(

@@ -1,7 +1,10 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
+import { defineJob } from "../jobs/job-queue.ts";
+import { claimForQueuedJob, claimOrderLease, releaseQueuedLease } from "../jobs/order-lease.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
@@ -10,38 +13,72 @@ import { setStep } from "../orders/set-step.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { siteIdentity } from "../provisioning/site-identity.ts";
 
-/** Long enough for a reinstall over SSH; released as soon as it ends. */
-const LEASE_MINUTES = 10;
+type Order = typeof orders.$inferSelect;
 
-/**
- * Wipes the customer's WordPress and installs it afresh with new credentials. The order's
- * provisioning lease is held meanwhile, so no worker and no second reinstall touch the site.
- * Koza's content goes with the old site, so a bought Koza is back to 'pending'. An order in
- * error whose welcome e-mail was never sent goes back to provisioning, which sends it;
- * otherwise the customer gets the 'reinstalled' e-mail.
- */
-export async function reinstallWordpress(ctx: Context, orderId: string): Promise<void> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+/** Why this order cannot be reinstalled now, if it cannot. */
+function refusal(order: Order | undefined): AppError | null {
+  if (!order) return notFound(ADMIN_MESSAGES.orderNotFound);
   if (order.status === "pending" || order.status === "processing") {
-    throw badRequest(ADMIN_MESSAGES.reinstallWhileProvisioning);
+    return badRequest(ADMIN_MESSAGES.reinstallWhileProvisioning);
   }
   if (order.steps.subdomain?.status !== "completed")
-    throw badRequest(ADMIN_MESSAGES.reinstallBeforeSubdomain);
-  if (order.kozaStatus === "processing") throw badRequest(ADMIN_MESSAGES.reinstallWhileKoza);
-  const claimed = await ctx.db
-    .update(orders)
-    .set({ provisioningLeaseUntil: sql`now() + make_interval(mins => ${LEASE_MINUTES})` })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        inArray(orders.status, ["active", "error"]),
-        or(isNull(orders.provisioningLeaseUntil), lt(orders.provisioningLeaseUntil, sql`now()`)),
-      ),
-    )
-    .returning({ id: orders.id });
-  if (claimed.length === 0) throw conflict(ADMIN_MESSAGES.operationInProgress);
+    return badRequest(ADMIN_MESSAGES.reinstallBeforeSubdomain);
+  if (order.kozaStatus === "processing") return badRequest(ADMIN_MESSAGES.reinstallWhileKoza);
+  return null;
+}
 
+/**
+ * The admin's 'Réinstaller WordPress': checks the order, takes its lease (a second request
+ * meanwhile gets a 409) and queues the reinstall, which can take minutes over SSH. Returns the
+ * job's id: the admin page follows it (GET /api/admin/reinstall-wordpress/:jobId).
+ */
+export async function requestReinstall(ctx: Context, orderId: string): Promise<string> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const refused = refusal(order);
+  if (refused) throw refused;
+  const holder = await claimForQueuedJob(ctx, orderId, reinstallWordpressJob.name);
+  if (!holder) throw conflict(ADMIN_MESSAGES.operationInProgress);
+  try {
+    const jobId = await ctx.queue.send(reinstallWordpressJob, { orderId, holder });
+    if (!jobId) throw new Error("reinstall job not queued");
+    return jobId;
+  } catch (err) {
+    await releaseQueuedLease(ctx, orderId, holder);
+    throw err;
+  }
+}
+
+/**
+ * Wipes the customer's WordPress and installs it afresh with new credentials. The order's lease
+ * is held meanwhile (and renewed), so no worker and no second reinstall touch the site. Koza's
+ * content goes with the old site, so a bought Koza is back to 'pending'. An order in error whose
+ * welcome e-mail was never sent goes back to provisioning, which sends it; otherwise the customer
+ * gets the 'reinstalled' e-mail. A failure is logged on the order and fails the job with a
+ * French summary, which the admin page shows.
+ */
+export const reinstallWordpressJob = defineJob({
+  name: "reinstall-wordpress",
+  payload: z.object({ orderId: z.uuid(), holder: z.string() }),
+  // Once more if its worker died midway (the lease sweeper fails it): the site is half wiped.
+  retryLimit: 1,
+  retryDelaySeconds: 5,
+  expireInSeconds: 3600,
+  async handle({ orderId, holder }, ctx, job) {
+    const lease = await claimOrderLease(ctx, orderId, job, holder);
+    if (!lease) throw new AppError(409, ADMIN_MESSAGES.operationInProgress);
+    try {
+      const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+      const refused = refusal(order);
+      if (refused || !order) throw refused;
+      await reinstall(ctx, order);
+    } finally {
+      await lease.release();
+    }
+  },
+});
+
+async function reinstall(ctx: Context, order: Order): Promise<void> {
+  const orderId = order.id;
   const welcomePending = order.steps.email?.status !== "completed";
   const started = performance.now();
   try {
@@ -56,7 +93,6 @@ export async function reinstallWordpress(ctx: Context, orderId: string): Promise
         wpPasswordEnc: ctx.secrets.seal(site.adminPassword),
         wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
         kozaStatus: order.kozaOption ? "pending" : null,
-        provisioningLeaseUntil: null,
       })
       .where(eq(orders.id, orderId));
     await setStep(ctx.db, orderId, "wordpress", "completed");
@@ -66,13 +102,12 @@ export async function reinstallWordpress(ctx: Context, orderId: string): Promise
       details: `WordPress réinstallé par un administrateur (${Math.round(performance.now() - started)} ms).`,
     });
   } catch (err) {
-    await ctx.db.update(orders).set({ provisioningLeaseUntil: null }).where(eq(orders.id, orderId));
     await addOrderLog(ctx.db, orderId, {
       level: "error",
       action: "reinstall",
       details: `Échec de la réinstallation : ${(err as Error).message}`,
     });
-    // The cause is in the order's logs; the client gets a French summary, not internals.
+    // The cause is in the order's logs; the admin page gets a French summary, not internals.
     throw new AppError(502, ADMIN_MESSAGES.reinstallSeeLogs);
   }
 
@@ -94,4 +129,13 @@ export async function reinstallWordpress(ctx: Context, orderId: string): Promise
       magic_link: magicLinkUrl(ctx, fresh),
     },
   });
+}
+
+/** Where a reinstall stands, for the admin page; a failure's detail is always French. */
+export async function reinstallStatus(ctx: Context, jobId: string) {
+  const job = await ctx.queue.state(reinstallWordpressJob.name, jobId);
+  if (!job) throw notFound(ADMIN_MESSAGES.jobNotFound);
+  if (job.state !== "failed") return { state: job.state };
+  const french = (Object.values(ADMIN_MESSAGES) as string[]).includes(job.message ?? "");
+  return { state: job.state, detail: french ? job.message : ADMIN_MESSAGES.reinstallSeeLogs };
 }

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { escapeHtml } from "./html-text.ts";
 
 const IMAGE_WIDTH = 1200;
@@ -100,5 +99,7 @@ ${motif(accent).join("")}
 <rect x="80" y="532" width="64" height="6" rx="3" fill="${accent}"/>
 <text x="80" y="580" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" fill="#ffffff" opacity="0.92">${escapeHtml(input.brand)} · Le blog</text>
 </svg>`;
+  // Loaded on first use: an idle server does not hold the image library (npm run bench:memory).
+  const { default: sharp } = await import("sharp");
   return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
 }

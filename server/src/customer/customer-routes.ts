@@ -28,10 +28,10 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
             querystring: z.object({ token: z.string().optional() }),
           },
         },
-        async ({ order, orderToken }): Promise<CustomerOrderView> => {
+        async ({ order, orderLogs, orderToken }): Promise<CustomerOrderView> => {
           const domain = await orderDomain(ctx, order.id);
           return {
-            ...(await orderView(ctx, order, domain)),
+            ...orderView(ctx, order, orderLogs, domain),
             // The token the page was opened with, never a stronger one.
             magic_link_token: orderToken.value,
             access: orderToken.access,

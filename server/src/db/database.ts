@@ -1,6 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -24,6 +26,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite's defaults with a smaller buffer cache: 16 MB instead of 128 MB holds an agency's
+ * orders many times over, and the cache lives in memory the process never gives back.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/** The first creation of the folder, out of this process (create-pglite-dir.ts says why). */
+async function createInChildProcess(dir: string): Promise<void> {
+  const script = fileURLToPath(new URL("./create-pglite-dir.ts", import.meta.url));
+  await promisify(execFile)(process.execPath, ["--import", "tsx", script, dir]);
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
@@ -33,8 +47,11 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
   const dir = opts.dataDir ?? "memory://";
-  if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
+  if (!dir.startsWith("memory://")) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await createInChildProcess(dir);
+  }
+  const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

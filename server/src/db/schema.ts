@@ -92,11 +92,22 @@ export const orders = pgTable(
      * site once this is set or Koza has filled it (decision 0027).
      */
     siteFilledAt: timestamp("site_filled_at", { withTimezone: true }),
-    /** While set in the future, one worker is provisioning this order and others keep off. */
+    /**
+     * While set in the future, one run of one job (provisioning, Koza, reinstall) works on this
+     * site and every other keeps off; its holder renews it while it runs (jobs/order-lease.ts).
+     */
     provisioningLeaseUntil: timestamp("provisioning_lease_until", { withTimezone: true }),
+    /** Who holds the lease: `<job name>:<job id>:<run token>` (`queued` before the job runs). */
+    leaseHolder: text("lease_holder"),
     /** E-mail, name and subdomain, folded (searchFold): the admin search scans this one column. */
     searchText: text("search_text").generatedAlwaysAs(
       searchFold(sql`customer_email || ' ' || customer_name || ' ' || subdomain`),
+    ),
+    /** Company (or subdomain), city and category, folded: what the directory search scans. */
+    directoryText: text("directory_text").generatedAlwaysAs(
+      searchFold(
+        sql`coalesce(company_name, subdomain) || ' ' || coalesce(city, '') || ' ' || coalesce(category, '')`,
+      ),
     ),
   },
   (t) => [
@@ -105,6 +116,14 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     // The admin list (newest first) and the CSV export (keyset pages) walk this index.
     index("orders_created_idx").on(t.createdAt, t.id),
+    // The public directory reads only live, opted-in sites with content of their own, newest
+    // first: this partial index is that list in its order, so a page and its filters never touch
+    // the other orders (directory/list-directory.ts writes the same predicate).
+    index("orders_directory_idx")
+      .on(t.activatedAt.desc(), t.id.desc())
+      .where(
+        sql`status = 'active' and directory_opt_in and (koza_status = 'completed' or site_filled_at is not null)`,
+      ),
   ],
 );
 

@@ -8,6 +8,7 @@ import { eq, like } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
 import { createContext } from "../context.ts";
 import { orders } from "../db/schema.ts";
+import { allJobs } from "../jobs/all-jobs.ts";
 import { createLogger } from "../logger.ts";
 import { createPaidOrder, type NewPaidOrder } from "../orders/create-paid-order.ts";
 
@@ -81,7 +82,7 @@ const DEMOS: Demo[] = [
 
 const config = loadConfig();
 const log = createLogger("warn");
-const ctx = await createContext(config, log);
+const ctx = await createContext(config, log, { jobs: allJobs });
 await ctx.wordpress.start();
 await ctx.queue.work(ctx);
 

@@ -1,42 +1,22 @@
-import { DEFAULT_CATEGORY } from "@lagon/contracts/checkout";
-import { directoryCountry } from "@lagon/contracts/directory";
-import type { DirectorySite } from "@lagon/contracts/directory-schemas";
-import { and, desc, eq, isNotNull, or } from "drizzle-orm";
+import { DirectoryQuery } from "@lagon/contracts/directory-schemas";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { listDirectory } from "./list-directory.ts";
 
 /**
- * GET /api/directory: the live sites whose owners opted in to the public directory, once they
- * show content of their own (filled by Koza, or their home page changed: site-filled.ts).
+ * GET /api/directory?page=&per_page=&q=&category=&country=: one page of the live sites whose
+ * owners opted in to the public directory, once they show content of their own (filled by Koza,
+ * or their home page changed: site-filled.ts), with the total matching and the two counters.
  */
 export async function directoryRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     "/api/directory",
-    { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
-    async (_req, reply) => {
-      const rows = await ctx.db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.status, "active"),
-            eq(orders.directoryOptIn, true),
-            or(eq(orders.kozaStatus, "completed"), isNotNull(orders.siteFilledAt)),
-          ),
-        )
-        .orderBy(desc(orders.activatedAt));
-      const sites: DirectorySite[] = rows.map((o) => ({
-        subdomain: o.subdomain,
-        company_name: o.companyName || o.subdomain,
-        city: o.city ?? "",
-        category: o.category ?? DEFAULT_CATEGORY,
-        country: directoryCountry(o.country),
-        url: ctx.wordpress.siteUrl(o.subdomain),
-        has_koza: o.kozaStatus === "completed",
-        created_at: (o.activatedAt ?? o.createdAt).toISOString(),
-      }));
-      return reply.header("Cache-Control", "public, max-age=60").send({ sites });
+    {
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: { querystring: DirectoryQuery },
     },
+    async (request, reply) =>
+      reply.header("Cache-Control", "public, max-age=60").send(await listDirectory(ctx, request.query)),
   );
 }

@@ -1,3 +1,4 @@
+import { reinstallWordpressJob } from "../admin/reinstall-wordpress.ts";
 import { backupAllSitesJob } from "../backups/backup-all-sites-job.ts";
 import { checkDomainJob, sweepDomainChecksJob } from "../custom-domain/check-domain-job.ts";
 import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
@@ -9,7 +10,7 @@ import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
 import { stripeReconcileJob } from "../subscriptions/stripe-reconcile-job.ts";
 import type { AnyJob } from "./job-queue.ts";
 
-/** Every job the worker runs. */
+/** Every job: given to the context by each entry point (main.ts, seed, benches, tests). */
 export const allJobs: AnyJob[] = [
   sendEmailJob,
   provisionOrderJob,
@@ -21,4 +22,5 @@ export const allJobs: AnyJob[] = [
   sweepDomainChecksJob,
   recordFilledSitesJob,
   backupAllSitesJob,
+  reinstallWordpressJob,
 ];

@@ -3,6 +3,7 @@ import PgBoss from "pg-boss";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
 import type { Database } from "../db/database.ts";
+import type { JobRun } from "./order-lease.ts";
 
 /** A job: a name, the schema of its payload, its retry policy and its handler. */
 export interface JobDefinition<S extends z.ZodType> {
@@ -10,7 +11,11 @@ export interface JobDefinition<S extends z.ZodType> {
   payload: S;
   retryLimit: number;
   retryDelaySeconds: number;
-  /** Seconds after which a job still active (its worker died) is handed to another worker. */
+  /**
+   * Seconds after which the queue gives up on a job still active and retries it. Longer than
+   * the job can ever take: a job that works on a site holds the order's lease (order-lease.ts),
+   * whose heartbeat tells a dead worker from a slow one much sooner.
+   */
   expireInSeconds: number;
   /** How many of these jobs one process runs at once (default 1). */
   concurrency?: number;
@@ -22,7 +27,7 @@ export interface JobDefinition<S extends z.ZodType> {
   handle(
     payload: z.infer<S>,
     ctx: Context,
-    job: { id: string; retryCount: number; retryLimit: number },
+    job: JobRun & { retryCount: number; retryLimit: number },
   ): Promise<void>;
 }
 
@@ -46,8 +51,15 @@ export interface JobQueue {
     payload: z.input<S>,
     opts?: SendOptions,
   ): Promise<string | null>;
-  /** Starts handling every job in this process. */
+  /** Starts handling every job in this process, each with its own concurrency. */
   work(ctx: Context): Promise<void>;
+  /** Fails a job, whatever process runs it: the queue retries it if it has attempts left. */
+  fail(name: string, id: string, message: string): Promise<void>;
+  /** Where a job stands, and the message it failed with, if it did. */
+  state(
+    name: string,
+    id: string,
+  ): Promise<{ state: "waiting" | "running" | "completed" | "failed"; message?: string } | null>;
   /**
    * Counts of jobs by state, for the health check. Not ok when jobs due for a while are still
    * waiting: no worker, in any process, is handling them.
@@ -96,23 +108,41 @@ export async function startJobQueue(
 
     async work(ctx) {
       for (const def of jobs) {
-        await boss.work(
-          def.name,
-          { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
-          async ([job]) => {
-            if (!job) return;
-            const payload = def.payload.parse(job.data);
-            await def.handle(payload, ctx, {
-              id: job.id,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-            });
-          },
-        );
+        // pg-boss runs one job at a time per worker: `concurrency` workers run that many at once.
+        for (let i = 0; i < (def.concurrency ?? 1); i++) {
+          await boss.work(
+            def.name,
+            { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+            async ([job]) => {
+              if (!job) return;
+              const payload = def.payload.parse(job.data);
+              await def.handle(payload, ctx, {
+                name: def.name,
+                id: job.id,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+              });
+            },
+          );
+        }
         const cron = def.cron?.(ctx);
         if (cron) await boss.schedule(def.name, cron, {}, { tz: SCHEDULE_TIME_ZONE });
         else if (def.cron) await boss.unschedule(def.name);
       }
+    },
+
+    async fail(name, id, message) {
+      await boss.fail(name, id, { message });
+    },
+
+    async state(name, id) {
+      const job = await boss.getJobById<unknown>(name, id, { includeArchive: true });
+      if (!job) return null;
+      const output = job.output as { message?: unknown } | null;
+      const message = typeof output?.message === "string" ? output.message : undefined;
+      if (job.state === "completed") return { state: "completed" };
+      if (job.state === "failed" || job.state === "cancelled") return { state: "failed", message };
+      return { state: job.state === "active" ? "running" : "waiting" };
     },
 
     async health() {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { kozaSubmissions, orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
+import { claimOrderLease } from "../jobs/order-lease.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
@@ -19,7 +20,8 @@ export const generateKozaSiteJob = defineJob({
   payload: z.object({ orderId: z.uuid(), submissionId: z.number().int() }),
   retryLimit: 3,
   retryDelaySeconds: 5,
-  expireInSeconds: 900,
+  // A real language model can take a quarter of an hour; a dead worker is found by its lease.
+  expireInSeconds: 3600,
   async handle({ orderId, submissionId }, ctx, job) {
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
     const [submission] = await ctx.db
@@ -28,6 +30,9 @@ export const generateKozaSiteJob = defineJob({
       .where(eq(kozaSubmissions.id, submissionId));
     // Nothing to do if an admin reset Koza meanwhile, or if this run belongs to another order.
     if (order?.kozaStatus !== "processing" || submission?.orderId !== orderId) return;
+    // One run at a time on a site: another worker, or a reinstall, waits for the next attempt.
+    const lease = await claimOrderLease(ctx, orderId, job);
+    if (!lease) throw new Error("Le site est occupé par une autre opération.");
     const started = performance.now();
     try {
       const data = KozaData.parse(submission.data);
@@ -81,6 +86,8 @@ export const generateKozaSiteJob = defineJob({
         });
       }
       throw err;
+    } finally {
+      await lease.release();
     }
   },
 });

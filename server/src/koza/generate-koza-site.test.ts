@@ -207,6 +207,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       .limit(1);
     const run = (retryCount: number) =>
       generateKozaSiteJob.handle({ orderId, submissionId: submission?.id as number }, t.ctx, {
+        name: generateKozaSiteJob.name,
         id: "essai",
         retryCount,
         retryLimit: 3,

@@ -50,7 +50,12 @@ describe("POST /api/resend-magic-link", () => {
     expect(await queuedFor()).toEqual([email, "inconnu@example.re"]);
 
     for (const address of await queuedFor()) {
-      await sendLostLinksJob.handle({ email: address }, t.ctx, { id: "test", retryCount: 0, retryLimit: 0 });
+      await sendLostLinksJob.handle({ email: address }, t.ctx, {
+        name: sendLostLinksJob.name,
+        id: "test",
+        retryCount: 0,
+        retryLimit: 0,
+      });
     }
     const sent = await lostLinkMails();
     expect(sent.map((m) => m.recipient)).toEqual([email, email]);

@@ -1,9 +1,8 @@
-import type { OrderView } from "@lagon/contracts/orders-schemas";
+import type { LogEntry, OrderView } from "@lagon/contracts/orders-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
-import { asc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { customDomainView, orderDomain } from "../custom-domain/domain-view.ts";
-import { type customDomains, orderLogs, type orders } from "../db/schema.ts";
+import { customDomainView } from "../custom-domain/domain-view.ts";
+import type { customDomains, orders } from "../db/schema.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -12,20 +11,16 @@ export function planName(order: Pick<Order, "planId">): string {
 }
 
 /**
- * The full order of spec section 3, with its logs, but without a token: the caller adds the one
- * the customer opened the page with. Only for a holder of one of the order's tokens.
+ * The full order of spec section 3, with its logs (read with the order), but without a token:
+ * the caller adds the one the customer opened the page with. Only for a holder of one of the
+ * order's tokens.
  */
-export async function orderView(
-  ctx: Pick<Context, "db" | "secrets" | "wordpress">,
+export function orderView(
+  ctx: Pick<Context, "secrets" | "wordpress">,
   order: Order,
-  domain?: typeof customDomains.$inferSelect | null,
-): Promise<Omit<OrderView, "magic_link_token">> {
-  const customDomain = domain === undefined ? await orderDomain(ctx, order.id) : domain;
-  const logs = await ctx.db
-    .select()
-    .from(orderLogs)
-    .where(eq(orderLogs.orderId, order.id))
-    .orderBy(asc(orderLogs.id));
+  logs: LogEntry[],
+  customDomain: typeof customDomains.$inferSelect | null,
+): Omit<OrderView, "magic_link_token"> {
   const active = order.status === "active";
   return {
     _id: order.id,
@@ -50,11 +45,6 @@ export async function orderView(
             password: ctx.secrets.open(order.wpPasswordEnc),
           }
         : null,
-    logs: logs.map((l) => ({
-      timestamp: l.timestamp.toISOString(),
-      level: l.level,
-      action: l.action,
-      details: l.details,
-    })),
+    logs,
   };
 }

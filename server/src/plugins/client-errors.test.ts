@@ -53,7 +53,7 @@ describe("requests Node's HTTP parser refuses", () => {
   });
 
   it("still serves a long query string under the limit", async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/directory?q=${"a".repeat(8 * 1024)}`);
+    const res = await fetch(`http://127.0.0.1:${port}/api/directory?ignored=${"a".repeat(8 * 1024)}`);
     expect(res.status).toBe(200);
   });
 });

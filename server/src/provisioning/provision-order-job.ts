@@ -1,15 +1,14 @@
 import type { StepKey } from "@lagon/contracts/orders";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
+import { claimOrderLease, LeaseLost } from "../jobs/order-lease.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { setStep } from "../orders/set-step.ts";
 import { PROVISIONING_STEPS } from "./provisioning-steps.ts";
-
-const LEASE_SECONDS = 90;
 
 /**
  * Tests that kill the process in the middle of a step set this to widen each step; it is
@@ -22,32 +21,35 @@ async function faultInjectionPause(): Promise<void> {
 
 /**
  * Takes a paid order to a live site: the subdomain, wordpress and email steps in turn. Each
- * finished step is skipped on a later run, so a retry or a resume never repeats one. A lease on
- * the order keeps two workers from provisioning it at once.
+ * finished step is skipped on a later run, so a retry or a resume never repeats one. The
+ * order's lease, renewed while a step runs however long, keeps every other worker off it; a
+ * run that finds the lease held by a live run leaves the order to it.
  */
 export const provisionOrderJob = defineJob({
   name: "provision-order",
   payload: z.object({ orderId: z.uuid() }),
   retryLimit: 4,
   retryDelaySeconds: 2,
-  expireInSeconds: 120,
+  // Far longer than an install over SSH: a dead worker is found by its lease (order-lease.ts).
+  expireInSeconds: 3600,
   // Installs are mostly PHP work: a few at once keep both cores busy without thrashing.
   concurrency: 3,
   async handle({ orderId }, ctx, job) {
-    if (!(await claimLease(ctx, orderId))) return;
+    const lease = await claimOrderLease(ctx, orderId, job);
+    if (!lease) return;
     let current: StepKey | undefined;
     try {
       const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-      if (!order || order.status === "active") return;
+      if (!order || order.status === "active") return await lease.release();
       if (order.status !== "processing") {
         await ctx.db.update(orders).set({ status: "processing" }).where(eq(orders.id, orderId));
       }
       for (const step of PROVISIONING_STEPS) {
+        lease.check();
         const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
         if (!fresh) return;
         if (fresh.steps[step.key]?.status === "completed") continue;
         current = step.key;
-        await renewLease(ctx, orderId);
         await setStep(ctx.db, orderId, step.key, "processing");
         const started = performance.now();
         const details = await step.run(ctx, fresh);
@@ -62,10 +64,13 @@ export const provisionOrderJob = defineJob({
       }
       await ctx.db
         .update(orders)
-        .set({ status: "active", activatedAt: new Date(), provisioningLeaseUntil: null })
+        .set({ status: "active", activatedAt: new Date() })
         .where(eq(orders.id, orderId));
+      await lease.release();
       await addOrderLog(ctx.db, orderId, { level: "info", action: "active", details: "Site en ligne." });
     } catch (err) {
+      // Another run owns the order now (this one froze past its lease): it carries on alone.
+      if (err instanceof LeaseLost) return ctx.log.warn({ orderId }, err.message);
       const message = (err as Error).message ?? String(err);
       const final = job.retryCount >= job.retryLimit;
       await addOrderLog(ctx.db, orderId, {
@@ -76,35 +81,16 @@ export const provisionOrderJob = defineJob({
           : `Échec, nouvelle tentative ${job.retryCount + 1}/${job.retryLimit} : ${message}`,
       });
       if (final) await failOrder(ctx, orderId, current, message);
-      else await ctx.db.update(orders).set({ provisioningLeaseUntil: null }).where(eq(orders.id, orderId));
+      await lease.release();
       throw err;
+    } finally {
+      lease.stop();
     }
   },
 });
 
-async function claimLease(ctx: Context, orderId: string): Promise<boolean> {
-  const claimed = await ctx.db
-    .update(orders)
-    .set({ provisioningLeaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        or(isNull(orders.provisioningLeaseUntil), lt(orders.provisioningLeaseUntil, sql`now()`)),
-      ),
-    )
-    .returning({ id: orders.id });
-  return claimed.length === 1;
-}
-
-async function renewLease(ctx: Context, orderId: string): Promise<void> {
-  await ctx.db
-    .update(orders)
-    .set({ provisioningLeaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(eq(orders.id, orderId));
-}
-
 async function failOrder(ctx: Context, orderId: string, step: StepKey | undefined, message: string) {
-  const failed = { status: "error", provisioningLeaseUntil: null } as const;
+  const failed = { status: "error" } as const;
   if (step) await setStep(ctx.db, orderId, step, "failed", failed);
   else await ctx.db.update(orders).set(failed).where(eq(orders.id, orderId));
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
@@ -129,10 +115,6 @@ async function failOrder(ctx: Context, orderId: string, step: StepKey | undefine
  * by a crash or a restart finish by themselves.
  */
 export async function resumeUnfinishedOrders(ctx: Context): Promise<number> {
-  if (ctx.database.kind === "pglite") {
-    // Only this process can open the embedded database, so any lease left is from a dead process.
-    await ctx.db.update(orders).set({ provisioningLeaseUntil: null });
-  }
   const rows = await ctx.db
     .select({ id: orders.id })
     .from(orders)
@@ -145,10 +127,7 @@ export async function resumeUnfinishedOrders(ctx: Context): Promise<number> {
 export async function resumeFailedOrder(ctx: Context, orderId: string): Promise<boolean> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "error") return false;
-  await ctx.db
-    .update(orders)
-    .set({ status: "processing", provisioningLeaseUntil: null })
-    .where(eq(orders.id, orderId));
+  await ctx.db.update(orders).set({ status: "processing" }).where(eq(orders.id, orderId));
   await addOrderLog(ctx.db, orderId, { level: "info", action: "resume", details: "Reprise de la commande." });
   await ctx.queue.send(provisionOrderJob, { orderId });
   return true;

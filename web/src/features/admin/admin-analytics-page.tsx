@@ -4,6 +4,7 @@ import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
+import { countOf, plural } from "../../lib/plural";
 import { adminFetch } from "./admin-api";
 import { AdminNav } from "./admin-gate";
 
@@ -55,9 +56,7 @@ function Figures({ data }: { data: Analytics }) {
       <ul className="admin-counters is-wide" aria-label="Chiffres clés">
         <li>
           <span>Clients</span> <strong>{stats.total_orders}</strong>{" "}
-          <small>
-            dont {stats.active_orders} actif{stats.active_orders > 1 ? "s" : ""}
-          </small>
+          <small>dont {countOf(stats.active_orders, "actif", "actifs")}</small>
         </li>
         <li>
           <span>Revenu total</span> <strong>{euros(stats.total_revenue)}</strong>{" "}
@@ -121,9 +120,7 @@ function Figures({ data }: { data: Analytics }) {
       </div>
       <section className="admin-panel" aria-labelledby="growth-title">
         <h2 id="growth-title">Nouvelles commandes sur 30 jours</h2>
-        <p className="admin-growth-total">
-          {newOrders} commande{newOrders > 1 ? "s" : ""} sur la période
-        </p>
+        <p className="admin-growth-total">{countOf(newOrders, "commande", "commandes")} sur la période</p>
         <ol className="admin-growth">
           {data.growth_data.map((d) => (
             <li key={d.date}>
@@ -133,7 +130,7 @@ function Figures({ data }: { data: Analytics }) {
               </span>
               <span className="growth-count">
                 {d.count}
-                <span className="visually-hidden"> commande{d.count > 1 ? "s" : ""}</span>
+                <span className="visually-hidden"> {plural(d.count, "commande", "commandes")}</span>
               </span>
             </li>
           ))}

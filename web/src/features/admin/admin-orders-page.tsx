@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
-import type { AdminOrder, AdminOrders } from "@lagon/contracts/admin-schemas";
+import type { AdminJobStarted, AdminOrder, AdminOrders } from "@lagon/contracts/admin-schemas";
 import { formatDate } from "@lagon/contracts/french-date";
 import {
   SUBSCRIPTION_FILTER_LABELS,
@@ -9,12 +9,14 @@ import {
 import type { AdminSubscription } from "@lagon/contracts/subscriptions-schemas";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
+import { countOf } from "../../lib/plural";
 import { adminFetch, adminPost } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
 import { AdminNotice, type Notice } from "./admin-notice";
 import { AdminOrderCard, type OrderAction } from "./admin-order-card";
 import { AdminPager } from "./admin-pager";
 import { AdminTestClock } from "./admin-test-clock";
+import { followAdminJob } from "./follow-admin-job";
 import { OrderLogsDialog } from "./order-logs-dialog";
 import {
   type SubscriptionActionBody,
@@ -104,6 +106,25 @@ export function AdminOrdersPage({ token }: { token: string }) {
     await load();
   }
 
+  /** The reinstall runs as a job: "Réinstallation lancée…", then its real outcome. */
+  async function reinstall(body: { order_id: string }): Promise<Notice> {
+    const failed = (detail?: string): Notice => ({
+      tone: "error",
+      text: `Erreur: ${detail ?? ADMIN_MESSAGES.reinstallFailed}`,
+    });
+    let started: AdminJobStarted;
+    try {
+      started = await adminPost<AdminJobStarted>("/api/admin/reinstall-wordpress", token, body);
+    } catch (err) {
+      return failed(detailOf(err));
+    }
+    setNotice({ tone: "success", text: started.detail });
+    const end = await followAdminJob(`/api/admin/reinstall-wordpress/${started.job_id}`, token);
+    if (end.state === "completed") return { tone: "success", text: ADMIN_MESSAGES.reinstallOk };
+    if (end.state === "failed") return failed(end.detail);
+    return { tone: "success", text: ADMIN_MESSAGES.reinstallStillRunning };
+  }
+
   function onAction(action: OrderAction, order: AdminOrder) {
     const body = { order_id: order.order_id };
     if (action !== "logs" && busy) return;
@@ -122,12 +143,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     } else if (action === "reinstall") {
       const warning = `Réinstaller WordPress pour ${new URL(order.site_url).host} ?\n\nAttention : tout le contenu actuel du site sera supprimé (pages, articles, médias) et de nouveaux identifiants seront créés. Cette action est irréversible.`;
       if (!window.confirm(warning)) return;
-      void run(action, order, () =>
-        adminPost("/api/admin/reinstall-wordpress", token, body).then(
-          () => ({ tone: "success", text: ADMIN_MESSAGES.reinstallOk }),
-          (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? ADMIN_MESSAGES.reinstallFailed}` }),
-        ),
-      );
+      void run(action, order, () => reinstall(body));
     } else {
       if (!window.confirm(`Reprendre la création du site ${order.subdomain} à l'étape en échec ?`)) return;
       void run(action, order, () =>
@@ -250,7 +266,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
           <p>{search ? `Aucune commande ne correspond à « ${search} ».` : "Aucune commande."}</p>
         ) : (
           <p className="admin-match">
-            {data.match_count} commande{data.match_count > 1 ? "s" : ""}
+            {countOf(data.match_count, "commande", "commandes")}
             {search ? ` pour « ${search} »` : ""}
           </p>
         )}

@@ -1,57 +1,33 @@
 import { DIRECTORY_CATEGORIES } from "@lagon/contracts/checkout";
 import { DIRECTORY_COUNTRIES, DIRECTORY_EMPTY } from "@lagon/contracts/directory";
-import type { DirectorySite } from "@lagon/contracts/directory-schemas";
-import { useEffect, useMemo, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
-import { fetchJson } from "../../lib/fetch-json";
+import { countOf, plural } from "../../lib/plural";
 import "./directory.css";
 import { SiteCard } from "./site-card";
+import { type DirectoryFilters, useDirectory } from "./use-directory";
 
-const normalize = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
+const NO_FILTERS: DirectoryFilters = { q: "", category: "", country: "" };
 
-/** The public directory of our customers' live sites, with search and filters. */
+/** The public directory of our customers' live sites: searched, filtered and paged by the server. */
 export function DirectoryPage() {
-  const [sites, setSites] = useState<DirectorySite[]>([]);
-  const [text, setText] = useState("");
-  const [category, setCategory] = useState("");
-  const [country, setCountry] = useState("");
-
-  useEffect(() => {
-    fetchJson<{ sites: DirectorySite[] }>("/api/directory")
-      .then((r) => setSites(r.sites))
-      .catch((err) => console.error("Annuaire indisponible", err));
-  }, []);
-
-  const shown = useMemo(() => {
-    const q = normalize(text.trim());
-    return sites.filter(
-      (s) =>
-        (!q || normalize(`${s.company_name} ${s.city} ${s.category}`).includes(q)) &&
-        (!category || s.category === category) &&
-        (!country || s.country === country),
-    );
-  }, [sites, text, category, country]);
-
-  const reset = () => {
-    setText("");
-    setCategory("");
-    setCountry("");
-  };
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const directory = useDirectory(filters);
+  const set = (change: Partial<DirectoryFilters>) => setFilters((f) => ({ ...f, ...change }));
+  const counts = directory.counts;
 
   return (
     <section className="section directory">
       <div className="container">
         <ul className="directory-counts">
           <li>
-            <strong>{sites.length}</strong> sites en ligne
+            <strong>{counts ? counts.online : "–"}</strong>{" "}
+            {plural(counts?.online ?? 0, "site en ligne", "sites en ligne")}
           </li>
           <li>
-            <strong>{sites.filter((s) => s.has_koza).length}</strong> sites créés avec Koza
+            <strong>{counts ? counts.koza : "–"}</strong>{" "}
+            {plural(counts?.koza ?? 0, "site créé avec Koza", "sites créés avec Koza")}
           </li>
         </ul>
         <form
@@ -63,14 +39,15 @@ export function DirectoryPage() {
             <span>Rechercher</span>
             <input
               type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
+              value={filters.q}
+              maxLength={100}
+              onChange={(e) => set({ q: e.target.value })}
               placeholder="Entreprise, ville, catégorie"
             />
           </label>
           <label>
             <span>Catégorie</span>
-            <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            <select value={filters.category} onChange={(e) => set({ category: e.target.value })}>
               <option value="">Toutes les catégories</option>
               {DIRECTORY_CATEGORIES.map((c) => (
                 <option key={c}>{c}</option>
@@ -79,29 +56,48 @@ export function DirectoryPage() {
           </label>
           <label>
             <span>Territoire</span>
-            <select value={country} onChange={(e) => setCountry(e.target.value)}>
+            <select value={filters.country} onChange={(e) => set({ country: e.target.value })}>
               <option value="">Tous les territoires</option>
               {DIRECTORY_COUNTRIES.map((c) => (
                 <option key={c}>{c}</option>
               ))}
             </select>
           </label>
-          <button type="button" className="button button-primary" onClick={reset}>
+          <button type="button" className="button button-primary" onClick={() => setFilters(NO_FILTERS)}>
             Réinitialiser les filtres
           </button>
         </form>
         <p className="directory-result" aria-live="polite">
-          {shown.length} {shown.length > 1 ? "sites trouvés" : "site trouvé"}
+          {directory.failed
+            ? "L'annuaire est momentanément indisponible. Réessayez dans un instant."
+            : directory.counts
+              ? countOf(directory.total, "site trouvé", "sites trouvés")
+              : "Chargement de l'annuaire…"}
         </p>
-        {shown.length === 0 ? (
+        {directory.counts && directory.total === 0 && !directory.loading ? (
           <p className="directory-empty">{DIRECTORY_EMPTY}</p>
         ) : (
-          <div className="directory-grid">
-            {shown.map((s) => (
+          <div className="directory-grid" aria-busy={directory.loading}>
+            {directory.sites.map((s) => (
               <SiteCard key={s.subdomain} site={s} />
             ))}
           </div>
         )}
+        {directory.hasMore ? (
+          <p className="directory-more">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={directory.loading}
+              onClick={directory.more}
+            >
+              {directory.loading ? "Chargement…" : "Voir plus de sites"}
+            </button>
+            <span>
+              {directory.sites.length} sur {directory.total}
+            </span>
+          </p>
+        ) : null}
         <aside className="directory-cta">
           <h2>Votre entreprise mérite aussi son site</h2>
           <p>En ligne en moins de 10 minutes, et présente dans cet annuaire si vous le souhaitez.</p>

@@ -1,5 +1,6 @@
 import { KOZA_IMAGE_TYPES, KOZA_MAX_PHOTOS } from "@lagon/contracts/koza";
 import { useEffect, useId, useMemo, useState } from "react";
+import { countOf } from "../../lib/plural";
 
 const ACCEPT = KOZA_IMAGE_TYPES.join(",");
 const isImage = (f: File) => (KOZA_IMAGE_TYPES as readonly string[]).includes(f.type);
@@ -100,7 +101,7 @@ export function PhotosPicker(props: { photos: File[]; onChange: (photos: File[])
           const extra = images.length - room;
           if (extra > 0) {
             notes.push(
-              `${KOZA_MAX_PHOTOS} photos au maximum : ${extra === 1 ? "1 photo non ajoutée" : `${extra} photos non ajoutées`}.`,
+              `${KOZA_MAX_PHOTOS} photos au maximum : ${countOf(extra, "photo non ajoutée", "photos non ajoutées")}.`,
             );
           }
           setNote(notes.join(" "));

@@ -1,4 +1,5 @@
 import { KOZA_STYLE_LABELS } from "@lagon/contracts/koza";
+import { countOf } from "../../lib/plural";
 import type { KozaAnswers } from "./koza-answers";
 
 const orDash = (s: string) => s.trim() || "—";
@@ -52,8 +53,7 @@ export function KozaRecap(props: { answers: KozaAnswers; logo: File | null; phot
         </dd>
         <dt>Images</dt>
         <dd>
-          {props.logo ? "Un logo" : "Pas de logo"}, {props.photos.length} photo
-          {props.photos.length > 1 ? "s" : ""}
+          {props.logo ? "Un logo" : "Pas de logo"}, {countOf(props.photos.length, "photo", "photos")}
         </dd>
       </dl>
       <p className="koza-warning">

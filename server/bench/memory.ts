@@ -1,0 +1,136 @@
+/**
+ * npm run bench:memory — resident memory (RSS) of the server process on the embedded default
+ * (`node --import tsx server/src/main.ts`, as `npm start` runs it: PGlite, worker, local
+ * WordPress host): idle once started and its blog seeded, then the peak while 10 orders are
+ * paid at once and provisioned. nginx and php-fpm are other processes, shown apart.
+ * Target: at most 400 MB idle. Last line: `memory: idle=<MB> MB peak=<MB> MB`.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { randomToken } from "../src/lib/secrets.ts";
+import { peakMemory, siteServerPids } from "./peak-memory.ts";
+
+const ORDERS = 10;
+const root = path.resolve(import.meta.dirname, "../..");
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rssMb = (pid: number) => {
+  const kb = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)?.[1];
+  return Math.round(Number(kb) / 1024);
+};
+
+async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    await sleep(1000);
+  }
+  throw new Error(`${what}: not reached in ${timeoutMs / 1000} s`);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "lagon-bench-memory-"));
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const adminToken = randomToken();
+const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    WP_PORT: String(await freePort()),
+    PUBLIC_URL: `http://localhost:${port}`,
+    ADMIN_TOKEN: adminToken,
+    LOG_LEVEL: "warn",
+  },
+});
+const pid = server.pid as number;
+
+try {
+  await until("start", async () => ((await fetch(`${origin}/api/health`)).ok ? true : undefined), 180_000);
+  // The first start creates the agency's blog in the background: idle is once it is done.
+  await until(
+    "blog seeded",
+    async () => {
+      const res = await fetch(`${origin}/blog/wp-json/wp/v2/posts?per_page=1`);
+      return res.ok && Number(res.headers.get("x-wp-total")) >= 12 ? true : undefined;
+    },
+    300_000,
+  );
+  await sleep(10_000);
+  const samples: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    samples.push(rssMb(pid));
+    await sleep(500);
+  }
+  const idle = Math.max(...samples);
+  console.log(`idle: server ${idle} MB (samples ${Math.min(...samples)}–${idle} MB)`);
+
+  const memory = peakMemory(() => siteServerPids(dataDir));
+  let serverPeak = 0;
+  const sampler = setInterval(() => {
+    serverPeak = Math.max(serverPeak, rssMb(pid));
+  }, 100);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: ORDERS }, async (_, i) => {
+      const res = await fetch(`${origin}/api/stripe/create-checkout-session`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          plan_id: "price_local_starter",
+          customer_data: {
+            email: `memoire-${i}@example.re`,
+            name: "Zoé Payet",
+            domain: `memoire-${i}.localhost`,
+            plan: "Starter",
+            city: "Saint-Pierre",
+          },
+          success_url: `http://localhost:${port}/success`,
+          cancel_url: `http://localhost:${port}/`,
+          koza_option: false,
+        }),
+      });
+      if (!res.ok) throw new Error(`checkout ${i}: ${res.status} ${await res.text()}`);
+      const session = new URL(((await res.json()) as { checkout_url: string }).checkout_url).pathname
+        .split("/")
+        .at(-1);
+      const paid = await fetch(`${origin}/api/test-checkout/${session}/pay`, { method: "POST" });
+      if (!paid.ok) throw new Error(`payment ${i}: ${paid.status}`);
+    }),
+  );
+  await until(
+    `${ORDERS} orders active`,
+    async () => {
+      const res = await fetch(`${origin}/api/admin/orders?token=${adminToken}`);
+      const { counts } = (await res.json()) as { counts: { active: number; error: number } };
+      if (counts.error > 0) throw new Error("an order ended in error");
+      return counts.active >= ORDERS ? true : undefined;
+    },
+    600_000,
+  );
+  clearInterval(sampler);
+  const peak = Math.max(serverPeak, rssMb(pid));
+  const sites = memory.stop();
+  console.log(
+    `${ORDERS} orders: live in ${Math.round((performance.now() - started) / 1000)} s; server peak ${peak} MB; nginx + php-fpm peak ${sites.children} MB`,
+  );
+  console.log(`memory: idle=${idle} MB peak=${peak} MB`);
+} finally {
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill("SIGTERM");
+  await Promise.race([exited, sleep(15_000)]);
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "lease_holder" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "directory_text" text GENERATED ALWAYS AS (translate(lower(coalesce(company_name, subdomain) || ' ' || coalesce(city, '') || ' ' || coalesce(category, '')), 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ', 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy')) STORED;--> statement-breakpoint
+CREATE INDEX "orders_directory_idx" ON "orders" USING btree ("activated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'active' and directory_opt_in and (koza_status = 'completed' or site_filled_at is not null);

@@ -1,0 +1,135 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { waitFor } from "../../test/smtp-sink.ts";
+import { createTestContext } from "../../test/test-context.ts";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { defineJob } from "./job-queue.ts";
+import {
+  claimForQueuedJob,
+  claimOrderLease,
+  LEASE_SECONDS,
+  LeaseLost,
+  sweepDeadLeases,
+} from "./order-lease.ts";
+
+/** A job that waits until told, counting how many of its runs are under way at once. */
+const gate = { open: false, running: 0, most: 0 };
+const slowJob = defineJob({
+  name: "slow-test-job",
+  payload: z.object({ n: z.number() }),
+  retryLimit: 2,
+  retryDelaySeconds: 1,
+  expireInSeconds: 3600,
+  concurrency: 3,
+  async handle() {
+    gate.running++;
+    gate.most = Math.max(gate.most, gate.running);
+    await waitFor(() => gate.open || undefined, 60_000);
+    gate.running--;
+  },
+});
+
+describe("order leases and job concurrency", () => {
+  let ctx: Context;
+  let orderId: string;
+  const lease = async () =>
+    (await ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0] as typeof orders.$inferSelect;
+  beforeAll(async () => {
+    ctx = await createTestContext({}, [slowJob]);
+    orderId = await givenPaidOrder(ctx, { subdomain: "bail-test" });
+  });
+  afterAll(() => ctx?.close());
+  afterEach(() => vi.useRealTimers());
+
+  it("lets one run hold a site at a time, until it releases it", async () => {
+    const first = await claimOrderLease(ctx, orderId, { name: "provision-order", id: "run-1" });
+    expect(first).not.toBeNull();
+    expect(await claimOrderLease(ctx, orderId, { name: "provision-order", id: "run-2" })).toBeNull();
+    expect(await claimForQueuedJob(ctx, orderId, "reinstall-wordpress")).toBeNull();
+    expect((await lease()).leaseHolder).toMatch(/^provision-order:run-1:[0-9a-f]{12}$/);
+    await first?.release();
+    expect(await lease()).toMatchObject({ provisioningLeaseUntil: null, leaseHolder: null });
+    const second = await claimOrderLease(ctx, orderId, { name: "provision-order", id: "run-2" });
+    expect(second).not.toBeNull();
+    await second?.release();
+  });
+
+  it("renews the lease while a long step runs, and stops a run whose lease was taken over", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const held = await claimOrderLease(ctx, orderId, { name: "provision-order", id: "long" });
+    // Minutes of SSH: the lease is about to end, the heartbeat pushes it back.
+    await ctx.db
+      .update(orders)
+      .set({ provisioningLeaseUntil: sql`now() + interval '1 second'` })
+      .where(eq(orders.id, orderId));
+    await vi.advanceTimersByTimeAsync(15_000);
+    await waitFor(async () => {
+      const until = (await lease()).provisioningLeaseUntil as Date;
+      return until.getTime() - Date.now() > (LEASE_SECONDS - 10) * 1000 || undefined;
+    });
+    expect(await claimOrderLease(ctx, orderId, { name: "provision-order", id: "other" })).toBeNull();
+    held?.check();
+
+    // A run frozen past its lease: another took the site; the first stops at its next step.
+    await ctx.db
+      .update(orders)
+      .set({ leaseHolder: "provision-order:other:abc" })
+      .where(eq(orders.id, orderId));
+    await vi.advanceTimersByTimeAsync(15_000);
+    await waitFor(() => {
+      try {
+        held?.check();
+        return undefined;
+      } catch (err) {
+        return err;
+      }
+    }).then((err) => expect(err).toBeInstanceOf(LeaseLost));
+    await held?.release();
+    expect((await lease()).leaseHolder).toBe("provision-order:other:abc");
+    await ctx.db
+      .update(orders)
+      .set({ provisioningLeaseUntil: null, leaseHolder: null })
+      .where(eq(orders.id, orderId));
+  });
+
+  it("hands the job of a dead worker's lease back to the queue at once", async () => {
+    const jobId = (await ctx.queue.send(slowJob, { n: 0 })) as string;
+    // Its worker died: the lease is past and nobody renews it.
+    await ctx.db
+      .update(orders)
+      .set({
+        provisioningLeaseUntil: sql`now() - interval '1 second'`,
+        leaseHolder: `${slowJob.name}:${jobId}:dead`,
+      })
+      .where(eq(orders.id, orderId));
+    const live = await givenPaidOrder(ctx, { subdomain: "bail-vivant" });
+    const held = await claimOrderLease(ctx, live, { name: "provision-order", id: "alive" });
+
+    expect(await sweepDeadLeases(ctx)).toBe(1);
+    expect(await lease()).toMatchObject({ provisioningLeaseUntil: null, leaseHolder: null });
+    const { rows } = await ctx.database.sql.executeSql("select state, output from pgboss.job where id = $1", [
+      jobId,
+    ]);
+    expect(rows).toEqual([
+      { state: "retry", output: { message: "Le processus qui traitait cette tâche s'est arrêté." } },
+    ]);
+    // A live run's lease is left alone, and a second sweep finds nothing.
+    expect(await sweepDeadLeases(ctx)).toBe(0);
+    await held?.release();
+  });
+
+  it("runs as many jobs of a kind at once as its concurrency says", async () => {
+    await ctx.queue.work(ctx);
+    for (let n = 1; n <= 5; n++) await ctx.queue.send(slowJob, { n });
+    await waitFor(() => gate.running >= 3 || undefined, 30_000);
+    // A moment more: a fourth would have started by now if it could.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(gate.running).toBe(3);
+    gate.open = true;
+    await waitFor(() => gate.running === 0 || undefined, 30_000);
+    expect(gate.most).toBe(3);
+  });
+});

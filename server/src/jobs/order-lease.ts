@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+
+/**
+ * How long a lease lasts without news from its holder. A running job renews it every
+ * HEARTBEAT_SECONDS, however long its step (an install over SSH can take minutes): only a
+ * holder that died, or froze this long, loses it.
+ */
+export const LEASE_SECONDS = 60;
+const HEARTBEAT_SECONDS = 15;
+/** A job queued by the admin holds the site this long until a worker starts it. */
+const QUEUED_LEASE_SECONDS = 600;
+
+/** The run of a job that holds an order's lease. */
+export interface JobRun {
+  name: string;
+  id: string;
+}
+
+/** Thrown at a step boundary when this run's lease was taken over: the run stops there. */
+export class LeaseLost extends Error {
+  constructor(orderId: string) {
+    super(`Lease of order ${orderId} lost`);
+  }
+}
+
+export interface Lease {
+  /** Throws LeaseLost if a heartbeat found the lease gone: call it before each step. */
+  check(): void;
+  /** Gives the lease back (only if still ours) and stops the heartbeat. */
+  release(): Promise<void>;
+  /** Stops the heartbeat, keeping the lease: for the end of a run that already released it. */
+  stop(): void;
+}
+
+const free = () => or(isNull(orders.provisioningLeaseUntil), lt(orders.provisioningLeaseUntil, sql`now()`));
+const until = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/**
+ * Takes the order's lease for this run of a job, if it is free, expired, or was taken for this
+ * very job when it was queued (`adopt`). Returns null when another live run holds it. While
+ * held, a heartbeat renews it; a run that finds it taken over stops at its next step.
+ */
+export async function claimOrderLease(
+  ctx: Context,
+  orderId: string,
+  run: JobRun,
+  adopt?: string,
+): Promise<Lease | null> {
+  const holder = `${run.name}:${run.id}:${randomBytes(6).toString("hex")}`;
+  const claimed = await ctx.db
+    .update(orders)
+    .set({ provisioningLeaseUntil: until(LEASE_SECONDS), leaseHolder: holder })
+    .where(and(eq(orders.id, orderId), adopt ? or(free(), eq(orders.leaseHolder, adopt)) : free()))
+    .returning({ id: orders.id });
+  if (claimed.length === 0) return null;
+
+  const mine = and(eq(orders.id, orderId), eq(orders.leaseHolder, holder));
+  let lost = false;
+  const heartbeat = setInterval(() => {
+    ctx.db
+      .update(orders)
+      .set({ provisioningLeaseUntil: until(LEASE_SECONDS) })
+      .where(mine)
+      .returning({ id: orders.id })
+      .then((rows) => {
+        if (rows.length === 0) lost = true;
+      })
+      .catch((err) => ctx.log.warn({ err, orderId }, "lease heartbeat failed"));
+  }, HEARTBEAT_SECONDS * 1000);
+  heartbeat.unref();
+  return {
+    check() {
+      if (lost) throw new LeaseLost(orderId);
+    },
+    async release() {
+      clearInterval(heartbeat);
+      await ctx.db.update(orders).set({ provisioningLeaseUntil: null, leaseHolder: null }).where(mine);
+    },
+    stop: () => clearInterval(heartbeat),
+  };
+}
+
+/**
+ * Takes the lease for a job about to be queued (the admin's reinstall): a second request
+ * meanwhile is refused at once, and the job adopts the lease when a worker starts it.
+ * Returns the holder to give the job, or null if the site is busy.
+ */
+export async function claimForQueuedJob(
+  ctx: Context,
+  orderId: string,
+  jobName: string,
+): Promise<string | null> {
+  const holder = `${jobName}:queued:${randomBytes(6).toString("hex")}`;
+  const claimed = await ctx.db
+    .update(orders)
+    .set({ provisioningLeaseUntil: until(QUEUED_LEASE_SECONDS), leaseHolder: holder })
+    .where(and(eq(orders.id, orderId), free()))
+    .returning({ id: orders.id });
+  return claimed.length === 1 ? holder : null;
+}
+
+/** Gives back a lease taken for a job that could not be queued. */
+export async function releaseQueuedLease(ctx: Context, orderId: string, holder: string): Promise<void> {
+  await ctx.db
+    .update(orders)
+    .set({ provisioningLeaseUntil: null, leaseHolder: null })
+    .where(and(eq(orders.id, orderId), eq(orders.leaseHolder, holder)));
+}
+
+/**
+ * Finds leases whose holder stopped renewing them (its process died) and fails that run's job,
+ * so the queue retries it at once instead of at its expiry (an hour, longer than any step).
+ * `all` treats every lease as dead: the embedded database's worker at start, when no other
+ * process can hold one. Rows are locked and cleared in one statement, so of several workers
+ * sweeping at once only one hands a given job back. Returns how many leases were cleared.
+ */
+export async function sweepDeadLeases(ctx: Context, all = false): Promise<number> {
+  const { rows } = await ctx.database.sql.executeSql(
+    `with dead as (
+       select id, lease_holder from orders
+       where provisioning_lease_until is not null ${all ? "" : "and provisioning_lease_until < now()"}
+       for update skip locked
+     )
+     update orders set provisioning_lease_until = null, lease_holder = null
+     from dead where orders.id = dead.id
+     returning orders.id as order_id, dead.lease_holder as holder`,
+    [],
+  );
+  for (const row of rows as { order_id: string; holder: string | null }[]) {
+    const [name, jobId] = (row.holder ?? "").split(":");
+    ctx.log.warn({ orderId: row.order_id, job: name }, "lease of a stopped worker released");
+    if (name && jobId && jobId !== "queued") {
+      await ctx.queue.fail(name, jobId, "Le processus qui traitait cette tâche s'est arrêté.");
+    }
+  }
+  return rows.length;
+}
+
+/** Sweeps dead leases every few seconds in a worker process; returns the stop function. */
+export function startLeaseSweeper(ctx: Context): () => void {
+  const timer = setInterval(() => {
+    sweepDeadLeases(ctx).catch((err) => ctx.log.error({ err }, "lease sweep failed"));
+  }, HEARTBEAT_SECONDS * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

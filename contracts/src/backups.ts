@@ -1,11 +1,12 @@
 /** Why a backup was taken: every day, on request, or before a change that replaces the site. */
-export const BACKUP_KINDS = ["daily", "manual", "before-restore"] as const;
+export const BACKUP_KINDS = ["daily", "manual", "before-restore", "before-update"] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
 export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
   daily: "Sauvegarde quotidienne",
   manual: "Sauvegarde manuelle",
   "before-restore": "Avant restauration",
+  "before-update": "Avant mise à jour",
 };
 
 export const BACKUP_MESSAGES = {

@@ -19,6 +19,7 @@ import { customerRoutes } from "./customer/customer-routes.ts";
 import { directoryRoutes } from "./directory/directory-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { kozaRoutes } from "./koza/koza-routes.ts";
+import { maintenanceRoutes } from "./maintenance/maintenance-routes.ts";
 import type { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -79,6 +80,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   // Order-token and mailbox levels: each scope checks its credential in one hook.
   await app.register(customerRoutes, { ctx });
   await app.register(backupRoutes, { ctx });
+  await app.register(maintenanceRoutes, { ctx });
   await app.register(customDomainRoutes, { ctx });
   await app.register(kozaRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });

@@ -142,6 +142,24 @@ const ConfigSchema = PublicConfig.extend({
     .string()
     .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « */15 * * * * »")
     .default("*/15 * * * *"),
+  /** When Starter and Business sites are updated to the core template's versions (cron, or "off"). */
+  MAINTENANCE_SCHEDULE: z
+    .string()
+    .regex(
+      /^\s*(off|\S+(\s+\S+){4})\s*$/,
+      "expression cron à 5 champs, par exemple « 0 4 * * * », ou « off »",
+    )
+    .default("0 4 * * *")
+    .transform((v) => v.trim()),
+  /** How often every live site is checked (cron, or "off"). */
+  MONITOR_SCHEDULE: z
+    .string()
+    .regex(
+      /^\s*(off|\S+(\s+\S+){4})\s*$/,
+      "expression cron à 5 champs, par exemple « */5 * * * * », ou « off »",
+    )
+    .default("*/5 * * * *")
+    .transform((v) => v.trim()),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(4),
   BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1000).default(12),

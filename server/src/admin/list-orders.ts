@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { customDomainView, ordersDomains } from "../custom-domain/domain-view.ts";
 import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
+import { adminMaintenance } from "../maintenance/maintenance-view.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { planName } from "../orders/order-view.ts";
 import { billingCalendar, billingNow } from "../subscriptions/billing-clock.ts";
@@ -106,6 +107,10 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
   }
 
   const now = await billingNow(ctx);
+  const maintenance = await adminMaintenance(
+    ctx,
+    rows.filter((r) => r.wpAdminUrl).map((r) => r.id),
+  );
   const domains = await ordersDomains(
     ctx,
     rows.map((r) => r.id),
@@ -134,6 +139,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         subscription: o.subscription
           ? adminSubscriptionView(ctx, o.subscription, o, now, billingCalendar(ctx))
           : null,
+        maintenance: maintenance.get(o.id) ?? null,
       };
     }),
     counts: {

@@ -167,4 +167,4 @@ export async function applyRetention(ctx: Context): Promise<void> {
 }
 
 /** One archive name per site: restic's retention groups snapshots by it. */
-const archiveName = (subdomain: string) => `${subdomain}.tar`;
+export const archiveName = (subdomain: string) => `${subdomain}.tar`;

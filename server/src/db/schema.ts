@@ -1,5 +1,7 @@
 import type { BackupKind } from "@lagon/contracts/backups";
 import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain";
+import type { UpdateResult, UpdateTrigger } from "@lagon/contracts/maintenance";
+import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import { type SQL, sql } from "drizzle-orm";
@@ -451,6 +453,70 @@ export const siteBackups = pgTable(
   },
   (t) => [index("site_backups_order_idx").on(t.orderId, t.createdAt)],
 );
+/**
+ * Every update of a site to the core template's versions (maintenance/update-site.ts): what it
+ * changed, from which versions to which, and how it ended. Kept for the site's life.
+ */
+export const siteUpdates = pgTable(
+  "site_updates",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    trigger: text("trigger").$type<UpdateTrigger>().notNull(),
+    result: text("result").$type<UpdateResult>().notNull(),
+    items: jsonb("items").$type<UpdateItem[]>().notNull(),
+    before: jsonb("before").$type<SiteVersions>().notNull(),
+    after: jsonb("after").$type<SiteVersions>(),
+    /** The backup taken just before, which a rollback restores. */
+    backupId: text("backup_id"),
+    /** Why it was rolled back or failed (French). */
+    detail: text("detail"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("site_updates_order_idx").on(t.orderId, t.startedAt)],
+);
+
+/** What the maintenance knows of each live site now: its versions and the last checks. */
+export const siteMaintenance = pgTable("site_maintenance", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  versions: jsonb("versions").$type<SiteVersions>(),
+  versionsReadAt: timestamp("versions_read_at", { withTimezone: true }),
+  lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+  lastCheckOk: boolean("last_check_ok"),
+  /** The last failed check's reason (French). */
+  lastReason: text("last_reason"),
+  /** Failed checks in a row; the first one's time starts the downtime period. */
+  failedChecks: integer("failed_checks").notNull().default(0),
+  firstFailedAt: timestamp("first_failed_at", { withTimezone: true }),
+});
+
+/**
+ * Periods a site did not answer, from the first of two failed checks in a row to the first check
+ * that passed again (open while `ended_at` is null). The agency is alerted when one opens.
+ */
+export const siteDowntimes = pgTable(
+  "site_downtimes",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    reason: text("reason").notNull(),
+  },
+  (t) => [
+    index("site_downtimes_order_idx").on(t.orderId, t.startedAt),
+    // One open period per site at most.
+    uniqueIndex("site_downtimes_open_unique").on(t.orderId).where(sql`ended_at is null`),
+  ],
+);
+
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => Buffer.from(value),

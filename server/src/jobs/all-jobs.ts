@@ -5,6 +5,8 @@ import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
 import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
+import { monitorSitesJob } from "../maintenance/site-monitor.ts";
+import { updateSiteJob, updateSitesJob } from "../maintenance/update-jobs.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
 import { stripeReconcileJob } from "../subscriptions/stripe-reconcile-job.ts";
@@ -23,4 +25,7 @@ export const allJobs: AnyJob[] = [
   recordFilledSitesJob,
   backupAllSitesJob,
   reinstallWordpressJob,
+  updateSitesJob,
+  updateSiteJob,
+  monitorSitesJob,
 ];

@@ -1,3 +1,4 @@
+import { MAINTENANCE_TEMPLATE_NAMES, MAINTENANCE_TEMPLATES } from "./maintenance-templates.ts";
 import { SUBSCRIPTION_TEMPLATE_NAMES, SUBSCRIPTION_TEMPLATES } from "./subscription-templates.ts";
 import { button, common, layout } from "./template-layout.ts";
 
@@ -26,6 +27,7 @@ export const TEMPLATE_NAMES = [
   "host_down_agency",
   "payment_alert_agency",
   ...SUBSCRIPTION_TEMPLATE_NAMES,
+  ...MAINTENANCE_TEMPLATE_NAMES,
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -214,4 +216,5 @@ ${button("{{magic_link}}", "Voir les enregistrements à configurer")}`,
     ),
   },
   ...SUBSCRIPTION_TEMPLATES,
+  ...MAINTENANCE_TEMPLATES,
 ];

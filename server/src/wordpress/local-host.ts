@@ -1,6 +1,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
+import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
@@ -14,10 +15,13 @@ import {
   type HostEvent,
   type HostHealth,
   type InstalledSite,
+  parseVersions,
   SiteExistsError,
   type SiteIdentity,
   type SiteRequestInit,
   type SiteStatus,
+  type UpdatePart,
+  updateArgs,
   type WordPressHost,
 } from "./wordpress-host.ts";
 
@@ -174,6 +178,31 @@ export class LocalWordPressHost implements WordPressHost {
       env: this.helperEnv(),
       stdin: archive,
     });
+  }
+
+  async versions(subdomain?: string): Promise<SiteVersions> {
+    if (subdomain !== undefined) assertSubdomain(subdomain);
+    const { stdout } = await this.siteHost(["versions", ...(subdomain ? [subdomain] : [])]);
+    return parseVersions(stdout);
+  }
+
+  async updateSite(subdomain: string, items: UpdatePart[]): Promise<SiteVersions> {
+    assertSubdomain(subdomain);
+    const { stdout } = await this.siteHost(["update", subdomain, ...updateArgs(items)]);
+    return parseVersions(stdout);
+  }
+
+  rollbackUpdate(subdomain: string, archive: Readable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("bash", [SITE_HOST_SCRIPT, "rollback", subdomain], {
+      env: this.helperEnv(),
+      stdin: archive,
+    });
+  }
+
+  async finishUpdate(subdomain: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.siteHost(["update-done", subdomain]);
   }
 
   fetch(subdomain: string, urlPath: string, init?: SiteRequestInit): Promise<Response> {

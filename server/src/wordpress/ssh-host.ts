@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
+import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
@@ -14,10 +15,13 @@ import {
   type HostEvent,
   type HostHealth,
   type InstalledSite,
+  parseVersions,
   SiteExistsError,
   type SiteIdentity,
   type SiteRequestInit,
   type SiteStatus,
+  type UpdatePart,
+  updateArgs,
   type WordPressHost,
 } from "./wordpress-host.ts";
 
@@ -176,6 +180,28 @@ export class SshWordPressHost implements WordPressHost {
   importSite(subdomain: string, archive: Readable): Promise<void> {
     assertSubdomain(subdomain);
     return runStreaming("ssh", this.sshArgs(["import", subdomain]), { stdin: archive });
+  }
+
+  async versions(subdomain?: string): Promise<SiteVersions> {
+    if (subdomain !== undefined) assertSubdomain(subdomain);
+    const { stdout } = await this.helper(["versions", ...(subdomain ? [subdomain] : [])]);
+    return parseVersions(stdout);
+  }
+
+  async updateSite(subdomain: string, items: UpdatePart[]): Promise<SiteVersions> {
+    assertSubdomain(subdomain);
+    const { stdout } = await this.helper(["update", subdomain, ...updateArgs(items)]);
+    return parseVersions(stdout);
+  }
+
+  rollbackUpdate(subdomain: string, archive: Readable): Promise<void> {
+    assertSubdomain(subdomain);
+    return runStreaming("ssh", this.sshArgs(["rollback", subdomain]), { stdin: archive });
+  }
+
+  async finishUpdate(subdomain: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.helper(["update-done", subdomain]);
   }
 
   fetch(subdomain: string, path: string, init?: SiteRequestInit): Promise<Response> {

@@ -5,6 +5,7 @@
  * started by this process) and `SshWordPressHost` (a production host over SSH).
  */
 import type { Readable, Writable } from "node:stream";
+import { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 
 /** What a site is installed with. Texts are shown on the site as they are (French). */
 export interface SiteIdentity {
@@ -63,6 +64,18 @@ export interface WordPressHost {
   exportSite(subdomain: string, into: Writable): Promise<void>;
   /** Replaces the site (or puts it back) with an archive made by exportSite. */
   importSite(subdomain: string, archive: Readable): Promise<void>;
+  /** Core, plugin and theme versions of the site, or of the core template without a subdomain. */
+  versions(subdomain?: string): Promise<SiteVersions>;
+  /**
+   * Brings the site to the core template's core and to the template's copy of the plugins and
+   * themes named, and upgrades its database; the old folder is kept aside until `finishUpdate`
+   * or `rollbackUpdate`. Answers the site's new versions.
+   */
+  updateSite(subdomain: string, items: UpdatePart[]): Promise<SiteVersions>;
+  /** Puts a backup (an exportSite archive) back on the core the site had before `updateSite`. */
+  rollbackUpdate(subdomain: string, archive: Readable): Promise<void>;
+  /** Drops the folder `updateSite` kept aside. */
+  finishUpdate(subdomain: string): Promise<void>;
   /** Deletes the site's files and database; does nothing when there is no site. */
   remove(subdomain: string): Promise<void>;
   status(subdomain: string): Promise<SiteStatus>;
@@ -122,6 +135,27 @@ const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const DOMAIN =
   /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/;
+
+/** A plugin or theme an update takes from the template: its folder name under wp-content. */
+export interface UpdatePart {
+  kind: "plugin" | "theme";
+  slug: string;
+}
+
+const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** The helper's arguments for the parts of an update (slugs are checked again there). */
+export function updateArgs(parts: UpdatePart[]): string[] {
+  return parts.map(({ kind, slug }) => {
+    if (!SLUG.test(slug) || slug.includes("..")) throw new Error(`invalid ${kind}: ${JSON.stringify(slug)}`);
+    return `${kind}/${slug}`;
+  });
+}
+
+/** The helper's `versions` output. */
+export function parseVersions(stdout: string): SiteVersions {
+  return SiteVersions.parse(JSON.parse(stdout.trim().split("\n").at(-1) ?? ""));
+}
 
 /** Guards the shell commands built from a custom domain. */
 export function assertDomain(domain: string): void {

@@ -7,6 +7,8 @@
 #
 # Usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB
 #                     | suspend SUB | unsuspend SUB | export SUB | import SUB
+#                     | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB
+#                     | update-done SUB
 #                     | acme-put TOKEN | acme-remove TOKEN | site-url SUB URL
 #                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
@@ -16,6 +18,10 @@
 #   consistent copy of its database); import reads one on stdin and serves the site from it,
 #   replacing the one there if any (WordPress core comes from CORE_DIR). Backups and the final
 #   copy of an ended subscription both use them.
+#   versions prints the core, plugin and theme versions of the site (of the template without SUB)
+#   as JSON. update brings the site to the template's core and to its copy of the plugins and
+#   themes named, keeping the old folder aside, and prints the new versions; rollback reads a
+#   backup archive on stdin and serves it on that old core; update-done drops the old folder.
 #   acme-put reads an HTTP-01 key authorization on stdin and serves it at
 #   /.well-known/acme-challenge/TOKEN for every name that reaches nginx on port 80.
 #   domain-install reads the certificate chain then its private key (PEM) on stdin: nginx serves
@@ -283,13 +289,20 @@ cmd_install() {
 # of wp-content, which the site writes to. Across file systems, everything is copied.
 copy_core() {
   local fresh=$1
-  if [ "$(stat -c %d "$CORE_DIR")" = "$(stat -c %d "$SITES_ROOT")" ]; then
-    mkdir "$fresh"
-    find "$CORE_DIR" -mindepth 1 -maxdepth 1 ! -name wp-content -exec cp -al {} "$fresh/" \;
-    cp -a "$CORE_DIR/wp-content" "$fresh/"
-  else
-    cp -a "$CORE_DIR" "$fresh"
-  fi
+  copy_core_files "$fresh" "$CORE_DIR"
+  cp -a "$CORE_DIR/wp-content" "$fresh/"
+}
+
+# The core files of $2 (everything but wp-content and wp-config.php) into the new folder $1:
+# hard links on the same file system, copies across. From a site's folder ($3 = root-only), only
+# root's entries: what the site wrote beside the core stays behind.
+copy_core_files() {
+  local fresh=$1 src=$2 how=-a owner=()
+  if [ "$(stat -c %d "$src")" = "$(stat -c %d "$SITES_ROOT")" ]; then how=-al; fi
+  if [ "${3:-}" = root-only ]; then owner=(-user root); fi
+  mkdir "$fresh"
+  find "$src" -mindepth 1 -maxdepth 1 ! -name wp-content ! -name wp-config.php "${owner[@]}" \
+    -exec cp "$how" {} "$fresh/" \;
 }
 
 cmd_remove() {
@@ -584,10 +597,16 @@ cmd_export() {
   [ "$code" -le 1 ] || fail "tar failed for $sub ($code)"
 }
 
+# `import SUB --previous` (the `rollback` command) takes the core from the folder an update
+# left aside (.SUB.previous) instead of the template, and removes that folder once done.
 cmd_import() {
-  local sub=$1 user target old
+  local sub=$1 from=${2:-} user target old core_src="$CORE_DIR" only=""
   valid_subdomain "$sub"
-  [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
+  if [ "$from" = --previous ]; then
+    core_src="$SITES_ROOT/.$sub.previous"
+    only=root-only
+  fi
+  [ -f "$core_src/wp-settings.php" ] || fail "no WordPress core in $core_src"
   prepare_roots
   locked ensure_user "$sub"
   user=$(site_user "$sub")
@@ -595,8 +614,7 @@ cmd_import() {
   # Global: the exit trap removes it whatever happens.
   restored="$SITES_ROOT/.$sub.restore-$(random_suffix)"
   trap 'rm -rf "$restored"' EXIT
-  copy_core "$restored"
-  rm -rf "$restored/wp-content"
+  copy_core_files "$restored" "$core_src" $only
   install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$restored/wp-content"
   chown "$user:$WEB_GROUP" "$restored"
   # What the archive holds was written by the site: unpacked as its user, never as root, and
@@ -617,6 +635,134 @@ cmd_import() {
   fi
   mv -T "$restored" "$target"
   if [ -n "${old:-}" ]; then rm -rf "$old"; fi
+  if [ "$from" = --previous ]; then rm -rf "$core_src"; fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Updates (docs/operations/maintenance.md): a site brought to the versions of the core template.
+# `update` builds the site again beside it (the template's core, the site's wp-content with the
+# template's copy of the plugins and themes named, a consistent copy of its database), swaps the
+# folders and keeps the old one as .SUB.previous; `rollback` puts a backup back on that old core;
+# `update-done` drops it.
+# ---------------------------------------------------------------------------------------------
+
+# Prints {"core": "6.8.3", "plugins": {"akismet": "5.3"}, "themes": {...}} for the folder $argv[1],
+# from the headers WordPress itself reads. Plugins are the folders of wp-content/plugins.
+VERSIONS_PHP='
+$d = $argv[1];
+$field = function ($file, $name) {
+  $text = @file_get_contents($file, false, null, 0, 8192);
+  return is_string($text) && preg_match("/^[ \t\/*#@]*" . $name . ":[ \t]*(\S+)/mi", $text, $m) ? $m[1] : null;
+};
+$core = @file_get_contents("$d/wp-includes/version.php");
+$out = [
+  "core" => is_string($core) && preg_match("/wp_version\s*=\s*[\x22\x27]([^\x22\x27]+)/", $core, $m) ? $m[1] : null,
+  "plugins" => new stdClass(),
+  "themes" => new stdClass(),
+];
+foreach (glob("$d/wp-content/plugins/*", GLOB_ONLYDIR) ?: [] as $plugin) {
+  foreach (glob("$plugin/*.php") ?: [] as $file) {
+    if ($field($file, "Plugin Name") !== null) {
+      $out["plugins"]->{basename($plugin)} = $field($file, "Version") ?? "";
+      break;
+    }
+  }
+}
+foreach (glob("$d/wp-content/themes/*/style.css") ?: [] as $style) {
+  $out["themes"]->{basename(dirname($style))} = $field($style, "Version") ?? "";
+}
+echo json_encode($out), "\n";'
+
+# The template's versions (no SUB), or the site's, read by its own user with its pool's confinement.
+cmd_versions() {
+  local sub=${1:-} dir user private
+  if [ -z "$sub" ]; then
+    [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
+    "$PHP" -d disable_functions="$DISABLED_FUNCTIONS" -r "$VERSIONS_PHP" "$CORE_DIR"
+    return
+  fi
+  valid_subdomain "$sub"
+  dir="$SITES_ROOT/$sub"
+  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  user=$(site_user "$sub")
+  private="$SITE_TMP_ROOT/$sub"
+  (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
+    -d open_basedir="$dir/:$private/" -d disable_functions="$DISABLED_FUNCTIONS" -r "$VERSIONS_PHP" "$dir")
+}
+
+# WordPress's own database upgrade (wp_upgrade), run as the site's user without its plugins and
+# theme, which WP_INSTALLING keeps from loading.
+upgrade_database() {
+  local sub=$1 user dir="$SITES_ROOT/$1" private="$SITE_TMP_ROOT/$1"
+  user=$(site_user "$sub")
+  (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
+    -d open_basedir="$dir/:$private/" -d sys_temp_dir="$private/tmp" \
+    -d disable_functions="$DISABLED_FUNCTIONS" -r '
+      define("WP_INSTALLING", true);
+      $_SERVER["HTTP_HOST"] = "localhost";
+      $_SERVER["REQUEST_URI"] = "/";
+      require $argv[1] . "/wp-load.php";
+      require_once ABSPATH . "wp-admin/includes/upgrade.php";
+      wp_upgrade();' "$dir") >/dev/null
+}
+
+cmd_update() {
+  local sub=$1 item kind slug user dir private previous
+  shift
+  valid_subdomain "$sub"
+  dir="$SITES_ROOT/$sub"
+  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
+  for item in "$@"; do
+    [[ $item =~ ^(plugin|theme)/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$ && $item != *..* ]] || fail "invalid item: $item"
+    [ -d "$CORE_DIR/wp-content/${item%%/*}s/${item#*/}" ] || fail "the template has no $item"
+  done
+  user=$(site_user "$sub")
+  private="$SITE_TMP_ROOT/$sub"
+  ensure_private_dirs "$sub" "$user"
+  # Globals: the exit trap removes them whatever happens.
+  fresh="$SITES_ROOT/.$sub.update-$(random_suffix)"
+  db_copy="$private/tmp/update-$(random_suffix).sqlite"
+  trap 'rm -rf "$fresh" "$db_copy"' EXIT
+  copy_core_files "$fresh" "$CORE_DIR"
+  install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$fresh/wp-content"
+  chown "$user:$WEB_GROUP" "$fresh"
+  # Everything of the site's own is copied by its user, never by root: links stay links, and a
+  # link to elsewhere reaches nothing the site could not read already.
+  as_site() { runuser -u "$user" -- "$@"; }
+  as_site cp -a "$dir/wp-config.php" "$fresh/"
+  as_site cp -a "$dir/wp-content/." "$fresh/wp-content/"
+  [ ! -L "$fresh/wp-config.php" ] && [ -f "$fresh/wp-config.php" ] || fail "the site $sub has no wp-config.php of its own"
+  # The live database, copied consistently (what was copied above may be midway through a write).
+  as_site rm -f "$fresh/$SITE_DATABASE" "$fresh/$SITE_DATABASE-wal" "$fresh/$SITE_DATABASE-shm" "$fresh/$SITE_DATABASE-journal"
+  backup_copy_database "$sub" "$db_copy"
+  as_site mkdir -p "$fresh/$(dirname "$SITE_DATABASE")"
+  as_site mv "$db_copy" "$fresh/$SITE_DATABASE"
+  for item in "$@"; do
+    kind=${item%%/*}s
+    slug=${item#*/}
+    as_site rm -rf "$fresh/wp-content/$kind/$slug"
+    as_site mkdir -p "$fresh/wp-content/$kind"
+    as_site cp -R "$CORE_DIR/wp-content/$kind/$slug" "$fresh/wp-content/$kind/$slug"
+  done
+  # The template's translations and the French supplement come with its core.
+  if [ -d "$CORE_DIR/wp-content/languages" ]; then
+    as_site mkdir -p "$fresh/wp-content/languages"
+    as_site cp -R "$CORE_DIR/wp-content/languages/." "$fresh/wp-content/languages/"
+  fi
+  as_site cp -R "$SITE_FILES/." "$fresh/wp-content/"
+  own_site "$fresh" "$user"
+  previous="$SITES_ROOT/.$sub.previous"
+  rm -rf "$previous"
+  mv -T "$dir" "$previous"
+  mv -T "$fresh" "$dir"
+  upgrade_database "$sub" || echo "site-host: the database upgrade of $sub failed" >&2
+  cmd_versions "$sub"
+}
+
+cmd_update_done() {
+  valid_subdomain "$1"
+  rm -rf "${SITES_ROOT:?}/.$1.previous"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -633,10 +779,14 @@ suspend) cmd_suspend "${2:?usage: suspend SUB}" ;;
 unsuspend) cmd_unsuspend "${2:?usage: unsuspend SUB}" ;;
 export) cmd_export "${2:?usage: export SUB}" ;;
 import) cmd_import "${2:?usage: import SUB}" ;;
+versions) cmd_versions "${2:-}" ;;
+update) cmd_update "${2:?usage: update SUB [plugin/SLUG|theme/SLUG ...]}" "${@:3}" ;;
+rollback) cmd_import "${2:?usage: rollback SUB}" --previous ;;
+update-done) cmd_update_done "${2:?usage: update-done SUB}" ;;
 acme-put) cmd_acme_put "${2:?usage: acme-put TOKEN}" ;;
 acme-remove) cmd_acme_remove "${2:?usage: acme-remove TOKEN}" ;;
 domain-install) cmd_domain_install "${2:?usage: domain-install SUB DOMAIN URL SITE_HOST}" "${3:?}" "${4:?}" "${5:?}" ;;
 domain-remove) cmd_domain_remove "${2:?usage: domain-remove DOMAIN}" ;;
 site-url) cmd_site_url "${2:?usage: site-url SUB URL}" "${3:?}" ;;
-*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL" ;;
+*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL" ;;
 esac

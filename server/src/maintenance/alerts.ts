@@ -1,0 +1,28 @@
+import type { Context } from "../context.ts";
+import type { orders } from "../db/schema.ts";
+import type { TemplateName } from "../mail/default-templates.ts";
+import { queueEmail } from "../mail/queue-email.ts";
+import { planName } from "../orders/order-view.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/** E-mails the agency about one site, with the variables every maintenance alert offers. */
+export async function alertAgency(
+  ctx: Context,
+  order: Order,
+  template: Extract<TemplateName, "site_down_agency" | "site_up_agency" | "site_update_failed_agency">,
+  vars: Record<string, string>,
+): Promise<void> {
+  await queueEmail(ctx, {
+    template,
+    to: ctx.config.AGENCY_EMAIL,
+    orderId: order.id,
+    vars: {
+      site_url: ctx.wordpress.siteUrl(order.subdomain),
+      customer_name: order.customerName,
+      plan_name: planName(order),
+      admin_url: `${ctx.config.PUBLIC_URL}/admin`,
+      ...vars,
+    },
+  });
+}

@@ -1,0 +1,137 @@
+import { updateMode } from "@lagon/contracts/maintenance";
+import type {
+  AdminMaintenance,
+  MaintenanceView,
+  MonitoringView,
+  SiteVersions,
+  UpdateItem,
+  UpdateView,
+} from "@lagon/contracts/maintenance-schemas";
+import type { PlanId } from "@lagon/contracts/plans";
+import { desc, eq, inArray } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { type orders, siteDowntimes, siteMaintenance, siteUpdates } from "../db/schema.ts";
+import { updatePending } from "./update-jobs.ts";
+import { isLive, planUpdate, recordVersions, templateVersions } from "./versions.ts";
+
+type Order = typeof orders.$inferSelect;
+type StateRow = typeof siteMaintenance.$inferSelect;
+type DowntimeRow = typeof siteDowntimes.$inferSelect;
+
+/** Downtime periods and updates shown per site. */
+const RECENT = 5;
+
+export function updateView(row: typeof siteUpdates.$inferSelect): UpdateView {
+  return {
+    id: row.id,
+    started_at: row.startedAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    trigger: row.trigger,
+    result: row.result,
+    items: row.items,
+    before: row.before,
+    after: row.after,
+    detail: row.detail,
+  };
+}
+
+function monitoringView(state: StateRow | undefined, downtimes: DowntimeRow[]): MonitoringView {
+  const checked = state?.lastCheckedAt ?? null;
+  // Down once a downtime is open; a single failed check is not yet an outage.
+  const open = downtimes.some((d) => d.endedAt === null);
+  return {
+    status: open ? "down" : checked ? "up" : "unknown",
+    checked_at: checked?.toISOString() ?? null,
+    reason: open ? (state?.lastReason ?? null) : null,
+    downtimes: downtimes.slice(0, RECENT).map((d) => ({
+      started_at: d.startedAt.toISOString(),
+      ended_at: d.endedAt?.toISOString() ?? null,
+      reason: d.reason,
+    })),
+  };
+}
+
+async function available(ctx: Context, versions: SiteVersions | null): Promise<UpdateItem[]> {
+  if (!versions) return [];
+  try {
+    return planUpdate(versions, await templateVersions(ctx));
+  } catch (err) {
+    ctx.log.warn({ err }, "core template versions not read");
+    return [];
+  }
+}
+
+/** The order page's block: versions, what an update would bring, the last update, the monitoring. */
+export async function maintenanceView(ctx: Context, order: Order): Promise<MaintenanceView> {
+  const [state] = await ctx.db.select().from(siteMaintenance).where(eq(siteMaintenance.orderId, order.id));
+  let versions = state?.versions ?? null;
+  // Never read yet (a site made before this feature, or since the last nightly pass): read now.
+  if (!versions && (await isLive(ctx, order.id))) {
+    try {
+      versions = await ctx.wordpress.versions(order.subdomain);
+      await recordVersions(ctx, order.id, versions);
+    } catch (err) {
+      ctx.log.warn({ err, subdomain: order.subdomain }, "versions not read");
+    }
+  }
+  const [last] = await ctx.db
+    .select()
+    .from(siteUpdates)
+    .where(eq(siteUpdates.orderId, order.id))
+    .orderBy(desc(siteUpdates.startedAt))
+    .limit(1);
+  const downtimes = await ctx.db
+    .select()
+    .from(siteDowntimes)
+    .where(eq(siteDowntimes.orderId, order.id))
+    .orderBy(desc(siteDowntimes.startedAt))
+    .limit(RECENT);
+  return {
+    mode: updateMode(order.planId as PlanId),
+    versions,
+    available: await available(ctx, versions),
+    pending: last?.result === "running" || (await updatePending(ctx, order.id)),
+    last_update: last ? updateView(last) : null,
+    monitoring: monitoringView(state, downtimes),
+  };
+}
+
+/** The admin cards of one page of orders: each site's versions, update history and monitoring. */
+export async function adminMaintenance(
+  ctx: Context,
+  orderIds: string[],
+): Promise<Map<string, AdminMaintenance>> {
+  const result = new Map<string, AdminMaintenance>();
+  if (orderIds.length === 0) return result;
+  const [states, updates, downtimes] = await Promise.all([
+    ctx.db.select().from(siteMaintenance).where(inArray(siteMaintenance.orderId, orderIds)),
+    ctx.db
+      .select()
+      .from(siteUpdates)
+      .where(inArray(siteUpdates.orderId, orderIds))
+      .orderBy(desc(siteUpdates.startedAt)),
+    ctx.db
+      .select()
+      .from(siteDowntimes)
+      .where(inArray(siteDowntimes.orderId, orderIds))
+      .orderBy(desc(siteDowntimes.startedAt)),
+  ]);
+  for (const id of orderIds) {
+    const state = states.find((s) => s.orderId === id);
+    const versions = state?.versions ?? null;
+    result.set(id, {
+      versions,
+      versions_read_at: state?.versionsReadAt?.toISOString() ?? null,
+      available: await available(ctx, versions),
+      updates: updates
+        .filter((u) => u.orderId === id)
+        .slice(0, RECENT)
+        .map(updateView),
+      monitoring: monitoringView(
+        state,
+        downtimes.filter((d) => d.orderId === id),
+      ),
+    });
+  }
+  return result;
+}

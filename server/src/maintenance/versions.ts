@@ -1,0 +1,98 @@
+import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { orders, siteMaintenance, subscriptions } from "../db/schema.ts";
+import type { WordPressHost } from "../wordpress/wordpress-host.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/**
+ * Compares two version strings the way WordPress numbers them ("6.8.12", "5.3.1-beta"): numeric
+ * parts as numbers, the rest as text. Negative when `a` is older.
+ */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => v.split(/[.+-]/);
+  const [pa, pb] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const [x, y] = [pa[i] ?? "0", pb[i] ?? "0"];
+    const [nx, ny] = [Number(x), Number(y)];
+    const diff = Number.isInteger(nx) && Number.isInteger(ny) ? nx - ny : x.localeCompare(y);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
+}
+
+/**
+ * What bringing `site` to the `template` changes: the core, and each plugin and theme the site
+ * has whose template copy is newer. Plugins and themes the site removed are not put back; those
+ * the customer added are left alone.
+ */
+export function planUpdate(site: SiteVersions, template: SiteVersions): UpdateItem[] {
+  const items: UpdateItem[] = [];
+  if (template.core && (!site.core || compareVersions(site.core, template.core) < 0)) {
+    items.push({ kind: "core", slug: "wordpress", from: site.core ?? "?", to: template.core });
+  }
+  for (const kind of ["plugin", "theme"] as const) {
+    const mine = kind === "plugin" ? site.plugins : site.themes;
+    const theirs = kind === "plugin" ? template.plugins : template.themes;
+    for (const [slug, to] of Object.entries(theirs).sort()) {
+      const from = mine[slug];
+      if (from !== undefined && to && compareVersions(from, to) < 0) items.push({ kind, slug, from, to });
+    }
+  }
+  return items;
+}
+
+const TEMPLATE_CACHE_MS = 60_000;
+const templateCache = new WeakMap<WordPressHost, { at: number; versions: Promise<SiteVersions> }>();
+
+/** The core template's versions, read at most once a minute (the order page asks on every load). */
+export function templateVersions(ctx: Pick<Context, "wordpress">): Promise<SiteVersions> {
+  const cached = templateCache.get(ctx.wordpress);
+  if (cached && Date.now() - cached.at < TEMPLATE_CACHE_MS) return cached.versions;
+  const versions = ctx.wordpress.versions();
+  templateCache.set(ctx.wordpress, { at: Date.now(), versions });
+  versions.catch(() => templateCache.delete(ctx.wordpress));
+  return versions;
+}
+
+/** Keeps what was read of the site's versions. */
+export async function recordVersions(ctx: Context, orderId: string, versions: SiteVersions): Promise<void> {
+  const now = new Date();
+  await ctx.db
+    .insert(siteMaintenance)
+    .values({ orderId, versions, versionsReadAt: now })
+    .onConflictDoUpdate({ target: siteMaintenance.orderId, set: { versions, versionsReadAt: now } });
+}
+
+/**
+ * Sites the maintenance looks after: installed, and served to visitors (a suspended site answers
+ * its "site suspendu" page on purpose; an archived one is gone).
+ */
+export const liveSite = and(
+  eq(orders.status, "active"),
+  sql`${orders.wpUsername} is not null`,
+  or(isNull(subscriptions.siteState), eq(subscriptions.siteState, "online")),
+);
+
+export async function liveSites(ctx: Context): Promise<Order[]> {
+  const rows = await ctx.db
+    .select({ order: orders })
+    .from(orders)
+    .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+    .where(liveSite);
+  return rows.map((r) => r.order);
+}
+
+export async function isLive(ctx: Context, orderId: string): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), liveSite));
+  return rows.length === 1;
+}
+
+/** Whether a job (provisioning, Koza, reinstall, update) works on the site now. */
+export const leaseHeld = (order: Order) =>
+  order.provisioningLeaseUntil !== null && order.provisioningLeaseUntil > new Date();

@@ -126,7 +126,9 @@ async function sameUpdateFailedBefore(ctx: Context, orderId: string, items: Upda
     .where(eq(siteUpdates.orderId, orderId))
     .orderBy(desc(siteUpdates.startedAt))
     .limit(1);
-  return !!last && last.result !== "updated" && JSON.stringify(last.items) === JSON.stringify(items);
+  // jsonb keeps its own key order: items are compared by what they say.
+  const key = (list: UpdateItem[]) => list.map((i) => `${i.kind}/${i.slug}:${i.from}>${i.to}`).join(" ");
+  return !!last && last.result !== "updated" && key(last.items) === key(items);
 }
 
 const message = (error: unknown) => (error as Error).message.slice(0, 300);

@@ -11,6 +11,7 @@ import {
   STEP_LABEL,
   STEP_STATUS_LABEL,
 } from "./admin-labels";
+import { AdminMaintenanceBlock } from "./admin-maintenance";
 
 export type OrderAction = "resend" | "reinstall" | "resume" | "logs" | "suspend" | "unsuspend" | "cancel";
 
@@ -84,6 +85,7 @@ export function AdminOrderCard({
           </dd>
         </div>
       </dl>
+      {order.maintenance ? <AdminMaintenanceBlock maintenance={order.maintenance} /> : null}
       <div className="admin-steps-row">
         <span id={`${titleId}-steps`}>Étapes</span>
         <ol className="admin-steps" aria-labelledby={`${titleId}-steps`}>

@@ -7,6 +7,7 @@ import { DomainRequestBlock } from "./domain-request";
 import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
 import { SiteBackups } from "./site-backups";
+import { SiteMaintenance } from "./site-maintenance";
 import { SiteSwitcher } from "./site-switcher";
 import { StepList } from "./step-list";
 import { SubscriptionBlock } from "./subscription-block";
@@ -86,6 +87,8 @@ export function DashboardPage() {
           {active && order.wp_credentials ? <WpCredentials credentials={order.wp_credentials} /> : null}
 
           <KozaSection order={order} token={token} />
+
+          {active ? <SiteMaintenance orderId={order.order_id} token={token} /> : null}
 
           {active ? <SiteBackups orderId={order.order_id} token={token} /> : null}
 

@@ -1,0 +1,116 @@
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { waitFor } from "../../test/smtp-sink.ts";
+import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
+import { emailLog, orders, siteDowntimes } from "../db/schema.ts";
+import { magicLinkToken } from "../orders/magic-link.ts";
+import { freePort } from "../wordpress/site-checks.ts";
+import { monitorSites } from "./site-monitor.ts";
+
+/** The monitoring of a real site, broken by a must-use plugin that fatals on every page. */
+describe("site monitoring", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let order: typeof orders.$inferSelect;
+  let breaker: string;
+
+  const breakSite = () => writeFileSync(breaker, "<?php\nlagon_panne_volontaire();\n", { mode: 0o644 });
+  const repairSite = () => rmSync(breaker, { force: true });
+  const emails = (template: string) =>
+    t.ctx.db
+      .select()
+      .from(emailLog)
+      .where(and(eq(emailLog.orderId, order.id), eq(emailLog.template, template)));
+  const downtimes = () => t.ctx.db.select().from(siteDowntimes).where(eq(siteDowntimes.orderId, order.id));
+  const maintenance = async () =>
+    (
+      await t.app.inject({ url: `/api/order/${order.id}/maintenance?token=${magicLinkToken(t.ctx, order)}` })
+    ).json();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      WP_PORT: String(await freePort()),
+      MONITOR_SCHEDULE: "off",
+      MAINTENANCE_SCHEDULE: "off",
+    });
+    await t.ctx.wordpress.start();
+    await t.ctx.queue.work(t.ctx);
+    const id = await givenPaidOrder(t.ctx, {
+      subdomain: "surveillance",
+      companyName: "Atelier Surveillance",
+    });
+    order = await waitFor(async () => {
+      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      return o?.status === "active" ? o : undefined;
+    }, 120_000);
+    breaker = path.join(t.ctx.config.DATA_DIR, "sites", order.subdomain, "wp-content/mu-plugins/panne.php");
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it("sees a site that answers as up", async () => {
+    expect(await monitorSites(t.ctx)).toEqual({ checked: 1, down: 0 });
+    const view = await maintenance();
+    expect(view.monitoring).toMatchObject({ status: "up", reason: null, downtimes: [] });
+    expect(view.monitoring.checked_at).toEqual(expect.any(String));
+  }, 60_000);
+
+  it("does not alert after a single failed check that the next one contradicts", async () => {
+    breakSite();
+    expect(await monitorSites(t.ctx)).toEqual({ checked: 1, down: 1 });
+    repairSite();
+    await new Promise((r) => setTimeout(r, 3000)); // opcache sees the file gone
+    expect(await monitorSites(t.ctx)).toEqual({ checked: 1, down: 0 });
+    expect(await downtimes()).toEqual([]);
+    expect(await emails("site_down_agency")).toEqual([]);
+    expect((await maintenance()).monitoring.status).toBe("up");
+  }, 60_000);
+
+  it("alerts once after two failed checks, and a recovery closes the period", async () => {
+    breakSite();
+    const first = new Date();
+    await monitorSites(t.ctx);
+    expect(await emails("site_down_agency")).toHaveLength(0);
+    expect(await downtimes()).toHaveLength(0);
+
+    await monitorSites(t.ctx);
+    const [period] = await downtimes();
+    expect(period?.endedAt).toBeNull();
+    expect(period?.reason).toBe("page d'accueil : erreur PHP fatale");
+    // The period starts at the first failed check.
+    expect(period?.startedAt.getTime()).toBeGreaterThanOrEqual(first.getTime() - 1000);
+    const alerts = await emails("site_down_agency");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.recipient).toBe(t.ctx.config.AGENCY_EMAIL);
+    expect(alerts[0]?.subject).toBe(`Site hors ligne : ${t.ctx.wordpress.siteUrl(order.subdomain)}`);
+    expect(alerts[0]?.html).toContain("erreur PHP fatale");
+    expect((await maintenance()).monitoring).toMatchObject({
+      status: "down",
+      reason: "page d'accueil : erreur PHP fatale",
+      downtimes: [{ ended_at: null, reason: "page d'accueil : erreur PHP fatale" }],
+    });
+
+    // Still down: no second alert.
+    await monitorSites(t.ctx);
+    expect(await emails("site_down_agency")).toHaveLength(1);
+    expect(await downtimes()).toHaveLength(1);
+
+    repairSite();
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await monitorSites(t.ctx)).toEqual({ checked: 1, down: 0 });
+    const [closed] = await downtimes();
+    expect(closed?.endedAt).toBeInstanceOf(Date);
+    expect(await emails("site_up_agency")).toHaveLength(1);
+    const view = await maintenance();
+    expect(view.monitoring.status).toBe("up");
+    expect(view.monitoring.downtimes[0].ended_at).toEqual(expect.any(String));
+
+    // The admin card shows the same.
+    const admin = await t.app.inject({ url: `/api/admin/orders?token=${TEST_ADMIN_TOKEN}` });
+    expect(admin.statusCode).toBe(200);
+    const card = admin.json().orders.find((o: { order_id: string }) => o.order_id === order.id);
+    expect(card.maintenance.monitoring.downtimes).toHaveLength(1);
+    expect(card.maintenance.versions.core).toEqual(expect.any(String));
+  }, 120_000);
+});

@@ -19,17 +19,18 @@ export async function orderSite(
     company?: string;
     /** Lists the site in the public directory; only the directory journey wants it. */
     directory?: boolean;
+    plan?: "Starter" | "Libre";
   },
 ): Promise<string> {
   const res = await request.post("/api/stripe/create-checkout-session", {
     data: {
-      plan_id: "price_local_starter",
+      plan_id: `price_local_${(opts.plan ?? "Starter").toLowerCase()}`,
       customer_data: {
         email: opts.email,
         name: opts.name ?? "Zoé Payet",
         company_name: opts.company ?? "",
         domain: `${opts.subdomain}.localhost`,
-        plan: "Starter",
+        plan: opts.plan ?? "Starter",
         city: "Saint-Pierre",
         immediate_start: true,
         ...(opts.directory ? { directory_opt_in: true, category: "Artisanat / BTP" } : {}),

@@ -3,7 +3,7 @@
  * WordPress host) on a fresh data directory, plus a real SMTP server that writes every
  * message it receives to DATA_DIR/mailbox as a .eml file the tests can read.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startSmtpSink } from "../../server/test/smtp-sink.ts";
@@ -12,6 +12,11 @@ const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? ".test-output/e2e-data"
 const mailbox = path.join(dataDir, "mailbox");
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(mailbox, { recursive: true });
+
+// The sites' core template, a copy of the project's (hard links, never written in place): a
+// journey makes it newer to see an update offered and run (e2e/maintenance.spec.ts).
+const coreDir = path.join(dataDir, "wordpress-core");
+execFileSync("cp", ["-al", path.resolve(".wordpress"), coreDir]);
 
 let count = 0;
 const smtp = await startSmtpSink((mail) => {
@@ -26,6 +31,9 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
     PORT: process.env.E2E_PORT ?? "3100",
     WP_PORT: String(Number(process.env.E2E_PORT ?? "3100") + 5000),
     DATA_DIR: dataDir,
+    WP_CORE_DIR: coreDir,
+    // The journeys see a broken site found out within minutes.
+    MONITOR_SCHEDULE: "* * * * *",
     SMTP_URL: smtp.url,
     ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,
     LOG_LEVEL: "warn",

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -15,8 +15,6 @@ export class TestTemplate {
 
   constructor() {
     const root = mkdtempSync(path.join(os.tmpdir(), "lagon-template-"));
-    // The sites' users read the template's plugins when an update copies them.
-    chmodSync(root, 0o755);
     this.dir = path.join(root, "core");
     execFileSync("cp", ["-al", CORE, this.dir]);
   }

@@ -719,11 +719,15 @@ cmd_update() {
   done
   user=$(site_user "$sub")
   private="$SITE_TMP_ROOT/$sub"
+  previous="$SITES_ROOT/.$sub.previous"
   ensure_private_dirs "$sub" "$user"
+  # A folder left by an earlier update that was never finished: not this update's to roll back to.
+  rm -rf "$previous"
   # Globals: the exit trap removes them whatever happens.
   fresh="$SITES_ROOT/.$sub.update-$(random_suffix)"
   db_copy="$private/tmp/update-$(random_suffix).sqlite"
-  trap 'rm -rf "$fresh" "$db_copy"' EXIT
+  parts="$SITES_ROOT/.$sub.parts-$(random_suffix)"
+  trap 'rm -rf "$fresh" "$db_copy" "$parts"' EXIT
   copy_core_files "$fresh" "$CORE_DIR"
   install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$fresh/wp-content"
   chown "$user:$WEB_GROUP" "$fresh"
@@ -738,22 +742,31 @@ cmd_update() {
   backup_copy_database "$sub" "$db_copy"
   as_site mkdir -p "$fresh/$(dirname "$SITE_DATABASE")"
   as_site mv "$db_copy" "$fresh/$SITE_DATABASE"
+  # What the template gives, copied by root (the sites' users may not reach the template) into
+  # a folder of the site's user, from which that user copies it in.
+  mkdir -m 700 "$parts"
+  mkdir "$parts/plugins" "$parts/themes"
+  for item in "$@"; do
+    cp -R "$CORE_DIR/wp-content/${item%%/*}s/${item#*/}" "$parts/${item%%/*}s/"
+  done
+  if [ -d "$CORE_DIR/wp-content/languages" ]; then cp -R "$CORE_DIR/wp-content/languages" "$parts/"; fi
+  # The French supplement comes with the helper, as at install.
+  cp -R "$SITE_FILES" "$parts/site-files"
+  chown -R "$user:$user" "$parts"
   for item in "$@"; do
     kind=${item%%/*}s
     slug=${item#*/}
     as_site rm -rf "$fresh/wp-content/$kind/$slug"
     as_site mkdir -p "$fresh/wp-content/$kind"
-    as_site cp -R "$CORE_DIR/wp-content/$kind/$slug" "$fresh/wp-content/$kind/$slug"
+    as_site cp -R "$parts/$kind/$slug" "$fresh/wp-content/$kind/$slug"
   done
-  # The template's translations and the French supplement come with its core.
-  if [ -d "$CORE_DIR/wp-content/languages" ]; then
+  if [ -d "$parts/languages" ]; then
     as_site mkdir -p "$fresh/wp-content/languages"
-    as_site cp -R "$CORE_DIR/wp-content/languages/." "$fresh/wp-content/languages/"
+    as_site cp -R "$parts/languages/." "$fresh/wp-content/languages/"
   fi
-  as_site cp -R "$SITE_FILES/." "$fresh/wp-content/"
+  as_site cp -R "$parts/site-files/." "$fresh/wp-content/"
+  rm -rf "$parts"
   own_site "$fresh" "$user"
-  previous="$SITES_ROOT/.$sub.previous"
-  rm -rf "$previous"
   mv -T "$dir" "$previous"
   mv -T "$fresh" "$dir"
   upgrade_database "$sub" || echo "site-host: the database upgrade of $sub failed" >&2

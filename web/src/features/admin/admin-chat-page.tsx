@@ -116,7 +116,7 @@ function OpenConversation({
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<{ tone: "error" | "success"; text: string } | null>(null);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const path = `/api/admin/chat/conversations/${encodeURIComponent(id)}`;
 
   const refresh = useCallback(async () => {
@@ -128,9 +128,16 @@ function OpenConversation({
   }, [path, token]);
   usePolling(refresh);
 
+  // Opened from the list: the focus goes to it (on a phone it is below the list).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = conversation !== null;
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
+
   const count = conversation?.messages.length ?? 0;
   useEffect(() => {
-    if (count > 0) log.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
+    if (count > 0 && log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [count]);
 
   async function answer(event: FormEvent) {
@@ -160,7 +167,9 @@ function OpenConversation({
   if (!conversation) return <p className="admin-chat-empty">Chargement…</p>;
   return (
     <section className="admin-chat-open" aria-labelledby="admin-chat-title">
-      <h2 id="admin-chat-title">{conversation.email ?? "Visiteur anonyme"}</h2>
+      <h2 id="admin-chat-title" ref={heading} tabIndex={-1}>
+        {conversation.email ?? "Visiteur anonyme"}
+      </h2>
       <p className="admin-chat-meta">
         Ouverte le {formatDateTime(conversation.started_at)}
         {conversation.page ? ` depuis la page ${conversation.page}` : ""}
@@ -171,15 +180,25 @@ function OpenConversation({
           </>
         ) : null}
       </p>
-      <ol ref={log} className="admin-chat-messages" role="log" aria-live="polite" aria-label="Messages">
-        {conversation.messages.map((m) => (
-          <li key={m.id} className={`is-${m.author}`}>
-            <span className="admin-chat-author">{m.author === "visitor" ? "Visiteur" : "Vous"}</span>{" "}
-            <time dateTime={m.created_at}>{formatTime(m.created_at)}</time>
-            <p>{m.body}</p>
-          </li>
-        ))}
-      </ol>
+      <div
+        className="admin-chat-messages"
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label="Messages"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (WCAG 2.1.1).
+        tabIndex={0}
+      >
+        <ol>
+          {conversation.messages.map((m) => (
+            <li key={m.id} className={`is-${m.author}`}>
+              <span className="admin-chat-author">{m.author === "visitor" ? "Visiteur" : "Vous"}</span>{" "}
+              <time dateTime={m.created_at}>{formatTime(m.created_at)}</time>
+              <p>{m.body}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
       <form className="admin-chat-form" onSubmit={answer} noValidate>
         <label htmlFor="admin-chat-answer">Votre réponse</label>
         <textarea

@@ -29,7 +29,7 @@ export function ChatWidget({ pathname }: { pathname: string }) {
   const [seen, setSeen] = useState(() => chatStore.seen());
   const launcher = useRef<HTMLButtonElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const id = useId();
 
   const forgetConversation = useCallback(() => {
@@ -80,7 +80,7 @@ export function ChatWidget({ pathname }: { pathname: string }) {
   // The newest message stays in view.
   const count = messages.length;
   useEffect(() => {
-    if (open && count > 0) log.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
+    if (open && count > 0 && log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [open, count]);
 
   useEffect(() => {
@@ -151,7 +151,8 @@ export function ChatWidget({ pathname }: { pathname: string }) {
             d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0 .01Zm5 0a1.5 1.5 0 1 0 0 .01Zm5 0a1.5 1.5 0 1 0 0 .01Z"
           />
         </svg>
-        <span className="chat-launcher-text">{open ? "Fermer le chat" : "Discuter avec nous"}</span>
+        {/* One name whatever the state: aria-expanded says whether the chat is open. */}
+        <span className="chat-launcher-text">Discuter avec nous</span>
         {unread > 0 && !open ? (
           <span className="chat-badge">
             {unread}
@@ -178,21 +179,32 @@ export function ChatWidget({ pathname }: { pathname: string }) {
             <span className="visually-hidden">Fermer le chat</span>
           </button>
         </header>
-        <ol ref={log} className="chat-messages" role="log" aria-live="polite" aria-label="Messages">
-          <li className="chat-message is-agency">
-            <p>
-              Bonjour ! Une question sur nos sites, nos formules ou Koza ? Écrivez-nous ici : l'équipe de{" "}
-              {company} vous répond dans ce chat.
-            </p>
-          </li>
-          {messages.map((m) => (
-            <li key={m.id} className={`chat-message is-${m.author}`}>
-              <span className="visually-hidden">{m.author === "visitor" ? "Vous" : company} : </span>
-              <p>{m.body}</p>
-              <time dateTime={m.created_at}>{formatTime(m.created_at)}</time>
+        {/* Scrollable, so focusable: a keyboard scrolls back through the conversation. */}
+        <div
+          className="chat-messages"
+          ref={log}
+          role="log"
+          aria-live="polite"
+          aria-label="Messages"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (WCAG 2.1.1).
+          tabIndex={0}
+        >
+          <ol>
+            <li className="chat-message is-agency">
+              <p>
+                Bonjour ! Une question sur nos sites, nos formules ou Koza ? Écrivez-nous ici : l'équipe de{" "}
+                {company} vous répond dans ce chat.
+              </p>
             </li>
-          ))}
-        </ol>
+            {messages.map((m) => (
+              <li key={m.id} className={`chat-message is-${m.author}`}>
+                <span className="visually-hidden">{m.author === "visitor" ? "Vous" : company} : </span>
+                <p>{m.body}</p>
+                <time dateTime={m.created_at}>{formatTime(m.created_at)}</time>
+              </li>
+            ))}
+          </ol>
+        </div>
         {hasConversation && messages.length > 0 && lastAnswer === 0 ? (
           <p className="chat-note">
             Message reçu ! Nous vous répondons ici dès que possible. Vous pouvez fermer le chat : la
@@ -226,7 +238,10 @@ export function ChatWidget({ pathname }: { pathname: string }) {
             maxLength={CHAT_MESSAGE_MAX}
             aria-describedby={`${id}-message-hint`}
             aria-invalid={error === CHAT_MESSAGES.messageRequired ? true : undefined}
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              if (error) setError(null);
+            }}
             onKeyDown={onTextareaKeyDown}
           />
           <p id={`${id}-message-hint`} className="chat-hint">

@@ -108,6 +108,11 @@ for (const width of [375, 1280]) {
     await expect(launcher).toBeFocused();
     await expect(launcher).toHaveAttribute("aria-expanded", "false");
 
+    // Moving in the app keeps the chat and its styles.
+    await page.getByRole("contentinfo").getByRole("link", { name: "À propos" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(launcher).toHaveCSS("position", "fixed");
+
     // The conversation follows the visitor to other pages (the token is kept by the browser).
     await page.goto("/services");
     await page.getByRole("button", { name: "Discuter avec nous" }).click();

@@ -68,6 +68,7 @@ for (const width of [375, 1280]) {
     await admin.setViewportSize({ width, height: 800 });
     await admin.goto(`/admin/chat?token=${ADMIN_TOKEN}`);
     await admin.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(admin.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(
       admin.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Messagerie" }),
     ).toHaveAttribute("aria-current", "page");
@@ -121,6 +122,13 @@ for (const width of [375, 1280]) {
     expect(errors).toEqual([]);
   });
 }
+
+test("the inbox refuses a missing or wrong admin token", async ({ page }) => {
+  await page.goto("/admin/chat");
+  await expect(page.getByRole("heading", { name: "Token admin manquant" })).toBeVisible();
+  await page.goto("/admin/chat?token=faux-jeton");
+  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+});
 
 test("one visitor's conversation is closed to another", async ({ page, browser }) => {
   await page.goto("/contact");

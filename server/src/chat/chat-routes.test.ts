@@ -214,15 +214,13 @@ describe("chat", () => {
   it("closes a conversation at 200 messages", async () => {
     const token = await open("Premier");
     const [id] = token.split(".") as [string];
-    await ctx.db
-      .insert(chatMessages)
-      .values(
-        Array.from({ length: 199 }, (_, i) => ({
-          conversationId: id,
-          author: "visitor" as const,
-          body: `${i}`,
-        })),
-      );
+    await ctx.db.insert(chatMessages).values(
+      Array.from({ length: 199 }, (_, i) => ({
+        conversationId: id,
+        author: "visitor" as const,
+        body: `${i}`,
+      })),
+    );
     const full = await post({ message: "Le 201e" }, token, newAddress());
     expect(full.statusCode).toBe(409);
     expect(full.json().detail).toContain("formulaire de contact");

@@ -10,6 +10,7 @@ import { BlogApi } from "./blog/blog-api.ts";
 import { blogProxyRoutes } from "./blog/blog-proxy-routes.ts";
 import { blogSeoRoutes } from "./blog/blog-seo-routes.ts";
 import { blogSource } from "./blog/blog-source.ts";
+import { chatRoutes } from "./chat/chat-routes.ts";
 import { checkoutRoutes } from "./checkout/checkout-routes.ts";
 import { testCheckoutRoutes } from "./checkout/test-checkout-routes.ts";
 import { contactRoutes } from "./contact/contact-routes.ts";
@@ -64,6 +65,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(healthRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
+  await app.register(chatRoutes, { ctx });
   await app.register(directoryRoutes, { ctx });
   const blogApi = new BlogApi(blogSource(ctx), ctx.log);
   await app.register(blogProxyRoutes, { blogApi });

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { backupOrderNow } from "../backups/site-backups.ts";
+import { chatAdminRoutes } from "../chat/chat-routes.ts";
 import type { Context } from "../context.ts";
 import {
   listCustomDomains,
@@ -129,6 +130,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   );
 
   subscriptionAdminRoutes(app, ctx, limits);
+  chatAdminRoutes(app, ctx, limits);
   r.get(
     "/custom-domains",
     { config: limits, schema: { querystring: token } },

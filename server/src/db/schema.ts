@@ -1,4 +1,5 @@
 import type { BackupKind } from "@lagon/contracts/backups";
+import type { ChatAuthor } from "@lagon/contracts/chat";
 import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain";
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
@@ -415,6 +416,41 @@ export const kozaSubmissions = pgTable("koza_submissions", {
   files: jsonb("files").$type<{ field: string; path: string; mime: string; bytes: number }[]>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A visitor's conversation in the chat of our own (decision 0035). The visitor's token is
+ * `<id>.<secret>`; only the secret's SHA-256 is kept, compared in constant time.
+ */
+export const chatConversations = pgTable(
+  "chat_conversations",
+  {
+    id: uuid("id").primaryKey(),
+    secretHash: text("secret_hash").notNull(),
+    /** The address the visitor left to be answered at, if any. */
+    email: text("email"),
+    /** The page the conversation started on. */
+    page: text("page"),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_conversations_last_message_idx").on(t.lastMessageAt)],
+);
+
+/** The messages of a conversation; a visitor's stays unread until an admin opens the conversation. */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: "cascade" }),
+    author: text("author").$type<ChatAuthor>().notNull(),
+    body: text("body").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_conversation_idx").on(t.conversationId, t.id)],
+);
 
 /** One-time captcha solutions already used, so a solved challenge cannot be replayed. */
 export const usedCaptchas = pgTable("used_captchas", {

@@ -23,6 +23,7 @@ export const TEMPLATE_NAMES = [
   "domain_active",
   "domain_blocked",
   "contact_agency",
+  "chat_agency",
   "host_down_agency",
   "payment_alert_agency",
   ...SUBSCRIPTION_TEMPLATE_NAMES,
@@ -211,6 +212,22 @@ ${button("{{magic_link}}", "Voir les enregistrements à configurer")}`,
       `    <p><strong>{{name}}</strong> ({{email}})</p>
     <p><strong>Sujet :</strong> {{subject}}</p>
     <p style="white-space:pre-wrap">{{message}}</p>`,
+    ),
+  },
+  {
+    name: "chat_agency",
+    description:
+      "Nouvelle conversation ouverte par un visiteur dans le chat du site (une fois par conversation).",
+    subject: "[Chat] Nouvelle conversation d'un visiteur",
+    variables: ["message", "email", "page", "inbox_url", ...common],
+    content: layout(
+      "Nouvelle conversation dans le chat",
+      `    <p>Un visiteur vient d'écrire depuis <a href="{{page}}">{{page}}</a> :</p>
+    <p style="white-space:pre-wrap;padding:12px;background:#f0f8fa;border-radius:8px">{{message}}</p>
+    <p><strong>E-mail laissé :</strong> {{email}}</p>
+    <p>Il attend votre réponse dans le chat : répondez-lui depuis la messagerie de l'administration (les messages suivants de cette conversation n'envoient pas d'e-mail).</p>
+${button("{{inbox_url}}", "Ouvrir la messagerie")}
+    <p style="font-size:13px;color:#64748b">Ajoutez votre jeton d'administration à l'adresse (?token=…) si la page le demande.</p>`,
     ),
   },
   ...SUBSCRIPTION_TEMPLATES,

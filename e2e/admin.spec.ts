@@ -315,21 +315,41 @@ test("analytics: cards, plans, growth, MRR, funnel; the CSV export neutralises f
   test.setTimeout(180_000);
   const formula = '=HYPERLINK("http://x")';
   const mine = await liveOrder(request, "admin-formule", formula);
+  // The figures the page must show, as the API gives them (server tests check the arithmetic).
+  const api = await (await request.get(admin("/api/admin/analytics"))).json();
+  // Playwright compares texts with their spaces (no-break ones too) made plain.
+  const euros = (n: number) =>
+    new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(n);
+  // Every order paid here was billed: at least this one's Starter month, 20,00 € HT.
+  expect(api.stats.monthly_revenue).toBeGreaterThanOrEqual(20);
 
   await page.goto(admin("/admin/analytics"));
   await expect(page.getByRole("heading", { name: "Statistiques", level: 1 })).toBeVisible();
   const cards = page.getByRole("list", { name: "Chiffres clés" });
-  await expect(cards).toContainText(/Clients\s*\d+\s*dont \d+ actifs/);
-  await expect(cards).toContainText(/Revenu total\s*[\d  ,]+\s*€\s*dont [\d  ,]+\s*€ ce mois-ci/);
-  const plans = page.getByRole("table");
-  await expect(plans.getByRole("columnheader")).toHaveText([
-    "Formule",
-    "Sites actifs",
-    "Part",
-    "Revenu / mois",
-  ]);
+  await expect(cards).toContainText(/Clients\s*\d+\s*dont \d+ actifs?/);
+  const revenue = cards.getByRole("listitem").filter({ hasText: "Revenu total HT" });
+  await expect(revenue).toContainText(
+    `${euros(api.stats.total_revenue)} dont ${euros(api.stats.monthly_revenue)} ce mois-ci`,
+  );
+  const subscriptions = page.getByRole("list", { name: "Abonnements" });
+  for (const label of ["Revenu mensuel récurrent (MRR) HT", "Attrition sur 30 jours", "Impayés HT"]) {
+    await expect(subscriptions).toContainText(label);
+  }
+  await expect(subscriptions).toContainText(euros(api.mrr));
+  await expect(subscriptions).toContainText(/\d+ abonnements? en retard/);
+
+  // The 12-month chart: an image with its French description, and its figures in a table.
+  const chart = page.getByRole("img", { name: /Revenu encaissé HT par mois/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator(".chart-bar")).toHaveCount(12);
+  await page.getByText("Voir les montants mois par mois").click();
+  const months = page.getByRole("table", { name: "Revenu encaissé HT par mois" });
+  await expect(months.getByRole("row")).toHaveCount(13);
+  await expect(months.getByRole("row").last()).toContainText(euros(api.stats.monthly_revenue));
+
+  const plans = page.getByRole("table", { name: /Sites actifs par formule/ });
+  await expect(plans.getByRole("columnheader")).toHaveText(["Formule", "Sites actifs", "Part", "MRR HT"]);
   await expect(plans.getByRole("row", { name: /Starter/ })).toContainText(/\d+ %/);
-  await expect(page.getByText(/MRR \(revenu mensuel récurrent\)/)).toBeVisible();
   const funnel = page.getByRole("region", { name: "Entonnoir de commande" });
   for (const step of ["Checkout ouvert", "Payé", "Site en ligne"]) await expect(funnel).toContainText(step);
   await expect(page.locator(".admin-growth li")).toHaveCount(30);

@@ -128,6 +128,13 @@ const ConfigSchema = PublicConfig.extend({
   WP_SSH_USER: z.string().default("lagon"),
   WP_SSH_KNOWN_HOSTS: optional,
   WP_SSH_KEY: optional,
+  /**
+   * Where the product reaches the host's sites instead of their public name (WP_HOST=ssh): the
+   * host's private address, so that workers need neither public DNS nor a way out to talk to it.
+   */
+  WP_SSH_CONNECT_HOST: optional,
+  /** The sites' public port when it is not the scheme's default (a test host on loopback). */
+  WP_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** restic repository of the sites' backups: a folder, sftp:…, s3:… (default DATA_DIR/backups). */
   BACKUP_REPOSITORY: optional,
   /** The repository's password; default derived from SECRET_KEY. */

@@ -194,6 +194,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.WP_HOST === "ssh" && (!c.WP_SSH_HOST || !c.WP_SSH_KEY)) {
     throw invalid("WP_SSH_HOST, WP_SSH_KEY : requis avec WP_HOST=ssh");
   }
+  // Processes of one PostgreSQL database, often on several machines, must share both secrets: a
+  // key or a token generated in each one's data folder would differ from one to the next.
+  const shared = ([c.SECRET_KEY ? "" : "SECRET_KEY", c.ADMIN_TOKEN ? "" : "ADMIN_TOKEN"] as const).filter(
+    Boolean,
+  );
+  if (c.DATABASE_URL && c.ROLE !== "all" && shared.length > 0) {
+    throw invalid(
+      `${shared.join(", ")} : requis quand l'API et les workers tournent séparément (ROLE=${c.ROLE})`,
+    );
+  }
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     throw invalid("STRIPE_WEBHOOK_SECRET : requis avec STRIPE_SECRET_KEY");
   }

@@ -84,17 +84,17 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
  * before-restore), so a restore can itself be undone. The archive is read whole from the
  * repository before the site is touched: a repository that fails midway leaves the site as is.
  */
-export function restoreBackup(
+export async function restoreBackup(
   ctx: Context,
   order: Order,
   backupId: string,
 ): Promise<{ restored: BackupRow; safety: BackupRow }> {
+  const [restored] = await ctx.db
+    .select()
+    .from(siteBackups)
+    .where(and(eq(siteBackups.id, backupId), eq(siteBackups.orderId, order.id)));
+  if (!restored) throw notFound(BACKUP_MESSAGES.notFound);
   return exclusive(ctx, order, "restore", async () => {
-    const [restored] = await ctx.db
-      .select()
-      .from(siteBackups)
-      .where(and(eq(siteBackups.id, backupId), eq(siteBackups.orderId, order.id)));
-    if (!restored) throw notFound(BACKUP_MESSAGES.notFound);
     const safety = await takeBackup(ctx, order, "before-restore");
     const scratch = path.join(ctx.config.DATA_DIR, "tmp");
     await mkdir(scratch, { recursive: true, mode: 0o700 });

@@ -11,7 +11,7 @@ export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
 export const BACKUP_MESSAGES = {
   notFound: "Sauvegarde introuvable pour ce site.",
   noSite: "Ce site n'est pas encore en ligne : il n'a rien à sauvegarder.",
-  busy: "Une sauvegarde ou une restauration de ce site est déjà en cours. Réessayez dans quelques minutes.",
+  busy: "Une opération est déjà en cours sur ce site (sauvegarde, restauration, installation ou génération Koza). Réessayez dans quelques minutes.",
   failed: "La sauvegarde a échoué. Notre équipe est prévenue.",
   restoreFailed:
     "La restauration a échoué : votre site est resté tel qu'il était. Notre équipe est prévenue.",

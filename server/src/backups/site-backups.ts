@@ -10,22 +10,24 @@ import { formatDateTime } from "@lagon/contracts/french-date";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders, siteBackups } from "../db/schema.ts";
+import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 
 type Order = typeof orders.$inferSelect;
 type BackupRow = typeof siteBackups.$inferSelect;
 
-/** Orders with a backup or a restore under way in this process: one at a time per site. */
-const busy = new Set<string>();
-
-async function exclusive<T>(order: Order, task: () => Promise<T>): Promise<T> {
-  if (busy.has(order.id)) throw conflict(BACKUP_MESSAGES.busy);
-  busy.add(order.id);
+/**
+ * Runs a backup or a restore holding the site's lease (order-lease.ts): one operation at a time
+ * on a site, whichever process runs it, and never during an install or a Koza generation.
+ */
+async function exclusive<T>(ctx: Context, order: Order, what: string, task: () => Promise<T>): Promise<T> {
+  const lease = await claimOrderLease(ctx, order.id, { name: what, id: REQUEST_RUN });
+  if (!lease) throw conflict(BACKUP_MESSAGES.busy);
   try {
     return await task();
   } finally {
-    busy.delete(order.id);
+    await lease.release();
   }
 }
 
@@ -52,7 +54,7 @@ export async function backupOrderNow(ctx: Context, orderId: string): Promise<Bac
 
 /** Backs the site up now (files and a consistent copy of its database); answers once it is saved. */
 export function backupSite(ctx: Context, order: Order, kind: BackupKind): Promise<BackupRow> {
-  return exclusive(order, () => takeBackup(ctx, order, kind));
+  return exclusive(ctx, order, "backup", () => takeBackup(ctx, order, kind));
 }
 
 async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: Date): Promise<BackupRow> {
@@ -82,17 +84,17 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
  * before-restore), so a restore can itself be undone. The archive is read whole from the
  * repository before the site is touched: a repository that fails midway leaves the site as is.
  */
-export function restoreBackup(
+export async function restoreBackup(
   ctx: Context,
   order: Order,
   backupId: string,
 ): Promise<{ restored: BackupRow; safety: BackupRow }> {
-  return exclusive(order, async () => {
-    const [restored] = await ctx.db
-      .select()
-      .from(siteBackups)
-      .where(and(eq(siteBackups.id, backupId), eq(siteBackups.orderId, order.id)));
-    if (!restored) throw notFound(BACKUP_MESSAGES.notFound);
+  const [restored] = await ctx.db
+    .select()
+    .from(siteBackups)
+    .where(and(eq(siteBackups.id, backupId), eq(siteBackups.orderId, order.id)));
+  if (!restored) throw notFound(BACKUP_MESSAGES.notFound);
+  return exclusive(ctx, order, "restore", async () => {
     const safety = await takeBackup(ctx, order, "before-restore");
     const scratch = path.join(ctx.config.DATA_DIR, "tmp");
     await mkdir(scratch, { recursive: true, mode: 0o700 });
@@ -138,7 +140,7 @@ export async function backupAllSites(ctx: Context, time?: Date): Promise<{ done:
   for (const order of sites) {
     if (!order.wpUsername) continue;
     try {
-      await exclusive(order, () => takeBackup(ctx, order, "daily", time));
+      await exclusive(ctx, order, "backup", () => takeBackup(ctx, order, "daily", time));
       done++;
     } catch (err) {
       failed.push(order.subdomain);

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -413,7 +414,7 @@ export const kozaSubmissions = pgTable("koza_submissions", {
     .notNull()
     .references(() => orders.id, { onDelete: "cascade" }),
   data: jsonb("data").notNull(),
-  files: jsonb("files").$type<{ field: string; path: string; mime: string; bytes: number }[]>().notNull(),
+  files: jsonb("files").$type<{ field: string; key: string; mime: string; bytes: number }[]>().notNull(),
   createdAt: createdAt(),
 });
 
@@ -490,6 +491,27 @@ export const siteBackups = pgTable(
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Files that one process writes and another reads (Koza uploads, the final copies of archived
+ * sites): kept in the database in chunks of at most 1 MB, so that every API and worker process
+ * reads them wherever it runs (server/src/files/stored-files.ts, decision 0037).
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    key: text("key").notNull(),
+    chunk: integer("chunk").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.chunk] })],
+);
+
+/** Values the product keeps for itself, shared by every process (the local blog's access, sealed). */
+export const appSettings = pgTable("app_settings", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
 });
 
 export type InvoiceKind = "invoice" | "credit_note";

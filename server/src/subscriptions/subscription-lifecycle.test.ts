@@ -1,10 +1,10 @@
-import { existsSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { emailLog, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { readStoredFile } from "../files/stored-files.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
 
@@ -196,7 +196,9 @@ describe("subscriptions through the billing test clock", () => {
     expect(await emails(id, "subscription_archived")).toBe(1);
     const archived = await sub(id);
     expect(archived.siteState).toBe("removed");
-    expect(existsSync(archived.archiveLocation as string)).toBe(true);
+    // The final copy is in the database, where any worker restores it from: a gzipped archive.
+    const copy = await readStoredFile(t.ctx, archived.archiveLocation as string);
+    expect(copy.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
     expect(await t.ctx.wordpress.status("impaye")).toBe("absent");
 
     // Paying restores it from the archive, as it was.

@@ -65,7 +65,7 @@ describe("invoices of the subscription's payments, and where they are seen", () 
     expect(renewal?.status).toBe("paid");
     const docs = await documentsOf(id);
     expect(docs).toHaveLength(1);
-    const [doc] = docs;
+    const doc = docs[0] as typeof invoices.$inferSelect;
     expect(doc).toMatchObject({
       kind: "invoice",
       origin: "renewal",
@@ -77,7 +77,7 @@ describe("invoices of the subscription's payments, and where they are seen", () 
     });
     // The period it bills: from the old period's end, for a month, both days on La Réunion's clock.
     expect(doc?.periodStart).toBe(new Date(end.getTime() + 4 * 3_600_000).toISOString().slice(0, 10));
-    expect((doc?.content as InvoiceContent).totals.lines[0]?.label).toBe(
+    expect((doc.content as InvoiceContent).totals.lines[0]?.label).toBe(
       "Formule Business — abonnement mensuel",
     );
     // Later passes, and the sweep, change nothing.
@@ -122,8 +122,8 @@ describe("invoices of the subscription's payments, and where they are seen", () 
     const [proration] = await charges(id, "proration");
     // What the page offered is what was charged.
     expect(proration?.amountTtcCents).toBe(offered.charge_now_cents);
-    const [doc] = await documentsOf(id);
-    const content = doc?.content as InvoiceContent;
+    const doc = (await documentsOf(id))[0] as typeof invoices.$inferSelect;
+    const content = doc.content as InvoiceContent;
     expect(doc).toMatchObject({ origin: "proration", totalCents: proration?.amountTtcCents });
     expect(content.totals.lines).toHaveLength(1);
     expect(content.totals.lines[0]?.label).toMatch(

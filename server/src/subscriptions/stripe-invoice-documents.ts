@@ -1,6 +1,7 @@
 import { computeTotals } from "@lagon/contracts/money";
 import { type PlanId, planById } from "@lagon/contracts/plans";
-import { planLineLabel } from "@lagon/contracts/pricing";
+import { formatEuros, planLineLabel } from "@lagon/contracts/pricing";
+import { formatRate } from "@lagon/contracts/tax";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { bySessionId } from "../checkout/checkout-session-id.ts";
@@ -56,8 +57,13 @@ export async function invoiceStripePayment(
   try {
     const rule = orderTaxRule(ctx, order);
     const lines = invoice.lines.data;
-    const main = lines.find((l) => l.parent?.subscription_item_details?.proration === false) ?? lines[0];
-    if (!main) throw new Error(`Stripe invoice ${invoice.id} has no line`);
+    // The line of the plan billed: a renewal's plan, or what an upgrade's proration moves to
+    // (its dearest line: the new plan's remaining time, the old one's unused time is negative).
+    const main =
+      kind === "proration"
+        ? [...lines].sort((a, b) => b.amount - a.amount)[0]
+        : (lines.find((l) => l.parent?.subscription_item_details?.proration === false) ?? lines[0]);
+    if (!main) throw new Error("la facture Stripe n'a aucune ligne");
     const plan = (planOfPrice(ctx, priceOf(main)) ?? order.planId) as PlanId;
     const start = fromUnix(main.period.start);
     const end = fromUnix(main.period.end);
@@ -78,7 +84,10 @@ export async function invoiceStripePayment(
     const ttc = computeTotals(stripeLines.map((l) => ({ ...l, vatRateBasisPoints: rule.rateBasisPoints })));
     const fitted =
       ttc.totalCents === charged ? stripeLines : [lineCharging(label, charged, rule.rateBasisPoints)];
-    if (!fitted.every(Boolean)) throw new Error(`no HT amount gives the ${charged} cents Stripe charged`);
+    if (!fitted.every(Boolean))
+      throw new Error(
+        `aucun montant HT entier ne donne les ${formatEuros(charged)} encaissés à ${formatRate(rule.rateBasisPoints)}`,
+      );
     return await issueInvoice(ctx, {
       orderId: order.id,
       kind,
@@ -97,7 +106,7 @@ export async function invoiceStripePayment(
     );
     await alertAgencyOnce(ctx, `invoice-not-issued:${invoice.id}`, order, {
       alert: "Facture non émise",
-      detail: `Le paiement de la facture Stripe ${invoice.number ?? invoice.id} (${(invoice.amount_paid / 100).toFixed(2).replace(".", ",")} €) est encaissé mais notre facture n'a pas pu être établie (${err instanceof Error ? err.message : String(err)}). Une nouvelle tentative aura lieu au prochain événement Stripe ou au rattrapage quotidien.`,
+      detail: `Le paiement de la facture Stripe ${invoice.number ?? invoice.id} (${formatEuros(invoice.amount_paid)}) est encaissé mais notre facture n'a pas pu être établie (${err instanceof Error ? err.message : String(err)}). Une nouvelle tentative aura lieu au prochain événement Stripe ou au rattrapage quotidien.`,
     });
     throw err;
   }
@@ -135,7 +144,10 @@ export async function creditStripeRefunds(
       const line = whole
         ? undefined
         : lineCharging(`Remboursement partiel de la facture n° ${paid.number}`, refund.amount, rate);
-      if (!whole && !line) throw new Error(`no HT amount gives the ${refund.amount} cents refunded`);
+      if (!whole && !line)
+        throw new Error(
+          `aucun montant HT entier ne donne les ${formatEuros(refund.amount)} remboursés à ${formatRate(rate)}`,
+        );
       const note = await issueCreditNote(ctx, {
         invoiceNumber: paid.number,
         sourceRef: `stripe-refund:${refund.id}`,

@@ -19,5 +19,6 @@ export default [
   route("admin", "routes/admin-orders.tsx"),
   route("admin/analytics", "routes/admin-analytics.tsx"),
   route("admin/email-templates", "routes/admin-email-templates.tsx"),
+  route("admin/factures", "routes/admin-invoices.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

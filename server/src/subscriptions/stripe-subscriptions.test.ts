@@ -547,9 +547,11 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
         periodStart: formatIsoDate(new Date((period?.start ?? 0) * 1000)),
         periodEnd: formatIsoDate(new Date(((period?.end ?? 0) - DAY) * 1000)),
       });
-      expect((docs[0]?.content as InvoiceContent).totals.lines.map((l) => l.label)).toEqual([
-        "Formule Business — abonnement mensuel",
-      ]);
+      expect(
+        ((docs[0] as typeof invoices.$inferSelect).content as InvoiceContent).totals.lines.map(
+          (l) => l.label,
+        ),
+      ).toEqual(["Formule Business — abonnement mensuel"]);
     });
 
     it("an upgrade's proration: one French line for the difference; a cent Stripe taxes otherwise is taken from the HT so the TTC is what was paid", async () => {

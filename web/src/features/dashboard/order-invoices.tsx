@@ -9,15 +9,7 @@ import { fetchJson } from "../../lib/fetch-json";
  * each PDF downloaded with the page's token. The page mounts it again (its `key`) when a payment
  * may have brought a new one: a renewal or a plan change seen by its polling, Koza bought.
  */
-export function OrderInvoicesBlock({
-  orderId,
-  token,
-  version,
-}: {
-  orderId: string;
-  token: string;
-  version: string;
-}) {
+export function OrderInvoicesBlock({ orderId, token }: { orderId: string; token: string }) {
   const [invoices, setInvoices] = useState<OrderInvoice[] | null>(null);
   const [loadError, setLoadError] = useState(false);
 

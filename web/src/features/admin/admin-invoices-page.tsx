@@ -109,7 +109,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
             />
           </label>
           {journalReady ? (
-            <a className="button button-primary" href={journalUrl} download>
+            <a className="button button-primary admin-journal-export" href={journalUrl} download>
               Exporter le journal des ventes (CSV)
             </a>
           ) : (
@@ -118,7 +118,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
         </div>
       </section>
 
-      <search>
+      <search className="admin-invoice-search">
         <form className="admin-toolbar" onSubmit={submit}>
           <label className="admin-search">
             <span className="visually-hidden">Rechercher une facture</span>
@@ -193,7 +193,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
                       ? ` de ${invoice.credits_number}`
                       : ` · ${ORIGIN_LABEL[invoice.origin] ?? invoice.origin}`}
                   </td>
-                  <td>
+                  <td className="admin-wrap">
                     {invoice.buyer}
                     <br />
                     <small>
@@ -203,7 +203,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
                   <td>{formatEuros(invoice.net_cents)}</td>
                   <td>{formatEuros(invoice.vat_cents)}</td>
                   <td>{formatEuros(invoice.total_ttc_cents)}</td>
-                  <td>{invoice.payment_method}</td>
+                  <td className="admin-wrap">{invoice.payment_method}</td>
                   <td>
                     <a
                       href={`/api/admin/invoices/${invoice.number}/pdf?token=${encodeURIComponent(token)}`}

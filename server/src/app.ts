@@ -19,6 +19,7 @@ import { customDomainRoutes } from "./custom-domain/custom-domain-routes.ts";
 import { customerRoutes } from "./customer/customer-routes.ts";
 import { directoryRoutes } from "./directory/directory-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
+import { invoiceRoutes } from "./invoices/invoice-routes.ts";
 import { kozaRoutes } from "./koza/koza-routes.ts";
 import type { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
@@ -81,6 +82,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   // Order-token and mailbox levels: each scope checks its credential in one hook.
   await app.register(customerRoutes, { ctx });
   await app.register(backupRoutes, { ctx });
+  await app.register(invoiceRoutes, { ctx });
   await app.register(customDomainRoutes, { ctx });
   await app.register(kozaRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });

@@ -26,6 +26,7 @@ import {
   refuseDomain,
   removeDomain,
 } from "../custom-domain/admin-domain-actions.ts";
+import { invoiceAdminRoutes } from "../invoices/invoice-admin-routes.ts";
 import { subscriptionAdminRoutes } from "../subscriptions/subscription-admin-routes.ts";
 import { audited, holdsAdminToken, requireAdmin } from "./admin-auth.ts";
 import { computeAnalytics } from "./analytics.ts";
@@ -131,6 +132,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
 
   subscriptionAdminRoutes(app, ctx, limits);
   chatAdminRoutes(app, ctx, limits);
+  invoiceAdminRoutes(app, ctx, limits);
   r.get(
     "/custom-domains",
     { config: limits, schema: { querystring: token } },

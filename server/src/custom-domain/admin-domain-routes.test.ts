@@ -98,6 +98,16 @@ describe("admin API for custom domains", () => {
     );
     expect(await domainOf(id)).toBeUndefined();
     expect((await admin("POST", `/custom-domains/${id}/recheck`)).statusCode).toBe(404);
+    // Every action on a domain is in the audit log, under its own name.
+    const audit = await t.ctx.db.select({ action: adminAudit.action }).from(adminAudit);
+    expect(new Set(audit.map((a) => a.action))).toEqual(
+      new Set([
+        "custom-domain-mark-bought",
+        "custom-domain-refuse",
+        "custom-domain-recheck",
+        "custom-domain-remove",
+      ]),
+    );
   });
 
   it("is closed without the admin token", async () => {

@@ -96,14 +96,12 @@ export function AdminDomainBlock({
         {domain.checks.length === 0 ? (
           <p>Aucune vérification pour l'instant.</p>
         ) : (
-          <ol className="admin-logs">
+          <ol className="admin-logs" aria-label="Vérifications">
             {domain.checks.map((c) => (
               <li key={`${c.at}-${c.details}`} className={c.ok ? undefined : "log-warning"}>
                 <time dateTime={c.at}>{formatDateTime(c.at)}</time> —{" "}
-                <strong>
-                  {DOMAIN_STATE_LABEL[c.state]} ({c.ok ? "réussie" : "échec"})
-                </strong>{" "}
-                : {c.details}
+                <strong>{DOMAIN_STATE_LABEL[c.state]}</strong>
+                {c.ok ? "" : " (échec)"} : {c.details}
               </li>
             ))}
           </ol>

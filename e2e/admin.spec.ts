@@ -363,6 +363,15 @@ test("custom domains on the order card: state and check log; mark bought, re-che
   await expect(other).toContainText("Domaine personnalisé");
   await expect(other).toContainText("aucun");
   await ask(owning, "yes", "payet-plongee-bis.re");
+
+  // The refused customer reads the reason on their page, where they may ask for another domain.
+  await page.goto(magicLinkIn(mail));
+  const section = page.getByRole("region", { name: "Votre propre nom de domaine" });
+  await expect(section).toContainText("grondin-fleurs.re : Bloqué");
+  await expect(section.getByRole("alert")).toHaveText(reason);
+  await expect(section.getByRole("heading", { name: "Nouvelle demande" })).toBeVisible();
+  await expect(section.getByText("Vous pouvez demander un autre nom de domaine.")).toBeVisible();
+  await section.screenshot({ path: `${SHOTS}/dashboard-domain-refused.png` });
 });
 
 test("a template edit changes the next real e-mail; the preview is sandboxed", async ({

@@ -198,7 +198,7 @@ ${button("{{magic_link}}", "Ouvrir mon espace client")}`,
       "Bonjour {{customer_name}},",
       `    <p>Nous ne pouvons pas encore mettre votre site en ligne sur <strong>{{domain_name}}</strong> :</p>
     <p style="padding:12px;background:#fff7ed;border-radius:8px">{{reason}}</p>
-    <p>Une fois la correction faite chez votre registraire, répondez à cet e-mail ou écrivez-nous : nous relançons la vérification.</p>
+    <p>Une fois la correction faite chez votre registraire, renvoyez la demande depuis votre espace client (ou répondez à cet e-mail) : la vérification reprend aussitôt.</p>
 ${button("{{magic_link}}", "Voir les enregistrements à configurer")}`,
     ),
   },

@@ -63,6 +63,17 @@ async function domainOf(ctx: Context, orderId: string) {
 export async function recheckDomain(ctx: Context, orderId: string): Promise<void> {
   const domain = await domainOf(ctx, orderId);
   if (domain.state === "requested") throw badRequest(DOMAIN_ADMIN_MESSAGES.notBought);
+  // A live domain is checked again only when its renewal is failing: each check renews its
+  // certificate, and the authority counts duplicate certificates.
+  if (domain.state === "active") {
+    const [last] = await ctx.db
+      .select({ ok: customDomainChecks.ok })
+      .from(customDomainChecks)
+      .where(eq(customDomainChecks.domainId, domain.id))
+      .orderBy(desc(customDomainChecks.id))
+      .limit(1);
+    if (last?.ok !== false) throw badRequest(DOMAIN_ADMIN_MESSAGES.activeUpToDate);
+  }
   await logCheck(ctx, domain, domain.state, true, "Nouvelle vérification demandée par l'agence.");
   await checkNow(ctx, domain.id, domain.state === "active" ? "active" : "dns_pending");
 }

@@ -5,6 +5,7 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp, TEST_ADMIN_TOKEN as TOKEN } from "../../test/test-context.ts";
 import { adminAudit, customDomains, emailLog, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { logCheck } from "./domain-lifecycle.ts";
 
 describe("admin API for custom domains", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -89,6 +90,34 @@ describe("admin API for custom domains", () => {
     expect(listed.checks.map((c: { details: string }) => c.details)).toContain(
       "Nouvelle vérification demandée par l'agence.",
     );
+  });
+
+  it("re-checks a live domain only while its renewal fails (each check renews its certificate)", async () => {
+    const id = await orderWithDomain("yes", "vivant-payet.re");
+    const domain = await domainOf(id);
+    if (!domain) throw new Error("no domain");
+    const later = new Date(Date.now() + 86_400_000);
+    await t.ctx.db
+      .update(customDomains)
+      .set({ state: "active", nextCheckAt: later })
+      .where(eq(customDomains.id, domain.id));
+    await logCheck(t.ctx, domain, "active", true, "Certificat obtenu pour vivant-payet.re.");
+    const upToDate = await admin("POST", `/custom-domains/${id}/recheck`);
+    expect(upToDate.statusCode).toBe(400);
+    expect(upToDate.json().detail).toBe(DOMAIN_ADMIN_MESSAGES.activeUpToDate);
+    expect((await domainOf(id))?.nextCheckAt).toEqual(later);
+
+    await logCheck(
+      t.ctx,
+      domain,
+      "active",
+      false,
+      "L'autorité de certification limite le nombre de demandes.",
+    );
+    expect((await admin("POST", `/custom-domains/${id}/recheck`)).statusCode).toBe(200);
+    const rechecked = await domainOf(id);
+    expect(rechecked?.state).toBe("active");
+    expect(rechecked?.nextCheckAt?.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it("removes a domain from the order, which may then ask for another", async () => {

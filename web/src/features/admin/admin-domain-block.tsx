@@ -43,6 +43,11 @@ export function AdminDomainBlock({
   onAction: (action: DomainAction) => void;
 }) {
   const refused = domain.failure === "refused";
+  // A live domain is checked again only while its renewal fails (each check renews it).
+  const checkable =
+    domain.state !== "requested" &&
+    !refused &&
+    (domain.state !== "active" || domain.checks.at(-1)?.ok === false);
   const button = (action: DomainAction, text: string, primary = false) => (
     <button
       type="button"
@@ -109,7 +114,7 @@ export function AdminDomainBlock({
       </details>
       <div className="admin-actions">
         {domain.state === "requested" ? button("domain-bought", "Marquer comme acheté", true) : null}
-        {domain.state !== "requested" && !refused ? button("domain-recheck", "Vérifier maintenant") : null}
+        {checkable ? button("domain-recheck", "Vérifier maintenant") : null}
         {refused ? null : button("domain-refuse", "Refuser…")}
         {button("domain-remove", "Retirer le domaine")}
       </div>

@@ -250,6 +250,130 @@ test("an order in error is listed with 'Reprendre', which finishes it", async ({
   await expect(page.getByRole("article", { name: "Noah Lebon" })).toContainText("Actif");
 });
 
+test("custom domains on the order card: state and check log; mark bought, re-check, refuse, remove", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const buying = await liveOrder(request, "admin-domaine", "Inès Grondin");
+  const owning = await liveOrder(request, "admin-domperso", "Hugo Payet");
+  const ask = async (
+    o: { orderId: string; token: string | null },
+    hasOwnDomain: string,
+    domainName: string,
+  ) => {
+    const res = await request.post(`/api/order/${o.orderId}/domain?token=${o.token}`, {
+      data: { hasOwnDomain, domainName },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await ask(buying, "no", "grondin-fleurs.re");
+  await ask(owning, "yes", "payet-plongee.re");
+
+  await page.goto(admin("/admin"));
+  const search = page.getByRole("searchbox", { name: "Rechercher une commande" });
+  await search.fill("admin-domaine");
+  const card = page.getByRole("article", { name: "Inès Grondin" });
+  await expect(page.getByRole("article")).toHaveCount(1);
+  const block = card.getByRole("region", { name: "Domaine personnalisé : grondin-fleurs.re" });
+  await expect(block).toContainText("Achat du domaine par notre équipe");
+  await expect(block).toContainText("Domaine à acheter par l'agence");
+  await expect(block.getByText("Journal des vérifications (0)")).toBeVisible();
+  // Not bought yet: nothing to check.
+  await expect(block.getByRole("button", { name: "Vérifier maintenant" })).toHaveCount(0);
+  await block.screenshot({ path: `${SHOTS}/admin-domain-block-requested.png` });
+
+  // Bought: the checks begin, each one in the block's log.
+  const bought = acceptNextDialog(page);
+  await block.getByRole("button", { name: "Marquer comme acheté" }).click();
+  expect(await bought).toContain("Marquer grondin-fleurs.re comme acheté ?");
+  await expect(
+    page.getByRole("status").getByText("Domaine marqué comme acheté : la vérification DNS commence."),
+  ).toBeVisible();
+  await expect(block).toContainText("En attente de vos enregistrements DNS");
+  await expect(block.getByRole("button", { name: "Marquer comme acheté" })).toHaveCount(0);
+  // The log folds away; opened, it stays open while the list reloads.
+  const openLog = async () => {
+    const details = block.locator("details");
+    if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
+      await details.locator("summary").click();
+  };
+  await openLog();
+  const log = block.getByRole("list", { name: "Vérifications" });
+  await expect(log.getByRole("listitem").first()).toContainText("Domaine acheté par l'agence.");
+  await expect(log.getByRole("listitem").first()).toContainText(/\d{1,2} \S+ \d{4} à \d\d:\d\d/);
+
+  await block.getByRole("button", { name: "Vérifier maintenant" }).click();
+  await expect(page.getByRole("status").getByText("Nouvelle vérification lancée.")).toBeVisible();
+  await openLog();
+  await expect(log).toContainText("Nouvelle vérification demandée par l'agence.");
+  // The worker's own check follows, with what it found in the DNS.
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole("button", { name: "Actualiser" }).click();
+        await openLog();
+        const text = (await log.textContent()) ?? "";
+        return (
+          text.includes("(échec)") && text.lastIndexOf("(échec)") > text.indexOf("demandée par l'agence")
+        );
+      },
+      { timeout: 60_000, intervals: [2000] },
+    )
+    .toBe(true);
+  await block.screenshot({ path: `${SHOTS}/admin-domain-block-checks.png` });
+  await shootAndCheck(page, "domain-checks");
+
+  // Refused: the reason is required, e-mailed to the customer, and shown on the card.
+  await block.getByRole("button", { name: "Refuser…" }).click();
+  const dialog = page.getByRole("dialog", { name: /Refuser le domaine grondin-fleurs\.re/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Refuser le domaine" }).click();
+  await expect(dialog).toBeVisible();
+  await shootAndCheck(page, "domain-refuse-dialog");
+  const reason = "Ce nom appartient déjà à une autre entreprise : choisissez-en un autre.";
+  await dialog.getByLabel("Raison (envoyée au client par e-mail)").fill(reason);
+  await dialog.getByRole("button", { name: "Refuser le domaine" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").getByText("Demande de domaine refusée.")).toBeVisible();
+  await expect(block).toContainText("Bloqué");
+  await expect(block).toContainText(`Refusé : ${reason}`);
+  await expect(block.getByRole("button", { name: "Vérifier maintenant" })).toHaveCount(0);
+  await expect(block.getByRole("button", { name: "Refuser…" })).toHaveCount(0);
+  const mail = await waitForMail(buying.email, /Votre demande de domaine grondin-fleurs\.re/);
+  expect(mail).toContain(reason);
+  expect(magicLinkIn(mail)).toContain(`/dashboard/${buying.orderId}?token=`);
+  await block.screenshot({ path: `${SHOTS}/admin-domain-block-refused.png` });
+
+  // Removed: the order has no domain any more, and its customer may ask for another.
+  await search.fill("admin-domperso");
+  const other = page.getByRole("article", { name: "Hugo Payet" });
+  await expect(page.getByRole("article")).toHaveCount(1);
+  const otherBlock = other.getByRole("region", { name: "Domaine personnalisé : payet-plongee.re" });
+  await expect(otherBlock).toContainText("Domaine déjà possédé par le client");
+  page.once("dialog", (d) => void d.dismiss());
+  await otherBlock.getByRole("button", { name: "Retirer le domaine" }).click();
+  await page.waitForTimeout(500);
+  await expect(otherBlock).toBeVisible();
+  const removed = acceptNextDialog(page);
+  await otherBlock.getByRole("button", { name: "Retirer le domaine" }).click();
+  expect(await removed).toContain("Retirer le domaine payet-plongee.re du site");
+  await expect(page.getByRole("status").getByText("Domaine retiré du site.")).toBeVisible();
+  await expect(otherBlock).toHaveCount(0);
+  await expect(other).toContainText("Domaine personnalisé");
+  await expect(other).toContainText("aucun");
+  await ask(owning, "yes", "payet-plongee-bis.re");
+
+  // The refused customer reads the reason on their page, where they may ask for another domain.
+  await page.goto(magicLinkIn(mail));
+  const section = page.getByRole("region", { name: "Votre propre nom de domaine" });
+  await expect(section).toContainText("grondin-fleurs.re : Bloqué");
+  await expect(section.getByRole("alert")).toHaveText(reason);
+  await expect(section.getByRole("heading", { name: "Nouvelle demande" })).toBeVisible();
+  await expect(section.getByText("Vous pouvez demander un autre nom de domaine.")).toBeVisible();
+  await section.screenshot({ path: `${SHOTS}/dashboard-domain-refused.png` });
+});
+
 test("a template edit changes the next real e-mail; the preview is sandboxed", async ({
   page,
   context,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AdminCustomDomain } from "./custom-domain-schemas.ts";
 import { OrderStatus, OrderView } from "./orders-schemas.ts";
 import { SUBSCRIPTION_FILTERS } from "./subscriptions.ts";
 import { AdminSubscription } from "./subscriptions-schemas.ts";
@@ -19,6 +20,8 @@ export const AdminOrder = OrderView.omit({ wp_credentials: true, magic_link_toke
   /** The customer's private page (magic link), where the credentials are shown. */
   dashboard_url: z.string(),
   subscription: AdminSubscription.nullable(),
+  /** The custom domain with its check log and certificate, for the admin's domain block. */
+  custom_domain: AdminCustomDomain.nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

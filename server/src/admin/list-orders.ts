@@ -3,7 +3,8 @@ import type { AdminOrder, AdminOrders, AdminOrdersQuery } from "@lagon/contracts
 import type { LogEntry } from "@lagon/contracts/orders-schemas";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { customDomainView, ordersDomains } from "../custom-domain/domain-view.ts";
+import { adminDomainViews } from "../custom-domain/admin-domain-actions.ts";
+import { ordersDomains } from "../custom-domain/domain-view.ts";
 import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { planName } from "../orders/order-view.ts";
@@ -106,13 +107,23 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
   }
 
   const now = await billingNow(ctx);
-  const domains = await ordersDomains(
+  const domainRows = await ordersDomains(
     ctx,
     rows.map((r) => r.id),
   );
+  const domains = new Map(
+    (
+      await adminDomainViews(
+        ctx,
+        rows.flatMap((r) => {
+          const domain = domainRows.get(r.id);
+          return domain ? [{ domain, subdomain: r.subdomain }] : [];
+        }),
+      )
+    ).map((d) => [d.order_id, d]),
+  );
   return {
     orders: rows.map((o): AdminOrder => {
-      const domain = domains.get(o.id);
       return {
         _id: o.id,
         order_id: o.id,
@@ -127,7 +138,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         steps: o.steps,
         koza_option: o.kozaOption,
         koza_status: o.kozaStatus,
-        custom_domain: domain ? customDomainView(ctx, domain) : null,
+        custom_domain: domains.get(o.id) ?? null,
         logs: logsByOrder.get(o.id) ?? [],
         wp_admin_url: o.wpAdminUrl,
         dashboard_url: magicLinkUrl(ctx, o),

@@ -22,6 +22,7 @@ export const TEMPLATE_NAMES = [
   "domain_request_customer",
   "domain_active",
   "domain_blocked",
+  "domain_refused",
   "contact_agency",
   "chat_agency",
   "host_down_agency",
@@ -198,8 +199,21 @@ ${button("{{magic_link}}", "Ouvrir mon espace client")}`,
       "Bonjour {{customer_name}},",
       `    <p>Nous ne pouvons pas encore mettre votre site en ligne sur <strong>{{domain_name}}</strong> :</p>
     <p style="padding:12px;background:#fff7ed;border-radius:8px">{{reason}}</p>
-    <p>Une fois la correction faite chez votre registraire, répondez à cet e-mail ou écrivez-nous : nous relançons la vérification.</p>
+    <p>Une fois la correction faite chez votre registraire, renvoyez la demande depuis votre espace client (ou répondez à cet e-mail) : la vérification reprend aussitôt.</p>
 ${button("{{magic_link}}", "Voir les enregistrements à configurer")}`,
+    ),
+  },
+  {
+    name: "domain_refused",
+    description: "Envoyé au client quand l'agence refuse sa demande de domaine, avec la raison.",
+    subject: "Votre demande de domaine {{domain_name}}",
+    variables: ["customer_name", "domain_name", "reason", "magic_link", ...common],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>Nous ne pouvons pas relier votre site au domaine <strong>{{domain_name}}</strong> :</p>
+    <p style="padding:12px;background:#fff7ed;border-radius:8px">{{reason}}</p>
+    <p>Vous pouvez demander un autre domaine depuis votre espace client, ou répondre à cet e-mail pour en parler avec nous. Votre site reste en ligne à son adresse actuelle.</p>
+${button("{{magic_link}}", "Demander un autre domaine")}`,
     ),
   },
   {

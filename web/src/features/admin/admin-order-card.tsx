@@ -1,8 +1,8 @@
 import type { AdminOrder } from "@lagon/contracts/admin-schemas";
-import { DOMAIN_STATE_LABEL } from "@lagon/contracts/custom-domain";
 import { formatDate, formatDateTime } from "@lagon/contracts/french-date";
 import { STEP_KEYS } from "@lagon/contracts/orders";
 import { formatEuros } from "@lagon/contracts/pricing";
+import { AdminDomainBlock, type DomainAction, isDomainAction } from "./admin-domain-block";
 import {
   KOZA_STATUS_LABEL,
   label,
@@ -12,7 +12,15 @@ import {
   STEP_STATUS_LABEL,
 } from "./admin-labels";
 
-export type OrderAction = "resend" | "reinstall" | "resume" | "logs" | "suspend" | "unsuspend" | "cancel";
+export type OrderAction =
+  | "resend"
+  | "reinstall"
+  | "resume"
+  | "logs"
+  | "suspend"
+  | "unsuspend"
+  | "cancel"
+  | DomainAction;
 
 /** One order of the admin list: who, what, where, its four steps, and what an admin can do. */
 export function AdminOrderCard({
@@ -75,15 +83,22 @@ export function AdminOrderCard({
             </dd>
           </div>
         ) : null}
-        <div>
-          <dt>Domaine personnalisé</dt>
-          <dd>
-            {order.custom_domain
-              ? `${order.custom_domain.domain} (${DOMAIN_STATE_LABEL[order.custom_domain.state]}${order.custom_domain.reason ? ` : ${order.custom_domain.reason}` : ""})`
-              : "aucun"}
-          </dd>
-        </div>
+        {order.custom_domain ? null : (
+          <div>
+            <dt>Domaine personnalisé</dt>
+            <dd>aucun</dd>
+          </div>
+        )}
       </dl>
+      {order.custom_domain ? (
+        <AdminDomainBlock
+          domain={order.custom_domain}
+          titleId={`${titleId}-domain`}
+          busy={isDomainAction(busy) ? busy : null}
+          locked={locked}
+          onAction={(action) => onAction(action, order)}
+        />
+      ) : null}
       <div className="admin-steps-row">
         <span id={`${titleId}-steps`}>Étapes</span>
         <ol className="admin-steps" aria-labelledby={`${titleId}-steps`}>

@@ -11,11 +11,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { countOf } from "../../lib/plural";
 import { adminFetch, adminPost } from "./admin-api";
+import { DOMAIN_ENDPOINT, type DomainAction, isDomainAction } from "./admin-domain-block";
 import { AdminNav, AdminRefusal } from "./admin-gate";
 import { AdminNotice, type Notice } from "./admin-notice";
 import { AdminOrderCard, type OrderAction } from "./admin-order-card";
 import { AdminPager } from "./admin-pager";
 import { AdminTestClock } from "./admin-test-clock";
+import { DomainRefuseDialog } from "./domain-refuse-dialog";
 import { followAdminJob } from "./follow-admin-job";
 import { OrderLogsDialog } from "./order-logs-dialog";
 import {
@@ -66,6 +68,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<{ orderId: string; action: OrderAction } | null>(null);
   const [logsOf, setLogsOf] = useState<AdminOrder | null>(null);
+  const [refusing, setRefusing] = useState<AdminOrder | null>(null);
   const latest = useRef(0);
 
   useEffect(() => {
@@ -125,11 +128,42 @@ export function AdminOrdersPage({ token }: { token: string }) {
     return { tone: "success", text: ADMIN_MESSAGES.reinstallStillRunning };
   }
 
+  /** A custom-domain action: the server's French answer becomes the notice. */
+  function domainCall(action: DomainAction, order: AdminOrder, body: object = {}) {
+    void run(action, order, () =>
+      adminPost<{ detail: string }>(
+        `/api/admin/custom-domains/${order.order_id}/${DOMAIN_ENDPOINT[action]}`,
+        token,
+        body,
+      ).then(
+        (r) => ({ tone: "success", text: r.detail }),
+        (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` }),
+      ),
+    );
+  }
+
+  function onDomainAction(action: DomainAction, order: AdminOrder) {
+    const domain = order.custom_domain?.domain ?? "";
+    if (action === "domain-refuse") {
+      setRefusing(order);
+    } else if (action === "domain-bought") {
+      const question = `Marquer ${domain} comme acheté ?\n\nSes enregistrements DNS doivent déjà pointer vers le site : la vérification commence aussitôt, puis le certificat HTTPS.`;
+      if (window.confirm(question)) domainCall(action, order);
+    } else if (action === "domain-remove") {
+      const question = `Retirer le domaine ${domain} du site ${new URL(order.site_url).host} ?\n\nLe site répondra de nouveau sur son sous-domaine ; le client pourra demander un autre domaine.`;
+      if (window.confirm(question)) domainCall(action, order);
+    } else {
+      domainCall(action, order);
+    }
+  }
+
   function onAction(action: OrderAction, order: AdminOrder) {
     const body = { order_id: order.order_id };
     if (action !== "logs" && busy) return;
     if (action === "logs") {
       setLogsOf(order);
+    } else if (isDomainAction(action)) {
+      onDomainAction(action, order);
     } else if (isSubscriptionAction(action)) {
       setSubscriptionDialog({ order, action });
     } else if (action === "resend") {
@@ -296,6 +330,13 @@ export function AdminOrdersPage({ token }: { token: string }) {
         />
       ) : null}
       {logsOf ? <OrderLogsDialog order={logsOf} token={token} onClose={() => setLogsOf(null)} /> : null}
+      {refusing ? (
+        <DomainRefuseDialog
+          order={refusing}
+          onSubmit={(reason) => domainCall("domain-refuse", refusing, { reason })}
+          onClose={() => setRefusing(null)}
+        />
+      ) : null}
       {subscriptionDialog ? (
         <SubscriptionActionDialog
           order={subscriptionDialog.order}

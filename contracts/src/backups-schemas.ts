@@ -21,8 +21,8 @@ export const RestoreParams = z.object({ orderId: z.string(), backupId: BackupId 
 export const RestoreBody = z.object({ token: z.string().optional() });
 export const RestoreResult = z.object({
   restored: BackupView,
-  /** Taken just before: what the site was, should the customer change their mind. */
-  safety_backup: BackupView,
+  /** Taken just before: what the site was, should the customer change their mind (null: no site was there). */
+  safety_backup: BackupView.nullable(),
 });
 export type RestoreResult = z.infer<typeof RestoreResult>;
 

@@ -1,11 +1,27 @@
-/** Why a backup was taken: every day, on request, or before a change that replaces the site. */
-export const BACKUP_KINDS = ["daily", "manual", "before-restore"] as const;
+/** The changes to a site that are preceded by a backup of it (backupBeforeChange). */
+export const CHANGE_REASONS = ["restore", "reinstall", "update", "suspension", "archive"] as const;
+export type ChangeReason = (typeof CHANGE_REASONS)[number];
+
+/** Why a backup was taken: every day, on request, or before a change (`before-<reason>`). */
+export const BACKUP_KINDS = [
+  "daily",
+  "manual",
+  "before-restore",
+  "before-reinstall",
+  "before-update",
+  "before-suspension",
+  "before-archive",
+] as const satisfies readonly ("daily" | "manual" | `before-${ChangeReason}`)[];
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
 export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
   daily: "Sauvegarde quotidienne",
   manual: "Sauvegarde manuelle",
   "before-restore": "Avant restauration",
+  "before-reinstall": "Avant réinstallation",
+  "before-update": "Avant mise à jour",
+  "before-suspension": "Avant suspension",
+  "before-archive": "Avant archivage",
 };
 
 export const BACKUP_MESSAGES = {

@@ -4,7 +4,13 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { finished } from "node:stream/promises";
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
-import { BACKUP_KIND_LABELS, BACKUP_MESSAGES, type BackupKind, formatBytes } from "@lagon/contracts/backups";
+import {
+  BACKUP_KIND_LABELS,
+  BACKUP_MESSAGES,
+  type BackupKind,
+  type ChangeReason,
+  formatBytes,
+} from "@lagon/contracts/backups";
 import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { and, desc, eq, notInArray } from "drizzle-orm";
@@ -16,16 +22,32 @@ import { addOrderLog } from "../orders/order-log.ts";
 type Order = typeof orders.$inferSelect;
 type BackupRow = typeof siteBackups.$inferSelect;
 
-/** Orders with a backup or a restore under way in this process: one at a time per site. */
-const busy = new Set<string>();
+/** Per order, the end of the last backup or restore queued in this process. */
+const tails = new Map<string, Promise<void>>();
 
-async function exclusive<T>(order: Order, task: () => Promise<T>): Promise<T> {
-  if (busy.has(order.id)) throw conflict(BACKUP_MESSAGES.busy);
-  busy.add(order.id);
+/**
+ * One backup or restore of a site at a time in this process. A request (`refuse`) meeting one
+ * under way gets a 409; a change that must be preceded by its backup (`wait`) queues behind it.
+ */
+async function exclusive<T>(
+  order: Order,
+  task: () => Promise<T>,
+  mode: "refuse" | "wait" = "refuse",
+): Promise<T> {
+  const previous = tails.get(order.id);
+  if (previous && mode === "refuse") throw conflict(BACKUP_MESSAGES.busy);
+  let done = () => {};
+  const mine = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const tail = (previous ?? Promise.resolve()).then(() => mine);
+  tails.set(order.id, tail);
   try {
+    await previous;
     return await task();
   } finally {
-    busy.delete(order.id);
+    done();
+    if (tails.get(order.id) === tail) tails.delete(order.id);
   }
 }
 
@@ -53,6 +75,33 @@ export async function backupOrderNow(ctx: Context, orderId: string): Promise<Bac
 /** Backs the site up now (files and a consistent copy of its database); answers once it is saved. */
 export function backupSite(ctx: Context, order: Order, kind: BackupKind): Promise<BackupRow> {
   return exclusive(order, () => takeBackup(ctx, order, kind));
+}
+
+/**
+ * The backup taken before a change that replaces the site or takes it down (a restore, a
+ * reinstall, an update, a suspension, an archival): kind `before-<reason>`, listed on the order
+ * page like the others. Waits for a backup of the site under way in this process. Answers null
+ * when there is no site on the host to back up (nothing can be lost); throws when the backup
+ * fails: the caller must then leave the site as it is. The caller holds the site (its lease).
+ */
+export function backupBeforeChange(
+  ctx: Context,
+  order: Order,
+  reason: ChangeReason,
+): Promise<BackupRow | null> {
+  return exclusive(order, () => backupBefore(ctx, order, reason), "wait");
+}
+
+async function backupBefore(ctx: Context, order: Order, reason: ChangeReason): Promise<BackupRow | null> {
+  if (!order.wpUsername || (await ctx.wordpress.status(order.subdomain)) === "absent") {
+    await addOrderLog(ctx.db, order.id, {
+      level: "info",
+      action: "backup",
+      details: `${BACKUP_KIND_LABELS[`before-${reason}`]} : aucun site installé, rien à sauvegarder.`,
+    });
+    return null;
+  }
+  return takeBackup(ctx, order, `before-${reason}`);
 }
 
 async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: Date): Promise<BackupRow> {
@@ -86,14 +135,14 @@ export function restoreBackup(
   ctx: Context,
   order: Order,
   backupId: string,
-): Promise<{ restored: BackupRow; safety: BackupRow }> {
+): Promise<{ restored: BackupRow; safety: BackupRow | null }> {
   return exclusive(order, async () => {
     const [restored] = await ctx.db
       .select()
       .from(siteBackups)
       .where(and(eq(siteBackups.id, backupId), eq(siteBackups.orderId, order.id)));
     if (!restored) throw notFound(BACKUP_MESSAGES.notFound);
-    const safety = await takeBackup(ctx, order, "before-restore");
+    const safety = await backupBefore(ctx, order, "restore");
     const scratch = path.join(ctx.config.DATA_DIR, "tmp");
     await mkdir(scratch, { recursive: true, mode: 0o700 });
     const file = path.join(scratch, `restore-${randomBytes(6).toString("hex")}.tar`);
@@ -138,7 +187,7 @@ export async function backupAllSites(ctx: Context, time?: Date): Promise<{ done:
   for (const order of sites) {
     if (!order.wpUsername) continue;
     try {
-      await exclusive(order, () => takeBackup(ctx, order, "daily", time));
+      await exclusive(order, () => takeBackup(ctx, order, "daily", time), "wait");
       done++;
     } catch (err) {
       failed.push(order.subdomain);

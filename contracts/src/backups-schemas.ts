@@ -29,3 +29,15 @@ export type RestoreResult = z.infer<typeof RestoreResult>;
 /** POST /api/admin/backup-now?token= answers once the backup is complete. */
 export const BackupNowResult = z.object({ backup_id: BackupId });
 export type BackupNowResult = z.infer<typeof BackupNowResult>;
+
+/** POST /api/admin/backups/restore?token= */
+export const AdminRestoreBody = z.object({
+  order_id: z.uuid("Identifiant de commande invalide."),
+  backup_id: BackupId,
+});
+
+/** GET /api/admin/orders/{id}/download?token=[&backup_id=]: the live site, or one of its backups. */
+export const AdminDownloadQuery = z.object({
+  token: z.string().optional(),
+  backup_id: BackupId.optional(),
+});

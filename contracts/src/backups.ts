@@ -29,6 +29,8 @@ export const BACKUP_MESSAGES = {
   noSite: "Ce site n'est pas encore en ligne : il n'a rien à sauvegarder.",
   busy: "Une sauvegarde ou une restauration de ce site est déjà en cours. Réessayez dans quelques minutes.",
   failed: "La sauvegarde a échoué. Notre équipe est prévenue.",
+  archived:
+    "Ce site est archivé : il revient en ligne, tel qu'il était, quand l'abonnement est réglé. Une restauration n'est pas possible avant.",
   restoreFailed:
     "La restauration a échoué : votre site est resté tel qu'il était. Notre équipe est prévenue.",
 } as const;

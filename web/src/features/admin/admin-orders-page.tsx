@@ -49,6 +49,14 @@ function subscriptionDone(action: SubscriptionAdminAction, sub: AdminSubscriptio
     : "Abonnement résilié : le site est hors ligne.";
 }
 
+/** The reinstall's confirmation: what goes, what the backup taken first keeps, what Koza does. */
+export function reinstallWarning(order: AdminOrder): string {
+  const koza = order.koza_option
+    ? "\n\nKoza : les réponses du questionnaire sont conservées ; le client pourra régénérer son site d'un clic (« Régénérer »)."
+    : "";
+  return `Réinstaller WordPress pour ${new URL(order.site_url).host} ?\n\nUne sauvegarde complète du site est faite d'abord (« Avant réinstallation ») : il pourra être restauré depuis la liste des sauvegardes. Ensuite, tout le contenu actuel du site est remplacé par un WordPress neuf (pages, articles, médias) et de nouveaux identifiants sont créés.${koza}`;
+}
+
 /** The agency's order list: counters, filters, search, pages, and the actions on each order. */
 export function AdminOrdersPage({ token }: { token: string }) {
   const [status, setStatus] = useState<Filter>("all");
@@ -141,7 +149,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
         ),
       );
     } else if (action === "reinstall") {
-      const warning = `Réinstaller WordPress pour ${new URL(order.site_url).host} ?\n\nAttention : tout le contenu actuel du site sera supprimé (pages, articles, médias) et de nouveaux identifiants seront créés. Cette action est irréversible.`;
+      const warning = reinstallWarning(order);
       if (!window.confirm(warning)) return;
       void run(action, order, () => reinstall(body));
     } else {

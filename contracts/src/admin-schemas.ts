@@ -19,6 +19,8 @@ export const AdminOrder = OrderView.omit({ wp_credentials: true, magic_link_toke
   /** The customer's private page (magic link), where the credentials are shown. */
   dashboard_url: z.string(),
   subscription: AdminSubscription.nullable(),
+  /** The site's latest unresolved backup alert (missed backup, failed restore drill), in French. */
+  backup_alert: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

@@ -2,6 +2,7 @@ import { ADMIN_PAGE_SIZE } from "@lagon/contracts/admin";
 import type { AdminOrder, AdminOrders, AdminOrdersQuery } from "@lagon/contracts/admin-schemas";
 import type { LogEntry } from "@lagon/contracts/orders-schemas";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { openBackupAlerts } from "../backups/backup-alerts.ts";
 import type { Context } from "../context.ts";
 import { customDomainView, ordersDomains } from "../custom-domain/domain-view.ts";
 import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
@@ -105,6 +106,10 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
     }
   }
 
+  const alerts = await openBackupAlerts(
+    ctx,
+    rows.map((r) => r.id),
+  );
   const now = await billingNow(ctx);
   const domains = await ordersDomains(
     ctx,
@@ -134,6 +139,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         subscription: o.subscription
           ? adminSubscriptionView(ctx, o.subscription, o, now, billingCalendar(ctx))
           : null,
+        backup_alert: alerts.get(o.id) ?? null,
       };
     }),
     counts: {

@@ -16,9 +16,10 @@ import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { and, asc, desc, eq, isNotNull, isNull, ne, notInArray, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { backupAlerts, orders, siteBackups, subscriptions } from "../db/schema.ts";
+import { orders, siteBackups, subscriptions } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { resolveBackupAlerts } from "./backup-alerts.ts";
 
 type Order = typeof orders.$inferSelect;
 type BackupRow = typeof siteBackups.$inferSelect;
@@ -127,16 +128,7 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
     details: `${BACKUP_KIND_LABELS[kind]} : ${formatBytes(sizeBytes)} en ${Math.round((Date.now() - started) / 1000)} s.`,
   });
   // A site backed up again is no longer missing its backup.
-  await ctx.db
-    .update(backupAlerts)
-    .set({ resolvedAt: new Date() })
-    .where(
-      and(
-        eq(backupAlerts.orderId, order.id),
-        eq(backupAlerts.kind, "missed"),
-        isNull(backupAlerts.resolvedAt),
-      ),
-    );
+  await resolveBackupAlerts(ctx, order.id, "missed");
   return row as BackupRow;
 }
 

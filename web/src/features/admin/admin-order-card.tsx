@@ -12,7 +12,16 @@ import {
   STEP_STATUS_LABEL,
 } from "./admin-labels";
 
-export type OrderAction = "resend" | "reinstall" | "resume" | "logs" | "suspend" | "unsuspend" | "cancel";
+export type OrderAction =
+  | "resend"
+  | "reinstall"
+  | "resume"
+  | "logs"
+  | "suspend"
+  | "unsuspend"
+  | "cancel"
+  | "backup-now"
+  | "backups";
 
 /** One order of the admin list: who, what, where, its four steps, and what an admin can do. */
 export function AdminOrderCard({
@@ -99,6 +108,7 @@ export function AdminOrderCard({
           })}
         </ol>
       </div>
+      {order.backup_alert ? <p className="admin-backup-alert">Sauvegardes : {order.backup_alert}</p> : null}
       <div className="admin-actions">
         <button type="button" aria-disabled={locked} onClick={() => onAction("resend", order)}>
           {busy === "resend" ? "Envoi…" : "Renvoyer le lien"}
@@ -130,6 +140,16 @@ export function AdminOrderCard({
           <button type="button" aria-disabled={locked} onClick={() => onAction("unsuspend", order)}>
             {busy === "unsuspend" ? "Levée…" : "Lever la suspension"}
           </button>
+        ) : null}
+        {order.wp_admin_url ? (
+          <>
+            <button type="button" aria-disabled={locked} onClick={() => onAction("backup-now", order)}>
+              {busy === "backup-now" ? "Sauvegarde…" : "Sauvegarder maintenant"}
+            </button>
+            <button type="button" onClick={() => onAction("backups", order)}>
+              Sauvegardes
+            </button>
+          </>
         ) : null}
         <button type="button" onClick={() => onAction("logs", order)}>
           Logs ({order.logs.length})

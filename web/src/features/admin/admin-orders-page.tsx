@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { AdminJobStarted, AdminOrder, AdminOrders } from "@lagon/contracts/admin-schemas";
+import type { BackupNowResult } from "@lagon/contracts/backups-schemas";
 import { formatDate } from "@lagon/contracts/french-date";
 import {
   SUBSCRIPTION_FILTER_LABELS,
@@ -18,6 +19,7 @@ import { AdminPager } from "./admin-pager";
 import { AdminTestClock } from "./admin-test-clock";
 import { followAdminJob } from "./follow-admin-job";
 import { OrderLogsDialog } from "./order-logs-dialog";
+import { SiteBackupsDialog } from "./site-backups-dialog";
 import {
   type SubscriptionActionBody,
   SubscriptionActionDialog,
@@ -74,6 +76,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<{ orderId: string; action: OrderAction } | null>(null);
   const [logsOf, setLogsOf] = useState<AdminOrder | null>(null);
+  const [backupsOf, setBackupsOf] = useState<AdminOrder | null>(null);
   const latest = useRef(0);
 
   useEffect(() => {
@@ -135,9 +138,18 @@ export function AdminOrdersPage({ token }: { token: string }) {
 
   function onAction(action: OrderAction, order: AdminOrder) {
     const body = { order_id: order.order_id };
-    if (action !== "logs" && busy) return;
+    if (action !== "logs" && action !== "backups" && busy) return;
     if (action === "logs") {
       setLogsOf(order);
+    } else if (action === "backups") {
+      setBackupsOf(order);
+    } else if (action === "backup-now") {
+      void run(action, order, () =>
+        adminPost<BackupNowResult>("/api/admin/backup-now", token, body).then(
+          () => ({ tone: "success", text: `Sauvegarde de ${order.subdomain} terminée.` }),
+          (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "la sauvegarde n'a pas abouti."}` }),
+        ),
+      );
     } else if (isSubscriptionAction(action)) {
       setSubscriptionDialog({ order, action });
     } else if (action === "resend") {
@@ -304,6 +316,16 @@ export function AdminOrdersPage({ token }: { token: string }) {
         />
       ) : null}
       {logsOf ? <OrderLogsDialog order={logsOf} token={token} onClose={() => setLogsOf(null)} /> : null}
+      {backupsOf ? (
+        <SiteBackupsDialog
+          order={backupsOf}
+          token={token}
+          onClose={() => {
+            setBackupsOf(null);
+            void load();
+          }}
+        />
+      ) : null}
       {subscriptionDialog ? (
         <SubscriptionActionDialog
           order={subscriptionDialog.order}

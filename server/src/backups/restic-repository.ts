@@ -23,6 +23,8 @@ export interface RetentionPolicy {
   daily: number;
   weekly: number;
   monthly: number;
+  /** Every snapshot this many days before a site's latest is kept too (several in a day). */
+  withinDays?: number;
 }
 
 /** Days, weeks and months of the retention policy are La Réunion's. */
@@ -133,6 +135,7 @@ export class ResticRepository {
     const args = ["forget", "--prune", "--group-by", "paths", "--keep-daily", String(policy.daily)];
     if (policy.weekly > 0) args.push("--keep-weekly", String(policy.weekly));
     if (policy.monthly > 0) args.push("--keep-monthly", String(policy.monthly));
+    if (policy.withinDays) args.push("--keep-within", `${policy.withinDays}d`);
     return this.alone(args);
   }
 

@@ -270,6 +270,8 @@ export async function applyRetention(ctx: Context): Promise<void> {
     daily: c.BACKUP_KEEP_DAILY,
     weekly: c.BACKUP_KEEP_WEEKLY,
     monthly: c.BACKUP_KEEP_MONTHLY,
+    // The backups taken before a change, or on request, are not only the day's last one.
+    withinDays: c.BACKUP_KEEP_DAILY,
   });
   const kept = (await ctx.backups.snapshots()).map((s) => s.id);
   await ctx.db.delete(siteBackups).where(kept.length > 0 ? notInArray(siteBackups.id, kept) : undefined);

@@ -114,7 +114,7 @@ describe("site backups", () => {
   it("lets the admin restore any backup and download the site or a backup as .tar.gz, audited", async () => {
     const backups = (await list()).json().backups as { id: string; kind: string; created_at: string }[];
     const manual = backups.find((b) => b.kind === "manual") as { id: string };
-    await wp.json("POST", "/wp/v2/settings", { title: "Titre de l'admin" });
+    await wp.json("POST", "/wp/v2/settings", { title: "Titre changé par l'agence" });
     const restored = await t.app.inject({
       method: "POST",
       url: `/api/admin/backups/restore?token=${TEST_ADMIN_TOKEN}`,
@@ -150,7 +150,7 @@ describe("site backups", () => {
         `$db = new PDO("sqlite:" . $argv[1]); echo $db->query("select option_value from wp_options where option_name = 'blogname'")->fetchColumn();`,
         database,
       ]).toString();
-      expect(blogname).toBe(backupId ? "Titre de l'admin" : "Atelier Sauvegarde");
+      expect(blogname).toBe(backupId ? "Titre changé par l&#039;agence" : "Atelier Sauvegarde");
       await rm(dir, { recursive: true, force: true });
     }
     const notFound = await t.app.inject({

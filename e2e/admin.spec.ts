@@ -199,7 +199,7 @@ test("the order list: counters, filters, search, logs with e-mails, resend, and 
   const old = await credentials(request, mine.orderId, mine.token);
   const warning = acceptNextDialog(page);
   await card.getByRole("button", { name: "Réinstaller WordPress" }).click();
-  expect(await warning).toContain("tout le contenu actuel du site sera supprimé");
+  expect(await warning).toContain("Une sauvegarde complète du site est faite d'abord");
   // A job runs the reinstall: the page says it started, then gives its real outcome.
   await expect(page.getByRole("status").getByText("Réinstallation lancée…")).toBeVisible();
   await expect(card.getByRole("button", { name: "Réinstallation…" })).toBeVisible();

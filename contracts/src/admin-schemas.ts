@@ -22,6 +22,8 @@ export const AdminOrder = OrderView.omit({ wp_credentials: true, magic_link_toke
   subscription: AdminSubscription.nullable(),
   /** The custom domain with its check log and certificate, for the admin's domain block. */
   custom_domain: AdminCustomDomain.nullable(),
+  /** The site's latest unresolved backup alert (missed backup, failed restore drill), in French. */
+  backup_alert: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

@@ -149,6 +149,13 @@ const ConfigSchema = PublicConfig.extend({
     .string()
     .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « */15 * * * * »")
     .default("*/15 * * * *"),
+  /** When the restore drill runs (cron, La Réunion's time): weekly by default. */
+  BACKUP_DRILL_SCHEDULE: z
+    .string()
+    .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « 0 4 * * 0 »")
+    .default("0 4 * * 0"),
+  /** How many sites each drill restores (in turn, so every site comes up over the weeks); 0 turns it off. */
+  BACKUP_DRILL_SITES: z.coerce.number().int().min(0).max(1000).default(3),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(4),
   BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1000).default(12),

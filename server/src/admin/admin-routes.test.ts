@@ -485,7 +485,12 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
 
     await mailTo("refait@example.re", /a été réinstallé/);
     const logs = await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, id));
-    expect(logs.at(-1)?.details).toMatch(/^WordPress réinstallé par un administrateur \(\d+ ms\)\.$/);
+    expect(logs.at(-1)?.details).toMatch(
+      /^WordPress réinstallé par un administrateur \(\d+ ms\) ; l'ancien site est dans les sauvegardes \(« Avant réinstallation »\)\.$/,
+    );
+    // Without a questionnaire sent, Koza is back to 'pending'; the old site is in the backups.
+    const backups = await t.app.inject({ url: `/api/admin/orders/${id}/backups?token=${TOKEN}` });
+    expect(backups.json().backups.map((b: { kind: string }) => b.kind)).toEqual(["before-reinstall"]);
     expect(JSON.stringify(logs)).not.toContain(newPassword);
     expect(await auditOf(t.ctx, "reinstall-wordpress")).toEqual([
       expect.objectContaining({ orderId: id, details: "ok" }),

@@ -10,13 +10,12 @@ import {
   OrderIdParams,
   SaveTemplateBody,
 } from "@lagon/contracts/admin-schemas";
-import type { BackupNowResult } from "@lagon/contracts/backups-schemas";
 import { DOMAIN_ADMIN_MESSAGES } from "@lagon/contracts/custom-domain";
 import { type AdminCustomDomains, RefuseDomainBody } from "@lagon/contracts/custom-domain-schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { backupOrderNow } from "../backups/site-backups.ts";
+import { backupAdminRoutes } from "../backups/backup-admin-routes.ts";
 import { chatAdminRoutes } from "../chat/chat-routes.ts";
 import type { Context } from "../context.ts";
 import {
@@ -109,18 +108,6 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   );
 
   r.post(
-    "/backup-now",
-    { config: limits, schema: { body: OrderIdBody, querystring: token } },
-    async (request): Promise<BackupNowResult> => {
-      const orderId = request.body.order_id;
-      const backup = await audited(ctx, request, { action: "backup-now", orderId }, () =>
-        backupOrderNow(ctx, orderId),
-      );
-      return { backup_id: backup.id };
-    },
-  );
-
-  r.post(
     "/resume-order",
     { config: limits, schema: { body: OrderIdBody, querystring: token } },
     async (request) => {
@@ -133,6 +120,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   subscriptionAdminRoutes(app, ctx, limits);
   chatAdminRoutes(app, ctx, limits);
   invoiceAdminRoutes(app, ctx, limits);
+  backupAdminRoutes(app, ctx, limits);
   r.get(
     "/custom-domains",
     { config: limits, schema: { querystring: token } },

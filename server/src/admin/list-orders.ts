@@ -2,6 +2,7 @@ import { ADMIN_PAGE_SIZE } from "@lagon/contracts/admin";
 import type { AdminOrder, AdminOrders, AdminOrdersQuery } from "@lagon/contracts/admin-schemas";
 import type { LogEntry } from "@lagon/contracts/orders-schemas";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { openBackupAlerts } from "../backups/backup-alerts.ts";
 import type { Context } from "../context.ts";
 import { adminDomainViews } from "../custom-domain/admin-domain-actions.ts";
 import { ordersDomains } from "../custom-domain/domain-view.ts";
@@ -106,6 +107,10 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
     }
   }
 
+  const alerts = await openBackupAlerts(
+    ctx,
+    rows.map((r) => r.id),
+  );
   const now = await billingNow(ctx);
   const domainRows = await ordersDomains(
     ctx,
@@ -145,6 +150,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         subscription: o.subscription
           ? adminSubscriptionView(ctx, o.subscription, o, now, billingCalendar(ctx))
           : null,
+        backup_alert: alerts.get(o.id) ?? null,
       };
     }),
     counts: {

@@ -488,6 +488,26 @@ export const siteBackups = pgTable(
   },
   (t) => [index("site_backups_order_idx").on(t.orderId, t.createdAt)],
 );
+/**
+ * What went wrong with a site's backups, for the agency (e-mailed once, shown on the admin's
+ * order card until it is over): `missed`, no backup since the schedule's last run (key
+ * `missed:<order>:<that run>`); `drill`, the weekly restore drill failed on this site (key
+ * `drill:<order>:<backup>`). `resolved_at` is set by the next backup, or the next good drill.
+ */
+export const backupAlerts = pgTable(
+  "backup_alerts",
+  {
+    key: text("key").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"missed" | "drill">().notNull(),
+    details: text("details").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [index("backup_alerts_open_idx").on(t.orderId).where(sql`resolved_at is null`)],
+);
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => Buffer.from(value),

@@ -78,6 +78,16 @@ export function streamStoredFile(ctx: Db, key: string): Readable {
   );
 }
 
+/** Whether a file is kept under `key`. */
+export async function storedFileExists(ctx: Db, key: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ key: storedFiles.key })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.key, key), eq(storedFiles.chunk, 0)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function deleteStoredFile(ctx: Db, key: string): Promise<void> {
   await ctx.db.delete(storedFiles).where(eq(storedFiles.key, key));
 }

@@ -1,3 +1,4 @@
+import { BACKUP_TEMPLATE_NAMES, BACKUP_TEMPLATES } from "./backup-templates.ts";
 import { SUBSCRIPTION_TEMPLATE_NAMES, SUBSCRIPTION_TEMPLATES } from "./subscription-templates.ts";
 import { button, common, layout } from "./template-layout.ts";
 
@@ -28,6 +29,7 @@ export const TEMPLATE_NAMES = [
   "host_down_agency",
   "payment_alert_agency",
   ...SUBSCRIPTION_TEMPLATE_NAMES,
+  ...BACKUP_TEMPLATE_NAMES,
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -141,7 +143,8 @@ ${button("{{site_url}}", "Voir mon site")}
       `    <p>Votre site WordPress {{site_url}} a été réinstallé à neuf. Vos anciens identifiants ne fonctionnent plus.</p>
     <p>Identifiant : <strong>{{wp_username}}</strong><br>Administration : <a href="{{wp_admin_url}}">{{wp_admin_url}}</a></p>
     <p>Votre nouveau mot de passe est visible dans votre espace client :</p>
-${button("{{magic_link}}", "Voir mes identifiants")}`,
+${button("{{magic_link}}", "Voir mes identifiants")}
+    <p>Votre site d'avant la réinstallation a été sauvegardé juste avant : il reste dans la liste « Sauvegardes de votre site » de votre espace client (« Avant réinstallation ») et peut être restauré. Si vous avez Koza, vos réponses au questionnaire sont conservées : un clic sur « Régénérer » suffit.</p>`,
     ),
   },
   {
@@ -245,4 +248,5 @@ ${button("{{inbox_url}}", "Ouvrir la messagerie")}
     ),
   },
   ...SUBSCRIPTION_TEMPLATES,
+  ...BACKUP_TEMPLATES,
 ];

@@ -214,14 +214,15 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
   }
 
   if (sub.status === "archived" && sub.archiveLocation && after(sub.archiveExpiresAt)) {
-    await deleteFinalCopy(ctx, sub.archiveLocation);
+    await deleteFinalCopy(ctx, order);
     const forgotten = await changeSubscription(ctx, order.id, ["archived"], { archiveLocation: null });
     if (forgotten) {
       sub = forgotten;
       await addOrderLog(ctx.db, order.id, {
         level: "info",
         action: "subscription-archive-expired",
-        details: "Durée de conservation écoulée : la copie finale du site est supprimée.",
+        details:
+          "Durée de conservation écoulée : la copie finale et les sauvegardes du site sont supprimées.",
       });
     }
   }

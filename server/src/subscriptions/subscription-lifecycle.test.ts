@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
-import { readStoredFile } from "../files/stored-files.ts";
+import { emailLog, orders, siteBackups, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
 
@@ -196,9 +195,17 @@ describe("subscriptions through the billing test clock", () => {
     expect(await emails(id, "subscription_archived")).toBe(1);
     const archived = await sub(id);
     expect(archived.siteState).toBe("removed");
-    // The final copy is in the database, where any worker restores it from: a gzipped archive.
-    const copy = await readStoredFile(t.ctx, archived.archiveLocation as string);
-    expect(copy.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    // The final copy is the backup taken before the archival, listed with the site's backups.
+    const finalCopy = await t.ctx.db
+      .select()
+      .from(siteBackups)
+      .where(eq(siteBackups.id, archived.archiveLocation as string));
+    expect(finalCopy.map((b) => b.kind)).toEqual(["before-archive"]);
+    const beforeSuspension = await t.ctx.db
+      .select()
+      .from(siteBackups)
+      .where(and(eq(siteBackups.orderId, id), eq(siteBackups.kind, "before-suspension")));
+    expect(beforeSuspension.length).toBeGreaterThanOrEqual(1);
     expect(await t.ctx.wordpress.status("impaye")).toBe("absent");
 
     // Paying restores it from the archive, as it was.

@@ -20,7 +20,9 @@ export type OrderAction =
   | "suspend"
   | "unsuspend"
   | "cancel"
-  | DomainAction;
+  | DomainAction
+  | "backup-now"
+  | "backups";
 
 /** One order of the admin list: who, what, where, its four steps, and what an admin can do. */
 export function AdminOrderCard({
@@ -114,6 +116,7 @@ export function AdminOrderCard({
           })}
         </ol>
       </div>
+      {order.backup_alert ? <p className="admin-backup-alert">Sauvegardes : {order.backup_alert}</p> : null}
       <div className="admin-actions">
         <button type="button" aria-disabled={locked} onClick={() => onAction("resend", order)}>
           {busy === "resend" ? "Envoi…" : "Renvoyer le lien"}
@@ -145,6 +148,16 @@ export function AdminOrderCard({
           <button type="button" aria-disabled={locked} onClick={() => onAction("unsuspend", order)}>
             {busy === "unsuspend" ? "Levée…" : "Lever la suspension"}
           </button>
+        ) : null}
+        {order.wp_admin_url ? (
+          <>
+            <button type="button" aria-disabled={locked} onClick={() => onAction("backup-now", order)}>
+              {busy === "backup-now" ? "Sauvegarde…" : "Sauvegarder maintenant"}
+            </button>
+            <button type="button" onClick={() => onAction("backups", order)}>
+              Sauvegardes
+            </button>
+          </>
         ) : null}
         <button type="button" onClick={() => onAction("logs", order)}>
           Logs ({order.logs.length})

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { AdminJobStarted, AdminOrder, AdminOrders } from "@lagon/contracts/admin-schemas";
+import type { BackupNowResult } from "@lagon/contracts/backups-schemas";
 import { formatDate } from "@lagon/contracts/french-date";
 import {
   SUBSCRIPTION_FILTER_LABELS,
@@ -20,6 +21,7 @@ import { AdminTestClock } from "./admin-test-clock";
 import { DomainRefuseDialog } from "./domain-refuse-dialog";
 import { followAdminJob } from "./follow-admin-job";
 import { OrderLogsDialog } from "./order-logs-dialog";
+import { SiteBackupsDialog } from "./site-backups-dialog";
 import {
   type SubscriptionActionBody,
   SubscriptionActionDialog,
@@ -51,6 +53,14 @@ function subscriptionDone(action: SubscriptionAdminAction, sub: AdminSubscriptio
     : "Abonnement résilié : le site est hors ligne.";
 }
 
+/** The reinstall's confirmation: what goes, what the backup taken first keeps, what Koza does. */
+export function reinstallWarning(order: AdminOrder): string {
+  const koza = order.koza_option
+    ? "\n\nKoza : les réponses du questionnaire sont conservées ; le client pourra régénérer son site d'un clic (« Régénérer »)."
+    : "";
+  return `Réinstaller WordPress pour ${new URL(order.site_url).host} ?\n\nUne sauvegarde complète du site est faite d'abord (« Avant réinstallation ») : il pourra être restauré depuis la liste des sauvegardes. Ensuite, tout le contenu actuel du site est remplacé par un WordPress neuf (pages, articles, médias) et de nouveaux identifiants sont créés.${koza}`;
+}
+
 /** The agency's order list: counters, filters, search, pages, and the actions on each order. */
 export function AdminOrdersPage({ token }: { token: string }) {
   const [status, setStatus] = useState<Filter>("all");
@@ -69,6 +79,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
   const [busy, setBusy] = useState<{ orderId: string; action: OrderAction } | null>(null);
   const [logsOf, setLogsOf] = useState<AdminOrder | null>(null);
   const [refusing, setRefusing] = useState<AdminOrder | null>(null);
+  const [backupsOf, setBackupsOf] = useState<AdminOrder | null>(null);
   const latest = useRef(0);
 
   useEffect(() => {
@@ -159,11 +170,20 @@ export function AdminOrdersPage({ token }: { token: string }) {
 
   function onAction(action: OrderAction, order: AdminOrder) {
     const body = { order_id: order.order_id };
-    if (action !== "logs" && busy) return;
+    if (action !== "logs" && action !== "backups" && busy) return;
     if (action === "logs") {
       setLogsOf(order);
     } else if (isDomainAction(action)) {
       onDomainAction(action, order);
+    } else if (action === "backups") {
+      setBackupsOf(order);
+    } else if (action === "backup-now") {
+      void run(action, order, () =>
+        adminPost<BackupNowResult>("/api/admin/backup-now", token, body).then(
+          () => ({ tone: "success", text: `Sauvegarde de ${order.subdomain} terminée.` }),
+          (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "la sauvegarde n'a pas abouti."}` }),
+        ),
+      );
     } else if (isSubscriptionAction(action)) {
       setSubscriptionDialog({ order, action });
     } else if (action === "resend") {
@@ -175,7 +195,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
         ),
       );
     } else if (action === "reinstall") {
-      const warning = `Réinstaller WordPress pour ${new URL(order.site_url).host} ?\n\nAttention : tout le contenu actuel du site sera supprimé (pages, articles, médias) et de nouveaux identifiants seront créés. Cette action est irréversible.`;
+      const warning = reinstallWarning(order);
       if (!window.confirm(warning)) return;
       void run(action, order, () => reinstall(body));
     } else {
@@ -335,6 +355,16 @@ export function AdminOrdersPage({ token }: { token: string }) {
           order={refusing}
           onSubmit={(reason) => domainCall("domain-refuse", refusing, { reason })}
           onClose={() => setRefusing(null)}
+        />
+      ) : null}
+      {backupsOf ? (
+        <SiteBackupsDialog
+          order={backupsOf}
+          token={token}
+          onClose={() => {
+            setBackupsOf(null);
+            void load();
+          }}
         />
       ) : null}
       {subscriptionDialog ? (

@@ -199,7 +199,7 @@ test("the order list: counters, filters, search, logs with e-mails, resend, and 
   const old = await credentials(request, mine.orderId, mine.token);
   const warning = acceptNextDialog(page);
   await card.getByRole("button", { name: "Réinstaller WordPress" }).click();
-  expect(await warning).toContain("tout le contenu actuel du site sera supprimé");
+  expect(await warning).toContain("Une sauvegarde complète du site est faite d'abord");
   // A job runs the reinstall: the page says it started, then gives its real outcome.
   await expect(page.getByRole("status").getByText("Réinstallation lancée…")).toBeVisible();
   await expect(card.getByRole("button", { name: "Réinstallation…" })).toBeVisible();
@@ -248,6 +248,130 @@ test("an order in error is listed with 'Reprendre', which finishes it", async ({
   await waitForMail("admin-reprise@example.re", /\/dashboard\//);
   await page.getByRole("button", { name: "Actifs" }).click();
   await expect(page.getByRole("article", { name: "Noah Lebon" })).toContainText("Actif");
+});
+
+test("custom domains on the order card: state and check log; mark bought, re-check, refuse, remove", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const buying = await liveOrder(request, "admin-domaine", "Inès Grondin");
+  const owning = await liveOrder(request, "admin-domperso", "Hugo Payet");
+  const ask = async (
+    o: { orderId: string; token: string | null },
+    hasOwnDomain: string,
+    domainName: string,
+  ) => {
+    const res = await request.post(`/api/order/${o.orderId}/domain?token=${o.token}`, {
+      data: { hasOwnDomain, domainName },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await ask(buying, "no", "grondin-fleurs.re");
+  await ask(owning, "yes", "payet-plongee.re");
+
+  await page.goto(admin("/admin"));
+  const search = page.getByRole("searchbox", { name: "Rechercher une commande" });
+  await search.fill("admin-domaine");
+  const card = page.getByRole("article", { name: "Inès Grondin" });
+  await expect(page.getByRole("article")).toHaveCount(1);
+  const block = card.getByRole("region", { name: "Domaine personnalisé : grondin-fleurs.re" });
+  await expect(block).toContainText("Achat du domaine par notre équipe");
+  await expect(block).toContainText("Domaine à acheter par l'agence");
+  await expect(block.getByText("Journal des vérifications (0)")).toBeVisible();
+  // Not bought yet: nothing to check.
+  await expect(block.getByRole("button", { name: "Vérifier maintenant" })).toHaveCount(0);
+  await block.screenshot({ path: `${SHOTS}/admin-domain-block-requested.png` });
+
+  // Bought: the checks begin, each one in the block's log.
+  const bought = acceptNextDialog(page);
+  await block.getByRole("button", { name: "Marquer comme acheté" }).click();
+  expect(await bought).toContain("Marquer grondin-fleurs.re comme acheté ?");
+  await expect(
+    page.getByRole("status").getByText("Domaine marqué comme acheté : la vérification DNS commence."),
+  ).toBeVisible();
+  await expect(block).toContainText("En attente de vos enregistrements DNS");
+  await expect(block.getByRole("button", { name: "Marquer comme acheté" })).toHaveCount(0);
+  // The log folds away; opened, it stays open while the list reloads.
+  const openLog = async () => {
+    const details = block.locator("details");
+    if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
+      await details.locator("summary").click();
+  };
+  await openLog();
+  const log = block.getByRole("list", { name: "Vérifications" });
+  await expect(log.getByRole("listitem").first()).toContainText("Domaine acheté par l'agence.");
+  await expect(log.getByRole("listitem").first()).toContainText(/\d{1,2} \S+ \d{4} à \d\d:\d\d/);
+
+  await block.getByRole("button", { name: "Vérifier maintenant" }).click();
+  await expect(page.getByRole("status").getByText("Nouvelle vérification lancée.")).toBeVisible();
+  await openLog();
+  await expect(log).toContainText("Nouvelle vérification demandée par l'agence.");
+  // The worker's own check follows, with what it found in the DNS.
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole("button", { name: "Actualiser" }).click();
+        await openLog();
+        const text = (await log.textContent()) ?? "";
+        return (
+          text.includes("(échec)") && text.lastIndexOf("(échec)") > text.indexOf("demandée par l'agence")
+        );
+      },
+      { timeout: 60_000, intervals: [2000] },
+    )
+    .toBe(true);
+  await block.screenshot({ path: `${SHOTS}/admin-domain-block-checks.png` });
+  await shootAndCheck(page, "domain-checks");
+
+  // Refused: the reason is required, e-mailed to the customer, and shown on the card.
+  await block.getByRole("button", { name: "Refuser…" }).click();
+  const dialog = page.getByRole("dialog", { name: /Refuser le domaine grondin-fleurs\.re/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Refuser le domaine" }).click();
+  await expect(dialog).toBeVisible();
+  await shootAndCheck(page, "domain-refuse-dialog");
+  const reason = "Ce nom appartient déjà à une autre entreprise : choisissez-en un autre.";
+  await dialog.getByLabel("Raison (envoyée au client par e-mail)").fill(reason);
+  await dialog.getByRole("button", { name: "Refuser le domaine" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").getByText("Demande de domaine refusée.")).toBeVisible();
+  await expect(block).toContainText("Bloqué");
+  await expect(block).toContainText(`Refusé : ${reason}`);
+  await expect(block.getByRole("button", { name: "Vérifier maintenant" })).toHaveCount(0);
+  await expect(block.getByRole("button", { name: "Refuser…" })).toHaveCount(0);
+  const mail = await waitForMail(buying.email, /Votre demande de domaine grondin-fleurs\.re/);
+  expect(mail).toContain(reason);
+  expect(magicLinkIn(mail)).toContain(`/dashboard/${buying.orderId}?token=`);
+  await block.screenshot({ path: `${SHOTS}/admin-domain-block-refused.png` });
+
+  // Removed: the order has no domain any more, and its customer may ask for another.
+  await search.fill("admin-domperso");
+  const other = page.getByRole("article", { name: "Hugo Payet" });
+  await expect(page.getByRole("article")).toHaveCount(1);
+  const otherBlock = other.getByRole("region", { name: "Domaine personnalisé : payet-plongee.re" });
+  await expect(otherBlock).toContainText("Domaine déjà possédé par le client");
+  page.once("dialog", (d) => void d.dismiss());
+  await otherBlock.getByRole("button", { name: "Retirer le domaine" }).click();
+  await page.waitForTimeout(500);
+  await expect(otherBlock).toBeVisible();
+  const removed = acceptNextDialog(page);
+  await otherBlock.getByRole("button", { name: "Retirer le domaine" }).click();
+  expect(await removed).toContain("Retirer le domaine payet-plongee.re du site");
+  await expect(page.getByRole("status").getByText("Domaine retiré du site.")).toBeVisible();
+  await expect(otherBlock).toHaveCount(0);
+  await expect(other).toContainText("Domaine personnalisé");
+  await expect(other).toContainText("aucun");
+  await ask(owning, "yes", "payet-plongee-bis.re");
+
+  // The refused customer reads the reason on their page, where they may ask for another domain.
+  await page.goto(magicLinkIn(mail));
+  const section = page.getByRole("region", { name: "Votre propre nom de domaine" });
+  await expect(section).toContainText("grondin-fleurs.re : Bloqué");
+  await expect(section.getByRole("alert")).toHaveText(reason);
+  await expect(section.getByRole("heading", { name: "Nouvelle demande" })).toBeVisible();
+  await expect(section.getByText("Vous pouvez demander un autre nom de domaine.")).toBeVisible();
+  await section.screenshot({ path: `${SHOTS}/dashboard-domain-refused.png` });
 });
 
 test("a template edit changes the next real e-mail; the preview is sandboxed", async ({
@@ -315,21 +439,41 @@ test("analytics: cards, plans, growth, MRR, funnel; the CSV export neutralises f
   test.setTimeout(180_000);
   const formula = '=HYPERLINK("http://x")';
   const mine = await liveOrder(request, "admin-formule", formula);
+  // The figures the page must show, as the API gives them (server tests check the arithmetic).
+  const api = await (await request.get(admin("/api/admin/analytics"))).json();
+  // Playwright compares texts with their spaces (no-break ones too) made plain.
+  const euros = (n: number) =>
+    new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(n);
+  // Every order paid here was billed: at least this one's Starter month, 20,00 € HT.
+  expect(api.stats.monthly_revenue).toBeGreaterThanOrEqual(20);
 
   await page.goto(admin("/admin/analytics"));
   await expect(page.getByRole("heading", { name: "Statistiques", level: 1 })).toBeVisible();
   const cards = page.getByRole("list", { name: "Chiffres clés" });
-  await expect(cards).toContainText(/Clients\s*\d+\s*dont \d+ actifs/);
-  await expect(cards).toContainText(/Revenu total\s*[\d  ,]+\s*€\s*dont [\d  ,]+\s*€ ce mois-ci/);
-  const plans = page.getByRole("table");
-  await expect(plans.getByRole("columnheader")).toHaveText([
-    "Formule",
-    "Sites actifs",
-    "Part",
-    "Revenu / mois",
-  ]);
+  await expect(cards).toContainText(/Clients\s*\d+\s*dont \d+ actifs?/);
+  const revenue = cards.getByRole("listitem").filter({ hasText: "Revenu total HT" });
+  await expect(revenue).toContainText(
+    `${euros(api.stats.total_revenue)} dont ${euros(api.stats.monthly_revenue)} ce mois-ci`,
+  );
+  const subscriptions = page.getByRole("list", { name: "Abonnements" });
+  for (const label of ["Revenu mensuel récurrent (MRR) HT", "Attrition sur 30 jours", "Impayés HT"]) {
+    await expect(subscriptions).toContainText(label);
+  }
+  await expect(subscriptions).toContainText(euros(api.mrr));
+  await expect(subscriptions).toContainText(/\d+ abonnements? en retard/);
+
+  // The 12-month chart: an image with its French description, and its figures in a table.
+  const chart = page.getByRole("img", { name: /Revenu encaissé HT par mois/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator(".chart-bar")).toHaveCount(12);
+  await page.getByText("Voir les montants mois par mois").click();
+  const months = page.getByRole("table", { name: "Revenu encaissé HT par mois" });
+  await expect(months.getByRole("row")).toHaveCount(13);
+  await expect(months.getByRole("row").last()).toContainText(euros(api.stats.monthly_revenue));
+
+  const plans = page.getByRole("table", { name: /Sites actifs par formule/ });
+  await expect(plans.getByRole("columnheader")).toHaveText(["Formule", "Sites actifs", "Part", "MRR HT"]);
   await expect(plans.getByRole("row", { name: /Starter/ })).toContainText(/\d+ %/);
-  await expect(page.getByText(/MRR \(revenu mensuel récurrent\)/)).toBeVisible();
   const funnel = page.getByRole("region", { name: "Entonnoir de commande" });
   for (const step of ["Checkout ouvert", "Payé", "Site en ligne"]) await expect(funnel).toContainText(step);
   await expect(page.locator(".admin-growth li")).toHaveCount(30);

@@ -42,6 +42,7 @@ async function startCheckout(request: APIRequestContext, subdomain: string): Pro
       customer_data: {
         email: EMAIL,
         name: "Maëlle Hoarau",
+        immediate_start: true,
         company_name: "",
         domain: `${subdomain}.localhost`,
         plan: "Starter",

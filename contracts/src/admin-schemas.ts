@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AdminCustomDomain } from "./custom-domain-schemas.ts";
 import { AdminMaintenance } from "./maintenance-schemas.ts";
 import { OrderStatus, OrderView } from "./orders-schemas.ts";
 import { SUBSCRIPTION_FILTERS } from "./subscriptions.ts";
@@ -22,6 +23,10 @@ export const AdminOrder = OrderView.omit({ wp_credentials: true, magic_link_toke
   subscription: AdminSubscription.nullable(),
   /** Versions, update history and monitoring of the site; null before it is installed. */
   maintenance: AdminMaintenance.nullable(),
+  /** The custom domain with its check log and certificate, for the admin's domain block. */
+  custom_domain: AdminCustomDomain.nullable(),
+  /** The site's latest unresolved backup alert (missed backup, failed restore drill), in French. */
+  backup_alert: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -58,18 +63,38 @@ const orderId = z.uuid("Identifiant de commande invalide.");
 export const OrderIdBody = z.object({ order_id: orderId });
 export const OrderIdParams = z.object({ orderId });
 
+/**
+ * The admin's figures (spec section 3, "Analytics"; decision 0036). Amounts are euros HT with at
+ * most two decimals, computed from integer cents: `total_revenue` and `monthly_revenue` are the
+ * money collected (invoices less credit notes, Koza and discounts included), not list prices.
+ */
 export const Analytics = z.object({
   stats: z.object({
     total_orders: z.number(),
     active_orders: z.number(),
     processing_orders: z.number(),
     error_orders: z.number(),
+    /** Collected since the first invoice, refunds subtracted. */
     total_revenue: z.number(),
+    /** Collected this calendar month on La Réunion's clock, refunds of the month subtracted. */
     monthly_revenue: z.number(),
   }),
+  /** Per plan: its live sites (`count`) and its share of the MRR (`revenue`). */
   revenue_by_plan: z.array(z.object({ _id: z.string(), count: z.number(), revenue: z.number() })),
   growth_data: z.array(z.object({ date: z.string(), count: z.number() })),
+  /** Monthly recurring revenue: what the active subscriptions bill each month, coupons applied. */
   mrr: z.number(),
+  /**
+   * Share of the subscriptions running 30 days ago that ended since (cancellation effective, or
+   * suspension for non-payment); null when none was running then.
+   */
+  churn_rate: z.number().nullable(),
+  churn: z.object({ ended: z.number(), active_at_start: z.number() }),
+  /** The unpaid invoices of the subscriptions past due, HT, and how many subscriptions. */
+  past_due_amount: z.number(),
+  past_due_count: z.number(),
+  /** Collected per calendar month (La Réunion), the eleven before this one then this one. */
+  revenue_series: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), revenue: z.number() })),
   funnel: z.object({ checkouts_opened: z.number(), paid: z.number(), live: z.number() }),
 });
 export type Analytics = z.infer<typeof Analytics>;

@@ -18,7 +18,10 @@ export const ADMIN_MESSAGES = {
   reinstallBeforeSubdomain: "Le sous-domaine n'a pas encore été validé : utilisez « Reprendre ».",
   reinstallWhileKoza: "Koza est en train de générer ce site : attendez la fin avant de le réinstaller.",
   reinstallSeeLogs: "La réinstallation a échoué. Le détail est dans les logs de la commande.",
+  reinstallBackupFailed:
+    "Réinstallation annulée : la sauvegarde préalable du site a échoué, le site n'a pas été modifié. Le détail est dans les logs de la commande.",
   operationInProgress: "Une opération est déjà en cours sur ce site. Réessayez dans un instant.",
   jobNotFound: "Tâche introuvable.",
+  noSiteToDownload: "Aucun site installé à télécharger : choisissez une de ses sauvegardes.",
   templateNotFound: "Modèle d'e-mail introuvable.",
 } as const;

@@ -21,11 +21,23 @@ export const RestoreParams = z.object({ orderId: z.string(), backupId: BackupId 
 export const RestoreBody = z.object({ token: z.string().optional() });
 export const RestoreResult = z.object({
   restored: BackupView,
-  /** Taken just before: what the site was, should the customer change their mind. */
-  safety_backup: BackupView,
+  /** Taken just before: what the site was, should the customer change their mind (null: no site was there). */
+  safety_backup: BackupView.nullable(),
 });
 export type RestoreResult = z.infer<typeof RestoreResult>;
 
 /** POST /api/admin/backup-now?token= answers once the backup is complete. */
 export const BackupNowResult = z.object({ backup_id: BackupId });
 export type BackupNowResult = z.infer<typeof BackupNowResult>;
+
+/** POST /api/admin/backups/restore?token= */
+export const AdminRestoreBody = z.object({
+  order_id: z.uuid("Identifiant de commande invalide."),
+  backup_id: BackupId,
+});
+
+/** GET /api/admin/orders/{id}/download?token=[&backup_id=]: the live site, or one of its backups. */
+export const AdminDownloadQuery = z.object({
+  token: z.string().optional(),
+  backup_id: BackupId.optional(),
+});

@@ -1,19 +1,36 @@
-/** Why a backup was taken: every day, on request, or before a change that replaces the site. */
-export const BACKUP_KINDS = ["daily", "manual", "before-restore", "before-update"] as const;
+/** The changes to a site that are preceded by a backup of it (backupBeforeChange). */
+export const CHANGE_REASONS = ["restore", "reinstall", "update", "suspension", "archive"] as const;
+export type ChangeReason = (typeof CHANGE_REASONS)[number];
+
+/** Why a backup was taken: every day, on request, or before a change (`before-<reason>`). */
+export const BACKUP_KINDS = [
+  "daily",
+  "manual",
+  "before-restore",
+  "before-reinstall",
+  "before-update",
+  "before-suspension",
+  "before-archive",
+] as const satisfies readonly ("daily" | "manual" | `before-${ChangeReason}`)[];
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
 export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
   daily: "Sauvegarde quotidienne",
   manual: "Sauvegarde manuelle",
   "before-restore": "Avant restauration",
+  "before-reinstall": "Avant réinstallation",
   "before-update": "Avant mise à jour",
+  "before-suspension": "Avant suspension",
+  "before-archive": "Avant archivage",
 };
 
 export const BACKUP_MESSAGES = {
   notFound: "Sauvegarde introuvable pour ce site.",
   noSite: "Ce site n'est pas encore en ligne : il n'a rien à sauvegarder.",
-  busy: "Une sauvegarde ou une restauration de ce site est déjà en cours. Réessayez dans quelques minutes.",
+  busy: "Une opération est déjà en cours sur ce site (sauvegarde, restauration, installation ou génération Koza). Réessayez dans quelques minutes.",
   failed: "La sauvegarde a échoué. Notre équipe est prévenue.",
+  archived:
+    "Ce site est archivé : il revient en ligne, tel qu'il était, quand l'abonnement est réglé. Une restauration n'est pas possible avant.",
   restoreFailed:
     "La restauration a échoué : votre site est resté tel qu'il était. Notre équipe est prévenue.",
 } as const;

@@ -64,5 +64,8 @@ export const DOMAIN_ADMIN_MESSAGES = {
   markedBought: "Domaine marqué comme acheté : la vérification DNS commence.",
   noDomain: "Cette commande n'a pas de domaine personnalisé.",
   notRequested: "Ce domaine n'attend pas d'achat par l'agence.",
-  reasonRequired: "Indiquez la raison du refus (elle est montrée au client).",
+  activeUpToDate:
+    "Ce domaine est en ligne et son dernier renouvellement a réussi : le prochain se fera automatiquement.",
+  notBought: "Ce domaine n'est pas encore acheté : marquez-le comme acheté pour lancer sa vérification.",
+  reasonRequired: "Indiquez la raison du refus (elle est envoyée au client).",
 } as const;

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatMonthYear,
   formatShortDate,
+  formatTime,
 } from "./french-date";
 
 const intl = (options: Intl.DateTimeFormatOptions) =>
@@ -30,5 +31,13 @@ describe("French dates on La Réunion's clock", () => {
     expect(formatDate("2026-12-31T21:30:00Z")).toBe("1 janvier 2027");
     expect(formatShortDate(Date.UTC(2026, 7, 5, 12))).toBe("05/08/2026");
     expect(formatMonthYear("2026-02-28T20:00:00Z")).toBe("mars 2026");
+    expect(formatTime("2026-11-22T21:07:00Z")).toBe("01:07");
+    for (const t of [
+      Date.UTC(2026, 0, 1, 0, 0),
+      Date.UTC(2026, 5, 30, 19, 59),
+      Date.UTC(2027, 11, 31, 23, 30),
+    ]) {
+      expect(formatTime(t)).toBe(intl({ timeStyle: "short" }).format(t));
+    }
   });
 });

@@ -45,6 +45,12 @@ export function formatDateTime(d: DateInput): string {
   return `${c.day} ${MONTHS[c.month]} ${c.year} à ${twoDigits(c.hours)}:${twoDigits(c.minutes)}`;
 }
 
+/** "13:02" */
+export function formatTime(d: DateInput): string {
+  const c = reunionClock(d);
+  return `${twoDigits(c.hours)}:${twoDigits(c.minutes)}`;
+}
+
 /** "22 novembre 2026" */
 export function formatDate(d: DateInput): string {
   const c = reunionClock(d);

@@ -20,6 +20,10 @@ export const KOZA_MESSAGES = {
   notActive: "Votre site n'est pas encore en ligne : réessayez dans quelques minutes.",
   alreadyRunning: "Une génération est déjà en cours pour ce site.",
   alreadyGenerated: "Votre site a déjà été généré par Koza.",
+  regenerating:
+    "Koza régénère votre site à partir de vos réponses : vous recevrez un e-mail dès que c'est prêt (~15min).",
+  nothingToRegenerate: "Il n'y a rien à régénérer : Koza n'attend pas de régénération pour ce site.",
+  answersLost: "Vos réponses précédentes ne sont plus disponibles : remplissez à nouveau le questionnaire.",
   notMultipart: "Envoyez le questionnaire en multipart/form-data.",
   badJson: "Les réponses du questionnaire sont illisibles.",
   badFile: "Fichier refusé : seules les images JPEG, PNG ou WebP sont acceptées.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals, percentOf, vatOf } from "./money.ts";
+import { computeTotals, netOfTotal, percentOf, vatOf } from "./money.ts";
 
 describe("vatOf: the VAT of an amount, rounded half away from zero", () => {
   it.each([
@@ -120,5 +120,28 @@ describe("computeTotals: HT, VAT per rate, TTC", () => {
   it("refuses fractional quantities and amounts", () => {
     expect(() => computeTotals([line(10.5, 850)])).toThrow(RangeError);
     expect(() => computeTotals([line(10, 850, 0, 1.5)])).toThrow(RangeError);
+  });
+});
+
+describe("netOfTotal: the HT of a one-rate TTC amount", () => {
+  it.each([
+    // TTC, rate (basis points), expected HT
+    [5425, 850, 5000],
+    [1953, 850, 1800],
+    [2170, 850, 2000],
+    [1500, 0, 1500],
+    [2400, 2000, 2000],
+    [-1628, 850, -1500], // a credit note
+  ])("%i c at %i bp -> %i c", (total, rate, net) => {
+    expect(netOfTotal(total, rate)).toBe(net);
+  });
+
+  it("undoes the one-rate VAT of every amount up to 1 000 € at the rates of the tax table", () => {
+    for (const rate of [0, 850, 2000]) {
+      for (let net = -100_000; net <= 100_000; net++) {
+        // computeTotals's total at one rate: the net plus vatOf the net.
+        if (netOfTotal(net + vatOf(net, rate), rate) !== net) throw new Error(`${net} c at ${rate} bp`);
+      }
+    }
   });
 });

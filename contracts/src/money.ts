@@ -59,6 +59,15 @@ export function percentOf(cents: number, percent: number): number {
   return divideRounded(cents * Math.round(percent * 100), 10_000);
 }
 
+/**
+ * The HT amount of a TTC amount taxed at one rate, as computeTotals made it. Exact for such an
+ * amount: its VAT is off by at most half a cent, which the division shrinks below half a cent.
+ */
+export function netOfTotal(totalCents: number, rateBasisPoints: number): number {
+  assertCents(totalCents);
+  return divideRounded(totalCents * 10_000, 10_000 + rateBasisPoints);
+}
+
 /** HT, VAT per rate and TTC of a set of lines (negative amounts for a credit note). */
 export function computeTotals(lines: readonly SaleLine[]): Totals {
   const priced = lines.map((line) => {

@@ -16,7 +16,8 @@ export interface StepState {
 }
 export type Steps = Partial<Record<StepKey, StepState>>;
 
-export const KOZA_STATUSES = ["pending", "processing", "completed", "error"] as const;
+/** `regenerate`: the site was reinstalled; the questionnaire's answers are kept for a new run. */
+export const KOZA_STATUSES = ["pending", "processing", "completed", "error", "regenerate"] as const;
 export type KozaStatus = (typeof KOZA_STATUSES)[number];
 
 /** The French words for an order's status, as the admin pages and the CSV export show it. */
@@ -33,6 +34,7 @@ export const KOZA_STATUS_LABEL: Record<KozaStatus, string> = {
   processing: "génération en cours",
   completed: "site généré",
   error: "en erreur",
+  regenerate: "réponses gardées, à régénérer",
 };
 
 /**

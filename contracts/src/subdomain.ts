@@ -26,6 +26,15 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   "localhost",
 ]);
 
+/** Prefixes of the agency's own temporary sites (the restore drill's scratch copies). */
+export const RESERVED_SUBDOMAIN_PREFIXES = ["restore-drill-"] as const;
+
+/** Whether a name belongs to the agency: reserved, or under a reserved prefix. */
+export function isReservedSubdomain(value: string): boolean {
+  const name = value.toLowerCase();
+  return RESERVED_SUBDOMAINS.has(name) || RESERVED_SUBDOMAIN_PREFIXES.some((p) => name.startsWith(p));
+}
+
 export function isValidSubdomain(value: string): boolean {
   return SUBDOMAIN_PATTERN.test(value);
 }

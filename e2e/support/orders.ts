@@ -51,7 +51,15 @@ export async function orderSite(
 export function mailsTo(email: string): string[] {
   let files: string[];
   try {
-    files = readdirSync(MAILBOX).filter((f) => f.includes(email));
+    // Named `<sequence>-<recipients, comma-separated>.eml` (start-stack.ts): whole addresses
+    // compared, so that koza-e2e@… is not sans-koza-e2e@….
+    files = readdirSync(MAILBOX).filter((f) =>
+      f
+        .replace(/^\d+-/, "")
+        .replace(/\.eml$/, "")
+        .split(",")
+        .includes(email),
+    );
   } catch {
     return [];
   }

@@ -94,6 +94,7 @@ try {
           customer_data: {
             email: `memoire-${i}@example.re`,
             name: "Zoé Payet",
+            immediate_start: true,
             domain: `memoire-${i}.localhost`,
             plan: "Starter",
             city: "Saint-Pierre",

@@ -19,6 +19,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
     "load balancers and monitoring probe it; it tells whether the service runs, nothing more",
   "GET /api/captcha/challenge": "the contact and lost-link forms need a challenge before anyone is known",
   "POST /api/contact": "the contact form; a solved captcha and a rate limit guard it",
+  "POST /api/chat/messages":
+    "the chat: any visitor may write; a rate limit guards it, and a message adds only to the conversation its token opens",
   "POST /api/resend-magic-link":
     "the lost-link form: anyone may ask, the links only go to the orders' mailbox",
   "GET /api/directory": "the public directory of live sites whose owners opted in",

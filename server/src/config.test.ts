@@ -65,6 +65,7 @@ describe("configuration", () => {
     [{ BACKUP_SCHEDULE: "chaque nuit" }, "BACKUP_SCHEDULE"],
     [{ BACKUP_PASSWORD: "court" }, "BACKUP_PASSWORD"],
     [{ BACKUP_KEEP_DAILY: "0" }, "BACKUP_KEEP_DAILY"],
+    [{ DATABASE_URL: "postgres://db/lagon", ROLE: "worker" }, "SECRET_KEY, ADMIN_TOKEN"],
   ])("stops the boot on a bad value and names it: %o", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(name);

@@ -128,6 +128,13 @@ const ConfigSchema = PublicConfig.extend({
   WP_SSH_USER: z.string().default("lagon"),
   WP_SSH_KNOWN_HOSTS: optional,
   WP_SSH_KEY: optional,
+  /**
+   * Where the product reaches the host's sites instead of their public name (WP_HOST=ssh): the
+   * host's private address, so that workers need neither public DNS nor a way out to talk to it.
+   */
+  WP_SSH_CONNECT_HOST: optional,
+  /** The sites' public port when it is not the scheme's default (a test host on loopback). */
+  WP_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** restic repository of the sites' backups: a folder, sftp:…, s3:… (default DATA_DIR/backups). */
   BACKUP_REPOSITORY: optional,
   /** The repository's password; default derived from SECRET_KEY. */
@@ -160,6 +167,13 @@ const ConfigSchema = PublicConfig.extend({
     )
     .default("*/5 * * * *")
     .transform((v) => v.trim()),
+  /** When the restore drill runs (cron, La Réunion's time): weekly by default. */
+  BACKUP_DRILL_SCHEDULE: z
+    .string()
+    .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « 0 4 * * 0 »")
+    .default("0 4 * * 0"),
+  /** How many sites each drill restores (in turn, so every site comes up over the weeks); 0 turns it off. */
+  BACKUP_DRILL_SITES: z.coerce.number().int().min(0).max(1000).default(3),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(4),
   BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1000).default(12),
@@ -204,6 +218,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   mkdirSync(dataDir, { recursive: true });
   if (c.WP_HOST === "ssh" && (!c.WP_SSH_HOST || !c.WP_SSH_KEY)) {
     throw invalid("WP_SSH_HOST, WP_SSH_KEY : requis avec WP_HOST=ssh");
+  }
+  // Processes of one PostgreSQL database, often on several machines, must share both secrets: a
+  // key or a token generated in each one's data folder would differ from one to the next.
+  const shared = ([c.SECRET_KEY ? "" : "SECRET_KEY", c.ADMIN_TOKEN ? "" : "ADMIN_TOKEN"] as const).filter(
+    Boolean,
+  );
+  if (c.DATABASE_URL && c.ROLE !== "all" && shared.length > 0) {
+    throw invalid(
+      `${shared.join(", ")} : requis quand l'API et les workers tournent séparément (ROLE=${c.ROLE})`,
+    );
   }
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     throw invalid("STRIPE_WEBHOOK_SECRET : requis avec STRIPE_SECRET_KEY");

@@ -82,6 +82,7 @@ export async function startFakeStripeApi() {
   const invoices = new Map<string, StripeObject>();
   const charges = new Map<string, StripeObject>();
   const disputes = new Map<string, StripeObject>();
+  const refunds = new Map<string, StripeObject>();
   let counter = 0;
   /** The card on file declines the next charge (an upgrade's prorated invoice). */
   let declineNextCharge = false;
@@ -213,6 +214,27 @@ export async function startFakeStripeApi() {
       const found = charges.get(charge[1] as string);
       return found ? send(200, found) : notFound("charge");
     }
+    if (req.method === "GET" && url.pathname === "/v1/refunds") {
+      const data = [...refunds.values()].filter((r) => r.charge === params.get("charge")).reverse();
+      return send(200, { object: "list", data, has_more: false, url: "/v1/refunds" });
+    }
+    if (req.method === "GET" && url.pathname === "/v1/invoice_payments") {
+      // The invoice a PaymentIntent paid (the fake's invoices each have one payment).
+      const intent = params.get("payment[payment_intent]");
+      const data = [...invoices.values()]
+        .filter((i) =>
+          (i.payments as { data: { payment: { payment_intent: { id: string } } }[] }).data.some(
+            (p) => p.payment.payment_intent.id === intent,
+          ),
+        )
+        .map((i) => ({ id: `inpay_${i.id}`, object: "invoice_payment", invoice: i.id }));
+      return send(200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+    }
+    if (req.method === "GET" && url.pathname === "/v1/checkout/sessions") {
+      const intent = params.get("payment_intent");
+      const data = [...sessions.values()].filter((x) => intent && x.payment_intent === intent);
+      return send(200, { object: "list", data, has_more: false, url: "/v1/checkout/sessions" });
+    }
     const dispute = url.pathname.match(/^\/v1\/disputes\/([^/]+)$/);
     if (req.method === "GET" && dispute) {
       const found = disputes.get(dispute[1] as string);
@@ -265,6 +287,8 @@ export async function startFakeStripeApi() {
         payment_status: "paid",
         customer: "cus_fake",
         subscription: s.mode === "subscription" ? subscriptionId : null,
+        // A one-off payment (Koza alone) is a PaymentIntent of its own.
+        payment_intent: s.mode === "payment" ? `pi_${id}` : null,
       });
       if (s.mode === "subscription") {
         this.putSubscription({ id: subscriptionId, customer: "cus_fake", price: String(s.price) });
@@ -342,8 +366,17 @@ export async function startFakeStripeApi() {
       attempt_count: number;
       intent?: "requires_payment_method" | "requires_action" | "succeeded";
       next_payment_attempt?: number | null;
+      /** The lines' HT amounts (tax exclusive, as our prices are); default: one line, the total less 8,5 %. */
+      lines?: { amount: number; description?: string; proration?: boolean; price?: string }[];
     }): StripeObject {
       const intent = o.intent ?? (o.status === "paid" ? "succeeded" : "requires_payment_method");
+      const lines = o.lines ?? [
+        {
+          amount: Math.round((o.total * 10_000) / 10_850),
+          proration: o.billing_reason === "subscription_update",
+        },
+      ];
+      const paidAt = nowUnix();
       const invoice: StripeObject = {
         id: o.id,
         object: "invoice",
@@ -352,6 +385,13 @@ export async function startFakeStripeApi() {
         billing_reason: o.billing_reason,
         total: o.total,
         amount_due: o.total,
+        // What was collected, and when: they follow the status a test sets.
+        get amount_paid() {
+          return this.status === "paid" ? this.total : 0;
+        },
+        get status_transitions() {
+          return { paid_at: this.status === "paid" ? paidAt : null, finalized_at: paidAt };
+        },
         attempt_count: o.attempt_count,
         attempted: o.attempt_count > 0,
         next_payment_attempt: o.next_payment_attempt ?? null,
@@ -361,19 +401,22 @@ export async function startFakeStripeApi() {
         parent: { type: "subscription_details", subscription_details: { subscription: o.subscription } },
         lines: {
           object: "list",
-          data: [
-            {
-              id: `il_${o.id}`,
-              object: "line_item",
-              amount: o.total,
-              period: { start: o.period[0], end: o.period[1] },
-              pricing: { type: "price_details", price_details: { price: o.price, product: "prod_fake" } },
-              parent: {
-                type: "subscription_item_details",
-                subscription_item_details: { proration: o.billing_reason === "subscription_update" },
-              },
+          data: lines.map((line, i) => ({
+            id: `il_${o.id}_${i}`,
+            object: "line_item",
+            amount: line.amount,
+            description: line.description ?? null,
+            discount_amounts: [],
+            period: { start: o.period[0], end: o.period[1] },
+            pricing: {
+              type: "price_details",
+              price_details: { price: line.price ?? o.price, product: "prod_fake" },
             },
-          ],
+            parent: {
+              type: "subscription_item_details",
+              subscription_item_details: { proration: line.proration ?? false },
+            },
+          })),
         },
         payments: {
           object: "list",
@@ -405,7 +448,13 @@ export async function startFakeStripeApi() {
       invoices.set(o.id, invoice);
       return invoice;
     },
-    putCharge(o: { id: string; customer: string; amount: number; amount_refunded?: number }): StripeObject {
+    putCharge(o: {
+      id: string;
+      customer: string;
+      amount: number;
+      amount_refunded?: number;
+      payment_intent?: string;
+    }): StripeObject {
       const charge = {
         object: "charge",
         amount_refunded: 0,
@@ -415,6 +464,12 @@ export async function startFakeStripeApi() {
       };
       charges.set(o.id, charge);
       return charge;
+    },
+    /** A refund of a charge (listed by `GET /v1/refunds?charge=`). */
+    putRefund(o: { id: string; charge: string; amount: number; status?: string }): StripeObject {
+      const refund = { object: "refund", status: "succeeded", created: nowUnix(), ...o };
+      refunds.set(o.id, refund);
+      return refund;
     },
     putDispute(o: {
       id: string;

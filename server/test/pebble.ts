@@ -1,16 +1,21 @@
 /**
  * Let's Encrypt's test authority (Pebble) and its programmable DNS server (pebble-challtestsrv),
  * from the Debian package `pebble`, started for a test on free ports and stopped by their PIDs.
+ * The product talks to Pebble through a small HTTPS front that passes everything on, except the
+ * new orders a test asks it to refuse the way Let's Encrypt refuses them when a rate limit is hit
+ * (Pebble has no rate limits of its own).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import https from "node:https";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { portAnswers } from "../src/wordpress/site-runtime.ts";
 
 export interface Pebble {
-  /** ACME directory URL. */
+  /** ACME directory URL (the front's). */
   directoryUrl: string;
   /** PEM of the self-signed certificate Pebble's own HTTPS answers with. */
   tlsCaFile: string;
@@ -20,11 +25,25 @@ export interface Pebble {
   dns(endpoint: string, body: object): Promise<void>;
   /** The root that signs Pebble's certificates (it changes at each start). */
   root(): Promise<string>;
+  /**
+   * The next `times` new orders are refused as Let's Encrypt refuses them past a rate limit:
+   * 429, `urn:ietf:params:acme:error:rateLimited`, a Retry-After in seconds.
+   */
+  rateLimitNewOrders(times: number, retryAfterSeconds: number): void;
   stop(): Promise<void>;
 }
 
+export interface PebbleOptions {
+  /** How long the certificates Pebble signs are valid (its default: about five years). */
+  certificateValidityDays?: number;
+}
+
 /** Starts challtestsrv and Pebble; HTTP-01 challenges are checked on `httpPort` of 127.0.0.1. */
-export async function startPebble(dir: string, httpPort: number): Promise<Pebble> {
+export async function startPebble(
+  dir: string,
+  httpPort: number,
+  options: PebbleOptions = {},
+): Promise<Pebble> {
   const [dnsPort, dnsManagement, acmePort, acmeManagement] = [
     await freePort(),
     await freePort(),
@@ -68,6 +87,9 @@ export async function startPebble(dir: string, httpPort: number): Promise<Pebble
         httpPort,
         tlsPort: await freePort(),
         ocspResponderURL: "",
+        ...(options.certificateValidityDays
+          ? { certificateValidityPeriod: options.certificateValidityDays * 86_400 }
+          : {}),
       },
     }),
   );
@@ -104,7 +126,10 @@ export async function startPebble(dir: string, httpPort: number): Promise<Pebble
     PEBBLE_VA_NOSLEEP: "1",
     PEBBLE_WFE_NONCEREJECT: "0",
   });
+  const front = await startFront(acmePort, cert, key);
   const stop = async () => {
+    await new Promise<void>((resolve) => front.server.close(() => resolve()));
+    front.server.closeAllConnections();
     await Promise.all(
       children.map(
         (child) =>
@@ -131,7 +156,7 @@ export async function startPebble(dir: string, httpPort: number): Promise<Pebble
     }
   }
   return {
-    directoryUrl: `https://127.0.0.1:${acmePort}/dir`,
+    directoryUrl: `https://127.0.0.1:${front.port}/dir`,
     tlsCaFile: cert,
     dnsServer: `127.0.0.1:${dnsPort}`,
     async dns(endpoint, body) {
@@ -143,8 +168,76 @@ export async function startPebble(dir: string, httpPort: number): Promise<Pebble
     },
     root: async () =>
       (await httpsGet(`https://127.0.0.1:${acmeManagement}/roots/0`, { ca: await readFile(cert) })).body,
+    rateLimitNewOrders(times, retryAfterSeconds) {
+      front.refusals = { times, retryAfterSeconds };
+    },
     stop,
   };
+}
+
+/**
+ * The HTTPS front before Pebble, with Pebble's own certificate: requests go through unchanged,
+ * Host included (Pebble writes its URLs and checks each signed request's `url` from it, so every
+ * later request comes back through the front). New orders may be refused with Let's Encrypt's
+ * rate-limit answer.
+ */
+async function startFront(acmePort: number, certFile: string, keyFile: string) {
+  const cert = readFileSync(certFile);
+  const state = { refusals: { times: 0, retryAfterSeconds: 0 } };
+  let newOrderPath: string | undefined;
+  const server = https.createServer({ cert, key: readFileSync(keyFile) }, (req, res) => {
+    if (req.method === "POST" && req.url === newOrderPath && state.refusals.times > 0) {
+      state.refusals.times -= 1;
+      const retryAfter = state.refusals.retryAfterSeconds;
+      const until = new Date(Date.now() + retryAfter * 1000).toISOString().replace("T", " ").slice(0, 19);
+      req.resume();
+      res.writeHead(429, {
+        "content-type": "application/problem+json",
+        "retry-after": String(retryAfter),
+        link: '<https://letsencrypt.org/docs/rate-limits/>;rel="help"',
+      });
+      res.end(
+        JSON.stringify({
+          type: "urn:ietf:params:acme:error:rateLimited",
+          detail: `too many certificates (5) already issued for this exact set of identifiers in the last 168h0m0s, retry after ${until} UTC: see https://letsencrypt.org/docs/rate-limits/#new-certificates-per-exact-set-of-identifiers`,
+          status: 429,
+        }),
+      );
+      return;
+    }
+    const upstream = https.request(
+      {
+        host: "127.0.0.1",
+        port: acmePort,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        ca: cert,
+      },
+      (answer) => {
+        if (req.url === "/dir" && !newOrderPath) {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () => {
+            const body = Buffer.concat(chunks);
+            newOrderPath = new URL(JSON.parse(body.toString("utf8")).newOrder).pathname;
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(body);
+          });
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", (error) => {
+      res.writeHead(502);
+      res.end(String(error));
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return Object.assign(state, { server, port: (server.address() as AddressInfo).port });
 }
 
 /** An HTTPS GET with its own trust and SNI: the answer is returned whatever its status. */
@@ -156,6 +249,9 @@ export function httpsGet(
   headers: Record<string, string | string[] | undefined>;
   body: string;
   peerNames: string;
+  /** The served certificate's serial number and end of validity. */
+  peerSerial: string;
+  peerValidTo: Date;
 }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -178,6 +274,8 @@ export function httpsGet(
             headers: response.headers,
             body: Buffer.concat(chunks).toString("utf8"),
             peerNames: peer?.subjectaltname ?? "",
+            peerSerial: peer?.serialNumber ?? "",
+            peerValidTo: new Date(peer?.valid_to ?? 0),
           }),
         );
       },

@@ -38,6 +38,7 @@ describe("two worker processes on one PostgreSQL", () => {
           LOG_LEVEL: "silent",
           // The workers open the e-mail log this context wrote: the same key seals it.
           SECRET_KEY: ctx.config.SECRET_KEY,
+          ADMIN_TOKEN: ctx.config.ADMIN_TOKEN,
         },
       });
       worker.stderr?.on("data", (d) => {

@@ -7,7 +7,7 @@ import { SiteLayout } from "./components/layout/site-layout";
 import { PageHeader } from "./components/ui/page-header";
 import { paths } from "./config/paths";
 import { publicConfig } from "./config/public-config";
-import { CrispChat } from "./features/chat/crisp-chat";
+import { Chat } from "./features/chat/chat";
 import "./styles/app.css";
 
 /** Used only where no route gives its own, such as the SPA fallback page while it loads. */
@@ -48,11 +48,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <SiteLayout>
-      <Outlet />
-      <ScrollToHash />
-      <CrispChat />
-    </SiteLayout>
+    <>
+      <SiteLayout>
+        <Outlet />
+        <ScrollToHash />
+      </SiteLayout>
+      <Chat />
+    </>
   );
 }
 

@@ -19,5 +19,7 @@ export default [
   route("admin", "routes/admin-orders.tsx"),
   route("admin/analytics", "routes/admin-analytics.tsx"),
   route("admin/email-templates", "routes/admin-email-templates.tsx"),
+  route("admin/chat", "routes/admin-chat.tsx"),
+  route("admin/factures", "routes/admin-invoices.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

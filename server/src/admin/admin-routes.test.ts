@@ -47,6 +47,9 @@ describe("admin API", () => {
     ["GET", `/api/admin/orders/${randomUUID()}/emails`],
     ["GET", "/api/admin/analytics"],
     ["GET", "/api/admin/export-csv"],
+    ["GET", "/api/admin/invoices"],
+    ["GET", "/api/admin/invoices/journal.csv"],
+    ["GET", "/api/admin/invoices/2026-000001/pdf"],
     ["GET", "/api/admin/email-templates"],
     ["PUT", "/api/admin/email-templates/welcome"],
     ["POST", "/api/admin/resend-magic-link"],
@@ -159,24 +162,30 @@ describe("admin API", () => {
     expect(page.statusCode).toBe(400);
   });
 
-  it("computes analytics with the plan prices of section 9", async () => {
+  it("computes analytics: counts from the orders, money from the invoices and subscriptions", async () => {
     const res = await t.app.inject({ url: `/api/admin/analytics?token=${TOKEN}` });
     expect(res.statusCode).toBe(200);
     const a = res.json();
+    // These orders were made without a payment of ours, so without an invoice: nothing collected
+    // (analytics.test.ts works out the money of billed orders).
     expect(a.stats).toEqual({
       total_orders: 3,
       active_orders: 1,
       processing_orders: 1,
       error_orders: 1,
-      total_revenue: 20,
-      monthly_revenue: 20,
+      total_revenue: 0,
+      monthly_revenue: 0,
     });
+    // Each has an active subscription at its plan's price: Starter 20 + Libre 15 + Business 50.
+    expect(a.mrr).toBe(85);
     expect(a.revenue_by_plan).toEqual([
       { _id: "Starter", count: 1, revenue: 20 },
-      { _id: "Business", count: 0, revenue: 0 },
-      { _id: "Libre", count: 0, revenue: 0 },
+      { _id: "Business", count: 0, revenue: 50 },
+      { _id: "Libre", count: 0, revenue: 15 },
     ]);
-    expect(a.mrr).toBe(20);
+    expect(a.churn_rate).toBeNull();
+    expect(a.past_due_amount).toBe(0);
+    expect(a.revenue_series).toHaveLength(12);
     expect(a.funnel).toEqual({ checkouts_opened: 3, paid: 3, live: 1 });
     expect(a.growth_data).toHaveLength(30);
     expect(a.growth_data.at(-1).count).toBe(3);
@@ -476,7 +485,12 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
 
     await mailTo("refait@example.re", /a été réinstallé/);
     const logs = await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, id));
-    expect(logs.at(-1)?.details).toMatch(/^WordPress réinstallé par un administrateur \(\d+ ms\)\.$/);
+    expect(logs.at(-1)?.details).toMatch(
+      /^WordPress réinstallé par un administrateur \(\d+ ms\) ; l'ancien site est dans les sauvegardes \(« Avant réinstallation »\)\.$/,
+    );
+    // Without a questionnaire sent, Koza is back to 'pending'; the old site is in the backups.
+    const backups = await t.app.inject({ url: `/api/admin/orders/${id}/backups?token=${TOKEN}` });
+    expect(backups.json().backups.map((b: { kind: string }) => b.kind)).toEqual(["before-reinstall"]);
     expect(JSON.stringify(logs)).not.toContain(newPassword);
     expect(await auditOf(t.ctx, "reinstall-wordpress")).toEqual([
       expect.objectContaining({ orderId: id, details: "ok" }),

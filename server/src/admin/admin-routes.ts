@@ -10,13 +10,13 @@ import {
   OrderIdParams,
   SaveTemplateBody,
 } from "@lagon/contracts/admin-schemas";
-import type { BackupNowResult } from "@lagon/contracts/backups-schemas";
 import { DOMAIN_ADMIN_MESSAGES } from "@lagon/contracts/custom-domain";
 import { type AdminCustomDomains, RefuseDomainBody } from "@lagon/contracts/custom-domain-schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { backupOrderNow } from "../backups/site-backups.ts";
+import { backupAdminRoutes } from "../backups/backup-admin-routes.ts";
+import { chatAdminRoutes } from "../chat/chat-routes.ts";
 import type { Context } from "../context.ts";
 import {
   listCustomDomains,
@@ -25,6 +25,7 @@ import {
   refuseDomain,
   removeDomain,
 } from "../custom-domain/admin-domain-actions.ts";
+import { invoiceAdminRoutes } from "../invoices/invoice-admin-routes.ts";
 import { subscriptionAdminRoutes } from "../subscriptions/subscription-admin-routes.ts";
 import { audited, holdsAdminToken, requireAdmin } from "./admin-auth.ts";
 import { computeAnalytics } from "./analytics.ts";
@@ -107,18 +108,6 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   );
 
   r.post(
-    "/backup-now",
-    { config: limits, schema: { body: OrderIdBody, querystring: token } },
-    async (request): Promise<BackupNowResult> => {
-      const orderId = request.body.order_id;
-      const backup = await audited(ctx, request, { action: "backup-now", orderId }, () =>
-        backupOrderNow(ctx, orderId),
-      );
-      return { backup_id: backup.id };
-    },
-  );
-
-  r.post(
     "/resume-order",
     { config: limits, schema: { body: OrderIdBody, querystring: token } },
     async (request) => {
@@ -129,6 +118,9 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   );
 
   subscriptionAdminRoutes(app, ctx, limits);
+  chatAdminRoutes(app, ctx, limits);
+  invoiceAdminRoutes(app, ctx, limits);
+  backupAdminRoutes(app, ctx, limits);
   r.get(
     "/custom-domains",
     { config: limits, schema: { querystring: token } },

@@ -4,26 +4,32 @@ import { PLANS } from "@lagon/contracts/plans";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { checkoutSessions, orders } from "../db/schema.ts";
+import { billingNow } from "../subscriptions/billing-clock.ts";
+import { collectedRevenue } from "./collected-revenue.ts";
+import { churnOver30Days, mrrByPlan, pastDue } from "./subscription-figures.ts";
 
 const GROWTH_DAYS = 30;
 const zone = sql.raw(`'${AGENCY_TIME_ZONE}'`);
 
+/** Euros with at most two decimals, from integer cents. */
+const euros = (cents: number) => cents / 100;
+
 /**
- * The agency's figures (spec section 9). Revenue counts each active order at its plan's monthly
- * price (Libre 15, Starter 20, Business 50), so the total is also the MRR; the month's revenue
- * is that of the active orders made this month (Réunion time). The plan breakdown counts active
- * orders, and its share is taken against the active count. One scan of the orders, one range of
- * the created_at index for the 30 days, one count of the checkouts.
+ * The agency's figures (spec section 3, decision 0036). The orders give the counts, the plan
+ * breakdown's live sites, the 30-day growth and the funnel; the money comes from where it is
+ * recorded: revenue from our invoices and credit notes (collected-revenue.ts), MRR, churn and
+ * past due from the subscriptions (subscription-figures.ts), at the billing clock's "now" (real
+ * time except offline with the test clock moved). One scan of the orders, one range of the
+ * created_at index for the 30 days, one count of the checkouts, one pass over the invoices, three
+ * over the subscriptions.
  */
 export async function computeAnalytics(ctx: Context): Promise<Analytics> {
-  // A scalar subquery, so the month's start is computed once and not for every row.
-  const monthStart = sql`(select date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
+  const now = await billingNow(ctx);
   const groups = await ctx.db
     .select({
       status: orders.status,
       planId: orders.planId,
       n: sql<number>`count(*)`.mapWith(Number),
-      thisMonth: sql<number>`count(*) filter (where ${orders.createdAt} >= ${monthStart})`.mapWith(Number),
     })
     .from(orders)
     .groupBy(orders.status, orders.planId);
@@ -46,29 +52,37 @@ export async function computeAnalytics(ctx: Context): Promise<Analytics> {
     .from(checkoutSessions)
     .where(eq(checkoutSessions.kind, "order"));
 
-  const price = (planId: string) => (PLANS.find((p) => p.id === planId)?.priceCents ?? 0) / 100;
+  const revenue = await collectedRevenue(ctx, now);
+  const mrr = await mrrByPlan(ctx);
+  const churn = await churnOver30Days(ctx, now);
+  const late = await pastDue(ctx);
+
   type Group = (typeof groups)[number];
-  const count = (keep: (g: Group) => boolean, value = (g: Group) => g.n) =>
-    groups.filter(keep).reduce((acc, g) => acc + value(g), 0);
+  const count = (keep: (g: Group) => boolean) => groups.filter(keep).reduce((acc, g) => acc + g.n, 0);
   const isActive = (g: Group) => g.status === "active";
   const total = count(() => true);
   const active = count(isActive);
-  const revenue = count(isActive, (g) => g.n * price(g.planId));
   return {
     stats: {
       total_orders: total,
       active_orders: active,
       processing_orders: count((g) => g.status === "pending" || g.status === "processing"),
       error_orders: count((g) => g.status === "error"),
-      total_revenue: revenue,
-      monthly_revenue: count(isActive, (g) => g.thisMonth * price(g.planId)),
+      total_revenue: euros(revenue.totalCents),
+      monthly_revenue: euros(revenue.series.at(-1)?.cents ?? 0),
     },
-    revenue_by_plan: PLANS.map((p) => {
-      const n = count((g) => isActive(g) && g.planId === p.id);
-      return { _id: p.name, count: n, revenue: (n * p.priceCents) / 100 };
-    }),
+    revenue_by_plan: PLANS.map((p) => ({
+      _id: p.name,
+      count: count((g) => isActive(g) && g.planId === p.id),
+      revenue: euros(mrr.get(p.id) ?? 0),
+    })),
     growth_data: growth.rows.map((r) => ({ date: r.date, count: Number(r.count) })),
-    mrr: revenue,
+    mrr: euros([...mrr.values()].reduce((a, b) => a + b, 0)),
+    churn_rate: churn.rate,
+    churn: { ended: churn.ended, active_at_start: churn.activeAtStart },
+    past_due_amount: euros(late.amountCents),
+    past_due_count: late.subscriptions,
+    revenue_series: revenue.series.map((m) => ({ month: m.month, revenue: euros(m.cents) })),
     // Orders made without a checkout of this platform (imports) still count as opened.
     funnel: { checkouts_opened: Math.max(opened?.n ?? 0, total), paid: total, live: active },
   };

@@ -2,8 +2,10 @@ import { ADMIN_PAGE_SIZE } from "@lagon/contracts/admin";
 import type { AdminOrder, AdminOrders, AdminOrdersQuery } from "@lagon/contracts/admin-schemas";
 import type { LogEntry } from "@lagon/contracts/orders-schemas";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { openBackupAlerts } from "../backups/backup-alerts.ts";
 import type { Context } from "../context.ts";
-import { customDomainView, ordersDomains } from "../custom-domain/domain-view.ts";
+import { adminDomainViews } from "../custom-domain/admin-domain-actions.ts";
+import { ordersDomains } from "../custom-domain/domain-view.ts";
 import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
 import { adminMaintenance } from "../maintenance/maintenance-view.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
@@ -106,18 +108,32 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
     }
   }
 
+  const alerts = await openBackupAlerts(
+    ctx,
+    rows.map((r) => r.id),
+  );
   const now = await billingNow(ctx);
   const maintenance = await adminMaintenance(
     ctx,
     rows.filter((r) => r.wpAdminUrl).map((r) => r.id),
   );
-  const domains = await ordersDomains(
+  const domainRows = await ordersDomains(
     ctx,
     rows.map((r) => r.id),
   );
+  const domains = new Map(
+    (
+      await adminDomainViews(
+        ctx,
+        rows.flatMap((r) => {
+          const domain = domainRows.get(r.id);
+          return domain ? [{ domain, subdomain: r.subdomain }] : [];
+        }),
+      )
+    ).map((d) => [d.order_id, d]),
+  );
   return {
     orders: rows.map((o): AdminOrder => {
-      const domain = domains.get(o.id);
       return {
         _id: o.id,
         order_id: o.id,
@@ -132,13 +148,14 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         steps: o.steps,
         koza_option: o.kozaOption,
         koza_status: o.kozaStatus,
-        custom_domain: domain ? customDomainView(ctx, domain) : null,
+        custom_domain: domains.get(o.id) ?? null,
         logs: logsByOrder.get(o.id) ?? [],
         wp_admin_url: o.wpAdminUrl,
         dashboard_url: magicLinkUrl(ctx, o),
         subscription: o.subscription
           ? adminSubscriptionView(ctx, o.subscription, o, now, billingCalendar(ctx))
           : null,
+        backup_alert: alerts.get(o.id) ?? null,
         maintenance: maintenance.get(o.id) ?? null,
       };
     }),

@@ -1,10 +1,12 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { claimForQueuedJob, claimOrderLease, releaseQueuedLease } from "../jobs/order-lease.ts";
+import { keptSubmission } from "../koza/regenerate-koza-site.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
@@ -49,9 +51,11 @@ export async function requestReinstall(ctx: Context, orderId: string): Promise<s
 }
 
 /**
- * Wipes the customer's WordPress and installs it afresh with new credentials. The order's lease
- * is held meanwhile (and renewed), so no worker and no second reinstall touch the site. Koza's
- * content goes with the old site, so a bought Koza is back to 'pending'. An order in error whose
+ * Backs the site up (kind before-reinstall), then wipes the customer's WordPress and installs it
+ * afresh with new credentials; a backup that fails stops the reinstall with the site untouched.
+ * The order's lease is held meanwhile (and renewed), so no worker and no second reinstall touch
+ * the site. Koza's pages go with the old site but its answers stay: a Koza order with a kept
+ * questionnaire is 'regenerate' (the customer's 'Régénérer'), otherwise back to 'pending'. An order in error whose
  * welcome e-mail was never sent goes back to provisioning, which sends it; otherwise the customer
  * gets the 'reinstalled' e-mail. A failure is logged on the order and fails the job with a
  * French summary, which the admin page shows.
@@ -81,6 +85,18 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
   const orderId = order.id;
   const welcomePending = order.steps.email?.status !== "completed";
   const started = performance.now();
+  let backup: Awaited<ReturnType<typeof backupBeforeChange>>;
+  try {
+    backup = await backupBeforeChange(ctx, order, "reinstall");
+  } catch (err) {
+    await addOrderLog(ctx.db, orderId, {
+      level: "error",
+      action: "reinstall",
+      details: `Réinstallation annulée, le site est intact : la sauvegarde préalable a échoué (${(err as Error).message.slice(0, 300)}).`,
+    });
+    throw new AppError(502, ADMIN_MESSAGES.reinstallBackupFailed);
+  }
+  const koza = !order.kozaOption ? null : (await keptSubmission(ctx, orderId)) ? "regenerate" : "pending";
   try {
     const site = await ctx.wordpress.reinstall(siteIdentity(ctx, order));
     await ctx.db
@@ -92,14 +108,14 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
         wpUsername: site.adminUser,
         wpPasswordEnc: ctx.secrets.seal(site.adminPassword),
         wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
-        kozaStatus: order.kozaOption ? "pending" : null,
+        kozaStatus: koza,
       })
       .where(eq(orders.id, orderId));
     await setStep(ctx.db, orderId, "wordpress", "completed");
     await addOrderLog(ctx.db, orderId, {
       level: "info",
       action: "reinstall",
-      details: `WordPress réinstallé par un administrateur (${Math.round(performance.now() - started)} ms).`,
+      details: `WordPress réinstallé par un administrateur (${Math.round(performance.now() - started)} ms) ; ${backup ? "l'ancien site est dans les sauvegardes (« Avant réinstallation »)" : "aucun ancien site à sauvegarder"}${koza === "regenerate" ? " ; réponses Koza conservées, à régénérer" : ""}.`,
     });
   } catch (err) {
     await addOrderLog(ctx.db, orderId, {

@@ -37,7 +37,7 @@ export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: Context
         },
         async ({ order, params }): Promise<RestoreResult> => {
           const { restored, safety } = await restoreBackup(ctx, order, params.backupId);
-          return { restored: backupView(restored), safety_backup: backupView(safety) };
+          return { restored: backupView(restored), safety_backup: safety ? backupView(safety) : null };
         },
       );
     }),

@@ -81,6 +81,20 @@ describe("ResticRepository", () => {
     // The first test's archive had its own name: its one snapshot is kept.
     expect(left.filter((s: Snapshot) => s.paths.includes("/acme.tar"))).toHaveLength(1);
   }, 300_000);
+
+  it("keeps every backup of the last days with withinDays, not only each day's last", async () => {
+    const now = new Date("2026-11-24T10:00:00+04:00");
+    const times = [0, 1, 2].map((h) => new Date(now.getTime() - h * 60 * 60 * 1000));
+    times.push(new Date(now.getTime() - 20 * DAY), new Date(now.getTime() - 20 * DAY - 3600_000));
+    for (const time of times)
+      await repo.backup("beta.tar", ["site=beta"], write(`beta ${time.toISOString()}`), time);
+    await repo.forget({ daily: 7, weekly: 0, monthly: 0, withinDays: 7 });
+    const kept = (await repo.snapshots()).filter((s) => s.paths.includes("/beta.tar"));
+    // The three of today (within 7 days), and of the old day only its last (daily).
+    expect(kept.map((s) => s.time.toISOString()).sort()).toEqual(
+      [times[0], times[1], times[2], times[3]].map((t) => (t as Date).toISOString()).sort(),
+    );
+  }, 120_000);
 });
 
 /** restic's policy, written out: newest first, the newest of each of the last N days, weeks, months. */

@@ -23,6 +23,8 @@ export interface RetentionPolicy {
   daily: number;
   weekly: number;
   monthly: number;
+  /** Every snapshot this many days before a site's latest is kept too (several in a day). */
+  withinDays?: number;
 }
 
 /** Days, weeks and months of the retention policy are La Réunion's. */
@@ -129,15 +131,26 @@ export class ResticRepository {
   }
 
   /** Forgets what the policy does not keep, per archive name, and frees its space. */
-  async forget(policy: RetentionPolicy): Promise<void> {
+  forget(policy: RetentionPolicy): Promise<void> {
+    const args = ["forget", "--prune", "--group-by", "paths", "--keep-daily", String(policy.daily)];
+    if (policy.weekly > 0) args.push("--keep-weekly", String(policy.weekly));
+    if (policy.monthly > 0) args.push("--keep-monthly", String(policy.monthly));
+    if (policy.withinDays) args.push("--keep-within", `${policy.withinDays}d`);
+    return this.alone(args);
+  }
+
+  /** Forgets these snapshots whatever the policy (a site's data whose keeping is over) and frees their space. */
+  async forgetSnapshots(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.alone(["forget", "--prune", ...ids]);
+  }
+
+  /** Runs a command that locks the repository once no backup or dump is running. */
+  private async alone(args: string[]): Promise<void> {
     await this.ensureReady();
     const run = (this.pruning ?? Promise.resolve())
       .catch(() => {})
       .then(async () => {
         while (this.running > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
-        const args = ["forget", "--prune", "--group-by", "paths", "--keep-daily", String(policy.daily)];
-        if (policy.weekly > 0) args.push("--keep-weekly", String(policy.weekly));
-        if (policy.monthly > 0) args.push("--keep-monthly", String(policy.monthly));
         await this.restic(args, 3_600_000);
       });
     this.pruning = run;

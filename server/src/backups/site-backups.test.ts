@@ -1,9 +1,14 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { orders, siteBackups } from "../db/schema.ts";
+import { adminAudit, orders, siteBackups } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort } from "../wordpress/site-checks.ts";
@@ -100,8 +105,64 @@ describe("site backups", () => {
     expect(done).toBe(1);
     const rows = await t.ctx.db.select().from(siteBackups).where(eq(siteBackups.orderId, order.id));
     expect(rows.filter((r) => r.kind === "daily")).toHaveLength(1);
+    // The backups of the day taken on request or before a restore are kept with the daily one.
+    expect(rows.map((r) => r.kind).sort()).toEqual(["before-restore", "before-restore", "daily", "manual"]);
     const snapshots = (await t.ctx.backups.snapshots()).map((s) => s.id).sort();
     expect(rows.map((r) => r.id).sort()).toEqual(snapshots);
+  }, 240_000);
+
+  it("lets the admin restore any backup and download the site or a backup as .tar.gz, audited", async () => {
+    const backups = (await list()).json().backups as { id: string; kind: string; created_at: string }[];
+    const manual = backups.find((b) => b.kind === "manual") as { id: string };
+    await wp.json("POST", "/wp/v2/settings", { title: "Titre changé par l'agence" });
+    const restored = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/backups/restore?token=${TEST_ADMIN_TOKEN}`,
+      payload: { order_id: order.id, backup_id: manual.id },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().safety_backup.kind).toBe("before-restore");
+    expect(await title()).toBe("Atelier Sauvegarde");
+    const denied = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/backups/restore?token=pas-le-jeton",
+      payload: { order_id: order.id, backup_id: manual.id },
+    });
+    expect(denied.statusCode).toBe(403);
+
+    // The live site, then the backup taken before the restore (which holds the admin's title).
+    for (const backupId of [undefined, restored.json().safety_backup.id as string]) {
+      const download = await t.app.inject({
+        url: `/api/admin/orders/${order.id}/download?token=${TEST_ADMIN_TOKEN}${backupId ? `&backup_id=${backupId}` : ""}`,
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers["content-type"]).toBe("application/gzip");
+      expect(download.headers["content-disposition"]).toMatch(
+        /^attachment; filename="sauvegarde-\d{12}\.tar\.gz"$/,
+      );
+      const dir = await mkdtemp(path.join(os.tmpdir(), "download-"));
+      await writeFile(path.join(dir, "site.tar.gz"), download.rawPayload);
+      execFileSync("tar", ["-xzf", "site.tar.gz"], { cwd: dir });
+      expect(existsSync(path.join(dir, "wp-config.php"))).toBe(true);
+      const database = path.join(dir, "wp-content/database/.ht.sqlite");
+      const blogname = execFileSync("php", [
+        "-r",
+        `$db = new PDO("sqlite:" . $argv[1]); echo $db->query("select option_value from wp_options where option_name = 'blogname'")->fetchColumn();`,
+        database,
+      ]).toString();
+      expect(blogname).toBe(backupId ? "Titre changé par l&#039;agence" : "Atelier Sauvegarde");
+      await rm(dir, { recursive: true, force: true });
+    }
+    const notFound = await t.app.inject({
+      url: `/api/admin/orders/${order.id}/download?token=${TEST_ADMIN_TOKEN}&backup_id=${"0".repeat(64)}`,
+    });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json().detail).toBe("Sauvegarde introuvable pour ce site.");
+
+    const audit = await t.ctx.db.select().from(adminAudit).where(eq(adminAudit.orderId, order.id));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["backup-now", "restore-backup", "download-site"]),
+    );
   }, 240_000);
 
   it("refuses without the order's token, and a backup of another order, in French", async () => {

@@ -2,30 +2,40 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
-import { BACKUP_KIND_LABELS, BACKUP_MESSAGES, type BackupKind, formatBytes } from "@lagon/contracts/backups";
+import {
+  BACKUP_KIND_LABELS,
+  BACKUP_MESSAGES,
+  type BackupKind,
+  type ChangeReason,
+  formatBytes,
+} from "@lagon/contracts/backups";
 import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, ne, notInArray, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders, siteBackups } from "../db/schema.ts";
+import { orders, siteBackups, subscriptions } from "../db/schema.ts";
+import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { resolveBackupAlerts } from "./backup-alerts.ts";
 
 type Order = typeof orders.$inferSelect;
 type BackupRow = typeof siteBackups.$inferSelect;
 
-/** Orders with a backup or a restore under way in this process: one at a time per site. */
-const busy = new Set<string>();
-
-async function exclusive<T>(order: Order, task: () => Promise<T>): Promise<T> {
-  if (busy.has(order.id)) throw conflict(BACKUP_MESSAGES.busy);
-  busy.add(order.id);
+/**
+ * Runs a backup or a restore holding the site's lease (order-lease.ts): one operation at a time
+ * on a site, whichever process runs it, and never during an install or a Koza generation.
+ */
+async function exclusive<T>(ctx: Context, order: Order, what: string, task: () => Promise<T>): Promise<T> {
+  const lease = await claimOrderLease(ctx, order.id, { name: what, id: REQUEST_RUN });
+  if (!lease) throw conflict(BACKUP_MESSAGES.busy);
   try {
     return await task();
   } finally {
-    busy.delete(order.id);
+    await lease.release();
   }
 }
 
@@ -47,12 +57,41 @@ export async function listBackups(ctx: Context, orderId: string): Promise<Backup
 export async function backupOrderNow(ctx: Context, orderId: string): Promise<BackupRow> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  if (!order.wpUsername || (await ctx.wordpress.status(order.subdomain)) === "absent")
+    throw badRequest(BACKUP_MESSAGES.noSite);
   return backupSite(ctx, order, "manual");
 }
 
 /** Backs the site up now (files and a consistent copy of its database); answers once it is saved. */
 export function backupSite(ctx: Context, order: Order, kind: BackupKind): Promise<BackupRow> {
-  return exclusive(order, () => takeBackup(ctx, order, kind));
+  return exclusive(ctx, order, "backup", () => takeBackup(ctx, order, kind));
+}
+
+/**
+ * The backup taken before a change that replaces the site or takes it down (a restore, a
+ * reinstall, an update, a suspension, an archival): kind `before-<reason>`, listed on the order
+ * page like the others. The caller holds the site's lease (order-lease.ts). Answers null
+ * when there is no site on the host to back up (nothing can be lost); throws when the backup
+ * fails: the caller must then leave the site as it is. The caller holds the site (its lease).
+ */
+export function backupBeforeChange(
+  ctx: Context,
+  order: Order,
+  reason: ChangeReason,
+): Promise<BackupRow | null> {
+  return backupBefore(ctx, order, reason);
+}
+
+async function backupBefore(ctx: Context, order: Order, reason: ChangeReason): Promise<BackupRow | null> {
+  if (!order.wpUsername || (await ctx.wordpress.status(order.subdomain)) === "absent") {
+    await addOrderLog(ctx.db, order.id, {
+      level: "info",
+      action: "backup",
+      details: `${BACKUP_KIND_LABELS[`before-${reason}`]} : aucun site installé, rien à sauvegarder.`,
+    });
+    return null;
+  }
+  return takeBackup(ctx, order, `before-${reason}`);
 }
 
 async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: Date): Promise<BackupRow> {
@@ -74,35 +113,32 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
     action: "backup",
     details: `${BACKUP_KIND_LABELS[kind]} : ${formatBytes(sizeBytes)} en ${Math.round((Date.now() - started) / 1000)} s.`,
   });
+  // A site backed up again is no longer missing its backup.
+  await resolveBackupAlerts(ctx, order.id, "missed");
   return row as BackupRow;
 }
 
 /**
  * Puts the site back as it was in one of its backups. What it is now is backed up first (kind
- * before-restore), so a restore can itself be undone. The archive is read whole from the
- * repository before the site is touched: a repository that fails midway leaves the site as is.
+ * before-restore), so a restore can itself be undone (nothing to back up when the site is not on
+ * the host: an archived site brought back).
  */
-export function restoreBackup(
+export async function restoreBackup(
   ctx: Context,
   order: Order,
   backupId: string,
-): Promise<{ restored: BackupRow; safety: BackupRow }> {
-  return exclusive(order, async () => {
-    const [restored] = await ctx.db
-      .select()
-      .from(siteBackups)
-      .where(and(eq(siteBackups.id, backupId), eq(siteBackups.orderId, order.id)));
-    if (!restored) throw notFound(BACKUP_MESSAGES.notFound);
-    const safety = await takeBackup(ctx, order, "before-restore");
-    const scratch = path.join(ctx.config.DATA_DIR, "tmp");
-    await mkdir(scratch, { recursive: true, mode: 0o700 });
-    const file = path.join(scratch, `restore-${randomBytes(6).toString("hex")}.tar`);
+): Promise<{ restored: BackupRow; safety: BackupRow | null }> {
+  const restored = await findBackup(ctx, order.id, backupId);
+  return exclusive(ctx, order, "restore", async () => {
+    const [sub] = await ctx.db
+      .select({ siteState: subscriptions.siteState })
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, order.id));
+    // An archived site comes back with its subscription (paid again), not through a restore.
+    if (sub?.siteState === "removed") throw conflict(BACKUP_MESSAGES.archived);
+    const safety = await backupBefore(ctx, order, "restore");
     try {
-      const out = createWriteStream(file, { mode: 0o600 });
-      await ctx.backups.dump(restored.id, archiveName(restored.subdomain), out);
-      out.end();
-      await finished(out);
-      await ctx.wordpress.importSite(order.subdomain, createReadStream(file));
+      await importBackup(ctx, restored, order.subdomain);
     } catch (error) {
       ctx.log.error({ err: error, subdomain: order.subdomain }, "restore failed");
       await addOrderLog(ctx.db, order.id, {
@@ -111,8 +147,6 @@ export function restoreBackup(
         details: `Restauration de la sauvegarde du ${formatDateTime(restored.createdAt)} échouée : ${(error as Error).message.slice(0, 300)}`,
       });
       throw error;
-    } finally {
-      await rm(file, { force: true });
     }
     await addOrderLog(ctx.db, order.id, {
       level: "info",
@@ -124,21 +158,82 @@ export function restoreBackup(
 }
 
 /**
+ * Serves the site `subdomain` from a backup's archive (its own site, or a scratch copy). The
+ * archive is read whole from the repository into DATA_DIR/tmp before the host is touched: a
+ * repository that fails midway leaves the site as it was.
+ */
+export async function importBackup(
+  ctx: Context,
+  backup: Pick<BackupRow, "id" | "subdomain">,
+  subdomain: string,
+): Promise<void> {
+  const scratch = path.join(ctx.config.DATA_DIR, "tmp");
+  await mkdir(scratch, { recursive: true, mode: 0o700 });
+  const file = path.join(scratch, `restore-${randomBytes(6).toString("hex")}.tar`);
+  try {
+    const out = createWriteStream(file, { mode: 0o600 });
+    await ctx.backups.dump(backup.id, archiveName(backup.subdomain), out);
+    out.end();
+    await finished(out);
+    await ctx.wordpress.importSite(subdomain, createReadStream(file));
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** Writes a backup's archive (tar), or with no backup the live site's, into `into` without ending it. */
+export function writeSiteArchive(
+  ctx: Context,
+  order: Order,
+  backup: Pick<BackupRow, "id" | "subdomain"> | null,
+  into: Writable,
+): Promise<void> {
+  return backup
+    ? ctx.backups.dump(backup.id, archiveName(backup.subdomain), into)
+    : ctx.wordpress.exportSite(order.subdomain, into);
+}
+
+/** One backup of an order, or a French 404. */
+export async function findBackup(ctx: Context, orderId: string, backupId: string): Promise<BackupRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(siteBackups)
+    .where(and(eq(siteBackups.id, backupId), eq(siteBackups.orderId, orderId)));
+  if (!row) throw notFound(BACKUP_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * The sites the daily run backs up: installed (the order went through provisioning) and still on
+ * the host (an archived subscription's site is removed; its last backup is its final copy).
+ */
+export async function backedUpSites(ctx: Context): Promise<Order[]> {
+  const rows = await ctx.db
+    .select({ order: orders })
+    .from(orders)
+    .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+    .where(
+      and(
+        notInArray(orders.status, ["pending", "processing"]),
+        isNotNull(orders.wpUsername),
+        or(isNull(subscriptions.siteState), ne(subscriptions.siteState, "removed")),
+      ),
+    )
+    .orderBy(asc(orders.createdAt));
+  return rows.map((r) => r.order);
+}
+
+/**
  * The daily run: backs up every site that is installed, then applies the retention policy and
  * forgets the rows of the snapshots it removed. A site that fails is logged and the others go on;
  * returns the subdomains that failed.
  */
 export async function backupAllSites(ctx: Context, time?: Date): Promise<{ done: number; failed: string[] }> {
-  const sites = await ctx.db
-    .select()
-    .from(orders)
-    .where(notInArray(orders.status, ["pending", "processing"]));
   const failed: string[] = [];
   let done = 0;
-  for (const order of sites) {
-    if (!order.wpUsername) continue;
+  for (const order of await backedUpSites(ctx)) {
     try {
-      await exclusive(order, () => takeBackup(ctx, order, "daily", time));
+      await exclusive(ctx, order, "backup", () => takeBackup(ctx, order, "daily", time));
       done++;
     } catch (err) {
       failed.push(order.subdomain);
@@ -161,6 +256,8 @@ export async function applyRetention(ctx: Context): Promise<void> {
     daily: c.BACKUP_KEEP_DAILY,
     weekly: c.BACKUP_KEEP_WEEKLY,
     monthly: c.BACKUP_KEEP_MONTHLY,
+    // The backups taken before a change, or on request, are not only the day's last one.
+    withinDays: c.BACKUP_KEEP_DAILY,
   });
   const kept = (await ctx.backups.snapshots()).map((s) => s.id);
   await ctx.db.delete(siteBackups).where(kept.length > 0 ? notInArray(siteBackups.id, kept) : undefined);

@@ -3,10 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { blogPostsPath } from "@lagon/contracts/blog";
 import { type BlogPost, featuredImage, POST_CARD_IMAGE_SIZES } from "@lagon/contracts/blog-post";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-context.ts";
 import { buildApp } from "../app.ts";
+import { appSettings } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
 import { adminPasswordFile, readBlogCredentials } from "./blog-credentials.ts";
@@ -88,11 +90,13 @@ describe("the agency blog on a real local WordPress", () => {
     }
   });
 
-  it("keeps the credentials encrypted and the wp-admin password in a file only its owner reads", async () => {
+  it("keeps the credentials encrypted in the database and the wp-admin password in a file only its owner reads", async () => {
     const secrets = path.join(t.ctx.config.DATA_DIR, "secrets");
-    const credentials = readBlogCredentials(t.ctx);
+    const credentials = await readBlogCredentials(t.ctx);
     expect(credentials).toMatchObject({ adminUser: "admin-blog", seeded: true });
-    const stored = readFileSync(path.join(secrets, "blog-wordpress"), "utf8");
+    const [row] = await t.ctx.db.select().from(appSettings).where(eq(appSettings.name, "blog-wordpress"));
+    const stored = row?.value ?? "";
+    expect(stored).not.toBe("");
     expect(stored).not.toContain(credentials?.appPassword);
     expect(stored).not.toContain("admin-blog");
     expect(statSync(adminPasswordFile(t.ctx)).mode & 0o777).toBe(0o600);
@@ -111,7 +115,7 @@ describe("the agency blog on a real local WordPress", () => {
     expect(before).toHaveLength(articles.length);
 
     // As if a run had been cut off before its last article: the next run adds it, reusing its image.
-    const credentials = readBlogCredentials(t.ctx);
+    const credentials = await readBlogCredentials(t.ctx);
     if (!credentials) throw new Error("no credentials");
     const wp = new WordPressRest(
       t.ctx.wordpress,

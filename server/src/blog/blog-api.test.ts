@@ -12,7 +12,7 @@ function fakeBlog() {
       blog.asked += 1;
       return Response.json(blog.posts, { headers: { "x-wp-total": String(blog.posts.length) } });
     },
-    ready: () => blog.ready,
+    ready: async () => blog.ready,
   };
   return { blog, api: new BlogApi(source, pino({ level: "silent" })) };
 }

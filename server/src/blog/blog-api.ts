@@ -38,13 +38,13 @@ export class BlogApi {
   ) {}
 
   /** False while the blog is still being filled (first start of the local blog). */
-  ready(): boolean {
-    return this.source.ready?.() !== false;
+  async ready(): Promise<boolean> {
+    return (await this.source.ready?.()) !== false;
   }
 
   /** GET on the blog of `blogPath` (/wp-json/…, query included); client errors as AppErrors. */
-  read(blogPath: string): Promise<ApiAnswer> {
-    if (!this.ready()) return this.load(blogPath, false);
+  async read(blogPath: string): Promise<ApiAnswer> {
+    if (!(await this.ready())) return this.load(blogPath, false);
     return this.answers.get(blogPath, () => this.load(blogPath, true));
   }
 

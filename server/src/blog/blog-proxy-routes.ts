@@ -41,8 +41,8 @@ export async function blogProxyRoutes(
         if (!QUERY_PARAMETERS.has(name)) throw badRequest(INVALID_QUERY);
       }
       const blogPath = `/wp-json/${path}${query}`;
-      const answer = await blogApi.read(blogPath).catch((err: unknown) => {
-        if (blogApi.ready()) throw err;
+      const answer = await blogApi.read(blogPath).catch(async (err: unknown) => {
+        if (await blogApi.ready()) throw err;
         // Not installed yet, or busy installing: said as such, and asked again shortly.
         reply
           .header(BLOG_READY_HEADER, "false")

@@ -15,19 +15,19 @@ export interface BlogSource {
    * False while the blog is still being filled (the local blog on first start): its answers are
    * incomplete then, and must not be kept by anyone. Absent: always ready.
    */
-  ready?(): boolean;
+  ready?(): Promise<boolean>;
 }
 
-export function blogSource(ctx: Pick<Context, "config" | "wordpress" | "secrets">): BlogSource {
+export function blogSource(ctx: Pick<Context, "config" | "wordpress" | "secrets" | "db">): BlogSource {
   const configured = ctx.config.BLOG_WP_URL;
   if (!configured) {
     let seeded = false;
     return {
       baseUrl: ctx.wordpress.siteUrl(BLOG_SUBDOMAIN),
       get: (path) => ctx.wordpress.fetch(BLOG_SUBDOMAIN, path),
-      // Read from the data folder until it says so, then never again (a blog stays seeded).
-      ready: () => {
-        seeded ||= readBlogCredentials(ctx)?.seeded === true;
+      // Read from the database until it says so, then never again (a blog stays seeded).
+      ready: async () => {
+        seeded ||= (await readBlogCredentials(ctx))?.seeded === true;
         return seeded;
       },
     };

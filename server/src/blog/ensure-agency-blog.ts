@@ -4,6 +4,7 @@ import type { SiteIdentity } from "../wordpress/wordpress-host.ts";
 import {
   adminPasswordFile,
   type BlogCredentials,
+  claimBlogSetup,
   readBlogCredentials,
   writeAdminPassword,
   writeBlogCredentials,
@@ -52,7 +53,26 @@ async function isBlank(ctx: Context): Promise<boolean> {
 export async function ensureAgencyBlog(ctx: Context): Promise<AgencyBlog | undefined> {
   if (ctx.config.BLOG_WP_URL) return undefined;
   const adminUrl = `${ctx.wordpress.siteUrl(BLOG_SUBDOMAIN)}/wp-admin/`;
-  let credentials: BlogCredentials | undefined = readBlogCredentials(ctx);
+  const known = await readBlogCredentials(ctx);
+  if (known?.seeded && (await ctx.wordpress.status(BLOG_SUBDOMAIN)) === "installed") {
+    return { installed: false, adminUrl, adminUser: known.adminUser, articlesCreated: 0 };
+  }
+  // Several workers start at once on one database: one of them sets the blog up. The embedded
+  // database is this process's alone: a claim left there is from a process that died.
+  const release = await claimBlogSetup(ctx, ctx.database.kind === "pglite");
+  if (!release) {
+    ctx.log.info("another worker is setting up the agency blog");
+    return undefined;
+  }
+  try {
+    return await setUpBlog(ctx, adminUrl);
+  } finally {
+    await release();
+  }
+}
+
+async function setUpBlog(ctx: Context, adminUrl: string): Promise<AgencyBlog | undefined> {
+  let credentials: BlogCredentials | undefined = await readBlogCredentials(ctx);
   const status = await ctx.wordpress.status(BLOG_SUBDOMAIN);
   let installed = false;
   if (status === "absent" || !credentials) {
@@ -68,7 +88,7 @@ export async function ensureAgencyBlog(ctx: Context): Promise<AgencyBlog | undef
         ? await ctx.wordpress.reinstall(identity)
         : await ctx.wordpress.install(identity);
     credentials = { adminUser: site.adminUser, appPassword: site.appPassword, seeded: false };
-    writeBlogCredentials(ctx, credentials);
+    await writeBlogCredentials(ctx, credentials);
     writeAdminPassword(ctx, site.adminPassword);
     installed = true;
   }
@@ -81,7 +101,7 @@ export async function ensureAgencyBlog(ctx: Context): Promise<AgencyBlog | undef
       credentials.appPassword,
     );
     articlesCreated = await seedBlogArticles(wp, readSeedArticles(), ctx.config.COMPANY_NAME);
-    writeBlogCredentials(ctx, { ...credentials, seeded: true });
+    await writeBlogCredentials(ctx, { ...credentials, seeded: true });
   }
   return { installed, adminUrl, adminUser: credentials.adminUser, articlesCreated };
 }

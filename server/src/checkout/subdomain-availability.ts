@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
 import type { SubdomainAvailability } from "@lagon/contracts/checkout-schemas";
-import { isValidSubdomain, RESERVED_SUBDOMAINS, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
+import { isReservedSubdomain, isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { checkoutSessions, orders } from "../db/schema.ts";
@@ -16,7 +16,7 @@ export async function subdomainAvailability(
 ): Promise<SubdomainAvailability> {
   const subdomain = name.trim().toLowerCase();
   if (!isValidSubdomain(subdomain)) return { available: false, detail: SUBDOMAIN_FORMAT_ERROR };
-  if (RESERVED_SUBDOMAINS.has(subdomain))
+  if (isReservedSubdomain(subdomain))
     return { available: false, detail: CHECKOUT_MESSAGES.subdomainReserved };
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.subdomain, subdomain));
   if (order) return { available: false, detail: CHECKOUT_MESSAGES.subdomainTaken };

@@ -18,6 +18,8 @@ export interface IssuedCertificate {
   /** The certificate and its chain, PEM. */
   certificatePem: string;
   privateKeyPem: string;
+  /** Its validity: from `validFrom` (notBefore) to `expiresAt` (notAfter). */
+  validFrom: Date;
   expiresAt: Date;
 }
 
@@ -115,7 +117,12 @@ export async function issueCertificate(
       const finalized = await client.finalizeOrder(order, csr);
       const certificatePem = await client.getCertificate(finalized);
       const info = acme.crypto.readCertificateInfo(certificatePem);
-      return { certificatePem, privateKeyPem: key.toString(), expiresAt: info.notAfter };
+      return {
+        certificatePem,
+        privateKeyPem: key.toString(),
+        validFrom: info.notBefore,
+        expiresAt: info.notAfter,
+      };
     } catch (error) {
       if (error instanceof AcmeProblem) throw error;
       const last = store.last;

@@ -4,9 +4,13 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { customDomainChecks, customDomains, orders } from "../db/schema.ts";
 import { badRequest, notFound } from "../lib/app-error.ts";
+import { queueEmail } from "../mail/queue-email.ts";
+import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { checkNow, logCheck } from "./domain-lifecycle.ts";
 import { customDomainView, orderDomain } from "./domain-view.ts";
+
+type Domain = typeof customDomains.$inferSelect;
 
 /** Every custom domain, newest first, with its checks: the admin's view. */
 export async function listCustomDomains(ctx: Context): Promise<AdminCustomDomain[]> {
@@ -16,6 +20,14 @@ export async function listCustomDomains(ctx: Context): Promise<AdminCustomDomain
     .innerJoin(orders, eq(orders.id, customDomains.orderId))
     .orderBy(desc(customDomains.id))
     .limit(500);
+  return adminDomainViews(ctx, rows);
+}
+
+/** The admin's view of these domains: state, certificate, and every check, oldest first. */
+export async function adminDomainViews(
+  ctx: Pick<Context, "db" | "wordpress">,
+  rows: { domain: Domain; subdomain: string }[],
+): Promise<AdminCustomDomain[]> {
   const checks =
     rows.length === 0
       ? []
@@ -50,7 +62,18 @@ async function domainOf(ctx: Context, orderId: string) {
 /** Checks the domain now, from a fresh round of re-checks (after the customer fixed a record). */
 export async function recheckDomain(ctx: Context, orderId: string): Promise<void> {
   const domain = await domainOf(ctx, orderId);
-  if (domain.state === "requested") throw badRequest(DOMAIN_ADMIN_MESSAGES.notRequested);
+  if (domain.state === "requested") throw badRequest(DOMAIN_ADMIN_MESSAGES.notBought);
+  // A live domain is checked again only when its renewal is failing: each check renews its
+  // certificate, and the authority counts duplicate certificates.
+  if (domain.state === "active") {
+    const [last] = await ctx.db
+      .select({ ok: customDomainChecks.ok })
+      .from(customDomainChecks)
+      .where(eq(customDomainChecks.domainId, domain.id))
+      .orderBy(desc(customDomainChecks.id))
+      .limit(1);
+    if (last?.ok !== false) throw badRequest(DOMAIN_ADMIN_MESSAGES.activeUpToDate);
+  }
   await logCheck(ctx, domain, domain.state, true, "Nouvelle vérification demandée par l'agence.");
   await checkNow(ctx, domain.id, domain.state === "active" ? "active" : "dns_pending");
 }
@@ -81,6 +104,19 @@ export async function refuseDomain(ctx: Context, orderId: string, reason: string
     level: "warning",
     action: "custom-domain",
     details: `Domaine ${domain.domain} refusé : ${reason}`,
+  });
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  await queueEmail(ctx, {
+    template: "domain_refused",
+    to: order.customerEmail,
+    orderId,
+    vars: {
+      customer_name: order.customerName,
+      domain_name: domain.domain,
+      reason,
+      magic_link: magicLinkUrl(ctx, order),
+    },
   });
 }
 

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { DOMAIN_MESSAGES } from "@lagon/contracts/custom-domain";
+import { formatDateTime } from "@lagon/contracts/french-date";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
@@ -16,6 +17,7 @@ import { createTestApp } from "../../test/test-context.ts";
 import { customDomainChecks, customDomains, emailLog, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { basicAuth, freePort, testCoreDir } from "../wordpress/site-checks.ts";
+import { queueDueChecks } from "./domain-lifecycle.ts";
 
 describe("a custom domain, with Pebble as the authority and the DNS", () => {
   let dir: string;
@@ -27,7 +29,8 @@ describe("a custom domain, with Pebble as the authority and the DNS", () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "lagon-domains-"));
     const wpPort = await freePort();
     tlsPort = await freePort();
-    pebble = await startPebble(dir, wpPort);
+    // Certificates valid 10 days: a renewal falls due within the run's reach (a third of their life).
+    pebble = await startPebble(dir, wpPort, { certificateValidityDays: 10 });
     t = await createTestApp({
       BASE_DOMAIN: "sites.test",
       CUSTOM_DOMAIN_TARGET: "127.0.0.1",
@@ -90,6 +93,23 @@ describe("a custom domain, with Pebble as the authority and the DNS", () => {
     }
     throw new Error("the domain did not settle in time");
   }
+
+  /** Waits until the order's domain is as `wanted` says. */
+  async function until(orderId: string, wanted: (domain: typeof customDomains.$inferSelect) => boolean) {
+    for (let i = 0; i < 240; i++) {
+      const [domain] = await t.ctx.db.select().from(customDomains).where(eq(customDomains.orderId, orderId));
+      if (domain && wanted(domain)) return domain;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error("the domain never got there");
+  }
+
+  const checksOf = (domainId: number) =>
+    t.ctx.db
+      .select()
+      .from(customDomainChecks)
+      .where(eq(customDomainChecks.domainId, domainId))
+      .orderBy(asc(customDomainChecks.id));
 
   const mails = (orderId: string, template: string) =>
     t.ctx.db
@@ -222,5 +242,113 @@ describe("a custom domain, with Pebble as the authority and the DNS", () => {
     expect((await mails(order.id, "domain_blocked"))[0]?.subject).toBe(
       "Votre domaine caa-bloque.test demande une correction",
     );
+  });
+
+  it("waits out the authority's rate limit with a French reason, then goes live by itself", async () => {
+    const { order, token } = await liveOrder("limite");
+    const domain = "limite-payet.test";
+    await pebble.dns("/add-a", { host: `${domain}.`, addresses: ["127.0.0.1"] });
+    await pebble.dns("/set-cname", { host: `www.${domain}.`, target: "limite.sites.test." });
+    // Let's Encrypt's answer past a limit: 429, rateLimited, try again in 4 seconds.
+    pebble.rateLimitNewOrders(1, 4);
+    const asked = Date.now();
+    await request(order.id, token, domain);
+
+    const limited = await until(order.id, (d) => d.failure === "rate_limit");
+    expect(limited.state).toBe("failed");
+    const retry = limited.nextCheckAt as Date;
+    expect(retry.getTime()).toBeGreaterThanOrEqual(asked + 3_000);
+    expect(retry.getTime()).toBeLessThanOrEqual(Date.now() + 4_000);
+    expect(limited.reason).toBe(
+      `L'autorité de certification limite le nombre de demandes pour ce domaine : nouvel essai automatique le ${formatDateTime(retry)}, vous n'avez rien à faire.`,
+    );
+    const view = (await t.app.inject({ url: `/api/order/${order.id}?token=${token}` })).json();
+    expect(view.custom_domain).toMatchObject({
+      state: "failed",
+      failure: "rate_limit",
+      reason: limited.reason,
+    });
+
+    // Nothing for the customer to fix: no e-mail, and the job comes back after the window.
+    const { domain: row, checks } = await settled(order.id);
+    expect(row).toMatchObject({ state: "active", failure: null, reason: null });
+    expect(checks.map((c) => [c.state, c.ok])).toEqual([
+      ["dns_ok", true],
+      ["failed", false],
+      ["dns_ok", true],
+      ["active", true],
+    ]);
+    expect(checks[1]?.details).toContain(
+      "(too many certificates (5) already issued for this exact set of identifiers",
+    );
+    expect(checks[2]?.at.getTime()).toBeGreaterThanOrEqual(retry.getTime() - 1_000);
+    expect(await mails(order.id, "domain_blocked")).toHaveLength(0);
+    expect(await mails(order.id, "domain_active")).toHaveLength(1);
+  });
+
+  it("renews a certificate when a third of its life is left, the site staying up through a refused first try", async () => {
+    const { order, token } = await liveOrder("renouv");
+    const domain = "renouv-payet.test";
+    await pebble.dns("/add-a", { host: `${domain}.`, addresses: ["127.0.0.1"] });
+    await pebble.dns("/set-cname", { host: `www.${domain}.`, target: "renouv.sites.test." });
+    await request(order.id, token, domain);
+    const { domain: issued } = await settled(order.id);
+    const DAY = 86_400_000;
+    const expires = issued.certificateExpiresAt as Date;
+    // Pebble signed for 10 days: the job is due back when a third of that is left, not before.
+    expect(expires.getTime() - Date.now()).toBeGreaterThan(9 * DAY);
+    expect(expires.getTime() - Date.now()).toBeLessThan(11 * DAY);
+    const due = (issued.nextCheckAt as Date).getTime();
+    expect(Math.abs(due - (expires.getTime() - (10 * DAY) / 3))).toBeLessThan(3_600_000);
+
+    const url = `https://${domain}:${tlsPort}/`;
+    const visit = async () =>
+      httpsGet(url, {
+        ca: await pebble.root(),
+        host: "127.0.0.1",
+        servername: domain,
+        hostHeader: `${domain}:${tlsPort}`,
+      });
+    const before = await visit();
+    expect(before.status).toBe(200);
+
+    // The renewal date comes (the test moves the domain's clock there) and the periodic sweep
+    // queues its check; the authority first answers with a rate limit.
+    pebble.rateLimitNewOrders(1, 5);
+    await t.ctx.db
+      .update(customDomains)
+      .set({ nextCheckAt: new Date() })
+      .where(eq(customDomains.id, issued.id));
+    expect(await queueDueChecks(t.ctx)).toBeGreaterThanOrEqual(1);
+    const waiting = await until(
+      order.id,
+      (d) => d.nextCheckAt !== null && d.nextCheckAt.getTime() > Date.now(),
+    );
+    expect(waiting).toMatchObject({ state: "active", failure: null, reason: null });
+    expect((await checksOf(issued.id)).at(-1)).toMatchObject({ state: "active", ok: false });
+    // Still served, on the certificate it has.
+    const during = await visit();
+    expect(during.status).toBe(200);
+    expect(during.peerSerial).toBe(before.peerSerial);
+
+    const renewed = await until(
+      order.id,
+      (d) => (d.certificateExpiresAt?.getTime() ?? 0) > expires.getTime() && d.checkLeaseUntil === null,
+    );
+    expect(renewed).toMatchObject({ state: "active", failure: null, reason: null });
+    expect(renewed.activatedAt).toEqual(issued.activatedAt);
+    const last = (await checksOf(issued.id)).at(-1);
+    expect(last?.details).toBe(
+      `Certificat renouvelé pour ${domain} et www.${domain}, valable jusqu'au ${formatDateTime(renewed.certificateExpiresAt as Date)}.`,
+    );
+    const after = await visit();
+    expect(after.status).toBe(200);
+    expect(after.body).toContain("Boulangerie renouv");
+    expect(after.peerSerial).not.toBe(before.peerSerial);
+    expect(
+      Math.abs(after.peerValidTo.getTime() - (renewed.certificateExpiresAt as Date).getTime()),
+    ).toBeLessThan(1_000);
+    // The customer was told once, when the domain went live.
+    expect(await mails(order.id, "domain_active")).toHaveLength(1);
   });
 });

@@ -131,7 +131,7 @@ async function targetAddresses(lookup: DnsLookup, target: string): Promise<strin
   const found = (await addresses(lookup, target)).map((a) => a.address);
   if (found.length === 0) {
     throw new DnsUnreachable(
-      `L'adresse de notre hébergement (${target}) ne se résout pas : notre équipe est prévenue.`,
+      `L'adresse de notre hébergement (${target}) ne se résout pas pour l'instant : nouvel essai automatique, vous n'avez rien à faire.`,
     );
   }
   return found;

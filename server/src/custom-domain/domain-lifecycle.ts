@@ -23,8 +23,18 @@ const DAY_MS = 24 * HOUR_MS;
 const MAX_FAILED_VALIDATIONS_PER_HOUR = 3;
 /** Failed validations in a row (DNS looked right to us) before the domain is blocked. */
 const MAX_FAILED_VALIDATIONS = 3;
-/** A certificate is renewed this long before it expires. */
+/** A certificate is renewed this long before it expires, or when a third of its life is left. */
 const RENEW_BEFORE_MS = 30 * DAY_MS;
+
+/**
+ * When a certificate is renewed: 30 days before it expires (Let's Encrypt's 90-day ones), or
+ * when a third of its life is left for a shorter one, never sooner than an hour from now.
+ */
+export function renewalDate(certificate: { validFrom: Date; expiresAt: Date }, now = Date.now()): Date {
+  const life = certificate.expiresAt.getTime() - certificate.validFrom.getTime();
+  const before = Math.min(RENEW_BEFORE_MS, life / 3);
+  return new Date(Math.max(now + HOUR_MS, certificate.expiresAt.getTime() - before));
+}
 
 /** What a check decided: the next state and when to look again (null: not before someone acts). */
 interface Outcome {
@@ -201,9 +211,7 @@ async function step(ctx: Context, domain: Domain, order: Order): Promise<Outcome
       reason: null,
       attempts: 0,
       failedValidations: [],
-      nextCheckAt: new Date(
-        Math.max(Date.now() + HOUR_MS, certificate.expiresAt.getTime() - RENEW_BEFORE_MS),
-      ),
+      nextCheckAt: renewalDate(certificate),
     };
   } catch (error) {
     if (!(error instanceof AcmeProblem)) throw error;

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { addKozaCheckout } from "../checkout/add-koza.ts";
 import type { Context } from "../context.ts";
 import { ownDomainDnsRecords } from "../custom-domain/dns-records.ts";
-import { orderDomain } from "../custom-domain/domain-view.ts";
 import { dashboardUrl, magicLinkToken } from "../orders/magic-link.ts";
 import { orderView, planName } from "../orders/order-view.ts";
 import { customerSubscription, subscriptionStatuses } from "../subscriptions/customer-subscription.ts";
@@ -28,15 +27,15 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
             querystring: z.object({ token: z.string().optional() }),
           },
         },
-        async ({ order, orderLogs, orderToken }): Promise<CustomerOrderView> => {
-          const domain = await orderDomain(ctx, order.id);
+        async ({ order, orderLogs, orderExtras, orderToken }): Promise<CustomerOrderView> => {
+          const { domain } = orderExtras;
           return {
             ...orderView(ctx, order, orderLogs, domain),
             // The token the page was opened with, never a stronger one.
             magic_link_token: orderToken.value,
             access: orderToken.access,
             dns_records: ownDomainDnsRecords(ctx.config, order.subdomain, domain),
-            subscription: await customerSubscription(ctx, order),
+            subscription: await customerSubscription(ctx, order, orderExtras.subscription),
           };
         },
       );

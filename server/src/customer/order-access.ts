@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { orderLogs, orders } from "../db/schema.ts";
+import { customDomains, orderLogs, orders, subscriptions } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/app-error.ts";
 import { tokenAccess } from "../orders/magic-link.ts";
 
@@ -19,6 +19,11 @@ declare module "fastify" {
     order: Order;
     /** Set by the order-token scope: that order's log, oldest first (read with it, one query). */
     orderLogs: LogEntry[];
+    /** Set by the order-token scope: its custom domain and its subscription, read in that query too. */
+    orderExtras: {
+      domain: typeof customDomains.$inferSelect | null;
+      subscription: typeof subscriptions.$inferSelect | null;
+    };
     /** Set by the order-token scope: that token, and what it proves. */
     orderToken: { value: string; access: OrderAccess };
   }
@@ -44,9 +49,9 @@ export const fromPathQueryOrBody = (request: FastifyRequest): Credentials => {
 };
 
 /**
- * The order's log lines as the order page shows them, read in the same query as the order: the
- * page polls every 5 seconds, and one round trip to the database instead of two is most of its
- * cost (npm run bench:polling). `orders.id` is written out: drizzle leaves the outer table's
+ * The order's log lines as the order page shows them, read in the same query as the order (with
+ * its custom domain and subscription): the page polls every 5 seconds, and one round trip to the
+ * database instead of four is most of its cost (npm run bench:polling). `orders.id` is written out: drizzle leaves the outer table's
  * columns unqualified, and a bare "id" would be the log line's.
  */
 const logsOf = sql<LogEntry[]>`coalesce((
@@ -71,19 +76,27 @@ export function orderTokenScope(
   return async (scope) => {
     scope.decorateRequest("order", null as unknown as Order);
     scope.decorateRequest("orderLogs", null as unknown as LogEntry[]);
+    scope.decorateRequest("orderExtras", null as unknown as FastifyRequest["orderExtras"]);
     scope.decorateRequest("orderToken", null as unknown as FastifyRequest["orderToken"]);
     scope.addHook("preValidation", async (request) => {
       const { orderId, token } = await credentials(request);
       if (!token) throw unauthorized(TOKEN_MISSING);
       const id = z.uuid().safeParse(orderId);
       const [row] = id.success
-        ? await ctx.db.select({ order: orders, logs: logsOf }).from(orders).where(eq(orders.id, id.data))
+        ? await ctx.db
+            .select({ order: orders, logs: logsOf, domain: customDomains, subscription: subscriptions })
+            .from(orders)
+            // One of each at most per order (unique order_id): the join keeps one row.
+            .leftJoin(customDomains, eq(customDomains.orderId, orders.id))
+            .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+            .where(eq(orders.id, id.data))
         : [];
       const order = row?.order;
       const access = tokenAccess(ctx, order, token);
       if (!order || !access) throw forbidden(TOKEN_INVALID);
       request.order = order;
       request.orderLogs = row.logs;
+      request.orderExtras = { domain: row.domain, subscription: row.subscription };
       request.orderToken = { value: token, access };
     });
     await routes(scope);

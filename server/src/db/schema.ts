@@ -1,4 +1,5 @@
 import type { BackupKind } from "@lagon/contracts/backups";
+import type { ChatAuthor } from "@lagon/contracts/chat";
 import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain";
 import type { UpdateResult, UpdateTrigger } from "@lagon/contracts/maintenance";
 import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
@@ -14,6 +15,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -414,9 +416,44 @@ export const kozaSubmissions = pgTable("koza_submissions", {
     .notNull()
     .references(() => orders.id, { onDelete: "cascade" }),
   data: jsonb("data").notNull(),
-  files: jsonb("files").$type<{ field: string; path: string; mime: string; bytes: number }[]>().notNull(),
+  files: jsonb("files").$type<{ field: string; key: string; mime: string; bytes: number }[]>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A visitor's conversation in the chat of our own (decision 0035). The visitor's token is
+ * `<id>.<secret>`; only the secret's SHA-256 is kept, compared in constant time.
+ */
+export const chatConversations = pgTable(
+  "chat_conversations",
+  {
+    id: uuid("id").primaryKey(),
+    secretHash: text("secret_hash").notNull(),
+    /** The address the visitor left to be answered at, if any. */
+    email: text("email"),
+    /** The page the conversation started on. */
+    page: text("page"),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_conversations_last_message_idx").on(t.lastMessageAt)],
+);
+
+/** The messages of a conversation; a visitor's stays unread until an admin opens the conversation. */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: "cascade" }),
+    author: text("author").$type<ChatAuthor>().notNull(),
+    body: text("body").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_conversation_idx").on(t.conversationId, t.id)],
+);
 
 /** One-time captcha solutions already used, so a solved challenge cannot be replayed. */
 export const usedCaptchas = pgTable("used_captchas", {
@@ -517,9 +554,51 @@ export const siteDowntimes = pgTable(
   ],
 );
 
+/**
+ * What went wrong with a site's backups, for the agency (e-mailed once, shown on the admin's
+ * order card until it is over): `missed`, no backup since the schedule's last run (key
+ * `missed:<order>:<that run>`); `drill`, the weekly restore drill failed on this site (key
+ * `drill:<order>:<backup>`). `resolved_at` is set by the next backup, or the next good drill.
+ */
+export const backupAlerts = pgTable(
+  "backup_alerts",
+  {
+    key: text("key").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"missed" | "drill">().notNull(),
+    details: text("details").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [index("backup_alerts_open_idx").on(t.orderId).where(sql`resolved_at is null`)],
+);
+
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Files that one process writes and another reads (Koza uploads, the final copies of archived
+ * sites): kept in the database in chunks of at most 1 MB, so that every API and worker process
+ * reads them wherever it runs (server/src/files/stored-files.ts, decision 0037).
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    key: text("key").notNull(),
+    chunk: integer("chunk").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.chunk] })],
+);
+
+/** Values the product keeps for itself, shared by every process (the local blog's access, sealed). */
+export const appSettings = pgTable("app_settings", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
 });
 
 export type InvoiceKind = "invoice" | "credit_note";

@@ -1,5 +1,6 @@
 import { reinstallWordpressJob } from "../admin/reinstall-wordpress.ts";
 import { backupAllSitesJob } from "../backups/backup-all-sites-job.ts";
+import { checkMissedBackupsJob, restoreDrillJob } from "../backups/backup-checks-jobs.ts";
 import { checkDomainJob, sweepDomainChecksJob } from "../custom-domain/check-domain-job.ts";
 import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
@@ -24,6 +25,8 @@ export const allJobs: AnyJob[] = [
   sweepDomainChecksJob,
   recordFilledSitesJob,
   backupAllSitesJob,
+  checkMissedBackupsJob,
+  restoreDrillJob,
   reinstallWordpressJob,
   updateSitesJob,
   updateSiteJob,

@@ -13,7 +13,13 @@ const HEARTBEAT_SECONDS = 15;
 /** A job queued by the admin holds the site this long until a worker starts it. */
 const QUEUED_LEASE_SECONDS = 600;
 
-/** The run of a job that holds an order's lease. */
+/**
+ * The id of a run that is no job: an operation inside a request or a job's loop (a backup, a
+ * restore). The sweeper frees such a lease when its holder dies, with no job to hand back.
+ */
+export const REQUEST_RUN = "request";
+
+/** The run of a job (or a REQUEST_RUN) that holds an order's lease. */
 export interface JobRun {
   name: string;
   id: string;
@@ -132,7 +138,7 @@ export async function sweepDeadLeases(ctx: Context, all = false): Promise<number
   for (const row of rows as { order_id: string; holder: string | null }[]) {
     const [name, jobId] = (row.holder ?? "").split(":");
     ctx.log.warn({ orderId: row.order_id, job: name }, "lease of a stopped worker released");
-    if (name && jobId && jobId !== "queued") {
+    if (name && jobId && jobId !== "queued" && jobId !== REQUEST_RUN) {
       await ctx.queue.fail(name, jobId, "Le processus qui traitait cette tâche s'est arrêté.");
     }
   }

@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
 import type { Context } from "../context.ts";
 import type { orders } from "../db/schema.ts";
+import { readStoredFile } from "../files/stored-files.ts";
 import type { Media } from "./blocks.ts";
 import { type KozaPage, kozaPages } from "./page-blocks.ts";
 import type { SiteContent } from "./site-content.ts";
@@ -48,7 +48,7 @@ export async function buildKozaSite(
   const { data } = submission;
 
   const media = async (file: StoredFile, slug: string, alt: string) =>
-    ensureMedia(wp, `koza-${submission.id}-${slug}`, file, alt);
+    ensureMedia(ctx, wp, `koza-${submission.id}-${slug}`, file, alt);
   const logoFile = submission.files.find((f) => f.field === "logo");
   const logo = logoFile ? await media(logoFile, "logo", `Logo de ${data.businessName}`) : undefined;
   const photos: Media[] = [];
@@ -99,11 +99,21 @@ export async function buildKozaSite(
   return { pages: saved.length, photos: photos.length };
 }
 
-async function ensureMedia(wp: WordPressRest, slug: string, file: StoredFile, alt: string): Promise<Media> {
+async function ensureMedia(
+  ctx: Context,
+  wp: WordPressRest,
+  slug: string,
+  file: StoredFile,
+  alt: string,
+): Promise<Media> {
   let [item] = await wp.json<WpMedia[]>("GET", `/wp/v2/media?slug=${slug}&context=edit`);
   if (!item) {
-    const ext = file.path.split(".").at(-1);
-    const uploaded = await wp.upload<WpMedia>(await readFile(file.path), `${slug}.${ext}`, file.mime);
+    const ext = file.key.split(".").at(-1);
+    const uploaded = await wp.upload<WpMedia>(
+      await readStoredFile(ctx, file.key),
+      `${slug}.${ext}`,
+      file.mime,
+    );
     item = await wp.json<WpMedia>("POST", `/wp/v2/media/${uploaded.id}`, { alt_text: alt });
   }
   const url = item.media_details?.sizes?.large?.source_url ?? item.source_url;

@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import type { KozaStatus, OrderStatus } from "@lagon/contracts/orders";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -8,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
+import { readStoredFile } from "../files/stored-files.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { kozaUploadsPrefix } from "./submit-koza-questionnaire.ts";
 import { ANSWERS, jpegPhoto, multipartBody, pngLogo } from "./test-support.ts";
 
 type Files = [string, Buffer, string][];
@@ -59,12 +59,16 @@ describe("POST /api/koza/generate-site", () => {
       "select count(*)::int as n from pgboss.job where name = $1",
       ["generate-koza-site"],
     );
-    const uploads = path.join(t.ctx.config.DATA_DIR, "koza", orderId);
+    // Each accepted questionnaire keeps its images under koza/<order>/<upload>/ in the stored files.
+    const uploads = await t.ctx.database.sql.executeSql(
+      "select count(distinct split_part(key, '/', 3))::int as n from stored_files where starts_with(key, $1)",
+      [kozaUploadsPrefix(orderId)],
+    );
     return {
       submissions: row?.n,
       kozaStatus: order?.kozaStatus,
       jobs: (rows[0] as { n: number }).n,
-      uploads: existsSync(uploads) ? readdirSync(uploads).length : 0,
+      uploads: (uploads.rows[0] as { n: number }).n,
     };
   }
 
@@ -242,7 +246,7 @@ describe("POST /api/koza/generate-site", () => {
       ["photo_0", "image/jpeg"],
       ["photo_1", "image/webp"],
     ]);
-    const photo = await sharp(files[1]?.path).metadata();
+    const photo = await sharp(await readStoredFile(t.ctx, files[1]?.key as string)).metadata();
     expect(photo.exif).toBeUndefined();
     expect(photo.width).toBe(2000);
     const { rows } = await t.ctx.database.sql.executeSql("select data from pgboss.job where name = $1", [
@@ -261,14 +265,14 @@ describe("POST /api/koza/generate-site", () => {
     const spent = await post(fields(order), []);
     expect(spent.statusCode).toBe(409);
     expect(spent.json()).toEqual({ detail: "Votre site a déjà été généré par Koza." });
-    expect(existsSync(files[1]?.path as string)).toBe(true);
+    expect(await readStoredFile(t.ctx, files[1]?.key as string)).toBeInstanceOf(Buffer);
 
     // After a failed run, a new questionnaire replaces the earlier images.
     await t.ctx.db.update(orders).set({ kozaStatus: "error" }).where(eq(orders.id, order.id));
     const again = await post(fields(order), [["photo_0", await jpegPhoto("#000"), "noir.jpg"]]);
     expect(again.statusCode).toBe(200);
     expect(await traces(order.id)).toMatchObject({ kozaStatus: "processing", uploads: 1 });
-    expect(existsSync(files[1]?.path as string)).toBe(false);
+    await expect(readStoredFile(t.ctx, files[1]?.key as string)).rejects.toThrow("fichier introuvable");
   });
 
   it("accepts five real-size photos, well over the JSON body limit in total", async () => {

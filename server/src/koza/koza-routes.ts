@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
 import { fromPathQueryOrBody, orderTokenScope } from "../customer/order-access.ts";
 import { KOZA_MULTIPART_LIMITS, type KozaForm, readKozaForm } from "./read-koza-form.ts";
+import { regenerateKozaSite } from "./regenerate-koza-site.ts";
 import { submitKozaQuestionnaire } from "./submit-koza-questionnaire.ts";
 
 /** POST /api/koza/generate-site: the questionnaire and its images (multipart, spec section 7). */
@@ -21,6 +22,15 @@ export async function kozaRoutes(app: FastifyInstance, { ctx }: { ctx: Context }
           async (request) => {
             await submitKozaQuestionnaire(ctx, request.order, await formOf(request));
             return { success: true, detail: KOZA_MESSAGES.success };
+          },
+        );
+        // After a reinstall: the same answers, a new run (JSON body { order_id, token }).
+        scope.post(
+          "/api/koza/regenerate",
+          { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } } },
+          async (request) => {
+            await regenerateKozaSite(ctx, request.order);
+            return { success: true, detail: KOZA_MESSAGES.regenerating };
           },
         );
       },

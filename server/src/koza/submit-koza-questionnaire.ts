@@ -1,27 +1,29 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, rm, rmdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
 import { KozaData } from "@lagon/contracts/koza-schemas";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { kozaSubmissions, orders } from "../db/schema.ts";
+import { deleteStoredFilesUnder, storeFile } from "../files/stored-files.ts";
 import { badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { type CleanImage, cleanImage } from "./check-image.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
 import type { KozaForm } from "./read-koza-form.ts";
 
+/** An uploaded image of a submission: `key` names it in the stored files (stored-files.ts). */
 export interface StoredFile {
   field: string;
-  path: string;
+  key: string;
   mime: string;
   bytes: number;
 }
 
-/** Where an order's uploads live: DATA_DIR/koza/<orderId>/<submission>/. */
-export const kozaUploadsDir = (ctx: Context, orderId: string) =>
-  path.join(ctx.config.DATA_DIR, "koza", orderId);
+/**
+ * Where an order's uploads are kept: `koza/<orderId>/<upload>/<field>.<ext>` in the database's
+ * stored files, which the worker that builds the site reads wherever it runs.
+ */
+export const kozaUploadsPrefix = (orderId: string) => `koza/${orderId}/`;
 
 /**
  * Accepts a questionnaire for generation on an order whose token the route checked: checks that
@@ -44,16 +46,15 @@ export async function submitKozaQuestionnaire(
   const images: [string, CleanImage][] = [];
   for (const [field, bytes] of form.files) images.push([field, await cleanImage(bytes)]);
 
-  const orderDir = kozaUploadsDir(ctx, order.id);
-  const dir = path.join(orderDir, randomUUID());
+  const orderPrefix = kozaUploadsPrefix(order.id);
+  const prefix = `${orderPrefix}${randomUUID()}/`;
   let submissionId: number | undefined;
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
     const files: StoredFile[] = [];
     for (const [field, image] of images) {
-      const file = path.join(dir, `${field}.${image.ext}`);
-      await writeFile(file, image.data, { mode: 0o600 });
-      files.push({ field, path: file, mime: image.mime, bytes: image.data.length });
+      const key = `${prefix}${field}.${image.ext}`;
+      await storeFile(ctx, key, image.data);
+      files.push({ field, key, mime: image.mime, bytes: image.data.length });
     }
     submissionId = await ctx.db.transaction(async (tx) => {
       const claimed = await tx
@@ -81,11 +82,11 @@ export async function submitKozaQuestionnaire(
       await ctx.db.delete(kozaSubmissions).where(eq(kozaSubmissions.id, submissionId));
       await ctx.db.update(orders).set({ kozaStatus: order.kozaStatus }).where(eq(orders.id, order.id));
     }
-    await rm(dir, { recursive: true, force: true });
-    await rmdir(orderDir).catch(() => undefined);
+    await deleteStoredFilesUnder(ctx, prefix);
     throw err;
   }
-  await removeEarlierUploads(orderDir, path.basename(dir));
+  // Only the latest submission's images are kept: a new run replaces the site anyway.
+  await deleteStoredFilesUnder(ctx, orderPrefix, prefix);
   const photos = images.filter(([field]) => field !== "logo").length;
   await addOrderLog(ctx.db, order.id, {
     level: "info",
@@ -104,11 +105,4 @@ function parseAnswers(json: string | undefined): KozaData {
   const parsed = KozaData.safeParse(value);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? KOZA_MESSAGES.badJson);
   return parsed.data;
-}
-
-/** Only the latest submission's images are kept: a new run replaces the site anyway. */
-async function removeEarlierUploads(orderDir: string, keep: string): Promise<void> {
-  for (const name of await readdir(orderDir)) {
-    if (name !== keep) await rm(path.join(orderDir, name), { recursive: true, force: true });
-  }
 }

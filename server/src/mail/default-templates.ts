@@ -1,3 +1,4 @@
+import { BACKUP_TEMPLATE_NAMES, BACKUP_TEMPLATES } from "./backup-templates.ts";
 import { MAINTENANCE_TEMPLATE_NAMES, MAINTENANCE_TEMPLATES } from "./maintenance-templates.ts";
 import { SUBSCRIPTION_TEMPLATE_NAMES, SUBSCRIPTION_TEMPLATES } from "./subscription-templates.ts";
 import { button, common, layout } from "./template-layout.ts";
@@ -23,11 +24,14 @@ export const TEMPLATE_NAMES = [
   "domain_request_customer",
   "domain_active",
   "domain_blocked",
+  "domain_refused",
   "contact_agency",
+  "chat_agency",
   "host_down_agency",
   "payment_alert_agency",
   ...SUBSCRIPTION_TEMPLATE_NAMES,
   ...MAINTENANCE_TEMPLATE_NAMES,
+  ...BACKUP_TEMPLATE_NAMES,
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -141,7 +145,8 @@ ${button("{{site_url}}", "Voir mon site")}
       `    <p>Votre site WordPress {{site_url}} a été réinstallé à neuf. Vos anciens identifiants ne fonctionnent plus.</p>
     <p>Identifiant : <strong>{{wp_username}}</strong><br>Administration : <a href="{{wp_admin_url}}">{{wp_admin_url}}</a></p>
     <p>Votre nouveau mot de passe est visible dans votre espace client :</p>
-${button("{{magic_link}}", "Voir mes identifiants")}`,
+${button("{{magic_link}}", "Voir mes identifiants")}
+    <p>Votre site d'avant la réinstallation a été sauvegardé juste avant : il reste dans la liste « Sauvegardes de votre site » de votre espace client (« Avant réinstallation ») et peut être restauré. Si vous avez Koza, vos réponses au questionnaire sont conservées : un clic sur « Régénérer » suffit.</p>`,
     ),
   },
   {
@@ -199,8 +204,21 @@ ${button("{{magic_link}}", "Ouvrir mon espace client")}`,
       "Bonjour {{customer_name}},",
       `    <p>Nous ne pouvons pas encore mettre votre site en ligne sur <strong>{{domain_name}}</strong> :</p>
     <p style="padding:12px;background:#fff7ed;border-radius:8px">{{reason}}</p>
-    <p>Une fois la correction faite chez votre registraire, répondez à cet e-mail ou écrivez-nous : nous relançons la vérification.</p>
+    <p>Une fois la correction faite chez votre registraire, renvoyez la demande depuis votre espace client (ou répondez à cet e-mail) : la vérification reprend aussitôt.</p>
 ${button("{{magic_link}}", "Voir les enregistrements à configurer")}`,
+    ),
+  },
+  {
+    name: "domain_refused",
+    description: "Envoyé au client quand l'agence refuse sa demande de domaine, avec la raison.",
+    subject: "Votre demande de domaine {{domain_name}}",
+    variables: ["customer_name", "domain_name", "reason", "magic_link", ...common],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>Nous ne pouvons pas relier votre site au domaine <strong>{{domain_name}}</strong> :</p>
+    <p style="padding:12px;background:#fff7ed;border-radius:8px">{{reason}}</p>
+    <p>Vous pouvez demander un autre domaine depuis votre espace client, ou répondre à cet e-mail pour en parler avec nous. Votre site reste en ligne à son adresse actuelle.</p>
+${button("{{magic_link}}", "Demander un autre domaine")}`,
     ),
   },
   {
@@ -215,6 +233,23 @@ ${button("{{magic_link}}", "Voir les enregistrements à configurer")}`,
     <p style="white-space:pre-wrap">{{message}}</p>`,
     ),
   },
+  {
+    name: "chat_agency",
+    description:
+      "Nouvelle conversation ouverte par un visiteur dans le chat du site (une fois par conversation).",
+    subject: "[Chat] Nouvelle conversation d'un visiteur",
+    variables: ["message", "email", "page", "inbox_url", ...common],
+    content: layout(
+      "Nouvelle conversation dans le chat",
+      `    <p>Un visiteur vient d'écrire depuis <a href="{{page}}">{{page}}</a> :</p>
+    <p style="white-space:pre-wrap;padding:12px;background:#f0f8fa;border-radius:8px">{{message}}</p>
+    <p><strong>E-mail laissé :</strong> {{email}}</p>
+    <p>Il attend votre réponse dans le chat : répondez-lui depuis la messagerie de l'administration (les messages suivants de cette conversation n'envoient pas d'e-mail).</p>
+${button("{{inbox_url}}", "Ouvrir la messagerie")}
+    <p style="font-size:13px;color:#64748b">Ajoutez votre jeton d'administration à l'adresse (?token=…) si la page le demande.</p>`,
+    ),
+  },
   ...SUBSCRIPTION_TEMPLATES,
   ...MAINTENANCE_TEMPLATES,
+  ...BACKUP_TEMPLATES,
 ];

@@ -4,6 +4,11 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   html: string;
+  /**
+   * The same for every attempt at one logged e-mail: a message delivered by a worker that died
+   * before recording it goes out again with the same id, which mailboxes show once (decision 0037).
+   */
+  messageId: string;
 }
 
 /** Delivers e-mail. Without SMTP the product only records messages in its e-mail log. */
@@ -24,6 +29,7 @@ export function createMailTransport(opts: { smtpUrl?: string; from: string }): M
         subject: mail.subject,
         html: mail.html,
         text: htmlToText(mail.html),
+        messageId: mail.messageId,
       });
     },
   };

@@ -74,4 +74,25 @@ describe("e-mail through the job queue", () => {
     });
     expect(row.html).toBe('<a href="http://x/dashboard/2?token=[masqué]">lien</a>');
   });
+
+  it("sends every attempt at one e-mail with the same Message-ID: its log id", async () => {
+    const id = await queueEmail(ctx, {
+      template: "contact_agency",
+      to: "deux@example.re",
+      vars: { name: "n" },
+    });
+    await waitFor(async () => {
+      const [r] = await ctx.db.select().from(emailLog).where(eq(emailLog.id, id));
+      return r?.status === "sent" ? r : undefined;
+    });
+    // As if its worker had died after the SMTP server accepted it, before recording it as sent.
+    await ctx.db.update(emailLog).set({ status: "queued" }).where(eq(emailLog.id, id));
+    await ctx.queue.send(sendEmailJob, { emailId: id });
+    const both = await waitFor(() => {
+      const got = smtp.received.filter((m) => m.to.includes("deux@example.re"));
+      return got.length === 2 ? got : undefined;
+    });
+    const host = new URL(ctx.config.PUBLIC_URL).hostname;
+    for (const mail of both) expect(mail.raw).toMatch(new RegExp(`^Message-ID: <${id}@${host}>\r?$`, "im"));
+  });
 });

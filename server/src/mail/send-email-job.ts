@@ -4,7 +4,11 @@ import { emailLog } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { emailDisplayCopy } from "./email-display-copy.ts";
 
-/** Delivers one logged e-mail. A message already delivered is never sent again. */
+/**
+ * Delivers one logged e-mail. A message recorded as delivered is never sent again; one that the
+ * SMTP server accepted just before its worker died is sent again by the retry, with the same
+ * Message-ID (the log's id), so the recipient's mailbox shows it once (decision 0037).
+ */
 export const sendEmailJob = defineJob({
   name: "send-email",
   payload: z.object({ emailId: z.uuid() }),
@@ -17,7 +21,8 @@ export const sendEmailJob = defineJob({
     // Rows queued before bodies were sealed (migration 0003) still hold the clear body.
     const html = mail.sealedHtml === null ? mail.html : ctx.secrets.open(mail.sealedHtml);
     try {
-      await ctx.mail.send({ to: mail.recipient, subject: mail.subject, html });
+      const messageId = `<${mail.id}@${new URL(ctx.config.PUBLIC_URL).hostname}>`;
+      await ctx.mail.send({ to: mail.recipient, subject: mail.subject, html, messageId });
     } catch (err) {
       const last = job.retryCount >= job.retryLimit;
       await ctx.db

@@ -4,7 +4,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { archiveName, backupSite } from "../backups/site-backups.ts";
+import { archiveName, backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
 import type { orders } from "../db/schema.ts";
 
@@ -15,7 +15,9 @@ type Order = typeof orders.$inferSelect;
  * is now (files and a consistent copy of its database), kind "before-update". Answers its id.
  */
 export async function backupBeforeUpdate(ctx: Context, order: Order): Promise<string> {
-  const backup = await backupSite(ctx, order, "before-update");
+  // The update job holds the site's lease: the backup runs under it.
+  const backup = await backupBeforeChange(ctx, order, "update");
+  if (!backup) throw new Error(`no site ${order.subdomain} on the host to back up before its update`);
   return backup.id;
 }
 

@@ -1,6 +1,6 @@
 import type { StepKey } from "@lagon/contracts/orders";
 import { planById } from "@lagon/contracts/plans";
-import { RESERVED_SUBDOMAINS } from "@lagon/contracts/subdomain";
+import { isReservedSubdomain } from "@lagon/contracts/subdomain";
 import { and, eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { emailLog, orders } from "../db/schema.ts";
@@ -30,8 +30,7 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
   {
     key: "subdomain",
     async run(ctx, order) {
-      if (RESERVED_SUBDOMAINS.has(order.subdomain))
-        throw new Error(`sous-domaine réservé : ${order.subdomain}`);
+      if (isReservedSubdomain(order.subdomain)) throw new Error(`sous-domaine réservé : ${order.subdomain}`);
       const [other] = await ctx.db
         .select({ id: orders.id })
         .from(orders)

@@ -15,7 +15,7 @@ export class WrongSecretKeyError extends Error {
  * blog's credentials), so that a wrong key stops the start instead of failing at the first
  * request. A database with nothing sealed yet has nothing a wrong key could misread.
  */
-export async function checkSecretKey(ctx: Pick<Context, "db" | "secrets" | "config">): Promise<void> {
+export async function checkSecretKey(ctx: Pick<Context, "db" | "secrets">): Promise<void> {
   const [order] = await ctx.db
     .select({ sealed: orders.magicLinkTokenEnc })
     .from(orders)
@@ -40,7 +40,7 @@ export async function checkSecretKey(ctx: Pick<Context, "db" | "secrets" | "conf
     }
   }
   try {
-    readBlogCredentials(ctx);
+    await readBlogCredentials(ctx);
   } catch {
     throw new WrongSecretKeyError("identifiants du blog");
   }

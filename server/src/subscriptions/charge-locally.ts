@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, subscriptionInvoices } from "../db/schema.ts";
+import { issueLocalSubscriptionInvoice } from "../invoices/subscription-invoice.ts";
 import { type Invoice, invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
 import type { Actor } from "./record-event.ts";
 import type { Subscription } from "./subscription-view.ts";
@@ -10,7 +11,8 @@ type Order = typeof orders.$inferSelect;
 
 /**
  * Offline only: charges an open invoice to the card on file (test-cards.ts), as Stripe would,
- * and records the outcome. Answers whether it was paid.
+ * and records the outcome; a payment gets our invoice (once per charge, whoever charged it).
+ * Answers whether it was paid.
  */
 export async function chargeLocally(
   ctx: Context,
@@ -22,7 +24,9 @@ export async function chargeLocally(
 ): Promise<{ paid: boolean; subscription: Subscription }> {
   if (ctx.payments.kind !== "local") throw new Error("only the local provider is charged by the product");
   if (testCardPays(sub.testCard, false)) {
-    return { paid: true, subscription: await invoicePaid(ctx, order, sub, invoice, now, actor) };
+    const subscription = await invoicePaid(ctx, order, sub, invoice, now, actor);
+    await issueLocalSubscriptionInvoice(ctx, order, invoice.id);
+    return { paid: true, subscription };
   }
   return {
     paid: false,

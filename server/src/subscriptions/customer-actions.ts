@@ -1,4 +1,4 @@
-import { cancellationEffectiveDate, prorationCents } from "@lagon/contracts/billing-dates";
+import { cancellationEffectiveDate } from "@lagon/contracts/billing-dates";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
@@ -17,7 +17,13 @@ import {
   stripeScheduleCancel,
   stripeUndoCancel,
 } from "./stripe-billing.ts";
-import { isPlanId, loadSubscription, planAmountTtcCents, type Subscription } from "./subscription-view.ts";
+import {
+  isPlanId,
+  loadSubscription,
+  planAmountTtcCents,
+  type Subscription,
+  upgradeChargeCents,
+} from "./subscription-view.ts";
 import { cardDeclined } from "./test-cards.ts";
 import { changeSubscription } from "./transition.ts";
 
@@ -140,13 +146,7 @@ export async function changePlan(
   const stripe = stripeClient(ctx);
 
   if (amount > sub.amountTtcCents) {
-    const difference = prorationCents(
-      sub.amountTtcCents,
-      amount,
-      sub.currentPeriodStart,
-      sub.currentPeriodEnd,
-      now,
-    );
+    const difference = upgradeChargeCents(ctx, order, sub, planId, now);
     if (stripe) {
       await stripeChangePrice(stripe, order, {
         to: stripePriceId(ctx, planId),

@@ -4,14 +4,14 @@ import { inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, subscriptions } from "../db/schema.ts";
 import { billingCalendar, billingNow } from "./billing-clock.ts";
-import { loadSubscription, subscriptionView } from "./subscription-view.ts";
+import { type Subscription, subscriptionView } from "./subscription-view.ts";
 
-/** The order page's subscription block. */
+/** The order page's subscription block, from the row read with the order (order-access.ts). */
 export async function customerSubscription(
   ctx: Context,
   order: typeof orders.$inferSelect,
+  sub: Subscription | null,
 ): Promise<SubscriptionView | null> {
-  const sub = await loadSubscription(ctx, order.id);
   return sub ? subscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)) : null;
 }
 

@@ -3,6 +3,7 @@ import { planById } from "@lagon/contracts/plans";
 import { and, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { issueMissingLocalInvoices } from "../invoices/subscription-invoice.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { chargeLocally, openRenewal } from "./charge-locally.ts";
 import { NON_PAYMENT } from "./payment-outcomes.ts";
@@ -36,7 +37,8 @@ function dueAt(now: Date) {
 /**
  * One pass of the subscription lifecycle at the billing clock's `now` (billing-clock.ts): ends
  * cancellations that are due, renews (offline; Stripe renews by itself), retries, warns,
- * suspends, archives, forgets expired archives, and brings every site to its status. Each step
+ * suspends, archives, forgets expired archives, brings every site to its status, and (offline)
+ * issues the invoice of any paid charge that has none. Each step
  * changes a subscription only from the status it expects, so concurrent passes do each once.
  */
 export async function runLifecycle(ctx: Context, now: Date): Promise<number> {
@@ -52,6 +54,7 @@ export async function runLifecycle(ctx: Context, now: Date): Promise<number> {
       ctx.log.error({ err, orderId: order.id }, "subscription lifecycle step failed");
     }
   }
+  if (ctx.payments.kind === "local") await issueMissingLocalInvoices(ctx);
   return due.length;
 }
 
@@ -211,14 +214,15 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
   }
 
   if (sub.status === "archived" && sub.archiveLocation && after(sub.archiveExpiresAt)) {
-    await deleteFinalCopy(ctx, sub.archiveLocation);
+    await deleteFinalCopy(ctx, order);
     const forgotten = await changeSubscription(ctx, order.id, ["archived"], { archiveLocation: null });
     if (forgotten) {
       sub = forgotten;
       await addOrderLog(ctx.db, order.id, {
         level: "info",
         action: "subscription-archive-expired",
-        details: "Durée de conservation écoulée : la copie finale du site est supprimée.",
+        details:
+          "Durée de conservation écoulée : la copie finale et les sauvegardes du site sont supprimées.",
       });
     }
   }

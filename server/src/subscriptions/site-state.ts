@@ -1,5 +1,6 @@
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import { eq } from "drizzle-orm";
+import { backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
 import { type orders, type SiteState, subscriptions } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
@@ -16,8 +17,8 @@ export function wantedSiteState(status: SubscriptionStatus): SiteState {
 }
 
 /**
- * Brings the host to what the subscription's status asks: suspends or lifts the suspension,
- * keeps the final copy and removes the site, or restores it from that copy. A host that fails
+ * Brings the host to what the subscription's status asks: suspends (after a backup) or lifts the
+ * suspension, keeps the final copy (a backup) and removes the site, or restores it from that copy. A host that fails
  * leaves `site_state` as it was, with a warning in the order's logs: the lifecycle's next pass
  * tries again. Answers the subscription as it is afterwards.
  */
@@ -27,13 +28,13 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
   const patch: Partial<Subscription> = { siteState: wanted };
   try {
     if (wanted === "removed") {
-      const location = await keepFinalCopy(ctx, order.subdomain, order.id);
+      const location = await keepFinalCopy(ctx, order);
       await ctx.wordpress.remove(order.subdomain);
       patch.archiveLocation = location ?? sub.archiveLocation;
     } else {
       if (sub.siteState === "removed") {
         if (sub.archiveLocation) {
-          await restoreFinalCopy(ctx, order.subdomain, sub.archiveLocation);
+          await restoreFinalCopy(ctx, order, sub.archiveLocation);
         } else {
           await addOrderLog(ctx.db, order.id, {
             level: "warning",
@@ -42,6 +43,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
           });
         }
       }
+      if (wanted === "suspended" && sub.siteState === "online") await backupBeforeSuspension(ctx, order);
       if (wanted === "suspended") await ctx.wordpress.suspend(order.subdomain);
       else await ctx.wordpress.unsuspend(order.subdomain);
     }
@@ -68,4 +70,21 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
     .where(eq(subscriptions.orderId, sub.orderId))
     .returning();
   return updated ?? sub;
+}
+
+/**
+ * The backup before a suspension. A suspension hides the site and loses nothing, so a failed
+ * backup does not hold it back (an unpaid site must go offline): it is logged for the agency.
+ */
+async function backupBeforeSuspension(ctx: Context, order: Order): Promise<void> {
+  try {
+    await backupBeforeChange(ctx, order, "suspension");
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: order.id }, "backup before suspension failed");
+    await addOrderLog(ctx.db, order.id, {
+      level: "error",
+      action: "backup",
+      details: `Sauvegarde avant suspension échouée (${(error as Error).message.slice(0, 300)}) : le site est suspendu quand même.`,
+    });
+  }
 }

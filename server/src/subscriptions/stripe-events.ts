@@ -2,11 +2,11 @@ import { formatEuros } from "@lagon/contracts/pricing";
 import { desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import { orders, paymentAlerts } from "../db/schema.ts";
-import { queueEmail } from "../mail/queue-email.ts";
-import { addOrderLog } from "../orders/order-log.ts";
+import { orders } from "../db/schema.ts";
+import { alertAgencyOnce } from "./payment-alert.ts";
 import { day } from "./record-event.ts";
 import { fromUnix, stripeClient } from "./stripe-billing.ts";
+import { creditStripeRefunds } from "./stripe-invoice-documents.ts";
 import { invoiceSubscriptionId, retrieveInvoice } from "./stripe-invoices.ts";
 import { orderOfStripeSubscription, syncStripeSubscription } from "./stripe-sync.ts";
 
@@ -39,8 +39,12 @@ export async function handleSubscriptionEvent(ctx: Context, event: Stripe.Event)
       if (order) await syncStripeSubscription(ctx, stripe, order);
       return;
     }
-    case "charge.refunded":
-      return chargeRefunded(ctx, await stripe.charges.retrieve(event.data.object.id));
+    case "charge.refunded": {
+      const charge = await stripe.charges.retrieve(event.data.object.id);
+      await chargeRefunded(ctx, charge);
+      await creditStripeRefunds(ctx, stripe, charge);
+      return;
+    }
     case "charge.dispute.created": {
       const dispute = await stripe.disputes.retrieve(event.data.object.id);
       const chargeId = idOf(dispute.charge);
@@ -67,13 +71,13 @@ async function orderOfCharge(ctx: Context, charge: Stripe.Charge): Promise<Order
  * A refund, made by the agency in Stripe's dashboard. It changes no subscription: a refund is
  * often a gesture (a day of downtime), and ending the service is the agency's decision, one click
  * in the admin (docs/decisions/0030-stripe-subscription-events.md). It is logged and the agency
- * told, once per refunded total.
+ * told, once per refunded total; each refund gets its credit note (creditStripeRefunds).
  */
 async function chargeRefunded(ctx: Context, charge: Stripe.Charge): Promise<void> {
   if (charge.amount_refunded <= 0) return;
   const order = await orderOfCharge(ctx, charge);
   const full = charge.amount_refunded >= charge.amount;
-  await alertOnce(ctx, `refund:${charge.id}:${charge.amount_refunded}`, order, {
+  await alertAgencyOnce(ctx, `refund:${charge.id}:${charge.amount_refunded}`, order, {
     alert: full ? "Paiement remboursé" : "Paiement remboursé en partie",
     detail: `Stripe a remboursé ${formatEuros(charge.amount_refunded)} sur le paiement ${charge.id} de ${formatEuros(charge.amount)}${full ? " (en totalité)" : ""}. L'abonnement continue : suspendez-le ou résiliez-le depuis l'administration si le remboursement y met fin.`,
   });
@@ -85,43 +89,8 @@ async function disputeOpened(ctx: Context, dispute: Stripe.Dispute, charge: Stri
   const due = dispute.evidence_details?.due_by
     ? ` Réponse attendue avant le ${day(fromUnix(dispute.evidence_details.due_by))}.`
     : "";
-  await alertOnce(ctx, `dispute:${dispute.id}`, order, {
+  await alertAgencyOnce(ctx, `dispute:${dispute.id}`, order, {
     alert: "Paiement contesté",
     detail: `Le client conteste le paiement ${charge.id} de ${formatEuros(dispute.amount)} auprès de sa banque (motif Stripe : ${dispute.reason}).${due} Répondez depuis le tableau de bord Stripe ; le site reste en ligne sauf suspension depuis l'administration.`,
-  });
-}
-
-/** Records the fact once (`key`), in the order's logs and an e-mail to the agency. */
-async function alertOnce(
-  ctx: Context,
-  key: string,
-  order: Order | undefined,
-  message: { alert: string; detail: string },
-): Promise<void> {
-  const fresh = await ctx.db
-    .insert(paymentAlerts)
-    .values({ key, orderId: order?.id ?? null })
-    .onConflictDoNothing()
-    .returning();
-  if (fresh.length === 0) return;
-  ctx.log.warn({ key, orderId: order?.id }, `stripe: ${message.alert}`);
-  if (order) {
-    await addOrderLog(ctx.db, order.id, {
-      level: "warning",
-      action: "payment-alert",
-      details: `${message.alert} : ${message.detail}`,
-    });
-  }
-  await queueEmail(ctx, {
-    template: "payment_alert_agency",
-    to: ctx.config.AGENCY_EMAIL,
-    orderId: order?.id,
-    vars: {
-      ...message,
-      order_id: order?.id ?? "(aucune commande liée)",
-      subdomain: order?.subdomain ?? "(inconnu)",
-      customer_email: order?.customerEmail ?? "(inconnu)",
-      admin_url: `${ctx.config.PUBLIC_URL}/admin`,
-    },
   });
 }

@@ -7,6 +7,7 @@ import { type orders, subscriptionInvoices } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { type Invoice, invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
 import { fromUnix, planOfPrice } from "./stripe-billing.ts";
+import { invoiceStripePayment } from "./stripe-invoice-documents.ts";
 import { loadSubscription, type Subscription } from "./subscription-view.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -25,7 +26,8 @@ export function retrieveInvoice(stripe: Stripe, id: string): Promise<Stripe.Invo
 
 /**
  * Brings our copy of a Stripe invoice of the order's subscription to what Stripe says, and the
- * subscription with it: paid (renewed, or reactivated if it was late), a new failed attempt
+ * subscription with it: paid (renewed, or reactivated if it was late; our invoice of the payment
+ * issued, stripe-invoice-documents.ts), a new failed attempt
  * (past due, one e-mail per attempt: a card to change, or a payment to confirm with 3-D Secure),
  * or voided. Answers what changed, in French, for the reconciliation's log.
  */
@@ -46,13 +48,16 @@ export async function applyStripeInvoice(
   const sub = await loadSubscription(ctx, order.id);
   if (!sub) return [];
   const row = await ourInvoice(ctx, order, sub, invoice);
+  if (invoice.status === "paid" && row) {
+    const label = `Facture Stripe ${invoice.number ?? invoice.id} (${formatEuros(row.amountTtcCents)})`;
+    const after = row.status === "open" ? await invoicePaid(ctx, order, sub, row, now) : sub;
+    // Every payment after the first (the checkout's) gets our invoice, once; again until it is.
+    if (row.kind !== "first") await invoiceStripePayment(ctx, order, invoice, row.kind);
+    return after === sub ? [] : [`${label} payée`];
+  }
   if (row?.status !== "open") return [];
   const label = `Facture Stripe ${invoice.number ?? invoice.id} (${formatEuros(row.amountTtcCents)})`;
 
-  if (invoice.status === "paid") {
-    const after = await invoicePaid(ctx, order, sub, row, now);
-    return after === sub ? [] : [`${label} payée`];
-  }
   if (invoice.status === "open") {
     if (!invoice.attempted || invoice.attempt_count <= row.attempts) return [];
     const intent = paymentIntentOf(invoice);

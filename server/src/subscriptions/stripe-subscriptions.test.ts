@@ -1,13 +1,16 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { DAY_MS } from "@lagon/contracts/billing-dates";
+import { formatIsoDate } from "@lagon/contracts/french-date";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { startFakeStripeApi } from "../../test/fake-stripe-api.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, orderLogs, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { emailLog, invoices, orderLogs, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import type { InvoiceContent } from "../invoices/invoice-content.ts";
+import { issueInvoice, verifyInvoiceChain } from "../invoices/issue-invoice.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { runLifecycle } from "./run-lifecycle.ts";
 import { reconcileWithStripe } from "./stripe-reconcile-job.ts";
@@ -510,6 +513,176 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     expect(Object.fromEntries(listed.at(-1)?.params ?? [])).toMatchObject({ status: "all", limit: "100" });
 
     expect(await reconcileWithStripe(t.ctx, stripeSdk)).toBe(0);
+  });
+
+  describe("our invoices of Stripe's payments and credit notes of its refunds", () => {
+    const documents = (orderId: string) =>
+      t.ctx.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(invoices.sequence);
+
+    it("invoice.paid of a renewal issues one invoice of ours, however often and concurrently it comes; the first invoice is the checkout's", async () => {
+      const { orderId, subId } = await givenStripeOrder("business", 31);
+      // Linking synced Stripe's first invoice: the checkout invoices it, not the sync.
+      expect(await documents(orderId)).toEqual([]);
+      const invoice = renew(subId, { status: "paid", attempts: 1 });
+      await Promise.all([
+        deliver("invoice.paid", invoiceRef(invoice.id), `evt_paid_${invoice.id}`),
+        deliver("invoice.paid", invoiceRef(invoice.id)),
+        deliver("invoice.paid", invoiceRef(invoice.id)),
+      ]);
+      await deliver("invoice.paid", invoiceRef(invoice.id), `evt_paid_${invoice.id}`);
+      const stripeSdk = (await import("./stripe-billing.ts")).stripeClient(t.ctx) as Stripe;
+      await reconcileWithStripe(t.ctx, stripeSdk);
+      const docs = await documents(orderId);
+      expect(docs).toHaveLength(1);
+      const period = (invoice.lines as { data: { period: { start: number; end: number } }[] }).data[0]
+        ?.period;
+      expect(docs[0]).toMatchObject({
+        kind: "invoice",
+        origin: "renewal",
+        sourceRef: `stripe-invoice:${invoice.id}`,
+        netCents: 5000,
+        vatCents: 425,
+        totalCents: 5425,
+        paymentMethod: "carte bancaire (Stripe)",
+        periodStart: formatIsoDate(new Date((period?.start ?? 0) * 1000)),
+        periodEnd: formatIsoDate(new Date(((period?.end ?? 0) - DAY) * 1000)),
+      });
+      expect(
+        ((docs[0] as typeof invoices.$inferSelect).content as InvoiceContent).totals.lines.map(
+          (l) => l.label,
+        ),
+      ).toEqual(["Formule Business — abonnement mensuel"]);
+    });
+
+    it("an upgrade's proration: one French line for the difference; a cent Stripe taxes otherwise is taken from the HT so the TTC is what was paid", async () => {
+      const { orderId, subId, stripeSub } = await givenStripeOrder("starter", 10);
+      const item = stripeSub.items.data[0] as { current_period_start: number; current_period_end: number };
+      const proration = (id: string, unused: number, remaining: number, total: number) =>
+        fake.putInvoice({
+          id,
+          subscription: subId,
+          billing_reason: "subscription_update",
+          status: "paid",
+          price: PRICE.business,
+          period: [unixNow(), item.current_period_end],
+          total,
+          attempt_count: 1,
+          lines: [
+            { amount: -unused, proration: true, price: PRICE.starter, description: "Unused time on Starter" },
+            {
+              amount: remaining,
+              proration: true,
+              price: PRICE.business,
+              description: "Remaining time on Business",
+            },
+          ],
+        });
+      // Stripe taxes each line: -85 + 213 = 128 c, on 14,97 € HT: 16,25 €. Once on 14,97 € it is
+      // 127 c: our line is 14,98 € HT, whose TTC is the 16,25 € paid.
+      const paid = proration(`in_prorate_${subId}`, 1003, 2500, 1625);
+      await deliver("invoice.paid", invoiceRef(paid.id));
+      await deliver("invoice.paid", invoiceRef(paid.id));
+      const [doc] = await documents(orderId);
+      expect(doc).toMatchObject({ origin: "proration", netCents: 1498, vatCents: 127, totalCents: 1625 });
+      expect((doc?.content as InvoiceContent | undefined)?.totals.lines[0]?.label).toMatch(
+        /^Passage à la formule Business — différence au prorata du \d+ \S+ \d{4} au /,
+      );
+
+      // 16,27 € cannot be 8,5 % over any whole HT amount: no invoice, the agency is told once,
+      // and the event fails so that Stripe sends it again.
+      const odd = proration(`in_prorate_odd_${subId}`, 1001, 2500, 1627);
+      const payload = JSON.stringify({
+        id: `evt_odd_${subId}`,
+        object: "event",
+        type: "invoice.paid",
+        created: unixNow(),
+        data: { object: invoiceRef(odd.id) },
+      });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        payload,
+      });
+      expect(res.statusCode).toBe(500);
+      expect(await documents(orderId)).toHaveLength(1);
+      expect(await logs(orderId, "payment-alert")).toEqual([
+        expect.stringMatching(
+          /^Facture non émise : Le paiement de la facture Stripe \S+ \(16,27\s€\) est encaissé mais notre facture n'a pas pu être établie \(aucun montant HT entier ne donne les 16,27\s€ encaissés à 8,5 %\)/,
+        ),
+      ]);
+    });
+
+    it("charge.refunded: one credit note per refund, naming the invoice of the payment refunded, once each", async () => {
+      const { orderId, subId, customer } = await givenStripeOrder("business", 31);
+      const invoice = renew(subId, { status: "paid", attempts: 1 });
+      await deliver("invoice.paid", invoiceRef(invoice.id));
+      const [renewal] = await documents(orderId);
+      const charge = { id: `ch_${invoice.id}`, object: "charge" };
+      fake.putCharge({
+        ...charge,
+        customer,
+        amount: 5425,
+        amount_refunded: 1000,
+        payment_intent: `pi_${invoice.id}`,
+      });
+      fake.putRefund({ id: `re_a_${subId}`, charge: charge.id, amount: 1000 });
+      await deliver("charge.refunded", charge, `evt_refund_${subId}`);
+      await deliver("charge.refunded", charge, `evt_refund_${subId}`);
+      await Promise.all([deliver("charge.refunded", charge), deliver("charge.refunded", charge)]);
+      let notes = (await documents(orderId)).filter((d) => d.kind === "credit_note");
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({
+        origin: "refund",
+        creditedInvoiceId: renewal?.id,
+        sourceRef: `stripe-refund:re_a_${subId}`,
+        totalCents: -1000,
+      });
+      expect((notes[0]?.content as InvoiceContent | undefined)?.credits?.number).toBe(renewal?.number);
+
+      // The rest refunded later: a second credit note, for the rest.
+      fake.putCharge({
+        ...charge,
+        customer,
+        amount: 5425,
+        amount_refunded: 5425,
+        payment_intent: `pi_${invoice.id}`,
+      });
+      fake.putRefund({ id: `re_b_${subId}`, charge: charge.id, amount: 4425 });
+      await deliver("charge.refunded", charge);
+      notes = (await documents(orderId)).filter((d) => d.kind === "credit_note");
+      expect(notes.map((n) => n.totalCents)).toEqual([-1000, -4425]);
+      expect((await sub(orderId)).status).toBe("active");
+
+      // The first payment is the checkout's: refunded whole, its invoice is credited line by line.
+      const first = await issueInvoice(t.ctx, {
+        orderId,
+        kind: "checkout",
+        sourceRef: `checkout:${(await order(orderId)).checkoutSessionId}`,
+        lines: [{ label: "Formule Business — abonnement mensuel", quantity: 1, unitCents: 5000 }],
+        paidAt: new Date(),
+        paymentMethod: "carte bancaire (Stripe)",
+      });
+      const firstCharge = { id: `ch_first_${subId}`, object: "charge" };
+      fake.putCharge({
+        ...firstCharge,
+        customer,
+        amount: 5425,
+        amount_refunded: 5425,
+        payment_intent: `pi_in_first_${subId}`,
+      });
+      fake.putRefund({ id: `re_first_${subId}`, charge: firstCharge.id, amount: 5425 });
+      await deliver("charge.refunded", firstCharge);
+      const [whole] = (await documents(orderId)).filter(
+        (d) => d.sourceRef === `stripe-refund:re_first_${subId}`,
+      );
+      expect(whole).toMatchObject({ kind: "credit_note", totalCents: -5425, netCents: -5000 });
+      expect((whole?.content as InvoiceContent | undefined)?.credits?.number).toBe(first.number);
+      expect(await verifyInvoiceChain(t.ctx)).toEqual({ ok: true });
+    });
   });
 
   describe("the customer's and the agency's actions call Stripe with the exact parameters", () => {

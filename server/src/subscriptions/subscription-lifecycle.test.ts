@@ -1,10 +1,9 @@
-import { existsSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { emailLog, orders, siteBackups, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
 
@@ -196,7 +195,17 @@ describe("subscriptions through the billing test clock", () => {
     expect(await emails(id, "subscription_archived")).toBe(1);
     const archived = await sub(id);
     expect(archived.siteState).toBe("removed");
-    expect(existsSync(archived.archiveLocation as string)).toBe(true);
+    // The final copy is the backup taken before the archival, listed with the site's backups.
+    const finalCopy = await t.ctx.db
+      .select()
+      .from(siteBackups)
+      .where(eq(siteBackups.id, archived.archiveLocation as string));
+    expect(finalCopy.map((b) => b.kind)).toEqual(["before-archive"]);
+    const beforeSuspension = await t.ctx.db
+      .select()
+      .from(siteBackups)
+      .where(and(eq(siteBackups.orderId, id), eq(siteBackups.kind, "before-suspension")));
+    expect(beforeSuspension.length).toBeGreaterThanOrEqual(1);
     expect(await t.ctx.wordpress.status("impaye")).toBe("absent");
 
     // Paying restores it from the archive, as it was.

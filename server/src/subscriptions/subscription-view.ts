@@ -1,4 +1,5 @@
 import { cancellationEffectiveDate, prorationCents } from "@lagon/contracts/billing-dates";
+import { computeTotals } from "@lagon/contracts/money";
 import { type PlanId, planById, planIds } from "@lagon/contracts/plans";
 import { quote } from "@lagon/contracts/pricing";
 import { cardLabel, SUBSCRIPTION_STATUS_LABELS } from "@lagon/contracts/subscriptions";
@@ -28,6 +29,28 @@ export function planAmountTtcCents(ctx: Pick<Context, "config">, order: PricedOr
   const business = isBusinessBuyer({ siret: order.siret, vat_number: order.vatNumber });
   const rule = taxRuleFor(order.country, business, ctx.config);
   return quote({ planId, percentOff: order.discountPercent, koza: false }, rule).monthlyTotalCents;
+}
+
+/**
+ * What an upgrade charges now, TTC: the monthly HT difference (coupon applied) prorated to the
+ * rest of the period, then its VAT. Prorated in HT so that the invoice of this charge
+ * (subscription-invoice.ts) has a whole HT amount whose TTC is exactly what was charged.
+ */
+export function upgradeChargeCents(
+  ctx: Pick<Context, "config">,
+  order: PricedOrder,
+  sub: Subscription,
+  planId: PlanId,
+  now: Date,
+): number {
+  const business = isBusinessBuyer({ siret: order.siret, vat_number: order.vatNumber });
+  const rule = taxRuleFor(order.country, business, ctx.config);
+  const net = (p: PlanId) =>
+    quote({ planId: p, percentOff: order.discountPercent, koza: false }, rule).monthlyNetCents;
+  const from = isPlanId(sub.planId) ? net(sub.planId) : 0;
+  const unitCents = prorationCents(from, net(planId), sub.currentPeriodStart, sub.currentPeriodEnd, now);
+  return computeTotals([{ label: "", quantity: 1, unitCents, vatRateBasisPoints: rule.rateBasisPoints }])
+    .totalCents;
 }
 
 export async function loadSubscription(
@@ -96,10 +119,7 @@ function planChoices(
         plan_name: planById(id).name,
         amount_ttc_cents: amount,
         change,
-        charge_now_cents:
-          change === "upgrade"
-            ? prorationCents(sub.amountTtcCents, amount, sub.currentPeriodStart, sub.currentPeriodEnd, now)
-            : 0,
+        charge_now_cents: change === "upgrade" ? upgradeChargeCents(ctx, order, sub, id, now) : 0,
       };
     });
 }

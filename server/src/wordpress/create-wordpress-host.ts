@@ -17,6 +17,8 @@ export function createWordPressHost(config: Config): WordPressHost {
       helper: config.WP_SSH_HELPER,
       baseDomain: config.BASE_DOMAIN,
       publicScheme: config.WP_PUBLIC_SCHEME ?? "https",
+      publicPort: config.WP_PUBLIC_PORT,
+      connectHost: config.WP_SSH_CONNECT_HOST,
     });
   }
   return new LocalWordPressHost({

@@ -84,6 +84,18 @@ describe("LocalWordPressHost", () => {
     await expect(host.install(sampleSite("acme", "Encore"))).rejects.toBeInstanceOf(SiteExistsError);
   });
 
+  it("serves a site's new address from the very next request after a move", async () => {
+    for (const url of ["https://boulangerie-acme.test:8443", host.siteUrl("acme")]) {
+      // php-fpm has just compiled wp-config.php (older than OPcache's 2-second update guard)
+      // when the helper rewrites it from outside: the next page must not come from that copy.
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await host.fetch("acme", "/")).status).toBe(200);
+      await host.setSiteUrl("acme", url);
+      const home = await (await host.fetch("acme", "/")).text();
+      expect(home).toContain(`<link rel="canonical" href="${url}/" />`);
+    }
+  });
+
   it("serves two sites side by side, each as its own system user", async () => {
     const [alpha, beta] = await Promise.all([
       host.install(sampleSite("alpha", "Alpha Plongée")),

@@ -1,43 +1,33 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import net from "node:net";
-import os from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHostProductUser, type HostProductUser } from "./host-product-user.ts";
+import type { HostProductUser } from "./host-product-user.ts";
 import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
+import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
 import { type ProcessError, runProcess } from "./run-process.ts";
 import {
   basicAuth,
   expectArchiveRoundTrip,
   expectSuspensionCycle,
   expectWorkingSite,
-  freePort,
   sampleSite,
-  testCoreDir,
 } from "./site-checks.ts";
 import { SITE_HOST_SCRIPT } from "./site-install.ts";
-import { SiteRuntime } from "./site-runtime.ts";
 import { SshWordPressHost, type SshWordPressHostOptions } from "./ssh-host.ts";
 import { SiteExistsError } from "./wordpress-host.ts";
 
-const SSHD = "/usr/sbin/sshd";
-
 /**
  * The SSH host against a real sshd (Debian's openssh-server) run by hand on 127.0.0.1 with a
- * throwaway key. The "remote" host is this machine, set up as docs/operations/wordpress-host.md
- * says: nginx and php-fpm with one pool and one system user per site, and the product logging
- * in as a user of its own whose one privilege is the guide's sudo rule for a root-owned copy of
- * site-host.sh, which reads its settings from a root-only file.
+ * throwaway key (loopback-ssh-host.ts): the "remote" host is this machine, set up as
+ * docs/operations/wordpress-host.md says.
  */
 describe("SshWordPressHost", () => {
   let dir: string;
   let hostDataDir: string;
   let conf: string;
-  let sshd: ChildProcess | undefined;
-  let web: SiteRuntime;
+  let loopback: LoopbackSshHost | undefined;
   let product: HostProductUser | undefined;
   let options: SshWordPressHostOptions;
   let host: SshWordPressHost;
@@ -55,51 +45,15 @@ describe("SshWordPressHost", () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(SSHD)) throw new Error(`${SSHD} is missing: apt-get install -y openssh-server`);
-    if (!existsSync("/usr/bin/sudo")) throw new Error("sudo is missing: apt-get install -y sudo");
-    const coreDir = testCoreDir();
-    dir = await mkdtemp(path.join(os.tmpdir(), "wp-ssh-"));
-    await chmod(dir, 0o711);
-    hostDataDir = path.join(dir, "host");
-    const [sshPort, webPort] = [await freePort(), await freePort()];
-    sshd = await startSshd(dir, sshPort);
-
     process.env[PROBE_SECRET_VARIABLE] = "the-product-environment";
-    web = new SiteRuntime({ dataDir: hostDataDir, coreDir, port: webPort, baseDomain: "localhost" });
-    await web.start(async () => {});
-    conf = path.join(dir, "site-host.conf");
-    const settings = Object.entries(web.hostSettings()).map(
-      ([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`,
-    );
-    await writeFile(conf, `${settings.join("\n")}\n`, { mode: 0o600 });
-    product = await createHostProductUser(dir, conf);
-    options = {
-      ssh: {
-        host: "127.0.0.1",
-        port: sshPort,
-        user: product.name,
-        keyFile: path.join(dir, "client_key"),
-        knownHostsFile: path.join(dir, "known_hosts"),
-      },
-      helper: product.helperCommand,
-      baseDomain: "localhost",
-      publicScheme: "http",
-      publicPort: webPort,
-      connectHost: "127.0.0.1",
-    };
+    loopback = await startLoopbackSshHost();
+    ({ dir, hostDataDir, conf, product, options } = loopback);
     host = new SshWordPressHost(options);
     await host.start();
   });
 
   afterAll(async () => {
-    await web?.stop();
-    if (sshd?.pid && sshd.exitCode === null) {
-      const exited = new Promise((resolve) => sshd?.once("exit", resolve));
-      process.kill(sshd.pid, "SIGTERM");
-      await exited;
-    }
-    await product?.remove();
-    await rm(dir, { recursive: true, force: true });
+    await loopback?.stop();
   });
 
   it("logs in as the product's user, none of the sites', who runs the helper through sudo only", async () => {
@@ -274,60 +228,3 @@ describe("SshWordPressHost", () => {
     await expect(stranger.start()).rejects.toThrow(/Permission denied/);
   });
 });
-
-/** Starts sshd in the foreground on loopback with its own keys and config. */
-async function startSshd(dir: string, port: number): Promise<ChildProcess> {
-  for (const key of ["host_key", "client_key"]) {
-    await runProcess("ssh-keygen", [
-      "-q",
-      "-t",
-      "ed25519",
-      "-N",
-      "",
-      "-C",
-      "wp-test",
-      "-f",
-      path.join(dir, key),
-    ]);
-  }
-  const hostKey = (await readFile(path.join(dir, "host_key.pub"), "utf8")).split(" ").slice(0, 2).join(" ");
-  await writeFile(path.join(dir, "known_hosts"), `[127.0.0.1]:${port} ${hostKey}\n`);
-  const config = [
-    `Port ${port}`,
-    "ListenAddress 127.0.0.1",
-    `HostKey ${path.join(dir, "host_key")}`,
-    `AuthorizedKeysFile ${path.join(dir, "client_key.pub")}`,
-    "PasswordAuthentication no",
-    "KbdInteractiveAuthentication no",
-    "UsePAM no",
-    "StrictModes no",
-    `PidFile ${path.join(dir, "sshd.pid")}`,
-  ];
-  await writeFile(path.join(dir, "sshd_config"), `${config.join("\n")}\n`);
-  // sshd wants its privilege separation folder even when run by hand.
-  await mkdir("/run/sshd", { recursive: true }).catch(() => {});
-
-  const sshd = spawn(SSHD, ["-D", "-e", "-f", path.join(dir, "sshd_config")], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let log = "";
-  sshd.stderr?.on("data", (chunk: Buffer) => {
-    log += chunk.toString("utf8");
-  });
-  const deadline = Date.now() + 10_000;
-  while (!(await answers(port))) {
-    if (sshd.exitCode !== null || Date.now() > deadline) throw new Error(`sshd did not start: ${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return sshd;
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}

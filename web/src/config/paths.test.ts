@@ -8,6 +8,7 @@ describe("paths", () => {
     expect(paths.adminOrders("a b")).toBe("/admin?token=a+b");
     expect(paths.adminAnalytics("x")).toBe("/admin/analytics?token=x");
     expect(paths.adminEmailTemplates("x")).toBe("/admin/email-templates?token=x");
+    expect(paths.adminChat("x")).toBe("/admin/chat?token=x");
   });
 
   it("encodes path segments", () => {

@@ -40,6 +40,8 @@ export const paths = {
   adminOrders: (token: string) => withQuery("/admin", { token }),
   adminAnalytics: (token: string) => withQuery("/admin/analytics", { token }),
   adminEmailTemplates: (token: string) => withQuery("/admin/email-templates", { token }),
+  adminChat: (token: string) => withQuery("/admin/chat", { token }),
+  adminInvoices: (token: string) => withQuery("/admin/factures", { token }),
   mailto: (email: string) => `mailto:${email}`,
   tel: (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`,
 };

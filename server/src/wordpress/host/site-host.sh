@@ -167,6 +167,10 @@ php_admin_flag[expose_php] = off
 php_admin_value[upload_max_filesize] = 64M
 php_admin_value[post_max_size] = 64M
 php_admin_value[memory_limit] = 256M
+; The helper rewrites wp-config.php from outside php-fpm (a site moving to its custom domain, a
+; restore): OPcache checks each file's date at every request, so no page is ever built from the
+; old copy (by default it trusts its copy for 2 seconds).
+php_admin_value[opcache.revalidate_freq] = 0
 EOF
 }
 

@@ -35,7 +35,12 @@ $_SERVER['SERVER_NAME'] = $parts['host'];
 $_SERVER['REQUEST_URI'] = '/';
 $_SERVER['HTTPS'] = $parts['scheme'] === 'https' ? 'on' : '';
 // Run again after a failure, it finishes the move (the old address is then read from the options).
-file_put_contents($config_file, $config);
+// Replaced in one step: php-fpm, serving the site meanwhile, never reads a half-written file.
+$part = "$site_dir/.wp-config.php.part";
+if (file_put_contents($part, $config) !== strlen($config) || !chmod($part, 0640) || !rename($part, $config_file)) {
+	fwrite(STDERR, "switch-site-url: could not write wp-config.php\n");
+	exit(1);
+}
 require "$site_dir/wp-load.php";
 global $wpdb;
 add_filter('pre_http_request', fn() => new WP_Error('offline', 'No HTTP while moving the site'));

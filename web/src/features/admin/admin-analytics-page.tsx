@@ -7,11 +7,18 @@ import { paths } from "../../config/paths";
 import { countOf, plural } from "../../lib/plural";
 import { adminFetch } from "./admin-api";
 import { AdminNav } from "./admin-gate";
+import { RevenueChart } from "./revenue-chart";
 
-const euros = (n: number) => formatEuros(n * 100);
+/** The API's euros (two decimals at most) in French: "1 234,50 €". */
+const euros = (n: number) => formatEuros(Math.round(n * 100));
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)} %` : "—");
+/** "12,5 %": the churn rate, to a tenth of a percent. */
+const rate = (r: number) => `${(Math.round(r * 1000) / 10).toString().replace(".", ",")} %`;
 
-/** The agency's figures: clients, revenue, plans, 30-day growth, MRR and funnel; CSV export. */
+/**
+ * The agency's figures: clients, money collected (HT, from our invoices), the 12-month chart,
+ * MRR, churn and past due, plans, 30-day growth and funnel; CSV export.
+ */
 export function AdminAnalyticsPage({ token }: { token: string }) {
   const [data, setData] = useState<Analytics | null>(null);
   const [failed, setFailed] = useState(false);
@@ -59,7 +66,7 @@ function Figures({ data }: { data: Analytics }) {
           <small>dont {countOf(stats.active_orders, "actif", "actifs")}</small>
         </li>
         <li>
-          <span>Revenu total</span> <strong>{euros(stats.total_revenue)}</strong>{" "}
+          <span>Revenu total HT</span> <strong>{euros(stats.total_revenue)}</strong>{" "}
           <small>dont {euros(stats.monthly_revenue)} ce mois-ci</small>
         </li>
         <li>
@@ -69,20 +76,47 @@ function Figures({ data }: { data: Analytics }) {
           <span>Erreurs</span> <strong>{stats.error_orders}</strong>
         </li>
       </ul>
+      <p className="admin-note">
+        Revenu encaissé d'après nos factures, hors taxes : abonnements, Koza et remises compris,
+        remboursements (avoirs) déduits.
+      </p>
+      <ul className="admin-counters is-wide" aria-label="Abonnements">
+        <li>
+          <span>Revenu mensuel récurrent (MRR) HT</span> <strong>{euros(data.mrr)}</strong>{" "}
+          <small>abonnements actifs, remises déduites</small>
+        </li>
+        <li>
+          <span>Attrition sur 30 jours</span>{" "}
+          <strong>{data.churn_rate === null ? "—" : rate(data.churn_rate)}</strong>{" "}
+          <small>
+            {data.churn.active_at_start > 0
+              ? `${countOf(data.churn.ended, "abonnement terminé", "abonnements terminés")} sur ${data.churn.active_at_start}`
+              : "aucun abonnement il y a 30 jours"}
+          </small>
+        </li>
+        <li>
+          <span>Impayés HT</span> <strong>{euros(data.past_due_amount)}</strong>{" "}
+          <small>{countOf(data.past_due_count, "abonnement en retard", "abonnements en retard")}</small>
+        </li>
+      </ul>
+      <section className="admin-panel admin-revenue" aria-labelledby="revenue-title">
+        <h2 id="revenue-title">Revenu encaissé sur 12 mois (HT)</h2>
+        <RevenueChart series={data.revenue_series} />
+      </section>
       <div className="admin-panels">
         <section className="admin-panel" aria-labelledby="plans-title">
           <h2 id="plans-title">Répartition par formule</h2>
           <div className="admin-table-scroll">
             <table className="admin-table">
               <caption className="visually-hidden">
-                Sites actifs par formule, part du nombre de sites actifs et revenu mensuel
+                Sites actifs par formule, part du nombre de sites actifs et revenu mensuel récurrent
               </caption>
               <thead>
                 <tr>
                   <th scope="col">Formule</th>
                   <th scope="col">Sites actifs</th>
                   <th scope="col">Part</th>
-                  <th scope="col">Revenu / mois</th>
+                  <th scope="col">MRR HT</th>
                 </tr>
               </thead>
               <tbody>
@@ -97,9 +131,6 @@ function Figures({ data }: { data: Analytics }) {
               </tbody>
             </table>
           </div>
-          <p className="admin-mrr">
-            MRR (revenu mensuel récurrent) : <strong>{euros(data.mrr)}</strong>
-          </p>
         </section>
         <section className="admin-panel" aria-labelledby="funnel-title">
           <h2 id="funnel-title">Entonnoir de commande</h2>

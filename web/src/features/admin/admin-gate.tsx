@@ -26,12 +26,14 @@ export function AdminNav({
   current,
 }: {
   token: string;
-  current: "orders" | "analytics" | "templates";
+  current: "orders" | "analytics" | "invoices" | "templates" | "chat";
 }) {
   const links = [
     { key: "orders", href: paths.adminOrders(token), label: "Commandes" },
     { key: "analytics", href: paths.adminAnalytics(token), label: "Statistiques" },
+    { key: "invoices", href: paths.adminInvoices(token), label: "Factures" },
     { key: "templates", href: paths.adminEmailTemplates(token), label: "Modèles d'e-mails" },
+    { key: "chat", href: paths.adminChat(token), label: "Messagerie" },
   ] as const;
   return (
     <nav className="admin-nav" aria-label="Administration">

@@ -51,6 +51,10 @@ export const LOG_ACTION_LABEL: Record<string, string> = {
   "subscription-plan": "changement de formule",
   "subscription-card": "carte de paiement",
   "subscription-site": "état du site",
+  backup: "sauvegarde",
+  restore: "restauration",
+  "backup-alert": "alerte sauvegarde",
+  "backup-drill": "exercice de restauration",
 };
 
 export const LOG_LEVEL_LABEL: Record<string, string> = {

@@ -1,8 +1,8 @@
 import type { AdminOrder } from "@lagon/contracts/admin-schemas";
-import { DOMAIN_STATE_LABEL } from "@lagon/contracts/custom-domain";
 import { formatDate, formatDateTime } from "@lagon/contracts/french-date";
 import { STEP_KEYS } from "@lagon/contracts/orders";
 import { formatEuros } from "@lagon/contracts/pricing";
+import { AdminDomainBlock, type DomainAction, isDomainAction } from "./admin-domain-block";
 import {
   KOZA_STATUS_LABEL,
   label,
@@ -13,7 +13,17 @@ import {
 } from "./admin-labels";
 import { AdminMaintenanceBlock } from "./admin-maintenance";
 
-export type OrderAction = "resend" | "reinstall" | "resume" | "logs" | "suspend" | "unsuspend" | "cancel";
+export type OrderAction =
+  | "resend"
+  | "reinstall"
+  | "resume"
+  | "logs"
+  | "suspend"
+  | "unsuspend"
+  | "cancel"
+  | DomainAction
+  | "backup-now"
+  | "backups";
 
 /** One order of the admin list: who, what, where, its four steps, and what an admin can do. */
 export function AdminOrderCard({
@@ -76,16 +86,23 @@ export function AdminOrderCard({
             </dd>
           </div>
         ) : null}
-        <div>
-          <dt>Domaine personnalisé</dt>
-          <dd>
-            {order.custom_domain
-              ? `${order.custom_domain.domain} (${DOMAIN_STATE_LABEL[order.custom_domain.state]}${order.custom_domain.reason ? ` : ${order.custom_domain.reason}` : ""})`
-              : "aucun"}
-          </dd>
-        </div>
+        {order.custom_domain ? null : (
+          <div>
+            <dt>Domaine personnalisé</dt>
+            <dd>aucun</dd>
+          </div>
+        )}
       </dl>
       {order.maintenance ? <AdminMaintenanceBlock maintenance={order.maintenance} /> : null}
+      {order.custom_domain ? (
+        <AdminDomainBlock
+          domain={order.custom_domain}
+          titleId={`${titleId}-domain`}
+          busy={isDomainAction(busy) ? busy : null}
+          locked={locked}
+          onAction={(action) => onAction(action, order)}
+        />
+      ) : null}
       <div className="admin-steps-row">
         <span id={`${titleId}-steps`}>Étapes</span>
         <ol className="admin-steps" aria-labelledby={`${titleId}-steps`}>
@@ -101,6 +118,7 @@ export function AdminOrderCard({
           })}
         </ol>
       </div>
+      {order.backup_alert ? <p className="admin-backup-alert">Sauvegardes : {order.backup_alert}</p> : null}
       <div className="admin-actions">
         <button type="button" aria-disabled={locked} onClick={() => onAction("resend", order)}>
           {busy === "resend" ? "Envoi…" : "Renvoyer le lien"}
@@ -132,6 +150,16 @@ export function AdminOrderCard({
           <button type="button" aria-disabled={locked} onClick={() => onAction("unsuspend", order)}>
             {busy === "unsuspend" ? "Levée…" : "Lever la suspension"}
           </button>
+        ) : null}
+        {order.wp_admin_url ? (
+          <>
+            <button type="button" aria-disabled={locked} onClick={() => onAction("backup-now", order)}>
+              {busy === "backup-now" ? "Sauvegarde…" : "Sauvegarder maintenant"}
+            </button>
+            <button type="button" onClick={() => onAction("backups", order)}>
+              Sauvegardes
+            </button>
+          </>
         ) : null}
         <button type="button" onClick={() => onAction("logs", order)}>
           Logs ({order.logs.length})

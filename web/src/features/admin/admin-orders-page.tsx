@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { AdminJobStarted, AdminOrder, AdminOrders } from "@lagon/contracts/admin-schemas";
+import type { BackupNowResult } from "@lagon/contracts/backups-schemas";
 import { formatDate } from "@lagon/contracts/french-date";
 import {
   SUBSCRIPTION_FILTER_LABELS,
@@ -11,13 +12,16 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { countOf } from "../../lib/plural";
 import { adminFetch, adminPost } from "./admin-api";
+import { DOMAIN_ENDPOINT, type DomainAction, isDomainAction } from "./admin-domain-block";
 import { AdminNav, AdminRefusal } from "./admin-gate";
 import { AdminNotice, type Notice } from "./admin-notice";
 import { AdminOrderCard, type OrderAction } from "./admin-order-card";
 import { AdminPager } from "./admin-pager";
 import { AdminTestClock } from "./admin-test-clock";
+import { DomainRefuseDialog } from "./domain-refuse-dialog";
 import { followAdminJob } from "./follow-admin-job";
 import { OrderLogsDialog } from "./order-logs-dialog";
+import { SiteBackupsDialog } from "./site-backups-dialog";
 import {
   type SubscriptionActionBody,
   SubscriptionActionDialog,
@@ -49,6 +53,14 @@ function subscriptionDone(action: SubscriptionAdminAction, sub: AdminSubscriptio
     : "Abonnement résilié : le site est hors ligne.";
 }
 
+/** The reinstall's confirmation: what goes, what the backup taken first keeps, what Koza does. */
+export function reinstallWarning(order: AdminOrder): string {
+  const koza = order.koza_option
+    ? "\n\nKoza : les réponses du questionnaire sont conservées ; le client pourra régénérer son site d'un clic (« Régénérer »)."
+    : "";
+  return `Réinstaller WordPress pour ${new URL(order.site_url).host} ?\n\nUne sauvegarde complète du site est faite d'abord (« Avant réinstallation ») : il pourra être restauré depuis la liste des sauvegardes. Ensuite, tout le contenu actuel du site est remplacé par un WordPress neuf (pages, articles, médias) et de nouveaux identifiants sont créés.${koza}`;
+}
+
 /** The agency's order list: counters, filters, search, pages, and the actions on each order. */
 export function AdminOrdersPage({ token }: { token: string }) {
   const [status, setStatus] = useState<Filter>("all");
@@ -66,6 +78,8 @@ export function AdminOrdersPage({ token }: { token: string }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<{ orderId: string; action: OrderAction } | null>(null);
   const [logsOf, setLogsOf] = useState<AdminOrder | null>(null);
+  const [refusing, setRefusing] = useState<AdminOrder | null>(null);
+  const [backupsOf, setBackupsOf] = useState<AdminOrder | null>(null);
   const latest = useRef(0);
 
   useEffect(() => {
@@ -125,11 +139,51 @@ export function AdminOrdersPage({ token }: { token: string }) {
     return { tone: "success", text: ADMIN_MESSAGES.reinstallStillRunning };
   }
 
+  /** A custom-domain action: the server's French answer becomes the notice. */
+  function domainCall(action: DomainAction, order: AdminOrder, body: object = {}) {
+    void run(action, order, () =>
+      adminPost<{ detail: string }>(
+        `/api/admin/custom-domains/${order.order_id}/${DOMAIN_ENDPOINT[action]}`,
+        token,
+        body,
+      ).then(
+        (r) => ({ tone: "success", text: r.detail }),
+        (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` }),
+      ),
+    );
+  }
+
+  function onDomainAction(action: DomainAction, order: AdminOrder) {
+    const domain = order.custom_domain?.domain ?? "";
+    if (action === "domain-refuse") {
+      setRefusing(order);
+    } else if (action === "domain-bought") {
+      const question = `Marquer ${domain} comme acheté ?\n\nSes enregistrements DNS doivent déjà pointer vers le site : la vérification commence aussitôt, puis le certificat HTTPS.`;
+      if (window.confirm(question)) domainCall(action, order);
+    } else if (action === "domain-remove") {
+      const question = `Retirer le domaine ${domain} du site ${new URL(order.site_url).host} ?\n\nLe site répondra de nouveau sur son sous-domaine ; le client pourra demander un autre domaine.`;
+      if (window.confirm(question)) domainCall(action, order);
+    } else {
+      domainCall(action, order);
+    }
+  }
+
   function onAction(action: OrderAction, order: AdminOrder) {
     const body = { order_id: order.order_id };
-    if (action !== "logs" && busy) return;
+    if (action !== "logs" && action !== "backups" && busy) return;
     if (action === "logs") {
       setLogsOf(order);
+    } else if (isDomainAction(action)) {
+      onDomainAction(action, order);
+    } else if (action === "backups") {
+      setBackupsOf(order);
+    } else if (action === "backup-now") {
+      void run(action, order, () =>
+        adminPost<BackupNowResult>("/api/admin/backup-now", token, body).then(
+          () => ({ tone: "success", text: `Sauvegarde de ${order.subdomain} terminée.` }),
+          (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "la sauvegarde n'a pas abouti."}` }),
+        ),
+      );
     } else if (isSubscriptionAction(action)) {
       setSubscriptionDialog({ order, action });
     } else if (action === "resend") {
@@ -141,7 +195,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
         ),
       );
     } else if (action === "reinstall") {
-      const warning = `Réinstaller WordPress pour ${new URL(order.site_url).host} ?\n\nAttention : tout le contenu actuel du site sera supprimé (pages, articles, médias) et de nouveaux identifiants seront créés. Cette action est irréversible.`;
+      const warning = reinstallWarning(order);
       if (!window.confirm(warning)) return;
       void run(action, order, () => reinstall(body));
     } else {
@@ -296,6 +350,23 @@ export function AdminOrdersPage({ token }: { token: string }) {
         />
       ) : null}
       {logsOf ? <OrderLogsDialog order={logsOf} token={token} onClose={() => setLogsOf(null)} /> : null}
+      {refusing ? (
+        <DomainRefuseDialog
+          order={refusing}
+          onSubmit={(reason) => domainCall("domain-refuse", refusing, { reason })}
+          onClose={() => setRefusing(null)}
+        />
+      ) : null}
+      {backupsOf ? (
+        <SiteBackupsDialog
+          order={backupsOf}
+          token={token}
+          onClose={() => {
+            setBackupsOf(null);
+            void load();
+          }}
+        />
+      ) : null}
       {subscriptionDialog ? (
         <SubscriptionActionDialog
           order={subscriptionDialog.order}

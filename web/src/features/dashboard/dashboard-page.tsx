@@ -6,6 +6,7 @@ import "./dashboard.css";
 import { DomainRequestBlock } from "./domain-request";
 import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
+import { OrderInvoicesBlock } from "./order-invoices";
 import { SiteBackups } from "./site-backups";
 import { SiteMaintenance } from "./site-maintenance";
 import { SiteSwitcher } from "./site-switcher";
@@ -83,6 +84,17 @@ export function DashboardPage() {
           </section>
 
           <SubscriptionBlock order={order} token={token} />
+
+          <OrderInvoicesBlock
+            orderId={order.order_id}
+            token={token}
+            key={[
+              order.koza_option,
+              order.subscription?.plan_id,
+              order.subscription?.status,
+              order.subscription?.current_period_end,
+            ].join("|")}
+          />
 
           {active && order.wp_credentials ? <WpCredentials credentials={order.wp_credentials} /> : null}
 

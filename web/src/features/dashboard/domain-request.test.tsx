@@ -116,6 +116,10 @@ describe("DomainRequestBlock", () => {
     );
     expect(screen.getByRole("alert").textContent).toBe(reason);
     expect(screen.getByRole("status").textContent).toMatch(/Bloqué/);
+    // Fixed at the registrar, the customer sends the request again (or asks for another domain).
+    expect(screen.getByRole("heading", { name: "Nouvelle demande" })).toBeTruthy();
+    expect(screen.getByText(/renvoyez la demande pour ce domaine/)).toBeTruthy();
+    expect(screen.getByLabelText("Oui, je le possède déjà")).toBeTruthy();
     unmount();
     render(
       <DomainRequestBlock
@@ -135,5 +139,44 @@ describe("DomainRequestBlock", () => {
     );
     expect(screen.getByRole("link", { name: "https://payet.re" })).toBeTruthy();
     expect(document.querySelector(".dns-list")).toBeNull();
+  });
+
+  it("offers another request after a refusal, but not while a rate limit is waited out", () => {
+    const refused = {
+      domain: "payet.re",
+      state: "failed" as const,
+      failure: "refused" as const,
+      reason: "Ce nom appartient déjà à une autre entreprise.",
+      url: null,
+      next_check_at: null,
+    };
+    const { unmount } = render(
+      <DomainRequestBlock
+        order={{
+          ...order,
+          custom_domain: refused,
+          dns_records: [{ type: "A", name: "payet.re", value: "203.0.113.10" }],
+        }}
+        token="x"
+      />,
+    );
+    expect(screen.getByText("Vous pouvez demander un autre nom de domaine.")).toBeTruthy();
+    expect(document.querySelector(".dns-list")).toBeNull();
+    unmount();
+    render(
+      <DomainRequestBlock
+        order={{
+          ...order,
+          custom_domain: {
+            ...refused,
+            failure: "rate_limit",
+            reason: "L'autorité de certification limite le nombre de demandes pour ce domaine.",
+            next_check_at: "2026-11-22T10:00:00Z",
+          },
+        }}
+        token="x"
+      />,
+    );
+    expect(screen.queryByRole("heading", { name: "Nouvelle demande" })).toBeNull();
   });
 });

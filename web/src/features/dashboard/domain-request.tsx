@@ -8,7 +8,8 @@ type Sent = { domain: string; records: DnsRecord[] };
 
 /**
  * The custom-domain block: the request form, then the 'request sent' view after a submit, or the
- * 'request received' view once the order has a custom domain. A refused request shows the
+ * 'request received' view once the order has a custom domain, with the form again when that
+ * domain is blocked or refused (a new request replaces it). A refused request shows the
  * server's French detail under the form (docs/decisions/0010-domain-request-shows-error.md).
  */
 export function DomainRequestBlock({ order, token }: { order: CustomerOrderView; token: string }) {
@@ -27,7 +28,20 @@ export function DomainRequestBlock({ order, token }: { order: CustomerOrderView;
       ) : order.custom_domain ? (
         <>
           <DomainStatus domain={order.custom_domain} />
-          {order.custom_domain.state === "active" ? null : <DnsRecords records={order.dns_records} />}
+          {order.custom_domain.state === "active" || order.custom_domain.failure === "refused" ? null : (
+            <DnsRecords records={order.dns_records} />
+          )}
+          {order.custom_domain.state === "failed" && order.custom_domain.next_check_at === null ? (
+            <div className="domain-again">
+              <h3>Nouvelle demande</h3>
+              <p>
+                {order.custom_domain.failure === "refused"
+                  ? "Vous pouvez demander un autre nom de domaine."
+                  : "Une fois la correction faite chez votre registraire, renvoyez la demande pour ce domaine : la vérification reprend aussitôt. Vous pouvez aussi demander un autre nom de domaine."}
+              </p>
+              <DomainRequestForm order={order} token={token} onSent={setSent} />
+            </div>
+          ) : null}
         </>
       ) : (
         <DomainRequestForm order={order} token={token} onSent={setSent} />

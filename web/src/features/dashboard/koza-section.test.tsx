@@ -1,7 +1,7 @@
 import type { KozaStatus } from "@lagon/contracts/orders";
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
-import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { subscriptionFixture } from "../../test/subscription-fixture";
 import { KozaSection } from "./koza-section";
 
@@ -51,6 +51,35 @@ describe("KozaSection", () => {
     render(withKoza("completed"));
     expect(screen.getByText(/Koza a terminé/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Voir mon site" }).getAttribute("href")).toBe(order.site_url);
+  });
+
+  it("regenerate: after a reinstall, the answers are kept; 'Régénérer' posts this order's token, a refusal shows", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            detail: "Votre site n'est pas encore en ligne : réessayez dans quelques minutes.",
+          }),
+          {
+            status: 409,
+            headers: { "content-type": "application/json" },
+          },
+        ),
+    );
+    vi.stubGlobal("fetch", fetch);
+    render(withKoza("regenerate"));
+    expect(screen.getByText(/Vos réponses au questionnaire Koza et vos images sont conservées/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Modifier mes réponses" }).getAttribute("href")).toBe(
+      `/koza-questionnaire?orderId=${order.order_id}&token=jeton`,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Régénérer" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Votre site n'est pas encore en ligne : réessayez dans quelques minutes.",
+    );
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/koza/regenerate");
+    expect(JSON.parse(init.body as string)).toEqual({ order_id: order.order_id, token: "jeton" });
+    vi.unstubAllGlobals();
   });
 
   it("error: the spec's two sentences", () => {

@@ -1,5 +1,7 @@
 import type { OrderView } from "@lagon/contracts/orders-schemas";
+import { useState } from "react";
 import { paths } from "../../config/paths";
+import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { useBuyKoza } from "../koza/buy-koza";
 
 /** Koza's state for this site, or the offer to add it. */
@@ -22,6 +24,8 @@ export function KozaSection({ order, token }: { order: OrderView; token: string 
         ) : (
           <p>Le questionnaire sera disponible dès que votre site sera en ligne.</p>
         )
+      ) : order.koza_status === "regenerate" ? (
+        <KozaRegenerate order={order} token={token} />
       ) : order.koza_status === "processing" ? (
         <p>
           Koza génère votre site : comptez 15 minutes environ. Vous recevrez un e-mail dès que c'est prêt.
@@ -58,5 +62,60 @@ function KozaUpsell({ orderId, token }: { orderId: string; token: string }) {
         Ajouter Koza (50 € HT)
       </button>
     </section>
+  );
+}
+
+/**
+ * After the agency reinstalled the site: the questionnaire's answers are kept, Koza writes the
+ * pages again from them ('Régénérer'), or the customer changes their answers first.
+ */
+function KozaRegenerate({ order, token }: { order: OrderView; token: string }) {
+  const [state, setState] = useState<{ kind: "idle" | "busy" } | { kind: "error"; message: string }>({
+    kind: "idle",
+  });
+  async function regenerate() {
+    setState({ kind: "busy" });
+    try {
+      await fetchJson("/api/koza/regenerate", {
+        method: "POST",
+        body: JSON.stringify({ order_id: order.order_id, token }),
+      });
+      // The page follows the new run (it polls while Koza is writing).
+      window.location.reload();
+    } catch (err) {
+      const detail = err instanceof ApiError ? err.detail : undefined;
+      if (!detail) console.error("Régénération Koza impossible", err);
+      setState({
+        kind: "error",
+        message: detail ?? "La régénération n'a pas pu être lancée. Vérifiez votre connexion et réessayez.",
+      });
+    }
+  }
+  return (
+    <>
+      <p>
+        Votre site a été réinstallé. Vos réponses au questionnaire Koza et vos images sont conservées : Koza
+        peut rédiger à nouveau vos 5 pages à partir d'elles, en 15 minutes environ. Votre ancien site reste
+        disponible dans vos sauvegardes (« Avant réinstallation »).
+      </p>
+      {state.kind === "error" ? (
+        <p role="alert" className="status-message is-error">
+          {state.message}
+        </p>
+      ) : null}
+      <p className="dashboard-actions">
+        <button
+          type="button"
+          className="button button-accent"
+          disabled={state.kind === "busy"}
+          onClick={() => void regenerate()}
+        >
+          {state.kind === "busy" ? "Lancement…" : "Régénérer"}
+        </button>
+        <a className="dashboard-small-button" href={paths.kozaQuestionnaire(order.order_id, token)}>
+          Modifier mes réponses
+        </a>
+      </p>
+    </>
   );
 }

@@ -1,0 +1,119 @@
+import { createGzip } from "node:zlib";
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import { OrderIdBody, OrderIdParams } from "@lagon/contracts/admin-schemas";
+import {
+  AdminDownloadQuery,
+  AdminRestoreBody,
+  type BackupList,
+  type BackupNowResult,
+  type RestoreResult,
+} from "@lagon/contracts/backups-schemas";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { audited } from "../admin/admin-auth.ts";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { notFound } from "../lib/app-error.ts";
+import {
+  backupOrderNow,
+  backupView,
+  findBackup,
+  listBackups,
+  restoreBackup,
+  writeSiteArchive,
+} from "./site-backups.ts";
+
+const token = z.object({ token: z.string().optional() });
+
+/**
+ * The admin's backups of a site, inside the admin scope (admin-routes.ts, behind the admin
+ * token, every action audited): list, back up now, restore any backup, download the site.
+ */
+export function backupAdminRoutes(
+  app: FastifyInstance,
+  ctx: Context,
+  limits: { rateLimit: Record<string, unknown> },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const orderOf = async (orderId: string) => {
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+    return order;
+  };
+
+  r.get(
+    "/orders/:orderId/backups",
+    { config: limits, schema: { params: OrderIdParams, querystring: token } },
+    async (request): Promise<BackupList> => {
+      const order = await orderOf(request.params.orderId);
+      return { backups: await listBackups(ctx, order.id) };
+    },
+  );
+
+  // Answers once the backup is saved (seconds on the embedded host, longer over SSH).
+  r.post(
+    "/backup-now",
+    { config: limits, schema: { body: OrderIdBody, querystring: token } },
+    async (request): Promise<BackupNowResult> => {
+      const orderId = request.body.order_id;
+      const backup = await audited(ctx, request, { action: "backup-now", orderId }, () =>
+        backupOrderNow(ctx, orderId),
+      );
+      return { backup_id: backup.id };
+    },
+  );
+
+  r.post(
+    "/backups/restore",
+    { config: limits, schema: { body: AdminRestoreBody, querystring: token } },
+    async (request): Promise<RestoreResult> => {
+      const { order_id: orderId, backup_id: backupId } = request.body;
+      const { restored, safety } = await audited(
+        ctx,
+        request,
+        { action: "restore-backup", orderId, details: backupId.slice(0, 8) },
+        async () => restoreBackup(ctx, await orderOf(orderId), backupId),
+      );
+      return { restored: backupView(restored), safety_backup: safety ? backupView(safety) : null };
+    },
+  );
+
+  // The site as a .tar.gz (wp-config.php, wp-content, its database), streamed as it is made.
+  r.get(
+    "/orders/:orderId/download",
+    { config: limits, schema: { params: OrderIdParams, querystring: AdminDownloadQuery } },
+    async (request, reply) => {
+      const { orderId } = request.params;
+      const backupId = request.query.backup_id;
+      const { order, backup } = await audited(
+        ctx,
+        request,
+        { action: "download-site", orderId, details: backupId ? backupId.slice(0, 8) : "site actuel" },
+        async () => {
+          const order = await orderOf(orderId);
+          const backup = backupId ? await findBackup(ctx, orderId, backupId) : null;
+          if (!backup && (await ctx.wordpress.status(order.subdomain)) === "absent")
+            throw notFound(ADMIN_MESSAGES.noSiteToDownload);
+          return { order, backup };
+        },
+      );
+      const when = (backup?.createdAt ?? new Date()).toISOString().slice(0, 16).replace(/[-:T]/g, "");
+      const gzip = createGzip();
+      writeSiteArchive(ctx, order, backup, gzip).then(
+        () => gzip.end(),
+        (err: Error) => {
+          // The download stops short: the archive is visibly broken, never silently incomplete.
+          request.log.error({ err, orderId }, "site download failed");
+          gzip.destroy(err);
+        },
+      );
+      return reply
+        .type("application/gzip")
+        .header("Content-Disposition", `attachment; filename="${order.subdomain}-${when}.tar.gz"`)
+        .header("Cache-Control", "no-store")
+        .send(gzip);
+    },
+  );
+}

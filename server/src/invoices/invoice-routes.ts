@@ -1,0 +1,86 @@
+import { InvoicePdfParams, type OrderInvoices } from "@lagon/contracts/invoices-schemas";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { orderTokenScope } from "../customer/order-access.ts";
+import { invoices } from "../db/schema.ts";
+import { notFound } from "../lib/app-error.ts";
+import { ensureInvoicePdf } from "./invoice-pdf.ts";
+
+const tokenChecks = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+
+/**
+ * The order's invoices and credit notes, behind the order's token (page or mailbox; checked in
+ * constant time by orderTokenScope): the list, and each PDF.
+ */
+export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
+  await app.register(
+    orderTokenScope(ctx, (scope) => {
+      const r = scope.withTypeProvider<ZodTypeProvider>();
+
+      r.get(
+        "/api/order/:orderId/invoices",
+        {
+          config: tokenChecks,
+          schema: {
+            params: z.object({ orderId: z.string() }),
+            querystring: z.object({ token: z.string().optional() }),
+          },
+        },
+        async ({ order, orderToken }): Promise<OrderInvoices> => {
+          const rows = await ctx.db
+            .select({
+              number: invoices.number,
+              issuedAt: invoices.issuedAt,
+              kind: invoices.kind,
+              totalCents: invoices.totalCents,
+            })
+            .from(invoices)
+            .where(eq(invoices.orderId, order.id))
+            .orderBy(asc(invoices.year), asc(invoices.sequence));
+          // The token the page was opened with, never a stronger one.
+          const token = encodeURIComponent(orderToken.value);
+          return {
+            invoices: rows.map((row) => ({
+              number: row.number,
+              issued_at: row.issuedAt.toISOString(),
+              kind: row.kind,
+              total_ttc_cents: row.totalCents,
+              pdf_url: `/api/order/${order.id}/invoices/${row.number}/pdf?token=${token}`,
+            })),
+          };
+        },
+      );
+
+      r.get(
+        "/api/order/:orderId/invoices/:number/pdf",
+        {
+          config: tokenChecks,
+          schema: { params: InvoicePdfParams, querystring: z.object({ token: z.string().optional() }) },
+        },
+        async ({ order, params }, reply) => {
+          const [row] = await ctx.db
+            .select({ id: invoices.id })
+            .from(invoices)
+            .where(and(eq(invoices.orderId, order.id), eq(invoices.number, params.number)));
+          if (!row) throw notFound("Facture introuvable.");
+          return sendInvoicePdf(ctx, reply, row.id);
+        },
+      );
+    }),
+  );
+}
+
+/** The stored PDF of a document, as a download named after it ("facture-2026-000042.pdf"). */
+export async function sendInvoicePdf(ctx: Context, reply: FastifyReply, invoiceId: string) {
+  const { pdf, number } = await ensureInvoicePdf(ctx, invoiceId);
+  const [row] = await ctx.db.select({ kind: invoices.kind }).from(invoices).where(eq(invoices.id, invoiceId));
+  const name = `${row?.kind === "credit_note" ? "avoir" : "facture"}-${number}.pdf`;
+  return reply
+    .type("application/pdf")
+    .header("Content-Disposition", `attachment; filename="${name}"`)
+    .header("Cache-Control", "private, no-store")
+    .send(pdf);
+}

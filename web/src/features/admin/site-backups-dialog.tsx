@@ -1,0 +1,119 @@
+import type { AdminOrder } from "@lagon/contracts/admin-schemas";
+import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
+import type { BackupList, BackupView, RestoreResult } from "@lagon/contracts/backups-schemas";
+import { formatDateTime } from "@lagon/contracts/french-date";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError } from "../../lib/fetch-json";
+import { adminFetch, adminPost } from "./admin-api";
+
+type Status = { tone: "busy" | "success" | "error"; text: string } | null;
+
+/**
+ * A site's backups for the agency, in a modal dialog: the list, a restore of any of them (after a
+ * confirmation that says what is lost), and the download of the site or of a backup as .tar.gz.
+ */
+export function SiteBackupsDialog({
+  order,
+  token,
+  onClose,
+}: {
+  order: AdminOrder;
+  token: string;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [backups, setBackups] = useState<BackupView[] | "failed" | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const host = new URL(order.site_url).host;
+  const download = (backupId?: string) =>
+    `/api/admin/orders/${order.order_id}/download?token=${encodeURIComponent(token)}${backupId ? `&backup_id=${backupId}` : ""}`;
+
+  const load = useCallback(async () => {
+    try {
+      const list = await adminFetch<BackupList>(`/api/admin/orders/${order.order_id}/backups`, token);
+      setBackups(list.backups);
+    } catch (err) {
+      console.error("Sauvegardes indisponibles", err);
+      setBackups("failed");
+    }
+  }, [order.order_id, token]);
+
+  useEffect(() => {
+    ref.current?.showModal();
+    void load();
+  }, [load]);
+
+  async function restore(backup: BackupView) {
+    const when = formatDateTime(backup.created_at);
+    const question = `Remettre ${host} tel qu'il était le ${when} ?\n\nTout ce qui a été fait sur le site depuis sera perdu (pages, articles, médias, réglages, comptes). Le site actuel est sauvegardé juste avant (« Avant restauration ») : la restauration pourra être annulée depuis cette liste.`;
+    if (!window.confirm(question)) return;
+    setStatus({ tone: "busy", text: `Restauration de la sauvegarde du ${when}…` });
+    try {
+      await adminPost<RestoreResult>("/api/admin/backups/restore", token, {
+        order_id: order.order_id,
+        backup_id: backup.id,
+      });
+      setStatus({ tone: "success", text: `Site restauré tel qu'il était le ${when}.` });
+    } catch (err) {
+      const detail = err instanceof ApiError ? err.detail : undefined;
+      setStatus({ tone: "error", text: `Erreur: ${detail ?? "la restauration n'a pas abouti."}` });
+    }
+    await load();
+  }
+
+  const busy = status?.tone === "busy";
+  return (
+    <dialog ref={ref} className="admin-dialog" aria-labelledby="backups-dialog-title" onClose={onClose}>
+      <h2 id="backups-dialog-title">
+        Sauvegardes du site
+        <span className="admin-dialog-sub">
+          {order.customer_name} — {host}
+        </span>
+      </h2>
+      <p className="admin-actions">
+        <a href={download()} download>
+          Télécharger le site actuel (.tar.gz)
+        </a>
+      </p>
+      {status ? (
+        <p
+          role={status.tone === "error" ? "alert" : "status"}
+          className={`admin-backup-status is-${status.tone}`}
+        >
+          {status.text}
+        </p>
+      ) : null}
+      {backups === null ? (
+        <p>Chargement…</p>
+      ) : backups === "failed" ? (
+        <p>Liste des sauvegardes indisponible.</p>
+      ) : backups.length === 0 ? (
+        <p>Aucune sauvegarde pour ce site.</p>
+      ) : (
+        <ul className="admin-backups">
+          {backups.map((b) => (
+            <li key={b.id}>
+              <span>
+                <strong>{formatDateTime(b.created_at)}</strong> — {BACKUP_KIND_LABELS[b.kind]} ·{" "}
+                {formatBytes(b.size_bytes)}
+              </span>
+              <span className="admin-actions">
+                <button type="button" aria-disabled={busy} onClick={() => (busy ? null : void restore(b))}>
+                  Restaurer
+                </button>
+                <a href={download(b.id)} download>
+                  Télécharger
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form method="dialog">
+        <button type="submit" className="button button-primary">
+          Fermer
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -8,7 +8,8 @@ export const AGENCY_TIME_ZONE = "Indian/Reunion";
  * shifted by four hours. A test checks every format against Intl's for AGENCY_TIME_ZONE.
  */
 const REUNION_OFFSET_MS = 4 * 60 * 60 * 1000;
-const MONTHS = [
+/** The months' French names, January first. */
+export const MONTHS = [
   "janvier",
   "février",
   "mars",

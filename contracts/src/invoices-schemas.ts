@@ -1,13 +1,8 @@
 import { z } from "zod";
+import { INVOICE_KINDS } from "./invoices.ts";
 
 /** An invoice or credit note number: the year and its place in that year's sequence. */
 export const InvoiceNumber = z.string().regex(/^\d{4}-\d{6}$/, "Numéro de facture invalide.");
-
-export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
-export const INVOICE_KIND_LABEL: Record<(typeof INVOICE_KINDS)[number], string> = {
-  invoice: "Facture",
-  credit_note: "Avoir",
-};
 
 /** One document as the order page lists it. */
 export const OrderInvoice = z.object({

@@ -263,6 +263,8 @@ export function httpsGet(
         servername: options.servername,
         ca: options.ca,
         headers: options.hostHeader ? { host: options.hostHeader } : {},
+        // A fresh TLS session each time: a resumed one shows no certificate, and the tests read it.
+        agent: false,
       },
       (response) => {
         const chunks: Buffer[] = [];

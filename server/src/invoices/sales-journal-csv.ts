@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { formatShortDate } from "@lagon/contracts/french-date";
-import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices-schemas";
+import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
 import { formatRate, TAX_RULES } from "@lagon/contracts/tax";
 import { csvCell } from "../admin/export-csv.ts";
 import type { Context } from "../context.ts";

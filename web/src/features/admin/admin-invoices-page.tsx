@@ -1,5 +1,6 @@
 import { formatDate, formatIsoDate } from "@lagon/contracts/french-date";
-import { type AdminInvoices, INVOICE_KIND_LABEL } from "@lagon/contracts/invoices-schemas";
+import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
+import type { AdminInvoices } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";

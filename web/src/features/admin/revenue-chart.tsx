@@ -1,3 +1,4 @@
+import { MONTHS } from "@lagon/contracts/french-date";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useId, useRef, useState } from "react";
 
@@ -22,20 +23,6 @@ const SHORT_MONTHS = [
   "oct.",
   "nov.",
   "déc.",
-];
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
 ];
 
 const monthOf = (key: string) => Number(key.slice(5, 7)) - 1;

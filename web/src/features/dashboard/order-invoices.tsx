@@ -1,5 +1,6 @@
 import { formatDate } from "@lagon/contracts/french-date";
-import { INVOICE_KIND_LABEL, type OrderInvoice, type OrderInvoices } from "@lagon/contracts/invoices-schemas";
+import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
+import type { OrderInvoice, OrderInvoices } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";
 import { fetchJson } from "../../lib/fetch-json";

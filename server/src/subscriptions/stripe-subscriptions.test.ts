@@ -557,14 +557,15 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     it("an upgrade's proration: one French line for the difference; a cent Stripe taxes otherwise is taken from the HT so the TTC is what was paid", async () => {
       const { orderId, subId, stripeSub } = await givenStripeOrder("starter", 10);
       const item = stripeSub.items.data[0] as { current_period_start: number; current_period_end: number };
-      const proration = (id: string, unused: number, remaining: number, total: number) =>
+      // Each proration starts at its own time: our rows are unique per order, kind and period start.
+      const proration = (id: string, unused: number, remaining: number, total: number, start = unixNow()) =>
         fake.putInvoice({
           id,
           subscription: subId,
           billing_reason: "subscription_update",
           status: "paid",
           price: PRICE.business,
-          period: [unixNow(), item.current_period_end],
+          period: [start, item.current_period_end],
           total,
           attempt_count: 1,
           lines: [
@@ -590,7 +591,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
 
       // 16,27 € cannot be 8,5 % over any whole HT amount: no invoice, the agency is told once,
       // and the event fails so that Stripe sends it again.
-      const odd = proration(`in_prorate_odd_${subId}`, 1001, 2500, 1627);
+      const odd = proration(`in_prorate_odd_${subId}`, 1001, 2500, 1627, unixNow() + 60);
       const payload = JSON.stringify({
         id: `evt_odd_${subId}`,
         object: "event",

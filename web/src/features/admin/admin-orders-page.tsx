@@ -349,7 +349,14 @@ export function AdminOrdersPage({ token }: { token: string }) {
           }}
         />
       ) : null}
-      {logsOf ? <OrderLogsDialog order={logsOf} token={token} onClose={() => setLogsOf(null)} /> : null}
+      {logsOf ? (
+        // The list's latest copy of the order: logs an action adds appear once the list reloads.
+        <OrderLogsDialog
+          order={data?.orders.find((o) => o.order_id === logsOf.order_id) ?? logsOf}
+          token={token}
+          onClose={() => setLogsOf(null)}
+        />
+      ) : null}
       {refusing ? (
         <DomainRefuseDialog
           order={refusing}

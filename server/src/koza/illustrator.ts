@@ -50,7 +50,9 @@ function serviceLeads(data: KozaData, business: MotifName[]): MotifName[] {
 
 export async function illustrationSvg(data: KozaData, request: ImageRequest): Promise<string> {
   const lucide = (await import("lucide")) as unknown as Record<string, IconNode | undefined>;
-  const icons = motifsFor(data, request).map((name) => lucide[name]).filter((n): n is IconNode => Array.isArray(n));
+  const icons = motifsFor(data, request)
+    .map((name) => lucide[name])
+    .filter((n): n is IconNode => Array.isArray(n));
   const [w, h] = request.kind === "hero" ? ILLUSTRATION_SIZE.hero : ILLUSTRATION_SIZE.other;
   const seed = hash(`${data.businessName}|${request.slot}`);
   const p = data.colors.primary;

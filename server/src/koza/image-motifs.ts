@@ -20,10 +20,19 @@ const TABLE: [RegExp, MotifName[]][] = [
   [/electri|eclairage|domotique|panneau solaire|photovolta/, ["Zap", "Plug", "Lightbulb", "Sun"]],
   [/climatis|froid|frigo|refriger/, ["Snowflake", "Fan", "Thermometer"]],
   [/coiff|barb|cheveu|brushing|coupe/, ["Scissors", "Sparkles", "Brush"]],
-  [/beaute|esthet|spa\b|massage|bien-etre|manucur|ongle|maquill|soin du visage/, ["Flower2", "Sparkles", "Gem", "Hand"]],
-  [/jardin|paysag|espace vert|elag|plante|pepinier|tonte|debroussaill/, ["Leaf", "Sprout", "Trees", "Flower2"]],
+  [
+    /beaute|esthet|spa\b|massage|bien-etre|manucur|ongle|maquill|soin du visage/,
+    ["Flower2", "Sparkles", "Gem", "Hand"],
+  ],
+  [
+    /jardin|paysag|espace vert|elag|plante|pepinier|tonte|debroussaill/,
+    ["Leaf", "Sprout", "Trees", "Flower2"],
+  ],
   [/fleur/, ["Flower", "Flower2", "Gift"]],
-  [/macon|batiment|construct|renov|btp|gros oeuvre|charpent|toiture|couvreur/, ["House", "Hammer", "HardHat", "Ruler"]],
+  [
+    /macon|batiment|construct|renov|btp|gros oeuvre|charpent|toiture|couvreur/,
+    ["House", "Hammer", "HardHat", "Ruler"],
+  ],
   [/menuis|ebenist|bois|meuble/, ["Axe", "Ruler", "Sofa", "Hammer"]],
   [/peint|decor|carrel/, ["PaintRoller", "Paintbrush", "Palette", "Ruler"]],
   [/photo|video|film|drone/, ["Camera", "Video", "Image"]],

@@ -36,7 +36,13 @@ export function imageRequests(data: KozaData, photoCount: number): ImageRequest[
   const activity = data.businessType.trim();
   const requests: ImageRequest[] = [];
   if (photoCount < 1) {
-    requests.push({ slot: "hero", kind: "hero", index: 0, subject: activity, alt: `${name}, ${lower(activity)}` });
+    requests.push({
+      slot: "hero",
+      kind: "hero",
+      index: 0,
+      subject: activity,
+      alt: `${name}, ${lower(activity)}`,
+    });
   }
   if (photoCount < 2) {
     requests.push({ slot: "about", kind: "about", index: 0, subject: activity, alt: `L'univers de ${name}` });
@@ -100,7 +106,12 @@ export function createImageMaker(
   });
   const url = config.KOZA_IMAGE_URL;
   if (!url) return illustrate;
-  const api = { url, model: config.KOZA_IMAGE_MODEL, size: config.KOZA_IMAGE_SIZE, apiKey: config.KOZA_IMAGE_API_KEY };
+  const api = {
+    url,
+    model: config.KOZA_IMAGE_MODEL,
+    size: config.KOZA_IMAGE_SIZE,
+    apiKey: config.KOZA_IMAGE_API_KEY,
+  };
   let failed = false;
   return async (request) => {
     if (!failed) {

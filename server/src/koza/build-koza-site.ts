@@ -30,8 +30,9 @@ const KOZA_MEDIA = /^koza-(\d+)-/;
 
 /**
  * Writes the customer's five-page site through the WordPress REST API. Every step can run again
- * (a retried job) without adding anything twice: media and pages are looked up by slug first,
- * the menu, header, footer, settings and styles are overwritten.
+ * (a retried job) without adding anything twice: media (the customer's, and the pictures made
+ * for the places they leave empty) and pages are looked up by slug first, the menu, header,
+ * footer, settings and styles are overwritten.
  */
 export async function buildKozaSite(
   ctx: Context,

@@ -218,7 +218,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       servicesTitle: tone.servicesTitle,
       serviceTeasers: described.map((d) => d.teaser),
       whyTitle: tone.whyTitle,
-      why: join(`Ce qui nous distingue : ${w.unique}.`, pick(tone.why, 4)),
+      why: join(`Ce qui distingue ${w.name} : ${w.unique}.`, pick(tone.why, 4)),
       callToAction: { title: tone.cta.title, text: tone.cta.text(w) },
     },
     about: {
@@ -226,7 +226,10 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       paragraphs: [
         pick(tone.aboutOpening, 6)(w),
         join(w.description, audience),
-        join(`Ce qui fait notre différence : ${w.unique}.`, tone.promise),
+        join(
+          `${w.solo ? "Ce qui fait la différence" : "Ce qui fait notre différence"} : ${w.unique}.`,
+          tone.promise,
+        ),
       ],
       values: tone.values.map(([title, text]) => ({ title, text })),
     },
@@ -239,7 +242,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       },
     },
     gallery: {
-      intro: join(`Quelques images de ${w.name}${sp(w.inTown)}.`, `Notre marque de fabrique : ${w.unique}.`),
+      intro: join(`Quelques images de ${w.name}${sp(w.inTown)}.`, `Sa marque de fabrique : ${w.unique}.`),
     },
     contact: {
       title: tone.contactTitle,

@@ -125,15 +125,16 @@ const dots = (id: string, color: string) =>
 
 /** The home banner: a deep gradient, soft discs, a wallpaper of motifs and one large emblem. */
 const hero: Layout = (w, h, icons, c, seed) => {
-  const cx = w * (0.74 + (seed % 7) / 100);
+  // The emblem stays right of the centred headline, and off a phone's narrow crop.
+  const cx = w * (0.84 + (seed % 5) / 100);
   return `<defs>${gradient("bg", c.deep, mix(c.s, c.p, 0.45))}</defs>
 <rect width="${w}" height="${h}" fill="url(#bg)"/>
 <circle cx="${cx}" cy="${h * 0.42}" r="${h * 0.62}" fill="${c.p}" opacity=".35"/>
 <circle cx="${w * 0.1}" cy="${h * 0.95}" r="${h * 0.4}" fill="${c.p}" opacity=".28"/>
 ${wallpaper(w, h, icons.slice(1), "#ffffff", 0.09, 170)}
 <path d="M0 ${h * 0.8} C ${w * 0.25} ${h * 0.68}, ${w * 0.5} ${h * 0.95}, ${w} ${h * 0.76} L ${w} ${h} L 0 ${h} Z" fill="${c.p}" opacity=".55"/>
-<circle cx="${cx}" cy="${h * 0.42}" r="${h * 0.27}" fill="${c.pale}"/>
-${icon(icons[0], cx, h * 0.42, h * 0.3, c.inkOnPale, { stroke: 1.4 })}`;
+<circle cx="${cx}" cy="${h * 0.42}" r="${h * 0.2}" fill="${c.pale}"/>
+${icon(icons[0], cx, h * 0.42, h * 0.22, c.inkOnPale, { stroke: 1.4 })}`;
 };
 
 /** A service: the motif on a white card with a shadow, a coloured disc and a badge; mirrored or recoloured from one service to the next. */

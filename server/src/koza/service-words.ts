@@ -126,7 +126,7 @@ export function describeServices(services: string[], f: ServiceFacts): { teaser:
     f.audience
       ? `${f.name} le propose${sp(f.inTown)}, pour ${f.audience}.`
       : `${f.name} le propose${sp(f.inTown)}, avec le même soin pour chaque demande.`,
-    `Parlez-en à ${f.name} au ${f.phone} : votre demande est étudiée avec attention.`,
+    `Pour en parler, appelez ${f.name} au ${f.phone}.`,
   ];
   const fallback = [
     `Le métier de ${f.name} (${f.typeInside}), au service de votre demande.`,

@@ -213,12 +213,16 @@ test("a customer fills the Koza questionnaire with real photos and gets a 5-page
   await menu.getByRole("link", { name: "Services", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Services");
   for (const service of SERVICES) await expect(page.getByRole("heading", { name: service })).toBeVisible();
-  expect(await imagesLoaded(page)).toBe(2);
+  // Two photos for the first two services; the third gets a made picture.
+  expect(await imagesLoaded(page)).toBe(3);
+  await expect(page.locator("main img").nth(2)).toHaveAttribute("src", /koza-\d+-image-service-3/);
   await page.screenshot({ path: `${SHOTS}/koza-site-services-1280.png`, fullPage: true });
 
+  // The customer's photos first, completed to three pictures.
   await menu.getByRole("link", { name: "Réalisations", exact: true }).click();
-  await expect(page.locator(".wp-block-gallery img")).toHaveCount(2);
-  expect(await imagesLoaded(page)).toBe(2);
+  await expect(page.locator(".wp-block-gallery img")).toHaveCount(3);
+  await expect(page.locator(".wp-block-gallery img").first()).toHaveAttribute("src", /koza-\d+-photo-1/);
+  expect(await imagesLoaded(page)).toBe(3);
 
   await menu.getByRole("link", { name: "À propos", exact: true }).click();
   await expect(page.getByText(/Des farines locales et un four à bois/i).first()).toBeVisible();
@@ -234,4 +238,76 @@ test("a customer fills the Koza questionnaire with real photos and gets a 5-page
     await expect(main.getByText(text).first()).toBeVisible();
   }
   await page.screenshot({ path: `${SHOTS}/koza-site-contact-1280.png`, fullPage: true });
+});
+
+test("a Koza site bought without any photo shows pictures in its colours on every page", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const email = "koza-sans-photo@example.re";
+  await orderSite(request, { subdomain: "grondin-koza", email, koza: true, company: "Grondin Plomberie" });
+  const link = new URL(magicLinkIn(await waitForMail(email, /\/dashboard\//)));
+  const orderId = link.pathname.split("/").at(-1) as string;
+  const token = link.searchParams.get("token") as string;
+  const order = async () => (await request.get(`/api/order/${orderId}?token=${token}`)).json();
+  await expect.poll(async () => (await order()).status, { timeout: 120_000 }).toBe("active");
+
+  // The questionnaire as the browser posts it, with no logo and no photo.
+  const res = await request.post("/api/koza/generate-site", {
+    multipart: {
+      order_id: orderId,
+      token,
+      koza_data: JSON.stringify({
+        businessType: "Plombier",
+        businessName: "Grondin Plomberie",
+        businessDescription:
+          "Je répare les fuites et j'installe les chauffe-eau solaires chez les particuliers de l'Est.",
+        targetAudience: "les particuliers et les petits commerces",
+        services: ["Dépannage de fuites", "Pose de chauffe-eau solaire", "Rénovation de salle de bain"],
+        uniqueValue: "Je me déplace dans l'heure, même le week-end",
+        contactInfo: {
+          phone: "0692 11 22 33",
+          email: "grondin@example.re",
+          address: "12 rue des Letchis, 97470 Saint-Benoît",
+          hours: "",
+        },
+        colors: { primary: "#0ea5e9", secondary: "#0f172a" },
+        style: "modern",
+        additionalPages: [],
+      }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await expect.poll(async () => (await order()).koza_status, { timeout: 120_000 }).toBe("completed");
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const site = (await order()).site_url as string;
+  expect(site).toMatch(/^http:\/\/grondin-koza\.localhost:\d+/);
+  await page.goto(site);
+  await expect(page).toHaveTitle(/Grondin Plomberie/);
+  const banner = page.locator(".wp-block-cover img").first();
+  await expect(banner).toHaveAttribute("src", /koza-\d+-image-hero/);
+  expect(await imagesLoaded(page)).toBeGreaterThanOrEqual(2);
+  await page.screenshot({ path: `${SHOTS}/koza-illustrated-home-1280.png`, fullPage: true });
+
+  const menu = page.getByRole("banner").getByRole("navigation");
+  await menu.getByRole("link", { name: "Services", exact: true }).click();
+  await expect(
+    page.getByRole("img", { name: "Pose de chauffe-eau solaire, par Grondin Plomberie" }),
+  ).toBeVisible();
+  expect(await imagesLoaded(page)).toBe(3);
+  await page.screenshot({ path: `${SHOTS}/koza-illustrated-services-1280.png`, fullPage: true });
+
+  await menu.getByRole("link", { name: "Réalisations", exact: true }).click();
+  await expect(page.locator(".wp-block-gallery img")).toHaveCount(6);
+  expect(await imagesLoaded(page)).toBe(6);
+  await expect(page.getByText("seront bientôt en ligne")).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/koza-illustrated-realisations-1280.png`, fullPage: true });
+
+  // On a phone too, the banner and the services' pictures show, and nothing is wider than the screen.
+  await page.goto(site);
+  await page.setViewportSize({ width: 375, height: 900 });
+  expect(await imagesLoaded(page)).toBeGreaterThanOrEqual(2);
+  await shoot(page, "illustrated-home", 375);
 });

@@ -117,6 +117,14 @@ const ConfigSchema = PublicConfig.extend({
   KOZA_LLM_URL: optional.pipe(z.url().optional()),
   KOZA_LLM_MODEL: z.string().default("gpt-4o-mini"),
   KOZA_LLM_API_KEY: optional,
+  /** OpenAI-compatible images API for Koza's photos; unset = the embedded illustrations. */
+  KOZA_IMAGE_URL: optional.pipe(z.url().optional()),
+  KOZA_IMAGE_MODEL: z.string().default("gpt-image-1"),
+  KOZA_IMAGE_SIZE: z
+    .string()
+    .regex(/^\d{3,4}x\d{3,4}$/, "taille d'image, par exemple 1536x1024")
+    .default("1536x1024"),
+  KOZA_IMAGE_API_KEY: optional,
   WP_HOST: z.enum(["local", "ssh"]).default("local"),
   WP_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   /** HTTPS port of the local nginx for custom domains (on 127.0.0.1). */

@@ -5,6 +5,7 @@ import { readStoredFile } from "../files/stored-files.ts";
 import type { Media } from "./blocks.ts";
 import { type KozaPage, kozaPages } from "./page-blocks.ts";
 import type { SiteContent } from "./site-content.ts";
+import { type ImageMaker, imageRequests, pageImages } from "./site-images.ts";
 import type { StoredFile } from "./submit-koza-questionnaire.ts";
 import { footerPart, headerPart, navigationLinks } from "./theme-parts.ts";
 import { themeStyles } from "./theme-styles.ts";
@@ -29,15 +30,17 @@ const KOZA_MEDIA = /^koza-(\d+)-/;
 
 /**
  * Writes the customer's five-page site through the WordPress REST API. Every step can run again
- * (a retried job) without adding anything twice: media and pages are looked up by slug first,
- * the menu, header, footer, settings and styles are overwritten.
+ * (a retried job) without adding anything twice: media (the customer's, and the pictures made
+ * for the places they leave empty) and pages are looked up by slug first, the menu, header,
+ * footer, settings and styles are overwritten.
  */
 export async function buildKozaSite(
   ctx: Context,
   order: typeof orders.$inferSelect,
   submission: { id: number; data: KozaData; files: StoredFile[] },
   text: SiteContent,
-): Promise<{ pages: number; photos: number }> {
+  makeImage: ImageMaker,
+): Promise<{ pages: number; photos: number; images: number }> {
   if (!order.wpUsername || !order.wpAppPasswordEnc) throw new Error("identifiants WordPress manquants");
   const wp = new WordPressRest(
     ctx.wordpress,
@@ -47,17 +50,27 @@ export async function buildKozaSite(
   );
   const { data } = submission;
 
-  const media = async (file: StoredFile, slug: string, alt: string) =>
-    ensureMedia(ctx, wp, `koza-${submission.id}-${slug}`, file, alt);
+  const upload = (file: StoredFile, slug: string, alt: string) =>
+    ensureMedia(wp, `koza-${submission.id}-${slug}`, alt, async () => ({
+      data: await readStoredFile(ctx, file.key),
+      mime: file.mime,
+      ext: file.key.split(".").at(-1) ?? "jpg",
+    }));
   const logoFile = submission.files.find((f) => f.field === "logo");
-  const logo = logoFile ? await media(logoFile, "logo", `Logo de ${data.businessName}`) : undefined;
+  const logo = logoFile ? await upload(logoFile, "logo", `Logo de ${data.businessName}`) : undefined;
   const photos: Media[] = [];
   for (const [i, file] of submission.files.filter((f) => f.field.startsWith("photo_")).entries()) {
-    photos.push(await media(file, `photo-${i + 1}`, `${data.businessName} : réalisation ${i + 1}`));
+    photos.push(await upload(file, `photo-${i + 1}`, `${data.businessName} : réalisation ${i + 1}`));
+  }
+  // The pictures the customer did not give are made, once: a retried run finds them by slug.
+  const made = new Map<string, Media>();
+  for (const request of imageRequests(data, photos.length)) {
+    const slug = `koza-${submission.id}-image-${request.slot}`;
+    made.set(request.slot, await ensureMedia(wp, slug, request.alt, () => makeImage(request)));
   }
 
   const saved: { id: number; title: string; link: string }[] = [];
-  for (const page of kozaPages(data, text, photos)) saved.push(await savePage(wp, page));
+  for (const page of kozaPages(data, text, pageImages(photos, made))) saved.push(await savePage(wp, page));
   const home = saved[0] as { id: number };
 
   await wp.json("POST", "/wp/v2/settings", {
@@ -96,24 +109,20 @@ export async function buildKozaSite(
   }
 
   await removeEarlierKozaMedia(wp, submission.id);
-  return { pages: saved.length, photos: photos.length };
+  return { pages: saved.length, photos: photos.length, images: made.size };
 }
 
+/** The media with this slug, or a new one from `load` (only called when it is missing). */
 async function ensureMedia(
-  ctx: Context,
   wp: WordPressRest,
   slug: string,
-  file: StoredFile,
   alt: string,
+  load: () => Promise<{ data: Buffer; mime: string; ext: string }>,
 ): Promise<Media> {
   let [item] = await wp.json<WpMedia[]>("GET", `/wp/v2/media?slug=${slug}&context=edit`);
   if (!item) {
-    const ext = file.key.split(".").at(-1);
-    const uploaded = await wp.upload<WpMedia>(
-      await readStoredFile(ctx, file.key),
-      `${slug}.${ext}`,
-      file.mime,
-    );
+    const file = await load();
+    const uploaded = await wp.upload<WpMedia>(file.data, `${slug}.${file.ext}`, file.mime);
     item = await wp.json<WpMedia>("POST", `/wp/v2/media/${uploaded.id}`, { alt_text: alt });
   }
   const url = item.media_details?.sizes?.large?.source_url ?? item.source_url;

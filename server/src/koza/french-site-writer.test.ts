@@ -67,4 +67,60 @@ describe("the embedded French writer", () => {
     );
     expect(everything(noTown)).not.toMatch(/ à Chemin| à \./);
   });
+
+  it.each(KOZA_STYLES)(
+    "describes each service from the answers, never with a stock sentence (%s)",
+    (style) => {
+      const site = writeFrenchSite(answers({ style }));
+      const texts = site.services.items.map((s) => s.text);
+      // The customer's own sentence about their bread, the kind of each other service, their answers.
+      expect(texts[0]).toContain("Pains au levain et viennoiseries faits maison chaque matin.");
+      expect(texts[0]).toContain("des farines locales et une cuisson au feu de bois");
+      expect(texts[1]).toMatch(/ce que vous souhaitez/);
+      expect(texts[1]).toContain("les familles et les gourmands de l'Ouest");
+      expect(texts[2]).toMatch(/livraison/);
+      expect(texts[2]).toContain("0262 00 00 00");
+      // No sentence is said twice across the services, in their texts or their teasers.
+      const sentences = [...texts, ...site.home.serviceTeasers].flatMap(
+        (t) => t.match(/[^.!?]+[.!?]/g) ?? [],
+      );
+      const inTexts = texts.flatMap((t) => t.match(/[^.!?]+[.!?]/g) ?? []);
+      expect(new Set(inTexts).size).toBe(inTexts.length);
+      expect(new Set(site.home.serviceTeasers).size).toBe(3);
+      expect(sentences.join(" ")).not.toMatch(/règles de l'art|Un service soigné, pensé pour votre besoin/);
+    },
+  );
+
+  it("gives other services other words, even when the description says nothing of them", () => {
+    const site = writeFrenchSite(
+      answers({ services: ["Conseil en décoration", "Cours de couture", "Retouches express"] }),
+    );
+    const [conseil, cours, retouches] = site.services.items.map((s) => s.text);
+    expect(conseil).toMatch(/votre situation/);
+    expect(cours).toMatch(/séances adaptées/);
+    expect(retouches).toContain("Boulangerie Payet");
+    expect(new Set(site.home.serviceTeasers).size).toBe(3);
+  });
+
+  it("never speaks of a team or a « maison » for someone working alone", () => {
+    for (const style of KOZA_STYLES) {
+      const plumber = writeFrenchSite(
+        answers({
+          style,
+          businessType: "Plombier",
+          businessName: "Grondin Plomberie",
+          businessDescription: "Je répare les fuites et j'installe les chauffe-eau dans l'Est.",
+          uniqueValue: "Je me déplace dans l'heure",
+          services: ["Dépannage de fuites", "Pose de chauffe-eau solaire", "Rénovation de salle de bain"],
+        }),
+      );
+      const text = everything(plumber);
+      expect(text).not.toMatch(/Notre maison|équipe/);
+      expect(plumber.services.items[0]?.text).toContain(
+        "Je répare les fuites et j'installe les chauffe-eau dans l'Est.",
+      );
+      expect(plumber.services.items[1]?.text).toMatch(/mise en service/);
+    }
+    expect(everything(writeFrenchSite(answers({ style: "classic" })))).not.toContain("Notre maison");
+  });
 });

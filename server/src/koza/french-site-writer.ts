@@ -1,5 +1,7 @@
 import type { KozaStyle } from "@lagon/contracts/koza";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
+import { fold } from "./image-motifs.ts";
+import { describeServices } from "./service-words.ts";
 import type { SiteContent } from "./site-content.ts";
 
 /** What changes with the chosen style: the voice of the site. Each list offers variants. */
@@ -8,7 +10,6 @@ interface Tone {
   lead: ((w: Words) => string)[];
   opening: ((w: Words) => string)[];
   servicesTitle: string;
-  teasers: string[];
   whyTitle: string;
   why: string[];
   cta: { title: string; text: (w: Words) => string };
@@ -17,7 +18,6 @@ interface Tone {
   promise: string;
   values: [string, string][];
   servicesIntro: ((w: Words) => string)[];
-  serviceTexts: string[];
   contactTitle: string;
   contactClosing: string;
   taglineEnd: string;
@@ -35,6 +35,8 @@ interface Words {
   audience: string;
   unique: string;
   phone: string;
+  /** Someone working alone (a plumber, "je…"): no "team" is claimed. */
+  solo: boolean;
 }
 
 const TONES: Record<KozaStyle, Tone> = {
@@ -46,14 +48,10 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     opening: [
       (w) => `Chez ${w.name}, on fait les choses simplement et bien.`,
-      (w) => `${w.name}, c'est une équipe disponible et à l'écoute.`,
+      (w) =>
+        `${w.name}, c'est ${w.solo ? "un professionnel disponible" : "une équipe disponible"} et à l'écoute.`,
     ],
     servicesTitle: "Ce que nous vous proposons",
-    teasers: [
-      "Un service soigné, pensé pour votre besoin et expliqué clairement.",
-      "Des conseils francs et un accompagnement à chaque étape.",
-      "La réactivité d'une entreprise de proximité, sans mauvaise surprise.",
-    ],
     whyTitle: "Pourquoi nous choisir ?",
     why: [
       "Vous savez toujours à quoi vous attendre : des délais annoncés et tenus, des prix clairs.",
@@ -79,11 +77,6 @@ const TONES: Record<KozaStyle, Tone> = {
         `Voici ce que ${w.name} peut faire pour vous. Chaque prestation commence par l'écoute de votre besoin.`,
       (w) => `Trois services, une même exigence : vous simplifier la vie. Découvrez l'offre de ${w.name}.`,
     ],
-    serviceTexts: [
-      "Nous prenons le temps de comprendre votre besoin avant de vous proposer la solution la plus adaptée.",
-      "Un savoir-faire éprouvé et des méthodes choisies avec exigence, pour un résultat à la hauteur de vos attentes.",
-      "Réactifs et disponibles, nous vous tenons informé à chaque étape.",
-    ],
     contactTitle: "Contactez-nous",
     contactClosing: "Nous vous répondons dans les meilleurs délais. À très vite !",
     taglineEnd: "simple, proche et efficace",
@@ -99,11 +92,6 @@ const TONES: Record<KozaStyle, Tone> = {
       (w) => `Depuis ses débuts, ${w.name} cultive l'exigence du travail bien fait.`,
     ],
     servicesTitle: "Nos prestations",
-    teasers: [
-      "Une prestation soignée, réalisée dans les règles de l'art.",
-      "Des conseils avisés et un suivi attentif de votre demande.",
-      "Un service fiable, assuré avec ponctualité et discrétion.",
-    ],
     whyTitle: "Notre différence",
     why: [
       "Nous attachons une grande importance à la qualité, au respect des engagements et à la relation de confiance.",
@@ -113,7 +101,7 @@ const TONES: Record<KozaStyle, Tone> = {
       title: "Prenons rendez-vous",
       text: (w) => `Nous serons heureux de vous renseigner au ${w.phone} ou par écrit.`,
     },
-    aboutTitle: [() => "Notre maison", (w) => `L'histoire de ${w.name}`],
+    aboutTitle: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `L'histoire de ${w.name}`],
     aboutOpening: [
       (w) => `${w.name} exerce un beau métier : ${w.typeInside}${sp(w.inTown)}.`,
       (w) =>
@@ -129,11 +117,6 @@ const TONES: Record<KozaStyle, Tone> = {
       (w) => `${w.name} vous propose des prestations de qualité, réalisées avec le plus grand soin.`,
       () => "Nos prestations reposent sur un savoir-faire reconnu et un sens aigu du service.",
     ],
-    serviceTexts: [
-      "Une prestation réalisée dans les règles de l'art, avec le souci constant de la qualité.",
-      "Nous vous conseillons avec attention et vous accompagnons jusqu'à l'entière satisfaction.",
-      "Un service assuré avec ponctualité, sérieux et discrétion.",
-    ],
     contactTitle: "Nous contacter",
     contactClosing: "Nous vous répondrons dans les meilleurs délais.",
     taglineEnd: "savoir-faire et sérieux",
@@ -146,11 +129,6 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     opening: [() => "Ici, pas de demi-mesure.", (w) => `${w.name} ne fait rien à moitié.`],
     servicesTitle: "Ce que nous faisons de mieux",
-    teasers: [
-      "Du concret, du solide, du résultat.",
-      "Des idées claires et un plan d'action sans détour.",
-      "Rapide, efficace, sans compromis sur la qualité.",
-    ],
     whyTitle: "Pourquoi nous ?",
     why: ["Parce que votre satisfaction n'est pas une option.", "Parce que nous tenons parole, toujours."],
     cta: {
@@ -172,11 +150,6 @@ const TONES: Record<KozaStyle, Tone> = {
       (w) => `Trois services. Une seule exigence : la vôtre. Voici ce que ${w.name} fait de mieux.`,
       () => "Du solide, du concret, du sur-mesure : découvrez nos services.",
     ],
-    serviceTexts: [
-      "Nous allons droit au but : votre besoin, notre solution, un résultat qui se voit.",
-      "Conseils francs, exécution soignée : vous savez où vous allez.",
-      "Réactivité maximale : nous répondons vite et nous tenons les délais.",
-    ],
     contactTitle: "Parlons-en !",
     contactClosing: "On vous répond vite. Promis !",
     taglineEnd: "avec énergie et exigence",
@@ -189,9 +162,6 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     opening: [() => "L'essentiel, bien fait.", () => "Simple et soigné."],
     servicesTitle: "Services",
-    teasers: ["Sur mesure.", "Clair et soigné.", "Rapide et fiable."].map(
-      (t) => `${t} Un service pensé pour l'essentiel.`,
-    ),
     whyTitle: "Notre différence",
     why: ["Moins de mots, plus de soin.", "Un travail précis, sans superflu."],
     cta: { title: "Contact", text: (w) => `${w.phone} — ou par e-mail, quand vous voulez.` },
@@ -207,11 +177,6 @@ const TONES: Record<KozaStyle, Tone> = {
       ["Simplicité", "L'essentiel, bien fait, du premier coup."],
     ],
     servicesIntro: [(w) => `Les services de ${w.name}, en bref.`, () => "Trois services, bien faits."],
-    serviceTexts: [
-      "Un service précis, adapté à votre besoin.",
-      "Des conseils clairs et un travail soigné.",
-      "Réactif et fiable, à chaque demande.",
-    ],
     contactTitle: "Contact",
     contactClosing: "Réponse rapide, par téléphone ou par e-mail.",
     taglineEnd: "",
@@ -234,6 +199,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
     audience: data.targetAudience.trim() ? inside(data.targetAudience) : "",
     unique: inside(data.uniqueValue),
     phone: oneLine(data.contactInfo.phone),
+    solo: worksAlone(data),
   };
   const seed = hash(`${w.name}|${w.type}`);
   const pick = <T>(list: T[], salt = 0): T => list[(seed + salt) % list.length] as T;
@@ -241,6 +207,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
     ? pick([`Notre clientèle : ${w.audience}.`, `Pour qui ? ${capitalize(w.audience)}.`], 1)
     : "";
   const services = data.services.map(oneLine);
+  const described = describeServices(services, w);
 
   return {
     tagline: [`${w.type}${sp(w.inTown)}`, tone.taglineEnd].filter(Boolean).join(" — "),
@@ -249,9 +216,9 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       lead: pick(tone.lead, 2)(w),
       intro: join(pick(tone.opening, 3)(w), w.description, audience),
       servicesTitle: tone.servicesTitle,
-      serviceTeasers: services.map((_, i) => tone.teasers[(seed + i) % tone.teasers.length] as string),
+      serviceTeasers: described.map((d) => d.teaser),
       whyTitle: tone.whyTitle,
-      why: join(`Ce qui nous distingue : ${w.unique}.`, pick(tone.why, 4)),
+      why: join(`Ce qui distingue ${w.name} : ${w.unique}.`, pick(tone.why, 4)),
       callToAction: { title: tone.cta.title, text: tone.cta.text(w) },
     },
     about: {
@@ -259,27 +226,23 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       paragraphs: [
         pick(tone.aboutOpening, 6)(w),
         join(w.description, audience),
-        join(`Ce qui fait notre différence : ${w.unique}.`, tone.promise),
+        join(
+          `${w.solo ? "Ce qui fait la différence" : "Ce qui fait notre différence"} : ${w.unique}.`,
+          tone.promise,
+        ),
       ],
       values: tone.values.map(([title, text]) => ({ title, text })),
     },
     services: {
       intro: pick(tone.servicesIntro, 7)(w),
-      items: services.map((title, i) => ({
-        title,
-        text: join(
-          tone.serviceTexts[(seed + i) % tone.serviceTexts.length] as string,
-          i === 0 ? `Comme toujours chez ${w.name} : ${w.unique}.` : "",
-          i === 2 ? "Renseignez-vous sans engagement." : "",
-        ),
-      })),
+      items: services.map((title, i) => ({ title, text: described[i]?.text as string })),
       callToAction: {
         title: "Besoin d'un renseignement ?",
         text: `Contactez ${w.name} au ${w.phone} : nous étudions votre demande avec attention.`,
       },
     },
     gallery: {
-      intro: join(`Quelques images de ${w.name}${sp(w.inTown)}.`, `Notre marque de fabrique : ${w.unique}.`),
+      intro: join(`Quelques images de ${w.name}${sp(w.inTown)}.`, `Sa marque de fabrique : ${w.unique}.`),
     },
     contact: {
       title: tone.contactTitle,
@@ -317,6 +280,14 @@ function inTown(address: string): string {
   if (/^Le\s/.test(town)) return `au ${town.slice(3)}`;
   if (/^Les\s/.test(town)) return `aux ${town.slice(4)}`;
   return `à ${town}`;
+}
+
+/** A first-person description ("je", "mon atelier") or a trade named as a person ("Plombier") is one person's business. */
+function worksAlone(data: KozaData): boolean {
+  const firstPerson = /(^|[\s,.;:!?(«"])(je|j['’]|moi|mon|ma|mes)(?=[\s'’,.]|$)/i;
+  if (firstPerson.test(`${data.businessDescription} ${data.uniqueValue}`)) return true;
+  const firstWord = fold(oneLine(data.businessType)).split(" ")[0] ?? "";
+  return /^(?!atelier)\p{L}+(ier|iere|ien|ienne|eur|euse|iste|graphe|logue)$/u.test(firstWord);
 }
 
 /** FNV-1a: a stable number from the answers, to vary the wording from one business to another. */

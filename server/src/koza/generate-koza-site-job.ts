@@ -8,6 +8,7 @@ import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { buildKozaSite } from "./build-koza-site.ts";
+import { createImageMaker } from "./site-images.ts";
 import { createSiteWriter } from "./site-writer.ts";
 import type { StoredFile } from "./submit-koza-questionnaire.ts";
 
@@ -37,17 +38,30 @@ export const generateKozaSiteJob = defineJob({
     try {
       const data = KozaData.parse(submission.data);
       const text = await createSiteWriter(ctx.config)(data);
+      let imagesFallback: string | undefined;
+      const makeImage = createImageMaker(ctx.config, data, (reason) => {
+        imagesFallback = reason;
+        ctx.log.warn({ orderId, reason }, "Koza images API failed: embedded illustrations used");
+      });
       const built = await buildKozaSite(
         ctx,
         order,
         { id: submission.id, data, files: submission.files as StoredFile[] },
         text,
+        makeImage,
       );
+      if (imagesFallback) {
+        await addOrderLog(ctx.db, orderId, {
+          level: "warning",
+          action: "koza",
+          details: `Service d'images IA indisponible (${imagesFallback}) : illustrations intégrées utilisées.`,
+        });
+      }
       await ctx.db.update(orders).set({ kozaStatus: "completed" }).where(eq(orders.id, orderId));
       await addOrderLog(ctx.db, orderId, {
         level: "info",
         action: "koza",
-        details: `Site Koza généré : ${built.pages} pages, ${built.photos} photo(s) (${Math.round(performance.now() - started)} ms).`,
+        details: `Site Koza généré : ${built.pages} pages, ${built.photos} photo(s) du client, ${built.images} image(s) créée(s) (${Math.round(performance.now() - started)} ms).`,
       });
       await queueEmail(ctx, {
         template: "koza_ready",

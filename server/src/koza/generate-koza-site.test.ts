@@ -138,7 +138,9 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       .from(orderLogs)
       .where(eq(orderLogs.orderId, orderId))
       .orderBy(orderLogs.id);
-    expect(logs.at(-1)?.details).toMatch(/^Site Koza généré : 5 pages, 3 photo\(s\) \(\d+ ms\)\.$/);
+    expect(logs.at(-1)?.details).toMatch(
+      /^Site Koza généré : 5 pages, 3 photo\(s\) du client, 0 image\(s\) créée\(s\) \(\d+ ms\)\.$/,
+    );
   });
 
   it("regenerates in place: same five pages, new words, old photos gone, nothing duplicated", async () => {
@@ -191,7 +193,74 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       .where(eq(kozaSubmissions.orderId, orderId))
       .orderBy(desc(kozaSubmissions.id))
       .limit(1);
-    expect(media.map((m) => m.slug)).toEqual([`koza-${latest?.id}-photo-1`]);
+    // The one photo leads; the pictures it does not cover are made.
+    expect(media.map((m) => m.slug).sort()).toEqual(
+      [
+        "image-about",
+        "image-gallery-1",
+        "image-gallery-2",
+        "image-service-2",
+        "image-service-3",
+        "photo-1",
+      ].map((s) => `koza-${latest?.id}-${s}`),
+    );
+    expect(home.html).toMatch(/wp-block-cover[^>]*>\s*<img[^>]+koza-\d+-photo-1/);
+  });
+
+  it("without any upload, puts pictures in the business's colours on every page", async () => {
+    await t.ctx.db.update(orders).set({ kozaStatus: "error" }).where(eq(orders.id, orderId));
+    const res = await submit({
+      ...ANSWERS,
+      businessType: "Plombier",
+      businessName: "Grondin Plomberie",
+      businessDescription: "Je répare les fuites et j'installe les chauffe-eau dans l'Est.",
+      services: ["Dépannage de fuites", "Pose de chauffe-eau solaire", "Rénovation de salle de bain"],
+      colors: { primary: "#0ea5e9", secondary: "#0f172a" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await kozaDone();
+
+    const media =
+      await api<{ slug: string; source_url: string; alt_text: string; mime_type: string }[]>(
+        "/wp/v2/media?per_page=100",
+      );
+    expect(media.map((m) => m.slug.replace(/^koza-\d+-/, "")).sort()).toEqual([
+      "image-about",
+      "image-gallery-1",
+      "image-gallery-2",
+      "image-gallery-3",
+      "image-hero",
+      "image-service-1",
+      "image-service-2",
+      "image-service-3",
+    ]);
+    expect(media.find((m) => m.slug.endsWith("service-2"))?.alt_text).toBe(
+      "Pose de chauffe-eau solaire, par Grondin Plomberie",
+    );
+    // Each is a real picture on the site, in the customer's colours.
+    for (const m of media) {
+      expect(m.mime_type).toBe("image/jpeg");
+      const bytes = Buffer.from(
+        await (await t.ctx.wordpress.fetch(SUBDOMAIN, new URL(m.source_url).pathname)).arrayBuffer(),
+      );
+      expect((await sharp(bytes).metadata()).width, m.slug).toBeGreaterThanOrEqual(1200);
+    }
+
+    const images = (html: string) => [...html.matchAll(/<img[^>]+koza-\d+-image-[a-z0-9-]+/g)].length;
+    const home = await visit("/");
+    expect(home.html).toMatch(/wp-block-cover[^>]*>\s*<img[^>]+koza-\d+-image-hero/);
+    expect(images(home.html)).toBeGreaterThanOrEqual(2);
+    const services = await visit("/services/");
+    for (const n of [1, 2, 3])
+      expect(services.html).toMatch(new RegExp(`<img[^>]+koza-\\d+-image-service-${n}`));
+    const gallery = await visit("/realisations/");
+    expect(gallery.html).toContain("wp-block-gallery");
+    expect(images(gallery.html)).toBe(6);
+    expect(gallery.html).not.toContain("seront bientôt en ligne");
+    expect(images((await visit("/a-propos/")).html)).toBeGreaterThanOrEqual(1);
+    // The words are this plumber's, not a stock sentence.
+    expect(services.html).toMatch(/Je répare les fuites et j&[a-z0-9#]+;installe les chauffe-eau/);
+    expect(services.html).not.toMatch(/règles de l&[a-z0-9#]+;art/);
   });
 
   it("after the last failed attempt: Koza in error, an error log line and an alert to the agency", async () => {

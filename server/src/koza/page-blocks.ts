@@ -16,6 +16,7 @@ import {
 } from "./blocks.ts";
 import { isDark, textOn } from "./colors.ts";
 import type { SiteContent } from "./site-content.ts";
+import type { PageImages } from "./site-images.ts";
 
 export interface KozaPage {
   /** Koza's pages are found again by slug, so a new run updates them instead of adding more. */
@@ -30,10 +31,9 @@ export interface KozaPage {
 
 export const KOZA_PAGE_SLUGS = ["accueil", "a-propos", "services", "realisations", "contact"] as const;
 
-/** The five pages as Gutenberg blocks: words from the writer, photos from the customer. */
-export function kozaPages(data: KozaData, text: SiteContent, photos: Media[]): KozaPage[] {
+/** The five pages as Gutenberg blocks: words from the writer, the customer's photos first, then made pictures. */
+export function kozaPages(data: KozaData, text: SiteContent, images: PageImages): KozaPage[] {
   const c = data.contactInfo;
-  const [first, second] = photos;
   // The call-to-action band is the primary colour: its text must stay readable on it.
   const onPrimary = textOn(data.colors.primary) === "#ffffff" ? "base" : "contrast";
   const overPrimary = onPrimary === "base" ? "contrast" : "base";
@@ -64,7 +64,7 @@ export function kozaPages(data: KozaData, text: SiteContent, photos: Media[]): K
           "center",
         ),
       ],
-      { media: first, overlay: "accent-3", dark: isDark(data.colors.secondary) },
+      { media: images.hero, overlay: "accent-3", dark: isDark(data.colors.secondary) },
     ),
     section([paragraph(text.home.intro, { size: "large" })]),
     section(
@@ -81,11 +81,7 @@ export function kozaPages(data: KozaData, text: SiteContent, photos: Media[]): K
       ],
       { background: "accent-5" },
     ),
-    section(
-      second
-        ? [mediaText(second, [heading(text.home.whyTitle), paragraph(text.home.why)])]
-        : [heading(text.home.whyTitle), paragraph(text.home.why)],
-    ),
+    section([mediaText(images.about, [heading(text.home.whyTitle), paragraph(text.home.why)])]),
     callToAction(text.home.callToAction.title, text.home.callToAction.text),
   ];
 
@@ -100,9 +96,9 @@ export function kozaPages(data: KozaData, text: SiteContent, photos: Media[]): K
   const services = [
     paragraph(text.services.intro, { size: "large" }),
     ...text.services.items.map((item, i) => {
-      const photo = photos[i];
+      const picture = images.services[i];
       const words = [heading(item.title), paragraph(item.text)];
-      return photo ? mediaText(photo, words, i % 2 === 1) : words.join("\n\n");
+      return picture ? mediaText(picture, words, i % 2 === 1) : words.join("\n\n");
     }),
     heading(text.services.callToAction.title),
     paragraph(text.services.callToAction.text),
@@ -111,11 +107,7 @@ export function kozaPages(data: KozaData, text: SiteContent, photos: Media[]): K
 
   const realisations = [
     paragraph(text.gallery.intro, { size: "large" }),
-    photos.length > 1
-      ? gallery(photos)
-      : first
-        ? image(first)
-        : paragraph("Les photos de nos réalisations seront bientôt en ligne."),
+    images.gallery.length > 1 ? gallery(images.gallery) : image(images.hero),
     buttons([{ label: "Parlons de votre projet", href: "/contact/" }]),
   ];
 
@@ -150,7 +142,7 @@ export function kozaPages(data: KozaData, text: SiteContent, photos: Media[]): K
   });
   return [
     page("accueil", "Accueil", home, { template: "page-no-title" }),
-    page("a-propos", "À propos", about, { featured: second ?? first }),
+    page("a-propos", "À propos", about, { featured: images.about }),
     page("services", "Services", services),
     page("realisations", "Réalisations", realisations),
     page("contact", "Contact", contact),

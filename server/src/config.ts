@@ -178,6 +178,8 @@ const ConfigSchema = PublicConfig.extend({
     .transform((v) => v.trim()),
   /** The Chromium that takes the directory's screenshots (Debian's package). */
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  /** Memory all the screenshot browser's processes together may use (MB) before it is killed. */
+  SCREENSHOT_MEMORY_MB: z.coerce.number().int().min(200).max(16_384).default(1024),
   /** When the restore drill runs (cron, La Réunion's time): weekly by default. */
   BACKUP_DRILL_SCHEDULE: z
     .string()

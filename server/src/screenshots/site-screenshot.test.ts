@@ -32,7 +32,7 @@ const spread = async (image: Buffer) =>
 describe("directory screenshots, taken by our own sandboxed Chromium", () => {
   it("runs Chromium in its sandbox", async () => {
     const text = await withSandboxedChromium(
-      { chromiumPath: "/usr/bin/chromium", own: [], refusedNames: [] },
+      { chromiumPath: "/usr/bin/chromium", memoryLimitMb: 1024, own: [], refusedNames: [] },
       async (context) => {
         const page = context.pages()[0] ?? (await context.newPage());
         await page.goto("chrome://sandbox");
@@ -76,6 +76,7 @@ describe("directory screenshots, taken by our own sandboxed Chromium", () => {
     try {
       const image = await takeScreenshot(`http://hostile.localhost:${port}/`, {
         chromiumPath: "/usr/bin/chromium",
+        memoryLimitMb: 1024,
         own: [{ authority: `hostile.localhost:${port}`, connect: { host: "127.0.0.1", port } }],
         refusedNames: [],
       });
@@ -88,6 +89,37 @@ describe("directory screenshots, taken by our own sandboxed Chromium", () => {
       platform.close();
     }
   }, 90_000);
+});
+
+describe("the screenshot browser's memory", () => {
+  it("kills a page that takes more memory than allowed (buffers outside the JavaScript heap too)", async () => {
+    const site = http.createServer((req, res) => {
+      // The page never finishes loading: its image answers after 20 s.
+      if (req.url === "/slow.png") return void setTimeout(() => res.end(), 20_000);
+      res.setHeader("content-type", "text/html");
+      res.end(`<img src="/slow.png"><script>
+        const kept = [];
+        setInterval(() => { const b = new Uint8Array(50_000_000); b.fill(7); kept.push(b); }, 50);
+      </script>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    const port = (site.address() as AddressInfo).port;
+    const started = Date.now();
+    try {
+      await expect(
+        takeScreenshot(`http://hungry.localhost:${port}/`, {
+          chromiumPath: "/usr/bin/chromium",
+          memoryLimitMb: 700,
+          own: [{ authority: `hungry.localhost:${port}`, connect: { host: "127.0.0.1", port } }],
+          refusedNames: [],
+        }),
+      ).rejects.toThrow(/Mo de mémoire, plus que la limite de 700 Mo/);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      site.closeAllConnections();
+      site.close();
+    }
+  }, 60_000);
 });
 
 /** A real site, installed by the normal pipeline, listed, shot by the queue's job. */

@@ -43,6 +43,7 @@ export async function screenshotSite(ctx: Context, orderId: string): Promise<boo
   }
   const image = await takeScreenshot(ctx.wordpress.siteUrl(order.subdomain), {
     chromiumPath: ctx.config.CHROMIUM_PATH,
+    memoryLimitMb: ctx.config.SCREENSHOT_MEMORY_MB,
     own: await ownHosts(ctx, orderId, order.subdomain),
     refusedNames: [new URL(ctx.config.PUBLIC_URL).hostname],
   });

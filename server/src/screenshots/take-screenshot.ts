@@ -4,6 +4,7 @@ import path from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import sharp from "sharp";
 import { type ProxyRules, startGuardedProxy } from "./guarded-proxy.ts";
+import { watchBrowserMemory } from "./memory-watchdog.ts";
 
 /** The window the page is drawn in, and the size of the kept image (the cards show it at 400×250, 2× for sharp screens). */
 export const VIEWPORT = { width: 1280, height: 800 };
@@ -19,6 +20,8 @@ const UNPRIVILEGED = path.join(import.meta.dirname, "chromium-unprivileged.sh");
 
 export interface ScreenshotOptions extends ProxyRules {
   chromiumPath: string;
+  /** All the browser's processes together may use this much memory (MB), else it is killed. */
+  memoryLimitMb: number;
 }
 
 /** One browser at a time in this process: the runs wait for each other. */
@@ -26,7 +29,8 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Chromium, sandboxed (never --no-sandbox; as `nobody` when we are root), its only way out the
- * guarded proxy, one renderer with a bounded JavaScript heap, no service workers, no downloads.
+ * guarded proxy, one renderer with a bounded JavaScript heap, killed past its memory limit or
+ * its time limit, no service workers, no downloads.
  * `use` gets the context; the browser and its profile are gone when it returns or fails.
  */
 export async function withSandboxedChromium<T>(
@@ -42,7 +46,11 @@ export async function withSandboxedChromium<T>(
       chmodSync(profile, 0o700);
     }
     let context: BrowserContext | undefined;
+    let overMemory: number | undefined;
     const limit = setTimeout(() => void context?.close().catch(() => {}), RUN_LIMIT_MS);
+    const stopWatching = watchBrowserMemory(profile, options.memoryLimitMb * 1024 * 1024, (used) => {
+      overMemory = used;
+    });
     try {
       context = await chromium.launchPersistentContext(profile, {
         executablePath: asRoot ? UNPRIVILEGED : options.chromiumPath,
@@ -75,7 +83,13 @@ export async function withSandboxedChromium<T>(
         acceptDownloads: false,
       });
       return await use(context);
+    } catch (err) {
+      if (overMemory === undefined) throw err;
+      throw new Error(
+        `navigateur arrêté : ${Math.round(overMemory / 1024 / 1024)} Mo de mémoire, plus que la limite de ${options.memoryLimitMb} Mo`,
+      );
     } finally {
+      stopWatching();
       clearTimeout(limit);
       await context?.close().catch(() => {});
       await proxy.close();

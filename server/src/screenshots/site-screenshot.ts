@@ -8,9 +8,9 @@ import { screenshotKey } from "./screenshot-address.ts";
 import { takeScreenshot } from "./take-screenshot.ts";
 
 /**
- * The site's own addresses and where the product reaches them: its subdomain (`*.localhost`
- * is loopback; the SSH host's sites are reached on WP_SSH_CONNECT_HOST when set) and its
- * active custom domain, to which the subdomain redirects.
+ * The site's own addresses and where the product reaches them: its subdomain and its active
+ * custom domain, to which the subdomain redirects. The embedded host serves both on loopback
+ * (the URLs' ports); the SSH host's sites are reached on WP_SSH_CONNECT_HOST when set.
  */
 async function ownHosts(ctx: Context, orderId: string, subdomain: string): Promise<OwnHost[]> {
   const urls = [new URL(ctx.wordpress.siteUrl(subdomain))];
@@ -21,7 +21,7 @@ async function ownHosts(ctx: Context, orderId: string, subdomain: string): Promi
   if (domain) urls.push(new URL(ctx.wordpress.domainUrl(domain.domain)));
   return urls.map((url) => {
     const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-    const local = url.hostname === "localhost" || url.hostname.endsWith(".localhost");
+    const local = ctx.config.WP_HOST === "local" || url.hostname.endsWith(".localhost");
     const host = local ? "127.0.0.1" : (ctx.config.WP_SSH_CONNECT_HOST ?? url.hostname);
     return { authority: `${url.hostname}:${port}`, connect: { host, port } };
   });

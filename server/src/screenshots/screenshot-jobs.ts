@@ -1,3 +1,4 @@
+import { desc } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
@@ -26,15 +27,25 @@ export const screenshotSiteJob = defineJob({
 
 /**
  * Queues a new screenshot of the site, a few seconds from now: it went live in the directory,
- * or changed (Koza, reinstall, update, domain). Not listed, it is skipped when the job runs.
+ * or changed (Koza, reinstall, restore, update, domain). Not listed, it is skipped when the job runs.
  */
-export async function queueScreenshot(ctx: Pick<Context, "queue">, orderId: string): Promise<void> {
+export async function queueScreenshot(
+  ctx: Pick<Context, "queue">,
+  orderId: string,
+  afterSeconds = 5,
+): Promise<void> {
   await ctx.queue.send(
     screenshotSiteJob,
     { orderId },
-    { singletonKey: `screenshot-site:${orderId}`, singletonSeconds: 30, startAfterSeconds: 5 },
+    { singletonKey: `screenshot-site:${orderId}`, singletonSeconds: 30, startAfterSeconds: afterSeconds },
   );
 }
+
+/**
+ * The weekly pass spaces its screenshots out (a few seconds each): jobs due long ago and still
+ * waiting would make the health check say no worker is running.
+ */
+export const WEEKLY_SPACING_SECONDS = 20;
 
 /** Weekly (SCREENSHOT_SCHEDULE): every listed site is shot again; the unlisted lose theirs. */
 export const screenshotSitesJob = defineJob({
@@ -46,8 +57,15 @@ export const screenshotSitesJob = defineJob({
   cron: (ctx) => (ctx.config.SCREENSHOT_SCHEDULE === "off" ? undefined : ctx.config.SCREENSHOT_SCHEDULE),
   handle: async (_payload, ctx) => {
     const forgotten = await forgetUnlistedScreenshots(ctx);
-    const sites = await ctx.db.select({ id: orders.id }).from(orders).where(listed);
-    for (const site of sites) await queueScreenshot(ctx, site.id);
+    // The directory's order: its first page is shot first.
+    const sites = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(listed)
+      .orderBy(desc(orders.activatedAt), desc(orders.id));
+    for (const [i, site] of sites.entries()) {
+      await queueScreenshot(ctx, site.id, 5 + i * WEEKLY_SPACING_SECONDS);
+    }
     ctx.log.info({ queued: sites.length, forgotten }, "site screenshots queued");
   },
 });

@@ -7,10 +7,17 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { orders } from "../db/schema.ts";
+import { storedFileExists, storeFile } from "../files/stored-files.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { isPublicAddress } from "./guarded-proxy.ts";
-import { queueScreenshot, screenshotSitesJob } from "./screenshot-jobs.ts";
+import { screenshotKey } from "./screenshot-address.ts";
+import {
+  queueScreenshot,
+  screenshotSiteJob,
+  screenshotSitesJob,
+  WEEKLY_SPACING_SECONDS,
+} from "./screenshot-jobs.ts";
 import { screenshotSite } from "./site-screenshot.ts";
 import { IMAGE, takeScreenshot, withSandboxedChromium } from "./take-screenshot.ts";
 
@@ -120,6 +127,55 @@ describe("the screenshot browser's memory", () => {
       site.close();
     }
   }, 60_000);
+});
+
+describe("the weekly screenshot pass", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ SCREENSHOT_SCHEDULE: "off" });
+  });
+  afterAll(() => t?.close());
+
+  it("queues every listed site, newest first and spaced out, and deletes the screenshots of sites no longer listed", async () => {
+    const listedIds = [];
+    for (const [subdomain, activatedAt] of [
+      ["hebdo-recent", "2026-11-20T08:00:00Z"],
+      ["hebdo-ancien", "2026-10-01T08:00:00Z"],
+    ] as const) {
+      const id = await givenPaidOrder(t.ctx, { subdomain, directoryOptIn: true });
+      await t.ctx.db
+        .update(orders)
+        .set({ status: "active", activatedAt: new Date(activatedAt), siteFilledAt: new Date() })
+        .where(eq(orders.id, id));
+      listedIds.push(id);
+    }
+    const gone = await givenPaidOrder(t.ctx, { subdomain: "hebdo-parti", directoryOptIn: false });
+    await t.ctx.db
+      .update(orders)
+      .set({ status: "active", siteFilledAt: new Date(), screenshotAt: new Date() })
+      .where(eq(orders.id, gone));
+    await storeFile(t.ctx, screenshotKey(gone), Buffer.from("ancienne capture"));
+
+    await screenshotSitesJob.handle({}, t.ctx, {
+      name: screenshotSitesJob.name,
+      id: "x",
+      retryCount: 0,
+      retryLimit: 0,
+    });
+
+    const { rows } = await t.ctx.database.sql.executeSql(
+      `select data->>'orderId' as "orderId", extract(epoch from start_after - created_on)::int as delay
+       from pgboss.job where name = $1 order by start_after`,
+      [screenshotSiteJob.name],
+    );
+    expect(rows).toEqual([
+      { orderId: listedIds[0], delay: 5 },
+      { orderId: listedIds[1], delay: 5 + WEEKLY_SPACING_SECONDS },
+    ]);
+    expect(await storedFileExists(t.ctx, screenshotKey(gone))).toBe(false);
+    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, gone));
+    expect(row?.screenshotAt).toBeNull();
+  });
 });
 
 /** A real site, installed by the normal pipeline, listed, shot by the queue's job. */

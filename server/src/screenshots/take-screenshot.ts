@@ -47,7 +47,11 @@ export async function withSandboxedChromium<T>(
     }
     let context: BrowserContext | undefined;
     let overMemory: number | undefined;
-    const limit = setTimeout(() => void context?.close().catch(() => {}), RUN_LIMIT_MS);
+    let overTime = false;
+    const limit = setTimeout(() => {
+      overTime = true;
+      void context?.close().catch(() => {});
+    }, RUN_LIMIT_MS);
     const stopWatching = watchBrowserMemory(profile, options.memoryLimitMb * 1024 * 1024, (used) => {
       overMemory = used;
     });
@@ -84,10 +88,13 @@ export async function withSandboxedChromium<T>(
       });
       return await use(context);
     } catch (err) {
-      if (overMemory === undefined) throw err;
-      throw new Error(
-        `navigateur arrêté : ${Math.round(overMemory / 1024 / 1024)} Mo de mémoire, plus que la limite de ${options.memoryLimitMb} Mo`,
-      );
+      if (overMemory !== undefined) {
+        throw new Error(
+          `navigateur arrêté : ${Math.round(overMemory / 1024 / 1024)} Mo de mémoire, plus que la limite de ${options.memoryLimitMb} Mo`,
+        );
+      }
+      if (overTime) throw new Error(`navigateur arrêté : plus de ${RUN_LIMIT_MS / 1000} s`);
+      throw err;
     } finally {
       stopWatching();
       clearTimeout(limit);

@@ -34,6 +34,14 @@ test("the directory lists opted-in live sites once they show their own home page
   await expect
     .poll(async () => (await (await request.get("/api/directory")).json()).total, { timeout: 120_000 })
     .toBe(total);
+  // Listed, each is shot by the platform's own Chromium (a job, within seconds): the cards show it.
+  const shots = async () =>
+    (
+      (await (await request.get("/api/directory")).json()) as { sites: { screenshot_url: string | null }[] }
+    ).sites
+      .map((s) => s.screenshot_url)
+      .filter(Boolean).length;
+  await expect.poll(shots, { timeout: 120_000 }).toBe(total);
 
   await page.goto("/annuaire");
   await expect(cards).toHaveCount(total);
@@ -44,7 +52,19 @@ test("the directory lists opted-in live sites once they show their own home page
   const card = cards.filter({ hasText: "Menuiserie Payet" });
   await expect(card).toContainText("Saint-Pierre, La Réunion");
   await expect(card).toContainText(/En ligne depuis \w+ \d{4}/);
-  await expect(card.locator(".site-placeholder")).toHaveText("Menuiserie Payet");
+  // The real screenshot, not the placeholder: a WebP from our own address, loaded and drawn.
+  const shot = card.locator(".site-thumb img");
+  await expect(shot).toHaveAttribute(
+    "src",
+    /^\/api\/directory\/screenshots\/menuiserie-annuaire\.webp\?v=\d+$/,
+  );
+  await expect(card.locator(".site-placeholder")).toHaveCount(0);
+  await expect
+    .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(800);
+  const image = await request.get((await shot.getAttribute("src")) as string);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(image.headers()["cache-control"]).toBe("public, max-age=86400");
   await expect(card.getByRole("link", { name: /Visiter le site/ })).toHaveAttribute(
     "href",
     /menuiserie-annuaire\.localhost/,
@@ -70,6 +90,21 @@ test("the directory lists opted-in live sites once they show their own home page
   await expect(cards).toHaveCount(total);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: ".test-output/screenshots/directory-375.png", fullPage: true });
+
+  // The home page's showcase shows the same screenshots.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const showcase = page.locator("section.showcase");
+  await showcase.scrollIntoViewIfNeeded();
+  const atelier = showcase.locator("li", { hasText: "Atelier Grondin" }).locator("img.showcase-shot");
+  await expect(atelier).toHaveAttribute(
+    "src",
+    /^\/api\/directory\/screenshots\/atelier-annuaire\.webp\?v=\d+$/,
+  );
+  await expect
+    .poll(() => atelier.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(800);
+  await showcase.screenshot({ path: ".test-output/screenshots/directory-showcase-1280.png" });
 });
 
 test("the directory shows more sites page by page", async ({ page, request }) => {

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs whatever is missing to run the product: Debian packages (PHP for the WordPress
-# sites, restic for their backups), npm packages, the WordPress core template; then builds the
+# sites, restic for their backups, Chromium for the directory's screenshots), npm packages, the WordPress core template; then builds the
 # web app. Safe to run again: it only does what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/wordpress/ensure-php.sh
-bash scripts/ensure-debian-packages.sh restic=restic
+bash scripts/ensure-debian-packages.sh restic=restic /usr/bin/chromium=chromium
 # --include=dev: the build needs its tools (React Router's CLI, Vite, TypeScript), and npm leaves
 # them out when NODE_ENV=production, as operators set it.
 npm install --include=dev --no-audit --no-fund --loglevel=error

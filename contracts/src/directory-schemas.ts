@@ -12,6 +12,8 @@ export const DirectorySite = z.object({
   url: z.string(),
   has_koza: z.boolean(),
   created_at: z.string(),
+  /** The site's screenshot (taken by the platform, decision 0041); null until there is one: the placeholder. */
+  screenshot_url: z.string().nullable(),
 });
 export type DirectorySite = z.infer<typeof DirectorySite>;
 

@@ -29,7 +29,6 @@ export const PublicConfig = z.object({
   TAX_RULE_OTHER_PRIVATE: z.enum(TAX_RULE_IDS).default(DEFAULT_TAX_SETTINGS.TAX_RULE_OTHER_PRIVATE),
   TAX_RULE_OTHER_BUSINESS: z.enum(TAX_RULE_IDS).default(DEFAULT_TAX_SETTINGS.TAX_RULE_OTHER_BUSINESS),
   CRISP_WEBSITE_ID: z.string().optional(),
-  SCREENSHOT_URL_TEMPLATE: z.string().optional(),
   /** Public address of the site: links in e-mails, canonical and sharing URLs of the pages. */
   PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
 });

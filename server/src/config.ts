@@ -175,6 +175,19 @@ const ConfigSchema = PublicConfig.extend({
     )
     .default("*/5 * * * *")
     .transform((v) => v.trim()),
+  /** When every directory-listed site's screenshot is taken again (cron, La Réunion's time, or "off"). */
+  SCREENSHOT_SCHEDULE: z
+    .string()
+    .regex(
+      /^\s*(off|\S+(\s+\S+){4})\s*$/,
+      "expression cron à 5 champs, par exemple « 0 5 * * 1 », ou « off »",
+    )
+    .default("0 5 * * 1")
+    .transform((v) => v.trim()),
+  /** The Chromium that takes the directory's screenshots (Debian's package). */
+  CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  /** Memory all the screenshot browser's processes together may use (MB) before it is killed. */
+  SCREENSHOT_MEMORY_MB: z.coerce.number().int().min(200).max(16_384).default(1024),
   /** When the restore drill runs (cron, La Réunion's time): weekly by default. */
   BACKUP_DRILL_SCHEDULE: z
     .string()

@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { setStep } from "../orders/set-step.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { siteIdentity } from "../provisioning/site-identity.ts";
@@ -75,6 +76,7 @@ export const reinstallWordpressJob = defineJob({
       const refused = refusal(order);
       if (refused || !order) throw refused;
       await reinstall(ctx, order);
+      await queueScreenshot(ctx, orderId);
     } finally {
       await lease.release();
     }

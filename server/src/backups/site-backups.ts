@@ -20,6 +20,7 @@ import { orders, siteBackups, subscriptions } from "../db/schema.ts";
 import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { resolveBackupAlerts } from "./backup-alerts.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -153,6 +154,7 @@ export async function restoreBackup(
       action: "restore",
       details: `Site restauré à la sauvegarde du ${formatDateTime(restored.createdAt)}.`,
     });
+    await queueScreenshot(ctx, order.id);
     return { restored, safety };
   });
 }

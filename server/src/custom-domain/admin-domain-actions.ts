@@ -7,6 +7,7 @@ import { badRequest, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { checkNow, logCheck } from "./domain-lifecycle.ts";
 import { customDomainView, orderDomain } from "./domain-view.ts";
 
@@ -125,6 +126,7 @@ export async function removeDomain(ctx: Context, orderId: string): Promise<void>
   const domain = await domainOf(ctx, orderId);
   await takeDomainOffline(ctx, orderId, domain.domain);
   await ctx.db.delete(customDomains).where(eq(customDomains.id, domain.id));
+  await queueScreenshot(ctx, orderId);
   await addOrderLog(ctx.db, orderId, {
     level: "info",
     action: "custom-domain",

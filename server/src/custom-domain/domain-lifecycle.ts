@@ -6,6 +6,7 @@ import { customDomainChecks, customDomains, orders } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { AcmeProblem, issueCertificate } from "./acme-certificate.ts";
 import { checkDomainJob } from "./check-domain-job.ts";
 import { checkDomainDns, createDnsResolver } from "./dns-check.ts";
@@ -193,6 +194,7 @@ async function step(ctx: Context, domain: Domain, order: Order): Promise<Outcome
         action: "custom-domain",
         details: `Domaine ${domain.domain} en ligne (${url}).`,
       });
+      await queueScreenshot(ctx, order.id);
       await queueEmail(ctx, {
         template: "domain_active",
         to: order.customerEmail,

@@ -97,6 +97,11 @@ export const orders = pgTable(
      */
     siteFilledAt: timestamp("site_filled_at", { withTimezone: true }),
     /**
+     * When the directory's screenshot of the site was last taken (stored_files
+     * `screenshots/<order id>.webp`, decision 0041); null while there is none: the placeholder.
+     */
+    screenshotAt: timestamp("screenshot_at", { withTimezone: true }),
+    /**
      * While set in the future, one run of one job (provisioning, Koza, reinstall) works on this
      * site and every other keeps off; its holder renews it while it runs (jobs/order-lease.ts).
      */

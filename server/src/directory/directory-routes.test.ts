@@ -76,6 +76,7 @@ describe("GET /api/directory", () => {
       url: expect.stringMatching(/^http:\/\/garage-hoarau\.localhost:\d+$/),
       has_koza: true,
       created_at: "2026-03-10T08:00:00.000Z",
+      screenshot_url: null,
     });
     // A site without company name shows (and is found by) its subdomain.
     expect(body.sites[2].company_name).toBe("boulangerie-payet");

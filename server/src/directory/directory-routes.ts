@@ -1,8 +1,18 @@
 import { DirectoryQuery } from "@lagon/contracts/directory-schemas";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Context } from "../context.ts";
-import { listDirectory } from "./list-directory.ts";
+import { orders } from "../db/schema.ts";
+import { readStoredFile } from "../files/stored-files.ts";
+import { notFound } from "../lib/app-error.ts";
+import { screenshotKey } from "../screenshots/screenshot-address.ts";
+import { listDirectory, listed } from "./list-directory.ts";
+
+const ScreenshotParams = z.object({
+  file: z.string().regex(/^[a-z0-9-]{1,63}\.webp$/, "Capture d'écran introuvable."),
+});
 
 /**
  * GET /api/directory?page=&per_page=&q=&category=&country=: one page of the live sites whose
@@ -18,5 +28,34 @@ export async function directoryRoutes(app: FastifyInstance, { ctx }: { ctx: Cont
     },
     async (request, reply) =>
       reply.header("Cache-Control", "public, max-age=60").send(await listDirectory(ctx, request.query)),
+  );
+
+  /**
+   * GET /api/directory/screenshots/<subdomain>.webp: a listed site's screenshot (decision 0041),
+   * cached a day by browsers and proxies (its address changes with each new one); 404 while
+   * there is none, or once the site leaves the directory.
+   */
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/directory/screenshots/:file",
+    {
+      config: { rateLimit: { max: 300, timeWindow: "1 minute" } },
+      schema: { params: ScreenshotParams },
+    },
+    async (request, reply) => {
+      const subdomain = request.params.file.replace(/\.webp$/, "");
+      const [order] = await ctx.db
+        .select({ id: orders.id, screenshotAt: orders.screenshotAt })
+        .from(orders)
+        .where(and(eq(orders.subdomain, subdomain), listed))
+        .limit(1);
+      if (!order?.screenshotAt) throw notFound("Capture d'écran introuvable.");
+      const image = await readStoredFile(ctx, screenshotKey(order.id)).catch(() => null);
+      if (!image) throw notFound("Capture d'écran introuvable.");
+      return reply
+        .header("Content-Type", "image/webp")
+        .header("Cache-Control", "public, max-age=86400")
+        .header("Last-Modified", order.screenshotAt.toUTCString())
+        .send(image);
+    },
   );
 }

@@ -4,13 +4,14 @@ import type { DirectoryPage, DirectoryQuery } from "@lagon/contracts/directory-s
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders, searchFold } from "../db/schema.ts";
+import { screenshotUrl } from "../screenshots/screenshot-address.ts";
 
 /**
  * Live sites whose owners opted in, once they show content of their own (filled by Koza, or
  * their home page changed: site-filled.ts, decision 0027): the predicate of the partial index
  * orders_directory_idx, written with literals so that the planner sees it is the index's own.
  */
-const listed = sql`${orders.status} = 'active' and ${orders.directoryOptIn} and (${orders.kozaStatus} = 'completed' or ${orders.siteFilledAt} is not null)`;
+export const listed = sql`${orders.status} = 'active' and ${orders.directoryOptIn} and (${orders.kozaStatus} = 'completed' or ${orders.siteFilledAt} is not null)`;
 
 function matching(query: DirectoryQuery): SQL | undefined {
   const filters: SQL[] = [];
@@ -50,6 +51,7 @@ export async function listDirectory(ctx: Context, query: DirectoryQuery): Promis
             kozaStatus: orders.kozaStatus,
             activatedAt: orders.activatedAt,
             createdAt: orders.createdAt,
+            screenshotAt: orders.screenshotAt,
           })
           .from(orders)
           .where(where ? and(listed, where) : listed)
@@ -66,6 +68,7 @@ export async function listDirectory(ctx: Context, query: DirectoryQuery): Promis
       url: ctx.wordpress.siteUrl(o.subdomain),
       has_koza: o.kozaStatus === "completed",
       created_at: (o.activatedAt ?? o.createdAt).toISOString(),
+      screenshot_url: o.screenshotAt ? screenshotUrl(o.subdomain, o.screenshotAt) : null,
     })),
     total,
     page: query.page,

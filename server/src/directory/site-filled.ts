@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
+import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -64,6 +65,7 @@ export async function recordFilledSites(ctx: Context): Promise<number> {
     try {
       if (!(await siteIsFilled(ctx, order))) continue;
       await ctx.db.update(orders).set({ siteFilledAt: new Date() }).where(eq(orders.id, order.id));
+      await queueScreenshot(ctx, order.id);
       filled++;
     } catch (err) {
       ctx.log.warn({ err, subdomain: order.subdomain }, "filled-site check failed");

@@ -9,6 +9,7 @@ import { sendEmailJob } from "../mail/send-email-job.ts";
 import { monitorSitesJob } from "../maintenance/site-monitor.ts";
 import { updateSiteJob, updateSitesJob } from "../maintenance/update-jobs.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
+import { screenshotSiteJob, screenshotSitesJob } from "../screenshots/screenshot-jobs.ts";
 import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
 import { stripeReconcileJob } from "../subscriptions/stripe-reconcile-job.ts";
 import type { AnyJob } from "./job-queue.ts";
@@ -31,4 +32,6 @@ export const allJobs: AnyJob[] = [
   updateSitesJob,
   updateSiteJob,
   monitorSitesJob,
+  screenshotSiteJob,
+  screenshotSitesJob,
 ];

@@ -7,6 +7,7 @@ import { claimOrderLease } from "../jobs/order-lease.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { buildKozaSite } from "./build-koza-site.ts";
 import { createImageMaker } from "./site-images.ts";
 import { createSiteWriter } from "./site-writer.ts";
@@ -58,6 +59,7 @@ export const generateKozaSiteJob = defineJob({
         });
       }
       await ctx.db.update(orders).set({ kozaStatus: "completed" }).where(eq(orders.id, orderId));
+      await queueScreenshot(ctx, orderId);
       await addOrderLog(ctx.db, orderId, {
         level: "info",
         action: "koza",

@@ -6,6 +6,7 @@ import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { claimOrderLease } from "../jobs/order-lease.ts";
+import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { updateSite } from "./update-site.ts";
 import { isLive, liveSites, recordVersions } from "./versions.ts";
 
@@ -23,7 +24,7 @@ export const updateSiteJob = defineJob({
     const lease = await claimOrderLease(ctx, orderId, job);
     if (!lease) throw new Error("Une autre tâche travaille sur ce site : mise à jour reportée.");
     try {
-      await updateSite(ctx, order, trigger, lease);
+      if (await updateSite(ctx, order, trigger, lease)) await queueScreenshot(ctx, orderId);
     } finally {
       await lease.release();
     }

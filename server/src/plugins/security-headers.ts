@@ -13,18 +13,9 @@ const PRIVATE_PREFIXES = [
   "/api/",
 ];
 
-function thumbnailOrigin(template: string | undefined): string[] {
-  if (!template) return [];
-  try {
-    return [new URL(template.replace(/\{[^}]*\}/g, "x")).origin];
-  } catch {
-    return [];
-  }
-}
-
 /**
- * The Content-Security-Policy: the product's own origin, plus Stripe, Crisp and the thumbnail
- * service only when configured. Inline scripts are allowed by hash only (the prerendered pages
+ * The Content-Security-Policy: the product's own origin, plus Stripe and Crisp only when
+ * configured. Inline scripts are allowed by hash only (the prerendered pages
  * pass theirs), never wholesale.
  */
 export function contentSecurityPolicy(config: Config, inlineScriptHashes: string[] = []): string {
@@ -39,7 +30,7 @@ export function contentSecurityPolicy(config: Config, inlineScriptHashes: string
     "form-action": ["'self'", ...(config.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : [])],
     "script-src": ["'self'", ...inlineScriptHashes.map((h) => `'${h}'`), ...stripe, ...crisp],
     "style-src": ["'self'", "'unsafe-inline'", ...crisp],
-    "img-src": ["'self'", "data:", "blob:", ...thumbnailOrigin(config.SCREENSHOT_URL_TEMPLATE), ...crisp],
+    "img-src": ["'self'", "data:", "blob:", ...crisp],
     "font-src": ["'self'", ...crisp],
     "connect-src": ["'self'", ...stripe, ...crisp, ...crispWs],
     "frame-src": ["'self'", ...stripe, ...crisp],

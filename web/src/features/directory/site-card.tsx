@@ -1,23 +1,24 @@
 import type { DirectorySite } from "@lagon/contracts/directory-schemas";
 import { formatMonthYear } from "@lagon/contracts/french-date";
 import { useState } from "react";
-import { publicConfig } from "../../config/public-config";
 import { CategoryIcon } from "./category-icon";
 
-/** One live site: thumbnail (or a placeholder with the name), Koza badge, category, place, link. */
+/**
+ * One live site: its screenshot (or, until there is one or if it fails to load, a placeholder
+ * with the name), Koza badge, category, place, link.
+ */
 export function SiteCard({ site }: { site: DirectorySite }) {
-  const template = publicConfig.SCREENSHOT_URL_TEMPLATE;
-  const [broken, setBroken] = useState(!template);
+  const [broken, setBroken] = useState(false);
   return (
     <article className="site-card">
       <div className="site-thumb">
-        {broken || !template ? (
+        {broken || !site.screenshot_url ? (
           <div className="site-placeholder" aria-hidden="true">
             {site.company_name}
           </div>
         ) : (
           <img
-            src={template.replace("{url}", encodeURIComponent(site.url))}
+            src={site.screenshot_url}
             alt=""
             width={400}
             height={250}

@@ -1,5 +1,5 @@
 import type { DirectorySite } from "@lagon/contracts/directory-schemas";
-import type { CSSProperties } from "react";
+import { type CSSProperties, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
 import { useDirectorySites } from "./use-directory-sites";
@@ -9,7 +9,7 @@ import "./marketing.css";
 const SHOWN = 3;
 const COLORS = ["#8a4b14", "#1f4e79", "#7a2a5b", "#2f6b3a", "#6b4fa0"];
 
-/** A miniature of a site's home page, drawn in CSS: decorative. */
+/** A miniature of a site's home page, drawn in CSS, until the site has its screenshot: decorative. */
 function SiteThumbnail({ name, tagline, color }: { name: string; tagline: string; color: string }) {
   return (
     <div className="showcase-thumb" aria-hidden="true" style={{ "--site-color": color } as CSSProperties}>
@@ -33,13 +33,26 @@ function SiteThumbnail({ name, tagline, color }: { name: string; tagline: string
 }
 
 function ShowcaseCard({ site, index }: { site: DirectorySite; index: number }) {
+  const [broken, setBroken] = useState(false);
   return (
     <li>
-      <SiteThumbnail
-        name={site.company_name}
-        tagline={site.category}
-        color={COLORS[index % COLORS.length] as string}
-      />
+      {site.screenshot_url && !broken ? (
+        <img
+          className="showcase-shot"
+          src={site.screenshot_url}
+          alt=""
+          width={400}
+          height={250}
+          loading="lazy"
+          onError={() => setBroken(true)}
+        />
+      ) : (
+        <SiteThumbnail
+          name={site.company_name}
+          tagline={site.category}
+          color={COLORS[index % COLORS.length] as string}
+        />
+      )}
       <h3>{site.company_name}</h3>
       <p>
         {[site.city, site.country].filter(Boolean).join(", ")}

@@ -1,0 +1,68 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { customDomains, orders } from "../db/schema.ts";
+import { listed } from "../directory/list-directory.ts";
+import { deleteStoredFile, storeFile } from "../files/stored-files.ts";
+import type { OwnHost } from "./guarded-proxy.ts";
+import { screenshotKey } from "./screenshot-address.ts";
+import { takeScreenshot } from "./take-screenshot.ts";
+
+/**
+ * The site's own addresses and where the product reaches them: its subdomain and its active
+ * custom domain, to which the subdomain redirects. The embedded host serves both on loopback
+ * (the URLs' ports); the SSH host's sites are reached on WP_SSH_CONNECT_HOST when set.
+ */
+async function ownHosts(ctx: Context, orderId: string, subdomain: string): Promise<OwnHost[]> {
+  const urls = [new URL(ctx.wordpress.siteUrl(subdomain))];
+  const [domain] = await ctx.db
+    .select({ domain: customDomains.domain })
+    .from(customDomains)
+    .where(and(eq(customDomains.orderId, orderId), eq(customDomains.state, "active")));
+  if (domain) urls.push(new URL(ctx.wordpress.domainUrl(domain.domain)));
+  return urls.map((url) => {
+    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    const local = ctx.config.WP_HOST === "local" || url.hostname.endsWith(".localhost");
+    const host = local ? "127.0.0.1" : (ctx.config.WP_SSH_CONNECT_HOST ?? url.hostname);
+    return { authority: `${url.hostname}:${port}`, connect: { host, port } };
+  });
+}
+
+/**
+ * Takes the directory screenshot of one site if it is listed (live, opted in, showing its own
+ * content), and keeps it; a site no longer listed loses its screenshot. Returns whether one was
+ * taken. Throws when the site could not be shot (the earlier screenshot, or the placeholder, stays).
+ */
+export async function screenshotSite(ctx: Context, orderId: string): Promise<boolean> {
+  const [order] = await ctx.db
+    .select({ subdomain: orders.subdomain, screenshotAt: orders.screenshotAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), listed));
+  if (!order) {
+    await forgetScreenshot(ctx, orderId);
+    return false;
+  }
+  const image = await takeScreenshot(ctx.wordpress.siteUrl(order.subdomain), {
+    chromiumPath: ctx.config.CHROMIUM_PATH,
+    memoryLimitMb: ctx.config.SCREENSHOT_MEMORY_MB,
+    own: await ownHosts(ctx, orderId, order.subdomain),
+    refusedNames: [new URL(ctx.config.PUBLIC_URL).hostname],
+  });
+  await storeFile(ctx, screenshotKey(orderId), image);
+  await ctx.db.update(orders).set({ screenshotAt: new Date() }).where(eq(orders.id, orderId));
+  return true;
+}
+
+export async function forgetScreenshot(ctx: Context, orderId: string): Promise<void> {
+  await ctx.db.update(orders).set({ screenshotAt: null }).where(eq(orders.id, orderId));
+  await deleteStoredFile(ctx, screenshotKey(orderId));
+}
+
+/** Sites with a screenshot that are no longer listed (cancelled, opted out): theirs is deleted. */
+export async function forgetUnlistedScreenshots(ctx: Context): Promise<number> {
+  const gone = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(sql`${orders.screenshotAt} is not null`, sql`not coalesce((${listed}), false)`));
+  for (const { id } of gone) await forgetScreenshot(ctx, id);
+  return gone.length;
+}

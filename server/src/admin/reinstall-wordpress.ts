@@ -11,10 +11,10 @@ import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { setStep } from "../orders/set-step.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { siteIdentity } from "../provisioning/site-identity.ts";
+import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 
 type Order = typeof orders.$inferSelect;
 

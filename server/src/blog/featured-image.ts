@@ -1,7 +1,17 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { loadSharp } from "../lib/load-sharp.ts";
 import { escapeHtml } from "./html-text.ts";
 
 const IMAGE_WIDTH = 1200;
 const IMAGE_HEIGHT = 630;
+
+export interface FeaturedImageInput {
+  title: string;
+  category: string;
+  variant: number;
+  brand: string;
+}
 
 /** Colour sets of the illustrations: two background tones, an accent, and the ink of the chip. */
 const PALETTES = [
@@ -73,12 +83,7 @@ function titleLayout(title: string): { size: number; lines: string[] } {
  * picked by `variant`, the category and the title in large type, and the agency's name.
  * 1200×630 WebP, the size social networks show.
  */
-export async function renderFeaturedImage(input: {
-  title: string;
-  category: string;
-  variant: number;
-  brand: string;
-}): Promise<Buffer> {
+export async function renderFeaturedImage(input: FeaturedImageInput): Promise<Buffer> {
   const [from, to, accent, ink] = PALETTES[input.variant % PALETTES.length] as (typeof PALETTES)[number];
   // 6 palettes × 4 motifs: twelve articles in a row never share a look.
   const motif = MOTIFS[input.variant % MOTIFS.length] as (accent: string) => string[];
@@ -99,7 +104,33 @@ ${motif(accent).join("")}
 <rect x="80" y="532" width="64" height="6" rx="3" fill="${accent}"/>
 <text x="80" y="580" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" fill="#ffffff" opacity="0.92">${escapeHtml(input.brand)} · Le blog</text>
 </svg>`;
-  // Loaded on first use: an idle server does not hold the image library (npm run bench:memory).
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+}
+
+/**
+ * The images of `inputs`, in order, drawn by a short-lived child process
+ * (draw-featured-images.ts): drawing text with sharp leaves about 100 MB in the memory of the
+ * process that does it, for good, and the server would hold it from its first start on
+ * (npm run bench:memory).
+ */
+export async function drawFeaturedImages(inputs: FeaturedImageInput[]): Promise<Buffer[]> {
+  if (inputs.length === 0) return [];
+  const script = fileURLToPath(new URL("./draw-featured-images.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["pipe", "pipe", "pipe"] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+  child.stdin.end(JSON.stringify(inputs));
+  const code = await exited;
+  if (code !== 0) {
+    throw new Error(`featured images: drawing failed (${code}) ${Buffer.concat(err).toString().slice(-500)}`);
+  }
+  const images = JSON.parse(Buffer.concat(out).toString()) as string[];
+  return images.map((image) => Buffer.from(image, "base64"));
 }

@@ -1,5 +1,5 @@
 import type { WordPressRest } from "../koza/wordpress-rest.ts";
-import { renderFeaturedImage } from "./featured-image.ts";
+import { drawFeaturedImages } from "./featured-image.ts";
 import type { SeedArticle } from "./seed-articles.ts";
 
 /** Slugs WordPress gives its sample post ("Bonjour tout le monde !"), in French and English. */
@@ -107,14 +107,16 @@ export async function seedBlogArticles(
       todo.flatMap((t) => t.article.tags),
     ),
   });
-  // The images are drawn (sharp works on its own threads) while WordPress creates the terms.
+  // The images are drawn (by a child process) while WordPress creates the terms.
+  const missing = todo.filter(({ article }) => !mediaIds.has(mediaSlug(article)));
   const [images, { categories, tags }] = await Promise.all([
-    Promise.all(
-      todo.map(({ article, variant }) =>
-        mediaIds.has(mediaSlug(article))
-          ? undefined
-          : renderFeaturedImage({ title: article.title, category: article.category, variant, brand }),
-      ),
+    drawFeaturedImages(
+      missing.map(({ article, variant }) => ({
+        title: article.title,
+        category: article.category,
+        variant,
+        brand,
+      })),
     ),
     terms(),
   ]);
@@ -122,14 +124,10 @@ export async function seedBlogArticles(
   // Two uploads at a time: the PHP server runs two workers (SQLite makes a writer wait its turn).
   // The first goes alone: it creates this month's uploads folder, which two parallel uploads
   // would both try to create, and WordPress fails the one that loses that race.
-  const pending = todo.map((t, i) => ({ ...t, image: images[i] })).filter((t) => t.image !== undefined);
+  const pending = missing.map((t, i) => ({ ...t, image: images[i] as Buffer }));
   const upload = async ({ article, image }: (typeof pending)[number]) => {
     // No alt text: the image shows the title, which the pages print right beside it.
-    const media = await wp.upload<{ id: number }>(
-      image as Buffer,
-      `${mediaSlug(article)}.webp`,
-      "image/webp",
-    );
+    const media = await wp.upload<{ id: number }>(image, `${mediaSlug(article)}.webp`, "image/webp");
     mediaIds.set(mediaSlug(article), media.id);
   };
   const [first, ...rest] = pending;

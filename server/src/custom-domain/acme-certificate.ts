@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import path from "node:path";
-import acme from "acme-client";
+import type acmeClient from "acme-client";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 
 export interface AcmeSettings {
@@ -49,27 +49,44 @@ interface Problem {
 // acme-client only keeps a problem's detail; the interceptor records its type for the order
 // being run in this async context, so concurrent orders never mix their problems.
 const problems = new AsyncLocalStorage<{ last?: Problem }>();
-acme.axios.interceptors.response.use((response) => {
-  const store = problems.getStore();
-  const data = response.data as
-    | { type?: string; detail?: string; status?: string; error?: Problem }
-    | undefined;
-  if (store && response.status >= 400 && data?.type) {
-    const seconds = Number(response.headers["retry-after"]);
-    store.last = {
-      type: data.type,
-      detail: data.detail,
-      retryAfter: Number.isFinite(seconds) && seconds > 0 ? new Date(Date.now() + seconds * 1000) : undefined,
-    };
-  } else if (store && data?.status === "invalid" && data.error?.type) {
-    store.last = { type: data.error.type, detail: data.error.detail };
-  }
-  return response;
-});
-// A rate-limited request is not retried here: the domain's job comes back after the window.
-(
-  acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }
-).acmeSettings.retryMaxAttempts = 0;
+
+let loaded: Promise<typeof acmeClient> | undefined;
+/**
+ * acme-client (about 30 MB with its crypto and HTTP libraries) is loaded on the first
+ * certificate: a server whose customers bring no domain never holds it (npm run bench:memory).
+ */
+function loadAcme(): Promise<typeof acmeClient> {
+  loaded ??= import("acme-client").then(({ default: acme }) => {
+    setUpAcme(acme);
+    return acme;
+  });
+  return loaded;
+}
+
+function setUpAcme(acme: typeof acmeClient): void {
+  acme.axios.interceptors.response.use((response) => {
+    const store = problems.getStore();
+    const data = response.data as
+      | { type?: string; detail?: string; status?: string; error?: Problem }
+      | undefined;
+    if (store && response.status >= 400 && data?.type) {
+      const seconds = Number(response.headers["retry-after"]);
+      store.last = {
+        type: data.type,
+        detail: data.detail,
+        retryAfter:
+          Number.isFinite(seconds) && seconds > 0 ? new Date(Date.now() + seconds * 1000) : undefined,
+      };
+    } else if (store && data?.status === "invalid" && data.error?.type) {
+      store.last = { type: data.error.type, detail: data.error.detail };
+    }
+    return response;
+  });
+  // A rate-limited request is not retried here: the domain's job comes back after the window.
+  (
+    acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }
+  ).acmeSettings.retryMaxAttempts = 0;
+}
 
 /**
  * Gets a certificate for the domain and `www`, by HTTP-01: the host serves each challenge's key
@@ -81,6 +98,7 @@ export async function issueCertificate(
   host: Pick<WordPressHost, "putAcmeChallenge" | "removeAcmeChallenge">,
   domain: string,
 ): Promise<IssuedCertificate> {
+  const acme = await loadAcme();
   if (settings.directoryCaFile) {
     acme.axios.defaults.httpsAgent = new https.Agent({ ca: readFileSync(settings.directoryCaFile) });
   }
@@ -139,6 +157,7 @@ async function accountKey(settings: AcmeSettings): Promise<Buffer> {
   const file = path.join(settings.secretsDir, name);
   if (existsSync(file)) return readFileSync(file);
   mkdirSync(settings.secretsDir, { recursive: true, mode: 0o700 });
+  const acme = await loadAcme();
   const key = await acme.crypto.createPrivateEcdsaKey();
   writeFileSync(file, key, { mode: 0o600 });
   return key;

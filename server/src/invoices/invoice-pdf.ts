@@ -3,9 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { invoiceDocuments, invoices } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
-import { toFacturX } from "./factur-x.ts";
 import type { InvoiceContent } from "./invoice-content.ts";
-import { renderInvoicePdf } from "./render-invoice-pdf.ts";
 
 /**
  * The stored PDF of an invoice, rendered and stored once the first time it is asked for (issuing
@@ -21,8 +19,11 @@ export async function ensureInvoicePdf(
   if (!row) throw notFound("Facture introuvable.");
   // A business buyer with a SIRET gets a Factur-X: the same PDF carrying its EN 16931 XML.
   const facturX = Boolean((row.content as InvoiceContent).buyer.siret);
+  // The PDF and Factur-X libraries (about 80 MB together) load with the first invoice rendered:
+  // an idle server does not hold them (npm run bench:memory).
+  const { renderInvoicePdf } = await import("./render-invoice-pdf.ts");
   const printed = await renderInvoicePdf(row);
-  const pdf = facturX ? await toFacturX(printed, row) : printed;
+  const pdf = facturX ? await (await import("./factur-x.ts")).toFacturX(printed, row) : printed;
   await ctx.db
     .insert(invoiceDocuments)
     .values({ invoiceId, pdf, facturX, sha256: createHash("sha256").update(pdf).digest("hex") })

@@ -1,5 +1,6 @@
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
 import { badRequest } from "../lib/app-error.ts";
+import { loadSharp } from "../lib/load-sharp.ts";
 
 const FORMATS = {
   jpeg: { mime: "image/jpeg", ext: "jpg" },
@@ -26,8 +27,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
 export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
   const format = sniff(bytes);
   if (!format) throw badRequest(KOZA_MESSAGES.badFile);
-  // Loaded on first use: an idle server does not hold the image library (npm run bench:memory).
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   try {
     const data = await sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

@@ -1,16 +1,19 @@
 import { cancellationEffectiveDate, STRIPE_CALENDAR } from "@lagon/contracts/billing-dates";
 import { type PlanId, planById } from "@lagon/contracts/plans";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Context } from "../context.ts";
 import type { orders } from "../db/schema.ts";
-import { StripePaymentProvider } from "../payments/stripe-payment-provider.ts";
+import type { StripePaymentProvider } from "../payments/stripe-payment-provider.ts";
 import { cardDeclined } from "./test-cards.ts";
 
 type Order = typeof orders.$inferSelect;
 
-/** The Stripe SDK when Stripe is the provider (Stripe then stays the truth of subscriptions). */
+/**
+ * The Stripe SDK when Stripe is the provider (Stripe then stays the truth of subscriptions).
+ * Types only from here: the SDK is loaded with the provider, never by a server without Stripe.
+ */
 export function stripeClient(ctx: Pick<Context, "payments">): Stripe | undefined {
-  return ctx.payments instanceof StripePaymentProvider ? ctx.payments.client : undefined;
+  return ctx.payments.kind === "stripe" ? (ctx.payments as StripePaymentProvider).client : undefined;
 }
 
 export function stripePriceId(ctx: Pick<Context, "config">, planId: PlanId): string {
@@ -109,7 +112,7 @@ export async function stripeChangePrice(
       ...(change.upgrade ? { payment_behavior: "error_if_incomplete" as const } : {}),
     });
   } catch (err) {
-    if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+    if ((err as { type?: string }).type !== "StripeCardError") throw err;
     if (item.price.id !== change.paid) {
       // The downgrade that was waiting waits again.
       await stripe.subscriptions.update(current.id, {

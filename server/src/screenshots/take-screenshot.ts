@@ -1,8 +1,8 @@
 import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
-import sharp from "sharp";
+import type { BrowserContext } from "playwright-core";
+import { loadSharp } from "../lib/load-sharp.ts";
 import { type ProxyRules, startGuardedProxy } from "./guarded-proxy.ts";
 import { watchBrowserMemory } from "./memory-watchdog.ts";
 
@@ -56,6 +56,8 @@ export async function withSandboxedChromium<T>(
       overMemory = used;
     });
     try {
+      // Loaded on the first screenshot: an idle server does not hold it (npm run bench:memory).
+      const { chromium } = await import("playwright-core");
       context = await chromium.launchPersistentContext(profile, {
         executablePath: asRoot ? UNPRIVILEGED : options.chromiumPath,
         chromiumSandbox: true,
@@ -121,5 +123,6 @@ export async function takeScreenshot(url: string, options: ScreenshotOptions): P
     await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
     return page.screenshot({ type: "jpeg", quality: 90, animations: "disabled", timeout: 15_000 });
   });
+  const sharp = await loadSharp();
   return sharp(jpeg).resize(IMAGE.width, IMAGE.height).webp({ quality: 72 }).toBuffer();
 }

@@ -14,6 +14,7 @@ import { addOrderLog } from "../orders/order-log.ts";
 import { setStep } from "../orders/set-step.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { siteIdentity } from "../provisioning/site-identity.ts";
+import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -98,7 +99,8 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
   }
   const koza = !order.kozaOption ? null : (await keptSubmission(ctx, orderId)) ? "regenerate" : "pending";
   try {
-    const site = await ctx.wordpress.reinstall(siteIdentity(ctx, order));
+    const pinned = await pinSiteHost(ctx, order);
+    const site = await ctx.wordpress.hostFor(pinned).reinstall(siteIdentity(ctx, pinned));
     await ctx.db
       .update(orders)
       .set({
@@ -139,7 +141,7 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
     orderId,
     vars: {
       customer_name: fresh.customerName,
-      site_url: ctx.wordpress.siteUrl(fresh.subdomain),
+      site_url: ctx.wordpress.siteUrl(fresh),
       wp_admin_url: fresh.wpAdminUrl ?? "",
       wp_username: fresh.wpUsername ?? "",
       magic_link: magicLinkUrl(ctx, fresh),

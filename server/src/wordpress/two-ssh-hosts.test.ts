@@ -8,10 +8,11 @@ import { createTestContext } from "../../test/test-context.ts";
 import { requestReinstall } from "../admin/reinstall-wordpress.ts";
 import { restoreBackup } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
-import { orderLogs, orders, siteBackups } from "../db/schema.ts";
+import { customDomains, orderLogs, orders, siteBackups } from "../db/schema.ts";
 import { monitorSites } from "../maintenance/site-monitor.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
 import { pinSiteHost } from "./pin-site-host.ts";
+import { siteHostsMap } from "./site-hosts-map.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -131,6 +132,29 @@ describe("several WordPress hosts", () => {
     // Monitoring reaches every site on its host.
     expect(await monitorSites(ctx)).toEqual({ checked: 4, down: 0 });
   }, 600_000);
+
+  it("writes the front's map of each site's names to its host", async () => {
+    const onB = placed.filter((o) => o.wordpressHost === "wp-b");
+    await ctx.db
+      .insert(customDomains)
+      .values({
+        orderId: onB[0]?.id as string,
+        domain: "garage-hoarau.re",
+        hasOwnDomain: true,
+        state: "active",
+      });
+    // On loopback both hosts are 127.0.0.1: give them the private addresses of two machines.
+    const wpSshHosts = ctx.config.wpSshHosts.map((h, i) => ({ ...h, connectHost: `10.0.0.${21 + i}` }));
+    const map = await siteHostsMap(ctx.db, { BASE_DOMAIN: "localhost", wpSshHosts });
+    expect(map.split("\n").slice(1)).toEqual([
+      "default 10.0.0.21;",
+      `${onB[0]?.subdomain}.localhost 10.0.0.22;`,
+      "garage-hoarau.re 10.0.0.22;",
+      "www.garage-hoarau.re 10.0.0.22;",
+      `${onB[1]?.subdomain}.localhost 10.0.0.22;`,
+      "",
+    ]);
+  });
 
   it("sends orders that recorded no host to the first one", async () => {
     const onA = placed.find((o) => o.wordpressHost === "wp-a") as Order;

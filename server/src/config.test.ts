@@ -40,6 +40,10 @@ describe("configuration", () => {
       }),
     ]);
     expect(loadConfig({ DATA_DIR: tmp() }).wpSshHosts).toEqual([]);
+    const connect = { ...ssh, WP_SSH_CONNECT_HOST: "10.0.0.21" };
+    expect(loadConfig({ ...connect, WP_SSH_HOST: "wp1" }).wpSshHosts[0]?.connectHost).toBe("10.0.0.21");
+    const listed = loadConfig({ ...connect, WP_SSH_HOSTS: '[{"host":"wp1"},{"host":"wp2"}]' }).wpSshHosts;
+    expect(listed.map((h) => h.connectHost)).toEqual([undefined, undefined]);
   });
 
   it("refuses WordPress hosts it could not use, naming the setting", () => {

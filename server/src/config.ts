@@ -16,7 +16,8 @@ export const DEFAULT_WP_SSH_HELPER = "sudo -n /usr/local/lib/lagon/site-host.sh"
 
 /**
  * One WordPress host of WP_SSH_HOSTS. Each setting left out is the single-host variable's
- * (WP_SSH_PORT, WP_SSH_USER, WP_SSH_KEY, …); `name` (default: `host`) is what orders record.
+ * (WP_SSH_PORT, WP_SSH_USER, WP_SSH_KEY, …) but `connectHost`, the host's own address;
+ * `name` (default: `host`) is what orders record.
  */
 const WpSshHostEntry = z
   .object({
@@ -328,7 +329,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function sshHosts(c: z.infer<typeof ConfigSchema>): WpSshHostConfig[] {
   if (!c.WP_SSH_HOSTS && !c.WP_SSH_HOST)
     throw invalid("WP_SSH_HOST ou WP_SSH_HOSTS : requis avec WP_HOST=ssh");
-  const entries = c.WP_SSH_HOSTS ?? [{ host: c.WP_SSH_HOST as string, newSites: true }];
+  // A host's own address is never another's: WP_SSH_CONNECT_HOST is the single host's only.
+  const entries = c.WP_SSH_HOSTS ?? [
+    { host: c.WP_SSH_HOST as string, connectHost: c.WP_SSH_CONNECT_HOST, newSites: true },
+  ];
   const hosts = entries.map((e) => ({
     name: e.name ?? e.host,
     host: e.host,
@@ -337,7 +341,7 @@ function sshHosts(c: z.infer<typeof ConfigSchema>): WpSshHostConfig[] {
     key: e.key ?? c.WP_SSH_KEY ?? "",
     knownHosts: e.knownHosts ?? c.WP_SSH_KNOWN_HOSTS,
     helper: e.helper ?? c.WP_SSH_HELPER,
-    connectHost: e.connectHost ?? c.WP_SSH_CONNECT_HOST,
+    connectHost: e.connectHost,
     publicPort: e.publicPort ?? c.WP_PUBLIC_PORT,
     newSites: e.newSites,
   }));

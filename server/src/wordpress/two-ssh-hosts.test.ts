@@ -135,14 +135,12 @@ describe("several WordPress hosts", () => {
 
   it("writes the front's map of each site's names to its host", async () => {
     const onB = placed.filter((o) => o.wordpressHost === "wp-b");
-    await ctx.db
-      .insert(customDomains)
-      .values({
-        orderId: onB[0]?.id as string,
-        domain: "garage-hoarau.re",
-        hasOwnDomain: true,
-        state: "active",
-      });
+    await ctx.db.insert(customDomains).values({
+      orderId: onB[0]?.id as string,
+      domain: "garage-hoarau.re",
+      hasOwnDomain: true,
+      state: "active",
+    });
     // On loopback both hosts are 127.0.0.1: give them the private addresses of two machines.
     const wpSshHosts = ctx.config.wpSshHosts.map((h, i) => ({ ...h, connectHost: `10.0.0.${21 + i}` }));
     const map = await siteHostsMap(ctx.db, { BASE_DOMAIN: "localhost", wpSshHosts });

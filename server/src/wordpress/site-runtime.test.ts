@@ -28,15 +28,15 @@ describe("supervised site runtime", () => {
 
   const health = () => t.app.inject({ method: "GET", url: "/api/health" });
   const pidOf = (name: string) => {
-    const runDir = (t.ctx.wordpress as unknown as { runtime: { paths: { runDir: string } } }).runtime.paths
-      .runDir;
+    const runDir = (t.ctx.wordpress.main as unknown as { runtime: { paths: { runDir: string } } }).runtime
+      .paths.runDir;
     return Number(readFileSync(`${runDir}/${name}.pid`, "utf8"));
   };
 
   it("answers healthy with the WordPress host", async () => {
     const res = await health();
     expect(res.statusCode).toBe(200);
-    expect(res.json().wordpress.main).toEqual({ ok: true });
+    expect(res.json().wordpress).toEqual({ ok: true });
   });
 
   for (const service of ["php-fpm", "nginx"] as const) {

@@ -59,7 +59,7 @@ if (first.failed.length > 0) console.log(`day 1 failures: ${first.failed.join(",
 // A day of work on every site: one new page.
 for (const site of sites) {
   const wp = new WordPressRest(
-    ctx.wordpress,
+    ctx.wordpress.hostFor(site),
     site.subdomain,
     site.wpUsername ?? "",
     ctx.secrets.open(site.wpAppPasswordEnc ?? ""),

@@ -8,6 +8,61 @@ import { ConfigError, loadConfig } from "./config.ts";
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "lagon-config-"));
 
 describe("configuration", () => {
+  it("reads one WordPress host from WP_SSH_HOST, or several from WP_SSH_HOSTS with the single-host settings as defaults", () => {
+    const ssh = { DATA_DIR: tmp(), WP_HOST: "ssh", WP_SSH_KEY: "/etc/lagon/wp_key", WP_SSH_USER: "lagon" };
+    expect(loadConfig({ ...ssh, WP_SSH_HOST: "wp1.example.re" }).wpSshHosts).toEqual([
+      expect.objectContaining({ name: "wp1.example.re", host: "wp1.example.re", port: 22, newSites: true }),
+    ]);
+    const hosts = [
+      { host: "wp1.example.re", newSites: false },
+      {
+        name: "wp2",
+        host: "wp2.example.re",
+        port: 2222,
+        key: "/etc/lagon/wp2_key",
+        connectHost: "10.0.0.22",
+      },
+    ];
+    const config = loadConfig({ ...ssh, WP_SSH_HOSTS: JSON.stringify(hosts) });
+    expect(config.wpSshHosts).toEqual([
+      expect.objectContaining({
+        name: "wp1.example.re",
+        key: "/etc/lagon/wp_key",
+        user: "lagon",
+        newSites: false,
+      }),
+      expect.objectContaining({
+        name: "wp2",
+        port: 2222,
+        key: "/etc/lagon/wp2_key",
+        connectHost: "10.0.0.22",
+        newSites: true,
+      }),
+    ]);
+    expect(loadConfig({ DATA_DIR: tmp() }).wpSshHosts).toEqual([]);
+    const connect = { ...ssh, WP_SSH_CONNECT_HOST: "10.0.0.21" };
+    expect(loadConfig({ ...connect, WP_SSH_HOST: "wp1" }).wpSshHosts[0]?.connectHost).toBe("10.0.0.21");
+    const listed = loadConfig({ ...connect, WP_SSH_HOSTS: '[{"host":"wp1"},{"host":"wp2"}]' }).wpSshHosts;
+    expect(listed.map((h) => h.connectHost)).toEqual([undefined, undefined]);
+  });
+
+  it("refuses WordPress hosts it could not use, naming the setting", () => {
+    const ssh = { DATA_DIR: tmp(), WP_HOST: "ssh" };
+    const refused = (env: Record<string, string>) => () => loadConfig({ ...ssh, ...env });
+    expect(refused({})).toThrow(/WP_SSH_HOST ou WP_SSH_HOSTS : requis/);
+    expect(refused({ WP_SSH_HOST: "wp1" })).toThrow(/WP_SSH_KEY : requis pour l'hôte WordPress wp1/);
+    expect(refused({ WP_SSH_HOSTS: "[{host: wp1}]" })).toThrow(/WP_SSH_HOSTS : liste JSON illisible/);
+    expect(refused({ WP_SSH_HOSTS: "[]" })).toThrow(/WP_SSH_HOSTS : au moins un hôte/);
+    const key = { WP_SSH_KEY: "/k" };
+    expect(refused({ ...key, WP_SSH_HOSTS: '[{"host":"a","prot":2}]' })).toThrow(/WP_SSH_HOSTS/);
+    expect(refused({ ...key, WP_SSH_HOSTS: '[{"host":"a"},{"name":"a","host":"b"}]' })).toThrow(
+      /le nom a est donné à deux hôtes/,
+    );
+    expect(refused({ ...key, WP_SSH_HOSTS: '[{"host":"a","newSites":false}]' })).toThrow(
+      /aucun hôte ne prend de nouveaux sites/,
+    );
+  });
+
   it("starts on embedded defaults and generates the admin token once", () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir });

@@ -14,6 +14,44 @@ const optional = z
 /** The production host's helper, through the sudo rule of docs/operations/wordpress-host.md. */
 export const DEFAULT_WP_SSH_HELPER = "sudo -n /usr/local/lib/lagon/site-host.sh";
 
+/**
+ * One WordPress host of WP_SSH_HOSTS. Each setting left out is the single-host variable's
+ * (WP_SSH_PORT, WP_SSH_USER, WP_SSH_KEY, …) but `connectHost`, the host's own address;
+ * `name` (default: `host`) is what orders record.
+ */
+const WpSshHostEntry = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.:_-]{0,62}$/i, "lettres, chiffres, « . », « : », « _ » ou « - »")
+      .optional(),
+    host: z.string().min(1),
+    port: z.number().int().min(1).max(65535).optional(),
+    user: z.string().min(1).optional(),
+    key: z.string().min(1).optional(),
+    knownHosts: z.string().min(1).optional(),
+    helper: z.string().min(1).optional(),
+    connectHost: z.string().min(1).optional(),
+    publicPort: z.number().int().min(1).max(65535).optional(),
+    /** False: the host keeps its sites but takes no new one. */
+    newSites: z.boolean().default(true),
+  })
+  .strict();
+
+/** A WordPress host over SSH with every setting resolved. */
+export interface WpSshHostConfig {
+  name: string;
+  host: string;
+  port: number;
+  user: string;
+  key: string;
+  knownHosts: string | undefined;
+  helper: string;
+  connectHost: string | undefined;
+  publicPort: number | undefined;
+  newSites: boolean;
+}
+
 const ConfigSchema = PublicConfig.extend({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
@@ -137,6 +175,25 @@ const ConfigSchema = PublicConfig.extend({
   WP_SSH_KNOWN_HOSTS: optional,
   WP_SSH_KEY: optional,
   /**
+   * Several WordPress hosts (WP_HOST=ssh): a JSON list of {name, host, port, user, key,
+   * knownHosts, helper, connectHost, publicPort, newSites}. The first one holds the sites of
+   * orders that recorded no host. Without it, WP_SSH_HOST is the one host.
+   */
+  WP_SSH_HOSTS: optional.pipe(
+    z
+      .string()
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "liste JSON illisible" });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(WpSshHostEntry).min(1, "au moins un hôte"))
+      .optional(),
+  ),
+  /**
    * Where the product reaches the host's sites instead of their public name (WP_HOST=ssh): the
    * host's private address, so that workers need neither public DNS nor a way out to talk to it.
    */
@@ -218,6 +275,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   PUBLIC_URL: string;
   AGENCY_EMAIL: string;
   CUSTOM_DOMAIN_TARGET: string;
+  /** The SSH WordPress hosts (WP_HOST=ssh; empty with the embedded host), in their order. */
+  wpSshHosts: WpSshHostConfig[];
 };
 
 export class ConfigError extends Error {}
@@ -237,9 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  if (c.WP_HOST === "ssh" && (!c.WP_SSH_HOST || !c.WP_SSH_KEY)) {
-    throw invalid("WP_SSH_HOST, WP_SSH_KEY : requis avec WP_HOST=ssh");
-  }
+  const wpSshHosts = c.WP_HOST === "ssh" ? sshHosts(c) : [];
   // Processes of one PostgreSQL database, often on several machines, must share both secrets: a
   // key or a token generated in each one's data folder would differ from one to the next.
   const shared = ([c.SECRET_KEY ? "" : "SECRET_KEY", c.ADMIN_TOKEN ? "" : "ADMIN_TOKEN"] as const).filter(
@@ -285,7 +342,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     AGENCY_EMAIL: c.AGENCY_EMAIL ?? c.CONTACT_EMAIL,
     CUSTOM_DOMAIN_TARGET: c.CUSTOM_DOMAIN_TARGET ?? c.BASE_DOMAIN,
+    wpSshHosts,
   };
+}
+
+/** WP_SSH_HOSTS, or WP_SSH_HOST as a list of one, each setting resolved and checked. */
+function sshHosts(c: z.infer<typeof ConfigSchema>): WpSshHostConfig[] {
+  if (!c.WP_SSH_HOSTS && !c.WP_SSH_HOST)
+    throw invalid("WP_SSH_HOST ou WP_SSH_HOSTS : requis avec WP_HOST=ssh");
+  // A host's own address is never another's: WP_SSH_CONNECT_HOST is the single host's only.
+  const entries = c.WP_SSH_HOSTS ?? [
+    { host: c.WP_SSH_HOST as string, connectHost: c.WP_SSH_CONNECT_HOST, newSites: true },
+  ];
+  const hosts = entries.map((e) => ({
+    name: e.name ?? e.host,
+    host: e.host,
+    port: e.port ?? c.WP_SSH_PORT,
+    user: e.user ?? c.WP_SSH_USER,
+    key: e.key ?? c.WP_SSH_KEY ?? "",
+    knownHosts: e.knownHosts ?? c.WP_SSH_KNOWN_HOSTS,
+    helper: e.helper ?? c.WP_SSH_HELPER,
+    connectHost: e.connectHost,
+    publicPort: e.publicPort ?? c.WP_PUBLIC_PORT,
+    newSites: e.newSites,
+  }));
+  const issues = [
+    ...hosts.filter((h) => !h.key).map((h) => `WP_SSH_KEY : requis pour l'hôte WordPress ${h.name}`),
+    ...hosts
+      .filter((h, i) => hosts.findIndex((o) => o.name === h.name) !== i)
+      .map((h) => `WP_SSH_HOSTS : le nom ${h.name} est donné à deux hôtes`),
+    ...(hosts.some((h) => h.newSites)
+      ? []
+      : ["WP_SSH_HOSTS : aucun hôte ne prend de nouveaux sites (newSites)"]),
+  ];
+  if (issues.length > 0) throw invalid(...issues);
+  return hosts;
 }
 
 /**

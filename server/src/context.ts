@@ -10,9 +10,9 @@ import { createMailTransport, type MailTransport } from "./mail/mail-transport.t
 import { seedEmailTemplates } from "./mail/seed-templates.ts";
 import { LocalPaymentProvider } from "./payments/local-payment-provider.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
-import { createWordPressHost } from "./wordpress/create-wordpress-host.ts";
+import { createWordPressHosts } from "./wordpress/create-wordpress-hosts.ts";
 import { alertOnHostEvents } from "./wordpress/host-alerts.ts";
-import type { WordPressHost } from "./wordpress/wordpress-host.ts";
+import type { WordPressHosts } from "./wordpress/wordpress-hosts.ts";
 
 /** The product's connections to the outside world, shared by routes and jobs. */
 export interface Context {
@@ -24,8 +24,11 @@ export interface Context {
   secrets: SecretBox;
   /** Card payments: Stripe when configured, else the local test checkout. */
   payments: PaymentProvider;
-  /** Where customers' WordPress sites live. Started by main.ts (or a test that needs sites). */
-  wordpress: WordPressHost;
+  /**
+   * Where customers' WordPress sites live: `ctx.wordpress.hostFor(order)` is a site's host.
+   * Started by main.ts (or a test that needs sites).
+   */
+  wordpress: WordPressHosts;
   /** The sites' backups: a restic repository (BACKUP_REPOSITORY). */
   backups: ResticRepository;
   log: FastifyBaseLogger;
@@ -47,7 +50,7 @@ export async function createContext(
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") }));
   await seedEmailTemplates(database.db);
   const queue = await startJobQueue(database, opts.jobs, log);
-  const wordpress = createWordPressHost(config);
+  const wordpress = createWordPressHosts(config);
   const payments = config.STRIPE_SECRET_KEY
     ? // Stripe's SDK (about 20 MB) is loaded only when Stripe is configured.
       new (await import("./payments/stripe-payment-provider.ts")).StripePaymentProvider({

@@ -432,7 +432,7 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
       kozaOption: true,
     });
     const before = await activeOrder(id);
-    const host = t.ctx.wordpress;
+    const host = t.ctx.wordpress.main;
     const oldPassword = t.ctx.secrets.open(before.wpPasswordEnc as string);
     const page = await createPage(
       host,
@@ -516,7 +516,7 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
       });
       return r.json().state === "completed" ? true : undefined;
     }, 120_000);
-    expect((await t.ctx.wordpress.fetch("double-clic", "/")).status).toBe(200);
+    expect((await t.ctx.wordpress.main.fetch("double-clic", "/")).status).toBe(200);
     expect((await orderRow(t.ctx, id)).provisioningLeaseUntil).toBeNull();
   });
 
@@ -554,7 +554,7 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
     expect(resume.json()).toEqual({ success: true, detail: "Commande relancée." });
     const live = await activeOrder(resumed);
     expect(Object.values(live.steps).map((s) => s.status)).toEqual(Array(4).fill("completed"));
-    expect((await t.ctx.wordpress.fetch("reprise-ok", "/")).status).toBe(200);
+    expect((await t.ctx.wordpress.main.fetch("reprise-ok", "/")).status).toBe(200);
     await mailTo("reprise@example.re", /est prêt/);
 
     // Reinstalling replaces whatever is in the way; provisioning then sends the welcome e-mail.
@@ -565,7 +565,7 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
     const welcome = await mailTo("reinstall-ko@example.re", /est prêt/);
     expect(decodeQuotedPrintable(welcome.raw)).toContain(`/dashboard/${reinstalled}?token=`);
     const dashboard = await logIn(
-      t.ctx.wordpress,
+      t.ctx.wordpress.main,
       "reinstall-ko",
       done.wpUsername as string,
       t.ctx.secrets.open(done.wpPasswordEnc as string),

@@ -63,6 +63,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
       status: orders.status,
       steps: orders.steps,
       subdomain: orders.subdomain,
+      wordpressHost: orders.wordpressHost,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,
       companyName: orders.companyName,
@@ -115,7 +116,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
   const now = await billingNow(ctx);
   const maintenance = await adminMaintenance(
     ctx,
-    rows.filter((r) => r.wpAdminUrl).map((r) => r.id),
+    rows.filter((r) => r.wpAdminUrl),
   );
   const domainRows = await ordersDomains(
     ctx,
@@ -138,7 +139,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         _id: o.id,
         order_id: o.id,
         subdomain: o.subdomain,
-        site_url: ctx.wordpress.siteUrl(o.subdomain),
+        site_url: ctx.wordpress.siteUrl(o),
         customer_name: o.customerName,
         customer_email: o.customerEmail,
         company_name: o.companyName,

@@ -27,7 +27,7 @@ describe("reinstall never loses work silently", () => {
       if (o.kozaStatus === "error") throw new Error("Koza failed");
       return o.kozaStatus === status ? o : undefined;
     }, 180_000);
-  const home = async () => (await (await t.ctx.wordpress.fetch(SUBDOMAIN, "/")).text()) as string;
+  const home = async () => (await (await t.ctx.wordpress.main.fetch(SUBDOMAIN, "/")).text()) as string;
   const regenerate = () =>
     t.app.inject({ method: "POST", url: "/api/koza/regenerate", payload: { order_id: orderId, token } });
 

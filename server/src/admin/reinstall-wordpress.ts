@@ -15,6 +15,7 @@ import { setStep } from "../orders/set-step.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { siteIdentity } from "../provisioning/site-identity.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
+import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -100,7 +101,8 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
   }
   const koza = !order.kozaOption ? null : (await keptSubmission(ctx, orderId)) ? "regenerate" : "pending";
   try {
-    const site = await ctx.wordpress.reinstall(siteIdentity(ctx, order));
+    const pinned = await pinSiteHost(ctx, order);
+    const site = await ctx.wordpress.hostFor(pinned).reinstall(siteIdentity(ctx, pinned));
     await ctx.db
       .update(orders)
       .set({
@@ -141,7 +143,7 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
     orderId,
     vars: {
       customer_name: fresh.customerName,
-      site_url: ctx.wordpress.siteUrl(fresh.subdomain),
+      site_url: ctx.wordpress.siteUrl(fresh),
       wp_admin_url: fresh.wpAdminUrl ?? "",
       wp_username: fresh.wpUsername ?? "",
       magic_link: magicLinkUrl(ctx, fresh),

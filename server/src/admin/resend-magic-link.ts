@@ -17,7 +17,7 @@ export async function resendMagicLink(ctx: Context, orderId: string): Promise<vo
     orderId,
     vars: {
       customer_name: order.customerName,
-      site_url: ctx.wordpress.siteUrl(order.subdomain),
+      site_url: ctx.wordpress.siteUrl(order),
       magic_link: magicLinkUrl(ctx, order),
     },
   });

@@ -94,7 +94,7 @@ export function backupAdminRoutes(
         async () => {
           const order = await orderOf(orderId);
           const backup = backupId ? await findBackup(ctx, orderId, backupId) : null;
-          if (!backup && (await ctx.wordpress.status(order.subdomain)) === "absent")
+          if (!backup && (await ctx.wordpress.hostFor(order).status(order.subdomain)) === "absent")
             throw notFound(ADMIN_MESSAGES.noSiteToDownload);
           return { order, backup };
         },

@@ -62,11 +62,11 @@ describe("restore drill and missed backups", () => {
     expect(result?.detail).toMatch(
       /^Exercice de restauration réussi : la sauvegarde du .* page d'accueil 200/,
     );
-    expect(await t.ctx.wordpress.status(result?.scratch as string)).toBe("absent");
+    expect(await t.ctx.wordpress.main.status(result?.scratch as string)).toBe("absent");
     expect(await scratchSites()).toEqual([]);
     expect(await logs("backup-drill")).toHaveLength(1);
     // The customer's site was not touched.
-    expect((await t.ctx.wordpress.fetch("exercice", "/")).status).toBe(200);
+    expect((await t.ctx.wordpress.main.fetch("exercice", "/")).status).toBe(200);
     expect(await alertEmails()).toHaveLength(0);
   }, 240_000);
 
@@ -98,7 +98,7 @@ describe("restore drill and missed backups", () => {
     const [result] = await runRestoreDrill(t.ctx, { count: 1 });
     expect(result?.ok).toBe(false);
     expect(result?.detail).toMatch(/^Exercice de restauration échoué pour la sauvegarde du /);
-    expect(await t.ctx.wordpress.status(result?.scratch as string)).toBe("absent");
+    expect(await t.ctx.wordpress.main.status(result?.scratch as string)).toBe("absent");
     expect(await scratchSites()).toEqual([]);
     const emails = await alertEmails();
     expect(emails.map((e) => e.subject)).toContain("[Alerte] Sauvegardes : exercice de restauration échoué");
@@ -106,6 +106,6 @@ describe("restore drill and missed backups", () => {
     // The same failure the next week is not e-mailed again.
     await runRestoreDrill(t.ctx, { count: 1 });
     expect((await alertEmails()).length).toBe(emails.length);
-    expect((await t.ctx.wordpress.fetch("exercice", "/")).status).toBe(200);
+    expect((await t.ctx.wordpress.main.fetch("exercice", "/")).status).toBe(200);
   }, 240_000);
 });

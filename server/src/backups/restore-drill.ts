@@ -4,6 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, siteBackups } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { emailBackupAlert, raiseBackupAlert, resolveBackupAlerts } from "./backup-alerts.ts";
 import { backedUpSites, importBackup } from "./site-backups.ts";
 
@@ -88,11 +89,14 @@ async function drillOne(
   const when = formatDateTime(backup.createdAt);
   const started = Date.now();
   const base = { subdomain: order.subdomain, backupId: backup.id, scratch };
+  let host: WordPressHost | undefined;
   try {
-    await importBackup(ctx, backup, scratch);
+    // The copy is made on the site's own host: its backup is restored where it would be.
+    host = ctx.wordpress.hostFor(order);
+    await importBackup(ctx, backup, host, scratch);
     // The copy answers at its own address; links in its content follow.
-    await ctx.wordpress.setSiteUrl(scratch, ctx.wordpress.siteUrl(scratch));
-    const home = await ctx.wordpress.fetch(scratch, "/");
+    await host.setSiteUrl(scratch, host.siteUrl(scratch));
+    const home = await host.fetch(scratch, "/");
     const html = await home.text();
     if (home.status !== 200 || !/<html[\s>]/i.test(html) || !html.includes("wp-content"))
       throw new Error(
@@ -112,8 +116,8 @@ async function drillOne(
       detail: `Exercice de restauration échoué pour la sauvegarde du ${when} : ${(err as Error).message.slice(0, 300)}`,
     };
   } finally {
-    await ctx.wordpress
-      .remove(scratch)
+    await host
+      ?.remove(scratch)
       .catch((err: Error) => ctx.log.error({ err, scratch }, "restore drill: scratch site not removed"));
   }
 }

@@ -46,7 +46,7 @@ describe("site backups", () => {
     }, 90_000);
     token = magicLinkToken(t.ctx, order);
     wp = new WordPressRest(
-      t.ctx.wordpress,
+      t.ctx.wordpress.main,
       order.subdomain,
       order.wpUsername ?? "",
       t.ctx.secrets.open(order.wpAppPasswordEnc ?? ""),
@@ -83,8 +83,8 @@ describe("site backups", () => {
     expect(restored.json().safety_backup.kind).toBe("before-restore");
 
     expect(await title()).toBe("Atelier Sauvegarde");
-    expect((await t.ctx.wordpress.fetch(order.subdomain, `/?page_id=${page.id}`)).status).toBe(404);
-    const home = await t.ctx.wordpress.fetch(order.subdomain, "/");
+    expect((await t.ctx.wordpress.main.fetch(order.subdomain, `/?page_id=${page.id}`)).status).toBe(404);
+    const home = await t.ctx.wordpress.main.fetch(order.subdomain, "/");
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Atelier Sauvegarde");
 

@@ -21,6 +21,7 @@ import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
+import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { resolveBackupAlerts } from "./backup-alerts.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -58,7 +59,7 @@ export async function listBackups(ctx: Context, orderId: string): Promise<Backup
 export async function backupOrderNow(ctx: Context, orderId: string): Promise<BackupRow> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
-  if (!order.wpUsername || (await ctx.wordpress.status(order.subdomain)) === "absent")
+  if (!order.wpUsername || (await ctx.wordpress.hostFor(order).status(order.subdomain)) === "absent")
     throw badRequest(BACKUP_MESSAGES.noSite);
   return backupSite(ctx, order, "manual");
 }
@@ -84,7 +85,7 @@ export function backupBeforeChange(
 }
 
 async function backupBefore(ctx: Context, order: Order, reason: ChangeReason): Promise<BackupRow | null> {
-  if (!order.wpUsername || (await ctx.wordpress.status(order.subdomain)) === "absent") {
+  if (!order.wpUsername || (await ctx.wordpress.hostFor(order).status(order.subdomain)) === "absent") {
     await addOrderLog(ctx.db, order.id, {
       level: "info",
       action: "backup",
@@ -102,7 +103,7 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
   const { id, sizeBytes } = await ctx.backups.backup(
     archiveName(subdomain),
     [`site=${subdomain}`, `kind=${kind}`],
-    (into) => ctx.wordpress.exportSite(subdomain, into),
+    (into) => ctx.wordpress.hostFor(order).exportSite(subdomain, into),
     time,
   );
   const [row] = await ctx.db
@@ -139,7 +140,7 @@ export async function restoreBackup(
     if (sub?.siteState === "removed") throw conflict(BACKUP_MESSAGES.archived);
     const safety = await backupBefore(ctx, order, "restore");
     try {
-      await importBackup(ctx, restored, order.subdomain);
+      await importBackup(ctx, restored, ctx.wordpress.hostFor(order), order.subdomain);
     } catch (error) {
       ctx.log.error({ err: error, subdomain: order.subdomain }, "restore failed");
       await addOrderLog(ctx.db, order.id, {
@@ -167,6 +168,7 @@ export async function restoreBackup(
 export async function importBackup(
   ctx: Context,
   backup: Pick<BackupRow, "id" | "subdomain">,
+  host: WordPressHost,
   subdomain: string,
 ): Promise<void> {
   const scratch = path.join(ctx.config.DATA_DIR, "tmp");
@@ -177,7 +179,7 @@ export async function importBackup(
     await ctx.backups.dump(backup.id, archiveName(backup.subdomain), out);
     out.end();
     await finished(out);
-    await ctx.wordpress.importSite(subdomain, createReadStream(file));
+    await host.importSite(subdomain, createReadStream(file));
   } finally {
     await rm(file, { force: true });
   }
@@ -192,7 +194,7 @@ export function writeSiteArchive(
 ): Promise<void> {
   return backup
     ? ctx.backups.dump(backup.id, archiveName(backup.subdomain), into)
-    : ctx.wordpress.exportSite(order.subdomain, into);
+    : ctx.wordpress.hostFor(order).exportSite(order.subdomain, into);
 }
 
 /** One backup of an order, or a French 404. */

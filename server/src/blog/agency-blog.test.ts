@@ -64,7 +64,7 @@ describe("the agency blog on a real local WordPress", () => {
   afterAll(() => t?.close());
 
   const publishedPosts = async (): Promise<Post[]> => {
-    const res = await t.ctx.wordpress.fetch(BLOG_SUBDOMAIN, "/wp-json/wp/v2/posts?per_page=100&_embed");
+    const res = await t.ctx.wordpress.main.fetch(BLOG_SUBDOMAIN, "/wp-json/wp/v2/posts?per_page=100&_embed");
     expect(res.status).toBe(200);
     return (await res.json()) as Post[];
   };
@@ -104,7 +104,7 @@ describe("the agency blog on a real local WordPress", () => {
     expect(readdirSync(secrets)).toContain("blog-admin-password");
     // The blog stays editable in its wp-admin with that password.
     const password = readFileSync(adminPasswordFile(t.ctx), "utf8").trim();
-    const dashboard = await logIn(t.ctx.wordpress, BLOG_SUBDOMAIN, "admin-blog", password);
+    const dashboard = await logIn(t.ctx.wordpress.main, BLOG_SUBDOMAIN, "admin-blog", password);
     expect(dashboard.status).toBe(200);
     expect(await dashboard.text()).toContain("Tableau de bord");
   });
@@ -118,7 +118,7 @@ describe("the agency blog on a real local WordPress", () => {
     const credentials = await readBlogCredentials(t.ctx);
     if (!credentials) throw new Error("no credentials");
     const wp = new WordPressRest(
-      t.ctx.wordpress,
+      t.ctx.wordpress.main,
       BLOG_SUBDOMAIN,
       credentials.adminUser,
       credentials.appPassword,
@@ -145,7 +145,7 @@ describe("the agency blog on a real local WordPress", () => {
       expect(res.headers["cache-control"]).toBe("public, max-age=60");
       const posts = res.json() as Post[];
       expect(posts).toHaveLength(9);
-      expect(res.body).not.toContain(`${t.ctx.wordpress.siteUrl(BLOG_SUBDOMAIN)}/wp-content/uploads/`);
+      expect(res.body).not.toContain(`${t.ctx.wordpress.main.siteUrl(BLOG_SUBDOMAIN)}/wp-content/uploads/`);
       const image = posts[0]?._embedded?.["wp:featuredmedia"]?.[0]?.source_url as string;
       expect(image).toMatch(/^\/blog\/wp-content\/uploads\/\d{4}\/\d{2}\/[\w-]+\.webp$/);
 
@@ -213,7 +213,7 @@ describe("the agency blog on a real local WordPress", () => {
     };
 
     it("reads it the same way, media rewritten to our origin", async () => {
-      const app = await appFor(t.ctx.wordpress.siteUrl(BLOG_SUBDOMAIN));
+      const app = await appFor(t.ctx.wordpress.main.siteUrl(BLOG_SUBDOMAIN));
       const res = await app.inject({ url: "/blog/wp-json/wp/v2/posts?per_page=9&_embed" });
       expect(res.statusCode).toBe(200);
       expect(res.headers["x-wp-totalpages"]).toBe("2");

@@ -23,8 +23,8 @@ export function blogSource(ctx: Pick<Context, "config" | "wordpress" | "secrets"
   if (!configured) {
     let seeded = false;
     return {
-      baseUrl: ctx.wordpress.siteUrl(BLOG_SUBDOMAIN),
-      get: (path) => ctx.wordpress.fetch(BLOG_SUBDOMAIN, path),
+      baseUrl: ctx.wordpress.main.siteUrl(BLOG_SUBDOMAIN),
+      get: (path) => ctx.wordpress.main.fetch(BLOG_SUBDOMAIN, path),
       // Read from the database until it says so, then never again (a blog stays seeded).
       ready: async () => {
         seeded ||= (await readBlogCredentials(ctx))?.seeded === true;

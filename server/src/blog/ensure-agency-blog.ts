@@ -41,7 +41,7 @@ function blogIdentity(ctx: Context): SiteIdentity {
 
 /** True when the blog holds nothing but WordPress's sample post: reinstalling it loses nothing. */
 async function isBlank(ctx: Context): Promise<boolean> {
-  const res = await ctx.wordpress.fetch(BLOG_SUBDOMAIN, "/wp-json/wp/v2/posts?per_page=1&_fields=id");
+  const res = await ctx.wordpress.main.fetch(BLOG_SUBDOMAIN, "/wp-json/wp/v2/posts?per_page=1&_fields=id");
   return res.ok && Number(res.headers.get("x-wp-total") ?? 0) <= 1;
 }
 
@@ -52,9 +52,9 @@ async function isBlank(ctx: Context): Promise<boolean> {
  */
 export async function ensureAgencyBlog(ctx: Context): Promise<AgencyBlog | undefined> {
   if (ctx.config.BLOG_WP_URL) return undefined;
-  const adminUrl = `${ctx.wordpress.siteUrl(BLOG_SUBDOMAIN)}/wp-admin/`;
+  const adminUrl = `${ctx.wordpress.main.siteUrl(BLOG_SUBDOMAIN)}/wp-admin/`;
   const known = await readBlogCredentials(ctx);
-  if (known?.seeded && (await ctx.wordpress.status(BLOG_SUBDOMAIN)) === "installed") {
+  if (known?.seeded && (await ctx.wordpress.main.status(BLOG_SUBDOMAIN)) === "installed") {
     return { installed: false, adminUrl, adminUser: known.adminUser, articlesCreated: 0 };
   }
   // Several workers start at once on one database: one of them sets the blog up. The embedded
@@ -73,7 +73,7 @@ export async function ensureAgencyBlog(ctx: Context): Promise<AgencyBlog | undef
 
 async function setUpBlog(ctx: Context, adminUrl: string): Promise<AgencyBlog | undefined> {
   let credentials: BlogCredentials | undefined = await readBlogCredentials(ctx);
-  const status = await ctx.wordpress.status(BLOG_SUBDOMAIN);
+  const status = await ctx.wordpress.main.status(BLOG_SUBDOMAIN);
   let installed = false;
   if (status === "absent" || !credentials) {
     // Installed but its credentials lost (a start cut off right after the install): start over,
@@ -85,8 +85,8 @@ async function setUpBlog(ctx: Context, adminUrl: string): Promise<AgencyBlog | u
     const identity = blogIdentity(ctx);
     const site =
       status === "installed"
-        ? await ctx.wordpress.reinstall(identity)
-        : await ctx.wordpress.install(identity);
+        ? await ctx.wordpress.main.reinstall(identity)
+        : await ctx.wordpress.main.install(identity);
     credentials = { adminUser: site.adminUser, appPassword: site.appPassword, seeded: false };
     await writeBlogCredentials(ctx, credentials);
     writeAdminPassword(ctx, site.adminPassword);
@@ -95,7 +95,7 @@ async function setUpBlog(ctx: Context, adminUrl: string): Promise<AgencyBlog | u
   let articlesCreated = 0;
   if (!credentials.seeded) {
     const wp = new WordPressRest(
-      ctx.wordpress,
+      ctx.wordpress.main,
       BLOG_SUBDOMAIN,
       credentials.adminUser,
       credentials.appPassword,

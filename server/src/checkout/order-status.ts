@@ -49,7 +49,7 @@ export async function orderStatus(ctx: Context, providerSessionId: string): Prom
     order_id: order.id,
     magic_link_token: live ? await pageToken(ctx, order) : null,
     // The site's host as it is reached (with its port on a local machine): the page links to it.
-    domain: new URL(ctx.wordpress.siteUrl(order.subdomain)).host,
+    domain: new URL(ctx.wordpress.siteUrl(order)).host,
     wp_admin_user: live ? order.wpUsername : null,
     wp_admin_password: live && order.wpPasswordEnc ? ctx.secrets.open(order.wpPasswordEnc) : null,
     koza_option: order.kozaOption,

@@ -137,8 +137,9 @@ export async function removeDomain(ctx: Context, orderId: string): Promise<void>
 async function takeDomainOffline(ctx: Context, orderId: string, domain: string): Promise<void> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
-  if ((await ctx.wordpress.status(order.subdomain)) === "installed") {
-    await ctx.wordpress.setSiteUrl(order.subdomain, ctx.wordpress.siteUrl(order.subdomain));
+  const host = ctx.wordpress.hostFor(order);
+  if ((await host.status(order.subdomain)) === "installed") {
+    await host.setSiteUrl(order.subdomain, host.siteUrl(order.subdomain));
   }
-  await ctx.wordpress.removeDomain(domain);
+  await host.removeDomain(domain);
 }

@@ -120,9 +120,9 @@ describe("a custom domain, with Pebble as the authority and the DNS", () => {
 
   it("goes from request to active, and HTTPS on the domain serves the customer's WordPress", async () => {
     const { order, token } = await liveOrder("payet");
-    const subdomainUrl = t.ctx.wordpress.siteUrl("payet");
+    const subdomainUrl = t.ctx.wordpress.main.siteUrl("payet");
     // A page linking to the site's current address: the link must follow the move.
-    const page = await t.ctx.wordpress.fetch("payet", "/wp-json/wp/v2/pages", {
+    const page = await t.ctx.wordpress.main.fetch("payet", "/wp-json/wp/v2/pages", {
       method: "POST",
       headers: {
         ...basicAuth(order.wpUsername ?? "", t.ctx.secrets.open(order.wpAppPasswordEnc ?? "")),
@@ -183,10 +183,10 @@ describe("a custom domain, with Pebble as the authority and the DNS", () => {
     });
     expect(www.status).toBe(301);
     expect(www.headers.location).toBe(`${url}/a-propos/`);
-    const old = await t.ctx.wordpress.fetch("payet", "/nos-horaires/");
+    const old = await t.ctx.wordpress.main.fetch("payet", "/nos-horaires/");
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe(`${url}/nos-horaires/`);
-    expect((await t.ctx.wordpress.fetch("payet", "/wp-json/")).status).toBe(200);
+    expect((await t.ctx.wordpress.main.fetch("payet", "/wp-json/")).status).toBe(200);
 
     // The order page shows it live.
     const view = (await t.app.inject({ url: `/api/order/${order.id}?token=${token}` })).json();

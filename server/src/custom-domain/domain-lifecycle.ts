@@ -158,6 +158,8 @@ async function step(ctx: Context, domain: Domain, order: Order): Promise<Outcome
       .where(eq(customDomains.id, domain.id));
   }
   try {
+    // The challenge, the certificate and the domain's server all go to the site's own host.
+    const host = ctx.wordpress.hostFor(order);
     const certificate = await issueCertificate(
       {
         directoryUrl: ctx.config.ACME_DIRECTORY_URL,
@@ -165,12 +167,12 @@ async function step(ctx: Context, domain: Domain, order: Order): Promise<Outcome
         secretsDir: `${ctx.config.DATA_DIR}/secrets`,
         contactEmail: ctx.config.AGENCY_EMAIL,
       },
-      ctx.wordpress,
+      host,
       domain.domain,
     );
-    const url = ctx.wordpress.domainUrl(domain.domain);
-    if (!renewing) await ctx.wordpress.setSiteUrl(order.subdomain, url);
-    await ctx.wordpress.installDomain(order.subdomain, domain.domain, certificate);
+    const url = host.domainUrl(domain.domain);
+    if (!renewing) await host.setSiteUrl(order.subdomain, url);
+    await host.installDomain(order.subdomain, domain.domain, certificate);
     await ctx.db
       .update(customDomains)
       .set({

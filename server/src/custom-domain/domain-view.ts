@@ -11,7 +11,8 @@ export function customDomainView(ctx: Pick<Context, "wordpress">, domain: Domain
     state: domain.state,
     failure: domain.failure,
     reason: domain.reason,
-    url: domain.state === "active" ? ctx.wordpress.domainUrl(domain.domain) : null,
+    // https://<domain> on every SSH host; the embedded host is the only one.
+    url: domain.state === "active" ? ctx.wordpress.main.domainUrl(domain.domain) : null,
     next_check_at: domain.nextCheckAt?.toISOString() ?? null,
   };
 }

@@ -78,6 +78,11 @@ export const orders = pgTable(
     immediateStartAt: timestamp("immediate_start_at", { withTimezone: true }),
     kozaOption: boolean("koza_option").notNull().default(false),
     kozaStatus: text("koza_status").$type<KozaStatus>(),
+    /**
+     * The WordPress host the site lives on for good (a name of WP_SSH_HOSTS, "local" for the
+     * embedded host), recorded when it is first installed; null: the first host (decision 0042).
+     */
+    wordpressHost: text("wordpress_host"),
     wpAdminUrl: text("wp_admin_url"),
     wpUsername: text("wp_username"),
     wpPasswordEnc: text("wp_password_enc"),

@@ -108,7 +108,7 @@ for (const id of ids) {
   for (;;) {
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
     if (row?.status === "active" || row?.status === "error") {
-      console.log(`  ${row.status === "active" ? "✓" : "✗"} ${ctx.wordpress.siteUrl(row.subdomain)}`);
+      console.log(`  ${row.status === "active" ? "✓" : "✗"} ${ctx.wordpress.siteUrl(row)}`);
       break;
     }
     await new Promise((r) => setTimeout(r, 250));

@@ -44,6 +44,7 @@ export async function listDirectory(ctx: Context, query: DirectoryQuery): Promis
       : await ctx.db
           .select({
             subdomain: orders.subdomain,
+            wordpressHost: orders.wordpressHost,
             companyName: orders.companyName,
             city: orders.city,
             category: orders.category,
@@ -65,7 +66,7 @@ export async function listDirectory(ctx: Context, query: DirectoryQuery): Promis
       city: o.city ?? "",
       category: o.category ?? DEFAULT_CATEGORY,
       country: directoryCountry(o.country),
-      url: ctx.wordpress.siteUrl(o.subdomain),
+      url: ctx.wordpress.siteUrl(o),
       has_koza: o.kozaStatus === "completed",
       created_at: (o.activatedAt ?? o.createdAt).toISOString(),
       screenshot_url: o.screenshotAt ? screenshotUrl(o.subdomain, o.screenshotAt) : null,

@@ -30,7 +30,7 @@ describe("a site without Koza joins the directory once its home page is its own"
     );
   const rest = (o: typeof orders.$inferSelect) =>
     new WordPressRest(
-      t.ctx.wordpress,
+      t.ctx.wordpress.main,
       o.subdomain,
       o.wpUsername ?? "",
       t.ctx.secrets.open(o.wpAppPasswordEnc ?? ""),

@@ -23,7 +23,7 @@ interface Dated {
 export async function siteIsFilled(ctx: Context, order: Order): Promise<boolean> {
   if (!order.wpUsername || !order.wpAppPasswordEnc) return false;
   const wp = new WordPressRest(
-    ctx.wordpress,
+    ctx.wordpress.hostFor(order),
     order.subdomain,
     order.wpUsername,
     ctx.secrets.open(order.wpAppPasswordEnc),

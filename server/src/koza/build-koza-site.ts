@@ -43,7 +43,7 @@ export async function buildKozaSite(
 ): Promise<{ pages: number; photos: number; images: number }> {
   if (!order.wpUsername || !order.wpAppPasswordEnc) throw new Error("identifiants WordPress manquants");
   const wp = new WordPressRest(
-    ctx.wordpress,
+    ctx.wordpress.hostFor(order),
     order.subdomain,
     order.wpUsername,
     ctx.secrets.open(order.wpAppPasswordEnc),

@@ -72,7 +72,7 @@ export const generateKozaSiteJob = defineJob({
         vars: {
           customer_name: order.customerName,
           business_name: data.businessName,
-          site_url: ctx.wordpress.siteUrl(order.subdomain),
+          site_url: ctx.wordpress.siteUrl(order),
           magic_link: magicLinkUrl(ctx, order),
         },
       });

@@ -35,11 +35,11 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     }, 120_000);
   /** What a visitor gets, over HTTP, from the customer's site. */
   const visit = async (path: string) => {
-    const res = await t.ctx.wordpress.fetch(SUBDOMAIN, path);
+    const res = await t.ctx.wordpress.main.fetch(SUBDOMAIN, path);
     return { status: res.status, html: await res.text() };
   };
   const api = async <T>(path: string) =>
-    (await (await t.ctx.wordpress.fetch(SUBDOMAIN, `/wp-json${path}`)).json()) as T;
+    (await (await t.ctx.wordpress.main.fetch(SUBDOMAIN, `/wp-json${path}`)).json()) as T;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
@@ -123,7 +123,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     ]);
     const photo = media.find((m) => m.slug.endsWith("photo-1")) as { source_url: string };
     const bytes = Buffer.from(
-      await (await t.ctx.wordpress.fetch(SUBDOMAIN, new URL(photo.source_url).pathname)).arrayBuffer(),
+      await (await t.ctx.wordpress.main.fetch(SUBDOMAIN, new URL(photo.source_url).pathname)).arrayBuffer(),
     );
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
 
@@ -169,7 +169,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
         slug,
       ).toHaveLength(1);
     }
-    const navigations = await t.ctx.wordpress
+    const navigations = await t.ctx.wordpress.main
       .fetch(SUBDOMAIN, "/wp-json/wp/v2/navigation?per_page=100&status=publish", {
         headers: {
           Authorization: `Basic ${Buffer.from(`${(await order()).wpUsername}:${t.ctx.secrets.open((await order()).wpAppPasswordEnc as string)}`).toString("base64")}`,
@@ -241,7 +241,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     for (const m of media) {
       expect(m.mime_type).toBe("image/jpeg");
       const bytes = Buffer.from(
-        await (await t.ctx.wordpress.fetch(SUBDOMAIN, new URL(m.source_url).pathname)).arrayBuffer(),
+        await (await t.ctx.wordpress.main.fetch(SUBDOMAIN, new URL(m.source_url).pathname)).arrayBuffer(),
       );
       expect((await sharp(bytes).metadata()).width, m.slug).toBeGreaterThanOrEqual(1200);
     }

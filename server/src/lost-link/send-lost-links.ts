@@ -34,7 +34,7 @@ export async function sendLostLinks(ctx: Context, email: string): Promise<void> 
       orderId: order.id,
       vars: {
         customer_name: order.customerName,
-        site_url: ctx.wordpress.siteUrl(order.subdomain),
+        site_url: ctx.wordpress.siteUrl(order),
         magic_link: magicLinkUrl(ctx, order),
       },
     });

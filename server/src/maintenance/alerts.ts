@@ -18,7 +18,7 @@ export async function alertAgency(
     to: ctx.config.AGENCY_EMAIL,
     orderId: order.id,
     vars: {
-      site_url: ctx.wordpress.siteUrl(order.subdomain),
+      site_url: ctx.wordpress.siteUrl(order),
       customer_name: order.customerName,
       plan_name: planName(order),
       admin_url: `${ctx.config.PUBLIC_URL}/admin`,

@@ -11,6 +11,7 @@ import type { PlanId } from "@lagon/contracts/plans";
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, siteDowntimes, siteMaintenance, siteUpdates } from "../db/schema.ts";
+import type { PinnedSite } from "../wordpress/wordpress-hosts.ts";
 import { updatePending } from "./update-jobs.ts";
 import { isLive, planUpdate, recordVersions, templateVersions } from "./versions.ts";
 
@@ -51,10 +52,14 @@ function monitoringView(state: StateRow | undefined, downtimes: DowntimeRow[]): 
   };
 }
 
-async function available(ctx: Context, versions: SiteVersions | null): Promise<UpdateItem[]> {
+async function available(
+  ctx: Context,
+  order: PinnedSite,
+  versions: SiteVersions | null,
+): Promise<UpdateItem[]> {
   if (!versions) return [];
   try {
-    return planUpdate(versions, await templateVersions(ctx));
+    return planUpdate(versions, await templateVersions(ctx.wordpress.hostFor(order)));
   } catch (err) {
     ctx.log.warn({ err }, "core template versions not read");
     return [];
@@ -68,7 +73,7 @@ export async function maintenanceView(ctx: Context, order: Order): Promise<Maint
   // Never read yet (a site made before this feature, or since the last nightly pass): read now.
   if (!versions && (await isLive(ctx, order.id))) {
     try {
-      versions = await ctx.wordpress.versions(order.subdomain);
+      versions = await ctx.wordpress.hostFor(order).versions(order.subdomain);
       await recordVersions(ctx, order.id, versions);
     } catch (err) {
       ctx.log.warn({ err, subdomain: order.subdomain }, "versions not read");
@@ -89,7 +94,7 @@ export async function maintenanceView(ctx: Context, order: Order): Promise<Maint
   return {
     mode: updateMode(order.planId as PlanId),
     versions,
-    available: await available(ctx, versions),
+    available: await available(ctx, order, versions),
     pending: last?.result === "running" || (await updatePending(ctx, order.id)),
     last_update: last ? updateView(last) : null,
     monitoring: monitoringView(state, downtimes),
@@ -99,9 +104,10 @@ export async function maintenanceView(ctx: Context, order: Order): Promise<Maint
 /** The admin cards of one page of orders: each site's versions, update history and monitoring. */
 export async function adminMaintenance(
   ctx: Context,
-  orderIds: string[],
+  sites: (PinnedSite & { id: string })[],
 ): Promise<Map<string, AdminMaintenance>> {
   const result = new Map<string, AdminMaintenance>();
+  const orderIds = sites.map((s) => s.id);
   if (orderIds.length === 0) return result;
   const [states, updates, downtimes] = await Promise.all([
     ctx.db.select().from(siteMaintenance).where(inArray(siteMaintenance.orderId, orderIds)),
@@ -116,13 +122,14 @@ export async function adminMaintenance(
       .where(inArray(siteDowntimes.orderId, orderIds))
       .orderBy(desc(siteDowntimes.startedAt)),
   ]);
-  for (const id of orderIds) {
+  for (const site of sites) {
+    const { id } = site;
     const state = states.find((s) => s.orderId === id);
     const versions = state?.versions ?? null;
     result.set(id, {
       versions,
       versions_read_at: state?.versionsReadAt?.toISOString() ?? null,
-      available: await available(ctx, versions),
+      available: await available(ctx, site, versions),
       updates: updates
         .filter((u) => u.orderId === id)
         .slice(0, RECENT)

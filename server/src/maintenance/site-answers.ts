@@ -1,4 +1,4 @@
-import type { Context } from "../context.ts";
+import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 
 /** A check's outcome: ok, or why not (French, shown to the agency and on the order page). */
 export type Answer = { ok: true } | { ok: false; reason: string };
@@ -9,7 +9,7 @@ const FATAL_MARKERS = ["Il y a eu une erreur critique", "There has been a critic
 
 /** One GET of the site: its status and body, or why no answer came. */
 async function get(
-  ctx: Context,
+  host: WordPressHost,
   subdomain: string,
   path: string,
 ): Promise<{ status: number; body: string } | { error: string }> {
@@ -18,7 +18,7 @@ async function get(
     timer = setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS);
   });
   try {
-    const response = await Promise.race([ctx.wordpress.fetch(subdomain, path), timeout]);
+    const response = await Promise.race([host.fetch(subdomain, path), timeout]);
     return { status: response.status, body: await response.text() };
   } catch (error) {
     const message = (error as Error).message;
@@ -49,17 +49,17 @@ export function pageTitle(html: string): string | null {
 }
 
 /** The monitoring's check: the home page answers 200 without a PHP fatal error. */
-export async function checkHome(ctx: Context, subdomain: string): Promise<Answer> {
-  const problem = pageProblem("page d'accueil", await get(ctx, subdomain, "/"));
+export async function checkHome(host: WordPressHost, subdomain: string): Promise<Answer> {
+  const problem = pageProblem("page d'accueil", await get(host, subdomain, "/"));
   return problem ? { ok: false, reason: problem } : { ok: true };
 }
 
 /** The home page now, and its title: read before an update, to know the site after it. */
 export async function readHome(
-  ctx: Context,
+  host: WordPressHost,
   subdomain: string,
 ): Promise<{ ok: true; title: string } | { ok: false; reason: string }> {
-  const page = await get(ctx, subdomain, "/");
+  const page = await get(host, subdomain, "/");
   const problem = pageProblem("page d'accueil", page);
   if (problem) return { ok: false, reason: problem };
   const title = "body" in page ? pageTitle(page.body) : null;
@@ -70,14 +70,18 @@ export async function readHome(
  * After an update: the home page answers 200 with its own title (the one read before), and the
  * wp-admin login page shows its form.
  */
-export async function checkSiteAnswers(ctx: Context, subdomain: string, title: string): Promise<Answer> {
-  const home = await get(ctx, subdomain, "/");
+export async function checkSiteAnswers(
+  host: WordPressHost,
+  subdomain: string,
+  title: string,
+): Promise<Answer> {
+  const home = await get(host, subdomain, "/");
   const homeProblem = pageProblem("page d'accueil", home);
   if (homeProblem) return { ok: false, reason: homeProblem };
   if ("body" in home && pageTitle(home.body) !== title) {
     return { ok: false, reason: "la page d'accueil n'affiche plus le contenu du site" };
   }
-  const login = await get(ctx, subdomain, "/wp-login.php");
+  const login = await get(host, subdomain, "/wp-login.php");
   const loginProblem = pageProblem("page de connexion wp-admin", login);
   if (loginProblem) return { ok: false, reason: loginProblem };
   if ("body" in login && !login.body.includes('id="loginform"')) {

@@ -83,7 +83,7 @@ describe("site monitoring", () => {
     const alerts = await emails("site_down_agency");
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.recipient).toBe(t.ctx.config.AGENCY_EMAIL);
-    expect(alerts[0]?.subject).toBe(`Site hors ligne : ${t.ctx.wordpress.siteUrl(order.subdomain)}`);
+    expect(alerts[0]?.subject).toBe(`Site hors ligne : ${t.ctx.wordpress.siteUrl(order)}`);
     expect(alerts[0]?.html).toContain("erreur PHP fatale");
     expect((await maintenance()).monitoring).toMatchObject({
       status: "down",

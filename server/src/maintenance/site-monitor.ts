@@ -44,7 +44,9 @@ export async function monitorSites(
   for (let i = 0; i < sites.length; i += PARALLEL_CHECKS) {
     await Promise.all(
       sites.slice(i, i + PARALLEL_CHECKS).map(async (order) => {
-        const answer = await checkHome(ctx, order.subdomain);
+        const answer = await Promise.resolve()
+          .then(() => checkHome(ctx.wordpress.hostFor(order), order.subdomain))
+          .catch((err: Error): Answer => ({ ok: false, reason: err.message }));
         if (!answer.ok) down++;
         await recordCheck(ctx, order, answer, now()).catch((err) =>
           ctx.log.error({ err, subdomain: order.subdomain }, "monitoring: check not recorded"),

@@ -21,7 +21,7 @@ describe("site updates", () => {
   const initialCore = template.coreVersion;
 
   const home = async () => {
-    const res = await t.ctx.wordpress.fetch(order.subdomain, "/");
+    const res = await t.ctx.wordpress.main.fetch(order.subdomain, "/");
     return { status: res.status, html: await res.text() };
   };
   const lastUpdate = async () =>
@@ -58,7 +58,7 @@ describe("site updates", () => {
       return o?.status === "active" ? o : undefined;
     }, 120_000);
     const wp = new WordPressRest(
-      t.ctx.wordpress,
+      t.ctx.wordpress.main,
       order.subdomain,
       order.wpUsername ?? "",
       t.ctx.secrets.open(order.wpAppPasswordEnc ?? ""),
@@ -104,7 +104,7 @@ describe("site updates", () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain("Atelier Mise à Jour");
     expect(page.html).toContain("<!-- lagon-compteur 1.1 -->");
-    expect((await t.ctx.wordpress.versions(order.subdomain)).core).toBe("6.8.99");
+    expect((await t.ctx.wordpress.main.versions(order.subdomain)).core).toBe("6.8.99");
     const [backup] = await t.ctx.db
       .select()
       .from(siteBackups)
@@ -125,7 +125,7 @@ describe("site updates", () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain("Atelier Mise à Jour");
     expect(page.html).toContain("<!-- lagon-compteur 1.1 -->");
-    const login = await t.ctx.wordpress.fetch(order.subdomain, "/wp-login.php");
+    const login = await t.ctx.wordpress.main.fetch(order.subdomain, "/wp-login.php");
     expect(login.status).toBe(200);
     const alerts = await t.ctx.db
       .select()
@@ -133,7 +133,7 @@ describe("site updates", () => {
       .where(and(eq(emailLog.orderId, order.id), eq(emailLog.template, "site_update_failed_agency")));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.recipient).toBe(t.ctx.config.AGENCY_EMAIL);
-    expect(alerts[0]?.subject).toBe(`Mise à jour annulée : ${t.ctx.wordpress.siteUrl(order.subdomain)}`);
+    expect(alerts[0]?.subject).toBe(`Mise à jour annulée : ${t.ctx.wordpress.siteUrl(order)}`);
 
     // The nightly pass does not try the same broken update again.
     await queueSiteUpdate(t.ctx, order.id, "schedule");

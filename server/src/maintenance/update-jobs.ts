@@ -79,7 +79,7 @@ export async function planNightlyUpdates(ctx: Context): Promise<{ queued: number
       continue;
     }
     try {
-      await recordVersions(ctx, order.id, await ctx.wordpress.versions(order.subdomain));
+      await recordVersions(ctx, order.id, await ctx.wordpress.hostFor(order).versions(order.subdomain));
       read++;
     } catch (err) {
       ctx.log.warn({ err, subdomain: order.subdomain }, "versions not read");

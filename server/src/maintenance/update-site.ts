@@ -6,7 +6,7 @@ import type { Context } from "../context.ts";
 import { type orders, siteUpdates } from "../db/schema.ts";
 import type { Lease } from "../jobs/order-lease.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import type { UpdatePart } from "../wordpress/wordpress-host.ts";
+import type { UpdatePart, WordPressHost } from "../wordpress/wordpress-host.ts";
 import { alertAgency } from "./alerts.ts";
 import { type Answer, checkSiteAnswers, readHome } from "./site-answers.ts";
 import { backupBeforeUpdate, withBackupArchive } from "./update-backup.ts";
@@ -39,8 +39,9 @@ export async function updateSite(
   lease: Pick<Lease, "check">,
 ): Promise<UpdateRow | null> {
   const sub = order.subdomain;
+  const host = ctx.wordpress.hostFor(order);
   // The template read now, not the order page's cached copy: it may have changed a moment ago.
-  const [before, template] = await Promise.all([ctx.wordpress.versions(sub), ctx.wordpress.versions()]);
+  const [before, template] = await Promise.all([host.versions(sub), host.versions()]);
   await recordVersions(ctx, order.id, before);
   const items = planUpdate(before, template);
   if (items.length === 0) return null;
@@ -53,7 +54,7 @@ export async function updateSite(
   const end = (result: UpdateResult, after: SiteVersions | null, detail: string | null) =>
     finish(ctx, order, run, result, after, detail);
 
-  const home = await readHome(ctx, sub);
+  const home = await readHome(host, sub);
   if (!home.ok) {
     return end(
       "failed",
@@ -74,11 +75,11 @@ export async function updateSite(
   let after: SiteVersions | null = null;
   let broken: string | null = null;
   try {
-    after = await ctx.wordpress.updateSite(sub, parts(items));
-    broken = await settledCheck(ctx, sub, home.title);
+    after = await host.updateSite(sub, parts(items));
+    broken = await settledCheck(host, sub, home.title);
   } catch (error) {
-    const now = await ctx.wordpress.versions(sub).catch(() => null);
-    const intact = now && sameVersions(now, before) && !(await settledCheck(ctx, sub, home.title));
+    const now = await host.versions(sub).catch(() => null);
+    const intact = now && sameVersions(now, before) && !(await settledCheck(host, sub, home.title));
     if (intact) {
       return end(
         "failed",
@@ -89,19 +90,17 @@ export async function updateSite(
     broken = `la mise à jour s'est arrêtée en cours de route (${message(error)})`;
   }
   if (!broken && after) {
-    await ctx.wordpress
-      .finishUpdate(sub)
-      .catch((err) => ctx.log.warn({ err, sub }, "update: old folder kept"));
+    await host.finishUpdate(sub).catch((err) => ctx.log.warn({ err, sub }, "update: old folder kept"));
     await recordVersions(ctx, order.id, after);
     return end("updated", after, null);
   }
 
   // The site does not answer as before: the backup goes back, on the core it had.
   try {
-    await withBackupArchive(ctx, backupId, sub, (archive) => ctx.wordpress.rollbackUpdate(sub, archive));
-    const restored = await ctx.wordpress.versions(sub);
+    await withBackupArchive(ctx, backupId, sub, (archive) => host.rollbackUpdate(sub, archive));
+    const restored = await host.versions(sub);
     await recordVersions(ctx, order.id, restored);
-    const again = await settledCheck(ctx, sub, home.title);
+    const again = await settledCheck(host, sub, home.title);
     return end(
       again ? "failed" : "rolled-back",
       restored,
@@ -145,9 +144,9 @@ const normalize = (v: SiteVersions) => ({
 });
 
 /** Checks the site once opcache has seen its new files; answers why it is broken, or null. */
-async function settledCheck(ctx: Context, sub: string, title: string): Promise<string | null> {
+async function settledCheck(host: WordPressHost, sub: string, title: string): Promise<string | null> {
   await new Promise((resolve) => setTimeout(resolve, OPCACHE_SETTLE_MS));
-  const answer: Answer = await checkSiteAnswers(ctx, sub, title);
+  const answer: Answer = await checkSiteAnswers(host, sub, title);
   return answer.ok ? null : answer.reason;
 }
 

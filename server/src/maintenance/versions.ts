@@ -46,13 +46,16 @@ export function planUpdate(site: SiteVersions, template: SiteVersions): UpdateIt
 const TEMPLATE_CACHE_MS = 60_000;
 const templateCache = new WeakMap<WordPressHost, { at: number; versions: Promise<SiteVersions> }>();
 
-/** The core template's versions, read at most once a minute (the order page asks on every load). */
-export function templateVersions(ctx: Pick<Context, "wordpress">): Promise<SiteVersions> {
-  const cached = templateCache.get(ctx.wordpress);
+/**
+ * A host's core template's versions (each host has its own copy), read at most once a minute
+ * (the order page asks on every load).
+ */
+export function templateVersions(host: WordPressHost): Promise<SiteVersions> {
+  const cached = templateCache.get(host);
   if (cached && Date.now() - cached.at < TEMPLATE_CACHE_MS) return cached.versions;
-  const versions = ctx.wordpress.versions();
-  templateCache.set(ctx.wordpress, { at: Date.now(), versions });
-  versions.catch(() => templateCache.delete(ctx.wordpress));
+  const versions = host.versions();
+  templateCache.set(host, { at: Date.now(), versions });
+  versions.catch(() => templateCache.delete(host));
   return versions;
 }
 

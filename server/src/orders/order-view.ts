@@ -26,7 +26,7 @@ export function orderView(
     _id: order.id,
     order_id: order.id,
     subdomain: order.subdomain,
-    site_url: ctx.wordpress.siteUrl(order.subdomain),
+    site_url: ctx.wordpress.siteUrl(order),
     customer_name: order.customerName,
     customer_email: order.customerEmail,
     company_name: order.companyName,

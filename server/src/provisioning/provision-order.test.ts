@@ -54,7 +54,7 @@ describe("provisioning a paid order into a live WordPress site", () => {
     expect(JSON.stringify(order)).not.toContain(password);
     expect(JSON.stringify(logs)).not.toContain(password);
 
-    const home = await ctx.wordpress.fetch("boulangerie-payet", "/");
+    const home = await ctx.wordpress.main.fetch("boulangerie-payet", "/");
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Boulangerie Payet");
 
@@ -92,6 +92,6 @@ describe("provisioning a paid order into a live WordPress site", () => {
     }, 90_000);
     expect(resumed.steps.wordpress?.status).toBe("completed");
     expect(resumed.steps.subdomain?.status).toBe("completed");
-    expect((await ctx.wordpress.fetch("garage-hoarau", "/")).status).toBe(200);
+    expect((await ctx.wordpress.main.fetch("garage-hoarau", "/")).status).toBe(200);
   }, 240_000);
 });

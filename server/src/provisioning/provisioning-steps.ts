@@ -7,12 +7,14 @@ import { emailLog, orders } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
+import { pinSiteHost } from "../wordpress/pin-site-host.ts";
+import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { siteIdentity } from "./site-identity.ts";
 
 type Order = typeof orders.$inferSelect;
 
-async function assertSiteAnswers(ctx: Context, subdomain: string): Promise<void> {
-  const res = await ctx.wordpress.fetch(subdomain, "/").catch((err: Error) => {
+async function assertSiteAnswers(host: WordPressHost, subdomain: string): Promise<void> {
+  const res = await host.fetch(subdomain, "/").catch((err: Error) => {
     throw new Error(
       `le site ne répond pas (${err.message || (err.cause as Error)?.message || "connexion impossible"})`,
     );
@@ -36,17 +38,19 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
         .from(orders)
         .where(and(eq(orders.subdomain, order.subdomain), ne(orders.id, order.id)));
       if (other) throw new Error(`sous-domaine déjà utilisé : ${order.subdomain}`);
-      return `Sous-domaine ${new URL(ctx.wordpress.siteUrl(order.subdomain)).host} réservé.`;
+      return `Sous-domaine ${new URL(ctx.wordpress.siteUrl(order)).host} réservé.`;
     },
   },
   {
     key: "wordpress",
-    async run(ctx, order) {
+    async run(ctx, unpinned) {
+      const order = await pinSiteHost(ctx, unpinned);
+      const host = ctx.wordpress.hostFor(order);
       // A site left by an interrupted run has no stored credentials: install it afresh.
-      const leftover = (await ctx.wordpress.status(order.subdomain)) === "installed";
+      const leftover = (await host.status(order.subdomain)) === "installed";
       const identity = siteIdentity(ctx, order);
-      const site = leftover ? await ctx.wordpress.reinstall(identity) : await ctx.wordpress.install(identity);
-      await assertSiteAnswers(ctx, order.subdomain);
+      const site = leftover ? await host.reinstall(identity) : await host.install(identity);
+      await assertSiteAnswers(host, order.subdomain);
       await ctx.db
         .update(orders)
         .set({
@@ -77,7 +81,7 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
         orderId: order.id,
         vars: {
           customer_name: order.customerName,
-          site_url: ctx.wordpress.siteUrl(order.subdomain),
+          site_url: ctx.wordpress.siteUrl(order),
           wp_admin_url: fresh?.wpAdminUrl ?? "",
           magic_link: magicLinkUrl(ctx, order),
           plan_name: planById(order.planId as Parameters<typeof planById>[0]).name,

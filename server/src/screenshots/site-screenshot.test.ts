@@ -218,7 +218,7 @@ describe("the screenshot-site job on a real WordPress site", () => {
     // The owner writes the home page (with an image aimed at the platform): the site is listed.
     const platform = await platformPage();
     const wp = new WordPressRest(
-      t.ctx.wordpress,
+      t.ctx.wordpress.main,
       live.subdomain,
       live.wpUsername ?? "",
       t.ctx.secrets.open(live.wpAppPasswordEnc ?? ""),
@@ -248,10 +248,10 @@ describe("the screenshot-site job on a real WordPress site", () => {
     platform.close();
 
     // A suspended site (503) is not shot: the earlier screenshot stays.
-    await t.ctx.wordpress.suspend(live.subdomain);
+    await t.ctx.wordpress.main.suspend(live.subdomain);
     await expect(screenshotSite(t.ctx, id)).rejects.toThrow(/HTTP 503/);
     expect((await card("capture-annuaire"))?.screenshot_url).toBe(shot);
-    await t.ctx.wordpress.unsuspend(live.subdomain);
+    await t.ctx.wordpress.main.unsuspend(live.subdomain);
 
     // Opted out: the weekly pass deletes it and the address answers 404 in French.
     await t.ctx.db.update(orders).set({ directoryOptIn: false }).where(eq(orders.id, id));

@@ -7,22 +7,27 @@ import type { OwnHost } from "./guarded-proxy.ts";
 import { screenshotKey } from "./screenshot-address.ts";
 import { takeScreenshot } from "./take-screenshot.ts";
 
+/** What of an order names and places its site. */
+type Site = { subdomain: string; wordpressHost: string | null };
+
 /**
  * The site's own addresses and where the product reaches them: its subdomain and its active
  * custom domain, to which the subdomain redirects. The embedded host serves both on loopback
- * (the URLs' ports); the SSH host's sites are reached on WP_SSH_CONNECT_HOST when set.
+ * (the URLs' ports); an SSH host's sites are reached on its connect address when it has one.
  */
-async function ownHosts(ctx: Context, orderId: string, subdomain: string): Promise<OwnHost[]> {
-  const urls = [new URL(ctx.wordpress.siteUrl(subdomain))];
+async function ownHosts(ctx: Context, orderId: string, site: Site): Promise<OwnHost[]> {
+  const urls = [new URL(ctx.wordpress.siteUrl(site))];
   const [domain] = await ctx.db
     .select({ domain: customDomains.domain })
     .from(customDomains)
     .where(and(eq(customDomains.orderId, orderId), eq(customDomains.state, "active")));
-  if (domain) urls.push(new URL(ctx.wordpress.domainUrl(domain.domain)));
+  if (domain) urls.push(new URL(ctx.wordpress.hostFor(site).domainUrl(domain.domain)));
+  const hostName = site.wordpressHost ?? ctx.wordpress.mainName;
+  const connectHost = ctx.config.wpSshHosts.find((h) => h.name === hostName)?.connectHost;
   return urls.map((url) => {
     const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
     const local = ctx.config.WP_HOST === "local" || url.hostname.endsWith(".localhost");
-    const host = local ? "127.0.0.1" : (ctx.config.WP_SSH_CONNECT_HOST ?? url.hostname);
+    const host = local ? "127.0.0.1" : (connectHost ?? url.hostname);
     return { authority: `${url.hostname}:${port}`, connect: { host, port } };
   });
 }
@@ -34,17 +39,17 @@ async function ownHosts(ctx: Context, orderId: string, subdomain: string): Promi
  */
 export async function screenshotSite(ctx: Context, orderId: string): Promise<boolean> {
   const [order] = await ctx.db
-    .select({ subdomain: orders.subdomain, screenshotAt: orders.screenshotAt })
+    .select({ subdomain: orders.subdomain, wordpressHost: orders.wordpressHost })
     .from(orders)
     .where(and(eq(orders.id, orderId), listed));
   if (!order) {
     await forgetScreenshot(ctx, orderId);
     return false;
   }
-  const image = await takeScreenshot(ctx.wordpress.siteUrl(order.subdomain), {
+  const image = await takeScreenshot(ctx.wordpress.siteUrl(order), {
     chromiumPath: ctx.config.CHROMIUM_PATH,
     memoryLimitMb: ctx.config.SCREENSHOT_MEMORY_MB,
-    own: await ownHosts(ctx, orderId, order.subdomain),
+    own: await ownHosts(ctx, orderId, order),
     refusedNames: [new URL(ctx.config.PUBLIC_URL).hostname],
   });
   await storeFile(ctx, screenshotKey(orderId), image);

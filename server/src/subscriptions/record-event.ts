@@ -33,12 +33,12 @@ export function siteVars(
 ): Record<string, string> {
   return {
     customer_name: order.customerName,
-    site_url: ctx.wordpress.siteUrl(order.subdomain),
+    site_url: ctx.wordpress.siteUrl(order),
     plan_name: planName({ planId: sub.planId }),
     amount: formatEuros(sub.amountTtcCents),
     magic_link: magicLinkUrl(ctx, order),
     update_card_link: updateCardLink(ctx, order),
-    wp_admin_url: order.wpAdminUrl ?? `${ctx.wordpress.siteUrl(order.subdomain)}/wp-admin/`,
+    wp_admin_url: order.wpAdminUrl ?? `${ctx.wordpress.siteUrl(order)}/wp-admin/`,
   };
 }
 

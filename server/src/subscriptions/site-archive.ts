@@ -17,8 +17,9 @@ export async function keepFinalCopy(ctx: Context, order: Order): Promise<string 
 
 /** Serves the site again from its final copy; a site already there (restored before) is kept. */
 export async function restoreFinalCopy(ctx: Context, order: Order, location: string): Promise<void> {
-  if ((await ctx.wordpress.status(order.subdomain)) === "installed") return;
-  await importBackup(ctx, await findBackup(ctx, order.id, location), order.subdomain);
+  const host = ctx.wordpress.hostFor(order);
+  if ((await host.status(order.subdomain)) === "installed") return;
+  await importBackup(ctx, await findBackup(ctx, order.id, location), host, order.subdomain);
 }
 
 /** The keeping of an archived site is over: every backup of it is forgotten, its data freed. */

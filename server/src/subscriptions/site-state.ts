@@ -29,7 +29,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
   try {
     if (wanted === "removed") {
       const location = await keepFinalCopy(ctx, order);
-      await ctx.wordpress.remove(order.subdomain);
+      await ctx.wordpress.hostFor(order).remove(order.subdomain);
       patch.archiveLocation = location ?? sub.archiveLocation;
     } else {
       if (sub.siteState === "removed") {
@@ -44,8 +44,8 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
         }
       }
       if (wanted === "suspended" && sub.siteState === "online") await backupBeforeSuspension(ctx, order);
-      if (wanted === "suspended") await ctx.wordpress.suspend(order.subdomain);
-      else await ctx.wordpress.unsuspend(order.subdomain);
+      if (wanted === "suspended") await ctx.wordpress.hostFor(order).suspend(order.subdomain);
+      else await ctx.wordpress.hostFor(order).unsuspend(order.subdomain);
     }
   } catch (error) {
     ctx.log.error({ err: error, orderId: order.id, wanted }, "subscription: host change failed");

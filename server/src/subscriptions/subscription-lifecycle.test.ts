@@ -54,7 +54,7 @@ describe("subscriptions through the billing test clock", () => {
         .where(and(eq(emailLog.orderId, orderId), eq(emailLog.template, template)))
     ).length;
   const home = async (subdomain: string) => {
-    const res = await t.ctx.wordpress.fetch(subdomain, "/");
+    const res = await t.ctx.wordpress.main.fetch(subdomain, "/");
     return { status: res.status, text: await res.text() };
   };
   /** Advances day by day until `check` holds; answers how many days it took. */
@@ -142,7 +142,7 @@ describe("subscriptions through the billing test clock", () => {
     expect(suspended.text).toContain("Site suspendu");
     const wp = await order(id);
     const dashboard = await logIn(
-      t.ctx.wordpress,
+      t.ctx.wordpress.main,
       "impaye",
       wp.wpUsername as string,
       t.ctx.secrets.open(wp.wpPasswordEnc as string),
@@ -206,7 +206,7 @@ describe("subscriptions through the billing test clock", () => {
       .from(siteBackups)
       .where(and(eq(siteBackups.orderId, id), eq(siteBackups.kind, "before-suspension")));
     expect(beforeSuspension.length).toBeGreaterThanOrEqual(1);
-    expect(await t.ctx.wordpress.status("impaye")).toBe("absent");
+    expect(await t.ctx.wordpress.main.status("impaye")).toBe("absent");
 
     // Paying restores it from the archive, as it was.
     const again = await customer(id, "billing-portal");
@@ -217,10 +217,10 @@ describe("subscriptions through the billing test clock", () => {
       payload: { card: "4242424242424242" },
     });
     expect(restored.json()).toMatchObject({ retry: "paid", subscription: { status: "active" } });
-    expect(await t.ctx.wordpress.status("impaye")).toBe("installed");
+    expect(await t.ctx.wordpress.main.status("impaye")).toBe("installed");
     expect((await home("impaye")).status).toBe(200);
     const back = await logIn(
-      t.ctx.wordpress,
+      t.ctx.wordpress.main,
       "impaye",
       wp.wpUsername as string,
       t.ctx.secrets.open(wp.wpPasswordEnc as string),

@@ -22,14 +22,14 @@ describe("supervised site runtime", () => {
     t.ctx.wordpress.onEvent((event) => events.push(event));
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
-    await t.ctx.wordpress.install(sampleSite("vivace", "Vivace"));
+    await t.ctx.wordpress.main.install(sampleSite("vivace", "Vivace"));
   });
   afterAll(() => t?.close());
 
   const health = () => t.app.inject({ method: "GET", url: "/api/health" });
   const pidOf = (name: string) => {
-    const runDir = (t.ctx.wordpress as unknown as { runtime: { paths: { runDir: string } } }).runtime.paths
-      .runDir;
+    const runDir = (t.ctx.wordpress.main as unknown as { runtime: { paths: { runDir: string } } }).runtime
+      .paths.runDir;
     return Number(readFileSync(`${runDir}/${name}.pid`, "utf8"));
   };
 
@@ -50,7 +50,7 @@ describe("supervised site runtime", () => {
       expect(down.json().reason).toMatch(/sites WordPress/);
       await waitFor(async () => ((await health()).statusCode === 200 ? true : undefined), 15_000);
       expect(events.map((e) => e.kind)).toEqual(["down", "restored"]);
-      expect((await t.ctx.wordpress.fetch("vivace", "/")).status).toBe(200);
+      expect((await t.ctx.wordpress.main.fetch("vivace", "/")).status).toBe(200);
     });
   }
 
@@ -70,7 +70,7 @@ describe("supervised site runtime", () => {
       return row?.status === "active" ? row : undefined;
     }, 90_000);
     expect(order.steps.wordpress?.status).toBe("completed");
-    expect((await t.ctx.wordpress.fetch("pendant-panne", "/")).status).toBe(200);
+    expect((await t.ctx.wordpress.main.fetch("pendant-panne", "/")).status).toBe(200);
   });
 
   it("keeps its processes to its own data folder: another product on the same port is refused", async () => {
@@ -80,7 +80,7 @@ describe("supervised site runtime", () => {
       port: t.ctx.config.WP_PORT,
     });
     await expect(other.start()).rejects.toThrow(/déjà utilisé/);
-    expect((await t.ctx.wordpress.fetch("vivace", "/")).status).toBe(200);
+    expect((await t.ctx.wordpress.main.fetch("vivace", "/")).status).toBe(200);
   });
 
   it("ends the processes a killed product left behind on its data folder", async () => {

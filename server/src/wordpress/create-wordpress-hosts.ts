@@ -1,0 +1,39 @@
+import type { Config } from "../config.ts";
+import { LocalWordPressHost } from "./local-host.ts";
+import { SshWordPressHost } from "./ssh-host.ts";
+import { WordPressHosts } from "./wordpress-hosts.ts";
+
+/** The local embedded host's name, recorded on the orders whose site it installed. */
+export const LOCAL_HOST_NAME = "local";
+
+/**
+ * The WordPress hosts the configuration names: the embedded PHP server (one host), or the SSH
+ * hosts of WP_SSH_HOSTS (or WP_SSH_HOST alone).
+ */
+export function createWordPressHosts(config: Config): WordPressHosts {
+  if (config.WP_HOST === "ssh") {
+    return new WordPressHosts(
+      config.wpSshHosts.map((h) => ({
+        name: h.name,
+        newSites: h.newSites,
+        host: new SshWordPressHost({
+          ssh: { host: h.host, user: h.user, port: h.port, keyFile: h.key, knownHostsFile: h.knownHosts },
+          helper: h.helper,
+          baseDomain: config.BASE_DOMAIN,
+          publicScheme: config.WP_PUBLIC_SCHEME ?? "https",
+          publicPort: h.publicPort,
+          connectHost: h.connectHost,
+        }),
+      })),
+    );
+  }
+  const local = new LocalWordPressHost({
+    dataDir: config.DATA_DIR,
+    coreDir: config.WP_CORE_DIR,
+    port: config.WP_PORT,
+    tlsPort: config.WP_TLS_PORT,
+    baseDomain: config.BASE_DOMAIN,
+    publicScheme: config.WP_PUBLIC_SCHEME,
+  });
+  return new WordPressHosts([{ name: LOCAL_HOST_NAME, host: local, newSites: true }]);
+}

@@ -1,0 +1,172 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
+import { createTestContext } from "../../test/test-context.ts";
+import { requestReinstall } from "../admin/reinstall-wordpress.ts";
+import { restoreBackup } from "../backups/site-backups.ts";
+import type { Context } from "../context.ts";
+import { customDomains, orderLogs, orders, siteBackups } from "../db/schema.ts";
+import { monitorSites } from "../maintenance/site-monitor.ts";
+import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
+import { pinSiteHost } from "./pin-site-host.ts";
+import { siteHostsMap } from "./site-hosts-map.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/** The WP_SSH_HOSTS entry of a loopback host. */
+function entry(name: string, host: LoopbackSshHost) {
+  const { ssh, helper, publicPort, connectHost } = host.options;
+  return {
+    name,
+    host: ssh.host,
+    port: ssh.port,
+    user: ssh.user,
+    key: ssh.keyFile,
+    knownHosts: ssh.knownHostsFile,
+    helper,
+    connectHost,
+    publicPort,
+  };
+}
+
+/**
+ * Two real SSH WordPress hosts on loopback (two sshd, two nginx + php-fpm, two site roots) in one
+ * WP_SSH_HOSTS: new orders spread over both, and each site is reached on its own host only.
+ */
+describe("several WordPress hosts", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let hosts: Record<"wp-a" | "wp-b", LoopbackSshHost>;
+  let ctx: Context;
+  const placed: Order[] = [];
+
+  const siteFolder = (name: "wp-a" | "wp-b", subdomain: string) =>
+    existsSync(path.join(hosts[name].hostDataDir, "sites", subdomain));
+  const orderRow = async (id: string) => {
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    if (!row) throw new Error("order missing");
+    return row;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    hosts = { "wp-a": await startLoopbackSshHost(), "wp-b": await startLoopbackSshHost() };
+    ctx = await createTestContext({
+      WP_HOST: "ssh",
+      WP_SSH_HOSTS: JSON.stringify([entry("wp-a", hosts["wp-a"]), entry("wp-b", hosts["wp-b"])]),
+      WP_PUBLIC_SCHEME: "http",
+      BASE_DOMAIN: "localhost",
+      SMTP_URL: smtp.url,
+    });
+    await ctx.wordpress.start();
+    await ctx.queue.work(ctx);
+  }, 120_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+    await Promise.all(Object.values(hosts ?? {}).map((h) => h.stop()));
+    await smtp?.close();
+  });
+
+  it("puts each new site on the host holding the fewest, and records it on the order", async () => {
+    for (const name of ["Boulangerie Payet", "Garage Hoarau", "Salon Grondin", "Pizzeria Técher"]) {
+      const subdomain = name
+        .toLowerCase()
+        .normalize("NFD")
+        .replace(/[^a-z ]/g, "")
+        .replace(" ", "-");
+      const id = await givenPaidOrder(ctx, { subdomain, companyName: name });
+      placed.push(
+        await waitFor(
+          async () => ((r) => (r.status === "active" ? r : undefined))(await orderRow(id)),
+          120_000,
+        ),
+      );
+    }
+    expect(placed.map((o) => o.wordpressHost)).toEqual(["wp-a", "wp-b", "wp-a", "wp-b"]);
+    for (const order of placed) {
+      const own = order.wordpressHost as "wp-a" | "wp-b";
+      const other = own === "wp-a" ? "wp-b" : "wp-a";
+      expect(siteFolder(own, order.subdomain), `${order.subdomain} on ${own}`).toBe(true);
+      expect(siteFolder(other, order.subdomain), `${order.subdomain} not on ${other}`).toBe(false);
+      // Its address is its own host's; the other host has no such site.
+      expect(ctx.wordpress.siteUrl(order)).toBe(
+        `http://${order.subdomain}.localhost:${hosts[own].options.publicPort}`,
+      );
+      const home = await ctx.wordpress.hostFor(order).fetch(order.subdomain, "/");
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain(order.companyName);
+      expect((await ctx.wordpress.hostFor({ wordpressHost: other }).fetch(order.subdomain, "/")).status).toBe(
+        404,
+      );
+    }
+  }, 600_000);
+
+  it("takes every action on a site to its own host: backup, reinstall, restore, monitoring", async () => {
+    const order = placed.find((o) => o.wordpressHost === "wp-b") as Order;
+    await requestReinstall(ctx, order.id);
+    await waitFor(async () => {
+      const logs = await ctx.db
+        .select()
+        .from(orderLogs)
+        .where(and(eq(orderLogs.orderId, order.id), eq(orderLogs.action, "reinstall")));
+      if (logs.some((l) => l.level === "error")) throw new Error(JSON.stringify(logs));
+      return logs.length > 0 ? logs : undefined;
+    }, 180_000);
+    const reinstalled = await orderRow(order.id);
+    expect(reinstalled.wordpressHost).toBe("wp-b");
+    expect(reinstalled.wpPasswordEnc).not.toBe(order.wpPasswordEnc);
+    expect(siteFolder("wp-b", order.subdomain)).toBe(true);
+    expect(siteFolder("wp-a", order.subdomain)).toBe(false);
+
+    // The backup taken before the reinstall is the site exported from wp-b; restored there.
+    const [backup] = await ctx.db.select().from(siteBackups).where(eq(siteBackups.orderId, order.id));
+    expect(backup).toMatchObject({ kind: "before-reinstall" });
+    expect(backup?.sizeBytes).toBeGreaterThan(100_000);
+    await restoreBackup(ctx, reinstalled, backup?.id as string);
+    expect((await ctx.wordpress.hostFor(reinstalled).fetch(order.subdomain, "/")).status).toBe(200);
+    expect(siteFolder("wp-a", order.subdomain)).toBe(false);
+
+    // Monitoring reaches every site on its host.
+    expect(await monitorSites(ctx)).toEqual({ checked: 4, down: 0 });
+  }, 600_000);
+
+  it("writes the front's map of each site's names to its host", async () => {
+    const onB = placed.filter((o) => o.wordpressHost === "wp-b");
+    await ctx.db.insert(customDomains).values({
+      orderId: onB[0]?.id as string,
+      domain: "garage-hoarau.re",
+      hasOwnDomain: true,
+      state: "active",
+    });
+    // On loopback both hosts are 127.0.0.1: give them the private addresses of two machines.
+    const wpSshHosts = ctx.config.wpSshHosts.map((h, i) => ({ ...h, connectHost: `10.0.0.${21 + i}` }));
+    const map = await siteHostsMap(ctx.db, { BASE_DOMAIN: "localhost", wpSshHosts });
+    expect(map.split("\n").slice(1)).toEqual([
+      "default 10.0.0.21;",
+      `${onB[0]?.subdomain}.localhost 10.0.0.22;`,
+      "garage-hoarau.re 10.0.0.22;",
+      "www.garage-hoarau.re 10.0.0.22;",
+      `${onB[1]?.subdomain}.localhost 10.0.0.22;`,
+      "",
+    ]);
+  });
+
+  it("sends orders that recorded no host to the first one", async () => {
+    const onA = placed.find((o) => o.wordpressHost === "wp-a") as Order;
+    const onB = placed.find((o) => o.wordpressHost === "wp-b") as Order;
+    // As if both had been installed before hosts were recorded: wp-a still has its site, wp-b's
+    // is looked for on wp-a, where it is not.
+    for (const o of [onA, onB])
+      await ctx.db.update(orders).set({ wordpressHost: null }).where(eq(orders.id, o.id));
+    expect(await monitorSites(ctx)).toEqual({ checked: 4, down: 1 });
+    // A site installed before hosts were recorded is pinned to the first host, never moved.
+    expect((await pinSiteHost(ctx, await orderRow(onA.id))).wordpressHost).toBe("wp-a");
+    expect((await orderRow(onA.id)).wordpressHost).toBe("wp-a");
+    for (const o of [onA, onB]) {
+      await ctx.db.update(orders).set({ wordpressHost: o.wordpressHost }).where(eq(orders.id, o.id));
+    }
+  }, 120_000);
+});

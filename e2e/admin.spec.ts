@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
 import { type APIRequestContext, expect, type Page, test } from "./support/test";
+import { fillWordPressLogin } from "./support/wordpress";
 
 const SHOTS = ".test-output/screenshots";
 const SITES = path.resolve(`.test-output/e2e-${process.env.E2E_PORT ?? 3100}/sites`);
@@ -32,8 +33,7 @@ async function credentials(request: APIRequestContext, orderId: string, token: s
 
 async function wpLogin(page: Page, adminUrl: string, user: string, password: string): Promise<boolean> {
   await page.goto(adminUrl);
-  await page.locator("#user_login").fill(user);
-  await page.locator("#user_pass").fill(password);
+  await fillWordPressLogin(page, user, password);
   await page.locator("#wp-submit").click();
   // The answer is the dashboard or the login form again with its error: wait for one of them.
   await page.locator("#wpadminbar, #login_error").first().waitFor();

@@ -1,5 +1,6 @@
 import { magicLinkIn, tokenOf, waitForMail } from "./support/orders";
 import { expect, type Page, test } from "./support/test";
+import { fillWordPressLogin } from "./support/wordpress";
 
 const shots = ".test-output/screenshots";
 
@@ -65,8 +66,7 @@ test("a visitor orders a Business site with a coupon and Koza, pays, and logs in
   expect(tokenOf((await dashboardLink.getAttribute("href")) as string)).not.toBe(tokenOf(mailed));
 
   await page.goto(adminUrl as string);
-  await page.locator("#user_login").fill(user ?? "");
-  await page.locator("#user_pass").fill(password ?? "");
+  await fillWordPressLogin(page, user ?? "", password ?? "");
   await page.locator("#wp-submit").click();
   await expect(page).toHaveURL(/wp-admin\/?$/);
   await expect(page.locator("#wpadminbar")).toBeVisible();

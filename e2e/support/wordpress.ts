@@ -14,14 +14,28 @@ export async function wordpressCredentials(page: Page, dashboardPath: string) {
   return { adminUrl, user: user.trim(), password };
 }
 
+/**
+ * Fills WordPress's login form. The page focuses and selects the user name field 200 ms after it
+ * loads: typing before that could land the password in the user name field, so the form is
+ * filled once the page has done so, and checked.
+ */
+export async function fillWordPressLogin(page: Page, user: string, password: string) {
+  await page
+    .waitForFunction(() => document.activeElement?.id === "user_login", undefined, { timeout: 5_000 })
+    .catch(() => {});
+  await page.locator("#user_login").fill(user);
+  await page.locator("#user_pass").fill(password);
+  await expect(page.locator("#user_login")).toHaveValue(user);
+  await expect(page.locator("#user_pass")).toHaveValue(password);
+}
+
 /** Logs in to the site's wp-admin, in French, and lands on its dashboard. */
 export async function logInToWordPress(
   page: Page,
   creds: { adminUrl: string; user: string; password: string },
 ) {
   await page.goto(creds.adminUrl);
-  await page.getByLabel("Identifiant ou adresse e-mail").fill(creds.user);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(creds.password);
+  await fillWordPressLogin(page, creds.user, creds.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
 }

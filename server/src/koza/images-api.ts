@@ -1,13 +1,12 @@
 import type { KozaData } from "@lagon/contracts/koza-schemas";
 import { type CleanImage, cleanImage } from "./check-image.ts";
+import { type OpenAiCompatibleApi, postToApi } from "./openai-compatible.ts";
 import type { ImageRequest } from "./site-images.ts";
 
-export interface ImagesApi {
-  /** Base URL of an OpenAI-compatible API (e.g. https://api.openai.com/v1); `/images/generations` is appended. */
-  url: string;
+/** An OpenAI-compatible API (e.g. https://api.openai.com/v1); `/images/generations` is appended. */
+export interface ImagesApi extends OpenAiCompatibleApi {
   model: string;
   size: string;
-  apiKey?: string;
 }
 
 const SHOTS: Record<ImageRequest["kind"], string[]> = {
@@ -43,22 +42,19 @@ export async function photoFromImagesApi(
   data: KozaData,
   request: ImageRequest,
 ): Promise<CleanImage> {
-  const res = await fetch(`${api.url.replace(/\/+$/, "")}/images/generations`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      ...(api.apiKey ? { Authorization: `Bearer ${api.apiKey}` } : {}),
-    },
-    body: JSON.stringify({
+  const res = await postToApi(
+    api,
+    "/images/generations",
+    {
       model: api.model,
       prompt: photoPrompt(data, request),
       n: 1,
       size: api.size,
       // OpenAI's gpt-image models always answer in base64 and refuse the parameter; the others need it.
       ...(api.model.startsWith("gpt-image") ? {} : { response_format: "b64_json" }),
-    }),
-    signal: AbortSignal.timeout(180_000),
-  });
+    },
+    180_000,
+  );
   if (!res.ok) throw new Error(`le service d'images IA a répondu ${res.status}`);
   const body = (await res.json().catch(() => undefined)) as { data?: { b64_json?: unknown }[] } | undefined;
   const b64 = body?.data?.[0]?.b64_json;

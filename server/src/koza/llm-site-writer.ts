@@ -1,13 +1,12 @@
 import { KOZA_STYLE_LABELS } from "@lagon/contracts/koza";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
 import { z } from "zod";
+import { type OpenAiCompatibleApi, postToApi } from "./openai-compatible.ts";
 import { SiteContent } from "./site-content.ts";
 
-export interface ChatApi {
-  /** Base URL of an OpenAI-compatible API; `/chat/completions` is appended. */
-  url: string;
+/** An OpenAI-compatible API; `/chat/completions` is appended. */
+export interface ChatApi extends OpenAiCompatibleApi {
   model: string;
-  apiKey?: string;
 }
 
 const SYSTEM_PROMPT = [
@@ -40,13 +39,10 @@ function brief(data: KozaData): string {
  * error that fails the attempt, never a half-written site.
  */
 export async function writeSiteWithChatApi(api: ChatApi, data: KozaData): Promise<SiteContent> {
-  const res = await fetch(`${api.url.replace(/\/+$/, "")}/chat/completions`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      ...(api.apiKey ? { Authorization: `Bearer ${api.apiKey}` } : {}),
-    },
-    body: JSON.stringify({
+  const res = await postToApi(
+    api,
+    "/chat/completions",
+    {
       model: api.model,
       response_format: { type: "json_object" },
       temperature: 0.7,
@@ -54,9 +50,9 @@ export async function writeSiteWithChatApi(api: ChatApi, data: KozaData): Promis
         { role: "system", content: SYSTEM_PROMPT },
         { role: "user", content: brief(data) },
       ],
-    }),
-    signal: AbortSignal.timeout(120_000),
-  });
+    },
+    120_000,
+  );
   if (!res.ok) throw new Error(`le service de rédaction IA a répondu ${res.status}`);
   const body = (await res.json().catch(() => undefined)) as
     | { choices?: { message?: { content?: unknown } }[] }

@@ -1,7 +1,7 @@
 import type { KozaStyle } from "@lagon/contracts/koza";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
 import { fold } from "./image-motifs.ts";
-import { describeServices } from "./service-words.ts";
+import { describeServices, type ServiceFacts } from "./service-words.ts";
 import type { SiteContent } from "./site-content.ts";
 
 /** What changes with the chosen style: the voice of the site. Each list offers variants. */
@@ -24,17 +24,9 @@ interface Tone {
 }
 
 /** The answers, cleaned and ready to slot into sentences. */
-interface Words {
-  name: string;
-  /** The business type as written, then in lower case for use inside a sentence. */
+interface Words extends ServiceFacts {
+  /** The business type as written (`typeInside`: in lower case, for use inside a sentence). */
   type: string;
-  typeInside: string;
-  /** "à Saint-Paul", "au Port", or "" when the address names no town. */
-  inTown: string;
-  description: string;
-  audience: string;
-  unique: string;
-  phone: string;
   /** Someone working alone (a plumber, "je…"): no "team" is claimed. */
   solo: boolean;
 }

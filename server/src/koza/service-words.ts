@@ -3,7 +3,9 @@ import { fold } from "./image-motifs.ts";
 /** What the embedded writer knows to describe the three services, already cleaned. */
 export interface ServiceFacts {
   name: string;
+  /** The business type in lower case, for use inside a sentence. */
   typeInside: string;
+  /** "à Saint-Paul", "au Port", or "" when the address names no town. */
   inTown: string;
   /** The description, as full sentences. */
   description: string;

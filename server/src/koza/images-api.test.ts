@@ -1,35 +1,20 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { drawIllustration } from "./illustrator.ts";
 import { createImageMaker, imageRequests } from "./site-images.ts";
-import { answers, jpegPhoto } from "./test-support.ts";
+import { answers, jpegPhoto, startFakeOpenAiApi } from "./test-support.ts";
 
 /** A stand-in for an OpenAI-compatible images API: records requests, answers what the test says. */
-let reply: { status: number; body: unknown };
-const requests: { url?: string; auth?: string; body: Record<string, unknown> }[] = [];
-let server: http.Server;
+let api: Awaited<ReturnType<typeof startFakeOpenAiApi>>;
 let url: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      requests.push({ url: req.url, auth: req.headers.authorization, body: JSON.parse(raw) });
-      res.writeHead(reply.status, { "content-type": "application/json" });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  api = await startFakeOpenAiApi();
+  url = `${api.url}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => api.close());
 beforeEach(() => {
-  requests.length = 0;
+  api.requests.length = 0;
 });
 
 const data = answers();
@@ -55,7 +40,7 @@ const maker = (model: string, fallbacks: string[] = []) =>
 describe("the OpenAI-compatible images driver", () => {
   it("asks for a photo of this business as base64 and keeps it, without its metadata", async () => {
     const photo = await jpegPhoto("#b45309", { gps: true, width: 1536 });
-    reply = { status: 200, body: { created: 1, data: [{ b64_json: photo.toString("base64") }] } };
+    api.reply = { status: 200, body: { created: 1, data: [{ b64_json: photo.toString("base64") }] } };
 
     const image = await maker("dall-e-3")(service2);
 
@@ -63,7 +48,7 @@ describe("the OpenAI-compatible images driver", () => {
     const meta = await sharp(image.data).metadata();
     expect(meta).toMatchObject({ format: "jpeg", width: 1536, height: 400 });
     expect(meta.exif).toBeUndefined();
-    const [request] = requests;
+    const [request] = api.requests;
     expect(request?.url).toBe("/v1/images/generations");
     expect(request?.auth).toBe("Bearer sk-img");
     expect(request?.body).toMatchObject({
@@ -80,9 +65,12 @@ describe("the OpenAI-compatible images driver", () => {
   });
 
   it("does not send response_format to gpt-image models, which always answer in base64", async () => {
-    reply = { status: 200, body: { data: [{ b64_json: (await jpegPhoto("#111111")).toString("base64") }] } };
+    api.reply = {
+      status: 200,
+      body: { data: [{ b64_json: (await jpegPhoto("#111111")).toString("base64") }] },
+    };
     await maker("gpt-image-1")(hero);
-    expect(requests[0]?.body).not.toHaveProperty("response_format");
+    expect(api.requests[0]?.body).not.toHaveProperty("response_format");
   });
 
   it.each([
@@ -98,7 +86,7 @@ describe("the OpenAI-compatible images driver", () => {
       "pas une image valide",
     ],
   ])("falls back to the illustrations on %s, reported once, and stops asking", async (_, answer, reason) => {
-    reply = answer;
+    api.reply = answer;
     const fallbacks: string[] = [];
     const make = maker("dall-e-3", fallbacks);
 
@@ -109,7 +97,7 @@ describe("the OpenAI-compatible images driver", () => {
     expect(second.data.equals(await drawIllustration(data, service2))).toBe(true);
     expect(fallbacks).toHaveLength(1);
     expect(fallbacks[0]).toContain(reason);
-    expect(requests).toHaveLength(1);
+    expect(api.requests).toHaveLength(1);
   });
 
   it("is not used without KOZA_IMAGE_URL: the illustrator answers, with no request", async () => {
@@ -126,6 +114,6 @@ describe("the OpenAI-compatible images driver", () => {
       },
     )(hero);
     expect(image).toMatchObject({ mime: "image/jpeg", ext: "jpg" });
-    expect(requests).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 });

@@ -1,34 +1,19 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { writeFrenchSite } from "./french-site-writer.ts";
 import { createSiteWriter } from "./site-writer.ts";
-import { answers } from "./test-support.ts";
+import { answers, startFakeOpenAiApi } from "./test-support.ts";
 
 /** A stand-in for an OpenAI-compatible chat API: records requests, answers what the test says. */
-let reply: { status: number; body: unknown };
-const requests: { url?: string; auth?: string; body: Record<string, unknown> }[] = [];
-let server: http.Server;
+let api: Awaited<ReturnType<typeof startFakeOpenAiApi>>;
 let url: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      requests.push({ url: req.url, auth: req.headers.authorization, body: JSON.parse(raw) });
-      res.writeHead(reply.status, { "content-type": "application/json" });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`;
+  api = await startFakeOpenAiApi();
+  url = `${api.url}/`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => api.close());
 beforeEach(() => {
-  requests.length = 0;
+  api.requests.length = 0;
 });
 
 const chat = (content: string) => ({
@@ -50,7 +35,7 @@ describe("the OpenAI-compatible chat API driver", () => {
         items: written.services.items.map((s, i) => (i === 1 ? { ...s, title: "Pâtisseries" } : s)),
       },
     };
-    reply = chat(JSON.stringify(renamed));
+    api.reply = chat(JSON.stringify(renamed));
 
     const site = await writer()(answers({ style: "bold" }));
 
@@ -60,7 +45,7 @@ describe("the OpenAI-compatible chat API driver", () => {
       "Gâteaux sur commande",
       "Livraison aux restaurants",
     ]);
-    const [request] = requests;
+    const [request] = api.requests;
     expect(request?.url).toBe("/v1/chat/completions");
     expect(request?.auth).toBe("Bearer sk-test");
     expect(request?.body).toMatchObject({ model: "mistral-small", response_format: { type: "json_object" } });
@@ -94,7 +79,7 @@ describe("the OpenAI-compatible chat API driver", () => {
     ["no choices at all", { status: 200, body: { error: "overloaded" } }, "pas renvoyé de JSON"],
     ["an HTTP error", { status: 503, body: { error: { message: "overloaded" } } }, "a répondu 503"],
   ])("refuses %s with an error, never a half-written site", async (_, answer, message) => {
-    reply = answer;
+    api.reply = answer;
     await expect(writer()(answers())).rejects.toThrow(message);
   });
 
@@ -105,6 +90,6 @@ describe("the OpenAI-compatible chat API driver", () => {
       KOZA_LLM_API_KEY: undefined,
     })(answers());
     expect(site).toEqual(writeFrenchSite(answers()));
-    expect(requests).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 });

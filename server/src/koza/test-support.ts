@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { KozaData, type KozaDataInput } from "@lagon/contracts/koza-schemas";
 import sharp from "sharp";
 
@@ -49,4 +51,31 @@ export async function multipartBody(fields: Record<string, string>, files: [stri
     payload: Buffer.from(await res.arrayBuffer()),
     headers: { "content-type": res.headers.get("content-type") as string },
   };
+}
+
+/**
+ * A stand-in for an OpenAI-compatible API on loopback (`url` ends in `/v1`): it records each
+ * request and answers `reply`, which the test sets.
+ */
+export async function startFakeOpenAiApi() {
+  const api = {
+    url: "",
+    reply: { status: 200, body: {} as unknown },
+    requests: [] as { url?: string; auth?: string; body: Record<string, unknown> }[],
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      api.requests.push({ url: req.url, auth: req.headers.authorization, body: JSON.parse(raw) });
+      res.writeHead(api.reply.status, { "content-type": "application/json" });
+      res.end(JSON.stringify(api.reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return api;
 }

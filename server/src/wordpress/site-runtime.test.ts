@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -110,6 +110,32 @@ describe("supervised site runtime", () => {
     } finally {
       await next.stop();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("serves sites from a data folder inside a folder closed to others (a clone in /root)", async () => {
+    // Like /root or a Debian home folder: nobody but its owner may cross it.
+    const home = mkdtempSync(path.join(os.tmpdir(), "closed-home-"));
+    chmodSync(home, 0o700);
+    const dataDir = path.join(home, "clone", "data");
+    mkdirSync(dataDir, { recursive: true });
+    const host = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port: await freePort() });
+    try {
+      await host.start();
+      await host.install(sampleSite("chez-moi", "Chez Moi"));
+      expect((await host.fetch("chez-moi", "/")).status).toBe(200);
+      // The sites' folders live outside, linked from the data folder under their usual names.
+      const sites = path.join(dataDir, "sites");
+      expect(lstatSync(sites).isSymbolicLink()).toBe(true);
+      expect(realpathSync(sites)).toMatch(/^\/var\/lib\/lagon\/[0-9a-f]{12}\/sites$/);
+      // The closed folder stays closed.
+      expect(lstatSync(home).mode & 0o777).toBe(0o700);
+    } finally {
+      const outside = path.dirname(realpathSync(path.join(dataDir, "sites")));
+      await host.remove("chez-moi").catch(() => {});
+      await host.stop();
+      rmSync(home, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { chmod, mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from "node:fs";
+import { chmod, cp, lstat, mkdir, readdir, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import {
@@ -15,7 +15,7 @@ import {
 import type { HostEvent } from "./wordpress-host.ts";
 
 export interface SiteRuntimeOptions {
-  /** The product's data folder: sites live in <dataDir>/sites and <dataDir>/site-tmp. */
+  /** The product's data folder: sites live in <dataDir>/sites and <dataDir>/site-tmp (siteFilesDir). */
   dataDir: string;
   coreDir: string;
   /** nginx listens on 127.0.0.1:<port>. */
@@ -54,14 +54,15 @@ export class SiteRuntime {
   constructor(private readonly options: SiteRuntimeOptions) {
     const dataDir = path.resolve(options.dataDir);
     const runDir = runtimeDir(dataDir);
+    const siteFiles = siteFilesDir(dataDir);
     this.paths = {
-      sitesRoot: path.join(dataDir, "sites"),
-      siteTmpRoot: path.join(dataDir, "site-tmp"),
+      sitesRoot: path.join(siteFiles, "sites"),
+      siteTmpRoot: path.join(siteFiles, "site-tmp"),
       poolDir: path.join(runDir, "pools"),
       socketDir: path.join(runDir, "sockets"),
       runDir,
-      // In the data folder: a suspension outlives a reboot (/run is emptied).
-      suspendedDir: path.join(dataDir, "site-suspended"),
+      // Beside the sites, not in /run: a suspension outlives a reboot (/run is emptied).
+      suspendedDir: path.join(siteFiles, "site-suspended"),
       domainsDir: path.join(dataDir, "site-domains"),
       acmeDir: path.join(runDir, "acme-challenge"),
       siteSnippet: path.join(runDir, "site.conf"),
@@ -166,24 +167,35 @@ export class SiteRuntime {
   }
 
   /**
-   * The data folder is crossed by nginx and the sites' users on the way to their own folder:
-   * nobody but the product may list it or enter anything else in it (database, secrets, logs).
+   * The folders the sites' users and nginx cross (sites, their temp folders, the suspended
+   * marks) sit in the data folder, or, when one of its parents is closed to others (a clone in
+   * /root or a home folder), in /var/lib/lagon/<hash>, linked from the data folder under the
+   * same names. Nobody but the product may list the data folder or enter anything else in it
+   * (database, secrets, logs).
    */
   private async protectDataDir(): Promise<void> {
-    const dataDir = path.dirname(this.paths.sitesRoot);
-    await mkdir(this.paths.sitesRoot, { recursive: true });
-    await mkdir(this.paths.siteTmpRoot, { recursive: true });
-    await mkdir(this.paths.suspendedDir, { recursive: true });
-    await chmod(this.paths.suspendedDir, 0o711);
-    await chmod(dataDir, 0o711);
+    const dataDir = path.resolve(this.options.dataDir);
+    const siteFiles = path.dirname(this.paths.sitesRoot);
     const crossed = [this.paths.sitesRoot, this.paths.siteTmpRoot, this.paths.suspendedDir];
+    await mkdir(dataDir, { recursive: true });
+    await chmod(dataDir, 0o711);
+    if (siteFiles !== dataDir) {
+      await mkdir(siteFiles, { recursive: true });
+      await chmod(path.dirname(siteFiles), 0o711);
+      await chmod(siteFiles, 0o711);
+      for (const dir of crossed) await linkFromDataDir(dataDir, dir);
+    }
+    for (const dir of crossed) await mkdir(dir, { recursive: true });
+    await chmod(this.paths.suspendedDir, 0o711);
     for (const name of await readdir(dataDir)) {
       const entry = path.join(dataDir, name);
       if (crossed.includes(entry)) continue;
-      const { mode } = await stat(entry);
-      await chmod(entry, mode & 0o7770);
+      const info = await lstat(entry);
+      // The links to the sites' folders: chmod would change their target.
+      if (info.isSymbolicLink()) continue;
+      await chmod(entry, info.mode & 0o7770);
     }
-    for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    for (let dir = path.dirname(siteFiles); ; dir = path.dirname(dir)) {
       if (((await stat(dir)).mode & 0o001) === 0) {
         throw new RuntimeError(
           `Le dossier ${dir} n'est pas traversable par les sites (chmod o+x ${dir}), ou choisissez un autre DATA_DIR.`,
@@ -306,9 +318,51 @@ export class SiteRuntime {
   }
 }
 
+/** Where the sites' folders of a data folder live outside it, when it is closed to others. */
+const OUTSIDE_SITE_FILES = "/var/lib/lagon";
+
+/**
+ * The folder holding sites/, site-tmp/ and site-suspended/: the data folder itself when the
+ * sites' users can cross every parent of it, else a folder of /var/lib/lagon keyed by it. Once
+ * chosen it stays (the link in the data folder says where), whatever happens to the parents.
+ */
+export function siteFilesDir(dataDir: string): string {
+  const resolved = path.resolve(dataDir);
+  const sites = path.join(resolved, "sites");
+  try {
+    if (lstatSync(sites).isSymbolicLink()) return path.dirname(path.resolve(resolved, readlinkSync(sites)));
+  } catch {}
+  for (let dir = path.dirname(resolved); ; dir = path.dirname(dir)) {
+    let mode = 0o755;
+    try {
+      mode = statSync(dir).mode;
+    } catch {}
+    if ((mode & 0o001) === 0) return path.join(OUTSIDE_SITE_FILES, hashOf(resolved));
+    if (dir === path.dirname(dir)) return resolved;
+  }
+}
+
+/** dataDir/<name> becomes a link to `target` (a real folder already there moves to `target`). */
+async function linkFromDataDir(dataDir: string, target: string): Promise<void> {
+  const link = path.join(dataDir, path.basename(target));
+  const info = await lstat(link).catch(() => null);
+  if (info?.isSymbolicLink()) return;
+  if (info?.isDirectory()) {
+    await rename(link, target).catch(async () => {
+      await cp(link, target, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+      await rm(link, { recursive: true, force: true });
+    });
+  }
+  await symlink(target, link);
+}
+
+function hashOf(dataDir: string): string {
+  return createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 12);
+}
+
 /** The runtime folder of a data folder: short, since socket paths are limited to 108 bytes. */
 export function runtimeDir(dataDir: string): string {
-  return `/run/lagon-${createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 12)}`;
+  return `/run/lagon-${hashOf(dataDir)}`;
 }
 
 interface Service {

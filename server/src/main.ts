@@ -37,6 +37,7 @@ async function start(config: Config): Promise<void> {
     : await startupStep("lock", () => lockDataDir(config.DATA_DIR, config.SECRET_KEY));
   const ctx = await startupStep("database", () => createContext(config, log, { jobs: allJobs }));
   const stops: (() => Promise<void>)[] = [];
+  let blogSettled: Promise<void> = Promise.resolve();
   try {
     await startupStep("secret-key", () => checkSecretKey(ctx));
     await startupStep("prices", () => checkProviderPrices(ctx));
@@ -48,7 +49,7 @@ async function start(config: Config): Promise<void> {
         log.info({ resumed: worker.resumed }, "worker started");
       });
       // In the background: creating and seeding the local blog must not hold up the start.
-      startAgencyBlog(ctx);
+      blogSettled = startAgencyBlog(ctx);
     }
     if (config.ROLE !== "worker") {
       const app = await buildApp(ctx);
@@ -60,7 +61,6 @@ async function start(config: Config): Promise<void> {
           ? `Le jeton d'administration est dans ${config.adminTokenFile} (lisible par ce seul utilisateur).\n`
           : "Le jeton d'administration est celui de la variable ADMIN_TOKEN.\n",
       );
-      console.log(`Site prêt : ${config.PUBLIC_URL}`);
     }
   } catch (err) {
     for (const stop of stops) await stop().catch(() => {});
@@ -80,6 +80,13 @@ async function start(config: Config): Promise<void> {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  if (config.ROLE !== "worker") {
+    // Ready means every page answers: on the first start, the local blog is still being made.
+    const slow = setTimeout(() => console.log("Préparation du blog local (premier démarrage)…"), 2_000);
+    await blogSettled;
+    clearTimeout(slow);
+    if (!stopping) console.log(`Site prêt : ${config.PUBLIC_URL}`);
+  }
 }
 
 void main();

@@ -107,12 +107,13 @@ async function setUpBlog(ctx: Context, adminUrl: string): Promise<AgencyBlog | u
 }
 
 /**
- * Runs ensureAgencyBlog in the background so the server starts at once. A failure (no PHP, no
- * WordPress core) is a warning: the rest of the product works without the blog.
+ * Runs ensureAgencyBlog in the background so the server starts at once; settles when the blog
+ * is ready or given up. A failure (no PHP, no WordPress core) is a warning: the rest of the
+ * product works without the blog.
  */
-export function startAgencyBlog(ctx: Context): void {
+export function startAgencyBlog(ctx: Context): Promise<void> {
   const started = Date.now();
-  ensureAgencyBlog(ctx).then(
+  return ensureAgencyBlog(ctx).then(
     (blog) => {
       if (!blog) return;
       ctx.log.info({ articlesCreated: blog.articlesCreated, ms: Date.now() - started }, "agency blog ready");

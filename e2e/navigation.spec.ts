@@ -52,7 +52,7 @@ test("the navbar highlights the current page", async ({ page }) => {
 
 test("'Commencer' goes home and scrolls to the plans", async ({ page }) => {
   await page.goto("/about");
-  await page.getByRole("button", { name: "Commencer" }).first().click();
+  await page.getByRole("link", { name: "Commencer" }).first().click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("#plans")).toBeInViewport();
 });

@@ -99,14 +99,20 @@ test("11. the home page's showcase shows the directory's real sites, and no one 
     // says so, and quotes no one about the business that took the name.
     const testimonials = home.locator("section.testimonials");
     await testimonials.scrollIntoViewIfNeeded();
-    await expect(testimonials).toHaveAttribute("aria-busy", "false");
+    // Settled: either quotes or the word that there are none.
+    await expect(
+      testimonials
+        .locator("blockquote")
+        .first()
+        .or(testimonials.getByText("Nous ne publions ici que les avis")),
+    ).toBeVisible();
+    for (const name of ["Marie Payet", "Boulangerie Payet", ...QUOTED])
+      await expect(testimonials).not.toContainText(name);
     const entered = (await (await page.request.get("/api/testimonials")).json()).testimonials;
     if (entered.length === 0) {
       await expect(testimonials).toContainText("Nous ne publions ici que les avis");
       await expect(testimonials.locator("blockquote")).toHaveCount(0);
     }
-    for (const name of ["Marie Payet", "Boulangerie Payet", ...QUOTED])
-      await expect(testimonials).not.toContainText(name);
     await testimonials.screenshot({ path: `${SHOTS}/buyer-testimonials-${width}.png` });
     expect(await home.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }

@@ -15,6 +15,7 @@ const ROUTES: [string, RegExp][] = [
   ["/admin?token=x", /commandes|admin|token|accès/i],
   ["/admin/analytics?token=x", /analytique|statistiques|token|accès/i],
   ["/admin/email-templates?token=x", /e-mail|email|token|accès/i],
+  ["/admin/temoignages?token=x", /témoignages|token|accès/i],
 ];
 
 test.describe("every route of the product", () => {

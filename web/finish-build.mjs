@@ -119,7 +119,8 @@ function holdEarlyTaps() {
     observer.disconnect();
     setTimeout(() => {
       for (const [field, typed] of fields) {
-        if (!field.isConnected) continue;
+        // A file input's value cannot be set back; hydration keeps its files anyway.
+        if (!field.isConnected || field.type === "file") continue;
         field.value = typed.value;
         if (field.type === "checkbox" || field.type === "radio") field.checked = typed.checked;
         for (const type of ["input", "change"]) field.dispatchEvent(new Event(type, { bubbles: true }));

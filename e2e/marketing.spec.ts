@@ -46,10 +46,11 @@ test("the home page shows every section of the spec, in order", async ({ page })
     "Sécurité et sérénité",
     "Ils sont en ligne",
     "Questions fréquentes",
+    "Ce que disent nos clients",
     "Prêt à être visible en ligne ?",
   ];
   expect(headings.map((h) => h.replace(/\u00a0/g, " ")).filter((h) => order.includes(h))).toEqual(order);
-  // The showcase and the testimonials follow the directory: buyer-defects-content.spec.ts.
+  // The showcase follows the directory, the testimonials the admin: buyer-defects-content.spec.ts.
 });
 
 test("every call to action of the home page scrolls to the plans", async ({ page }) => {

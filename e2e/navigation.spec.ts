@@ -15,6 +15,7 @@ const ROUTES: [string, RegExp][] = [
   ["/admin?token=x", /commandes|admin|token|accès/i],
   ["/admin/analytics?token=x", /analytique|statistiques|token|accès/i],
   ["/admin/email-templates?token=x", /e-mail|email|token|accès/i],
+  ["/admin/temoignages?token=x", /témoignages|token|accès/i],
 ];
 
 test.describe("every route of the product", () => {
@@ -52,7 +53,7 @@ test("the navbar highlights the current page", async ({ page }) => {
 
 test("'Commencer' goes home and scrolls to the plans", async ({ page }) => {
   await page.goto("/about");
-  await page.getByRole("button", { name: "Commencer" }).first().click();
+  await page.getByRole("link", { name: "Commencer" }).first().click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("#plans")).toBeInViewport();
 });

@@ -6,6 +6,7 @@
 //   preloads back until it has painted (or the visitor acts), then starts them as written: the
 //   page is readable without them, and starting them first made the phone lay out the page and
 //   run the scripts at the same time;
+// - each page holds a tap on a button made before it has hydrated, and replays it once it has;
 // - each script asks V8 to compile all its functions at once (explicit compile hints): every
 //   chunk a page loads runs on that page, and compiling its functions one by one, as they are
 //   first called, stretched the hydration steps.
@@ -58,6 +59,77 @@ function startAfterFirstPaint(preloads) {
   }).observe({ type: "paint", buffered: true });
 }
 
+/**
+ * Runs in the page's head (serialized below), before anything can be tapped. Until the page has
+ * hydrated (`html[data-hydrated]`, decision 0018) its buttons have no handlers yet: a tap on one,
+ * or a form sent with the Enter key, is held (its default action, such as a form's native GET,
+ * prevented) and replayed once the page has hydrated. Fields typed in meanwhile are handed to the
+ * page first, as if typed then: hydration does not read them (and empties a textarea). Links keep
+ * their native behaviour.
+ */
+function holdEarlyTaps() {
+  const root = document.documentElement;
+  const hydrated = () => root.hasAttribute("data-hydrated");
+  const taps = [];
+  const fields = new Map();
+  const hold = (event, replay) => {
+    if (hydrated()) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    taps.push(replay);
+  };
+  addEventListener(
+    "click",
+    (event) => {
+      const button =
+        event.target instanceof Element ? event.target.closest("button, input[type=submit]") : null;
+      if (button && !button.disabled) hold(event, () => button.isConnected && button.click());
+    },
+    true,
+  );
+  addEventListener(
+    "submit",
+    (event) => {
+      const { target: form, submitter } = event;
+      hold(event, () => form.isConnected && form.requestSubmit(submitter));
+    },
+    true,
+  );
+  for (const type of ["input", "change"]) {
+    addEventListener(
+      type,
+      (event) => {
+        const field = event.target;
+        if (
+          hydrated() ||
+          !(
+            field instanceof HTMLInputElement ||
+            field instanceof HTMLTextAreaElement ||
+            field instanceof HTMLSelectElement
+          )
+        )
+          return;
+        fields.set(field, { value: field.value, checked: field.checked });
+      },
+      true,
+    );
+  }
+  new MutationObserver((_records, observer) => {
+    if (!hydrated()) return;
+    observer.disconnect();
+    setTimeout(() => {
+      for (const [field, typed] of fields) {
+        // A file input's value cannot be set back; hydration keeps its files anyway.
+        if (!field.isConnected || field.type === "file") continue;
+        field.value = typed.value;
+        if (field.type === "checkbox" || field.type === "radio") field.checked = typed.checked;
+        for (const type of ["input", "change"]) field.dispatchEvent(new Event(type, { bubbles: true }));
+      }
+      for (const replay of taps) replay();
+    });
+  }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+}
+
 const assets = path.join(client, "assets");
 let scripts = 0;
 for (const name of readdirSync(assets)) {
@@ -77,11 +149,15 @@ for (const entry of readdirSync(client, { recursive: true })) {
   if (html.split(MODULE_SCRIPT).length !== 2) throw new Error(`${name}: expected one module script`);
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
   const starter = `<script>(${startAfterFirstPaint})(${JSON.stringify(preloads)})</script>`;
+  // Last in <head>: hydration matches the head's elements in order and drops this one, run by
+  // then. The SPA fallback has nothing to tap before its code has run (it shows "Chargement…").
+  const tapHolder = name === "__spa-fallback.html" ? "" : `<script>(${holdEarlyTaps})()</script>`;
   // The SPA fallback keeps its stylesheet linked: React Router preloads the styles of a page it
   // loads unless they are linked, and the fallback's first paint is only a loading message.
   const finished = (name === "__spa-fallback.html" ? html : html.replace(STYLESHEET, inlineStyle))
     .replace(PRELOAD, "")
     .replace(MODULE_SCRIPT, HELD_SCRIPT)
+    .replace("</head>", `${tapHolder}</head>`)
     .replace("</body>", `${starter}</body>`);
   writeFileSync(file, finished);
   pages += 1;

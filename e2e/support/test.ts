@@ -7,7 +7,7 @@ const LOADS = ["goto", "reload", "goBack", "goForward"] as const;
 /**
  * Playwright's `test`, whose page waits after each load of one of our pages until it has
  * hydrated (`html[data-hydrated]`): the pages start their scripts once painted and hydrate in
- * steps (decision 0018), and until then a button does nothing, for a test as for a visitor.
+ * steps (decision 0018), and until then a button's tap is only held (replayed once hydrated).
  * Pages of other origins (the WordPress sites) and pages without JavaScript are not waited for.
  */
 export const test = base.extend({

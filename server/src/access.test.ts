@@ -24,6 +24,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/resend-magic-link":
     "the lost-link form: anyone may ask, the links only go to the orders' mailbox",
   "GET /api/directory": "the public directory of live sites whose owners opted in",
+  "GET /api/testimonials":
+    "the home page's testimonials, which the agency entered with each person's consent",
   "GET /api/directory/screenshots/:file":
     "the directory cards' screenshots, of listed sites only (a French 404 for any other)",
   "POST /api/stripe/create-checkout-session": "any visitor may start an order",

@@ -31,6 +31,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { trustProxyOption } from "./plugins/trust-proxy.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { subscriptionRoutes, testPortalRoutes } from "./subscriptions/subscription-routes.ts";
+import { testimonialRoutes } from "./testimonials/testimonial-routes.ts";
 
 /**
  * Builds the HTTP app. Plugins load in this order: core, rate limits and errors, security, API
@@ -69,6 +70,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(contactRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(directoryRoutes, { ctx });
+  await app.register(testimonialRoutes, { ctx });
   const blogApi = new BlogApi(blogSource(ctx), ctx.log);
   await app.register(blogProxyRoutes, { blogApi });
   await app.register(blogSeoRoutes, { ctx, blogApi });

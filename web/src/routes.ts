@@ -21,5 +21,6 @@ export default [
   route("admin/email-templates", "routes/admin-email-templates.tsx"),
   route("admin/chat", "routes/admin-chat.tsx"),
   route("admin/factures", "routes/admin-invoices.tsx"),
+  route("admin/temoignages", "routes/admin-testimonials.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -27,6 +27,7 @@ import {
 } from "../custom-domain/admin-domain-actions.ts";
 import { invoiceAdminRoutes } from "../invoices/invoice-admin-routes.ts";
 import { subscriptionAdminRoutes } from "../subscriptions/subscription-admin-routes.ts";
+import { testimonialAdminRoutes } from "../testimonials/testimonial-routes.ts";
 import { audited, holdsAdminToken, requireAdmin } from "./admin-auth.ts";
 import { computeAnalytics } from "./analytics.ts";
 import { exportOrdersCsv } from "./export-csv.ts";
@@ -121,6 +122,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   chatAdminRoutes(app, ctx, limits);
   invoiceAdminRoutes(app, ctx, limits);
   backupAdminRoutes(app, ctx, limits);
+  testimonialAdminRoutes(app, ctx, limits);
   r.get(
     "/custom-domains",
     { config: limits, schema: { querystring: token } },

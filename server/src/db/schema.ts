@@ -9,6 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -674,3 +675,27 @@ export const invoiceDocuments = pgTable("invoice_documents", {
   sha256: text("sha256").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * What a customer agreed to have quoted on the home page, entered by the agency in the admin
+ * (decision 0047). Tied to no order: a subdomain taken by someone else never inherits a quote.
+ */
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    business: text("business").notNull(),
+    text: text("text").notNull(),
+    rating: integer("rating").notNull(),
+    /** The day the person agreed to be quoted, kept as the agency's record of consent. */
+    consentedOn: date("consented_on", { mode: "string" }).notNull(),
+    siteUrl: text("site_url"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("testimonials_created_idx").on(t.createdAt),
+    check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);

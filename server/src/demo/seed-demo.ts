@@ -1,7 +1,8 @@
 /**
  * npm run seed:demo — a handful of real demo orders for a newcomer: each becomes a real
  * WordPress site through the normal provisioning pipeline, and the opted-in ones appear in the
- * directory, where the home page's showcase and testimonials find them (decision 0024). Run it
+ * directory, where the home page's showcase finds them (decision 0024). It writes no
+ * testimonial: those are only what real customers agreed to have quoted (decision 0047). Run it
  * while the server is stopped (the embedded database has one owner).
  */
 import { eq, like } from "drizzle-orm";

@@ -12,7 +12,7 @@ const APP_ROUTES = [
   /^\/success\/?$/,
   /^\/dashboard\/[^/]+\/?$/,
   /^\/koza-questionnaire\/?$/,
-  /^\/admin(\/analytics|\/email-templates)?\/?$/,
+  /^\/admin(\/analytics|\/email-templates|\/temoignages)?\/?$/,
   /^\/paiement-test\/[^/]+\/?$/,
   /^\/portail-test\/[^/]+\/?$/,
 ];

@@ -42,6 +42,7 @@ export const paths = {
   adminEmailTemplates: (token: string) => withQuery("/admin/email-templates", { token }),
   adminChat: (token: string) => withQuery("/admin/chat", { token }),
   adminInvoices: (token: string) => withQuery("/admin/factures", { token }),
+  adminTestimonials: (token: string) => withQuery("/admin/temoignages", { token }),
   mailto: (email: string) => `mailto:${email}`,
   tel: (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`,
 };

@@ -100,15 +100,20 @@ describe("Commencer", () => {
     Element.prototype.scrollIntoView = originalScrollIntoView;
   });
 
+  it("is a link to the home page's plans, which works before the scripts have run", () => {
+    renderAt("/contact");
+    expect(screen.getByRole("link", { name: "Commencer" }).getAttribute("href")).toBe("/#plans");
+  });
+
   it("scrolls to the plans straight away on the home page", () => {
     renderAt("/");
-    fireEvent.click(screen.getByRole("button", { name: "Commencer" }));
+    fireEvent.click(screen.getByRole("link", { name: "Commencer" }));
     expect(scrolledTo).toEqual(["plans"]);
   });
 
   it("goes home first, then scrolls to the plans after 100 ms", async () => {
     renderAt("/contact");
-    fireEvent.click(screen.getByRole("button", { name: "Commencer" }));
+    fireEvent.click(screen.getByRole("link", { name: "Commencer" }));
 
     expect(screen.getByTestId("current-path").textContent).toBe("/");
     await vi.advanceTimersByTimeAsync(99);

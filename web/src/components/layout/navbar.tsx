@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import { NavLink } from "react-router";
-import { paths } from "../../config/paths";
+import { PLANS_SECTION_ID, paths } from "../../config/paths";
 import { Brand } from "./brand";
 import { useGoToPlans } from "./use-go-to-plans";
 
@@ -42,16 +42,21 @@ export function Navbar() {
           ))}
         </ul>
         <div className="navbar-actions">
-          <button
-            type="button"
+          {/* A real link to the plans: it works before the page's scripts have run (or without them). */}
+          <a
+            href={`${paths.home()}#${PLANS_SECTION_ID}`}
             className="button button-accent"
-            onClick={() => {
+            onClick={(event) => {
+              // A click that opens a new tab or window keeps the browser's own behaviour.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
               closeMenu();
               goToPlans();
             }}
           >
             Commencer
-          </button>
+          </a>
           <button
             ref={toggleRef}
             type="button"

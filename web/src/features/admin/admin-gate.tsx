@@ -26,13 +26,14 @@ export function AdminNav({
   current,
 }: {
   token: string;
-  current: "orders" | "analytics" | "invoices" | "templates" | "chat";
+  current: "orders" | "analytics" | "invoices" | "templates" | "testimonials" | "chat";
 }) {
   const links = [
     { key: "orders", href: paths.adminOrders(token), label: "Commandes" },
     { key: "analytics", href: paths.adminAnalytics(token), label: "Statistiques" },
     { key: "invoices", href: paths.adminInvoices(token), label: "Factures" },
     { key: "templates", href: paths.adminEmailTemplates(token), label: "Modèles d'e-mails" },
+    { key: "testimonials", href: paths.adminTestimonials(token), label: "Témoignages" },
     { key: "chat", href: paths.adminChat(token), label: "Messagerie" },
   ] as const;
   return (

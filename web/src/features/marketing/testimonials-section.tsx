@@ -1,42 +1,30 @@
-import type { CSSProperties } from "react";
-import { useDirectorySites } from "./use-directory-sites";
+import type { PublicTestimonial } from "@lagon/contracts/testimonials-schemas";
+import { type CSSProperties, useEffect, useState } from "react";
+import { fetchJson } from "../../lib/fetch-json";
 import "./marketing.css";
 
 /**
- * What customers said, each tied to their site: a testimonial shows only while that site is live
- * in the public directory, so the page never quotes a business a visitor cannot find there
- * (decision 0024). `npm run seed:demo` creates these four demo sites.
+ * What customers agreed to have quoted, as the agency entered it in the admin (decision 0047):
+ * read on each load, like the showcase, so that a new one shows and a withdrawn one goes at once.
+ * Null until known, and an empty list if it cannot be read.
  */
-const TESTIMONIALS = [
-  {
-    subdomain: "boulangerie-payet",
-    name: "Marie Payet",
-    business: "Boulangerie Payet, Saint-Paul (La Réunion)",
-    text: "J'ai commandé le soir après la fermeture, mon site était en ligne avant la fin de mon café. Koza a écrit des textes qui me ressemblent, je n'ai presque rien retouché.",
-    rating: 5,
-  },
-  {
-    subdomain: "garage-hoarau",
-    name: "Jean Hoarau",
-    business: "Garage Hoarau, Saint-Pierre (La Réunion)",
-    text: "Mes clients prennent rendez-vous en ligne, je gagne un temps fou au téléphone. Et quand j'ai une question, l'équipe me répond le jour même, à l'heure de chez nous.",
-    rating: 5,
-  },
-  {
-    subdomain: "coiffure-madinina",
-    name: "Sandra Joseph",
-    business: "Coiffure Madinina, Fort-de-France (Martinique)",
-    text: "Simple, rapide et à un prix raisonnable. La formation de 30 minutes en visio m'a suffi pour changer mes photos et mes tarifs moi-même.",
-    rating: 4,
-  },
-  {
-    subdomain: "mayotte-clim",
-    name: "Ahmed Soilihi",
-    business: "Mayotte Clim Services, Mamoudzou (Mayotte)",
-    text: "J'avais déjà mon nom de domaine\u00a0: ils l'ont relié gratuitement à mon nouveau site. Mes devis arrivent maintenant par le formulaire de contact.",
-    rating: 5,
-  },
-];
+function useTestimonials(): PublicTestimonial[] | null {
+  const [list, setList] = useState<PublicTestimonial[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchJson<{ testimonials: PublicTestimonial[] }>("/api/testimonials").then(
+      (r) => current && setList(r.testimonials),
+      (err: unknown) => {
+        console.error("Témoignages indisponibles", err);
+        if (current) setList([]);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return list;
+}
 
 function Rating({ value }: { value: number }) {
   return (
@@ -47,34 +35,47 @@ function Rating({ value }: { value: number }) {
   );
 }
 
+/** The testimonials the agency was given; none entered yet, the section says so and quotes no one. */
 export function TestimonialsSection() {
-  const sites = useDirectorySites();
-  const listed = new Set(sites?.map((s) => s.subdomain));
-  const shown = TESTIMONIALS.filter((t) => listed.has(t.subdomain));
-  // An element even when empty: the home page hydrates section by section (decision 0018), each
-  // in the place of its prerendered HTML.
-  if (shown.length === 0) return <section className="testimonials" hidden />;
+  const list = useTestimonials();
   return (
-    <section className="section testimonials" aria-labelledby="testimonials-title">
+    <section className="section testimonials" aria-labelledby="testimonials-title" aria-busy={list === null}>
       <div className="container">
         <h2 id="testimonials-title" className="section-title">
-          Ils nous font confiance
+          Ce que disent nos clients
         </h2>
-        <ul className="testimonial-grid" style={{ "--items": shown.length } as CSSProperties}>
-          {shown.map((t) => (
-            <li key={t.name}>
-              <figure>
-                <Rating value={t.rating} />
-                <blockquote>«&nbsp;{t.text}&nbsp;»</blockquote>
-                <figcaption>
-                  <strong>{t.name}</strong>
-                  <br />
-                  {t.business}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        {list === null ? null : list.length === 0 ? (
+          <p className="section-lead">
+            Nous ne publions ici que les avis que nos clients nous ont confiés et nous ont autorisés à citer.
+            Les premiers arrivent bientôt&nbsp;: en attendant, leurs sites sont à découvrir dans notre
+            annuaire.
+          </p>
+        ) : (
+          <ul className="testimonial-grid" style={{ "--items": list.length } as CSSProperties}>
+            {list.map((t) => (
+              <li key={t.id}>
+                <figure>
+                  <Rating value={t.rating} />
+                  <blockquote>«&nbsp;{t.text}&nbsp;»</blockquote>
+                  <figcaption>
+                    <strong>{t.name}</strong>
+                    <br />
+                    {t.business}
+                    {t.site_url ? (
+                      <>
+                        <br />
+                        <a href={t.site_url} target="_blank" rel="noopener noreferrer">
+                          Voir son site
+                          <span className="visually-hidden"> ({t.business}, nouvel onglet)</span>
+                        </a>
+                      </>
+                    ) : null}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );

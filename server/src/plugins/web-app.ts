@@ -12,7 +12,7 @@ const APP_ROUTES = [
   /^\/success\/?$/,
   /^\/dashboard\/[^/]+\/?$/,
   /^\/koza-questionnaire\/?$/,
-  /^\/admin(\/analytics|\/email-templates|\/temoignages)?\/?$/,
+  /^\/admin(\/analytics|\/email-templates|\/temoignages|\/chat|\/factures)?\/?$/,
   /^\/paiement-test\/[^/]+\/?$/,
   /^\/portail-test\/[^/]+\/?$/,
 ];

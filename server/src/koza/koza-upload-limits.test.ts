@@ -35,7 +35,7 @@ function upload(
   port: number,
   path: string,
   body: Segment[],
-  opts: { chunked?: boolean; declaredLength?: number; boundary: string },
+  opts: { chunked?: boolean; declaredLength?: number; boundary?: string; type?: string; method?: string },
 ): Promise<Answer> {
   const total = body.reduce((n, s) => n + (typeof s === "string" ? Buffer.byteLength(s) : s.bytes), 0);
   const length = opts.chunked
@@ -82,8 +82,8 @@ function upload(
     socket.on("error", () => finish(true));
     socket.on("connect", async () => {
       socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
-          `Content-Type: multipart/form-data; boundary=${opts.boundary}\r\n${length}\r\n\r\n`,
+        `${opts.method ?? "POST"} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          `Content-Type: ${opts.type ?? `multipart/form-data; boundary=${opts.boundary}`}\r\n${length}\r\n\r\n`,
       );
       const write = (data: Buffer) =>
         new Promise<void>((done) => {
@@ -252,6 +252,28 @@ describe("uploads refused before their body is read", () => {
     const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.kozaStatus).toBe("pending");
   }, 120_000);
+
+  it("refuses a JSON body past 64 KB, and an admin body without its token, before reading them", async () => {
+    const json = { type: "application/json" };
+    const contact = await upload(port, "/api/contact", ['{"name":"', { bytes: 10 * MB }, '"}'], json);
+    expect(contact).toMatchObject({
+      status: 413,
+      detail: "Le contenu envoyé est trop volumineux.",
+      closed: true,
+    });
+    expect(contact.sentBeforeAnswer).toBeLessThan(8 * MB);
+    const admin = await upload(
+      port,
+      "/api/admin/email-templates/welcome",
+      ['{"content":"', { bytes: 10 * MB }, '"}'],
+      {
+        ...json,
+        method: "PUT",
+      },
+    );
+    expect(admin).toMatchObject({ status: 401, detail: "Token admin manquant", closed: true });
+    expect(admin.sentBeforeAnswer).toBeLessThan(8 * MB);
+  }, 60_000);
 
   it("keeps the server's memory where it was after 50 refused 48 MB uploads", async () => {
     const kinds = refusals();

@@ -13,7 +13,7 @@ const limits = { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } } };
 /**
  * POST /api/koza/generate-site: the questionnaire and its images (multipart, spec section 7),
  * with `?order_id=&token=` in the address, checked before a byte of the body is read
- * (decision 0043); POST /api/koza/regenerate (JSON body { order_id, token }).
+ * (decision 0048); POST /api/koza/regenerate (JSON body { order_id, token }).
  */
 export async function kozaRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(

@@ -84,6 +84,8 @@ test("3. the questionnaire shows at once: access refused, buy Koza, or already g
     },
   };
   const generated = await request.post("/api/koza/generate-site", {
+    // The order and its token travel in the address: the server checks them before the body.
+    params: { order_id: withKoza.orderId, token: withKoza.token },
     multipart: { order_id: withKoza.orderId, token: withKoza.token, koza_data: JSON.stringify(answers) },
   });
   expect(generated.status(), await generated.text()).toBe(200);
@@ -112,6 +114,8 @@ test("3. the questionnaire shows at once: access refused, buy Koza, or already g
   await shoot(page, "koza-done");
   // The server refuses a second generation as well.
   const again = await request.post("/api/koza/generate-site", {
+    // The order and its token travel in the address: the server checks them before the body.
+    params: { order_id: withKoza.orderId, token: withKoza.token },
     multipart: { order_id: withKoza.orderId, token: withKoza.token, koza_data: JSON.stringify(answers) },
   });
   expect(again.status()).toBe(409);

@@ -255,6 +255,8 @@ test("a Koza site bought without any photo shows pictures in its colours on ever
 
   // The questionnaire as the browser posts it, with no logo and no photo.
   const res = await request.post("/api/koza/generate-site", {
+    // The order and its token travel in the address: the server checks them before the body.
+    params: { order_id: orderId, token },
     multipart: {
       order_id: orderId,
       token,

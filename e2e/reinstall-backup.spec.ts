@@ -52,6 +52,8 @@ test("the agency reinstalls a Koza site: a backup first, the answers kept, 'Rég
     .jpeg()
     .toBuffer();
   const submitted = await request.post("/api/koza/generate-site", {
+    // The order and its token travel in the address: the server checks them before the body.
+    params: { order_id: orderId, token },
     multipart: {
       order_id: orderId,
       token,

@@ -9,6 +9,8 @@ export const KOZA_STYLE_LABELS: Record<KozaStyle, string> = {
 export const KOZA_MAX_PHOTOS = 5;
 /** Per uploaded image, before it is re-encoded. */
 export const KOZA_MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** Per submission, everything counted: a logo and five photos at most, and room for the answers. */
+export const KOZA_MAX_UPLOAD_BYTES = (KOZA_MAX_PHOTOS + 1) * KOZA_MAX_IMAGE_BYTES + 1024 * 1024;
 /** What the browser offers and the server accepts (judged by content on the server). */
 export const KOZA_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const KOZA_DEFAULT_COLORS = { primary: "#ff6b35", secondary: "#4a5568" } as const;
@@ -28,6 +30,7 @@ export const KOZA_MESSAGES = {
   badJson: "Les réponses du questionnaire sont illisibles.",
   badFile: "Fichier refusé : seules les images JPEG, PNG ou WebP sont acceptées.",
   fileTooLarge: "Image trop volumineuse : 8 Mo au maximum par fichier.",
+  uploadTooLarge: "Envoi trop volumineux : un logo et 5 photos de 8 Mo au maximum chacun.",
   tooManyPhotos: "5 photos au maximum.",
   malformed: "Envoi du questionnaire incomplet ou illisible : réessayez.",
   unexpectedField: "Champ inattendu dans l'envoi du questionnaire.",

@@ -15,7 +15,7 @@ import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { orders } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
-import { ANSWERS, multipartBody } from "../src/koza/test-support.ts";
+import { ANSWERS, kozaSubmission } from "../src/koza/test-support.ts";
 import { createLogger } from "../src/logger.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
@@ -78,7 +78,7 @@ const memory = peakMemory(() => php);
 const baseline = Math.round(process.memoryUsage().rss / 2 ** 20);
 const times: number[] = [];
 for (let run = 1; run <= RUNS; run++) {
-  const body = await multipartBody(
+  const body = await kozaSubmission(
     {
       order_id: orderId,
       token,
@@ -87,7 +87,7 @@ for (let run = 1; run <= RUNS; run++) {
     files,
   );
   const submitted = performance.now();
-  const res = await app.inject({ method: "POST", url: "/api/koza/generate-site", ...body });
+  const res = await app.inject({ method: "POST", ...body });
   if (res.statusCode !== 200) throw new Error(`submission refused: ${res.body}`);
   await until(async () => {
     const o = await row(orderId);

@@ -23,7 +23,9 @@ import { invoiceRoutes } from "./invoices/invoice-routes.ts";
 import { kozaRoutes } from "./koza/koza-routes.ts";
 import { maintenanceRoutes } from "./maintenance/maintenance-routes.ts";
 import type { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
+import { DEFAULT_BODY_LIMIT } from "./plugins/body-limits.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
+import { closeUnreadRequests } from "./plugins/close-unread-requests.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerRateLimits } from "./plugins/rate-limits.ts";
 import { RequestLog } from "./plugins/request-log.ts";
@@ -43,7 +45,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     logController: new RequestLog(),
     // The client's address is the socket's unless TRUST_PROXY names the proxy in front.
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     genReqId: () => crypto.randomUUID(),
     // A malformed URL or content type is the client's mistake, answered in French like the rest.
     frameworkErrors: (error, _request, reply) => {
@@ -57,6 +59,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
 
   await registerRateLimits(app, ctx.config.RATE_LIMIT_ALLOW_LIST);
   registerErrorHandler(app);
+  closeUnreadRequests(app);
   await registerSecurityHeaders(app, ctx.config);
   // Pages, assets and API answers travel compressed: a phone on a slow network gets a third of the bytes.
   await app.register(compress, {

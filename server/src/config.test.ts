@@ -128,6 +128,46 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(/^Configuration invalide : [^\n]+$/);
   });
 
+  it("serves the local test checkout on a loopback PUBLIC_URL only, unless LOCAL_TEST_PAYMENTS=on", () => {
+    for (const url of [
+      "http://localhost:3000",
+      "http://LOCALHOST.:3000/",
+      "http://boutique.localhost:8080",
+      "http://127.0.0.1:3600",
+      "http://127.8.9.10",
+      "http://[::1]:3000",
+      "http://[::ffff:127.0.0.1]:3000",
+    ]) {
+      expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: url }).PUBLIC_URL).toBe(url.replace(/\/$/, ""));
+    }
+    for (const url of [
+      "https://www.lagon-digital.re",
+      "http://192.168.1.10:3000",
+      "http://10.0.0.5",
+      "http://0.0.0.0:3000",
+      "http://[::]:3000",
+      "http://localhost.lagon-digital.re",
+      "http://127.0.0.1.nip.io",
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: url })).toThrow(
+        /^Configuration invalide : PUBLIC_URL : [^\n]+ n'est pas une adresse locale, et sans STRIPE_SECRET_KEY [^\n]+LOCAL_TEST_PAYMENTS=on[^\n]+$/,
+      );
+      expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: url, LOCAL_TEST_PAYMENTS: "off" })).toThrow(
+        ConfigError,
+      );
+      expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: url, LOCAL_TEST_PAYMENTS: "on" }).PUBLIC_URL).toBe(
+        url,
+      );
+    }
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    const prices = { STRIPE_PRICE_STARTER: "p1", STRIPE_PRICE_BUSINESS: "p2", STRIPE_PRICE_LIBRE: "p3" };
+    expect(
+      loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: "https://www.lagon-digital.re", ...stripe, ...prices })
+        .PUBLIC_URL,
+    ).toBe("https://www.lagon-digital.re");
+    expect(() => loadConfig({ DATA_DIR: tmp(), LOCAL_TEST_PAYMENTS: "oui" })).toThrow(/LOCAL_TEST_PAYMENTS/);
+  });
+
   it("backs up into DATA_DIR/backups by default, with a password derived from the secret key", () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir });

@@ -127,6 +127,8 @@ const ConfigSchema = PublicConfig.extend({
     .transform((v) => v.split(",").map((s) => Number(s.trim())))
     .pipe(z.array(z.number().int().min(1)).min(1)),
   STRIPE_SECRET_KEY: optional,
+  /** `on`: without Stripe, the local test checkout may be served on a public PUBLIC_URL too. */
+  LOCAL_TEST_PAYMENTS: optional.pipe(z.enum(["on", "off"]).optional()),
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional.pipe(z.url().optional()),
   STRIPE_TAX_RATE_ID: optional,
@@ -316,6 +318,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (localPrices.length > 0) {
     throw invalid(`${localPrices.join(", ")} : requis avec STRIPE_SECRET_KEY`);
   }
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
+  // Without Stripe, anyone who reaches the site pays with a test card: a public address would give
+  // sites away, unless the operator says it is a demonstration.
+  if (!c.STRIPE_SECRET_KEY && c.LOCAL_TEST_PAYMENTS !== "on" && !isLoopbackUrl(publicUrl)) {
+    throw invalid(
+      `PUBLIC_URL : ${new URL(publicUrl).host} n'est pas une adresse locale, et sans STRIPE_SECRET_KEY le paiement de test local y donnerait des sites sans payer ; configurez Stripe, ou mettez LOCAL_TEST_PAYMENTS=on si cette démonstration publique est voulue`,
+    );
+  }
   const adminToken = c.ADMIN_TOKEN
     ? { value: c.ADMIN_TOKEN, file: undefined }
     : persistedSecret(dataDir, "admin-token", {
@@ -339,11 +349,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     BACKUP_PASSWORD:
       c.BACKUP_PASSWORD ??
       createHmac("sha256", secretKey.value).update("lagon restic repository").digest("hex"),
-    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    PUBLIC_URL: publicUrl,
     AGENCY_EMAIL: c.AGENCY_EMAIL ?? c.CONTACT_EMAIL,
     CUSTOM_DOMAIN_TARGET: c.CUSTOM_DOMAIN_TARGET ?? c.BASE_DOMAIN,
     wpSshHosts,
   };
+}
+
+/** Whether a URL's host is this machine: localhost, `*.localhost`, 127.0.0.0/8 or ::1. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (/^127(\.\d{1,3}){3}$/.test(host)) return true;
+  // The URL parser writes IPv6 hosts in brackets and in their shortest form, IPv4-mapped ones in hex.
+  return host === "[::1]" || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
 }
 
 /** WP_SSH_HOSTS, or WP_SSH_HOST as a list of one, each setting resolved and checked. */

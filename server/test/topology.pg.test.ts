@@ -6,7 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Context } from "../src/context.ts";
 import { emailLog, orders } from "../src/db/schema.ts";
-import { ANSWERS, jpegPhoto, multipartBody } from "../src/koza/test-support.ts";
+import { ANSWERS, jpegPhoto, kozaSubmission } from "../src/koza/test-support.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "../src/wordpress/loopback-ssh-host.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
@@ -189,7 +189,7 @@ describe("two APIs and two workers on one PostgreSQL and one SSH WordPress host"
       const now = await rows();
       for (const o of now) {
         if (!o.kozaOption || o.status !== "active" || kozaSent.has(o.id)) continue;
-        const form = await multipartBody(
+        const form = await kozaSubmission(
           {
             order_id: o.id,
             token: magicLinkToken(ctx, o),
@@ -197,7 +197,7 @@ describe("two APIs and two workers on one PostgreSQL and one SSH WordPress host"
           },
           [["photo_0", photo, "atelier.jpg"]],
         );
-        const res = await fetch(`${apis[0]}/api/koza/generate-site`, {
+        const res = await fetch(`${apis[0]}${form.url}`, {
           method: "POST",
           headers: form.headers,
           body: new Uint8Array(form.payload),

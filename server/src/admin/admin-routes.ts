@@ -26,6 +26,7 @@ import {
   removeDomain,
 } from "../custom-domain/admin-domain-actions.ts";
 import { invoiceAdminRoutes } from "../invoices/invoice-admin-routes.ts";
+import { LARGE_BODY_LIMIT } from "../plugins/body-limits.ts";
 import { subscriptionAdminRoutes } from "../subscriptions/subscription-admin-routes.ts";
 import { testimonialAdminRoutes } from "../testimonials/testimonial-routes.ts";
 import { audited, holdsAdminToken, requireAdmin } from "./admin-auth.ts";
@@ -180,6 +181,8 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
     "/email-templates/:name",
     {
       config: limits,
+      // A template is up to 100 000 characters, more once escaped in JSON: above the API's default.
+      bodyLimit: LARGE_BODY_LIMIT,
       schema: {
         params: z.object({ name: z.string().max(100) }),
         querystring: token,

@@ -4,7 +4,7 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { orderLogs, orders } from "../db/schema.ts";
-import { ANSWERS, jpegPhoto, multipartBody } from "../koza/test-support.ts";
+import { ANSWERS, jpegPhoto, kozaSubmission } from "../koza/test-support.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 
@@ -44,10 +44,10 @@ describe("reinstall never loses work silently", () => {
       t.ctx,
       await waitFor(async () => ((await order()).status === "active" ? order() : undefined), 90_000),
     );
-    const body = await multipartBody({ order_id: orderId, token, koza_data: JSON.stringify(ANSWERS) }, [
+    const body = await kozaSubmission({ order_id: orderId, token, koza_data: JSON.stringify(ANSWERS) }, [
       ["photo_0", await jpegPhoto("#f59e0b"), "four.jpg"],
     ]);
-    const submitted = await t.app.inject({ method: "POST", url: "/api/koza/generate-site", ...body });
+    const submitted = await t.app.inject({ method: "POST", ...body });
     expect(submitted.statusCode, submitted.body).toBe(200);
     await kozaIs("completed");
   }, 400_000);

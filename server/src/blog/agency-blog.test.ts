@@ -53,6 +53,8 @@ describe("the agency blog on a real local WordPress", () => {
     t = await createTestApp({
       WP_PORT: String(await freePort()),
       PUBLIC_URL,
+      // A public address without Stripe: allowed here, where nothing is sold.
+      LOCAL_TEST_PAYMENTS: "on",
       SERVE_WEB: "true",
       WEB_BUILD_DIR: fakeWebBuild(),
     });

@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Context } from "../context.ts";
 import { badRequest } from "../lib/app-error.ts";
 import type { StripePaymentProvider } from "../payments/stripe-payment-provider.ts";
+import { LARGE_BODY_LIMIT } from "../plugins/body-limits.ts";
 import { handleStripeEvent } from "./handle-stripe-event.ts";
 
 const INVALID_SIGNATURE = "Signature du webhook invalide.";
@@ -19,7 +20,8 @@ export async function stripeWebhookRoutes(
 
   app.post(
     "/api/stripe/webhook",
-    { config: { rateLimit: { max: 600, timeWindow: "1 minute" } } },
+    // Stripe sets no size to its events: an invoice with many lines goes past the API's default.
+    { bodyLimit: LARGE_BODY_LIMIT, config: { rateLimit: { max: 600, timeWindow: "1 minute" } } },
     async (request) => {
       const signature = request.headers["stripe-signature"];
       const secret = ctx.config.STRIPE_WEBHOOK_SECRET as string;

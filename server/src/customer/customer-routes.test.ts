@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { orders } from "../db/schema.ts";
-import { ANSWERS, multipartBody } from "../koza/test-support.ts";
+import { ANSWERS, kozaSubmission } from "../koza/test-support.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { MAILBOX_REQUIRED } from "./mailbox-access.ts";
 import { TOKEN_INVALID } from "./order-access.ts";
@@ -186,25 +186,25 @@ describe("customer access by order token and by mailbox", () => {
     });
     expect(paid.json().redirect_url).toContain(`/dashboard/${id}?token=${pageToken}`);
 
-    const form = await multipartBody(
+    const form = await kozaSubmission(
       { order_id: id, token: pageToken, koza_data: JSON.stringify(ANSWERS) },
       [],
     );
     const questionnaire = await t.app.inject({
       method: "POST",
-      url: "/api/koza/generate-site",
+      url: form.url,
       payload: form.payload,
       headers: form.headers,
       remoteAddress: visitor(),
     });
     expect(questionnaire.statusCode, questionnaire.body).toBe(200);
-    const refused = await multipartBody(
+    const refused = await kozaSubmission(
       { order_id: orderId, token: pageToken, koza_data: JSON.stringify(ANSWERS) },
       [],
     );
     const other = await t.app.inject({
       method: "POST",
-      url: "/api/koza/generate-site",
+      url: refused.url,
       payload: refused.payload,
       headers: refused.headers,
       remoteAddress: visitor(),

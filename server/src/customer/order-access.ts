@@ -50,6 +50,16 @@ export const fromPathQueryOrBody = (request: FastifyRequest): Credentials => {
 };
 
 /**
+ * `:orderId` in the path or `order_id` in the query string, `token` in the query string: what an
+ * upload gives, read before its body (`beforeBody`).
+ */
+export const fromPathOrQuery = (request: FastifyRequest): Credentials => {
+  const params = request.params as { orderId?: unknown } | undefined;
+  const query = request.query as { order_id?: unknown; token?: unknown } | undefined;
+  return { orderId: text(params?.orderId) ?? text(query?.order_id), token: text(query?.token) };
+};
+
+/**
  * The order's log lines as the order page shows them, read in the same query as the order (with
  * its custom domain and subscription): the page polls every 5 seconds, and one round trip to the
  * database instead of four is most of its cost (npm run bench:polling). `orders.id` is written out: drizzle leaves the outer table's
@@ -97,11 +107,14 @@ const text = (value: unknown) => (typeof value === "string" && value !== "" ? va
  * the order's tokens (the page token or the mailbox token), and finds the order on
  * `request.order`. The check comes before the request's validation, so a caller without a token
  * learns nothing else; an unknown order and a wrong token get the same answer in the same time.
+ * With `beforeBody` (uploads, whose credentials are in the address) it comes before the body
+ * is read at all: a stranger's upload costs the server no byte of memory.
  */
 export function orderTokenScope(
   ctx: Context,
   routes: (scope: FastifyInstance) => void | Promise<void>,
   credentials: OrderCredentials = fromPathQueryOrBody,
+  { beforeBody = false }: { beforeBody?: boolean } = {},
 ): FastifyPluginAsync {
   const findOrder = orderQuery(ctx.db);
   return async (scope) => {
@@ -109,7 +122,7 @@ export function orderTokenScope(
     scope.decorateRequest("orderLogs", null as unknown as LogEntry[]);
     scope.decorateRequest("orderExtras", null as unknown as FastifyRequest["orderExtras"]);
     scope.decorateRequest("orderToken", null as unknown as FastifyRequest["orderToken"]);
-    scope.addHook("preValidation", async (request) => {
+    const check = async (request: FastifyRequest) => {
       const { orderId, token } = await credentials(request);
       if (!token) throw unauthorized(TOKEN_MISSING);
       const id = z.uuid().safeParse(orderId);
@@ -121,7 +134,15 @@ export function orderTokenScope(
       request.orderLogs = row.logs;
       request.orderExtras = { domain: row.domain, subscription: row.subscription };
       request.orderToken = { value: token, access };
-    });
+    };
+    if (beforeBody) {
+      scope.addHook("preParsing", async (request, _reply, payload) => {
+        await check(request);
+        return payload;
+      });
+    } else {
+      scope.addHook("preValidation", check);
+    }
     await routes(scope);
   };
 }

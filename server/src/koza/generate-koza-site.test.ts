@@ -8,7 +8,7 @@ import { emailLog, kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
-import { ANSWERS, jpegPhoto, multipartBody, pngLogo } from "./test-support.ts";
+import { ANSWERS, jpegPhoto, kozaSubmission, pngLogo } from "./test-support.ts";
 
 const SUBDOMAIN = "payet-koza";
 
@@ -24,8 +24,8 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     return o;
   };
   const submit = async (data: unknown, files: [string, Buffer, string][] = []) => {
-    const body = await multipartBody({ order_id: orderId, token, koza_data: JSON.stringify(data) }, files);
-    return t.app.inject({ method: "POST", url: "/api/koza/generate-site", ...body });
+    const body = await kozaSubmission({ order_id: orderId, token, koza_data: JSON.stringify(data) }, files);
+    return t.app.inject({ method: "POST", ...body });
   };
   const kozaDone = () =>
     waitFor(async () => {

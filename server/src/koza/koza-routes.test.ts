@@ -9,7 +9,7 @@ import { kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
 import { readStoredFile } from "../files/stored-files.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { kozaUploadsPrefix } from "./submit-koza-questionnaire.ts";
-import { ANSWERS, jpegPhoto, multipartBody, pngLogo } from "./test-support.ts";
+import { ANSWERS, jpegPhoto, kozaSubmission, multipartBody, pngLogo } from "./test-support.ts";
 
 type Files = [string, Buffer, string][];
 
@@ -40,15 +40,10 @@ describe("POST /api/koza/generate-site", () => {
     return { id, token: magicLinkToken(t.ctx, order) };
   }
 
+  /** The questionnaire as the browser sends it: `order_id` and `token` in the address and the form. */
   async function post(fields: Record<string, string>, files: Files = [], from = `10.0.0.${++ip}`) {
-    const body = await multipartBody(fields, files);
-    return t.app.inject({
-      method: "POST",
-      url: "/api/koza/generate-site",
-      payload: body.payload,
-      headers: body.headers,
-      remoteAddress: from,
-    });
+    const body = await kozaSubmission(fields, files);
+    return t.app.inject({ method: "POST", ...body, remoteAddress: from });
   }
 
   /** Everything a submission may leave behind, to check that a refusal left nothing. */
@@ -207,11 +202,35 @@ describe("POST /api/koza/generate-site", () => {
     const order = await givenOrder();
     const res = await t.app.inject({
       method: "POST",
-      url: "/api/koza/generate-site",
+      url: (await kozaSubmission(fields(order))).url,
       payload: { order_id: order.id, token: order.token },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe("Envoyez le questionnaire en multipart/form-data.");
+  });
+
+  it("takes the order and its token from the address only, and the form's must be the same", async () => {
+    const order = await givenOrder();
+    const other = await givenOrder();
+    const before = await traces(order.id);
+    const form = await multipartBody(fields(order), [["photo_0", await jpegPhoto("#fff"), "a.jpg"]]);
+    // In the form alone, they come too late: the body is not read without them.
+    const formOnly = await t.app.inject({ method: "POST", url: "/api/koza/generate-site", ...form });
+    expect(formOnly.statusCode).toBe(401);
+    expect(formOnly.json().detail).toBe("Lien d'accès incomplet : le jeton est manquant.");
+    // The address opens one order, the form names another (or another token): refused.
+    for (const address of [fields(other), { ...fields(order), token: other.token }]) {
+      const mixed = await t.app.inject({
+        method: "POST",
+        url: (await kozaSubmission(address)).url,
+        ...form,
+        remoteAddress: `10.0.1.${++ip}`,
+      });
+      expect(mixed.statusCode).toBe(403);
+      expect(mixed.json().detail).toContain("Lien d'accès invalide.");
+    }
+    expect(await traces(order.id)).toEqual(before);
+    expect(await traces(other.id)).toMatchObject({ kozaStatus: "pending", uploads: 0 });
   });
 
   it("keeps cleaned images and the answers, marks Koza as processing and queues the generation", async () => {

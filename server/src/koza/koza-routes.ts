@@ -1,58 +1,61 @@
-import multipart from "@fastify/multipart";
-import { KOZA_MESSAGES } from "@lagon/contracts/koza";
+import { KOZA_MAX_UPLOAD_BYTES, KOZA_MESSAGES } from "@lagon/contracts/koza";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
-import { fromPathQueryOrBody, orderTokenScope } from "../customer/order-access.ts";
-import { KOZA_MULTIPART_LIMITS, type KozaForm, readKozaForm } from "./read-koza-form.ts";
+import { fromPathOrQuery, orderTokenScope, TOKEN_INVALID } from "../customer/order-access.ts";
+import { forbidden } from "../lib/app-error.ts";
+import { acceptStreamedUploads } from "../plugins/streamed-uploads.ts";
+import { type KozaForm, readKozaForm } from "./read-koza-form.ts";
 import { regenerateKozaSite } from "./regenerate-koza-site.ts";
 import { submitKozaQuestionnaire } from "./submit-koza-questionnaire.ts";
 
-/** POST /api/koza/generate-site: the questionnaire and its images (multipart, spec section 7). */
-export async function kozaRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  // Registered here only: multipart bodies are accepted by this plugin's routes and no other.
-  await app.register(multipart, { limits: KOZA_MULTIPART_LIMITS, throwFileSizeLimit: true });
+const limits = { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } } };
 
+/**
+ * POST /api/koza/generate-site: the questionnaire and its images (multipart, spec section 7),
+ * with `?order_id=&token=` in the address, checked before a byte of the body is read
+ * (decision 0048); POST /api/koza/regenerate (JSON body { order_id, token }).
+ */
+export async function kozaRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(
     orderTokenScope(
       ctx,
       (scope) => {
-        scope.post(
-          "/api/koza/generate-site",
-          { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } } },
-          async (request) => {
-            await submitKozaQuestionnaire(ctx, request.order, await formOf(request));
-            return { success: true, detail: KOZA_MESSAGES.success };
-          },
-        );
-        // After a reinstall: the same answers, a new run (JSON body { order_id, token }).
-        scope.post(
-          "/api/koza/regenerate",
-          { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } } },
-          async (request) => {
-            await regenerateKozaSite(ctx, request.order);
-            return { success: true, detail: KOZA_MESSAGES.regenerating };
-          },
-        );
+        // Registered here only: multipart bodies are accepted by this route and no other.
+        acceptStreamedUploads(scope, {
+          maxBytes: KOZA_MAX_UPLOAD_BYTES,
+          tooLarge: KOZA_MESSAGES.uploadTooLarge,
+          notMultipart: KOZA_MESSAGES.notMultipart,
+        });
+        scope.post("/api/koza/generate-site", limits, async (request) => {
+          const form = await readKozaForm(request);
+          refuseOtherCredentials(request, form);
+          await submitKozaQuestionnaire(ctx, request.order, form);
+          return { success: true, detail: KOZA_MESSAGES.success };
+        });
       },
-      // The order_id and token fields of the form; a request that is not multipart is checked
-      // like the other routes' (and then refused for its body).
-      async (request) => {
-        if (!request.isMultipart()) return fromPathQueryOrBody(request);
-        const { order_id, token } = (await formOf(request)).fields;
-        return { orderId: order_id, token };
-      },
+      fromPathOrQuery,
+      { beforeBody: true },
     ),
+  );
+
+  await app.register(
+    orderTokenScope(ctx, (scope) => {
+      // After a reinstall: the same answers, a new run.
+      scope.post("/api/koza/regenerate", limits, async (request) => {
+        await regenerateKozaSite(ctx, request.order);
+        return { success: true, detail: KOZA_MESSAGES.regenerating };
+      });
+    }),
   );
 }
 
-const forms = new WeakMap<FastifyRequest, Promise<KozaForm>>();
-
-/** The request's form, read once: the access check takes its credentials, the handler the rest. */
-function formOf(request: FastifyRequest): Promise<KozaForm> {
-  let form = forms.get(request);
-  if (!form) {
-    form = readKozaForm(request);
-    forms.set(request, form);
+/** The form's own order_id and token fields (the spec's), when given, are the address's. */
+function refuseOtherCredentials(request: FastifyRequest, form: KozaForm): void {
+  const { order_id, token } = form.fields;
+  if (
+    (order_id !== undefined && order_id !== request.order.id) ||
+    (token !== undefined && token !== request.orderToken.value)
+  ) {
+    throw forbidden(TOKEN_INVALID);
   }
-  return form;
 }

@@ -54,6 +54,15 @@ export async function multipartBody(fields: Record<string, string>, files: [stri
 }
 
 /**
+ * A questionnaire as the browser sends it: the form, and the address that carries its order and
+ * token (checked before the body is read).
+ */
+export async function kozaSubmission(fields: Record<string, string>, files: [string, Buffer, string][] = []) {
+  const credentials = new URLSearchParams({ order_id: fields.order_id ?? "", token: fields.token ?? "" });
+  return { url: `/api/koza/generate-site?${credentials}`, ...(await multipartBody(fields, files)) };
+}
+
+/**
  * A stand-in for an OpenAI-compatible API on loopback (`url` ends in `/v1`): it records each
  * request and answers `reply`, which the test sets.
  */

@@ -123,6 +123,29 @@ describe("a start-up failure ends with one French line and exit code 1", () => {
     );
   }, 120_000);
 
+  it("refuses to serve the local test checkout on a public address unless LOCAL_TEST_PAYMENTS=on", async () => {
+    const publicUrl = { PUBLIC_URL: "https://www.lagon-digital.re" };
+    await expectRefusal(
+      server({ DATA_DIR: tmp(), PORT: String(await freePort()), ...publicUrl }),
+      /^Configuration invalide : PUBLIC_URL : www\.lagon-digital\.re n'est pas une adresse locale, et sans STRIPE_SECRET_KEY .*LOCAL_TEST_PAYMENTS=on/,
+    );
+    // Told so, the server starts on local payments, the admin's billing test clock with them.
+    const port = await freePort();
+    const adminToken = randomBytes(16).toString("hex");
+    const demo = server({
+      DATA_DIR: tmp(),
+      PORT: String(port),
+      ADMIN_TOKEN: adminToken,
+      LOCAL_TEST_PAYMENTS: "on",
+      ...publicUrl,
+    });
+    await demo.ready();
+    const clock = await fetch(`http://127.0.0.1:${port}/api/admin/test-clock?token=${adminToken}`);
+    expect(clock.status).toBe(200);
+    demo.child.kill("SIGTERM");
+    await demo.exited;
+  }, 120_000);
+
   it("refuses a damaged embedded database", async () => {
     const damaged = tmp();
     cpSync(dataDir, damaged, { recursive: true });

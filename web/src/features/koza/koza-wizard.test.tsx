@@ -163,7 +163,7 @@ describe("KozaWizard", () => {
     await waitFor(() => expect(screen.getByText("Tableau de bord")).toBeTruthy());
     expect(alerts).toEqual(["Koza génère votre site ! Vous recevrez un email dès que c'est prêt (~15min)."]);
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe("/api/koza/generate-site");
+    expect(url).toBe(`/api/koza/generate-site?order_id=${ORDER}&token=jeton`);
     const form = init.body as FormData;
     expect(form.get("order_id")).toBe(ORDER);
     expect(form.get("token")).toBe("jeton");

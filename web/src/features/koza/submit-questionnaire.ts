@@ -11,8 +11,9 @@ export interface KozaUpload {
 
 /**
  * POST /api/koza/generate-site (multipart): order_id, token, koza_data (the answers as JSON),
- * logo, photo_0 to photo_4. Resolves on success; rejects with the server's French detail, or
- * 'Échec de génération' when there is none.
+ * logo, photo_0 to photo_4. The order and its token are in the address too: the server checks
+ * them there before it reads a byte of the images. Resolves on success; rejects with the
+ * server's French detail, or 'Échec de génération' when there is none.
  */
 export async function submitQuestionnaire(upload: KozaUpload): Promise<void> {
   const form = new FormData();
@@ -23,7 +24,8 @@ export async function submitQuestionnaire(upload: KozaUpload): Promise<void> {
   for (const [i, photo] of upload.photos.entries()) form.append(`photo_${i}`, photo);
   let res: Response;
   try {
-    res = await fetch("/api/koza/generate-site", { method: "POST", body: form });
+    const credentials = new URLSearchParams({ order_id: upload.orderId, token: upload.token });
+    res = await fetch(`/api/koza/generate-site?${credentials}`, { method: "POST", body: form });
   } catch {
     throw new Error(KOZA_MESSAGES.failure);
   }

@@ -160,7 +160,9 @@ describe("SshWordPressHost", () => {
     for (const tool of ["php", "sha256sum", "getent", "chmod"]) {
       await writeFile(path.join(evilBin, tool), `#!/bin/sh\ntouch ${mark}\nexit 1\n`, { mode: 0o755 });
     }
-    const siteUserOf = (await runProcess("stat", ["-c", "%U", path.join(sites, "voisin")])).stdout.trim();
+    const siteUserOf = (
+      await runProcess("stat", ["-c", "%U", path.join(sites, "voisin", "wp-content")])
+    ).stdout.trim();
     const refused = [
       "sudo -n /usr/bin/id",
       "sudo -n /bin/sh -c id",

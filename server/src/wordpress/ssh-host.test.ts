@@ -5,6 +5,11 @@ import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HostProductUser } from "./host-product-user.ts";
 import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
+import {
+  expectNoProcessFromPhp,
+  expectSymlinkSwapsHarmless,
+  restoreFromOwnExport,
+} from "./hostile-tenant.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
 import { type ProcessError, runProcess } from "./run-process.ts";
 import {
@@ -146,6 +151,26 @@ describe("SshWordPressHost", () => {
       list: { "helper-dir": path.dirname(product?.helper as string) },
       unreadableByUser: ["host-settings", "ssh-key", "sudo-rule"],
     });
+  });
+
+  it("lets no PHP function start a program, even with the plugin's own LD_PRELOAD", async () => {
+    await expectNoProcessFromPhp(host, "evasion");
+  });
+
+  it("lets a site swapping its files for symlinks to root's gain nothing from an update, a restore or a reinstall", async () => {
+    const paths = {
+      sitesDir: path.join(hostDataDir, "sites"),
+      siteTmpDir: path.join(hostDataDir, "site-tmp"),
+    };
+    await host.install(sampleSite("bascule", "Bascule"));
+    await expectSymlinkSwapsHarmless(host, paths, "bascule", async () => {
+      await host.updateSite("bascule", [{ kind: "plugin", slug: "akismet" }]);
+      await host.finishUpdate("bascule");
+    });
+    await expectSymlinkSwapsHarmless(host, paths, "bascule", () => restoreFromOwnExport(host, "bascule"));
+    await expectSymlinkSwapsHarmless(host, paths, "bascule", () =>
+      host.reinstall(sampleSite("bascule", "Bascule")),
+    );
   });
 
   it("lets the product's user run nothing else as root, nor change the helper, nor read the sites", async () => {

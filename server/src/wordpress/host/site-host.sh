@@ -292,8 +292,14 @@ write_pool() {
   echo changed
 }
 
+# The settings that are commands (FPM_RELOAD, NGINX_TEST, NGINX_RELOAD) run in a shell of their
+# own, never evaluated in the helper's.
+run_setting() {
+  bash -c "$1"
+}
+
 reload_fpm() {
-  eval "$FPM_RELOAD"
+  run_setting "$FPM_RELOAD"
 }
 
 wait_for_socket() {
@@ -584,11 +590,11 @@ EOF
 # Checks nginx's configuration with the domain's files and reloads it, or takes them back out.
 apply_nginx() {
   local domain=$1 out
-  if [ -n "${NGINX_TEST:-}" ] && ! out=$(eval "$NGINX_TEST" 2>&1); then
+  if [ -n "${NGINX_TEST:-}" ] && ! out=$(run_setting "$NGINX_TEST" 2>&1); then
     rm -f "$DOMAINS_DIR/$domain.conf" "$DOMAINS_DIR/$domain.map"
     fail "nginx refuses the configuration of $domain: $out"
   fi
-  eval "$NGINX_RELOAD"
+  run_setting "$NGINX_RELOAD"
 }
 
 cmd_domain_install() {
@@ -623,7 +629,7 @@ cmd_domain_remove() {
   domain_settings
   rm -f "$DOMAINS_DIR/$domain.conf" "$DOMAINS_DIR/$domain.map"
   rm -rf "${DOMAINS_DIR:?}/$domain"
-  eval "$NGINX_RELOAD"
+  run_setting "$NGINX_RELOAD"
 }
 
 # At start: every domain's nginx files again, with the current ports (nginx is not running yet).

@@ -5,7 +5,7 @@
  * files for symlinks to a root-only file while the helper updates, restores and reinstalls the
  * site. The tests of both WordPress host implementations run them.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -228,6 +228,7 @@ export async function expectSymlinkSwapsHarmless(
   } finally {
     await stop(swapper);
     expectUntouched(rootOnly);
+    expectNoCopyFor(user, [site, path.join(paths.siteTmpDir, subdomain)], rootOnly.content);
     rmSync(work, { recursive: true, force: true });
   }
   expectRootLayout(site, path.join(paths.siteTmpDir, subdomain), user, !siteBreaksItself);
@@ -282,6 +283,14 @@ function expectUntouched(rootOnly: RootOnly): void {
   }
   expect(readFileSync(rootOnly.file, "utf8")).toBe(rootOnly.content);
   expect(readFileSync(path.join(rootOnly.dir, "dedans"), "utf8")).toBe(rootOnly.content);
+}
+
+/** Nothing the site's user can read holds the root-only content (grep -r follows no link). */
+function expectNoCopyFor(user: string, dirs: string[], content: string): void {
+  const found = spawnSync("runuser", ["-u", user, "--", "grep", "-rlF", "--", content.trim(), ...dirs], {
+    encoding: "utf8",
+  });
+  expect(found.stdout, `copies of the root-only file readable by ${user}`).toBe("");
 }
 
 /** The layout of decision 0043: what the site could swap is root's. */

@@ -234,6 +234,15 @@ migrate_site() {
   fi
 }
 
+# Root reads a site's wp-config.php only when it is root's own file (a folder taken back from the
+# older layout keeps the site's, link or not, when its user could not read it).
+root_config() {
+  local file="$SITES_ROOT/$1/wp-config.php"
+  if [ ! -f "$file" ] || [ -L "$file" ] || [ "$(stat -c %u "$file")" != 0 ]; then
+    fail "the site $1 has no wp-config.php of root's"
+  fi
+}
+
 # The site exists in the layout this version makes (an update, a backup, a move).
 site_in_layout() {
   local sub=$1 user
@@ -657,6 +666,7 @@ cmd_site_url() {
   site_in_layout "$sub"
   user=$(site_user "$sub")
   ensure_private_dirs "$sub" "$user"
+  root_config "$sub"
   part=$(mktemp "$dir/.wp-config.XXXXXX")
   sed -E "s#^define\('WP_(HOME|SITEURL)', '[^']*'\);\$#define('WP_\1', '$url');#" "$dir/wp-config.php" >"$part"
   if [ "$(grep -cxF -e "define('WP_HOME', '$url');" -e "define('WP_SITEURL', '$url');" "$part")" != 2 ]; then
@@ -820,9 +830,7 @@ cmd_update() {
   link_core_files "$fresh" "$CORE_DIR"
   install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$fresh/wp-content"
   # Root's wp-config.php (the site's folder is root's: that entry cannot change), copied by root.
-  if [ ! -f "$dir/wp-config.php" ] || [ -L "$dir/wp-config.php" ] || [ "$(stat -c %u "$dir/wp-config.php")" != 0 ]; then
-    fail "the site $sub has no wp-config.php of root's"
-  fi
+  root_config "$sub"
   install -o root -g "$user" -m 640 "$dir/wp-config.php" "$fresh/wp-config.php"
   hand_over_site_folder "$fresh"
   # Everything of the site's own is copied by its user, never by root.

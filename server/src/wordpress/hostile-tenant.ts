@@ -227,16 +227,22 @@ export async function expectSymlinkSwapsHarmless(
     await operation();
   } finally {
     await stop(swapper);
-    expectUntouched(rootOnly);
-    expectNoCopyFor(user, [site, path.join(paths.siteTmpDir, subdomain)], rootOnly.content);
-    rmSync(work, { recursive: true, force: true });
+    try {
+      expectUntouched(rootOnly);
+      expectNoCopyFor(user, [site, path.join(paths.siteTmpDir, subdomain)], rootOnly.content);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   }
   expectRootLayout(site, path.join(paths.siteTmpDir, subdomain), user, !siteBreaksItself);
   // A site whose own wp-config.php was a link when the helper took it back broke itself.
   if (!siteBreaksItself) expect((await host.fetch(subdomain, "/")).status).toBe(200);
 }
 
-/** The swapper: `once` or `loop`, then the root-only file and folder, the site, its temp folders' parent, the sites' root, the subdomain. */
+/**
+ * The swapper's arguments: `once` or `loop`, the root-only file and folder, the site, its temp
+ * folders' parent, the sites' root, the subdomain.
+ */
 const SWAPPER = `
 mode=$1 secret=$2 secret_dir=$3 site=$4 private=$5 sites=$6 sub=$7
 # A symlink put in place in one rename: whoever lists the folder sees a link, never a gap.

@@ -3,8 +3,8 @@
 # Usage: scripts/postgres-test-server.sh start|stop DIR PORT   (prints the admin URL on start)
 set -euo pipefail
 action=$1 dir=$2 port=$3
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-if [ -z "$bin" ]; then echo "PostgreSQL server binaries not found" >&2; exit 1; fi
+bin=$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+if [ ! -d "$bin" ]; then echo "PostgreSQL server binaries not found" >&2; exit 1; fi
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 case "$action" in
   start)

@@ -3,7 +3,7 @@
 # real PostgreSQL server, and the browser journeys in Chromium against the production build.
 # Installs what is missing first. Ends with one line: "N passed, N failed".
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 out=.test-output
 rm -rf "$out" && mkdir -p "$out"
 
@@ -16,6 +16,7 @@ bash scripts/ensure-debian-packages.sh \
   /usr/bin/sudo=sudo \
   pebble=pebble \
   pdftotext=poppler-utils \
+  shellcheck=shellcheck \
   xmllint=libxml2-utils || exit 1
 
 steps=()

@@ -11,7 +11,7 @@ import { chmod, copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from "no
 import path from "node:path";
 import { DEFAULT_WP_SSH_HELPER } from "../config.ts";
 import { runProcess } from "./run-process.ts";
-import { SITE_HOST_SCRIPT } from "./site-install.ts";
+import { helperPhpPrograms, SITE_HOST_SCRIPT } from "./site-install.ts";
 
 const GUIDE = path.resolve(import.meta.dirname, "../../../docs/operations/wordpress-host.md");
 /** Where the guide installs the helper; the test installs its copy elsewhere, with the same rule. */
@@ -64,7 +64,7 @@ export async function createHostProductUser(dir: string, settingsFile: string): 
   await mkdir(lib, { mode: 0o755 });
   await copyFile(SITE_HOST_SCRIPT, helper);
   await chmod(helper, 0o755);
-  for (const companion of ["install-site.php", "switch-site-url.php"]) {
+  for (const companion of helperPhpPrograms()) {
     const copy = path.join(lib, companion);
     await copyFile(path.join(path.dirname(SITE_HOST_SCRIPT), companion), copy);
     await chmod(copy, 0o644);

@@ -161,11 +161,12 @@ async function adminCookies(host: WordPressHost, subdomain: string, site: Instal
 }
 
 /** Uploads and activates a plugin through wp-admin's own forms, as a customer would. */
-async function installPluginThroughWpAdmin(
+export async function installPluginThroughWpAdmin(
   host: WordPressHost,
   subdomain: string,
   site: InstalledSite,
   zip: Buffer,
+  fileName = "sonde.zip",
 ): Promise<void> {
   const cookie = await adminCookies(host, subdomain, site);
   const form = await host.fetch(subdomain, "/wp-admin/plugin-install.php?tab=upload", {
@@ -178,7 +179,7 @@ async function installPluginThroughWpAdmin(
   const data = new FormData();
   data.set("_wpnonce", nonce as string);
   data.set("_wp_http_referer", "/wp-admin/plugin-install.php?tab=upload");
-  data.set("pluginzip", new Blob([new Uint8Array(zip)], { type: "application/zip" }), "sonde.zip");
+  data.set("pluginzip", new Blob([new Uint8Array(zip)], { type: "application/zip" }), fileName);
   data.set("install-plugin-submit", "Installer maintenant");
   const request = new Request("http://upload.invalid/", { method: "POST", body: data });
   const upload = await host.fetch(subdomain, "/wp-admin/update.php?action=upload-plugin", {
@@ -212,7 +213,7 @@ async function runProbe(host: WordPressHost, subdomain: string): Promise<ProbeRe
 function expectConfined(result: ProbeResult, targets: ProbeTargets, ownSiteDir: string): void {
   expect(result.own, "the plugin works inside its own site").toBe(true);
   expect(result.euid).not.toBe(0);
-  expect(result.euid).toBe(statSync(ownSiteDir).uid);
+  expect(result.euid).toBe(statSync(path.join(ownSiteDir, "wp-content")).uid);
   for (const name of Object.keys(targets.read)) expect(result[`read:${name}`], `read ${name}`).toBe(false);
   for (const name of Object.keys(targets.list)) expect(result[`list:${name}`], `list ${name}`).toBe(false);
   expect(result.write, "write into the other site").toBe(false);
@@ -241,7 +242,7 @@ function expectUserCannotRead(user: string, files: string[]): void {
   }
 }
 
-/** The system user a site folder belongs to. */
-function siteUser(siteDir: string): string {
-  return execFileSync("stat", ["-c", "%U", siteDir], { encoding: "utf8" }).trim();
+/** The system user of a site: its wp-content is that user's (the folder itself is root's). */
+export function siteUser(siteDir: string): string {
+  return execFileSync("stat", ["-c", "%U", path.join(siteDir, "wp-content")], { encoding: "utf8" }).trim();
 }

@@ -1,8 +1,17 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
+import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE, siteUser } from "./hostile-plugin.ts";
+import {
+  expectNoProcessFromPhp,
+  expectSymlinkSwapsHarmless,
+  exportToBuffer,
+  restoreFromOwnExport,
+  type SitePaths,
+} from "./hostile-tenant.ts";
 import { LocalWordPressHost } from "./local-host.ts";
 import {
   basicAuth,
@@ -218,6 +227,66 @@ describe("LocalWordPressHost", () => {
       },
       list: { "data-dir": dataDir },
       unreadableByUser: ["secrets", "database"],
+    });
+  });
+
+  it("lets no PHP function start a program, even with the plugin's own LD_PRELOAD", async () => {
+    await expectNoProcessFromPhp(host, "evasion");
+  });
+
+  describe("a site swapping its files for symlinks to root's", () => {
+    let paths: SitePaths;
+    beforeAll(async () => {
+      paths = { sitesDir: path.join(dataDir, "sites"), siteTmpDir: path.join(dataDir, "site-tmp") };
+      await host.install(sampleSite("bascule", "Bascule"));
+    });
+
+    it("gains nothing from an update, nor from its rollback", async () => {
+      await expectSymlinkSwapsHarmless(host, paths, "bascule", () =>
+        host.updateSite("bascule", [
+          { kind: "plugin", slug: "akismet" },
+          { kind: "theme", slug: "twentytwentyfive" },
+        ]),
+      );
+      await expectSymlinkSwapsHarmless(host, paths, "bascule", async () => {
+        const archive = await exportToBuffer(host, "bascule");
+        await host.rollbackUpdate("bascule", Readable.from([archive]));
+      });
+    });
+
+    it("gains nothing from a restore", async () => {
+      await expectSymlinkSwapsHarmless(host, paths, "bascule", () => restoreFromOwnExport(host, "bascule"));
+    });
+
+    it("gains nothing from a reinstall", async () => {
+      await expectSymlinkSwapsHarmless(host, paths, "bascule", () =>
+        host.reinstall(sampleSite("bascule", "Bascule")),
+      );
+    });
+
+    it("gains nothing when the start takes back a folder of the older layout", async () => {
+      // The layout before decision 0043: the site's folder and its temp folders were its user's.
+      const site = path.join(paths.sitesDir, "bascule");
+      const user = siteUser(site);
+      const privateDir = path.join(paths.siteTmpDir, "bascule");
+      execFileSync("chown", [`${user}:www-data`, site]);
+      execFileSync("chmod", ["2750", site]);
+      execFileSync("chown", ["-h", `${user}:www-data`, path.join(site, "wp-config.php")]);
+      execFileSync("chown", ["-R", `${user}:${user}`, privateDir]);
+      execFileSync("chmod", ["700", privateDir]);
+      await expectSymlinkSwapsHarmless(
+        host,
+        paths,
+        "bascule",
+        async () => {
+          await host.stop();
+          await host.start();
+          // Its wp-config.php was a link when the start took the folder back: root never reads it.
+          await expect(host.setSiteUrl("bascule", "http://bascule.test")).rejects.toThrow(/of root's/);
+          await expect(host.updateSite("bascule", [])).rejects.toThrow(/of root's/);
+        },
+        { siteBreaksItself: true },
+      );
     });
   });
 });

@@ -5,6 +5,11 @@ import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HostProductUser } from "./host-product-user.ts";
 import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
+import {
+  expectNoProcessFromPhp,
+  expectSymlinkSwapsHarmless,
+  restoreFromOwnExport,
+} from "./hostile-tenant.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
 import { type ProcessError, runProcess } from "./run-process.ts";
 import {
@@ -148,6 +153,26 @@ describe("SshWordPressHost", () => {
     });
   });
 
+  it("lets no PHP function start a program, even with the plugin's own LD_PRELOAD", async () => {
+    await expectNoProcessFromPhp(host, "evasion");
+  });
+
+  it("lets a site swapping its files for symlinks to root's gain nothing from an update, a restore or a reinstall", async () => {
+    const paths = {
+      sitesDir: path.join(hostDataDir, "sites"),
+      siteTmpDir: path.join(hostDataDir, "site-tmp"),
+    };
+    await host.install(sampleSite("bascule", "Bascule"));
+    await expectSymlinkSwapsHarmless(host, paths, "bascule", async () => {
+      await host.updateSite("bascule", [{ kind: "plugin", slug: "akismet" }]);
+      await host.finishUpdate("bascule");
+    });
+    await expectSymlinkSwapsHarmless(host, paths, "bascule", () => restoreFromOwnExport(host, "bascule"));
+    await expectSymlinkSwapsHarmless(host, paths, "bascule", () =>
+      host.reinstall(sampleSite("bascule", "Bascule")),
+    );
+  });
+
   it("lets the product's user run nothing else as root, nor change the helper, nor read the sites", async () => {
     const helper = product?.helper as string;
     const sites = path.join(hostDataDir, "sites");
@@ -160,7 +185,9 @@ describe("SshWordPressHost", () => {
     for (const tool of ["php", "sha256sum", "getent", "chmod"]) {
       await writeFile(path.join(evilBin, tool), `#!/bin/sh\ntouch ${mark}\nexit 1\n`, { mode: 0o755 });
     }
-    const siteUserOf = (await runProcess("stat", ["-c", "%U", path.join(sites, "voisin")])).stdout.trim();
+    const siteUserOf = (
+      await runProcess("stat", ["-c", "%U", path.join(sites, "voisin", "wp-content")])
+    ).stdout.trim();
     const refused = [
       "sudo -n /usr/bin/id",
       "sudo -n /bin/sh -c id",

@@ -4,7 +4,13 @@ import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
-import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
+import {
+  helperPhpPrograms,
+  installedSite,
+  prepareInstall,
+  SITE_EXISTS_EXIT,
+  SITE_HOST_SCRIPT,
+} from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
 import {
   assertAcmeToken,
@@ -254,14 +260,12 @@ export class SshWordPressHost implements WordPressHost {
 
 let version: string | undefined;
 
-/** What `site-host.sh check` prints when the host runs the same helper and installer as this product. */
+/** What `site-host.sh check` prints when the host runs the same helper and PHP programs as this product. */
 export function helperVersion(): string {
   if (version) return version;
   const dir = path.dirname(SITE_HOST_SCRIPT);
-  const hash = createHash("sha256")
-    .update(readFileSync(SITE_HOST_SCRIPT))
-    .update(readFileSync(path.join(dir, "install-site.php")))
-    .update(readFileSync(path.join(dir, "switch-site-url.php")));
+  const hash = createHash("sha256").update(readFileSync(SITE_HOST_SCRIPT));
+  for (const program of helperPhpPrograms()) hash.update(readFileSync(path.join(dir, program)));
   const siteFiles = path.join(dir, "site-files");
   const files = readdirSync(siteFiles, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())

@@ -1,13 +1,16 @@
 <?php
 /**
  * Installs one WordPress site in a folder that already holds a copy of the core template.
- * Run by site-host.sh with php-cli as the site's own user: `php install-site.php <site folder>`.
+ * Run by site-host.sh with php-cli as the site's own user, twice:
+ *   `php install-site.php config <site folder>` prints the site's wp-config.php, which the helper
+ *   writes itself (the site's folder and wp-config.php are root's: the site cannot swap them);
+ *   `php install-site.php install <site folder>` then installs WordPress.
  * Reads its input as JSON on stdin so that passwords never show in `ps`:
  *   { url, title, adminUser, adminEmail, adminPassword,
  *     legal: { companyName, legalForm?, siret?, address?, email, phone?, host } }
  * The site is clean and French: no sample post, page or comment, a home page saying the site is
  * being prepared, a contact page and the legal notice, linked from its own header and footer.
- * Prints {"appPassword": "..."} on stdout; anything else WordPress prints goes to stderr.
+ * `install` prints {"appPassword": "..."} on stdout; anything else WordPress prints goes to stderr.
  */
 
 ini_set('display_errors', 'stderr');
@@ -16,16 +19,25 @@ ob_start();
 $input = json_decode(stream_get_contents(STDIN), true);
 require_fields($input, ['url', 'title', 'adminUser', 'adminEmail', 'adminPassword', 'legal']);
 require_fields($input['legal'], ['companyName', 'email', 'host']);
-$site_dir = rtrim($argv[1] ?? '', '/');
-if ($site_dir === '' || !is_file("$site_dir/wp-settings.php")) {
-	fwrite(STDERR, "install-site: usage: php install-site.php <site folder with the core>\n");
+$mode = $argv[1] ?? '';
+$site_dir = rtrim($argv[2] ?? '', '/');
+if (!in_array($mode, ['config', 'install'], true) || $site_dir === '' || !is_file("$site_dir/wp-settings.php")) {
+	fwrite(STDERR, "install-site: usage: php install-site.php config|install <site folder with the core>\n");
 	exit(2);
 }
 $url = rtrim($input['url'], '/');
 $url_parts = parse_url($url);
 $locale = file_exists("$site_dir/wp-content/languages/fr_FR.mo") ? 'fr_FR' : '';
 
-write_wp_config($site_dir, $url, $locale);
+if ($mode === 'config') {
+	ob_end_clean();
+	echo wp_config($url, $locale);
+	exit(0);
+}
+if (!is_file("$site_dir/wp-config.php")) {
+	fwrite(STDERR, "install-site: no wp-config.php in $site_dir\n");
+	exit(2);
+}
 write_sqlite_dropin($site_dir);
 if ($url_parts['scheme'] === 'http') {
 	write_http_app_passwords_plugin($site_dir);
@@ -108,7 +120,7 @@ function require_fields(mixed $object, array $keys): void {
 	}
 }
 
-function write_wp_config(string $site_dir, string $url, string $locale): void {
+function wp_config(string $url, string $locale): string {
 	$lines = ["<?php", "// Written by install-site.php. The database is SQLite, through wp-content/db.php."];
 	$constants = [
 		'DB_NAME' => 'wordpress', 'DB_USER' => '', 'DB_PASSWORD' => '', 'DB_HOST' => '',
@@ -139,7 +151,7 @@ function write_wp_config(string $site_dir, string $url, string $locale): void {
 	$lines[] = "\$table_prefix = 'wp_';";
 	$lines[] = "if (!defined('ABSPATH')) {\n\tdefine('ABSPATH', __DIR__ . '/');\n}";
 	$lines[] = "require_once ABSPATH . 'wp-settings.php';";
-	file_put_contents("$site_dir/wp-config.php", implode("\n", $lines) . "\n");
+	return implode("\n", $lines) . "\n";
 }
 
 function write_sqlite_dropin(string $site_dir): void {

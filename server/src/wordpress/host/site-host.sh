@@ -3,7 +3,10 @@
 # customer sites. The embedded host runs it as root; a production host runs it over SSH through
 # `sudo -n`, from a root-owned copy the sites cannot touch. Customer PHP is hostile code, so
 # every site gets its own system user, php-fpm pool, temp and session folders, and never runs
-# as root nor as the product's user (docs/security.md).
+# as root nor as the product's user (docs/security.md). Root never acts through a path a site
+# can write (decision 0043): a site's folder and its wp-config.php are root's; what the site owns
+# (wp-content, its temp folders) is copied and read by the site's user, or built by root in a
+# folder only root can reach, then handed over whole.
 #
 # Usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB
 #                     | suspend SUB | unsuspend SUB | export SUB | import SUB
@@ -63,14 +66,18 @@ fi
 WEB_GROUP=${WEB_GROUP:-www-data}
 PHP=${PHP:-php}
 HELPER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-INSTALLER="$HELPER_DIR/install-site.php"
-URL_SWITCHER="$HELPER_DIR/switch-site-url.php"
+# Every PHP program the helper runs: its own files beside it, never inline code.
+PHP_PROGRAMS=(copy-database.php install-site.php switch-site-url.php upgrade-database.php versions.php)
 # Copied into every new site's wp-content: the French supplement (mu-plugin and translations).
 SITE_FILES="$HELPER_DIR/site-files"
 LOCK="$SOCKET_DIR/.site-host.lock"
 SITE_EXISTS=17
-# A shell is not bound by open_basedir: customer PHP may not start processes.
-DISABLED_FUNCTIONS=exec,passthru,shell_exec,system,proc_open,popen,pcntl_exec,pcntl_fork,dl
+# A shell is not bound by open_basedir: customer PHP may not start processes. mail() and
+# mb_send_mail() run `sh -c sendmail`, imap_open() can run rsh, and putenv() would hand that shell an
+# LD_PRELOAD of the site's own; error_log() to an address goes through sendmail_path, a program
+# that does nothing.
+DISABLED_FUNCTIONS=exec,passthru,shell_exec,system,proc_open,popen,pcntl_exec,pcntl_fork,dl,putenv,mail,mb_send_mail,imap_open,imap_reopen,imap_mail
+SENDMAIL_PATH=/bin/false
 
 fail() {
   echo "site-host: $*" >&2
@@ -114,28 +121,133 @@ ensure_user() {
   fi
 }
 
-# The site's temp and session folders, private to its user.
-ensure_private_dirs() {
-  local sub=$1 user=$2 dir="$SITE_TMP_ROOT/$1"
-  mkdir -p "$dir/tmp" "$dir/sessions"
-  chown -R "$user:$user" "$dir"
-  chmod 700 "$dir" "$dir/tmp" "$dir/sessions"
+# Runs a command as the site's user, with nothing of ours in its environment.
+as_site() {
+  local user=$1
+  shift
+  runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$@"
 }
 
-# Gives a site folder to its user: the folder and wp-content are theirs (uploads, plugins,
-# themes, the SQLite database); core files stay root's, read-only.
-own_site() {
-  local dir=$1 user=$2
-  chown "$user:$WEB_GROUP" "$dir"
-  chmod 2750 "$dir"
-  chown -R "$user:$WEB_GROUP" "$dir/wp-content"
-  chmod -R g+rX,o-rwx "$dir/wp-content"
-  # Folders WordPress makes later (uploads/2026/11) inherit nginx's group from their parent.
-  find "$dir/wp-content" -type d -exec chmod g+s {} +
-  if [ -f "$dir/wp-config.php" ]; then
-    chown "$user:$WEB_GROUP" "$dir/wp-config.php"
-    chmod 640 "$dir/wp-config.php"
+# Runs one of the helper's PHP programs as the site's user, with its pool's confinement, in the
+# folder $2 (the site, or its next version): `site_php SUB DIR PROGRAM ARGS...`.
+site_php() {
+  local sub=$1 dir=$2 program=$3 user private="$SITE_TMP_ROOT/$1"
+  shift 3
+  user=$(site_user "$sub")
+  (cd "$dir" && as_site "$user" "$PHP" -d open_basedir="$dir/:$private/" -d sys_temp_dir="$private/tmp" \
+    -d disable_functions="$DISABLED_FUNCTIONS" -d sendmail_path="$SENDMAIL_PATH" \
+    "$private/helper/$program" "$@")
+}
+
+# The site's temp and session folders, private to its user, in a folder of root's that the
+# site's user may cross but not change: created once, never chowned nor chmodded again. Beside
+# them, root's copy of the helper's PHP programs, which the site's user runs (open_basedir lets
+# it read nothing outside its own folders). A folder made by an older version (the site's own)
+# is taken back first; its parent is root's, so nothing can swap it meanwhile.
+ensure_private_dirs() {
+  local sub=$1 user=$2 dir="$SITE_TMP_ROOT/$1" name program
+  if [ ! -d "$dir" ]; then
+    install -d -o root -g "$user" -m 750 "$dir"
+  elif [ "$(stat -c %u:%G:%a "$dir")" != "0:$user:750" ]; then
+    chown -h "root:$user" "$dir"
+    chmod 00750 "$dir"
   fi
+  # From here on, no entry of $dir changes but by root.
+  for name in tmp sessions; do
+    if [ -L "$dir/$name" ] || { [ -e "$dir/$name" ] && [ ! -d "$dir/$name" ]; }; then rm -f "$dir/$name"; fi
+    [ -d "$dir/$name" ] || install -d -o "$user" -g "$user" -m 700 "$dir/$name"
+  done
+  if [ -L "$dir/helper" ] || [ "$(stat -c %u "$dir/helper" 2>/dev/null || echo 0)" != 0 ]; then
+    rm -rf "$dir/helper"
+  fi
+  [ -d "$dir/helper" ] || install -d -o root -g root -m 755 "$dir/helper"
+  for program in "${PHP_PROGRAMS[@]}"; do
+    if ! cmp -s "$HELPER_DIR/$program" "$dir/helper/$program"; then
+      install -o root -g root -m 644 "$HELPER_DIR/$program" "$dir/helper/.$program.part"
+      mv -f "$dir/helper/.$program.part" "$dir/helper/$program"
+    fi
+  done
+}
+
+# A site's folder (decision 0043): root's and nginx's, which the site's user may cross but not
+# change, so that it can never swap wp-config.php or wp-content for a link. Core files are root's,
+# wp-config.php is root's and readable by the site's user only, wp-content is the site's.
+hand_over_site_folder() {
+  chown -h "root:$WEB_GROUP" "$1"
+  chmod 00751 "$1"
+}
+
+# A fresh site folder: root's only until hand_over_site_folder opens it.
+new_site_folder() {
+  mkdir -m 700 "$1"
+}
+
+# Gives a wp-content built by root in a folder nobody else can reach yet ($1/.., mode 700) to the
+# site's user, with nginx's group; folders WordPress makes later (uploads/2026/11) inherit that
+# group from their setgid parent.
+give_staged_wp_content() {
+  local content=$1 user=$2
+  [ "$(stat -c %u:%a "$(dirname "$content")")" = 0:700 ] || fail "$content is not in a root-only folder"
+  chown -R -h "$user:$WEB_GROUP" "$content"
+  chmod -R g+rX,o-rwx "$content"
+  find "$content" -type d -exec chmod g+s {} +
+}
+
+# Root's wp-config.php of the folder $2 from the file $1 (made by mktemp in that folder).
+install_config() {
+  local part=$1 dir=$2 user=$3
+  [ -s "$part" ] || fail "empty wp-config.php for $dir"
+  chown -h "root:$user" "$part"
+  chmod 640 "$part"
+  mv -T "$part" "$dir/wp-config.php"
+}
+
+# Copies the tree $2 into the folder $3 as the site's user ($1): links stay links, and a link to
+# elsewhere reaches nothing that user could not read already. Folders are made by mkdir alone and
+# files without their modes, so that they keep the setgid nginx group of wp-content (the site's
+# user is not in that group: any chmod of its own would drop the bit).
+copy_as_site() {
+  # shellcheck disable=SC2016 # the inner shell expands its own arguments
+  as_site "$1" bash -c 'set -e
+    cd -- "$1"
+    find . -mindepth 1 -type d -print0 | (cd -- "$2" && xargs -0r mkdir -p --)
+    cp -R --no-preserve=mode,ownership --preserve=timestamps,links . "$2/"' copy "$2" "$3"
+}
+
+# A site folder made by an older version was its user's: it becomes root's (its parent is
+# root's: nothing can swap it meanwhile), then, as no entry of it can change any more,
+# wp-config.php is replaced by root's copy of what the site's user reads in it. Nothing the site
+# owned is chowned or chmodded; what it left beside the core stays, unused by the helper.
+migrate_site() {
+  local sub=$1 user=$2 dir="$SITES_ROOT/$1" part
+  if [ ! -d "$dir" ] || [ -L "$dir" ] || [ "$(stat -c %u "$dir")" = 0 ]; then return 0; fi
+  hand_over_site_folder "$dir"
+  if [ -L "$dir/wp-content" ] || [ ! -d "$dir/wp-content" ]; then
+    echo "site-host: $sub: wp-content is not a folder" >&2
+  fi
+  part=$(mktemp "$dir/.wp-config.XXXXXX")
+  if as_site "$user" cat "$dir/wp-config.php" >"$part" && [ -s "$part" ]; then
+    install_config "$part" "$dir" "$user"
+  else
+    rm -f "$part"
+    echo "site-host: $sub: no readable wp-config.php" >&2
+  fi
+}
+
+# Root reads a site's wp-config.php only when it is root's own file (a folder taken back from the
+# older layout keeps the site's, link or not, when its user could not read it).
+root_config() {
+  local file="$SITES_ROOT/$1/wp-config.php"
+  if [ ! -f "$file" ] || [ -L "$file" ] || [ "$(stat -c %u "$file")" != 0 ]; then
+    fail "the site $1 has no wp-config.php of root's"
+  fi
+}
+
+# The site exists in the layout this version makes (an update, a backup, a move).
+site_in_layout() {
+  local sub=$1 user
+  user=$(site_user "$sub")
+  [ "$(stat -c %u "$SITES_ROOT/$sub")" = 0 ] || locked migrate_site "$sub" "$user"
 }
 
 pool_config() {
@@ -162,6 +274,7 @@ php_admin_value[sys_temp_dir] = $private/tmp
 php_admin_value[upload_tmp_dir] = $private/tmp
 php_admin_value[session.save_path] = $private/sessions
 php_admin_value[disable_functions] = $DISABLED_FUNCTIONS
+php_admin_value[sendmail_path] = $SENDMAIL_PATH
 php_admin_flag[allow_url_include] = off
 php_admin_flag[expose_php] = off
 php_admin_value[upload_max_filesize] = 64M
@@ -188,8 +301,14 @@ write_pool() {
   echo changed
 }
 
+# The settings that are commands (FPM_RELOAD, NGINX_TEST, NGINX_RELOAD) run in a shell of their
+# own, never evaluated in the helper's.
+run_setting() {
+  bash -c "$1"
+}
+
 reload_fpm() {
-  eval "$FPM_RELOAD"
+  run_setting "$FPM_RELOAD"
 }
 
 wait_for_socket() {
@@ -233,16 +352,18 @@ random_suffix() {
 cmd_check() {
   command -v "$PHP" >/dev/null || fail "no $PHP on the host"
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
-  [ -f "$INSTALLER" ] || fail "no install-site.php beside site-host.sh"
-  [ -f "$URL_SWITCHER" ] || fail "no switch-site-url.php beside site-host.sh"
+  local program files
+  for program in "${PHP_PROGRAMS[@]}"; do
+    [ -f "$HELPER_DIR/$program" ] || fail "no $program beside site-host.sh"
+  done
   [ -d "$SITE_FILES" ] || fail "no site-files folder beside site-host.sh"
   getent group "$WEB_GROUP" >/dev/null || fail "no group $WEB_GROUP"
   prepare_roots
-  # The version the product compares with its own copy of this script, the installer, the URL
-  # switcher and the files given to sites (in the order of their paths).
-  local files
+  # The version the product compares with its own copy of this script, its PHP programs (in
+  # the order of their names) and the files given to sites (in the order of their paths).
   mapfile -t files < <(cd "$SITE_FILES" && find . -type f | sed 's|^\./||' | sort)
-  (cat "${BASH_SOURCE[0]}" "$INSTALLER" "$URL_SWITCHER" && cd "$SITE_FILES" && cat -- "${files[@]}") | sha256sum | cut -c1-16
+  (cd "$HELPER_DIR" && cat "${BASH_SOURCE[0]}" "${PHP_PROGRAMS[@]}" && cd "$SITE_FILES" && cat -- "${files[@]}") |
+    sha256sum | cut -c1-16
 }
 
 cmd_status() {
@@ -251,7 +372,7 @@ cmd_status() {
 }
 
 cmd_install() {
-  local sub=$1 mode=${2:-} input user private out
+  local sub=$1 mode=${2:-} input user out part
   valid_subdomain "$sub"
   [ "$mode" = --replace ] || [ ! -e "$SITES_ROOT/$sub" ] || exit $SITE_EXISTS
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
@@ -259,22 +380,23 @@ cmd_install() {
   prepare_roots
   locked ensure_user "$sub"
   user=$(site_user "$sub")
-  private="$SITE_TMP_ROOT/$sub"
   ensure_private_dirs "$sub" "$user"
 
   # Global: the exit trap removes it whatever happens.
   fresh="$SITES_ROOT/.$sub.new-$(random_suffix)"
   trap 'rm -rf "$fresh"' EXIT
-  copy_core "$fresh"
-  cp -r "$SITE_FILES/." "$fresh/wp-content/"
-  own_site "$fresh" "$user"
-  # The installer runs as the site's user, with nothing of ours in its environment.
-  install -m 644 "$INSTALLER" "$private/tmp/install-site.php"
-  out=$(cd "$fresh" && printf '%s' "$input" | runuser -u "$user" -- env -i PATH=/usr/bin:/bin \
-    HOME=/nonexistent "$PHP" -d open_basedir="$fresh/:$private/" -d sys_temp_dir="$private/tmp" \
-    -d disable_functions="$DISABLED_FUNCTIONS" "$private/tmp/install-site.php" "$fresh")
-  rm -f "$private/tmp/install-site.php"
-  own_site "$fresh" "$user"
+  # The template's wp-content and the French supplement become the site's while only root can
+  # reach them; then the folder opens and the site's user installs WordPress in it.
+  new_site_folder "$fresh"
+  link_core_files "$fresh" "$CORE_DIR"
+  cp -R "$CORE_DIR/wp-content" "$fresh/"
+  cp -R "$SITE_FILES/." "$fresh/wp-content/"
+  give_staged_wp_content "$fresh/wp-content" "$user"
+  hand_over_site_folder "$fresh"
+  part=$(mktemp "$fresh/.wp-config.XXXXXX")
+  printf '%s' "$input" | site_php "$sub" "$fresh" install-site.php config "$fresh" >"$part"
+  install_config "$part" "$fresh" "$user"
+  out=$(printf '%s' "$input" | site_php "$sub" "$fresh" install-site.php install "$fresh")
   locked ensure_site_runtime "$sub"
 
   local target="$SITES_ROOT/$sub" old
@@ -289,22 +411,14 @@ cmd_install() {
   printf '%s\n' "$out" | tail -n 1
 }
 
-# Hard links for the core (never written in place: updates come with a new template), a copy
-# of wp-content, which the site writes to. Across file systems, everything is copied.
-copy_core() {
-  local fresh=$1
-  copy_core_files "$fresh" "$CORE_DIR"
-  cp -a "$CORE_DIR/wp-content" "$fresh/"
-}
-
-# The core files of $2 (everything but wp-content and wp-config.php) into the new folder $1:
-# hard links on the same file system, copies across. From a site's folder ($3 = root-only), only
-# root's entries: what the site wrote beside the core stays behind.
-copy_core_files() {
+# The core files of $2 (everything but wp-content and wp-config.php) into the new folder $1: hard
+# links on the same file system (never written in place: updates come with a new template),
+# copies across. From a site's folder ($3 = root-only; the folder is root's, its entries cannot
+# change), only root's entries.
+link_core_files() {
   local fresh=$1 src=$2 how=-a owner=()
   if [ "$(stat -c %d "$src")" = "$(stat -c %d "$SITES_ROOT")" ]; then how=-al; fi
   if [ "${3:-}" = root-only ]; then owner=(-user root); fi
-  mkdir "$fresh"
   find "$src" -mindepth 1 -maxdepth 1 ! -name wp-content ! -name wp-config.php "${owner[@]}" \
     -exec cp "$how" {} "$fresh/" \;
 }
@@ -344,10 +458,10 @@ sync_all() {
   for dir in "$SITES_ROOT"/*/; do
     [ -d "$dir" ] || continue
     sub=$(basename "$dir")
-    [[ $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] && [ -f "$dir/wp-config.php" ] || continue
+    if [[ ! $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] || [ ! -f "$dir/wp-config.php" ]; then continue; fi
     ensure_user "$sub"
     user=$(site_user "$sub")
-    if [ "$(stat -c %U "$dir")" != "$user" ]; then own_site "${dir%/}" "$user"; fi
+    migrate_site "$sub" "$user"
     ensure_private_dirs "$sub" "$user"
     if [ -n "$(write_pool "$sub" "$user")" ]; then changed=1; fi
   done
@@ -380,12 +494,11 @@ cmd_cron() {
   local dir sub user private
   for dir in "$SITES_ROOT"/*/; do
     sub=$(basename "$dir")
-    [[ $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] && [ -f "$dir/wp-config.php" ] || continue
+    if [[ ! $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] || [ ! -f "$dir/wp-config.php" ]; then continue; fi
     user=$(site_user "$sub")
     private="$SITE_TMP_ROOT/$sub"
-    (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
-      -d open_basedir="$dir:$private/" -d sys_temp_dir="$private/tmp" \
-      -d disable_functions="$DISABLED_FUNCTIONS" wp-cron.php) >/dev/null 2>&1 ||
+    (cd "$dir" && as_site "$user" "$PHP" -d open_basedir="$dir:$private/" -d sys_temp_dir="$private/tmp" \
+      -d disable_functions="$DISABLED_FUNCTIONS" -d sendmail_path="$SENDMAIL_PATH" wp-cron.php) >/dev/null 2>&1 ||
       echo "site-host: scheduled tasks of $sub failed" >&2
   done
 }
@@ -401,7 +514,7 @@ cmd_sync() {
 DOMAIN_RE='^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{2,59})$'
 
 valid_domain() {
-  [[ $1 =~ $DOMAIN_RE ]] && [ ${#1} -le 253 ] || fail "invalid domain: $1"
+  if [[ ! $1 =~ $DOMAIN_RE ]] || [ ${#1} -gt 253 ]; then fail "invalid domain: $1"; fi
 }
 
 domain_settings() {
@@ -486,11 +599,11 @@ EOF
 # Checks nginx's configuration with the domain's files and reloads it, or takes them back out.
 apply_nginx() {
   local domain=$1 out
-  if [ -n "${NGINX_TEST:-}" ] && ! out=$(eval "$NGINX_TEST" 2>&1); then
+  if [ -n "${NGINX_TEST:-}" ] && ! out=$(run_setting "$NGINX_TEST" 2>&1); then
     rm -f "$DOMAINS_DIR/$domain.conf" "$DOMAINS_DIR/$domain.map"
     fail "nginx refuses the configuration of $domain: $out"
   fi
-  eval "$NGINX_RELOAD"
+  run_setting "$NGINX_RELOAD"
 }
 
 cmd_domain_install() {
@@ -525,7 +638,7 @@ cmd_domain_remove() {
   domain_settings
   rm -f "$DOMAINS_DIR/$domain.conf" "$DOMAINS_DIR/$domain.map"
   rm -rf "${DOMAINS_DIR:?}/$domain"
-  eval "$NGINX_RELOAD"
+  run_setting "$NGINX_RELOAD"
 }
 
 # At start: every domain's nginx files again, with the current ports (nginx is not running yet).
@@ -541,21 +654,27 @@ sync_domains() {
   done
 }
 
-# WordPress's home and site URL become URL and links in the content follow: switch-site-url.php
-# runs as the site's own user, with its pool's confinement.
+# WordPress's home and site URL become URL and links in the content follow. Root rewrites its
+# own wp-config.php (WP_HOME, WP_SITEURL; the URL holds nothing sed would read), then
+# switch-site-url.php runs as the site's own user, with its pool's confinement.
 cmd_site_url() {
-  local sub=$1 url=$2 user private dir
+  local sub=$1 url=$2 user dir part
   valid_subdomain "$sub"
   [[ $url =~ ^https?://[a-z0-9.-]+(:[0-9]{1,5})?$ ]] || fail "invalid URL: $url"
   dir="$SITES_ROOT/$sub"
   [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  site_in_layout "$sub"
   user=$(site_user "$sub")
-  private="$SITE_TMP_ROOT/$sub"
-  install -m 644 "$URL_SWITCHER" "$private/tmp/switch-site-url.php"
-  (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
-    -d open_basedir="$dir/:$private/" -d sys_temp_dir="$private/tmp" \
-    -d disable_functions="$DISABLED_FUNCTIONS" "$private/tmp/switch-site-url.php" "$dir" "$url")
-  rm -f "$private/tmp/switch-site-url.php"
+  ensure_private_dirs "$sub" "$user"
+  root_config "$sub"
+  part=$(mktemp "$dir/.wp-config.XXXXXX")
+  sed -E "s#^define\('WP_(HOME|SITEURL)', '[^']*'\);\$#define('WP_\1', '$url');#" "$dir/wp-config.php" >"$part"
+  if [ "$(grep -cxF -e "define('WP_HOME', '$url');" -e "define('WP_SITEURL', '$url');" "$part")" != 2 ]; then
+    rm -f "$part"
+    fail "WP_HOME or WP_SITEURL not found in the wp-config.php of $sub"
+  fi
+  install_config "$part" "$dir" "$user"
+  site_php "$sub" "$dir" switch-site-url.php "$dir" "$url"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -567,48 +686,49 @@ cmd_site_url() {
 
 SITE_DATABASE=wp-content/database/.ht.sqlite
 
-# A consistent copy of the site's live SQLite database ($2), made by the site's own user with
-# its pool's confinement: root opening the database could leave root-owned journal files that
-# would lock the site out of it.
+# A consistent copy of the site's live SQLite database into $2 (a file the site's user may
+# write), made by the site's own user with its pool's confinement.
 backup_copy_database() {
-  local sub=$1 dest=$2 user dir="$SITES_ROOT/$1" private="$SITE_TMP_ROOT/$1"
-  user=$(site_user "$sub")
-  (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
-    -d open_basedir="$dir/:$private/" -d disable_functions="$DISABLED_FUNCTIONS" -r '
-      $db = new PDO("sqlite:" . $argv[1], null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);
-      $db->exec("PRAGMA busy_timeout = 30000");
-      $db->exec("VACUUM INTO " . $db->quote($argv[2]));' "$dir/$SITE_DATABASE" "$dest")
+  site_php "$1" "$SITES_ROOT/$1" copy-database.php "$SITES_ROOT/$1/$SITE_DATABASE" "$2"
 }
 
+# The archive is made by the site's user: it reads nothing that user could not read already.
 cmd_export() {
   local sub=$1 dir user code=0
   valid_subdomain "$sub"
   dir="$SITES_ROOT/$sub"
   [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  site_in_layout "$sub"
   user=$(site_user "$sub")
   ensure_private_dirs "$sub" "$user"
-  # Global: the exit trap removes it whatever happens.
+  # Global: the exit trap removes it whatever happens (its folder is the site's own tmp, whose
+  # entry in a root folder cannot change: unlinking a name there follows nothing).
   db_copy="$SITE_TMP_ROOT/$sub/tmp/backup-$(random_suffix).sqlite"
   trap 'rm -f "$db_copy"' EXIT
   backup_copy_database "$sub" "$db_copy"
   # Exit code 1 only says a file changed while it was read (an upload): the archive is sound.
   # No owner in it (import gives everything to the site's user): the same theme file makes the
   # same bytes in every site's archive, which restic stores once.
-  tar --create --file=- --sort=name --owner=0 --group=0 --numeric-owner --warning=no-file-changed \
-    -C "$dir" --exclude="./$SITE_DATABASE" --exclude="./$SITE_DATABASE-*" ./wp-config.php ./wp-content \
-    -C "$(dirname "$db_copy")" --transform="s|^$(basename "$db_copy")\$|./$SITE_DATABASE|" \
-    "$(basename "$db_copy")" || code=$?
+  # From within the site's folder: its user may cross it, not open it as -C would.
+  (cd "$dir" && as_site "$user" tar --create --file=- --sort=name --owner=0 --group=0 --numeric-owner \
+    --warning=no-file-changed --exclude="./$SITE_DATABASE" --exclude="./$SITE_DATABASE-*" \
+    ./wp-config.php ./wp-content -C "$(dirname "$db_copy")" \
+    --transform="s|^$(basename "$db_copy")\$|./$SITE_DATABASE|" "$(basename "$db_copy")") || code=$?
   [ "$code" -le 1 ] || fail "tar failed for $sub ($code)"
 }
 
 # `import SUB --previous` (the `rollback` command) takes the core from the folder an update
 # left aside (.SUB.previous) instead of the template, and removes that folder once done.
+# What the archive holds was written by the site: unpacked as its user, never as root, and only
+# the two names a site archive has, into a scratch folder of the new wp-content, from which the
+# same user copies it in; root writes wp-config.php from what that user reads in the archive's.
 cmd_import() {
-  local sub=$1 from=${2:-} user target old core_src="$CORE_DIR" only=""
+  local sub=$1 from=${2:-} user target old core_src="$CORE_DIR" only="" scratch part
   valid_subdomain "$sub"
   if [ "$from" = --previous ]; then
     core_src="$SITES_ROOT/.$sub.previous"
     only=root-only
+    [ "$(stat -c %u "$core_src" 2>/dev/null)" = 0 ] || fail "no rollback folder of this version for $sub"
   fi
   [ -f "$core_src/wp-settings.php" ] || fail "no WordPress core in $core_src"
   prepare_roots
@@ -618,19 +738,23 @@ cmd_import() {
   # Global: the exit trap removes it whatever happens.
   restored="$SITES_ROOT/.$sub.restore-$(random_suffix)"
   trap 'rm -rf "$restored"' EXIT
-  copy_core_files "$restored" "$core_src" $only
+  new_site_folder "$restored"
+  link_core_files "$restored" "$core_src" $only
   install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$restored/wp-content"
-  chown "$user:$WEB_GROUP" "$restored"
-  # What the archive holds was written by the site: unpacked as its user, never as root, and
-  # only the two names a site archive has.
-  runuser -u "$user" -- tar --extract --file=- --no-same-owner -C "$restored" ./wp-config.php ./wp-content ||
+  hand_over_site_folder "$restored"
+  scratch="$restored/wp-content/.lagon-restore"
+  as_site "$user" mkdir "$scratch"
+  as_site "$user" tar --extract --file=- --no-same-owner -C "$scratch" ./wp-config.php ./wp-content ||
     fail "the archive of $sub could not be unpacked"
-  # Root gives these to the site's user next: links to elsewhere would give away what they name.
-  if [ -L "$restored/wp-config.php" ] || [ -L "$restored/wp-content" ] || [ ! -f "$restored/wp-config.php" ] ||
-    [ ! -f "$restored/$SITE_DATABASE" ]; then
+  if ! as_site "$user" test -f "$scratch/wp-config.php" -a ! -L "$scratch/wp-config.php" \
+    -a -d "$scratch/wp-content" -a ! -L "$scratch/wp-content" -a -f "$scratch/$SITE_DATABASE"; then
     fail "the archive of $sub is not a site"
   fi
-  own_site "$restored" "$user"
+  part=$(mktemp "$restored/.wp-config.XXXXXX")
+  as_site "$user" head -c 1048576 "$scratch/wp-config.php" >"$part"
+  copy_as_site "$user" "$scratch/wp-content" "$restored/wp-content"
+  as_site "$user" rm -rf "$scratch"
+  install_config "$part" "$restored" "$user"
   locked ensure_site_runtime "$sub"
   target="$SITES_ROOT/$sub"
   if [ -e "$target" ]; then
@@ -650,68 +774,26 @@ cmd_import() {
 # `update-done` drops it.
 # ---------------------------------------------------------------------------------------------
 
-# Prints {"core": "6.8.3", "plugins": {"akismet": "5.3"}, "themes": {...}} for the folder $argv[1],
-# from the headers WordPress itself reads. Plugins are the folders of wp-content/plugins.
-VERSIONS_PHP='
-$d = $argv[1];
-$field = function ($file, $name) {
-  $text = @file_get_contents($file, false, null, 0, 8192);
-  return is_string($text) && preg_match("/^[ \t\/*#@]*" . $name . ":[ \t]*(\S+)/mi", $text, $m) ? $m[1] : null;
-};
-$core = @file_get_contents("$d/wp-includes/version.php");
-$out = [
-  "core" => is_string($core) && preg_match("/wp_version\s*=\s*[\x22\x27]([^\x22\x27]+)/", $core, $m) ? $m[1] : null,
-  "plugins" => new stdClass(),
-  "themes" => new stdClass(),
-];
-foreach (glob("$d/wp-content/plugins/*", GLOB_ONLYDIR) ?: [] as $plugin) {
-  foreach (glob("$plugin/*.php") ?: [] as $file) {
-    if ($field($file, "Plugin Name") !== null) {
-      $out["plugins"]->{basename($plugin)} = $field($file, "Version") ?? "";
-      break;
-    }
-  }
-}
-foreach (glob("$d/wp-content/themes/*/style.css") ?: [] as $style) {
-  $out["themes"]->{basename(dirname($style))} = $field($style, "Version") ?? "";
-}
-echo json_encode($out), "\n";'
-
-# The template's versions (no SUB), or the site's, read by its own user with its pool's confinement.
+# The template's versions (no SUB), or the site's, read by its own user with its pool's
+# confinement (versions.php).
 cmd_versions() {
-  local sub=${1:-} dir user private
+  local sub=${1:-} dir user
   if [ -z "$sub" ]; then
     [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
-    "$PHP" -d disable_functions="$DISABLED_FUNCTIONS" -r "$VERSIONS_PHP" "$CORE_DIR"
+    "$PHP" -d disable_functions="$DISABLED_FUNCTIONS" -d sendmail_path="$SENDMAIL_PATH" \
+      "$HELPER_DIR/versions.php" "$CORE_DIR"
     return
   fi
   valid_subdomain "$sub"
   dir="$SITES_ROOT/$sub"
   [ -f "$dir/wp-config.php" ] || fail "no site $sub"
   user=$(site_user "$sub")
-  private="$SITE_TMP_ROOT/$sub"
-  (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
-    -d open_basedir="$dir/:$private/" -d disable_functions="$DISABLED_FUNCTIONS" -r "$VERSIONS_PHP" "$dir")
-}
-
-# WordPress's own database upgrade (wp_upgrade), run as the site's user without its plugins and
-# theme, which WP_INSTALLING keeps from loading.
-upgrade_database() {
-  local sub=$1 user dir="$SITES_ROOT/$1" private="$SITE_TMP_ROOT/$1"
-  user=$(site_user "$sub")
-  (cd "$dir" && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent "$PHP" \
-    -d open_basedir="$dir/:$private/" -d sys_temp_dir="$private/tmp" \
-    -d disable_functions="$DISABLED_FUNCTIONS" -r '
-      define("WP_INSTALLING", true);
-      $_SERVER["HTTP_HOST"] = "localhost";
-      $_SERVER["REQUEST_URI"] = "/";
-      require $argv[1] . "/wp-load.php";
-      require_once ABSPATH . "wp-admin/includes/upgrade.php";
-      wp_upgrade();' "$dir") >/dev/null
+  ensure_private_dirs "$sub" "$user"
+  site_php "$sub" "$dir" versions.php "$dir"
 }
 
 cmd_update() {
-  local sub=$1 item kind slug user dir private previous
+  local sub=$1 item kind slug user dir previous
   shift
   valid_subdomain "$sub"
   dir="$SITES_ROOT/$sub"
@@ -721,33 +803,18 @@ cmd_update() {
     [[ $item =~ ^(plugin|theme)/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$ && $item != *..* ]] || fail "invalid item: $item"
     [ -d "$CORE_DIR/wp-content/${item%%/*}s/${item#*/}" ] || fail "the template has no $item"
   done
+  site_in_layout "$sub"
   user=$(site_user "$sub")
-  private="$SITE_TMP_ROOT/$sub"
   previous="$SITES_ROOT/.$sub.previous"
   ensure_private_dirs "$sub" "$user"
   # A folder left by an earlier update that was never finished: not this update's to roll back to.
   rm -rf "$previous"
   # Globals: the exit trap removes them whatever happens.
   fresh="$SITES_ROOT/.$sub.update-$(random_suffix)"
-  db_copy="$private/tmp/update-$(random_suffix).sqlite"
   parts="$SITES_ROOT/.$sub.parts-$(random_suffix)"
-  trap 'rm -rf "$fresh" "$db_copy" "$parts"' EXIT
-  copy_core_files "$fresh" "$CORE_DIR"
-  install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$fresh/wp-content"
-  chown "$user:$WEB_GROUP" "$fresh"
-  # Everything of the site's own is copied by its user, never by root: links stay links, and a
-  # link to elsewhere reaches nothing the site could not read already.
-  as_site() { runuser -u "$user" -- "$@"; }
-  as_site cp -a "$dir/wp-config.php" "$fresh/"
-  as_site cp -a "$dir/wp-content/." "$fresh/wp-content/"
-  [ ! -L "$fresh/wp-config.php" ] && [ -f "$fresh/wp-config.php" ] || fail "the site $sub has no wp-config.php of its own"
-  # The live database, copied consistently (what was copied above may be midway through a write).
-  as_site rm -f "$fresh/$SITE_DATABASE" "$fresh/$SITE_DATABASE-wal" "$fresh/$SITE_DATABASE-shm" "$fresh/$SITE_DATABASE-journal"
-  backup_copy_database "$sub" "$db_copy"
-  as_site mkdir -p "$fresh/$(dirname "$SITE_DATABASE")"
-  as_site mv "$db_copy" "$fresh/$SITE_DATABASE"
-  # What the template gives, copied by root (the sites' users may not reach the template) into
-  # a folder of the site's user, from which that user copies it in.
+  trap 'rm -rf "$fresh" "$parts"' EXIT
+  # What the template gives, copied by root (the sites' users may not reach the template) into a
+  # folder only root can reach, then opened to the site's user for reading only.
   mkdir -m 700 "$parts"
   mkdir "$parts/plugins" "$parts/themes"
   for item in "$@"; do
@@ -756,24 +823,45 @@ cmd_update() {
   if [ -d "$CORE_DIR/wp-content/languages" ]; then cp -R "$CORE_DIR/wp-content/languages" "$parts/"; fi
   # The French supplement comes with the helper, as at install.
   cp -R "$SITE_FILES" "$parts/site-files"
-  chown -R "$user:$user" "$parts"
+  chgrp -R -h "$user" "$parts"
+  chmod -R g+rX,g-w "$parts"
+
+  new_site_folder "$fresh"
+  link_core_files "$fresh" "$CORE_DIR"
+  install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$fresh/wp-content"
+  # Root's wp-config.php (the site's folder is root's: that entry cannot change), copied by root.
+  root_config "$sub"
+  install -o root -g "$user" -m 640 "$dir/wp-config.php" "$fresh/wp-config.php"
+  hand_over_site_folder "$fresh"
+  # Everything of the site's own is copied by its user, never by root.
+  copy_as_site "$user" "$dir/wp-content" "$fresh/wp-content"
+  # The live database, copied consistently (what was copied above may be midway through a write).
+  as_site "$user" rm -f "$fresh/$SITE_DATABASE" "$fresh/$SITE_DATABASE-wal" "$fresh/$SITE_DATABASE-shm" \
+    "$fresh/$SITE_DATABASE-journal"
+  as_site "$user" mkdir -p "$fresh/$(dirname "$SITE_DATABASE")"
+  db_copy="$SITE_TMP_ROOT/$sub/tmp/update-$(random_suffix).sqlite"
+  trap 'rm -rf "$fresh" "$parts"; rm -f "$db_copy"' EXIT
+  backup_copy_database "$sub" "$db_copy"
+  as_site "$user" mv "$db_copy" "$fresh/$SITE_DATABASE"
+  chown -h "root:$user" "$parts"
+  chmod 00750 "$parts"
   for item in "$@"; do
     kind=${item%%/*}s
     slug=${item#*/}
-    as_site rm -rf "$fresh/wp-content/$kind/$slug"
-    as_site mkdir -p "$fresh/wp-content/$kind"
-    as_site cp -R "$parts/$kind/$slug" "$fresh/wp-content/$kind/$slug"
+    as_site "$user" rm -rf "$fresh/wp-content/$kind/$slug"
+    as_site "$user" mkdir -p "$fresh/wp-content/$kind/$slug"
+    copy_as_site "$user" "$parts/$kind/$slug" "$fresh/wp-content/$kind/$slug"
   done
   if [ -d "$parts/languages" ]; then
-    as_site mkdir -p "$fresh/wp-content/languages"
-    as_site cp -R "$parts/languages/." "$fresh/wp-content/languages/"
+    as_site "$user" mkdir -p "$fresh/wp-content/languages"
+    copy_as_site "$user" "$parts/languages" "$fresh/wp-content/languages"
   fi
-  as_site cp -R "$parts/site-files/." "$fresh/wp-content/"
+  copy_as_site "$user" "$parts/site-files" "$fresh/wp-content"
   rm -rf "$parts"
-  own_site "$fresh" "$user"
   mv -T "$dir" "$previous"
   mv -T "$fresh" "$dir"
-  upgrade_database "$sub" || echo "site-host: the database upgrade of $sub failed" >&2
+  site_php "$sub" "$dir" upgrade-database.php "$dir" >/dev/null ||
+    echo "site-host: the database upgrade of $sub failed" >&2
   cmd_versions "$sub"
 }
 

@@ -1,9 +1,10 @@
 <?php
 /**
  * Moves a site to a new address: `php switch-site-url.php <site folder> <new URL>`, run by
- * site-host.sh as the site's own user. WP_HOME and WP_SITEURL in wp-config.php, the home and
- * siteurl options, and every link to the old address in posts, post meta and options (serialized
- * values included) become the new address. Prints the old and new URL and the number of rows changed.
+ * site-host.sh as the site's own user once it has set WP_HOME and WP_SITEURL in wp-config.php
+ * itself (that file is root's). The home and siteurl options, and every link to the old address
+ * in posts, post meta and options (serialized values included) become the new address. Prints
+ * the old and new URL and the number of rows changed.
  */
 
 ini_set('display_errors', 'stderr');
@@ -16,37 +17,17 @@ if ($site_dir === '' || !is_file("$site_dir/wp-config.php") || !preg_match('#^ht
 	exit(2);
 }
 
-// The constants first: WordPress reads them before its options.
-$config_file = "$site_dir/wp-config.php";
-$config = file_get_contents($config_file);
-$old_url = preg_match("#define\\('WP_HOME', '([^']*)'\\);#", $config, $m) ? $m[1] : '';
-foreach (['WP_HOME', 'WP_SITEURL'] as $constant) {
-	$line = sprintf('define(%s, %s);', var_export($constant, true), var_export($new_url, true));
-	$config = preg_replace("#define\\('$constant', '[^']*'\\);#", $line, $config, 1, $count);
-	if ($count !== 1) {
-		fwrite(STDERR, "switch-site-url: $constant not found in wp-config.php\n");
-		exit(1);
-	}
-}
-
 $parts = parse_url($new_url);
 $_SERVER['HTTP_HOST'] = $parts['host'] . (isset($parts['port']) ? ":{$parts['port']}" : '');
 $_SERVER['SERVER_NAME'] = $parts['host'];
 $_SERVER['REQUEST_URI'] = '/';
 $_SERVER['HTTPS'] = $parts['scheme'] === 'https' ? 'on' : '';
-// Run again after a failure, it finishes the move (the old address is then read from the options).
-// Replaced in one step: php-fpm, serving the site meanwhile, never reads a half-written file.
-$part = "$site_dir/.wp-config.php.part";
-if (file_put_contents($part, $config) !== strlen($config) || !chmod($part, 0640) || !rename($part, $config_file)) {
-	fwrite(STDERR, "switch-site-url: could not write wp-config.php\n");
-	exit(1);
-}
 require "$site_dir/wp-load.php";
 global $wpdb;
 add_filter('pre_http_request', fn() => new WP_Error('offline', 'No HTTP while moving the site'));
 
-$stored_home = rtrim((string) $wpdb->get_var("SELECT option_value FROM $wpdb->options WHERE option_name = 'home'"), '/');
-$old_url = $old_url !== $new_url ? $old_url : $stored_home;
+// The home option changes last: run again after a failure, this finishes the move.
+$old_url = rtrim((string) $wpdb->get_var("SELECT option_value FROM $wpdb->options WHERE option_name = 'home'"), '/');
 $changed = 0;
 if ($old_url !== $new_url) {
 	// Plain links, and the JSON-escaped ones of block attributes (https:\/\/…).

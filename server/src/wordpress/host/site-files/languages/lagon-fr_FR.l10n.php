@@ -170,5 +170,7 @@ return [
 		'Post published.' => 'Article publié.',
 		'View Page' => 'Voir la page',
 		'View Post' => 'Voir l’article',
+		// Lost password, while sites cannot send e-mail (mu-plugins/lagon-courriel.php).
+		'<strong>Error:</strong> The email could not be sent. Your site may not be correctly configured to send emails. <a href="%s">Get support for resetting your password</a>.' => '<strong>Erreur :</strong> l’e-mail n’a pas pu être envoyé. Votre site n’est peut-être pas correctement configuré pour envoyer des e-mails. <a href="%s">Obtenir de l’aide pour réinitialiser votre mot de passe</a>.',
 	],
 ];

@@ -83,8 +83,19 @@ describe("the web app's files and pages", () => {
   });
 
   it("answers the app's private pages with the fallback, 200, kept out of search engines", async () => {
-    const adminPages = ["/admin", "/admin/analytics", "/admin/email-templates", "/admin/chat", "/admin/factures"];
-    for (const url of ["/dashboard/abc", "/paiement-test/cs_local_x", "/portail-test/ps_local_x", ...adminPages]) {
+    const adminPages = [
+      "/admin",
+      "/admin/analytics",
+      "/admin/email-templates",
+      "/admin/chat",
+      "/admin/factures",
+    ];
+    for (const url of [
+      "/dashboard/abc",
+      "/paiement-test/cs_local_x",
+      "/portail-test/ps_local_x",
+      ...adminPages,
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain("Chargement…");

@@ -327,6 +327,21 @@ describe("subscriptions through the billing test clock", () => {
     expect(await emails(id, "subscription_plan_changed")).toBe(2);
   });
 
+  it("changes plan when named as the checkout names it (its price id)", async () => {
+    const id = await givenPaidOrder(t.ctx, { planId: "starter", monthlyPriceCents: 2000 });
+    const up = await customer(id, "subscription/change-plan", { plan_id: "price_local_business" });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().subscription).toMatchObject({ plan_id: "business", pending_plan: null });
+    const down = await customer(id, "subscription/change-plan", { plan_id: " price_local_libre " });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json().subscription).toMatchObject({
+      plan_id: "business",
+      pending_plan: { plan_id: "libre" },
+    });
+    const unknown = await customer(id, "subscription/change-plan", { plan_id: "price_local_platine" });
+    expect([unknown.statusCode, unknown.json().detail]).toEqual([400, "Formule inconnue."]);
+  });
+
   it("lets the admin filter, count, suspend with a reason and lift it", async () => {
     const id = await givenPaidOrder(t.ctx, {});
     const refused = await admin("POST", "/subscriptions/suspend", { order_id: id, reason: "" });

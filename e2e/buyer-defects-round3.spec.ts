@@ -1,0 +1,32 @@
+import { ADMIN_TOKEN } from "./support/orders";
+import { expect, test } from "./support/test";
+
+// Issue 26: the customer's pages and documents, and the admin, as a person meets them.
+const admin = (p: string) => `${p}${p.includes("?") ? "&" : "?"}token=${ADMIN_TOKEN}`;
+
+test("13. the preview of every e-mail template replaces every {{variable}}, in subject and body", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(admin("/admin/email-templates"));
+  await expect(page.getByRole("heading", { name: "Modèles d'e-mails", level: 1 })).toBeVisible();
+  const buttons = page.getByRole("navigation", { name: "Modèles" }).getByRole("button");
+  await expect(buttons.filter({ hasText: "backup_alert_agency" })).toBeVisible();
+  const names = await buttons.locator("strong").allInnerTexts();
+  expect(names).toContain("backup_alert_agency");
+  const subject = page.locator(".admin-preview-subject");
+  const body = page.frameLocator("iframe.admin-preview").locator("body");
+  let shown = "";
+  for (const name of names) {
+    await buttons.filter({ has: page.getByText(name, { exact: true }) }).click();
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+    // The frame has loaded this template's preview (every body differs), not the previous one's.
+    await expect.poll(() => body.innerHTML()).not.toBe(shown);
+    shown = await body.innerHTML();
+    await expect(subject, name).not.toContainText("{{");
+    await expect(body, name).not.toContainText("{{");
+  }
+  await buttons.filter({ has: page.getByText("backup_alert_agency", { exact: true }) }).click();
+  await expect(subject).toHaveText("Objet : [Alerte] Sauvegardes : Sauvegardes manquées");
+  await expect(body).toContainText("Sites concernés : boulangerie-payet (marie.payet@exemple.re)");
+});

@@ -1,4 +1,4 @@
-import { ADMIN_TOKEN } from "./support/orders";
+import { ADMIN_TOKEN, orderSite } from "./support/orders";
 import { expect, test } from "./support/test";
 
 // Issue 26: the customer's pages and documents, and the admin, as a person meets them.
@@ -29,4 +29,23 @@ test("13. the preview of every e-mail template replaces every {{variable}}, in s
   await buttons.filter({ has: page.getByText("backup_alert_agency", { exact: true }) }).click();
   await expect(subject).toHaveText("Objet : [Alerte] Sauvegardes : Sauvegardes manquées");
   await expect(body).toContainText("Sites concernés : boulangerie-payet (marie.payet@exemple.re)");
+});
+
+test("14. analytics' Clients counts customers: one customer with two sites is one", async ({
+  page,
+  request,
+}) => {
+  const clients = page
+    .getByRole("list", { name: "Chiffres clés" })
+    .getByRole("listitem")
+    .filter({ hasText: "Clients" });
+  const shown = async () => {
+    await page.goto(admin("/admin/analytics"));
+    return Number(((await clients.locator("strong").textContent()) ?? "").replace(/\s/g, ""));
+  };
+  const before = await shown();
+  await orderSite(request, { subdomain: "deux-sites-un", email: "deux-sites@example.re" });
+  await orderSite(request, { subdomain: "deux-sites-deux", email: "deux-sites@example.re" });
+  const after = await shown();
+  expect(after).toBe(before + 1);
 });

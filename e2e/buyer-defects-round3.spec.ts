@@ -49,3 +49,21 @@ test("14. analytics' Clients counts customers: one customer with two sites is on
   const after = await shown();
   expect(after).toBe(before + 1);
 });
+
+test("9. the success page tells the customer where to find their other sites: the e-mailed link", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const sessionId = await orderSite(request, {
+    subdomain: "autres-sites-e2e",
+    email: "autres-sites-e2e@example.re",
+  });
+  await page.goto(`/success?session_id=${sessionId}`);
+  await expect(page.getByText("Email envoyé !")).toBeVisible({ timeout: 120_000 });
+  const credentials = page.locator(".success-credentials");
+  await expect(credentials.getByRole("link", { name: "Accéder à mon espace client" })).toBeVisible();
+  await expect(credentials).toContainText(
+    "Ce bouton ouvre la commande de ce site uniquement. Pour retrouver tous vos sites, utilisez le lien reçu par e-mail.",
+  );
+});

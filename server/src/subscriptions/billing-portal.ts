@@ -109,6 +109,7 @@ export async function replaceTestCard(
     level: "info",
     action: "subscription-card",
     details: `Carte de paiement remplacée (${cardLabel(number)}).`,
+    at: await billingNow(ctx),
   });
   let current = updated ?? sub;
   const invoice = await openRenewal(ctx, order.id);

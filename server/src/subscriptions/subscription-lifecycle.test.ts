@@ -1,9 +1,20 @@
+import { formatDate, formatIsoDate } from "@lagon/contracts/french-date";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
+import { pdfToText } from "../../test/pdf-to-text.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, orders, siteBackups, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import {
+  emailLog,
+  invoices,
+  orderLogs,
+  orders,
+  siteBackups,
+  subscriptionInvoices,
+  subscriptions,
+} from "../db/schema.ts";
+import { ensureInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
 
@@ -325,6 +336,32 @@ describe("subscriptions through the billing test clock", () => {
       status: "active",
     });
     expect(await emails(id, "subscription_plan_changed")).toBe(2);
+  });
+
+  it("dates a renewal's invoice and logs on the test clock's day, not the real one", async () => {
+    const id = await givenPaidOrder(t.ctx, { planId: "starter", monthlyPriceCents: 2000 });
+    const renewed = async () =>
+      (await t.ctx.db.select().from(invoices).where(eq(invoices.orderId, id))).some(
+        (i) => i.origin === "renewal",
+      );
+    await advanceUntil(renewed, 40);
+    const today = formatIsoDate(await clock());
+    expect(today).not.toBe(formatIsoDate(new Date()));
+    const [renewal] = await t.ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, id), eq(invoices.origin, "renewal")));
+    expect(formatIsoDate(renewal?.issuedAt as Date)).toBe(today);
+    const text = (await pdfToText((await ensureInvoicePdf(t.ctx, renewal?.id as string)).pdf)).replace(
+      /[\s\u00a0\u202f]+/g,
+      " ",
+    );
+    expect(text).toContain(`Date d'émission : ${formatDate(await clock())}`);
+    const logs = await t.ctx.db
+      .select()
+      .from(orderLogs)
+      .where(and(eq(orderLogs.orderId, id), eq(orderLogs.action, "subscription-renewed")));
+    expect(logs.map((l) => formatIsoDate(l.timestamp))).toEqual([today]);
   });
 
   it("changes plan when named as the checkout names it (its price id)", async () => {

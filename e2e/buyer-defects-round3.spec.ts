@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { ADMIN_TOKEN, orderSite } from "./support/orders";
 import { expect, test } from "./support/test";
 
@@ -66,4 +67,48 @@ test("9. the success page tells the customer where to find their other sites: th
   await expect(credentials).toContainText(
     "Ce bouton ouvre la commande de ce site uniquement. Pour retrouver tous vos sites, utilisez le lien reçu par e-mail.",
   );
+});
+
+test("8. the local portal shows the first Business payment as its invoice does: Koza included, same period", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const sessionId = await orderSite(request, {
+    subdomain: "portail-koza-e2e",
+    email: "portail-koza-e2e@example.re",
+    plan: "Business",
+    koza: true,
+  });
+  // The order page's token, given once the site is live.
+  let status: { order_id: string | null; magic_link_token: string | null } = {
+    order_id: null,
+    magic_link_token: null,
+  };
+  await expect
+    .poll(
+      async () => {
+        status = await (await request.get(`/api/order-status/${sessionId}`)).json();
+        return Boolean(status.magic_link_token);
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(true);
+  const orderApi = `/api/order/${status.order_id}`;
+  const token = status.magic_link_token as string;
+  const [invoice] = (await (await request.get(`${orderApi}/invoices?token=${token}`)).json()).invoices;
+  const pdf = await (await request.get(invoice.pdf_url)).body();
+  const text = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", "-", "-"], {
+    input: pdf,
+    encoding: "utf8",
+  });
+  const period = /Période : (du .+ au .+\d{4})/.exec(text)?.[1] as string;
+  expect(period).toBeDefined();
+
+  const portal = await request.post(`${orderApi}/billing-portal`, { data: { token } });
+  expect(portal.status()).toBe(200);
+  await page.goto((await portal.json()).url);
+  const first = page.locator(".portal-invoices li").filter({ hasText: /^Commande Business/ });
+  await expect(first).toContainText(`Commande Business + Koza — ${period}`);
+  await expect(first.locator(".portal-invoice-amount")).toHaveText("108,50 € TTC");
 });

@@ -112,3 +112,28 @@ test("8. the local portal shows the first Business payment as its invoice does: 
   await expect(first).toContainText(`Commande Business + Koza — ${period}`);
   await expect(first.locator(".portal-invoice-amount")).toHaveText("108,50 € TTC");
 });
+
+test("5. on a phone, an article's main image keeps its proportions (1200×630)", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  // The e2e server creates and seeds the blog in the background on its fresh data folder.
+  let slug = "";
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get("/blog/wp-json/wp/v2/posts?per_page=1&_fields=slug");
+        slug = res.ok() ? ((await res.json())[0]?.slug ?? "") : "";
+        return slug;
+      },
+      { timeout: 150_000, intervals: [1000] },
+    )
+    .not.toBe("");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/articles/${slug}`);
+  const image = page.locator("img.article-image");
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  const box = await image.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(375);
+  expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(1200 / 630, 1);
+});

@@ -137,3 +137,43 @@ test("5. on a phone, an article's main image keeps its proportions (1200×630)",
   expect(box?.width).toBeLessThanOrEqual(375);
   expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(1200 / 630, 1);
 });
+
+test("15. a rate limit's refusal at checkout is said in the page, in French, with when to try again", async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Choisir cette offre" }).nth(1).click();
+  const form = page.locator("#domain-form");
+  await form.getByLabel("Sous-domaine *").fill("trop-vite-e2e");
+  await form.getByLabel("Nom complet *").fill("Zoé Payet");
+  await form.getByLabel("Courriel *").fill("trop-vite-e2e@example.re");
+  await form.getByLabel(/Je demande la création de mon site dès le paiement/).check();
+  // The server's rate limit, as it answers (the e2e server exempts this machine from it).
+  await page.route("**/api/stripe/create-checkout-session", (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { "Retry-After": "45" },
+      contentType: "application/json",
+      body: JSON.stringify({ detail: "Trop de tentatives. Veuillez patienter avant de réessayer." }),
+    }),
+  );
+  const pay = page.getByRole("button", { name: "Continuer vers le paiement" });
+  const refused = page.waitForResponse("**/api/stripe/create-checkout-session");
+  await pay.click();
+  await refused;
+  const alert = page.locator(".checkout-pay").getByRole("alert");
+  await expect(alert).toContainText(
+    /Trop de demandes en peu de temps .* n'a pas été prise en compte\. Réessayez dans 45 secondes \(à partir de \d\d:\d\d\)\./,
+  );
+  expect(dialogs).toEqual([]);
+  // Not stuck: once the wait is over the same button goes on to the payment.
+  await page.unroute("**/api/stripe/create-checkout-session");
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(page).toHaveURL(/\/paiement-test\/cs_local_/);
+});

@@ -177,3 +177,27 @@ test("15. a rate limit's refusal at checkout is said in the page, in French, wit
   await pay.click();
   await expect(page).toHaveURL(/\/paiement-test\/cs_local_/);
 });
+
+test("16. on a 375 px phone the chat button covers neither the buttons focused nor the end of the page", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/");
+  const launcher = page.locator(".chat-launcher");
+  await expect(launcher).toBeVisible();
+  await page.getByRole("button", { name: "Choisir cette offre" }).nth(1).click();
+  await expect(page.locator("#domain-form")).toBeVisible();
+  /** Whether the element's box and the launcher's overlap, as they are drawn now. */
+  const covered = (selector: string) =>
+    page.evaluate((sel) => {
+      const a = (document.querySelector(sel) as Element).getBoundingClientRect();
+      const b = (document.querySelector(".chat-launcher") as Element).getBoundingClientRect();
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    }, selector);
+  // Scrolled just enough to show it, as a visitor scrolling down (or the keyboard) does: it ends
+  // at the bottom of the screen, where the launcher stands. The footer is the end of the page.
+  for (const selector of [".checkout-pay button", ".order-summary", ".site-footer"]) {
+    await page.locator(selector).evaluate((el) => el.scrollIntoView({ block: "end" }));
+    expect(await covered(selector), selector).toBe(false);
+  }
+});

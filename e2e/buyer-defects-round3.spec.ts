@@ -201,3 +201,14 @@ test("16. on a 375 px phone the chat button covers neither the buttons focused n
     expect(await covered(selector), selector).toBe(false);
   }
 });
+
+test("17. a plan chosen with the keyboard moves the focus to the order form", async ({ page }) => {
+  await page.goto("/");
+  const choose = page.getByRole("button", { name: "Choisir cette offre" }).nth(1);
+  await choose.focus();
+  await page.keyboard.press("Enter");
+  const title = page.locator("#domain-form").getByRole("heading", { name: "Votre site Business", level: 2 });
+  await expect(title).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.locator("#domain-form").getByLabel("Sous-domaine *")).toBeFocused();
+});

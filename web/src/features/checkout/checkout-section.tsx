@@ -143,7 +143,7 @@ export function CheckoutSection() {
           noValidate
           aria-describedby={`${ids}-lead`}
         >
-          <h2 id={`${ids}-title`} className="section-title">
+          <h2 id={`${ids}-title`} className="section-title" tabIndex={-1}>
             Votre site {plan.name}
           </h2>
           <p id={`${ids}-lead`} className="section-lead">

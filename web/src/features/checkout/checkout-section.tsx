@@ -36,7 +36,7 @@ export function CheckoutSection() {
   const kozaRequests = useKozaRequests();
   const [form, setForm] = useState<OrderForm>(EMPTY_ORDER_FORM);
   const [busy, setBusy] = useState(false);
-  // Why the last attempt to reach the payment failed, said in the page next to the button.
+  // A rate limit's refusal, said in the page next to the button with when to try again.
   const [payError, setPayError] = useState<string | null>(null);
   const [returned, setReturned] = useState<(OrderDraft & { resumable: boolean }) | null>(null);
   const subdomain = useSubdomainCheck(form.subdomain);
@@ -129,7 +129,8 @@ export function CheckoutSection() {
         err instanceof ApiError && err.detail
           ? err.detail
           : "Erreur lors de la création de la session de paiement";
-      setPayError(`Erreur lors de la redirection vers le paiement : ${message}`);
+      // The alert the spec gives a checkout session failure, word for word.
+      window.alert(`Erreur lors de la redirection vers le paiement: ${message}`);
     }
   }
 

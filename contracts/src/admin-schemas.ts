@@ -72,6 +72,10 @@ export const Analytics = z.object({
   stats: z.object({
     total_orders: z.number(),
     active_orders: z.number(),
+    /** Distinct customers (e-mail addresses) among the orders: one customer may own several sites. */
+    total_customers: z.number(),
+    /** Distinct customers with at least one active order. */
+    active_customers: z.number(),
     processing_orders: z.number(),
     error_orders: z.number(),
     /** Collected since the first invoice, refunds subtracted. */

@@ -6,6 +6,7 @@ import {
   DIRECTORY_CATEGORIES,
   LEGAL_FORMS,
 } from "./checkout.ts";
+import { planChoice } from "./plans-schemas.ts";
 import { isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "./subdomain.ts";
 
 // The checkout's request and response schemas, for the server. The constants and messages the
@@ -66,7 +67,7 @@ export const CustomerData = z.object({
 export type CustomerData = z.infer<typeof CustomerData>;
 
 export const CreateCheckoutSessionRequest = z.object({
-  plan_id: z.string({ error: CHECKOUT_MESSAGES.noPlan }).trim().min(1, CHECKOUT_MESSAGES.noPlan),
+  plan_id: planChoice(CHECKOUT_MESSAGES.noPlan),
   customer_data: CustomerData,
   success_url: z.url(CHECKOUT_MESSAGES.foreignUrl),
   cancel_url: z.url(CHECKOUT_MESSAGES.foreignUrl),

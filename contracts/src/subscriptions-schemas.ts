@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { planChoice } from "./plans-schemas.ts";
 import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_STATUSES } from "./subscriptions.ts";
 
 // The subscription API's request and response schemas (docs/operations/subscriptions.md).
@@ -54,10 +55,8 @@ const token = z.string().optional();
 export const SubscriptionActionBody = z.object({ token });
 export const ChangePlanBody = z.object({
   token,
-  plan_id: z
-    .string({ error: SUBSCRIPTION_MESSAGES.unknownPlan })
-    .trim()
-    .min(1, SUBSCRIPTION_MESSAGES.unknownPlan),
+  /** Either form the checkout takes: `business` or the plan's price id. */
+  plan_id: planChoice(SUBSCRIPTION_MESSAGES.unknownPlan),
 });
 
 /** The answer of every subscription action: a French confirmation and the subscription now. */

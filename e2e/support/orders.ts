@@ -19,7 +19,7 @@ export async function orderSite(
     company?: string;
     /** Lists the site in the public directory; only the directory journey wants it. */
     directory?: boolean;
-    plan?: "Starter" | "Libre";
+    plan?: "Starter" | "Business" | "Libre";
   },
 ): Promise<string> {
   const res = await request.post("/api/stripe/create-checkout-session", {

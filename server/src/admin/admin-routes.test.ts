@@ -171,6 +171,8 @@ describe("admin API", () => {
     expect(a.stats).toEqual({
       total_orders: 3,
       active_orders: 1,
+      total_customers: 3,
+      active_customers: 1,
       processing_orders: 1,
       error_orders: 1,
       total_revenue: 0,

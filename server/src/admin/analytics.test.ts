@@ -141,6 +141,8 @@ describe("analytics from the money", () => {
 
     // O2, a faithful Starter since M2: 20,00 € in M2, M1 and M0. Active: 20,00 €/month.
     const o2 = await order("starter", inMonth(M2));
+    // O1's customer owns O2 too (one customer, two sites), the address typed in capitals.
+    await t.ctx.db.update(orders).set({ customerEmail: "Chiffres-Koza@example.re" }).where(eq(orders.id, o2));
     await bill(o2, "checkout", inMonth(M2));
     await bill(o2, "renewal", inMonth(M1));
     await bill(o2, "renewal", now);
@@ -208,6 +210,9 @@ describe("analytics from the money", () => {
       total_orders: 8,
       // O1, O2, O3, O4, O7, O8 (O5 pending, O6 in error).
       active_orders: 6,
+      // O1 and O2 are one customer's.
+      total_customers: 7,
+      active_customers: 5,
       processing_orders: 1,
       error_orders: 1,
       // O1 95 - 10 = 85; O2 20 × 3 = 60; O3 15 + 15 - 15 = 15; O4 50 + 50 = 100; O5 15;

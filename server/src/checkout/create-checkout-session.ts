@@ -10,6 +10,7 @@ import type { Context } from "../context.ts";
 import { checkCoupon } from "../coupons/validate-coupon.ts";
 import { checkoutSessions } from "../db/schema.ts";
 import { badRequest, conflict } from "../lib/app-error.ts";
+import { planOfChoice } from "../payments/plan-choice.ts";
 import { holdCookie, provesHold } from "./checkout-hold.ts";
 import { openProviderCheckout } from "./open-provider-checkout.ts";
 import { subdomainAvailability } from "./subdomain-availability.ts";
@@ -43,7 +44,7 @@ export async function createCheckoutSession(
   request: Request,
   cookieHeader: string | undefined,
 ): Promise<{ checkout_url: string; holdCookie: string[] }> {
-  const planId = planIdForPrice(ctx, request.plan_id);
+  const planId = planOfChoice(ctx, request.plan_id);
   if (!planId) throw badRequest(CHECKOUT_MESSAGES.unknownPlan);
   assertOwnUrl(ctx, request.success_url);
   assertOwnUrl(ctx, request.cancel_url);
@@ -111,15 +112,6 @@ export async function createCheckoutSession(
     CHECKOUT_MESSAGES.sessionFailed,
   );
   return { checkout_url, holdCookie: holdCookie(ctx, { subdomain, reference, expiresAt }) };
-}
-
-export function planIdForPrice(ctx: Pick<Context, "config">, priceId: string): PlanId | undefined {
-  const prices: Record<PlanId, string> = {
-    starter: ctx.config.STRIPE_PRICE_STARTER,
-    business: ctx.config.STRIPE_PRICE_BUSINESS,
-    libre: ctx.config.STRIPE_PRICE_LIBRE,
-  };
-  return (Object.keys(prices) as PlanId[]).find((id) => prices[id] === priceId);
 }
 
 /** Payment return addresses must be pages of this site: no open redirect through the provider. */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
-import { pdfToText } from "../../test/pdf-to-text.ts";
+import { pdfPageCount, pdfToText } from "../../test/pdf-to-text.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { addKozaCheckout } from "../checkout/add-koza.ts";
 import { invoiceDocuments, invoices, orders } from "../db/schema.ts";
@@ -134,6 +134,28 @@ describe("invoices of every payment", () => {
     ]) {
       expect(text, mention).toContain(mention);
     }
+  });
+
+  it("fits a full invoice on one page, the seller's footer at its bottom", async () => {
+    const { order } = await orderAndPay(
+      "facture-une-page",
+      {
+        company_name: "Garage Hoarau",
+        address: "8 chemin des Goyaviers",
+        postal_code: "97410",
+        city: "Saint-Pierre",
+        country: "Réunion",
+        siret: "12345678900012",
+        vat_number: "FR40 123 456 789",
+      },
+      { koza_option: true, coupon_code: "BIENVENUE10" },
+    );
+    const [invoice] = await invoicesOf(order.id);
+    const { pdf } = await ensureInvoicePdf(t.ctx, invoice?.id as string);
+    expect(await pdfPageCount(pdf)).toBe(1);
+    const text = flat(await pdfToText(pdf));
+    expect(text).toContain("Indemnité forfaitaire pour frais de recouvrement : 40 €");
+    expect(text).toMatch(/Lagon Digital, SAS au capital de 1 000 € · .* · TVA FR32123456789/);
   });
 
   it("follows the territory: no VAT in Guyane, with the art. 294 mention, and no business terms for a private buyer", async () => {

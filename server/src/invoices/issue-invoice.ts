@@ -6,6 +6,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type InvoiceOrigin, invoiceSequences, invoices, orders } from "../db/schema.ts";
 import { badRequest, notFound } from "../lib/app-error.ts";
+import { billingNow } from "../subscriptions/billing-clock.ts";
 import { buyerOf, type InvoiceContent, legalMentions } from "./invoice-content.ts";
 import { ensureInvoicePdf } from "./invoice-pdf.ts";
 import { sellerFrom } from "./seller.ts";
@@ -193,6 +194,8 @@ type NewDocument = Omit<
  * A failure rolls the number back with the row: no gap, no duplicate.
  */
 async function insertDocument(ctx: Context, doc: NewDocument): Promise<IssuedInvoice> {
+  // The billing clock's date: a renewal charged on the test clock's day is issued that day.
+  const issuedAt = await billingNow(ctx);
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('invoices'))`);
     const [existing] = await tx
@@ -217,7 +220,6 @@ async function insertDocument(ctx: Context, doc: NewDocument): Promise<IssuedInv
       }
     }
 
-    const issuedAt = new Date();
     const year = Number(formatIsoDate(issuedAt).slice(0, 4));
     const [seq] = await tx
       .insert(invoiceSequences)

@@ -43,6 +43,8 @@ export function renderInvoicePdf(row: InvoiceRow): Promise<Buffer> {
     subset: "PDF/A-3b",
     lang: "fr-FR",
     displayTitle: true,
+    // Kept in memory until the end, so the footer is drawn on every page once the content is laid out.
+    bufferPages: true,
     info: {
       Title: `${c.title} ${row.number}`,
       Author: c.seller.name,
@@ -191,16 +193,21 @@ export function renderInvoicePdf(row: InvoiceRow): Promise<Buffer> {
   doc.font("body").fontSize(8.5).fillColor(INK);
   for (const mention of c.mentions) doc.text(mention, left, doc.y, { width, paragraphGap: 3 });
 
-  doc
-    .font("body")
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(
-      `${s.name}, ${s.legalForm} au capital de ${s.capital} · ${s.address} · SIRET ${s.siret} · ${s.rcs} · TVA ${s.vatNumber}`,
-      left,
-      doc.page.height - 44,
-      { width, align: "center", lineBreak: true },
-    );
+  // The footer sits inside the bottom margin: lifted while it is drawn, or PDFKit would break
+  // to a new page holding only the footer.
+  const footer = `${s.name}, ${s.legalForm} au capital de ${s.capital} · ${s.address} · SIRET ${s.siret} · ${s.rcs} · TVA ${s.vatNumber}`;
+  const pages = doc.bufferedPageRange();
+  for (let i = pages.start; i < pages.start + pages.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font("body")
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(footer, left, doc.page.height - 44, { width, align: "center", lineBreak: true });
+    doc.page.margins.bottom = bottom;
+  }
   doc.end();
   return done;
 }

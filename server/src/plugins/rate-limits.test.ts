@@ -55,6 +55,8 @@ describe("rate limits", () => {
       remoteAddress: "192.0.2.2",
     });
     expect(refused.statusCode).toBe(429);
+    // The page tells the visitor when to try again from this header (checkout-section.tsx).
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused.json()).toMatchObject({
       detail: "Trop de tentatives. Veuillez patienter avant de réessayer.",
     });

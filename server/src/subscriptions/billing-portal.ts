@@ -2,9 +2,17 @@ import { formatDate } from "@lagon/contracts/french-date";
 import { planById } from "@lagon/contracts/plans";
 import { cardLabel, SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
 import type { InvoiceView, PortalCardResult, TestPortalView } from "@lagon/contracts/subscriptions-schemas";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { billingPortalSessions, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import {
+  billingPortalSessions,
+  invoices,
+  orders,
+  subscriptionInvoices,
+  subscriptions,
+} from "../db/schema.ts";
+import type { InvoiceContent } from "../invoices/invoice-content.ts";
+import { invoicePeriod } from "../invoices/subscription-invoice.ts";
 import { notFound } from "../lib/app-error.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { dashboardUrl } from "../orders/magic-link.ts";
@@ -57,26 +65,49 @@ export async function portalSession(ctx: Context, portalSessionId: string) {
 const INVOICE_STATUS = { open: "À payer", paid: "Payée", void: "Annulée" } as const;
 const KIND_LABEL = { first: "Commande", renewal: "Abonnement", proration: "Changement de formule" } as const;
 
-/** The local portal's page: the subscription, the card on file and every invoice, newest first. */
+/** A day of an invoice's period ("YYYY-MM-DD", La Réunion's calendar) as the invoice prints it. */
+const periodDay = (iso: string) => formatDate(`${iso}T12:00:00+04:00`);
+
+/**
+ * The local portal's page: the subscription, the card on file and every charge, newest first.
+ * A paid charge shows what its invoice says: the first one is the whole checkout (Koza included)
+ * and every period ends, as printed, the day before the next one starts.
+ */
 export async function describeTestPortal(ctx: Context, portalSessionId: string): Promise<TestPortalView> {
   const { session, order, sub } = await portalSession(ctx, portalSessionId);
-  const invoices = await ctx.db
+  const charges = await ctx.db
     .select()
     .from(subscriptionInvoices)
     .where(eq(subscriptionInvoices.orderId, order.id))
     .orderBy(desc(subscriptionInvoices.createdAt), desc(subscriptionInvoices.periodStart));
+  const documents = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
+  const documentOf = (charge: (typeof charges)[number]) =>
+    documents.find((d) =>
+      charge.kind === "first" ? d.origin === "checkout" : d.sourceRef === `subscription-invoice:${charge.id}`,
+    );
   return {
     portal_session_id: session.id,
     subdomain: order.subdomain,
     customer_email: order.customerEmail,
     subscription: subscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)),
     card_label: cardLabel(sub.testCard ?? "4242424242424242"),
-    invoices: invoices.map(
-      (i): InvoiceView => ({
+    invoices: charges.map((i): InvoiceView => {
+      const document = documentOf(i);
+      const period =
+        document?.periodStart && document.periodEnd
+          ? { start: document.periodStart, end: document.periodEnd }
+          : invoicePeriod(i.periodStart, i.periodEnd);
+      const withKoza = (document?.content as InvoiceContent | undefined)?.totals.lines.some((l) =>
+        l.label.startsWith("Koza"),
+      );
+      return {
         id: i.id,
         kind: i.kind,
-        label: `${KIND_LABEL[i.kind]} ${planById(i.planId as never).name} — du ${formatDate(i.periodStart)} au ${formatDate(i.periodEnd)}`,
-        amount_ttc_cents: i.amountTtcCents,
+        label: `${KIND_LABEL[i.kind]} ${planById(i.planId as never).name}${withKoza ? " + Koza" : ""} — du ${periodDay(period.start)} au ${periodDay(period.end)}`,
+        amount_ttc_cents: document?.totalCents ?? i.amountTtcCents,
         status: i.status,
         status_label: INVOICE_STATUS[i.status],
         attempts: i.attempts,
@@ -84,8 +115,8 @@ export async function describeTestPortal(ctx: Context, portalSessionId: string):
         period_end: i.periodEnd.toISOString(),
         created_at: i.createdAt.toISOString(),
         paid_at: i.paidAt?.toISOString() ?? null,
-      }),
-    ),
+      };
+    }),
     return_url: session.returnUrl,
     expires_at: session.expiresAt.toISOString(),
   };
@@ -109,6 +140,7 @@ export async function replaceTestCard(
     level: "info",
     action: "subscription-card",
     details: `Carte de paiement remplacée (${cardLabel(number)}).`,
+    at: await billingNow(ctx),
   });
   let current = updated ?? sub;
   const invoice = await openRenewal(ctx, order.id);

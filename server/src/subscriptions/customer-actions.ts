@@ -6,6 +6,7 @@ import { eq, isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
+import { planOfChoice } from "../payments/plan-choice.ts";
 import { billingCalendar, billingNow } from "./billing-clock.ts";
 import { chargeLocally } from "./charge-locally.ts";
 import { switchPlan } from "./plan-change.ts";
@@ -18,7 +19,6 @@ import {
   stripeUndoCancel,
 } from "./stripe-billing.ts";
 import {
-  isPlanId,
   loadSubscription,
   planAmountTtcCents,
   type Subscription,
@@ -133,10 +133,11 @@ export async function undoCancellation(ctx: Context, order: Order, actor: Actor)
 export async function changePlan(
   ctx: Context,
   order: Order,
-  planId: string,
+  choice: string,
   actor: Actor,
 ): Promise<Subscription> {
-  if (!isPlanId(planId)) throw badRequest(SUBSCRIPTION_MESSAGES.unknownPlan);
+  const planId = planOfChoice(ctx, choice);
+  if (!planId) throw badRequest(SUBSCRIPTION_MESSAGES.unknownPlan);
   const sub = await current(ctx, order);
   if (sub.status !== "active") throw conflict(SUBSCRIPTION_MESSAGES.planChangeUnavailable);
   if (planId === sub.planId && !sub.pendingPlanId) throw badRequest(SUBSCRIPTION_MESSAGES.samePlan);

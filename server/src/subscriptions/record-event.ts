@@ -8,6 +8,7 @@ import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkToken, magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { planName } from "../orders/order-view.ts";
+import { billingNow } from "./billing-clock.ts";
 import type { Subscription } from "./subscription-view.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -63,6 +64,7 @@ export async function recordSubscriptionEvent(
     level: entry.level ?? "info",
     action: entry.action,
     details: entry.details,
+    at: await billingNow(ctx),
   });
   await ctx.db.insert(adminAudit).values({
     ip: actor.kind === "system" ? "système" : actor.ip,

@@ -103,6 +103,7 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
         level: "info",
         action: "subscription-plan",
         details: `Changement de formule effectif : ${from} → ${planById(sub.planId as never).name}.`,
+        at: now,
       });
     }
     const periodEnd = periodEndAfter(sub.billingAnchor, sub.currentPeriodEnd);
@@ -223,6 +224,7 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
         action: "subscription-archive-expired",
         details:
           "Durée de conservation écoulée : la copie finale et les sauvegardes du site sont supprimées.",
+        at: now,
       });
     }
   }

@@ -4,6 +4,7 @@ import { backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
 import { type orders, type SiteState, subscriptions } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { billingNow } from "./billing-clock.ts";
 import { keepFinalCopy, restoreFinalCopy } from "./site-archive.ts";
 import type { Subscription } from "./subscription-view.ts";
 
@@ -26,6 +27,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
   const wanted = wantedSiteState(sub.status);
   if (sub.siteState === wanted) return sub;
   const patch: Partial<Subscription> = { siteState: wanted };
+  const at = await billingNow(ctx);
   try {
     if (wanted === "removed") {
       const location = await keepFinalCopy(ctx, order);
@@ -40,6 +42,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
             level: "warning",
             action: "subscription-site",
             details: "Aucune copie du site n'est conservée : réinstallez WordPress depuis l'administration.",
+            at,
           });
         }
       }
@@ -53,6 +56,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
       level: "warning",
       action: "subscription-site",
       details: `L'hébergement n'a pas pu appliquer l'état « ${wanted} » du site ; nouvelle tentative au prochain passage.`,
+      at,
     });
     return sub;
   }
@@ -63,7 +67,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
       ? "Copie finale du site conservée ; site retiré de l'hébergement."
       : "Site retiré de l'hébergement (aucun site installé à archiver).",
   }[wanted];
-  await addOrderLog(ctx.db, order.id, { level: "info", action: "subscription-site", details });
+  await addOrderLog(ctx.db, order.id, { level: "info", action: "subscription-site", details, at });
   const [updated] = await ctx.db
     .update(subscriptions)
     .set({ ...patch, updatedAt: new Date() })

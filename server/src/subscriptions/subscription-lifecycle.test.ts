@@ -1,9 +1,20 @@
+import { formatDate, formatIsoDate } from "@lagon/contracts/french-date";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
+import { pdfToText } from "../../test/pdf-to-text.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, orders, siteBackups, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import {
+  emailLog,
+  invoices,
+  orderLogs,
+  orders,
+  siteBackups,
+  subscriptionInvoices,
+  subscriptions,
+} from "../db/schema.ts";
+import { ensureInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
 
@@ -325,6 +336,47 @@ describe("subscriptions through the billing test clock", () => {
       status: "active",
     });
     expect(await emails(id, "subscription_plan_changed")).toBe(2);
+  });
+
+  it("dates a renewal's invoice and logs on the test clock's day, not the real one", async () => {
+    const id = await givenPaidOrder(t.ctx, { planId: "starter", monthlyPriceCents: 2000 });
+    const renewed = async () =>
+      (await t.ctx.db.select().from(invoices).where(eq(invoices.orderId, id))).some(
+        (i) => i.origin === "renewal",
+      );
+    await advanceUntil(renewed, 40);
+    const today = formatIsoDate(await clock());
+    expect(today).not.toBe(formatIsoDate(new Date()));
+    const [renewal] = await t.ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, id), eq(invoices.origin, "renewal")));
+    expect(formatIsoDate(renewal?.issuedAt as Date)).toBe(today);
+    const text = (await pdfToText((await ensureInvoicePdf(t.ctx, renewal?.id as string)).pdf)).replace(
+      /[\s\u00a0\u202f]+/g,
+      " ",
+    );
+    expect(text).toContain(`Date d'émission : ${formatDate(await clock())}`);
+    const logs = await t.ctx.db
+      .select()
+      .from(orderLogs)
+      .where(and(eq(orderLogs.orderId, id), eq(orderLogs.action, "subscription-renewed")));
+    expect(logs.map((l) => formatIsoDate(l.timestamp))).toEqual([today]);
+  });
+
+  it("changes plan when named as the checkout names it (its price id)", async () => {
+    const id = await givenPaidOrder(t.ctx, { planId: "starter", monthlyPriceCents: 2000 });
+    const up = await customer(id, "subscription/change-plan", { plan_id: "price_local_business" });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().subscription).toMatchObject({ plan_id: "business", pending_plan: null });
+    const down = await customer(id, "subscription/change-plan", { plan_id: " price_local_libre " });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json().subscription).toMatchObject({
+      plan_id: "business",
+      pending_plan: { plan_id: "libre" },
+    });
+    const unknown = await customer(id, "subscription/change-plan", { plan_id: "price_local_platine" });
+    expect([unknown.statusCode, unknown.json().detail]).toEqual([400, "Formule inconnue."]);
   });
 
   it("lets the admin filter, count, suspend with a reason and lift it", async () => {

@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | undefined,
+    /** A refusal's Retry-After (a rate limit's 429), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail ?? `HTTP ${status}`);
   }
@@ -19,6 +21,18 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
     },
   });
   const body = (await res.json().catch(() => undefined)) as (T & { detail?: string }) | undefined;
-  if (!res.ok) throw new ApiError(res.status, typeof body?.detail === "string" ? body.detail : undefined);
+  if (!res.ok) {
+    const detail = typeof body?.detail === "string" ? body.detail : undefined;
+    throw new ApiError(res.status, detail, retryAfterSeconds(res.headers.get("Retry-After")));
+  }
   return body as T;
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
 }

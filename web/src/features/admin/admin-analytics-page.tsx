@@ -62,8 +62,8 @@ function Figures({ data }: { data: Analytics }) {
     <>
       <ul className="admin-counters is-wide" aria-label="Chiffres clés">
         <li>
-          <span>Clients</span> <strong>{stats.total_orders}</strong>{" "}
-          <small>dont {countOf(stats.active_orders, "actif", "actifs")}</small>
+          <span>Clients</span> <strong>{stats.total_customers}</strong>{" "}
+          <small>dont {countOf(stats.active_customers, "actif", "actifs")}</small>
         </li>
         <li>
           <span>Revenu total HT</span> <strong>{euros(stats.total_revenue)}</strong>{" "}

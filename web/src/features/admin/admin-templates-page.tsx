@@ -169,13 +169,13 @@ export function AdminTemplatesPage({ token }: { token: string }) {
             <h2>Aperçu</h2>
             <p className="admin-preview-note">Les variables y sont remplacées par des valeurs d'exemple.</p>
             <p className="admin-preview-subject">
-              <span>Objet :</span> {previewSubject(subject)}
+              <span>Objet :</span> {previewSubject(subject, selected)}
             </p>
             <iframe
               title="Aperçu de l'e-mail"
               className="admin-preview"
               sandbox=""
-              srcDoc={`${PREVIEW_POLICY}${previewBody(content)}`}
+              srcDoc={`${PREVIEW_POLICY}${previewBody(content, selected)}`}
             />
           </section>
         ) : null}

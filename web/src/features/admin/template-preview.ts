@@ -3,7 +3,8 @@ import { publicConfig } from "../../config/public-config";
 /**
  * What the preview puts in each variable: values like those of a real e-mail, so the admin reads
  * the message as a customer (or the agency) will. The agency's own name and address are the
- * real ones. A variable without a sample stays as written.
+ * real ones. Every variable the default templates use has a sample (e2e/buyer-defects-round3.spec.ts
+ * opens them all); one an admin invents stays as written.
  */
 const SITE = "https://boulangerie-payet.lagon.re";
 const SAMPLES: Record<string, string> = {
@@ -31,6 +32,48 @@ const SAMPLES: Record<string, string> = {
   email: "jean.hoarau@exemple.re",
   subject: "Devis pour un site de garage",
   message: "Bonjour, je voudrais un site pour mon garage de Saint-Pierre. Pouvez-vous me rappeler ?",
+  page: "https://lagon-digital.re/tarifs",
+  inbox_url: "https://lagon-digital.re/admin/chat",
+  reason: "La carte a été refusée par la banque.",
+  amount: "54,25 €",
+  attempt: "2",
+  next_attempt: "Nous réessaierons le 3 décembre 2026.",
+  suspend_date: "10 décembre 2026",
+  archive_date: "9 janvier 2027",
+  retention_date: "8 juillet 2027",
+  days_left: "7",
+  period_end: "25 décembre 2026",
+  cancel_date: "25 décembre 2026",
+  update_card_link: "https://lagon-digital.re/api/order/exemple/billing-portal/open?token=exemple",
+  payment_link: "https://lagon-digital.re/paiement/exemple",
+  old_plan_name: "Starter",
+  change_summary:
+    "Le changement est immédiat. Nous avons prélevé 18,08 €, la différence au prorata jusqu'au 25 décembre 2026 ; ensuite, chaque mois coûte 54,25 €.",
+  since: "26 novembre 2026 à 14:05",
+  until: "26 novembre 2026 à 14:35",
+  duration: "30 minutes",
+  checks: "2",
+  items: "WordPress 6.8.2 → 6.8.3, extension Yoast SEO 25.6 → 25.7",
+  outcome: "Le site a été remis automatiquement tel qu'il était avant la mise à jour et répond à nouveau.",
+  alert: "Paiement contesté",
+  sites: "boulangerie-payet (marie.payet@exemple.re), garage-hoarau (jean.hoarau@exemple.re)",
+};
+
+/** Where one sample would read oddly in a template, that template's own. */
+const TEMPLATE_SAMPLES: Record<string, Record<string, string>> = {
+  backup_alert_agency: {
+    alert: "Sauvegardes manquées",
+    detail: "Ces sites n'ont pas été sauvegardés cette nuit à l'heure prévue.",
+  },
+  payment_alert_agency: {
+    detail: "Le client a contesté le paiement de 54,25 € auprès de sa banque.",
+  },
+  site_down_agency: { reason: "La page d'accueil ne répond plus (délai dépassé)." },
+  site_update_failed_agency: { reason: "La page d'accueil répond 500 après la mise à jour." },
+  domain_blocked: { reason: "L'enregistrement A de boulangerie-payet.re pointe vers une autre adresse." },
+  domain_refused: { reason: "Ce nom de domaine appartient à une autre entreprise." },
+  subscription_suspended: { reason: "Paiement en retard depuis 14 jours." },
+  subscription_unsuspended: { reason: "Paiement reçu." },
 };
 
 const VARIABLE = /\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}/gi;
@@ -43,13 +86,16 @@ const escapeHtml = (value: string) =>
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#39;");
 
-/** The subject as sent, with sample values (text). */
-export const previewSubject = (subject: string) =>
-  subject.replace(VARIABLE, (raw, name: string) => SAMPLES[name] ?? raw);
+const sampleOf = (template: string | null, name: string): string | undefined =>
+  (template ? TEMPLATE_SAMPLES[template]?.[name] : undefined) ?? SAMPLES[name];
 
-/** The body as sent, with sample values (HTML-escaped, as the server does). */
-export const previewBody = (content: string) =>
+/** The subject of `template` as sent, with sample values (text). */
+export const previewSubject = (subject: string, template: string | null) =>
+  subject.replace(VARIABLE, (raw, name: string) => sampleOf(template, name) ?? raw);
+
+/** The body of `template` as sent, with sample values (HTML-escaped, as the server does). */
+export const previewBody = (content: string, template: string | null) =>
   content.replace(VARIABLE, (raw, name: string) => {
-    const sample = SAMPLES[name];
+    const sample = sampleOf(template, name);
     return sample === undefined ? raw : escapeHtml(sample);
   });

@@ -1,3 +1,4 @@
+import { tooManyRequestsFor } from "@lagon/contracts/errors";
 import { type PLANS, planById } from "@lagon/contracts/plans";
 import { isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
 import { type FormEvent, useEffect, useId, useState } from "react";
@@ -35,6 +36,8 @@ export function CheckoutSection() {
   const kozaRequests = useKozaRequests();
   const [form, setForm] = useState<OrderForm>(EMPTY_ORDER_FORM);
   const [busy, setBusy] = useState(false);
+  // A rate limit's refusal, said in the page next to the button with when to try again.
+  const [payError, setPayError] = useState<string | null>(null);
   const [returned, setReturned] = useState<(OrderDraft & { resumable: boolean }) | null>(null);
   const subdomain = useSubdomainCheck(form.subdomain);
   const coupon = useCouponCheck(form.coupon);
@@ -86,6 +89,7 @@ export function CheckoutSection() {
     if (!isValidSubdomain(sub)) return window.alert(CHECKOUT_MESSAGES.invalidDomain);
     if (!form.immediate_start) return window.alert(CHECKOUT_MESSAGES.immediateStartRequired);
     setBusy(true);
+    setPayError(null);
     try {
       const code = form.coupon.trim().toUpperCase();
       const { checkout_url } = await createCheckoutSession({
@@ -117,10 +121,15 @@ export function CheckoutSection() {
       window.location.assign(checkout_url);
     } catch (err) {
       setBusy(false);
+      if (err instanceof ApiError && err.status === 429) {
+        setPayError(tooManyRequestsFor(err.retryAfterSeconds ?? 60));
+        return;
+      }
       const message =
         err instanceof ApiError && err.detail
           ? err.detail
           : "Erreur lors de la création de la session de paiement";
+      // The alert the spec gives a checkout session failure, word for word.
       window.alert(`Erreur lors de la redirection vers le paiement: ${message}`);
     }
   }
@@ -135,7 +144,7 @@ export function CheckoutSection() {
           noValidate
           aria-describedby={`${ids}-lead`}
         >
-          <h2 id={`${ids}-title`} className="section-title">
+          <h2 id={`${ids}-title`} className="section-title" tabIndex={-1}>
             Votre site {plan.name}
           </h2>
           <p id={`${ids}-lead`} className="section-lead">
@@ -331,6 +340,9 @@ export function CheckoutSection() {
           >
             {busy ? "Redirection vers le paiement..." : "Continuer vers le paiement"}
           </button>
+          <p className="checkout-pay-error" role="alert">
+            {payError}
+          </p>
         </div>
       </div>
     </section>

@@ -65,12 +65,18 @@ export function SuccessPage() {
                 </dd>
               </dl>
               {order.order_id && order.magic_link_token ? (
-                <a
-                  className="button button-accent"
-                  href={paths.dashboard(order.order_id, order.magic_link_token)}
-                >
-                  Accéder à mon espace client
-                </a>
+                <>
+                  <a
+                    className="button button-accent"
+                    href={paths.dashboard(order.order_id, order.magic_link_token)}
+                  >
+                    Accéder à mon espace client
+                  </a>
+                  <p className="success-other-sites">
+                    Ce bouton ouvre la commande de ce site uniquement. Pour retrouver tous vos sites, utilisez
+                    le lien reçu par e-mail.
+                  </p>
+                </>
               ) : null}
             </div>
           ) : null}

@@ -5,8 +5,12 @@ import { selectPlan } from "../../../lib/selected-plan-store";
 
 function choose(plan: Plan) {
   selectPlan(plan.id);
-  // The form appears on this render: scroll once it is in the page.
-  window.setTimeout(() => scrollToSection(DOMAIN_FORM_ID), 0);
+  // The form appears on this render: scroll once it is in the page, and take the focus there
+  // (its title, so that a phone opens no keyboard): the next Tab reaches its first field.
+  window.setTimeout(() => {
+    scrollToSection(DOMAIN_FORM_ID);
+    document.getElementById(DOMAIN_FORM_ID)?.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true });
+  }, 0);
 }
 
 export function PlanCard({ plan }: { plan: Plan }) {

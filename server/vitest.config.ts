@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ["./test/fail-on-console-error.ts"],
+    // The migrated database, made once for the run: each test file's database is a copy of it.
+    globalSetup: ["./test/database-image.ts"],
   },
 });

@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * The suites that run a second time on a real PostgreSQL server (decision 0046): where the two
- * databases differ for the product. PGlite is PostgreSQL itself, one connection in one process:
+ * The suites that run a second time on a real PostgreSQL server (decision 0046, which says when
+ * to add one): where the two databases differ for the product. PGlite is PostgreSQL itself, one connection in one process:
  * its SQL is the same, but nothing ever runs at the same time as anything else, and it is reached
  * through another driver. So this pass keeps what concurrency, locks, pg-boss across connections,
  * the node-postgres driver or a `database.kind` branch can change; the rest runs on PGlite only.
@@ -28,6 +28,12 @@ const POSTGRES_SUITES = [
   "src/koza/koza-routes.test.ts",
   // Time zones, generate_series and counts read back through the driver.
   "src/admin/analytics.test.ts",
+  // Hand-written SQL (inbox, directory pages, order access, domain lifecycle), cheap without WordPress.
+  "src/chat/chat-routes.test.ts",
+  "src/directory/directory-routes.test.ts",
+  "src/customer/customer-routes.test.ts",
+  "src/custom-domain/custom-domain-routes.test.ts",
+  "src/custom-domain/admin-domain-routes.test.ts",
   // The blog's set-up claim waits for another worker on PostgreSQL, takes over on PGlite.
   "src/blog/agency-blog.test.ts",
 ];

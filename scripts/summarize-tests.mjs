@@ -15,7 +15,8 @@ const SLOWEST = 15;
 function vitestFiles(report) {
   return (report.testResults ?? []).map((r) => ({
     file: path.relative(process.cwd(), r.name),
-    seconds: Math.max(0, (r.endTime ?? 0) - (r.startTime ?? 0)) / 1000,
+    // A file that did not load has no start: it took no test time.
+    seconds: r.startTime && r.endTime ? Math.max(0, r.endTime - r.startTime) / 1000 : 0,
   }));
 }
 

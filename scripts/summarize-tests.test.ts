@@ -102,6 +102,14 @@ describe("the test command's summary", () => {
     ]);
   });
 
+  it("counts no time for a file that did not load", () => {
+    const broken = {
+      ...postgres,
+      testResults: [{ ...vitestFile("server/src/x.test.ts", 0, 1), startTime: 0 }],
+    };
+    expect(summarize(["vitest@pg:b.json"], () => broken).lines[2]?.trim()).toMatch(/^0\.0 s\s+pg\s+/);
+  });
+
   it("keeps only the 15 slowest files", () => {
     const many = {
       ...postgres,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: lint and typecheck, unit and API tests on PGlite, the API suite again on a
-# real PostgreSQL server, and the browser journeys in Chromium against the production build.
+# Runs every test: lint and typecheck, unit and API tests on PGlite, the API suites where the two
+# databases differ again on a real PostgreSQL server (decision 0046), and the browser journeys in
+# Chromium against the production build.
 # Installs what is missing first. Ends with each suite's counts, the slowest test files, each
 # step's time, and one line: "N passed, N failed".
 set -uo pipefail

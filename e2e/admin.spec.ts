@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
-import { type APIRequestContext, expect, type Page, test } from "./support/test";
+import { type APIRequestContext, expect, type Locator, type Page, type Request, test } from "./support/test";
 import { fillWordPressLogin } from "./support/wordpress";
 
 const SHOTS = ".test-output/screenshots";
@@ -46,7 +46,9 @@ async function shootAndCheck(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     // Down and back up: lazily painted parts (the preview frame) are drawn, the fixed header is on top.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(200);
+    // What the scroll brought into view is drawn: every frame loaded, then two of the page's frames painted.
+    for (const frame of page.frames()) await frame.waitForLoadState("load");
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/admin-${name}-${width}.png`, fullPage: true });
     // The e-mail preview is the admin's own HTML in a script-less sandbox, where axe cannot run.
@@ -61,6 +63,27 @@ async function shootAndCheck(page: Page, name: string) {
 }
 
 /** Accepts the next confirm() and returns its text. */
+/**
+ * Clicks a button that asks for confirmation and dismisses it; returns the requests other than
+ * GET the page sent meanwhile. Once the dialog is dismissed, one turn of the page's event loop
+ * lets the click handler go on with what `confirm()` answered: any request it sends is sent by then.
+ */
+async function clickAndDismiss(page: Page, button: Locator): Promise<string[]> {
+  const sent: string[] = [];
+  const onRequest = (r: Request) => {
+    if (r.method() !== "GET") sent.push(`${r.method()} ${r.url()}`);
+  };
+  page.on("request", onRequest);
+  const dismissed = new Promise<void>((resolve) =>
+    page.once("dialog", (d) => void d.dismiss().then(resolve)),
+  );
+  await button.click();
+  await dismissed;
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+  page.off("request", onRequest);
+  return sent;
+}
+
 function acceptNextDialog(page: Page): Promise<string> {
   return new Promise((resolve) => {
     page.once("dialog", (d) => {
@@ -184,9 +207,7 @@ test("the order list: counters, filters, search, logs with e-mails, resend, and 
 
   // Resend: nothing happens when the confirmation is dismissed.
   const before = mailsTo(mine.email).length;
-  page.once("dialog", (d) => void d.dismiss());
-  await card.getByRole("button", { name: "Renvoyer le lien" }).click();
-  await page.waitForTimeout(500);
+  expect(await clickAndDismiss(page, card.getByRole("button", { name: "Renvoyer le lien" }))).toEqual([]);
   await expect(page.getByText("Magic link renvoyé avec succès !")).toHaveCount(0);
   const confirmed = acceptNextDialog(page);
   await card.getByRole("button", { name: "Renvoyer le lien" }).click();
@@ -351,9 +372,9 @@ test("custom domains on the order card: state and check log; mark bought, re-che
   await expect(page.getByRole("article")).toHaveCount(1);
   const otherBlock = other.getByRole("region", { name: "Domaine personnalisé : payet-plongee.re" });
   await expect(otherBlock).toContainText("Domaine déjà possédé par le client");
-  page.once("dialog", (d) => void d.dismiss());
-  await otherBlock.getByRole("button", { name: "Retirer le domaine" }).click();
-  await page.waitForTimeout(500);
+  expect(await clickAndDismiss(page, otherBlock.getByRole("button", { name: "Retirer le domaine" }))).toEqual(
+    [],
+  );
   await expect(otherBlock).toBeVisible();
   const removed = acceptNextDialog(page);
   await otherBlock.getByRole("button", { name: "Retirer le domaine" }).click();

@@ -1,33 +1,127 @@
-// Adds up the JSON reports of every suite the test command ran and prints the closing line.
+// Adds up the JSON reports of every suite the test command ran and prints, in this order: each
+// suite's counts, the slowest test files, each step's time, and the closing "N passed, N failed".
+// Arguments:
+//   step:NAME=CODE            a step without a report (lint and typecheck, a server that did not start)
+//   time:NAME=SECONDS         how long a step took, as scripts/test.sh measured it
+//   vitest@LABEL:FILE         a vitest JSON report
+//   playwright@LABEL:FILE     a Playwright JSON report
 import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const arg of process.argv.slice(2)) {
-  const [kind, file] = arg.split(":");
-  if (kind === "step") {
-    // A step without a report (lint, typecheck, a suite that crashed): "step:name=code".
-    const code = Number(file?.split("=")[1]);
-    if (code === 0) passed += 1;
-    else failed += 1;
-    continue;
-  }
-  if (!file || !existsSync(file)) {
-    console.log(`missing report: ${file}`);
-    failed += 1;
-    continue;
-  }
-  const report = JSON.parse(readFileSync(file, "utf8"));
-  if (kind === "vitest") {
-    passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0);
-    skipped += report.numPendingTests + report.numTodoTests;
-  } else if (kind === "playwright") {
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected + (report.errors?.length ?? 0);
-    skipped += report.stats.skipped;
-  }
+const SLOWEST = 15;
+
+/** The files of a vitest report: [{ file, seconds }]. */
+function vitestFiles(report) {
+  return (report.testResults ?? []).map((r) => ({
+    file: path.relative(process.cwd(), r.name),
+    // A file that did not load has no start: it took no test time.
+    seconds: r.startTime && r.endTime ? Math.max(0, r.endTime - r.startTime) / 1000 : 0,
+  }));
 }
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(failed > 0 ? 1 : 0);
+
+/** The files of a Playwright report: the time of every try of every test, added up by file. */
+function playwrightFiles(report) {
+  const byFile = new Map();
+  const walk = (suite, file) => {
+    const here = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          byFile.set(here, (byFile.get(here) ?? 0) + (result.duration ?? 0) / 1000);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  const dir = report.config?.rootDir ? path.relative(process.cwd(), report.config.rootDir) : "";
+  return [...byFile].map(([file, seconds]) => ({ file: dir ? path.join(dir, file) : file, seconds }));
+}
+
+const formatSeconds = (s) =>
+  s >= 60
+    ? `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, "0")} s`
+    : `${s.toFixed(1)} s`;
+
+/**
+ * The summary's lines, and whether anything failed. `read` returns a report's parsed JSON, or
+ * undefined when the file is missing.
+ */
+export function summarize(args, read) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const suites = [];
+  const files = [];
+  const times = [];
+  for (const arg of args) {
+    const colon = arg.indexOf(":");
+    const [kind, label = kind] = arg.slice(0, colon).split("@");
+    const rest = arg.slice(colon + 1);
+    if (kind === "step") {
+      const code = Number(rest.split("=")[1]);
+      if (code === 0) passed += 1;
+      else {
+        failed += 1;
+        suites.push(`${rest.split("=")[0]}: failed (exit code ${code})`);
+      }
+      continue;
+    }
+    if (kind === "time") {
+      const [name, seconds] = rest.split("=");
+      times.push({ name, seconds: Number(seconds) });
+      continue;
+    }
+    const report = read(rest);
+    if (!report) {
+      suites.push(`${label}: missing report ${rest}`);
+      failed += 1;
+      continue;
+    }
+    let p = 0;
+    let f = 0;
+    let s = 0;
+    if (kind === "vitest") {
+      p = report.numPassedTests;
+      f = report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0);
+      s = report.numPendingTests + report.numTodoTests;
+      files.push(...vitestFiles(report).map((x) => ({ ...x, label })));
+    } else if (kind === "playwright") {
+      p = report.stats.expected + report.stats.flaky;
+      f = report.stats.unexpected + (report.errors?.length ?? 0);
+      s = report.stats.skipped;
+      files.push(...playwrightFiles(report).map((x) => ({ ...x, label })));
+    }
+    passed += p;
+    failed += f;
+    skipped += s;
+    suites.push(`${label}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ""}`);
+  }
+
+  const lines = [...suites];
+  if (files.length > 0) {
+    const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST);
+    const width = Math.max(...slowest.map((x) => x.label.length));
+    lines.push(`${slowest.length} slowest test files:`);
+    for (const x of slowest)
+      lines.push(`  ${formatSeconds(x.seconds).padStart(12)}  ${x.label.padEnd(width)}  ${x.file}`);
+  }
+  if (times.length > 0) {
+    const width = Math.max(...times.map((t) => t.name.length));
+    lines.push("Step times:");
+    for (const t of times) lines.push(`  ${t.name.padEnd(width)}  ${formatSeconds(t.seconds).padStart(12)}`);
+    const total = times.reduce((sum, t) => sum + t.seconds, 0);
+    lines.push(`  ${"total".padEnd(width)}  ${formatSeconds(total).padStart(12)}`);
+  }
+  lines.push(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+  return { lines, failed: failed > 0 };
+}
+
+const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { lines, failed } = summarize(process.argv.slice(2), readReport);
+  for (const line of lines) console.log(line);
+  process.exit(failed ? 1 : 0);
+}

@@ -1,15 +1,27 @@
 #!/usr/bin/env bash
-# Runs every test: lint and typecheck, unit and API tests on PGlite, the API suite again on a
-# real PostgreSQL server, and the browser journeys in Chromium against the production build.
-# Installs what is missing first. Ends with one line: "N passed, N failed".
+# Runs every test: lint and typecheck, unit and API tests on PGlite, the API suites where the two
+# databases differ again on a real PostgreSQL server (decision 0046), and the browser journeys in
+# Chromium against the production build.
+# Installs what is missing first. Ends with each suite's counts, the slowest test files, each
+# step's time, and one line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 out=.test-output
 rm -rf "$out" && mkdir -p "$out"
 
+times=()
+timed() { # name, command...: runs the command and records how long it took
+  local name=$1 started=$SECONDS code
+  shift
+  "$@"
+  code=$?
+  times+=("time:$name=$((SECONDS - started))")
+  return $code
+}
+
 # As production operators run it (NODE_ENV=production): the install must keep the build's tools.
-NODE_ENV=production bash scripts/install.sh || exit 1
-bash scripts/ensure-debian-packages.sh \
+timed install env NODE_ENV=production bash scripts/install.sh || exit 1
+timed install-test-tools bash scripts/ensure-debian-packages.sh \
   /usr/bin/chromium=chromium \
   '/usr/lib/postgresql/*/bin/initdb=postgresql' \
   sshd=openssh-server \
@@ -29,14 +41,15 @@ run_step() { # name, command...
   steps+=("step:$name=$code")
 }
 
-run_step check npm run check
+timed check run_step check npm run check
 
 echo "::: unit and API tests (PGlite)"
-npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json"
+timed "vitest PGlite" npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json"
 
 echo "::: API tests (PostgreSQL)"
 pg_dir=$(mktemp -d /tmp/lagon-pg-XXXXXX)
 pg_port=${TEST_PG_PORT:-55433}
+pg_started=$SECONDS
 if pg_url=$(bash scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"); then
   TEST_DATABASE_URL=$pg_url npx vitest run --project server \
     --reporter=default --reporter=json --outputFile="$out/vitest-postgres.json"
@@ -44,9 +57,11 @@ if pg_url=$(bash scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"); th
 else
   steps+=("step:postgres-start=1")
 fi
+times+=("time:vitest PostgreSQL=$((SECONDS - pg_started))")
 
 echo "::: browser tests (Chromium)"
-CI=true npx playwright test
+timed browser env CI=true npx playwright test
 
-node scripts/summarize-tests.mjs "${steps[@]}" \
-  "vitest:$out/vitest-pglite.json" "vitest:$out/vitest-postgres.json" "playwright:$out/playwright.json"
+node scripts/summarize-tests.mjs "${steps[@]}" "${times[@]}" \
+  "vitest@vitest PGlite:$out/vitest-pglite.json" "vitest@vitest PostgreSQL:$out/vitest-postgres.json" \
+  "playwright@Playwright:$out/playwright.json"

@@ -1,20 +1,56 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The suites that run a second time on a real PostgreSQL server (decision 0046, which says when
+ * to add one): where the two databases differ for the product. PGlite is PostgreSQL itself, one connection in one process:
+ * its SQL is the same, but nothing ever runs at the same time as anything else, and it is reached
+ * through another driver. So this pass keeps what concurrency, locks, pg-boss across connections,
+ * the node-postgres driver or a `database.kind` branch can change; the rest runs on PGlite only.
+ * `*.pg.test.ts` (several processes on one database) run in this pass only.
+ */
+const POSTGRES_SUITES = [
+  "test/**/*.pg.test.ts",
+  // Leases, the dead-lease sweep and job concurrency on pg-boss.
+  "src/jobs/order-lease.test.ts",
+  // pg-boss's own tables read by hand (health counts), retries and Message-IDs of e-mail jobs.
+  "src/health/health-routes.test.ts",
+  "src/mail/send-email-job.test.ts",
+  // Concurrent payments, fulfilments, webhook deliveries, subdomain holds and order polls.
+  "src/checkout/checkout-routes.test.ts",
+  "src/checkout/stripe-checkout.test.ts",
+  "src/checkout/order-status.test.ts",
+  // Invoice numbers without gap under concurrent issues; lifecycle passes run at once.
+  "src/invoices/issue-invoice.test.ts",
+  "src/invoices/subscription-invoices.test.ts",
+  // Compare-and-set on microsecond timestamps (PostgreSQL keeps them), concurrent deliveries.
+  "src/subscriptions/stripe-subscriptions.test.ts",
+  // Concurrent questionnaire uploads for one order.
+  "src/koza/koza-routes.test.ts",
+  // Time zones, generate_series and counts read back through the driver.
+  "src/admin/analytics.test.ts",
+  // Hand-written SQL (inbox, directory pages, order access, domain lifecycle), cheap without WordPress.
+  "src/chat/chat-routes.test.ts",
+  "src/directory/directory-routes.test.ts",
+  "src/customer/customer-routes.test.ts",
+  "src/custom-domain/custom-domain-routes.test.ts",
+  "src/custom-domain/admin-domain-routes.test.ts",
+  // The blog's set-up claim waits for another worker on PostgreSQL, takes over on PGlite.
+  "src/blog/agency-blog.test.ts",
+];
+
 export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: "server",
     environment: "node",
-    // `*.pg.test.ts` need a PostgreSQL server (several processes on one database) and run only
-    // in the PostgreSQL pass; `*.pglite.test.ts` and the WordPress driver tests, which do not
-    // touch the product's database, run only in the PGlite pass.
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    exclude: [
-      "**/node_modules/**",
-      ...(process.env.TEST_DATABASE_URL ? ["**/*.pglite.test.ts", "src/wordpress/**"] : ["**/*.pg.test.ts"]),
-    ],
+    // On PGlite: every suite but `*.pg.test.ts`. On PostgreSQL (TEST_DATABASE_URL set): the list
+    // above; `*.pglite.test.ts` never (they run the embedded database in child processes).
+    include: process.env.TEST_DATABASE_URL ? POSTGRES_SUITES : ["src/**/*.test.ts", "test/**/*.test.ts"],
+    exclude: ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : ["**/*.pg.test.ts"])],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ["./test/fail-on-console-error.ts"],
+    // The migrated database, made once for the run: each test file's database is a copy of it.
+    globalSetup: ["./test/database-image.ts"],
   },
 });

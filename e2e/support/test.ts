@@ -1,6 +1,6 @@
 import { test as base, type Page } from "@playwright/test";
 
-export { type APIRequestContext, expect, type Page } from "@playwright/test";
+export { type APIRequestContext, expect, type Locator, type Page, type Request } from "@playwright/test";
 
 const LOADS = ["goto", "reload", "goBack", "goForward"] as const;
 

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Context, createContext } from "../src/context.ts";
@@ -13,15 +14,20 @@ import { createLogger } from "../src/logger.ts";
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
- * server named by TEST_DATABASE_URL (the test command runs the API suite both ways).
+ * server named by TEST_DATABASE_URL (the test command runs the API suite both ways). Either is a
+ * copy of the database the run migrated once (database-image.ts); migrations run again, finding
+ * nothing to do.
  */
 export async function openTestDatabase() {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ dataDir: "memory://" });
+  if (!adminUrl) {
+    const image = new Blob([readFileSync(inject("pgliteImage"))]);
+    return openDatabase({ dataDir: "memory://", image });
+  }
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -218,8 +218,14 @@ describe("two APIs and two workers on one PostgreSQL and one SSH WordPress host"
       }
       await new Promise((r) => setTimeout(r, 1000));
     }
-    // Give a duplicate delivery the time to show up before counting.
-    await new Promise((r) => setTimeout(r, 3000));
+    // A duplicate would be an e-mail job run again: count once none is left to run or running.
+    await waitFor(async () => {
+      const { rows } = await ctx.database.sql.executeSql(
+        "select count(*)::int as n from pgboss.job where name = 'send-email' and state in ('created', 'retry', 'active')",
+        [],
+      );
+      return (rows[0] as { n: number }).n === 0 || undefined;
+    }, 60_000);
 
     const final = await rows();
     expect(final).toHaveLength(ORDERS);

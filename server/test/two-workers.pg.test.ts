@@ -48,8 +48,9 @@ describe("two worker processes on one PostgreSQL", () => {
     }
   });
 
-  afterAll(async () => {
-    await Promise.all(
+  /** Stops the workers as an operator would (SIGTERM): each finishes the job it holds, then exits. */
+  const stopWorkers = () =>
+    Promise.all(
       workers.map((w) => {
         if (w.exitCode !== null || w.signalCode !== null) return Promise.resolve();
         const exited = new Promise((r) => w.once("exit", r));
@@ -57,6 +58,9 @@ describe("two worker processes on one PostgreSQL", () => {
         return exited;
       }),
     );
+
+  afterAll(async () => {
+    await stopWorkers();
     await ctx?.close();
     await smtp?.close();
   });
@@ -75,8 +79,16 @@ describe("two worker processes on one PostgreSQL", () => {
       if (dead) throw new Error(`a worker stopped (${dead.exitCode}): ${stderr}`);
       return smtp.received.length >= count ? true : undefined;
     }, 60_000);
-    // Give a duplicate delivery the time to show up before counting.
-    await new Promise((r) => setTimeout(r, 2000));
+    // A duplicate would be a job run twice: once no job is left to run or running and both workers
+    // have stopped (finishing what they held), nothing more can be delivered.
+    await waitFor(async () => {
+      const { rows } = await ctx.database.sql.executeSql(
+        "select count(*)::int as n from pgboss.job where name = 'send-email' and state in ('created', 'retry', 'active')",
+        [],
+      );
+      return (rows[0] as { n: number }).n === 0 || undefined;
+    }, 60_000);
+    await stopWorkers();
     const recipients = smtp.received.flatMap((m) => m.to);
     expect(recipients).toHaveLength(count);
     expect(new Set(recipients).size).toBe(count);

@@ -43,15 +43,24 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir`
  * (`memory://` for a throwaway in-memory database). Migrations run before it is returned.
+ * `image`: an in-memory PGlite starts as a copy of this data folder (PGlite's `dumpDataDir`)
+ * instead of running initdb, as the tests do with one image made per run (test/database-image.ts).
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  image?: Blob;
+}): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
   const dir = opts.dataDir ?? "memory://";
   if (!dir.startsWith("memory://")) {
     mkdirSync(path.dirname(dir), { recursive: true });
     if (!existsSync(path.join(dir, "PG_VERSION"))) await createInChildProcess(dir);
   }
-  const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create(dir, {
+    startParams: PGLITE_START_PARAMS,
+    ...(opts.image && dir.startsWith("memory://") ? { loadDataDir: opts.image } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

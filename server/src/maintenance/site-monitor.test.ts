@@ -8,6 +8,7 @@ import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { emailLog, orders, siteDowntimes } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort } from "../wordpress/site-checks.ts";
+import { checkHome } from "./site-answers.ts";
 import { monitorSites } from "./site-monitor.ts";
 
 /** The monitoring of a real site, broken by a must-use plugin that fatals on every page. */
@@ -17,7 +18,14 @@ describe("site monitoring", () => {
   let breaker: string;
 
   const breakSite = () => writeFileSync(breaker, "<?php\nlagon_panne_volontaire();\n", { mode: 0o644 });
-  const repairSite = () => rmSync(breaker, { force: true });
+  /** Removes the breaker, and returns once the home page answers again (PHP may keep the file a moment). */
+  const repairSite = async () => {
+    rmSync(breaker, { force: true });
+    await waitFor(
+      async () => (await checkHome(t.ctx.wordpress.hostFor(order), order.subdomain)).ok || undefined,
+      30_000,
+    );
+  };
   const emails = (template: string) =>
     t.ctx.db
       .select()
@@ -59,8 +67,7 @@ describe("site monitoring", () => {
   it("does not alert after a single failed check that the next one contradicts", async () => {
     breakSite();
     expect(await monitorSites(t.ctx)).toEqual({ checked: 1, down: 1 });
-    repairSite();
-    await new Promise((r) => setTimeout(r, 3000)); // opcache sees the file gone
+    await repairSite();
     expect(await monitorSites(t.ctx)).toEqual({ checked: 1, down: 0 });
     expect(await downtimes()).toEqual([]);
     expect(await emails("site_down_agency")).toEqual([]);
@@ -96,8 +103,7 @@ describe("site monitoring", () => {
     expect(await emails("site_down_agency")).toHaveLength(1);
     expect(await downtimes()).toHaveLength(1);
 
-    repairSite();
-    await new Promise((r) => setTimeout(r, 3000));
+    await repairSite();
     expect(await monitorSites(t.ctx)).toEqual({ checked: 1, down: 0 });
     const [closed] = await downtimes();
     expect(closed?.endedAt).toBeInstanceOf(Date);

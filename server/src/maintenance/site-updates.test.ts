@@ -8,7 +8,7 @@ import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { TestTemplate } from "./test-template.ts";
-import { planNightlyUpdates, queueSiteUpdate } from "./update-jobs.ts";
+import { planNightlyUpdates, queueSiteUpdate, updatePending } from "./update-jobs.ts";
 
 /**
  * Updates of a real site, provisioned by the normal pipeline, to a core template made newer on
@@ -33,6 +33,8 @@ describe("site updates", () => {
         .orderBy(desc(siteUpdates.startedAt))
         .limit(1)
     )[0];
+  /** Until the site's queued or running update job has finished, whatever it did. */
+  const jobsDone = () => waitFor(async () => !(await updatePending(t.ctx, order.id)) || undefined, 180_000);
   const runUpdate = async () => {
     const before = (await lastUpdate())?.id;
     await queueSiteUpdate(t.ctx, order.id, "schedule");
@@ -82,7 +84,7 @@ describe("site updates", () => {
       return state?.versions?.plugins["lagon-compteur"] === "1.0" ? state : undefined;
     }, 60_000);
     // The job ran and found nothing to do: no update recorded.
-    await new Promise((r) => setTimeout(r, 2000));
+    await jobsDone();
     expect(await lastUpdate()).toEqual(before);
   }, 120_000);
 
@@ -136,8 +138,8 @@ describe("site updates", () => {
     expect(alerts[0]?.subject).toBe(`Mise à jour annulée : ${t.ctx.wordpress.siteUrl(order)}`);
 
     // The nightly pass does not try the same broken update again.
-    await queueSiteUpdate(t.ctx, order.id, "schedule");
-    await new Promise((r) => setTimeout(r, 5000));
+    expect(await queueSiteUpdate(t.ctx, order.id, "schedule")).toEqual(expect.any(String));
+    await jobsDone();
     expect((await lastUpdate())?.id).toBe(row.id);
   }, 300_000);
 

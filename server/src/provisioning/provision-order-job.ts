@@ -11,11 +11,13 @@ import { setStep } from "../orders/set-step.ts";
 import { PROVISIONING_STEPS } from "./provisioning-steps.ts";
 
 /**
- * Tests that kill the process in the middle of a step set this to widen each step; it is
- * honoured only when NODE_ENV is "test".
+ * Tests that kill the process in the middle of a step set this to widen each step, or only the
+ * step FAULT_INJECTION_STEP names; it is honoured only when NODE_ENV is "test".
  */
-async function faultInjectionPause(): Promise<void> {
-  const ms = process.env.NODE_ENV === "test" ? Number(process.env.FAULT_INJECTION_STEP_PAUSE_MS ?? 0) : 0;
+async function faultInjectionPause(step: StepKey): Promise<void> {
+  if (process.env.NODE_ENV !== "test") return;
+  const only = process.env.FAULT_INJECTION_STEP;
+  const ms = only && only !== step ? 0 : Number(process.env.FAULT_INJECTION_STEP_PAUSE_MS ?? 0);
   if (ms > 0) await new Promise((r) => setTimeout(r, ms));
 }
 
@@ -53,7 +55,7 @@ export const provisionOrderJob = defineJob({
         await setStep(ctx.db, orderId, step.key, "processing");
         const started = performance.now();
         const details = await step.run(ctx, fresh);
-        await faultInjectionPause();
+        await faultInjectionPause(step.key);
         const ms = Math.round(performance.now() - started);
         await setStep(ctx.db, orderId, step.key, "completed");
         await addOrderLog(ctx.db, orderId, {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -97,7 +97,10 @@ describe("LocalWordPressHost", () => {
     for (const url of ["https://boulangerie-acme.test:8443", host.siteUrl("acme")]) {
       // php-fpm has just compiled wp-config.php (older than OPcache's 2-second update guard)
       // when the helper rewrites it from outside: the next page must not come from that copy.
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      // The file is dated 10 s back rather than waited for until it is old enough to be cached.
+      const config = path.join(dataDir, "sites", "acme", "wp-config.php");
+      const past = new Date(Date.now() - 10_000);
+      await utimes(config, past, past);
       expect((await host.fetch("acme", "/")).status).toBe(200);
       await host.setSiteUrl("acme", url);
       const home = await (await host.fetch("acme", "/")).text();

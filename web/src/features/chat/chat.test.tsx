@@ -1,6 +1,6 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { publicConfig } from "../../config/public-config";
 import { Chat } from "./chat";
 
@@ -14,7 +14,30 @@ const renderAt = (path: string) =>
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
+/**
+ * The browser's idle callbacks, run when the test says the page is idle: the widget loads then,
+ * and the test waits for that load itself instead of for a guess at how long it takes.
+ */
+let idleCallbacks: (() => unknown)[] = [];
+const requestIdleCallback = vi.fn((callback: () => unknown) => idleCallbacks.push(callback));
+async function pageIsIdle() {
+  const due = idleCallbacks.splice(0);
+  // The callback returns the widget's import: done once it has loaded and rendered.
+  await act(async () => {
+    await Promise.all(due.map((callback) => callback()));
+  });
+}
+
+beforeEach(() => {
+  idleCallbacks = [];
+  requestIdleCallback.mockClear();
+  vi.stubGlobal("requestIdleCallback", requestIdleCallback);
+  vi.stubGlobal("cancelIdleCallback", vi.fn());
+});
+
 afterEach(() => {
+  // Unmounted while the stubs are there: the widget's clean-up cancels its idle callback.
+  cleanup();
   publicConfig.CRISP_WEBSITE_ID = undefined;
   document.getElementById("crisp-loader")?.remove();
   localStorage.clear();
@@ -29,21 +52,25 @@ describe("the chat on every public page", () => {
     const loader = document.getElementById("crisp-loader") as HTMLScriptElement | null;
     expect(loader?.src).toBe("https://client.crisp.chat/l.js");
     expect(window.CRISP_WEBSITE_ID).toBe("crisp-site-id");
-    // Ours would come within 2 seconds of an idle page (1 s here, jsdom has no requestIdleCallback).
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Ours would come once the page is idle: it does not even ask to.
+    await pageIsIdle();
+    expect(requestIdleCallback).not.toHaveBeenCalled();
     expect(screen.queryByRole("button", { name: "Discuter avec nous" })).toBeNull();
   });
 
   it("loads ours without Crisp, once the page is idle", async () => {
     renderAt("/");
     expect(screen.queryByRole("button", { name: "Discuter avec nous" })).toBeNull();
-    expect(await screen.findByRole("button", { name: "Discuter avec nous" }, { timeout: 3000 })).toBeTruthy();
+    expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2000 });
+    await pageIsIdle();
+    expect(screen.getByRole("button", { name: "Discuter avec nous" })).toBeTruthy();
     expect(document.getElementById("crisp-loader")).toBeNull();
   });
 
   it("shows no chat on the admin pages", async () => {
     renderAt("/admin/chat");
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await pageIsIdle();
+    expect(requestIdleCallback).not.toHaveBeenCalled();
     expect(screen.queryByRole("button", { name: "Discuter avec nous" })).toBeNull();
   });
 
@@ -61,7 +88,8 @@ describe("the chat on every public page", () => {
       .mockResolvedValue(json(200, { messages: [message(1, "Bonjour"), message(2, "Encore")] }));
     vi.stubGlobal("fetch", fetch);
     renderAt("/services");
-    fireEvent.click(await screen.findByRole("button", { name: "Discuter avec nous" }, { timeout: 3000 }));
+    await pageIsIdle();
+    fireEvent.click(screen.getByRole("button", { name: "Discuter avec nous" }));
     const textarea = screen.getByLabelText("Votre message");
     fireEvent.change(textarea, { target: { value: "Bonjour" } });
     fireEvent.keyDown(textarea, { key: "Enter" });
@@ -97,7 +125,8 @@ describe("the chat on every public page", () => {
     });
     vi.stubGlobal("fetch", fetch);
     renderAt("/");
-    fireEvent.click(await screen.findByRole("button", { name: "Discuter avec nous" }, { timeout: 3000 }));
+    await pageIsIdle();
+    fireEvent.click(screen.getByRole("button", { name: "Discuter avec nous" }));
     const textarea = screen.getByLabelText("Votre message");
     fireEvent.change(textarea, { target: { value: "Re-bonjour" } });
     fireEvent.keyDown(textarea, { key: "Enter" });

@@ -122,15 +122,21 @@ add_action('init', function () {
 	wp_send_json($r);
 });
 `;
+  return pluginZip("sonde", plugin);
+}
+
+/** A plugin archive as wp-admin takes it: <slug>/<slug>.php holding `code`. */
+export function pluginZip(slug: string, code: string): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), "probe-"));
   try {
-    writeFileSync(path.join(dir, "sonde.php"), plugin);
-    const zip = path.join(dir, "sonde.zip");
+    writeFileSync(path.join(dir, `${slug}.php`), code);
+    const zip = path.join(dir, `${slug}.zip`);
     execFileSync("php", [
       "-r",
-      '$z = new ZipArchive(); $z->open($argv[1], ZipArchive::CREATE); $z->addFile($argv[2], "sonde/sonde.php"); $z->close();',
+      "$z = new ZipArchive(); $z->open($argv[1], ZipArchive::CREATE); $z->addFile($argv[2], $argv[3]); $z->close();",
       zip,
-      path.join(dir, "sonde.php"),
+      path.join(dir, `${slug}.php`),
+      `${slug}/${slug}.php`,
     ]);
     return readFileSync(zip);
   } finally {
@@ -161,7 +167,7 @@ async function adminCookies(host: WordPressHost, subdomain: string, site: Instal
 }
 
 /** Uploads and activates a plugin through wp-admin's own forms, as a customer would. */
-async function installPluginThroughWpAdmin(
+export async function installPluginThroughWpAdmin(
   host: WordPressHost,
   subdomain: string,
   site: InstalledSite,
@@ -178,7 +184,7 @@ async function installPluginThroughWpAdmin(
   const data = new FormData();
   data.set("_wpnonce", nonce as string);
   data.set("_wp_http_referer", "/wp-admin/plugin-install.php?tab=upload");
-  data.set("pluginzip", new Blob([new Uint8Array(zip)], { type: "application/zip" }), "sonde.zip");
+  data.set("pluginzip", new Blob([new Uint8Array(zip)], { type: "application/zip" }), "extension.zip");
   data.set("install-plugin-submit", "Installer maintenant");
   const request = new Request("http://upload.invalid/", { method: "POST", body: data });
   const upload = await host.fetch(subdomain, "/wp-admin/update.php?action=upload-plugin", {
@@ -242,6 +248,6 @@ function expectUserCannotRead(user: string, files: string[]): void {
 }
 
 /** The system user a site folder belongs to. */
-function siteUser(siteDir: string): string {
+export function siteUser(siteDir: string): string {
   return execFileSync("stat", ["-c", "%U", siteDir], { encoding: "utf8" }).trim();
 }

@@ -80,8 +80,13 @@ export class LocalWordPressHost implements WordPressHost {
     );
   }
 
-  stop(): Promise<void> {
-    return this.runtime.stop();
+  async stop(): Promise<void> {
+    // The site users' network rules go with the sites' processes (sync loads them at start).
+    try {
+      await this.siteHost(["firewall-down"]);
+    } finally {
+      await this.runtime.stop();
+    }
   }
 
   health(): Promise<HostHealth | null> {

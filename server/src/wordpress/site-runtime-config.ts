@@ -258,7 +258,7 @@ http {
 /** site-host.sh's settings for this runtime (environment variables or its conf file). */
 export function siteHostSettings(
   paths: SiteRuntimePaths,
-  options: { coreDir: string; fpmReload: string; port: number; tlsPort: number },
+  options: { coreDir: string; fpmReload: string; port: number; tlsPort: number; firewallTable: string },
 ): Record<string, string> {
   const nginx = `/usr/sbin/nginx -c ${paths.runDir}/nginx.conf`;
   return {
@@ -278,5 +278,6 @@ export function siteHostSettings(
     SUSPENDED_DIR: paths.suspendedDir,
     FPM_RELOAD: options.fpmReload,
     WEB_GROUP: WEB_USER,
+    FIREWALL_TABLE: options.firewallTable,
   };
 }

@@ -76,6 +76,7 @@ export class SiteRuntime {
       fpmReload: `kill -USR2 "$(cat ${this.paths.runDir}/php-fpm.pid)"`,
       port: this.options.port,
       tlsPort: this.options.tlsPort ?? 8443,
+      firewallTable: firewallTable(this.paths.runDir),
     });
   }
 
@@ -304,6 +305,11 @@ export class SiteRuntime {
     if (name === "nginx") return portAnswers(this.options.port);
     return socketAnswers(path.join(this.paths.socketDir, "_health.sock"));
   }
+}
+
+/** The nftables table of a runtime's site users: one per data folder, as the runtime folder. */
+export function firewallTable(runDir: string): string {
+  return path.basename(runDir).replace("-", "_");
 }
 
 /** The runtime folder of a data folder: short, since socket paths are limited to 108 bytes. */

@@ -11,6 +11,7 @@
 #                     | update-done SUB
 #                     | acme-put TOKEN | acme-remove TOKEN | site-url SUB URL
 #                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
+#                     | firewall-up | firewall-down
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
 #   Exit code 17: install found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
@@ -28,6 +29,8 @@
 #   the site SUB at URL (https://DOMAIN[:port]); www.DOMAIN, http:// and SITE_HOST (the
 #   subdomain, but for the REST API the product uses) redirect there.
 #   site-url makes URL the site's address (WordPress home and site URL, links in the content).
+#   firewall-up loads (or loads again) the nftables table that keeps every site user away from
+#   loopback, private networks and the host's own addresses; sync runs it. firewall-down removes it.
 #
 # Settings come from the environment or from the root-owned file $SITE_HOST_CONF
 # (default /etc/lagon/site-host.conf; sudo does not pass the environment on):
@@ -49,6 +52,9 @@
 #                  space-separated, a comma for a space: "80 [::]:80", "443,ssl [::]:443,ssl"
 #   NGINX_TEST     shell command that checks nginx's configuration (nginx -t -q); optional
 #   NGINX_RELOAD   shell command that makes nginx read its configuration again
+#   Network confinement (decision 0044):
+#   FIREWALL_TABLE name of the nftables table (family inet) holding the site users' rules
+#                  (default lagon; the embedded host keys it by its data folder); "off" for none
 set -euo pipefail
 umask 027
 export LC_ALL=C
@@ -112,6 +118,7 @@ ensure_user() {
     useradd --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --user-group \
       --comment "lagon site $SITES_ROOT/$sub" "$user"
   fi
+  firewall_add_user "$user"
 }
 
 # The site's temp and session folders, private to its user.
@@ -222,6 +229,7 @@ drop_site_runtime() {
   rm -f "$SOCKET_DIR/$sub.sock"
   if id -u "$user" >/dev/null 2>&1; then
     pkill -KILL -u "$user" || true
+    firewall_remove_user "$user"
     userdel -f "$user" 2>/dev/null || userdel "$user"
   fi
 }
@@ -394,6 +402,98 @@ cmd_sync() {
   prepare_roots
   locked sync_all
   sync_domains
+  locked firewall_up
+}
+
+# --- Network confinement (decision 0044) ----------------------------------------------------
+# Customer code may be native: whatever a site's user sends to loopback, a private network or
+# one of this host's own addresses is refused (TCP with a reset, the rest with an ICMP error),
+# so a site reaches neither the product's API, the database, other sites through nginx, nor
+# anything on the host's networks. The internet stays reachable, and so does the resolver named
+# in /etc/resolv.conf (on port 53 only). The rule matches the sending socket's owner: a site's
+# own listener answers nobody on loopback either (its replies are refused the same way).
+# nginx reaches php-fpm over unix sockets, which no rule here touches.
+
+firewall_table() {
+  local table=${FIREWALL_TABLE:-lagon}
+  [ "$table" != off ] || return 1
+  [[ $table =~ ^[a-z][a-z0-9_]{0,30}$ ]] || fail "invalid FIREWALL_TABLE: $table"
+  printf '%s' "$table"
+}
+
+# The resolvers' addresses for family $1 (ip or ip6), as "a, b, ".
+firewall_resolvers() {
+  local family=$1 key address
+  [ -f /etc/resolv.conf ] || return 0
+  while read -r key address _; do
+    [ "$key" = nameserver ] || continue
+    if [ "$family" = ip6 ] && [[ $address =~ ^[0-9a-fA-F:]+$ ]]; then printf '%s, ' "$address"; fi
+    if [ "$family" = ip ] && [[ $address =~ ^[0-9.]+$ ]]; then printf '%s, ' "$address"; fi
+  done </etc/resolv.conf
+}
+
+# The uids of every site user of this sites root, as "a, b, ".
+firewall_site_uids() {
+  getent passwd | while IFS=: read -r _ _ uid _ comment _; do
+    if [[ $comment == "lagon site $SITES_ROOT/"* ]]; then printf '%s, ' "$uid"; fi
+  done
+}
+
+firewall_rules() {
+  local table=$1 v4 v6 uids
+  v4=$(firewall_resolvers ip)
+  v6=$(firewall_resolvers ip6)
+  uids=$(firewall_site_uids)
+  printf 'table inet %s {\n  set site_uids {\n    type uid\n' "$table"
+  if [ -n "$uids" ]; then printf '    elements = { %s }\n' "${uids%, }"; fi
+  printf '  }\n  chain output {\n    type filter hook output priority 0; policy accept;\n'
+  printf '    meta skuid @site_uids jump site\n  }\n  chain site {\n'
+  if [ -n "$v4" ]; then printf '    meta l4proto { tcp, udp } th dport 53 ip daddr { %s } accept\n' "${v4%, }"; fi
+  if [ -n "$v6" ]; then printf '    meta l4proto { tcp, udp } th dport 53 ip6 daddr { %s } accept\n' "${v6%, }"; fi
+  cat <<'RULES'
+    fib daddr type local jump refuse
+    ip daddr { 127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, 100.64.0.0/10 } jump refuse
+    ip6 daddr { ::1, ::ffff:0:0/96, fc00::/7, fe80::/10 } jump refuse
+  }
+  chain refuse {
+    meta l4proto tcp reject with tcp reset
+    reject
+  }
+}
+RULES
+}
+
+# Replaces the table in one transaction (never a moment without rules), every site user in it.
+firewall_up() {
+  local table
+  table=$(firewall_table) || return 0
+  command -v nft >/dev/null || fail "no nft on the host (Debian package nftables)"
+  { printf 'table inet %s {}\ndelete table inet %s\n' "$table" "$table" && firewall_rules "$table"; } |
+    nft -f - || fail "nftables refused the table $table"
+}
+
+firewall_down() {
+  local table
+  table=$(firewall_table) || return 0
+  command -v nft >/dev/null || return 0
+  nft delete table inet "$table" 2>/dev/null || true
+}
+
+# A new site user is in the set before its pool serves anything; before the first firewall-up,
+# the set is filled from the users then.
+firewall_add_user() {
+  local table
+  table=$(firewall_table) || return 0
+  if command -v nft >/dev/null && nft list set inet "$table" site_uids >/dev/null 2>&1; then
+    nft add element inet "$table" site_uids "{ $(id -u "$1") }"
+  fi
+}
+
+firewall_remove_user() {
+  local table
+  table=$(firewall_table) || return 0
+  command -v nft >/dev/null || return 0
+  nft delete element inet "$table" site_uids "{ $(id -u "$1") }" 2>/dev/null || true
 }
 
 # --- Custom domains -------------------------------------------------------------------------
@@ -805,5 +905,7 @@ acme-remove) cmd_acme_remove "${2:?usage: acme-remove TOKEN}" ;;
 domain-install) cmd_domain_install "${2:?usage: domain-install SUB DOMAIN URL SITE_HOST}" "${3:?}" "${4:?}" "${5:?}" ;;
 domain-remove) cmd_domain_remove "${2:?usage: domain-remove DOMAIN}" ;;
 site-url) cmd_site_url "${2:?usage: site-url SUB URL}" "${3:?}" ;;
-*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL" ;;
+firewall-up) prepare_roots && locked firewall_up ;;
+firewall-down) prepare_roots && locked firewall_down ;;
+*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down" ;;
 esac

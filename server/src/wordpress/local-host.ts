@@ -4,6 +4,7 @@ import type { Readable, Writable } from "node:stream";
 import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
+import type { SiteLimits } from "./site-masters.ts";
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
 import {
@@ -39,6 +40,8 @@ export interface LocalWordPressHostOptions {
   /** Scheme and port of the sites' public URLs, when a proxy stands in front. Default: http, `port`. */
   publicScheme?: "http" | "https";
   publicPort?: number;
+  /** What each site may take of the machine (default DEFAULT_SITE_LIMITS). */
+  siteLimits?: SiteLimits;
 }
 
 /**
@@ -63,6 +66,7 @@ export class LocalWordPressHost implements WordPressHost {
       baseDomain: this.baseDomain,
       publicScheme: options.publicScheme,
       publicPort: options.publicPort,
+      siteLimits: options.siteLimits,
       onEvent: (event) => {
         for (const listener of this.listeners) listener(event);
       },

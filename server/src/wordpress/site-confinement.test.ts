@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { readFileSync, rmSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installPluginThroughWpAdmin, pluginZip, siteUser } from "./hostile-plugin.ts";
 import { LocalWordPressHost } from "./local-host.ts";
 import { freePort, sampleSite, testCoreDir } from "./site-checks.ts";
+import { firewallTable, runtimeDir } from "./site-runtime.ts";
 import type { InstalledSite } from "./wordpress-host.ts";
 
 /**
@@ -45,6 +46,9 @@ add_action('init', function () {
 	}
 });
 `;
+
+/** Small enough that the attacks reach them fast, large enough for WordPress's own pages. */
+const LIMITS = { pids: 48, memoryMb: 320, cpuShares: 1024 };
 
 interface Target {
   address: string;
@@ -121,7 +125,7 @@ describe("a site confined by the operating system (embedded host)", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "wp-confine-"));
     port = await freePort();
-    host = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port });
+    host = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port, siteLimits: LIMITS });
     await host.start();
     [pirate] = await Promise.all([
       host.install(sampleSite("pirate", "Pirate")),
@@ -218,5 +222,181 @@ describe("a site confined by the operating system (embedded host)", () => {
     await host.start();
     expect((await run("nft", ["list", "tables"])).stdout.split(ours as string)).toHaveLength(2);
     expect((await host.fetch("pirate", "/")).status).toBe(200);
+  });
+
+  /** The site's cgroup folder for a controller (cgroup v1). */
+  const cgroup = (controller: string, sub: string) =>
+    path.join("/sys/fs/cgroup", controller, firewallTable(runtimeDir(dataDir)), sub);
+  const cgroupValue = (controller: string, sub: string, file: string) =>
+    readFileSync(path.join(cgroup(controller, sub), file), "utf8").trim();
+  const userOf = (sub: string) => siteUser(path.join(dataDir, "sites", sub));
+
+  /**
+   * A shell as the site's native code has it: what a plugin's binary gets when a php-fpm worker of
+   * the site starts it (the site's user, cgroups and namespaces), without going through PHP.
+   */
+  async function asSite(sub: string, script: string): Promise<{ code: number; stdout: string }> {
+    const procs = readFileSync(path.join(cgroup("pids", sub), "cgroup.procs"), "utf8").split("\n");
+    const master = procs.find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("php-fpm: master");
+      } catch {
+        return false;
+      }
+    });
+    expect(master, `php-fpm master of ${sub}`).toBeTruthy();
+    const user = userOf(sub);
+    const joins = ["pids", "memory", "cpu"].map((c) => path.join(cgroup(c, sub), "cgroup.procs"));
+    return run("/bin/sh", [
+      "-c",
+      'for f in "$1" "$2" "$3"; do echo $$ >"$f"; done; shift 3; exec "$@"',
+      "sh",
+      ...joins,
+      "nsenter",
+      "-t",
+      master as string,
+      "-p",
+      "-m",
+      "--",
+      "setpriv",
+      `--reuid=${user}`,
+      `--regid=${user}`,
+      "--clear-groups",
+      "--",
+      "/bin/sh",
+      "-c",
+      script,
+    ]);
+  }
+
+  /** Ends every process of a site's user (the attack's leftovers); its master starts new workers. */
+  async function endUserProcesses(sub: string): Promise<void> {
+    const user = userOf(sub);
+    for (let i = 0; i < 500; i++) {
+      if ((await run("pgrep", ["-u", user])).code !== 0) return;
+      await run("pkill", ["-KILL", "-u", user]);
+    }
+    throw new Error(`processes of ${user} survive`);
+  }
+
+  /** Median time of a page of `sub`, in ms, and every answer was a 200. */
+  async function pageTimes(sub: string, count: number): Promise<number[]> {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const started = performance.now();
+      const response = await host.fetch(sub, "/");
+      await response.text();
+      expect(response.status, `${sub} answers`).toBe(200);
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b);
+  }
+
+  it("runs each site's PHP in its own cgroup and PID namespace", async () => {
+    await Promise.all([host.fetch("pirate", "/"), host.fetch("voisin", "/")]);
+    const namespaces = new Map<string, Set<string>>();
+    for (const sub of ["pirate", "voisin"]) {
+      const pids = (await run("pgrep", ["-u", userOf(sub)])).stdout.split("\n").filter(Boolean);
+      expect(pids.length, `workers of ${sub}`).toBeGreaterThan(0);
+      const seen = new Set<string>();
+      for (const pid of pids) {
+        const groups = readFileSync(`/proc/${pid}/cgroup`, "utf8");
+        for (const controller of ["pids", "memory", "cpu"]) {
+          expect(groups).toMatch(
+            new RegExp(`:${controller}(,[a-z]+)*:/${firewallTable(runtimeDir(dataDir))}/${sub}\n`),
+          );
+        }
+        seen.add((await run("readlink", [`/proc/${pid}/ns/pid`])).stdout.trim());
+      }
+      expect(seen.size).toBe(1);
+      namespaces.set(sub, seen);
+    }
+    const ours = (await run("readlink", [`/proc/${process.pid}/ns/pid`])).stdout.trim();
+    expect([...(namespaces.get("pirate") ?? [])][0]).not.toBe([...(namespaces.get("voisin") ?? [])][0]);
+    expect(namespaces.get("pirate")?.has(ours)).toBe(false);
+  });
+
+  it("stops a thousand sleeping processes at the site's limit", async () => {
+    // Their output goes nowhere: the shell ends once it has started them (or could fork no more).
+    await asSite(
+      "pirate",
+      "for i in $(seq 1000); do sleep 600 </dev/null >/dev/null 2>&1 & done 2>/dev/null",
+    );
+    const sleeping = (await run("pgrep", ["-u", userOf("pirate"), "-x", "sleep"])).stdout
+      .split("\n")
+      .filter(Boolean);
+    expect(sleeping.length).toBeGreaterThan(0);
+    expect(sleeping.length).toBeLessThan(LIMITS.pids);
+    expect(Number(cgroupValue("pids", "pirate", "pids.current"))).toBeLessThanOrEqual(LIMITS.pids);
+    expect((await host.fetch("voisin", "/")).status).toBe(200);
+    await endUserProcesses("pirate");
+    expect((await host.fetch("pirate", "/")).status).toBe(200);
+  });
+
+  it("contains a fork bomb: the other sites keep their usual time, the site works afterwards", async () => {
+    const usual = await pageTimes("voisin", 5);
+    const bomb = asSite("pirate", "f() { f | f & }; f; sleep 600");
+    // The bomb has hit the limit at least once: the kernel counts refused forks.
+    for (let i = 0; i < 2_000 && !/^max [1-9]/m.test(cgroupValue("pids", "pirate", "pids.events")); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(cgroupValue("pids", "pirate", "pids.events")).toMatch(/^max [1-9]/m);
+    const during = await pageTimes("voisin", 5);
+    const blog = await pageTimes("blog", 3);
+    const median = (times: number[]) => times[Math.floor(times.length / 2)] as number;
+    // Within their usual time: a slowed neighbour (seconds, as before per-site limits) fails this.
+    expect(median(during), `voisin ${usual.join(",")} then ${during.join(",")}`).toBeLessThan(
+      median(usual) * 3 + 500,
+    );
+    expect(median(blog)).toBeLessThan(median(usual) * 3 + 500);
+    expect(Number(cgroupValue("pids", "pirate", "pids.current"))).toBeLessThanOrEqual(LIMITS.pids);
+    await endUserProcesses("pirate");
+    await bomb;
+    expect((await host.fetch("pirate", "/")).status).toBe(200);
+  });
+
+  it("kills a memory hog at the site's limit", async () => {
+    const hog = await asSite(
+      "pirate",
+      `exec python3 -c "b = b'x' * (${LIMITS.memoryMb * 2} << 20); print(len(b))"`,
+    );
+    expect(hog.stdout).toBe("");
+    expect(hog.code).not.toBe(0);
+    expect(Number(cgroupValue("memory", "pirate", "memory.failcnt"))).toBeGreaterThan(0);
+    expect(Number(cgroupValue("memory", "pirate", "memory.max_usage_in_bytes"))).toBeLessThanOrEqual(
+      LIMITS.memoryMb * 1024 * 1024,
+    );
+    expect((await host.fetch("voisin", "/")).status).toBe(200);
+    expect((await host.fetch("pirate", "/")).status).toBe(200);
+  });
+
+  it("gives each site its own /tmp, /var/tmp and /dev/shm", async () => {
+    const marker = path.join(os.tmpdir(), `lagon-marker-${process.pid}`);
+    await writeFile(marker, "hôte");
+    closers.push(() => rmSync(marker, { force: true }));
+    const written = await asSite(
+      "voisin",
+      "echo secret >/tmp/voisin-tmp && echo secret >/var/tmp/voisin-var && echo secret >/dev/shm/voisin-shm && cat /tmp/voisin-tmp",
+    );
+    expect(written.stdout).toBe("secret\n");
+    const seen = await asSite("pirate", "echo mien >/tmp/pirate-tmp && ls -A /tmp /var/tmp /dev/shm");
+    expect(seen.stdout).toContain("pirate-tmp");
+    expect(seen.stdout).not.toContain("voisin");
+    expect(seen.stdout).not.toContain(path.basename(marker));
+  });
+
+  it("shows a site none of the machine's other processes", async () => {
+    await Promise.all([host.fetch("pirate", "/"), host.fetch("voisin", "/")]);
+    const uid = (await run("id", ["-u", userOf("pirate")])).stdout.trim();
+    const seen = await asSite(
+      "pirate",
+      "for p in /proc/[0-9]*; do echo \"$(awk '/^Uid:/ {print $2}' $p/status 2>/dev/null) $(tr '\\0' ' ' <$p/cmdline 2>/dev/null)\"; done",
+    );
+    const lines = seen.stdout.split("\n").filter((line) => line.trim());
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(["0", uid], line).toContain(line.split(" ")[0]);
+      expect(line).not.toMatch(/node|nginx|vitest|voisin/);
+    }
   });
 });

@@ -55,6 +55,10 @@
 #   Network confinement (decision 0044):
 #   FIREWALL_TABLE name of the nftables table (family inet) holding the site users' rules
 #                  (default lagon; the embedded host keys it by its data folder); "off" for none
+#   SITE_UNIT      systemd template unit of one site's php-fpm master (lagon-php); unset: the
+#                  pools share the master FPM_RELOAD reloads (or, embedded, the supervisor's)
+#   SITE_MASTER_DIR  where each site's master settings go (default /etc/lagon/fpm)
+#   SITE_TASKS_MAX, SITE_MEMORY_MAX, SITE_CPU_QUOTA  each site's slice (128, 768M, 50%)
 set -euo pipefail
 umask 027
 export LC_ALL=C
@@ -215,6 +219,9 @@ ensure_site_runtime() {
   ensure_private_dirs "$sub" "$user"
   if [ -n "$(write_pool "$sub" "$user")" ]; then
     reload_fpm
+    site_master_up "$sub" changed
+  else
+    site_master_up "$sub"
   fi
   wait_for_socket "$sub"
 }
@@ -226,6 +233,7 @@ drop_site_runtime() {
     rm -f "$POOL_DIR/$sub.conf"
     reload_fpm
   fi
+  site_master_down "$sub"
   rm -f "$SOCKET_DIR/$sub.sock"
   if id -u "$user" >/dev/null 2>&1; then
     pkill -KILL -u "$user" || true
@@ -403,6 +411,70 @@ cmd_sync() {
   locked sync_all
   sync_domains
   locked firewall_up
+  locked site_masters_sync
+}
+
+# --- One php-fpm master per site under systemd (production; decision 0044) ---------------------
+# With SITE_UNIT set (lagon-php, see docs/operations/wordpress-host.md), every site's pool is
+# served by its own master, the instance SITE_UNIT@<sub> of a template unit, in the slice
+# lagon-site-<sub>.slice that carries its limits (processes, memory, CPU): the unit gives it a
+# private /tmp and a /proc without other users' processes. The embedded host has no systemd: its
+# supervisor does the same with cgroups and bubblewrap (site-masters.ts) and sets no SITE_UNIT.
+
+# The systemd name of a site (a dash would nest one site's slice inside another's).
+site_instance() {
+  systemd-escape -- "$1"
+}
+
+# The master's own settings and the slice's limits, then the unit started (restarted when its
+# pool changed: $2 = changed).
+site_master_up() {
+  local sub=$1 changed=${2:-} instance master_dir slice wanted
+  [ -n "${SITE_UNIT:-}" ] || return 0
+  instance=$(site_instance "$sub")
+  master_dir=${SITE_MASTER_DIR:-/etc/lagon/fpm}
+  mkdir -p "$master_dir"
+  printf '[global]\nerror_log = syslog\nsyslog.ident = php-fpm-%s\ndaemonize = no\nprocess_control_timeout = 20s\ninclude = %s/%s.conf\n' \
+    "$sub" "$POOL_DIR" "$sub" >"$master_dir/.$sub.conf.part"
+  mv "$master_dir/.$sub.conf.part" "$master_dir/$sub.conf"
+  slice="/etc/systemd/system/lagon-site-$instance.slice"
+  wanted=$(printf '[Unit]\nDescription=Limits of the site %s\n\n[Slice]\nTasksMax=%s\nMemoryMax=%s\nCPUQuota=%s\n' \
+    "$sub" "${SITE_TASKS_MAX:-128}" "${SITE_MEMORY_MAX:-768M}" "${SITE_CPU_QUOTA:-50%}")
+  if [ ! -f "$slice" ] || [ "$(cat "$slice")" != "$wanted" ]; then
+    printf '%s\n' "$wanted" >"$slice"
+    systemctl daemon-reload
+  fi
+  if [ "$changed" = changed ]; then
+    systemctl enable --quiet "$SITE_UNIT@$instance.service"
+    systemctl restart "$SITE_UNIT@$instance.service"
+  else
+    systemctl enable --now --quiet "$SITE_UNIT@$instance.service"
+  fi
+}
+
+site_master_down() {
+  local sub=$1 instance
+  [ -n "${SITE_UNIT:-}" ] || return 0
+  instance=$(site_instance "$sub")
+  systemctl disable --now --quiet "$SITE_UNIT@$instance.service" 2>/dev/null || true
+  rm -f "${SITE_MASTER_DIR:-/etc/lagon/fpm}/$sub.conf" "/etc/systemd/system/lagon-site-$instance.slice"
+  systemctl daemon-reload
+}
+
+# At start: every pool has its master; masters of pools gone are stopped.
+site_masters_sync() {
+  local file sub unit
+  [ -n "${SITE_UNIT:-}" ] || return 0
+  for file in "$POOL_DIR"/*.conf; do
+    [ -f "$file" ] || continue
+    sub=$(basename "$file" .conf)
+    [[ $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] || continue
+    site_master_up "$sub"
+  done
+  systemctl list-units --all --plain --no-legend "$SITE_UNIT@*.service" | while read -r unit _; do
+    sub=$(systemd-escape --unescape --instance -- "$unit")
+    if [ ! -f "$POOL_DIR/$sub.conf" ]; then site_master_down "$sub"; fi
+  done
 }
 
 # --- Network confinement (decision 0044) ----------------------------------------------------

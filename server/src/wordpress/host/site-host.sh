@@ -516,7 +516,8 @@ firewall_rules() {
   v4=$(firewall_resolvers ip)
   v6=$(firewall_resolvers ip6)
   uids=$(firewall_site_uids)
-  printf 'table inet %s {\n  set site_uids {\n    type uid\n' "$table"
+  # The sites root in the comment: a table whose sites root is gone is a leftover (firewall_up).
+  printf 'table inet %s {\n  comment "lagon sites %s"\n  set site_uids {\n    type uid\n' "$table" "$SITES_ROOT"
   if [ -n "$uids" ]; then printf '    elements = { %s }\n' "${uids%, }"; fi
   printf '  }\n  chain output {\n    type filter hook output priority 0; policy accept;\n'
   printf '    meta skuid @site_uids jump site\n  }\n  chain site {\n'
@@ -542,6 +543,18 @@ firewall_up() {
   command -v nft >/dev/null || fail "no nft on the host (Debian package nftables)"
   { printf 'table inet %s {}\ndelete table inet %s\n' "$table" "$table" && firewall_rules "$table"; } |
     nft -f - || fail "nftables refused the table $table"
+  firewall_drop_leftovers "$table"
+}
+
+# Tables of sites roots that no longer exist (a product killed, then its data folder removed):
+# their uids may be given to new users, who would find loopback closed.
+firewall_drop_leftovers() {
+  local ours=$1 name root
+  nft list tables inet | while read -r _ _ name; do
+    [[ $name == lagon* && $name != "$ours" ]] || continue
+    root=$(nft list table inet "$name" | sed -n 's/^[[:space:]]*comment "lagon sites \(.*\)"$/\1/p')
+    if [ -n "$root" ] && [ ! -d "$root" ]; then nft delete table inet "$name" || true; fi
+  done
 }
 
 firewall_down() {

@@ -79,9 +79,15 @@ export class LocalWordPressHost implements WordPressHost {
       throw new Error(`Aucun WordPress dans ${coreDir} : lancez scripts/wordpress/fetch-core.sh ${coreDir}`);
     }
     // Every site gets its user, folders and pool back before php-fpm reads the pools.
-    await this.runtime.start(() =>
-      this.siteHost(["sync"], { SYNC_RELOAD: "0", SCRATCH_MAX_AGE_MIN: "0" }).then(() => {}),
-    );
+    try {
+      await this.runtime.start(() =>
+        this.siteHost(["sync"], { SYNC_RELOAD: "0", SCRATCH_MAX_AGE_MIN: "0" }).then(() => {}),
+      );
+    } catch (error) {
+      // sync loaded the sites' network rules: a start that fails leaves none behind.
+      await this.siteHost(["firewall-down"]).catch(() => {});
+      throw error;
+    }
   }
 
   async stop(): Promise<void> {

@@ -145,8 +145,14 @@ export class SiteRuntime {
       path.join(runDir, "php-fpm.log"),
     );
     this.masters = new SiteMasters(this.paths, fpm, this.options.siteLimits ?? DEFAULT_SITE_LIMITS);
-    await this.masters.start();
-    await this.waitForSites();
+    try {
+      await this.masters.start();
+      await this.waitForSites();
+    } catch (error) {
+      // No site's master outlives a start that failed.
+      await this.masters.stop();
+      throw error;
+    }
     await this.launch("nginx", "/usr/sbin/nginx", [
       "-c",
       path.join(runDir, "nginx.conf"),

@@ -235,17 +235,21 @@ interface Master {
  * The file system a site's processes see: the machine's, but a /proc of their own PID namespace
  * and empty /tmp, /var/tmp and /dev/shm of their own (memory, counted in the site's cgroup; the
  * site's own temp folder for PHP stays in SITE_TMP_ROOT). A data or runtime folder that lies in
- * one of those (tests use the system's temp folder) is put back, on a folder bubblewrap makes
- * in its fresh, root-only tmpfs.
+ * one of those (tests use the system's temp folder) is put back, from its top folder there, on
+ * a folder bubblewrap makes in its fresh, root-only tmpfs.
  */
 function privateMounts(paths: SiteRuntimePaths): string[] {
   const hidden = ["/tmp", "/var/tmp", "/dev/shm"];
   const args = ["--bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
   for (const dir of hidden) args.push("--perms", "1777", "--tmpfs", dir);
   const dataDir = path.dirname(paths.sitesRoot);
+  const exposed = new Set<string>();
   for (const dir of [dataDir, paths.runDir]) {
-    if (hidden.some((root) => dir.startsWith(`${root}/`))) args.push("--bind", dir, dir);
+    const root = hidden.find((folder) => dir.startsWith(`${folder}/`));
+    // Its top folder in there, with its own mode (a folder bubblewrap makes on the way is 0700).
+    if (root) exposed.add(path.join(root, path.relative(root, dir).split(path.sep)[0] as string));
   }
+  for (const dir of exposed) args.push("--bind", dir, dir);
   return args;
 }
 

@@ -55,7 +55,7 @@ export class SiteMasters {
     private readonly fpm: string,
     private readonly limits: SiteLimits,
   ) {
-    this.group = path.basename(paths.runDir).replace("-", "_");
+    this.group = runtimeGroup(paths.runDir);
   }
 
   /** Where a site's cgroup of `controller` lives (cgroup v1). */
@@ -251,6 +251,11 @@ function privateMounts(paths: SiteRuntimePaths): string[] {
   }
   for (const dir of exposed) args.push("--bind", dir, dir);
   return args;
+}
+
+/** The name of a runtime's cgroups (and nftables table): lagon_<hash of its data folder>. */
+export function runtimeGroup(runDir: string): string {
+  return path.basename(runDir).replace("-", "_");
 }
 
 /** A site's own php-fpm: its global settings and its one pool, which the helper writes. */

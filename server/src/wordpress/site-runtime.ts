@@ -4,7 +4,13 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { chmod, mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import { DEFAULT_SITE_LIMITS, type SiteLimits, SiteMasters, SiteMastersError } from "./site-masters.ts";
+import {
+  DEFAULT_SITE_LIMITS,
+  runtimeGroup,
+  type SiteLimits,
+  SiteMasters,
+  SiteMastersError,
+} from "./site-masters.ts";
 import {
   nginxConfig,
   PING_PATH,
@@ -43,9 +49,9 @@ const RESTART_DELAYS_MS = [200, 1_000, 2_000, 5_000, 10_000, 30_000];
  * The embedded web server for customers' sites: nginx in front, and one php-fpm master per site
  * (site-masters.ts: its own cgroup and namespaces; its pool runs as the site's own system user,
  * see host/site-host.sh), beside a small php-fpm that answers the health check. All run as
- * children of this process in their own process groups and are restarted when they die. Their files live in
- * a runtime folder keyed by the data folder, so two products on one machine never touch each
- * other's processes. Needs root: only root can run each site under its own user.
+ * children of this process in their own process groups and are restarted when they die. Their
+ * files live in a runtime folder keyed by the data folder, so two products on one machine never
+ * touch each other's processes. Needs root: only root can run each site under its own user.
  */
 export class SiteRuntime {
   readonly paths: SiteRuntimePaths;
@@ -352,9 +358,9 @@ export class SiteRuntime {
   }
 }
 
-/** The nftables table of a runtime's site users: one per data folder, as the runtime folder. */
+/** The nftables table of a runtime's site users: one per data folder, named as its cgroups. */
 export function firewallTable(runDir: string): string {
-  return path.basename(runDir).replace("-", "_");
+  return runtimeGroup(runDir);
 }
 
 /** The runtime folder of a data folder: short, since socket paths are limited to 108 bytes. */

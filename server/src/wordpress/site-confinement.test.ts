@@ -344,11 +344,12 @@ describe("a site confined by the operating system (embedded host)", () => {
     const during = await pageTimes("voisin", 5);
     const blog = await pageTimes("blog", 3);
     const median = (times: number[]) => times[Math.floor(times.length / 2)] as number;
-    // Within their usual time: a slowed neighbour (seconds, as before per-site limits) fails this.
+    // Within their usual time, with room for a busy machine: a neighbour slowed as in issue 23
+    // (0.14 s to 6.8 s) fails this.
     expect(median(during), `voisin ${usual.join(",")} then ${during.join(",")}`).toBeLessThan(
-      median(usual) * 3 + 500,
+      median(usual) * 4 + 1_000,
     );
-    expect(median(blog)).toBeLessThan(median(usual) * 3 + 500);
+    expect(median(blog)).toBeLessThan(median(usual) * 4 + 1_000);
     expect(Number(cgroupValue("pids", "pirate", "pids.current"))).toBeLessThanOrEqual(LIMITS.pids);
     await endUserProcesses("pirate");
     await bomb;

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what serves the customers' WordPress sites, when it is missing: Debian's PHP with the
 # extensions WordPress on SQLite needs, php-fpm (one pool per site, each under its own user) and
-# nginx in front of it.
+# nginx in front of it; nftables and bubblewrap, which confine each site (decision 0044).
 set -euo pipefail
-packages=(php-cli php-fpm php-sqlite3 php-gd php-xml php-mbstring php-curl php-zip php-intl nginx-light)
+packages=(php-cli php-fpm php-sqlite3 php-gd php-xml php-mbstring php-curl php-zip php-intl nginx-light nftables bubblewrap)
 
-if command -v php >/dev/null 2>&1 && compgen -G '/usr/sbin/php-fpm*' >/dev/null && [ -x /usr/sbin/nginx ]; then
+if command -v php >/dev/null 2>&1 && compgen -G '/usr/sbin/php-fpm*' >/dev/null && [ -x /usr/sbin/nginx ] && [ -x /usr/sbin/nft ] && [ -x /usr/bin/bwrap ]; then
   exit 0
 fi
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then

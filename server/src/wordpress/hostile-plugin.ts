@@ -122,15 +122,21 @@ add_action('init', function () {
 	wp_send_json($r);
 });
 `;
+  return pluginZip("sonde", plugin);
+}
+
+/** A plugin archive as wp-admin takes it: <slug>/<slug>.php holding `code`. */
+export function pluginZip(slug: string, code: string): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), "probe-"));
   try {
-    writeFileSync(path.join(dir, "sonde.php"), plugin);
-    const zip = path.join(dir, "sonde.zip");
+    writeFileSync(path.join(dir, `${slug}.php`), code);
+    const zip = path.join(dir, `${slug}.zip`);
     execFileSync("php", [
       "-r",
-      '$z = new ZipArchive(); $z->open($argv[1], ZipArchive::CREATE); $z->addFile($argv[2], "sonde/sonde.php"); $z->close();',
+      "$z = new ZipArchive(); $z->open($argv[1], ZipArchive::CREATE); $z->addFile($argv[2], $argv[3]); $z->close();",
       zip,
-      path.join(dir, "sonde.php"),
+      path.join(dir, `${slug}.php`),
+      `${slug}/${slug}.php`,
     ]);
     return readFileSync(zip);
   } finally {

@@ -4,6 +4,7 @@ import type { Readable, Writable } from "node:stream";
 import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
+import type { SiteLimits } from "./site-masters.ts";
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
 import {
@@ -39,6 +40,8 @@ export interface LocalWordPressHostOptions {
   /** Scheme and port of the sites' public URLs, when a proxy stands in front. Default: http, `port`. */
   publicScheme?: "http" | "https";
   publicPort?: number;
+  /** What each site may take of the machine (default DEFAULT_SITE_LIMITS). */
+  siteLimits?: SiteLimits;
 }
 
 /**
@@ -63,6 +66,7 @@ export class LocalWordPressHost implements WordPressHost {
       baseDomain: this.baseDomain,
       publicScheme: options.publicScheme,
       publicPort: options.publicPort,
+      siteLimits: options.siteLimits,
       onEvent: (event) => {
         for (const listener of this.listeners) listener(event);
       },
@@ -75,13 +79,24 @@ export class LocalWordPressHost implements WordPressHost {
       throw new Error(`Aucun WordPress dans ${coreDir} : lancez scripts/wordpress/fetch-core.sh ${coreDir}`);
     }
     // Every site gets its user, folders and pool back before php-fpm reads the pools.
-    await this.runtime.start(() =>
-      this.siteHost(["sync"], { SYNC_RELOAD: "0", SCRATCH_MAX_AGE_MIN: "0" }).then(() => {}),
-    );
+    try {
+      await this.runtime.start(() =>
+        this.siteHost(["sync"], { SYNC_RELOAD: "0", SCRATCH_MAX_AGE_MIN: "0" }).then(() => {}),
+      );
+    } catch (error) {
+      // sync loaded the sites' network rules: a start that fails leaves none behind.
+      await this.siteHost(["firewall-down"]).catch(() => {});
+      throw error;
+    }
   }
 
-  stop(): Promise<void> {
-    return this.runtime.stop();
+  async stop(): Promise<void> {
+    // The site users' network rules go with the sites' processes (sync loads them at start).
+    try {
+      await this.siteHost(["firewall-down"]);
+    } finally {
+      await this.runtime.stop();
+    }
   }
 
   health(): Promise<HostHealth | null> {

@@ -9,7 +9,7 @@ export interface SiteRuntimePaths {
   sitesRoot: string;
   /** The sites' private temp and session folders. */
   siteTmpRoot: string;
-  /** One php-fpm pool file per site, written by site-host.sh. */
+  /** One php-fpm pool file per site, written by site-host.sh; each is its own master's only pool. */
   poolDir: string;
   /** The pools' sockets, <subdomain>.sock. */
   socketDir: string;
@@ -34,17 +34,15 @@ export const PING_PATH = "/.lagon-ping";
 export const WEB_USER = "www-data";
 
 export function phpFpmConfig(paths: SiteRuntimePaths): string {
-  return `; Written by the product: php-fpm for the customers' sites, one pool per site (pools/).
+  return `; Written by the product: the php-fpm of the health check (sites have their own masters).
 [global]
 pid = ${paths.runDir}/php-fpm.pid
 error_log = ${paths.runDir}/php-fpm.log
 log_level = warning
 daemonize = no
-; A reload (a site added or removed) lets requests in flight finish.
 process_control_timeout = 20s
-include = ${paths.poolDir}/*.conf
 
-; Answers the health check; runs nothing of any site.
+; Answers the health check; runs nothing of any site (each site has its own master, site-masters.ts).
 [_health]
 user = nobody
 group = nogroup
@@ -258,7 +256,7 @@ http {
 /** site-host.sh's settings for this runtime (environment variables or its conf file). */
 export function siteHostSettings(
   paths: SiteRuntimePaths,
-  options: { coreDir: string; fpmReload: string; port: number; tlsPort: number },
+  options: { coreDir: string; fpmReload: string; port: number; tlsPort: number; firewallTable: string },
 ): Record<string, string> {
   const nginx = `/usr/sbin/nginx -c ${paths.runDir}/nginx.conf`;
   return {
@@ -278,5 +276,6 @@ export function siteHostSettings(
     SUSPENDED_DIR: paths.suspendedDir,
     FPM_RELOAD: options.fpmReload,
     WEB_GROUP: WEB_USER,
+    FIREWALL_TABLE: options.firewallTable,
   };
 }

@@ -5,6 +5,13 @@ import { chmod, cp, lstat, mkdir, readdir, rename, rm, stat, symlink, writeFile 
 import net from "node:net";
 import path from "node:path";
 import {
+  DEFAULT_SITE_LIMITS,
+  runtimeGroup,
+  type SiteLimits,
+  SiteMasters,
+  SiteMastersError,
+} from "./site-masters.ts";
+import {
   nginxConfig,
   PING_PATH,
   phpFpmConfig,
@@ -28,6 +35,8 @@ export interface SiteRuntimeOptions {
   publicPort?: number;
   /** Told when a process dies and when it is back: the agency is alerted. */
   onEvent?: (event: HostEvent) => void;
+  /** What each site may take of the machine (its own cgroup). */
+  siteLimits?: SiteLimits;
 }
 
 type ServiceName = "nginx" | "php-fpm";
@@ -37,18 +46,21 @@ export class RuntimeError extends Error {}
 const RESTART_DELAYS_MS = [200, 1_000, 2_000, 5_000, 10_000, 30_000];
 
 /**
- * The embedded web server for customers' sites: nginx in front, php-fpm with one pool per site
- * (each pool runs as the site's own system user, see host/site-host.sh). Both run as children of
- * this process in their own process groups and are restarted when they die. Their files live in
- * a runtime folder keyed by the data folder, so two products on one machine never touch each
- * other's processes. Needs root: only root can run each site under its own user.
+ * The embedded web server for customers' sites: nginx in front, and one php-fpm master per site
+ * (site-masters.ts: its own cgroup and namespaces; its pool runs as the site's own system user,
+ * see host/site-host.sh), beside a small php-fpm that answers the health check. All run as
+ * children of this process in their own process groups and are restarted when they die. Their
+ * files live in a runtime folder keyed by the data folder, so two products on one machine never
+ * touch each other's processes. Needs root: only root can run each site under its own user.
  */
 export class SiteRuntime {
   readonly paths: SiteRuntimePaths;
   private readonly services = new Map<ServiceName, Service>();
   private stopping = false;
+  private masters?: SiteMasters;
   private readonly killOnExit = () => {
     for (const service of this.services.values()) signalGroup(service.child, "SIGKILL");
+    this.masters?.killAll();
   };
 
   constructor(private readonly options: SiteRuntimeOptions) {
@@ -73,10 +85,11 @@ export class SiteRuntime {
   hostSettings(): Record<string, string> {
     return siteHostSettings(this.paths, {
       coreDir: path.resolve(this.options.coreDir),
-      // php-fpm reads its pools again on SIGUSR2 (in-flight requests finish first).
-      fpmReload: `kill -USR2 "$(cat ${this.paths.runDir}/php-fpm.pid)"`,
+      // Each site's master follows its pool file by itself (site-masters.ts watches the folder).
+      fpmReload: "true",
       port: this.options.port,
       tlsPort: this.options.tlsPort ?? 8443,
+      firewallTable: firewallTable(this.paths.runDir),
     });
   }
 
@@ -92,11 +105,23 @@ export class SiteRuntime {
         "nginx ou php-fpm manque : lancez scripts/wordpress/ensure-php.sh (paquets Debian nginx-light et php-fpm).",
       );
     }
+    try {
+      SiteMasters.check();
+    } catch (error) {
+      if (error instanceof SiteMastersError) throw new RuntimeError(error.message);
+      throw error;
+    }
     this.stopping = false;
     await this.protectDataDir();
     this.stopLeftovers();
     const { runDir, poolDir, socketDir } = this.paths;
-    for (const dir of [runDir, poolDir, socketDir, path.join(runDir, "nginx")]) {
+    for (const dir of [
+      runDir,
+      poolDir,
+      socketDir,
+      path.join(runDir, "nginx"),
+      path.join(runDir, "masters"),
+    ]) {
       await mkdir(dir, { recursive: true });
     }
     // nginx's workers (www-data) cross these to the sockets and to the temp folders nginx makes
@@ -126,6 +151,15 @@ export class SiteRuntime {
       ["--nodaemonize", "--fpm-config", path.join(runDir, "php-fpm.conf")],
       path.join(runDir, "php-fpm.log"),
     );
+    this.masters = new SiteMasters(this.paths, fpm, this.options.siteLimits ?? DEFAULT_SITE_LIMITS);
+    try {
+      await this.masters.start();
+      await this.waitForSites();
+    } catch (error) {
+      // No site's master outlives a start that failed.
+      await this.masters.stop();
+      throw error;
+    }
     await this.launch("nginx", "/usr/sbin/nginx", [
       "-c",
       path.join(runDir, "nginx.conf"),
@@ -139,9 +173,27 @@ export class SiteRuntime {
   async stop(): Promise<void> {
     this.stopping = true;
     process.off("exit", this.killOnExit);
-    await Promise.all([...this.services.values()].map((service) => stopService(service)));
+    await Promise.all([
+      ...[...this.services.values()].map((service) => stopService(service)),
+      this.masters?.stop(),
+    ]);
     this.services.clear();
+    this.masters = undefined;
     rmSync(this.paths.runDir, { recursive: true, force: true });
+  }
+
+  /** Every site's pool answers before nginx sends visitors to it. */
+  private async waitForSites(): Promise<void> {
+    const subs = safeReaddir(this.paths.poolDir)
+      .filter((file) => file.endsWith(".conf"))
+      .map((file) => file.slice(0, -".conf".length));
+    const deadline = Date.now() + 15_000;
+    for (const sub of subs) {
+      while (!(await socketAnswers(path.join(this.paths.socketDir, `${sub}.sock`)))) {
+        if (Date.now() > deadline) throw new RuntimeError(`Le php-fpm du site ${sub} ne démarre pas.`);
+        await sleep(25);
+      }
+    }
   }
 
   /** Whether nginx and php-fpm answer, through the same path as a visitor's request. */
@@ -358,6 +410,11 @@ async function linkFromDataDir(dataDir: string, target: string): Promise<void> {
 
 function hashOf(dataDir: string): string {
   return createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 12);
+}
+
+/** The nftables table of a runtime's site users: one per data folder, named as its cgroups. */
+export function firewallTable(runDir: string): string {
+  return runtimeGroup(runDir);
 }
 
 /** The runtime folder of a data folder: short, since socket paths are limited to 108 bytes. */

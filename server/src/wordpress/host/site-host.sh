@@ -14,6 +14,7 @@
 #                     | update-done SUB
 #                     | acme-put TOKEN | acme-remove TOKEN | site-url SUB URL
 #                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
+#                     | firewall-up | firewall-down
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
 #   Exit code 17: install found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
@@ -31,6 +32,8 @@
 #   the site SUB at URL (https://DOMAIN[:port]); www.DOMAIN, http:// and SITE_HOST (the
 #   subdomain, but for the REST API the product uses) redirect there.
 #   site-url makes URL the site's address (WordPress home and site URL, links in the content).
+#   firewall-up loads (or loads again) the nftables table that keeps every site user away from
+#   loopback, private networks and the host's own addresses; sync runs it. firewall-down removes it.
 #
 # Settings come from the environment or from the root-owned file $SITE_HOST_CONF
 # (default /etc/lagon/site-host.conf; sudo does not pass the environment on):
@@ -52,6 +55,13 @@
 #                  space-separated, a comma for a space: "80 [::]:80", "443,ssl [::]:443,ssl"
 #   NGINX_TEST     shell command that checks nginx's configuration (nginx -t -q); optional
 #   NGINX_RELOAD   shell command that makes nginx read its configuration again
+#   Network confinement (decision 0044):
+#   FIREWALL_TABLE name of the nftables table (family inet) holding the site users' rules
+#                  (default lagon; the embedded host keys it by its data folder); "off" for none
+#   SITE_UNIT      systemd template unit of one site's php-fpm master (lagon-php); unset: the
+#                  pools share the master FPM_RELOAD reloads (or, embedded, the supervisor's)
+#   SITE_MASTER_DIR  where each site's master settings go (default /etc/lagon/fpm)
+#   SITE_TASKS_MAX, SITE_MEMORY_MAX, SITE_CPU_QUOTA  each site's slice (128, 768M, 50%)
 set -euo pipefail
 umask 027
 export LC_ALL=C
@@ -119,6 +129,7 @@ ensure_user() {
     useradd --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --user-group \
       --comment "lagon site $SITES_ROOT/$sub" "$user"
   fi
+  firewall_add_user "$user"
 }
 
 # Runs a command as the site's user, with nothing of ours in its environment.
@@ -327,6 +338,9 @@ ensure_site_runtime() {
   ensure_private_dirs "$sub" "$user"
   if [ -n "$(write_pool "$sub" "$user")" ]; then
     reload_fpm
+    site_master_up "$sub" changed
+  else
+    site_master_up "$sub"
   fi
   wait_for_socket "$sub"
 }
@@ -338,9 +352,11 @@ drop_site_runtime() {
     rm -f "$POOL_DIR/$sub.conf"
     reload_fpm
   fi
+  site_master_down "$sub"
   rm -f "$SOCKET_DIR/$sub.sock"
   if id -u "$user" >/dev/null 2>&1; then
     pkill -KILL -u "$user" || true
+    firewall_remove_user "$user"
     userdel -f "$user" 2>/dev/null || userdel "$user"
   fi
 }
@@ -507,6 +523,175 @@ cmd_sync() {
   prepare_roots
   locked sync_all
   sync_domains
+  locked firewall_up
+  locked site_masters_sync
+}
+
+# --- One php-fpm master per site under systemd (production; decision 0044) ---------------------
+# With SITE_UNIT set (lagon-php, see docs/operations/wordpress-host.md), every site's pool is
+# served by its own master, the instance SITE_UNIT@<sub> of a template unit, in the slice
+# lagon-site-<sub>.slice that carries its limits (processes, memory, CPU): the unit gives it a
+# private /tmp and a /proc without other users' processes. The embedded host has no systemd: its
+# supervisor does the same with cgroups and bubblewrap (site-masters.ts) and sets no SITE_UNIT.
+
+# The systemd name of a site (a dash would nest one site's slice inside another's).
+site_instance() {
+  systemd-escape -- "$1"
+}
+
+# The master's own settings and the slice's limits, then the unit started (restarted when its
+# pool changed: $2 = changed).
+site_master_up() {
+  local sub=$1 changed=${2:-} instance master_dir slice wanted
+  [ -n "${SITE_UNIT:-}" ] || return 0
+  instance=$(site_instance "$sub")
+  master_dir=${SITE_MASTER_DIR:-/etc/lagon/fpm}
+  mkdir -p "$master_dir"
+  printf '[global]\nerror_log = syslog\nsyslog.ident = php-fpm-%s\ndaemonize = no\nprocess_control_timeout = 20s\ninclude = %s/%s.conf\n' \
+    "$sub" "$POOL_DIR" "$sub" >"$master_dir/.$sub.conf.part"
+  mv "$master_dir/.$sub.conf.part" "$master_dir/$sub.conf"
+  slice="/etc/systemd/system/lagon-site-$instance.slice"
+  wanted=$(printf '[Unit]\nDescription=Limits of the site %s\n\n[Slice]\nTasksMax=%s\nMemoryMax=%s\nCPUQuota=%s\n' \
+    "$sub" "${SITE_TASKS_MAX:-128}" "${SITE_MEMORY_MAX:-768M}" "${SITE_CPU_QUOTA:-50%}")
+  if [ ! -f "$slice" ] || [ "$(cat "$slice")" != "$wanted" ]; then
+    printf '%s\n' "$wanted" >"$slice"
+    systemctl daemon-reload
+  fi
+  if [ "$changed" = changed ]; then
+    systemctl enable --quiet "$SITE_UNIT@$instance.service"
+    systemctl restart "$SITE_UNIT@$instance.service"
+  else
+    systemctl enable --now --quiet "$SITE_UNIT@$instance.service"
+  fi
+}
+
+site_master_down() {
+  local sub=$1 instance
+  [ -n "${SITE_UNIT:-}" ] || return 0
+  instance=$(site_instance "$sub")
+  systemctl disable --now --quiet "$SITE_UNIT@$instance.service" 2>/dev/null || true
+  rm -f "${SITE_MASTER_DIR:-/etc/lagon/fpm}/$sub.conf" "/etc/systemd/system/lagon-site-$instance.slice"
+  systemctl daemon-reload
+}
+
+# At start: every pool has its master; masters of pools gone are stopped.
+site_masters_sync() {
+  local file sub unit
+  [ -n "${SITE_UNIT:-}" ] || return 0
+  for file in "$POOL_DIR"/*.conf; do
+    [ -f "$file" ] || continue
+    sub=$(basename "$file" .conf)
+    [[ $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] || continue
+    site_master_up "$sub"
+  done
+  systemctl list-units --all --plain --no-legend "$SITE_UNIT@*.service" | while read -r unit _; do
+    sub=$(systemd-escape --unescape --instance -- "$unit")
+    if [ ! -f "$POOL_DIR/$sub.conf" ]; then site_master_down "$sub"; fi
+  done
+}
+
+# --- Network confinement (decision 0044) ----------------------------------------------------
+# Customer code may be native: whatever a site's user sends to loopback, a private network or
+# one of this host's own addresses is refused (TCP with a reset, the rest with an ICMP error),
+# so a site reaches neither the product's API, the database, other sites through nginx, nor
+# anything on the host's networks. The internet stays reachable, and so does the resolver named
+# in /etc/resolv.conf (on port 53 only). The rule matches the sending socket's owner: a site's
+# own listener answers nobody on loopback either (its replies are refused the same way).
+# nginx reaches php-fpm over unix sockets, which no rule here touches.
+
+firewall_table() {
+  local table=${FIREWALL_TABLE:-lagon}
+  [ "$table" != off ] || return 1
+  [[ $table =~ ^[a-z][a-z0-9_]{0,30}$ ]] || fail "invalid FIREWALL_TABLE: $table"
+  printf '%s' "$table"
+}
+
+# The resolvers' addresses for family $1 (ip or ip6), as "a, b, ".
+firewall_resolvers() {
+  local family=$1 key address
+  [ -f /etc/resolv.conf ] || return 0
+  while read -r key address _; do
+    [ "$key" = nameserver ] || continue
+    if [ "$family" = ip6 ] && [[ $address =~ ^[0-9a-fA-F:]+$ ]]; then printf '%s, ' "$address"; fi
+    if [ "$family" = ip ] && [[ $address =~ ^[0-9.]+$ ]]; then printf '%s, ' "$address"; fi
+  done </etc/resolv.conf
+}
+
+# The uids of every site user of this sites root, as "a, b, ".
+firewall_site_uids() {
+  getent passwd | while IFS=: read -r _ _ uid _ comment _; do
+    if [[ $comment == "lagon site $SITES_ROOT/"* ]]; then printf '%s, ' "$uid"; fi
+  done
+}
+
+firewall_rules() {
+  local table=$1 v4 v6 uids
+  v4=$(firewall_resolvers ip)
+  v6=$(firewall_resolvers ip6)
+  uids=$(firewall_site_uids)
+  # The sites root in the comment: a table whose sites root is gone is a leftover (firewall_up).
+  printf 'table inet %s {\n  comment "lagon sites %s"\n  set site_uids {\n    type uid\n' "$table" "$SITES_ROOT"
+  if [ -n "$uids" ]; then printf '    elements = { %s }\n' "${uids%, }"; fi
+  printf '  }\n  chain output {\n    type filter hook output priority 0; policy accept;\n'
+  printf '    meta skuid @site_uids jump site\n  }\n  chain site {\n'
+  if [ -n "$v4" ]; then printf '    meta l4proto { tcp, udp } th dport 53 ip daddr { %s } accept\n' "${v4%, }"; fi
+  if [ -n "$v6" ]; then printf '    meta l4proto { tcp, udp } th dport 53 ip6 daddr { %s } accept\n' "${v6%, }"; fi
+  cat <<'RULES'
+    fib daddr type local jump refuse
+    ip daddr { 127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, 100.64.0.0/10 } jump refuse
+    ip6 daddr { ::1, ::ffff:0:0/96, fc00::/7, fe80::/10 } jump refuse
+  }
+  chain refuse {
+    meta l4proto tcp reject with tcp reset
+    reject
+  }
+}
+RULES
+}
+
+# Replaces the table in one transaction (never a moment without rules), every site user in it.
+firewall_up() {
+  local table
+  table=$(firewall_table) || return 0
+  command -v nft >/dev/null || fail "no nft on the host (Debian package nftables)"
+  { printf 'table inet %s {}\ndelete table inet %s\n' "$table" "$table" && firewall_rules "$table"; } |
+    nft -f - || fail "nftables refused the table $table"
+  firewall_drop_leftovers "$table"
+}
+
+# Tables of sites roots that no longer exist (a product killed, then its data folder removed):
+# their uids may be given to new users, who would find loopback closed.
+firewall_drop_leftovers() {
+  local ours=$1 name root
+  nft list tables inet | while read -r _ _ name; do
+    [[ $name == lagon* && $name != "$ours" ]] || continue
+    root=$(nft list table inet "$name" | sed -n 's/^[[:space:]]*comment "lagon sites \(.*\)"$/\1/p')
+    if [ -n "$root" ] && [ ! -d "$root" ]; then nft delete table inet "$name" || true; fi
+  done
+}
+
+firewall_down() {
+  local table
+  table=$(firewall_table) || return 0
+  command -v nft >/dev/null || return 0
+  nft delete table inet "$table" 2>/dev/null || true
+}
+
+# A new site user is in the set before its pool serves anything; before the first firewall-up,
+# the set is filled from the users then.
+firewall_add_user() {
+  local table
+  table=$(firewall_table) || return 0
+  if command -v nft >/dev/null && nft list set inet "$table" site_uids >/dev/null 2>&1; then
+    nft add element inet "$table" site_uids "{ $(id -u "$1") }"
+  fi
+}
+
+firewall_remove_user() {
+  local table
+  table=$(firewall_table) || return 0
+  command -v nft >/dev/null || return 0
+  nft delete element inet "$table" site_uids "{ $(id -u "$1") }" 2>/dev/null || true
 }
 
 # --- Custom domains -------------------------------------------------------------------------
@@ -727,7 +912,7 @@ cmd_import() {
   valid_subdomain "$sub"
   if [ "$from" = --previous ]; then
     core_src="$SITES_ROOT/.$sub.previous"
-    only=root-only
+    only="root-only"
     [ "$(stat -c %u "$core_src" 2>/dev/null)" = 0 ] || fail "no rollback folder of this version for $sub"
   fi
   [ -f "$core_src/wp-settings.php" ] || fail "no WordPress core in $core_src"
@@ -893,5 +1078,7 @@ acme-remove) cmd_acme_remove "${2:?usage: acme-remove TOKEN}" ;;
 domain-install) cmd_domain_install "${2:?usage: domain-install SUB DOMAIN URL SITE_HOST}" "${3:?}" "${4:?}" "${5:?}" ;;
 domain-remove) cmd_domain_remove "${2:?usage: domain-remove DOMAIN}" ;;
 site-url) cmd_site_url "${2:?usage: site-url SUB URL}" "${3:?}" ;;
-*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL" ;;
+firewall-up) prepare_roots && locked firewall_up ;;
+firewall-down) prepare_roots && locked firewall_down ;;
+*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down" ;;
 esac

@@ -1,6 +1,8 @@
+import { X509Certificate } from "node:crypto";
 import { access } from "node:fs/promises";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
+import tls from "node:tls";
 import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
@@ -167,6 +169,8 @@ export class LocalWordPressHost implements WordPressHost {
       {},
       domainInstallInput(certificate),
     );
+    // nginx reloads gracefully: the domain is live once its new workers serve this certificate.
+    await waitUntilServed(this.options.tlsPort ?? DEFAULT_TLS_PORT, domain, certificate.certificatePem);
   }
 
   async removeDomain(domain: string): Promise<void> {
@@ -278,5 +282,31 @@ async function exists(file: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Waits until nginx on 127.0.0.1:<port> answers `domain` with the certificate just installed
+ * (its old workers keep the previous configuration for a moment after a reload).
+ */
+async function waitUntilServed(port: number, domain: string, certificatePem: string, timeoutMs = 15_000) {
+  const wanted = new X509Certificate(certificatePem).serialNumber.toUpperCase();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const served = await new Promise<string | undefined>((resolve) => {
+      const socket = tls.connect(
+        { host: "127.0.0.1", port, servername: domain, rejectUnauthorized: false },
+        () => {
+          resolve(socket.getPeerCertificate().serialNumber?.toUpperCase());
+          socket.destroy();
+        },
+      );
+      socket.setTimeout(2_000, () => socket.destroy());
+      socket.once("error", () => resolve(undefined));
+      socket.once("close", () => resolve(undefined));
+    });
+    if (served === wanted) return;
+    if (Date.now() > deadline) throw new Error(`nginx does not serve the new certificate of ${domain}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -39,10 +39,12 @@ function playwrightFiles(report) {
   return [...byFile].map(([file, seconds]) => ({ file: dir ? path.join(dir, file) : file, seconds }));
 }
 
-const formatSeconds = (s) =>
-  s >= 60
-    ? `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, "0")} s`
-    : `${s.toFixed(1)} s`;
+// Whole seconds past a minute, rounded first: 119.6 s is "2 min 00 s", never "1 min 60 s".
+const formatSeconds = (s) => {
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
+};
 
 /**
  * The summary's lines, and whether anything failed. `read` returns a report's parsed JSON, or

@@ -135,3 +135,12 @@ describe("the test command's summary", () => {
     expect(summarize(["step:check=0", "vitest@v:pg.json"], read)).toMatchObject({ failed: false });
   });
 });
+
+describe("times past a minute", () => {
+  it("round to whole seconds before splitting: 119.6 s is 2 min 00 s, never 1 min 60 s", () => {
+    const slow = { ...postgres, testResults: [vitestFile("server/src/slow.test.ts", 119.6)] };
+    const { lines } = summarize(["vitest@vitest PostgreSQL:slow.json"], () => slow);
+    expect(lines.join("\n")).toContain("2 min 00 s");
+    expect(lines.join("\n")).not.toContain("60 s");
+  });
+});

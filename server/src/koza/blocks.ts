@@ -45,10 +45,18 @@ export function heading(text: string, opts: { level?: number; align?: Align; col
 /** A paragraph; `html` lets a caller pass already-escaped inline markup (links). */
 export function paragraph(
   text: string,
-  opts: { align?: Align; html?: boolean; size?: "large" | "small" } = {},
+  opts: { align?: Align; html?: boolean; size?: "large" | "small"; className?: string } = {},
 ): string {
-  const a = { ...(opts.align ? { align: opts.align } : {}), ...(opts.size ? { fontSize: opts.size } : {}) };
-  const c = cls(opts.align && `has-text-align-${opts.align}`, opts.size && `has-${opts.size}-font-size`);
+  const a = {
+    ...(opts.align ? { align: opts.align } : {}),
+    ...(opts.className ? { className: opts.className } : {}),
+    ...(opts.size ? { fontSize: opts.size } : {}),
+  };
+  const c = cls(
+    opts.align && `has-text-align-${opts.align}`,
+    opts.size && `has-${opts.size}-font-size`,
+    opts.className,
+  );
   return block("paragraph", a, `<p${c ? ` class="${c}"` : ""}>${opts.html ? text : esc(text)}</p>`);
 }
 
@@ -62,9 +70,8 @@ export function image(m: Media): string {
   );
 }
 
-export function gallery(items: Media[]): string {
+export function gallery(items: Media[], columns: number): string {
   const images = items.map(image).join("\n\n");
-  const columns = Math.min(3, items.length);
   return block(
     "gallery",
     { columns, linkTo: "none", align: "wide" },

@@ -1,5 +1,6 @@
 import type { KozaStyle } from "@lagon/contracts/koza";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
+import { typeset } from "./french-typography.ts";
 import { fold } from "./image-motifs.ts";
 import { describeServices, sentencesOf } from "./service-words.ts";
 import type { SiteContent } from "./site-content.ts";
@@ -54,7 +55,7 @@ const TONES: Record<KozaStyle, Tone> = {
     whyTitle: "Pourquoi nous choisir ?",
     aboutTitle: [(w) => `${w.name} en quelques mots`, () => "Qui sommes-nous ?"],
     aboutOpening: [
-      (w) => `Derrière ${w.name}, il y a une passion et un métier : ${w.typeInside}${sp(w.inTown)}.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, c'est d'abord une passion et un métier.`,
       (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, a une idée simple : bien faire son métier.`,
     ],
     promise: "Notre promesse : un travail soigné, des échanges simples et une vraie relation de confiance.",
@@ -63,7 +64,7 @@ const TONES: Record<KozaStyle, Tone> = {
       ["Réactivité", "Une question ? Une réponse rapide, par téléphone ou par e-mail."],
       ["Transparence", "Des prix clairs, annoncés dès le départ."],
     ],
-    servicesIntro: (w) => `voici ce que ${w.name} vous propose${sp(w.inTown)}.`,
+    servicesIntro: (w) => `voici ce ${that(w.name)} vous propose${sp(w.inTown)}.`,
     contactTitle: "Contactez-nous",
     contactClosing: "Nous vous répondons dans les meilleurs délais. À très vite !",
     taglineEnd: "simple, proche et efficace",
@@ -82,7 +83,7 @@ const TONES: Record<KozaStyle, Tone> = {
     whyTitle: "Notre différence",
     aboutTitle: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `${w.name} et son métier`],
     aboutOpening: [
-      (w) => `${w.name} exerce un beau métier : ${w.typeInside}${sp(w.inTown)}.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, exerce son métier avec sérieux et constance.`,
       (w) => `${w.name} : ${w.typeInside}${sp(w.inTown)}, un métier exercé avec rigueur.`,
     ],
     promise: "Notre engagement : un travail soigné, la parole tenue et une relation durable.",
@@ -107,7 +108,7 @@ const TONES: Record<KozaStyle, Tone> = {
     whyTitle: "Pourquoi nous ?",
     aboutTitle: [() => "Qui sommes-nous ?", (w) => `${w.name}, l'énergie en plus`],
     aboutOpening: [
-      (w) => `${w.name}, c'est une énergie au service d'un métier : ${w.typeInside}${sp(w.inTown)}.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, met toute son énergie dans son métier.`,
       (w) => `Notre terrain de jeu : ${w.typeInside}${sp(w.inTown)}. Notre moteur : vous satisfaire.`,
     ],
     promise: "Notre promesse ? Du concret. Pas des excuses.",
@@ -116,7 +117,7 @@ const TONES: Record<KozaStyle, Tone> = {
       ["Exigence", "Le « presque bien » ne nous suffit pas."],
       ["Résultats", "Ce qui compte, c'est ce que vous obtenez."],
     ],
-    servicesIntro: (w) => `voilà ce que ${w.name} fait de mieux.`,
+    servicesIntro: (w) => `voilà ce ${that(w.name)} fait de mieux.`,
     contactTitle: "Parlons-en !",
     contactClosing: "On vous répond vite. Promis !",
     taglineEnd: "avec énergie et exigence",
@@ -133,7 +134,7 @@ const TONES: Record<KozaStyle, Tone> = {
     aboutTitle: [() => "À propos", (w) => w.name],
     aboutOpening: [
       (w) => `${w.name} : ${w.typeInside}${sp(w.inTown)}.`,
-      (w) => `Un métier, ${w.typeInside}, exercé avec soin par ${w.name}.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}. Avec soin.`,
     ],
     promise: "Un travail précis, des échanges clairs.",
     values: [
@@ -227,7 +228,8 @@ const TRADES: Record<TradeKind, TradeWords> = {
       title: "Envie d'un rendez-vous ?",
       text: (w) => `Appelez ${w.name} au ${w.phone} : un créneau vous est proposé.`,
     },
-    galleryIntro: (w) => `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}.`,
+    galleryIntro: (w) =>
+      `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
     contactIntro: (w) =>
       `Pour prendre rendez-vous, appelez ou écrivez${w.hours ? ", aux horaires indiqués ci-dessous" : ""} : ${w.name} vous propose un créneau.`,
   },
@@ -238,8 +240,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
       bold: "Un chantier ? Parlons-en !",
       minimal: "Devis",
     },
-    ctaText: (w) =>
-      `Décrivez votre besoin au ${w.phone} ou par e-mail : vous recevez un devis clair avant toute intervention.`,
+    ctaText: (w) => `Appelez le ${w.phone} ou écrivez en décrivant votre besoin et le lieu des travaux.`,
     why: () => "Avant toute intervention, le travail à faire et son prix vous sont présentés dans un devis.",
     way: () => "Chaque chantier est mené proprement, et ce qui a été fait vous est expliqué à la fin.",
     presence: (w) => `${w.name} intervient chez vous, sur devis.`,
@@ -247,9 +248,10 @@ const TRADES: Record<TradeKind, TradeWords> = {
       title: "Un devis pour vos travaux ?",
       text: (w) => `Appelez ${w.name} au ${w.phone} ou écrivez en décrivant votre besoin : le devis suit.`,
     },
-    galleryIntro: (w) => `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}.`,
+    galleryIntro: (w) =>
+      `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
     contactIntro: (w) =>
-      `Pour un devis ou une intervention, appelez ou écrivez à ${w.name} en décrivant votre besoin et le lieu des travaux.`,
+      `Pour un devis ou une intervention, appelez ${w.name} ou écrivez : dites ce qu'il faut faire, et où.`,
   },
   service: {
     ctaTitle: {
@@ -266,7 +268,8 @@ const TRADES: Record<TradeKind, TradeWords> = {
       title: "Besoin d'un renseignement ?",
       text: (w) => `Contactez ${w.name} au ${w.phone} : votre demande est étudiée avec attention.`,
     },
-    galleryIntro: (w) => `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}.`,
+    galleryIntro: (w) =>
+      `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
     contactIntro: (w) => `Une question, un projet ? ${w.name} vous répond avec plaisir : appelez ou écrivez.`,
   },
 };
@@ -356,20 +359,10 @@ function listOf(items: string[]): string {
   return `${words.slice(0, -1).join(", ")} et ${words.at(-1)}`;
 }
 
-/** French typography, as the rest of the product writes it: a no-break space before ; : ! ? » and after «. */
-function typeset<T>(value: T): T {
-  if (typeof value === "string") {
-    return value.replace(/ ([;:!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0") as T;
-  }
-  if (Array.isArray(value)) return value.map(typeset) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeset(v)])) as T;
-  }
-  return value;
-}
-
-/** "de Garage Hoarau", "d'Élec Grondin" */
-const of = (name: string) => (/^[aeiouyhàâäéèêëîïôöûü]/i.test(name) ? `d'${name}` : `de ${name}`);
+/** "de Garage Hoarau", "d'Élec Grondin"; "que Garage Hoarau", "qu'Élec Grondin" */
+const elides = (name: string) => /^[aeiouyhàâäéèêëîïôöûü]/i.test(name);
+const of = (name: string) => (elides(name) ? `d'${name}` : `de ${name}`);
+const that = (name: string) => (elides(name) ? `qu'${name}` : `que ${name}`);
 const oneLine = (s: string) => s.trim().replace(/\s+/g, " ");
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sp = (s: string) => (s ? ` ${s}` : "");

@@ -146,6 +146,7 @@ describe("the five pages as blocks", () => {
       const realisations = kozaPages(data, writeFrenchSite(data), images(data, []))[3]?.content as string;
       expect(realisations).not.toMatch(/<img|wp-block-gallery|wp:image|koza-1-image/);
       expect(realisations).toContain("Comment ça se passe");
+      expect(realisations).not.toMatch(/ [:;!?»]|« /);
       expect(realisations.match(/<h3 class="wp-block-heading">[123]\. /g)).toHaveLength(3);
       expect(realisations).toContain(`<!-- wp:paragraph {"className":"${ADMIN_ONLY}"} -->`);
       expect(realisations).toContain(`<p class="${ADMIN_ONLY}">Vous seul voyez ce message`);

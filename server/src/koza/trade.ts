@@ -1,4 +1,5 @@
 import type { KozaData } from "@lagon/contracts/koza-schemas";
+import { typeset } from "./french-typography.ts";
 import { fold } from "./image-motifs.ts";
 
 /**
@@ -47,6 +48,10 @@ export function tradeKind(data: KozaData): TradeKind {
 }
 
 export function tradeOf(data: KozaData): Trade {
+  return typeset(tradeWords(data));
+}
+
+function tradeWords(data: KozaData): Trade {
   const kind = tradeKind(data);
   const hours = data.contactInfo.hours.trim();
   const phone = data.contactInfo.phone.trim();

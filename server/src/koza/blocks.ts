@@ -62,16 +62,17 @@ export function paragraph(
 
 export const link = (label: string, href: string) => `<a href="${esc(href)}">${esc(label)}</a>`;
 
-export function image(m: Media): string {
+/** A photo; `wide` as wide as a gallery, for a photo shown on its own among them. */
+export function image(m: Media, wide = false): string {
   return block(
     "image",
-    { id: m.id, sizeSlug: "large", linkDestination: "none" },
-    `<figure class="wp-block-image size-large"><img src="${esc(m.url)}" alt="${esc(m.alt)}" class="wp-image-${m.id}"/></figure>`,
+    { id: m.id, sizeSlug: "large", linkDestination: "none", ...(wide ? { align: "wide" } : {}) },
+    `<figure class="${cls("wp-block-image", wide && "alignwide", "size-large")}"><img src="${esc(m.url)}" alt="${esc(m.alt)}" class="wp-image-${m.id}"/></figure>`,
   );
 }
 
 export function gallery(items: Media[], columns: number): string {
-  const images = items.map(image).join("\n\n");
+  const images = items.map((m) => image(m)).join("\n\n");
   return block(
     "gallery",
     { columns, linkTo: "none", align: "wide" },

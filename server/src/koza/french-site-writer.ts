@@ -185,8 +185,8 @@ const TRADES: Record<TradeKind, TradeWords> = {
       "Ici, chaque client est servi avec le sourire, qu'il passe en coup de vent ou prenne son temps.",
     presence: (w) => `${w.name} vous attend${sp(w.inTown)}.`,
     servicesCta: {
-      title: "Une commande, une question ?",
-      text: (w) => `Passez à la boutique ou appelez ${w.name} au ${w.phone}.`,
+      title: "Une commande particulière ?",
+      text: (w) => `Passez à la boutique ou appelez ${w.name} au ${w.phone} : on en parle ensemble.`,
     },
     galleryIntro: (w) => `Un aperçu de ce qui vous attend chez ${w.name}${sp(w.inTown)}.`,
     contactIntro: (w) =>

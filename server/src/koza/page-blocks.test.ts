@@ -170,8 +170,11 @@ describe("the five pages as blocks", () => {
     expect([...blocks.matchAll(/<!-- wp:gallery \{"columns":(\d)/g)].map((m) => Number(m[1]))).toEqual(
       galleryColumns,
     );
-    // Wide photos stand on their own, outside the gallery; every photo is shown once, in order.
-    expect(blocks.split("<!-- wp:gallery")[0]?.match(/<img /g) ?? []).toHaveLength(wideImages);
+    // Wide photos stand on their own, as wide as the gallery; every photo is shown once, in order.
+    expect(
+      blocks.split("<!-- wp:gallery")[0]?.match(/wp-block-image alignwide size-large"><img /g) ?? [],
+    ).toHaveLength(wideImages);
+    expect(blocks.split("<!-- wp:gallery")[1] ?? "").not.toContain("wp-block-image alignwide");
     expect([...blocks.matchAll(/koza-1-photo-(\d)/g)].map((m) => Number(m[1]))).toEqual(
       photos.map((_, i) => i + 1),
     );

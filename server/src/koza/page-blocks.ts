@@ -183,7 +183,7 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
 export function photoGallery(photos: Media[]): string[] {
   const [first, ...others] = photos;
   if (!first) return [];
-  if (photos.length === 1) return [image(first)];
+  if (photos.length === 1) return [image(first, true)];
   if (photos.length === 3) return [gallery(photos, 3)];
-  return photos.length % 2 === 1 ? [image(first), gallery(others, 2)] : [gallery(photos, 2)];
+  return photos.length % 2 === 1 ? [image(first, true), gallery(others, 2)] : [gallery(photos, 2)];
 }

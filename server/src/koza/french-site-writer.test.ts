@@ -75,8 +75,9 @@ describe("the embedded French writer", () => {
     (style) => {
       const site = writeFrenchSite(answers({ style }));
       const texts = site.services.items.map((s) => s.text);
-      // The customer's own sentence about their bread, then what each kind of service involves.
-      expect(texts[0]).toContain("Pains au levain et viennoiseries faits maison chaque matin.");
+      // The customer's pitch opens the home page; each service says what that kind of service involves.
+      expect(site.home.intro).toContain("Pains au levain et viennoiseries faits maison chaque matin.");
+      expect(texts[0]).toMatch(/à retrouver en boutique/);
       expect(texts[1]).toMatch(/ce que vous souhaitez/);
       expect(texts[2]).toMatch(/livraison/);
       expect(texts[2]).toContain("0262 00 00 00");
@@ -118,9 +119,7 @@ describe("the embedded French writer", () => {
       );
       const text = everything(plumber);
       expect(text).not.toMatch(/Notre maison|équipe/);
-      expect(plumber.services.items[0]?.text).toContain(
-        "Je répare les fuites et j'installe les chauffe-eau dans l'Est.",
-      );
+      expect(plumber.home.intro).toContain("Je répare les fuites et j'installe les chauffe-eau dans l'Est.");
       expect(plumber.services.items[1]?.text).toMatch(/mise en service/);
     }
     expect(everything(writeFrenchSite(answers({ style: "classic" })))).not.toContain("Notre maison");
@@ -174,6 +173,12 @@ describe("the embedded French writer, for five trades", () => {
       for (const words of fitting) expect(text, `${site.home.headline}: ${words}`).toMatch(words);
       expect(text.match(misfitting)?.[0], site.home.headline).toBeUndefined();
     }
+  });
+
+  it("opens the home page with the owner's pitch and gives a service the sentence that speaks of it", () => {
+    const salon = writeFrenchSite(TRADES.hairdresser);
+    expect(salon.home.intro).toContain("Coupes, couleurs et soins pour femmes, hommes et enfants.");
+    expect(salon.services.items[2]?.text).toContain("Nous prenons soin des cheveux bouclés et crépus.");
   });
 
   it("never says « Prenons rendez-vous » to a bakery, in any style", () => {

@@ -295,21 +295,20 @@ export function writeFrenchSite(data: KozaData): SiteContent {
   const pick = <T>(list: T[], salt = 0): T => list[(seed + salt) % list.length] as T;
   const audience = data.targetAudience.trim() ? inside(data.targetAudience) : "";
   const services = data.services.map(oneLine);
-  // Each of the customer's sentences is said once: those about a service on the services page, the rest on the home page.
+  // Each of the customer's sentences is said once: the first, their pitch, opens the home page;
+  // the others about a service go to it on the services page, the rest back to the home page.
+  const [pitch = "", ...others] = sentencesOf(sentences(data.businessDescription));
   const described = describeServices(services, {
     name: w.name,
     inTown: w.inTown,
-    description: sentences(data.businessDescription),
+    description: others.join(" "),
     phone: w.phone,
   });
-  const rest = sentencesOf(sentences(data.businessDescription)).filter((s) => !described.used.has(s));
+  const rest = others.filter((s) => !described.used.has(s));
   const clientele = audience
     ? pick([`Notre clientèle : ${audience}.`, `Pour qui ? ${capitalize(audience)}.`], 1)
     : "";
-  // The home page speaks first: when the services took every sentence of the description, it says who the business is for and where.
-  const home = rest.length
-    ? join(pick(tone.opening, 3)(w), ...rest)
-    : join(pick(tone.opening, 3)(w), clientele, trade.presence(w));
+  const home = join(pick(tone.opening, 3)(w), pitch, ...rest, rest.length ? "" : trade.presence(w));
 
   return typeset({
     tagline: [`${w.type}${sp(w.inTown)}`, tone.taglineEnd].filter(Boolean).join(" — "),
@@ -325,10 +324,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
     },
     about: {
       title: pick(tone.aboutTitle, 5)(w),
-      paragraphs: [
-        join(pick(tone.aboutOpening, 6)(w), rest.length ? clientele : ""),
-        join(trade.way(w), tone.promise),
-      ],
+      paragraphs: [join(pick(tone.aboutOpening, 6)(w), clientele), join(trade.way(w), tone.promise)],
       values: tone.values.map(([title, text]) => ({ title, text })),
     },
     services: {

@@ -255,7 +255,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     expect(gallery.html).not.toContain("seront bientôt en ligne");
     expect(images((await visit("/a-propos/")).html)).toBeGreaterThanOrEqual(1);
     // The words are this plumber's, not a stock sentence.
-    expect(services.html).toMatch(/Je répare les fuites et j&[a-z0-9#]+;installe les chauffe-eau/);
+    expect(home.html).toMatch(/Je répare les fuites et j&[a-z0-9#]+;installe les chauffe-eau/);
     expect(services.html).not.toMatch(/règles de l&[a-z0-9#]+;art/);
   });
 

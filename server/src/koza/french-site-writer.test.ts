@@ -121,6 +121,8 @@ describe("the embedded French writer", () => {
       expect(text).not.toMatch(/Notre maison|équipe/);
       expect(plumber.home.intro).toContain("Je répare les fuites et j'installe les chauffe-eau dans l'Est.");
       expect(plumber.services.items[1]?.text).toMatch(/mise en service/);
+      // A bathroom is not a dining room: "salle de bain" says nothing of a meal.
+      expect(plumber.services.items[2]?.text).toMatch(/travaux se définissent avec vous/);
     }
     expect(everything(writeFrenchSite(answers({ style: "classic" })))).not.toContain("Notre maison");
   });

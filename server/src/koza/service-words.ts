@@ -21,7 +21,7 @@ const KINDS: [RegExp, string][] = [
     "Anniversaire, sortie entre collègues ou fête de famille : le repas se prépare avec vous, selon le nombre de convives.",
   ],
   [/emporter/, "Commandez, puis passez chercher votre repas à l'heure convenue."],
-  [/sur place|salle|dejeuner|diner|plat du jour|menu/, "Installez-vous : le repas vous est servi à table."],
+  [/sur place|dejeuner|diner|plat du jour/, "Installez-vous : le repas vous est servi à table."],
   [/pain|levain|baguette|viennois|croissant|brioche/, "Du pain comme on l'aime, à retrouver en boutique."],
   [
     /norme|conformite|tableau electrique/,

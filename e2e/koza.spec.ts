@@ -208,6 +208,10 @@ test("a customer fills the Koza questionnaire with real photos and gets a 5-page
     await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
   expect(await imagesLoaded(page)).toBe(2);
+  // What sets the bakery apart, on its home page; a bakery invites to come by, not to book.
+  await expect(page.getByText(/des farines locales et un four à bois/i).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Adresse et horaires" }).first()).toBeVisible();
+  await expect(page.getByText(/rendez-vous/i)).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/koza-site-home-1280.png`, fullPage: true });
 
   await menu.getByRole("link", { name: "Services", exact: true }).click();
@@ -218,14 +222,15 @@ test("a customer fills the Koza questionnaire with real photos and gets a 5-page
   await expect(page.locator("main img").nth(2)).toHaveAttribute("src", /koza-\d+-image-service-3/);
   await page.screenshot({ path: `${SHOTS}/koza-site-services-1280.png`, fullPage: true });
 
-  // The customer's photos first, completed to three pictures.
+  // The customer's two photos side by side, never completed with made pictures.
   await menu.getByRole("link", { name: "Réalisations", exact: true }).click();
-  await expect(page.locator(".wp-block-gallery img")).toHaveCount(3);
+  await expect(page.locator(".wp-block-gallery.columns-2 img")).toHaveCount(2);
   await expect(page.locator(".wp-block-gallery img").first()).toHaveAttribute("src", /koza-\d+-photo-1/);
-  expect(await imagesLoaded(page)).toBe(3);
+  expect(await imagesLoaded(page)).toBe(2);
+  await page.screenshot({ path: `${SHOTS}/koza-site-realisations-1280.png`, fullPage: true });
 
   await menu.getByRole("link", { name: "À propos", exact: true }).click();
-  await expect(page.getByText(/Des farines locales et un four à bois/i).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Nos valeurs" })).toBeVisible();
 
   await menu.getByRole("link", { name: "Contact", exact: true }).click();
   const main = page.getByRole("main");
@@ -301,9 +306,14 @@ test("a Koza site bought without any photo shows pictures in its colours on ever
   expect(await imagesLoaded(page)).toBe(3);
   await page.screenshot({ path: `${SHOTS}/koza-illustrated-services-1280.png`, fullPage: true });
 
+  // No photo: Réalisations tells how the work goes, with no made picture passed off as work; the
+  // word asking the owner for photos is hidden from visitors.
   await menu.getByRole("link", { name: "Réalisations", exact: true }).click();
-  await expect(page.locator(".wp-block-gallery img")).toHaveCount(6);
-  expect(await imagesLoaded(page)).toBe(6);
+  await expect(page.getByRole("heading", { name: "Comment ça se passe" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "2. Recevez un devis" })).toBeVisible();
+  expect(await imagesLoaded(page)).toBe(0);
+  await expect(page.getByText("Vous seul voyez ce message")).toBeHidden();
+  await expect(page.getByRole("link", { name: "Demander un devis" }).first()).toBeVisible();
   await expect(page.getByText("seront bientôt en ligne")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/koza-illustrated-realisations-1280.png`, fullPage: true });
 

@@ -45,26 +45,34 @@ export function heading(text: string, opts: { level?: number; align?: Align; col
 /** A paragraph; `html` lets a caller pass already-escaped inline markup (links). */
 export function paragraph(
   text: string,
-  opts: { align?: Align; html?: boolean; size?: "large" | "small" } = {},
+  opts: { align?: Align; html?: boolean; size?: "large" | "small"; className?: string } = {},
 ): string {
-  const a = { ...(opts.align ? { align: opts.align } : {}), ...(opts.size ? { fontSize: opts.size } : {}) };
-  const c = cls(opts.align && `has-text-align-${opts.align}`, opts.size && `has-${opts.size}-font-size`);
+  const a = {
+    ...(opts.align ? { align: opts.align } : {}),
+    ...(opts.className ? { className: opts.className } : {}),
+    ...(opts.size ? { fontSize: opts.size } : {}),
+  };
+  const c = cls(
+    opts.align && `has-text-align-${opts.align}`,
+    opts.size && `has-${opts.size}-font-size`,
+    opts.className,
+  );
   return block("paragraph", a, `<p${c ? ` class="${c}"` : ""}>${opts.html ? text : esc(text)}</p>`);
 }
 
 export const link = (label: string, href: string) => `<a href="${esc(href)}">${esc(label)}</a>`;
 
-export function image(m: Media): string {
+/** A photo; `wide` as wide as a gallery, for a photo shown on its own among them. */
+export function image(m: Media, wide = false): string {
   return block(
     "image",
-    { id: m.id, sizeSlug: "large", linkDestination: "none" },
-    `<figure class="wp-block-image size-large"><img src="${esc(m.url)}" alt="${esc(m.alt)}" class="wp-image-${m.id}"/></figure>`,
+    { id: m.id, sizeSlug: "large", linkDestination: "none", ...(wide ? { align: "wide" } : {}) },
+    `<figure class="${cls("wp-block-image", wide && "alignwide", "size-large")}"><img src="${esc(m.url)}" alt="${esc(m.alt)}" class="wp-image-${m.id}"/></figure>`,
   );
 }
 
-export function gallery(items: Media[]): string {
-  const images = items.map(image).join("\n\n");
-  const columns = Math.min(3, items.length);
+export function gallery(items: Media[], columns: number): string {
+  const images = items.map((m) => image(m)).join("\n\n");
   return block(
     "gallery",
     { columns, linkTo: "none", align: "wide" },

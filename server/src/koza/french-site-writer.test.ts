@@ -1,8 +1,10 @@
 import { KOZA_STYLES } from "@lagon/contracts/koza";
+import type { KozaData } from "@lagon/contracts/koza-schemas";
 import { describe, expect, it } from "vitest";
 import { writeFrenchSite } from "./french-site-writer.ts";
 import { SiteContent } from "./site-content.ts";
-import { answers } from "./test-support.ts";
+import { answers, TRADES } from "./test-support.ts";
+import { tradeKind } from "./trade.ts";
 
 const everything = (site: SiteContent) => JSON.stringify(site);
 
@@ -73,13 +75,14 @@ describe("the embedded French writer", () => {
     (style) => {
       const site = writeFrenchSite(answers({ style }));
       const texts = site.services.items.map((s) => s.text);
-      // The customer's own sentence about their bread, the kind of each other service, their answers.
-      expect(texts[0]).toContain("Pains au levain et viennoiseries faits maison chaque matin.");
-      expect(texts[0]).toContain("des farines locales et une cuisson au feu de bois");
+      // The customer's pitch opens the home page; each service says what that kind of service involves.
+      expect(site.home.intro).toContain("Pains au levain et viennoiseries faits maison chaque matin.");
+      expect(texts[0]).toMatch(/à retrouver en boutique/);
       expect(texts[1]).toMatch(/ce que vous souhaitez/);
-      expect(texts[1]).toContain("les familles et les gourmands de l'Ouest");
       expect(texts[2]).toMatch(/livraison/);
       expect(texts[2]).toContain("0262 00 00 00");
+      // What sets the business apart and its clientele are said once, elsewhere, not in every service.
+      expect(texts.join(" ")).not.toMatch(/farines locales|gourmands de l'Ouest/);
       // No sentence is said twice across the services, in their texts or their teasers.
       const sentences = [...texts, ...site.home.serviceTeasers].flatMap(
         (t) => t.match(/[^.!?]+[.!?]/g) ?? [],
@@ -116,11 +119,105 @@ describe("the embedded French writer", () => {
       );
       const text = everything(plumber);
       expect(text).not.toMatch(/Notre maison|équipe/);
-      expect(plumber.services.items[0]?.text).toContain(
-        "Je répare les fuites et j'installe les chauffe-eau dans l'Est.",
-      );
+      expect(plumber.home.intro).toContain("Je répare les fuites et j'installe les chauffe-eau dans l'Est.");
       expect(plumber.services.items[1]?.text).toMatch(/mise en service/);
+      // A bathroom is not a dining room: "salle de bain" says nothing of a meal.
+      expect(plumber.services.items[2]?.text).toMatch(/travaux se définissent avec vous/);
     }
     expect(everything(writeFrenchSite(answers({ style: "classic" })))).not.toContain("Notre maison");
+  });
+});
+
+/** Every style of each business: the trade decides the invitations, whatever the voice. */
+const everyStyle = (data: KozaData) => KOZA_STYLES.map((style) => writeFrenchSite({ ...data, style }));
+const plain = (site: SiteContent) => everything(site).replaceAll("\u00a0", " ");
+
+describe("the embedded French writer, for five trades", () => {
+  it("tells the trades apart: come by, book, ask for a quote", () => {
+    expect(Object.entries(TRADES).map(([name, data]) => [name, tradeKind(data)])).toEqual([
+      ["bakery", "shop"],
+      ["hairdresser", "appointment"],
+      ["garage", "appointment"],
+      ["electrician", "callout"],
+      ["restaurant", "restaurant"],
+    ]);
+  });
+
+  it.each([
+    [
+      "bakery",
+      [/Passez nous voir/, /boutique/, /du mardi au dimanche, 6h-19h/, /Une commande/],
+      /rendez-vous|devis|chantier|intervention|projet|réserver une table/i,
+    ],
+    [
+      "hairdresser",
+      [/prendre rendez-vous/i, /créneau/, /La teinte se choisit avec vous/, /cheveux/],
+      /devis|chantier|Passez nous voir|boutique|table|projet/i,
+    ],
+    [
+      "garage",
+      [/prendre rendez-vous/i, /créneau/, /réparation/, /véhicule/],
+      /chantier|Passez nous voir|boutique|table|ressemble|projet/i,
+    ],
+    [
+      "electrician",
+      [/devis/, /intervention/, /chantier/, /normes en vigueur/],
+      /rendez-vous|Passez nous voir|boutique|table|projet/i,
+    ],
+    [
+      "restaurant",
+      [/Venez nous voir/, /Pour réserver une table/, /servi à table/, /à l'heure convenue/],
+      /rendez-vous|devis|chantier|intervention|projet|boutique/i,
+    ],
+  ] as const)("invites to the %s in words that fit it", (trade, fitting, misfitting) => {
+    for (const site of everyStyle(TRADES[trade])) {
+      const text = plain(site);
+      for (const words of fitting) expect(text, `${site.home.headline}: ${words}`).toMatch(words);
+      expect(text.match(misfitting)?.[0], site.home.headline).toBeUndefined();
+    }
+  });
+
+  it("opens the home page with the owner's pitch and gives a service the sentence that speaks of it", () => {
+    const salon = writeFrenchSite(TRADES.hairdresser);
+    expect(salon.home.intro).toContain("Coupes, couleurs et soins pour femmes, hommes et enfants.");
+    expect(salon.services.items[2]?.text).toContain("Nous prenons soin des cheveux bouclés et crépus.");
+  });
+
+  it("never says « Prenons rendez-vous » to a bakery, in any style", () => {
+    for (const site of everyStyle(TRADES.bakery)) expect(plain(site)).not.toMatch(/rendez-vous/i);
+  });
+
+  it.each(Object.keys(TRADES) as (keyof typeof TRADES)[])(
+    "says each of the %s's answers once, whole, and invents nothing",
+    (trade) => {
+      const data = TRADES[trade];
+      for (const site of everyStyle(data)) {
+        expect(SiteContent.parse(site)).toEqual(site);
+        const text = plain(site);
+        const count = (needle: string) => text.toLowerCase().split(needle.toLowerCase()).length - 1;
+        // Each sentence of the description, what sets the business apart, its clientele: once each.
+        for (const sentence of data.businessDescription.match(/[^.!?]+[.!?]/g) ?? []) {
+          expect(count(sentence.trim()), sentence).toBe(1);
+        }
+        expect(count(data.uniqueValue), data.uniqueValue).toBe(1);
+        if (data.targetAudience) expect(count(data.targetAudience), data.targetAudience).toBe(1);
+        // No leftover of a template, no stray spacing.
+        expect(text).not.toMatch(/undefined|null|NaN|\$\{|\{\{|\[object| {2}| \.|\.\.|\b(de|que) [AÉEIOU]/);
+        // No figure, year or claim that is not in the answers.
+        const answered = JSON.stringify(data);
+        for (const figure of text.match(/\d+/g) ?? []) expect(answered, figure).toContain(figure);
+        expect(text).not.toMatch(/depuis toujours|reconnu|certifi|garanti|avis|étoiles|satisfaits|n° ?1\b/i);
+      }
+    },
+  );
+
+  it("writes French typography: a no-break space before : ; ! ? and inside « »", () => {
+    for (const data of Object.values(TRADES)) {
+      for (const site of everyStyle(data)) {
+        const text = everything(site);
+        expect(text).not.toMatch(/ [:;!?»]|« /);
+        expect(text).toMatch(/\u00a0[:?]/);
+      }
+    }
   });
 });

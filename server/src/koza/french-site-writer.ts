@@ -1,8 +1,10 @@
 import type { KozaStyle } from "@lagon/contracts/koza";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
+import { typeset } from "./french-typography.ts";
 import { fold } from "./image-motifs.ts";
-import { describeServices, type ServiceFacts } from "./service-words.ts";
+import { describeServices, sentencesOf } from "./service-words.ts";
 import type { SiteContent } from "./site-content.ts";
+import { type TradeKind, tradeKind } from "./trade.ts";
 
 /** What changes with the chosen style: the voice of the site. Each list offers variants. */
 interface Tone {
@@ -11,22 +13,28 @@ interface Tone {
   opening: ((w: Words) => string)[];
   servicesTitle: string;
   whyTitle: string;
-  why: string[];
-  cta: { title: string; text: (w: Words) => string };
   aboutTitle: ((w: Words) => string)[];
   aboutOpening: ((w: Words) => string)[];
   promise: string;
   values: [string, string][];
-  servicesIntro: ((w: Words) => string)[];
+  /** Ends the list of the three services that opens the services page. */
+  servicesIntro: (w: Words) => string;
   contactTitle: string;
   contactClosing: string;
   taglineEnd: string;
 }
 
 /** The answers, cleaned and ready to slot into sentences. */
-interface Words extends ServiceFacts {
+interface Words {
+  name: string;
   /** The business type as written (`typeInside`: in lower case, for use inside a sentence). */
   type: string;
+  typeInside: string;
+  /** "à Saint-Paul", "au Port", or "" when the address names no town. */
+  inTown: string;
+  phone: string;
+  /** The opening hours in lower case, or "". */
+  hours: string;
   /** Someone working alone (a plumber, "je…"): no "team" is claimed. */
   solo: boolean;
 }
@@ -36,7 +44,7 @@ const TONES: Record<KozaStyle, Tone> = {
     headline: [(w) => `Bienvenue chez ${w.name}`, (w) => `${w.name}, votre ${w.typeInside}${sp(w.inTown)}`],
     lead: [
       (w) => `${w.type}${sp(w.inTown)} : un service simple, proche et efficace.`,
-      (w) => `${w.type}${sp(w.inTown)}. On vous écoute, on vous conseille, on s'occupe de tout.`,
+      (w) => `${w.type}${sp(w.inTown)}. On vous écoute, on vous conseille.`,
     ],
     opening: [
       (w) => `Chez ${w.name}, on fait les choses simplement et bien.`,
@@ -45,30 +53,18 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     servicesTitle: "Ce que nous vous proposons",
     whyTitle: "Pourquoi nous choisir ?",
-    why: [
-      "Vous savez toujours à quoi vous attendre : des délais annoncés et tenus, des prix clairs.",
-      "Chaque client est reçu, écouté et conseillé personnellement.",
-    ],
-    cta: {
-      title: "Un projet, une question ?",
-      text: (w) => `Appelez-nous au ${w.phone} ou écrivez-nous : nous vous répondons rapidement.`,
-    },
     aboutTitle: [(w) => `${w.name} en quelques mots`, () => "Qui sommes-nous ?"],
     aboutOpening: [
-      (w) => `Derrière ${w.name}, il y a une passion et un métier : ${w.typeInside}${sp(w.inTown)}.`,
-      (w) => `${w.name} a une idée simple : bien faire son métier (${w.typeInside})${sp(w.inTown)}.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, c'est d'abord une passion et un métier.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, a une idée simple : bien faire son métier.`,
     ],
     promise: "Notre promesse : un travail soigné, des échanges simples et une vraie relation de confiance.",
     values: [
       ["Écoute", "Nous commençons toujours par comprendre ce dont vous avez besoin."],
       ["Réactivité", "Une question ? Une réponse rapide, par téléphone ou par e-mail."],
-      ["Transparence", "Des prix clairs et des délais tenus, annoncés dès le départ."],
+      ["Transparence", "Des prix clairs, annoncés dès le départ."],
     ],
-    servicesIntro: [
-      (w) =>
-        `Voici ce que ${w.name} peut faire pour vous. Chaque prestation commence par l'écoute de votre besoin.`,
-      (w) => `Trois services, une même exigence : vous simplifier la vie. Découvrez l'offre de ${w.name}.`,
-    ],
+    servicesIntro: (w) => `voici ce ${that(w.name)} vous propose${sp(w.inTown)}.`,
     contactTitle: "Contactez-nous",
     contactClosing: "Nous vous répondons dans les meilleurs délais. À très vite !",
     taglineEnd: "simple, proche et efficace",
@@ -76,39 +72,27 @@ const TONES: Record<KozaStyle, Tone> = {
   classic: {
     headline: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `${w.name}`],
     lead: [
-      () => "Le savoir-faire, la rigueur et le sens du service, depuis toujours.",
-      (w) => `${w.type}${sp(w.inTown)}, au service de sa clientèle avec sérieux et constance.`,
+      () => "Le savoir-faire, la rigueur et le sens du service.",
+      (w) => `${w.type}${sp(w.inTown)}, au service de sa clientèle avec sérieux.`,
     ],
     opening: [
       (w) => `${w.name} met son savoir-faire à votre service.`,
-      (w) => `Depuis ses débuts, ${w.name} cultive l'exigence du travail bien fait.`,
+      (w) => `${w.name} cultive l'exigence du travail bien fait.`,
     ],
     servicesTitle: "Nos prestations",
     whyTitle: "Notre différence",
-    why: [
-      "Nous attachons une grande importance à la qualité, au respect des engagements et à la relation de confiance.",
-      "Chaque demande est traitée avec le même soin, qu'elle soit modeste ou ambitieuse.",
-    ],
-    cta: {
-      title: "Prenons rendez-vous",
-      text: (w) => `Nous serons heureux de vous renseigner au ${w.phone} ou par écrit.`,
-    },
-    aboutTitle: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `L'histoire de ${w.name}`],
+    aboutTitle: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `${w.name} et son métier`],
     aboutOpening: [
-      (w) => `${w.name} exerce un beau métier : ${w.typeInside}${sp(w.inTown)}.`,
-      (w) =>
-        `${w.inTown ? `Installée ${w.inTown}, l'entreprise` : "L'entreprise"} ${w.name} exerce son métier avec rigueur et constance : ${w.typeInside}.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, exerce son métier avec sérieux et constance.`,
+      (w) => `${w.name} : ${w.typeInside}${sp(w.inTown)}, un métier exercé avec rigueur.`,
     ],
-    promise: "Notre engagement : un travail irréprochable, des délais respectés et une relation durable.",
+    promise: "Notre engagement : un travail soigné, la parole tenue et une relation durable.",
     values: [
-      ["Savoir-faire", "Un métier maîtrisé, transmis et perfectionné avec le temps."],
+      ["Savoir-faire", "Un métier maîtrisé, exercé avec soin."],
       ["Rigueur", "Chaque détail compte, du premier échange à la dernière finition."],
       ["Confiance", "Une relation durable, fondée sur la parole donnée et tenue."],
     ],
-    servicesIntro: [
-      (w) => `${w.name} vous propose des prestations de qualité, réalisées avec le plus grand soin.`,
-      () => "Nos prestations reposent sur un savoir-faire reconnu et un sens aigu du service.",
-    ],
+    servicesIntro: (w) => `les prestations ${of(w.name)}${sp(w.inTown)}, assurées avec soin.`,
     contactTitle: "Nous contacter",
     contactClosing: "Nous vous répondrons dans les meilleurs délais.",
     taglineEnd: "savoir-faire et sérieux",
@@ -116,32 +100,24 @@ const TONES: Record<KozaStyle, Tone> = {
   bold: {
     headline: [(w) => `${w.name}. Avec du caractère.`, (w) => `${w.name}, l'exigence en plus`],
     lead: [
-      (w) => `${w.type}${sp(w.inTown)}. De l'énergie, de l'exigence, des résultats.`,
-      () => "Pas de demi-mesure : nous visons l'excellence, à chaque fois.",
+      (w) => `${w.type}${sp(w.inTown)}. De l'énergie, de l'exigence, du concret.`,
+      () => "Pas de demi-mesure : nous visons le meilleur, à chaque fois.",
     ],
     opening: [() => "Ici, pas de demi-mesure.", (w) => `${w.name} ne fait rien à moitié.`],
     servicesTitle: "Ce que nous faisons de mieux",
     whyTitle: "Pourquoi nous ?",
-    why: ["Parce que votre satisfaction n'est pas une option.", "Parce que nous tenons parole, toujours."],
-    cta: {
-      title: "Prêt à vous lancer ?",
-      text: (w) => `Un appel au ${w.phone} suffit. On s'occupe du reste !`,
-    },
     aboutTitle: [() => "Qui sommes-nous ?", (w) => `${w.name}, l'énergie en plus`],
     aboutOpening: [
-      (w) => `${w.name}, c'est une énergie au service d'un métier : ${w.typeInside}${sp(w.inTown)}.`,
-      (w) => `Notre terrain de jeu : ${w.typeInside}${sp(w.inTown)}. Notre moteur : vos projets.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, met toute son énergie dans son métier.`,
+      (w) => `Notre terrain de jeu : ${w.typeInside}${sp(w.inTown)}. Notre moteur : vous satisfaire.`,
     ],
-    promise: "Notre promesse ? Des résultats. Pas des excuses.",
+    promise: "Notre promesse ? Du concret. Pas des excuses.",
     values: [
-      ["Énergie", "Nous nous donnons à fond, du premier au dernier jour."],
+      ["Énergie", "Nous nous donnons à fond, à chaque fois."],
       ["Exigence", "Le « presque bien » ne nous suffit pas."],
       ["Résultats", "Ce qui compte, c'est ce que vous obtenez."],
     ],
-    servicesIntro: [
-      (w) => `Trois services. Une seule exigence : la vôtre. Voici ce que ${w.name} fait de mieux.`,
-      () => "Du solide, du concret, du sur-mesure : découvrez nos services.",
-    ],
+    servicesIntro: (w) => `voilà ce ${that(w.name)} fait de mieux.`,
     contactTitle: "Parlons-en !",
     contactClosing: "On vous répond vite. Promis !",
     taglineEnd: "avec énergie et exigence",
@@ -155,12 +131,10 @@ const TONES: Record<KozaStyle, Tone> = {
     opening: [() => "L'essentiel, bien fait.", () => "Simple et soigné."],
     servicesTitle: "Services",
     whyTitle: "Notre différence",
-    why: ["Moins de mots, plus de soin.", "Un travail précis, sans superflu."],
-    cta: { title: "Contact", text: (w) => `${w.phone} — ou par e-mail, quand vous voulez.` },
     aboutTitle: [() => "À propos", (w) => w.name],
     aboutOpening: [
       (w) => `${w.name} : ${w.typeInside}${sp(w.inTown)}.`,
-      (w) => `Un métier, ${w.typeInside}, exercé avec soin par ${w.name}.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}. Avec soin.`,
     ],
     promise: "Un travail précis, des échanges clairs.",
     values: [
@@ -168,10 +142,135 @@ const TONES: Record<KozaStyle, Tone> = {
       ["Qualité", "Un travail précis, sans superflu."],
       ["Simplicité", "L'essentiel, bien fait, du premier coup."],
     ],
-    servicesIntro: [(w) => `Les services de ${w.name}, en bref.`, () => "Trois services, bien faits."],
+    servicesIntro: (w) => `l'essentiel ${of(w.name)}, en bref.`,
     contactTitle: "Contact",
     contactClosing: "Réponse rapide, par téléphone ou par e-mail.",
     taglineEnd: "",
+  },
+};
+
+/**
+ * What changes with the trade: how a visitor becomes a customer (come by, book, ask for a
+ * quote, get in touch), said in the invitations, the contact page and the way of working.
+ */
+interface TradeWords {
+  /** The home page's last band, one title per style. */
+  ctaTitle: Record<KozaStyle, string>;
+  ctaText: (w: Words) => string;
+  /** How the business works with its customers, on the home page beside what sets it apart. */
+  why: (w: Words) => string;
+  /** The same, from another angle, on the "about" page. */
+  way: (w: Words) => string;
+  /** Where and how the business meets its customers, when the home page has little else to say. */
+  presence: (w: Words) => string;
+  servicesCta: { title: string; text: (w: Words) => string };
+  galleryIntro: (w: Words) => string;
+  contactIntro: (w: Words) => string;
+}
+
+const welcome = (verb: string, w: Words) =>
+  `Nous vous ${verb}${sp(w.inTown)}${w.hours ? `, ${w.hours}` : ""}.`;
+
+const TRADES: Record<TradeKind, TradeWords> = {
+  shop: {
+    ctaTitle: {
+      modern: "Passez nous voir",
+      classic: "Au plaisir de vous accueillir",
+      bold: "On vous attend !",
+      minimal: "Nous trouver",
+    },
+    ctaText: (w) => `${welcome("accueillons", w)} Une commande, une question ? Appelez le ${w.phone}.`,
+    why: () => "En boutique, on prend le temps de vous conseiller et de vous servir.",
+    way: () =>
+      "Ici, chaque client est servi avec le sourire, qu'il passe en coup de vent ou prenne son temps.",
+    presence: (w) => `${w.name} vous attend${sp(w.inTown)}.`,
+    servicesCta: {
+      title: "Une commande particulière ?",
+      text: (w) => `Passez à la boutique ou appelez ${w.name} au ${w.phone} : on en parle ensemble.`,
+    },
+    galleryIntro: (w) => `Un aperçu de ce qui vous attend chez ${w.name}${sp(w.inTown)}.`,
+    contactIntro: (w) =>
+      `Passez nous voir : l'adresse${w.hours ? " et les horaires sont" : " est"} ci-dessous. Pour une commande ou une question, appelez ou écrivez.`,
+  },
+  restaurant: {
+    ctaTitle: {
+      modern: "Passez nous voir",
+      classic: "Au plaisir de vous recevoir",
+      bold: "À table !",
+      minimal: "Réserver",
+    },
+    ctaText: (w) => `${welcome("recevons", w)} Pour réserver une table, appelez le ${w.phone}.`,
+    why: () => "Ici, on vous reçoit simplement, comme un habitué.",
+    way: () => "Seul, en famille ou entre collègues, chacun trouve ici sa place à table.",
+    presence: (w) => `${w.name} vous attend à table${sp(w.inTown)}.`,
+    servicesCta: {
+      title: "Une table, un groupe ?",
+      text: (w) => `Pour réserver ou pour toute question, appelez ${w.name} au ${w.phone}.`,
+    },
+    galleryIntro: (w) => `Un aperçu de ce qui vous attend chez ${w.name}${sp(w.inTown)}.`,
+    contactIntro: (w) =>
+      `Venez nous voir : l'adresse${w.hours ? " et les horaires sont" : " est"} ci-dessous. Pour réserver une table, appelez-nous.`,
+  },
+  appointment: {
+    ctaTitle: {
+      modern: "Prenez rendez-vous",
+      classic: "Prenons rendez-vous",
+      bold: "Réservez votre créneau !",
+      minimal: "Rendez-vous",
+    },
+    ctaText: (w) =>
+      `Appelez le ${w.phone} ou écrivez-nous : nous convenons ensemble d'un créneau qui vous arrange.`,
+    why: () => "Sur rendez-vous, le temps qu'il faut vous est réservé, sans précipitation.",
+    way: () =>
+      "Chaque rendez-vous commence par écouter ce que vous attendez, et vous savez ensuite ce qui a été fait.",
+    presence: (w) => `${w.name} vous reçoit sur rendez-vous${sp(w.inTown)}.`,
+    servicesCta: {
+      title: "Envie d'un rendez-vous ?",
+      text: (w) => `Appelez ${w.name} au ${w.phone} : un créneau vous est proposé.`,
+    },
+    galleryIntro: (w) =>
+      `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
+    contactIntro: (w) =>
+      `Pour prendre rendez-vous, appelez ou écrivez${w.hours ? ", aux horaires indiqués ci-dessous" : ""} : ${w.name} vous propose un créneau.`,
+  },
+  callout: {
+    ctaTitle: {
+      modern: "Un devis, une intervention ?",
+      classic: "Demandez votre devis",
+      bold: "Un chantier ? Parlons-en !",
+      minimal: "Devis",
+    },
+    ctaText: (w) => `Appelez le ${w.phone} ou écrivez en décrivant votre besoin et le lieu des travaux.`,
+    why: () => "Avant toute intervention, le travail à faire et son prix vous sont présentés dans un devis.",
+    way: () => "Chaque chantier est mené proprement, et ce qui a été fait vous est expliqué à la fin.",
+    presence: (w) => `${w.name} intervient chez vous, sur devis.`,
+    servicesCta: {
+      title: "Un devis pour vos travaux ?",
+      text: (w) => `Appelez ${w.name} au ${w.phone} ou écrivez en décrivant votre besoin : le devis suit.`,
+    },
+    galleryIntro: (w) =>
+      `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
+    contactIntro: (w) =>
+      `Pour un devis ou une intervention, appelez ${w.name} ou écrivez : dites ce qu'il faut faire, et où.`,
+  },
+  service: {
+    ctaTitle: {
+      modern: "Un projet, une question ?",
+      classic: "Parlons de votre projet",
+      bold: "Prêt à vous lancer ?",
+      minimal: "Contact",
+    },
+    ctaText: (w) => `Appelez le ${w.phone} ou écrivez-nous : nous vous répondons rapidement.`,
+    why: () => "Chaque demande commence par un échange, pour bien comprendre ce dont vous avez besoin.",
+    way: () => "Vous savez à chaque étape ce qui est fait, comment et pour quand.",
+    presence: (w) => `${w.name} est à votre écoute${sp(w.inTown)}.`,
+    servicesCta: {
+      title: "Besoin d'un renseignement ?",
+      text: (w) => `Contactez ${w.name} au ${w.phone} : votre demande est étudiée avec attention.`,
+    },
+    galleryIntro: (w) =>
+      `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
+    contactIntro: (w) => `Une question, un projet ? ${w.name} vous répond avec plaisir : appelez ou écrivez.`,
   },
 };
 
@@ -182,68 +281,84 @@ const TONES: Record<KozaStyle, Tone> = {
  */
 export function writeFrenchSite(data: KozaData): SiteContent {
   const tone = TONES[data.style];
+  const trade = TRADES[tradeKind(data)];
   const w: Words = {
     name: oneLine(data.businessName),
     type: capitalize(oneLine(data.businessType)),
     typeInside: inside(data.businessType),
     inTown: inTown(data.contactInfo.address),
-    description: sentences(data.businessDescription),
-    audience: data.targetAudience.trim() ? inside(data.targetAudience) : "",
-    unique: inside(data.uniqueValue),
     phone: oneLine(data.contactInfo.phone),
+    hours: data.contactInfo.hours.trim() ? inside(data.contactInfo.hours) : "",
     solo: worksAlone(data),
   };
   const seed = hash(`${w.name}|${w.type}`);
   const pick = <T>(list: T[], salt = 0): T => list[(seed + salt) % list.length] as T;
-  const audience = w.audience
-    ? pick([`Notre clientèle : ${w.audience}.`, `Pour qui ? ${capitalize(w.audience)}.`], 1)
-    : "";
+  const audience = data.targetAudience.trim() ? inside(data.targetAudience) : "";
   const services = data.services.map(oneLine);
-  const described = describeServices(services, w);
+  // Each of the customer's sentences is said once: the first, their pitch, opens the home page;
+  // the others about a service go to it on the services page, the rest back to the home page.
+  const [pitch = "", ...others] = sentencesOf(sentences(data.businessDescription));
+  const described = describeServices(services, {
+    name: w.name,
+    inTown: w.inTown,
+    description: others.join(" "),
+    phone: w.phone,
+  });
+  const rest = others.filter((s) => !described.used.has(s));
+  const clientele = audience
+    ? pick([`Notre clientèle : ${audience}.`, `Pour qui ? ${capitalize(audience)}.`], 1)
+    : "";
+  const home = join(pick(tone.opening, 3)(w), pitch, ...rest, rest.length ? "" : trade.presence(w));
 
-  return {
+  return typeset({
     tagline: [`${w.type}${sp(w.inTown)}`, tone.taglineEnd].filter(Boolean).join(" — "),
     home: {
       headline: pick(tone.headline)(w),
       lead: pick(tone.lead, 2)(w),
-      intro: join(pick(tone.opening, 3)(w), w.description, audience),
+      intro: home,
       servicesTitle: tone.servicesTitle,
-      serviceTeasers: described.map((d) => d.teaser),
+      serviceTeasers: described.items.map((d) => d.teaser),
       whyTitle: tone.whyTitle,
-      why: join(`Ce qui distingue ${w.name} : ${w.unique}.`, pick(tone.why, 4)),
-      callToAction: { title: tone.cta.title, text: tone.cta.text(w) },
+      why: join(distinction(data.uniqueValue, w, seed), trade.why(w)),
+      callToAction: { title: trade.ctaTitle[data.style], text: trade.ctaText(w) },
     },
     about: {
       title: pick(tone.aboutTitle, 5)(w),
-      paragraphs: [
-        pick(tone.aboutOpening, 6)(w),
-        join(w.description, audience),
-        join(
-          `${w.solo ? "Ce qui fait la différence" : "Ce qui fait notre différence"} : ${w.unique}.`,
-          tone.promise,
-        ),
-      ],
+      paragraphs: [join(pick(tone.aboutOpening, 6)(w), clientele), join(trade.way(w), tone.promise)],
       values: tone.values.map(([title, text]) => ({ title, text })),
     },
     services: {
-      intro: pick(tone.servicesIntro, 7)(w),
-      items: services.map((title, i) => ({ title, text: described[i]?.text as string })),
-      callToAction: {
-        title: "Besoin d'un renseignement ?",
-        text: `Contactez ${w.name} au ${w.phone} : nous étudions votre demande avec attention.`,
-      },
+      intro: `${capitalize(listOf(services))} : ${tone.servicesIntro(w)}`,
+      items: services.map((title, i) => ({ title, text: described.items[i]?.text as string })),
+      callToAction: { title: trade.servicesCta.title, text: trade.servicesCta.text(w) },
     },
-    gallery: {
-      intro: join(`Quelques images de ${w.name}${sp(w.inTown)}.`, `Sa marque de fabrique : ${w.unique}.`),
-    },
+    gallery: { intro: trade.galleryIntro(w) },
     contact: {
       title: tone.contactTitle,
-      intro: `Une question, une demande de renseignement ? ${w.name} vous répond avec plaisir : appelez, écrivez ou passez nous voir.`,
+      intro: trade.contactIntro(w),
       closing: tone.contactClosing,
     },
-  };
+  });
 }
 
+/** What sets the business apart, in the owner's words: said as they wrote it when it is a sentence of theirs. */
+function distinction(unique: string, w: Words, seed: number): string {
+  const text = oneLine(unique);
+  if (/^(je|j['’]|nous|on)\b/i.test(text) || text.split(" ").length > 14) return sentences(text);
+  const t = inside(text);
+  return seed % 2 ? `Ce qui fait la différence chez ${w.name} : ${t}.` : `La marque ${of(w.name)} : ${t}.`;
+}
+
+/** "pain au levain, gâteaux sur commande et livraison aux restaurants" */
+function listOf(items: string[]): string {
+  const words = items.map(inside);
+  return `${words.slice(0, -1).join(", ")} et ${words.at(-1)}`;
+}
+
+/** "de Garage Hoarau", "d'Élec Grondin"; "que Garage Hoarau", "qu'Élec Grondin" */
+const elides = (name: string) => /^[aeiouyhàâäéèêëîïôöûü]/i.test(name);
+const of = (name: string) => (elides(name) ? `d'${name}` : `de ${name}`);
+const that = (name: string) => (elides(name) ? `qu'${name}` : `que ${name}`);
 const oneLine = (s: string) => s.trim().replace(/\s+/g, " ");
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sp = (s: string) => (s ? ` ${s}` : "");

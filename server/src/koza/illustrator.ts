@@ -73,9 +73,7 @@ export async function illustrationSvg(data: KozaData, request: ImageRequest): Pr
       ? hero(w, h, icons, palette, seed)
       : request.kind === "service"
         ? card(w, h, icons, palette, request.index)
-        : request.kind === "about"
-          ? arch(w, h, icons, palette, seed)
-          : [tiles, rings, split, arch][request.index % 4]?.(w, h, icons, palette, seed);
+        : arch(w, h, icons, palette, seed);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 }
 
@@ -173,45 +171,6 @@ ${icon(icons[1], w * 0.78, h * 0.28, h * 0.17, c.onP)}
 <path d="M${ax - aw / 2} ${h} V ${top + aw / 2} A ${aw / 2} ${aw / 2} 0 0 1 ${ax + aw / 2} ${top + aw / 2} V ${h} Z" fill="${c.pale}"/>
 ${icon(icons[0], ax, top + aw * 0.75, aw * 0.62, c.inkOnPale, { stroke: 1.3 })}`;
 };
-
-/** A poster of tiles in the two colours, each with a motif. */
-const tiles: Layout = (w, h, icons, c) => {
-  const size = h / 3;
-  const fills = [c.p, c.pale, c.s, c.pale, c.deep, c.soft];
-  let out = "";
-  let n = 0;
-  for (let y = 0; y < h; y += size) {
-    for (let x = 0; x < w; x += size) {
-      const fill = at(fills, n + Math.round(y / size)) as string;
-      const ink = fill === c.pale || fill === c.soft ? readable(c.s, fill, 3) : textOn(fill);
-      out += `<rect x="${x}" y="${y}" width="${size}" height="${size}" fill="${fill}"/>`;
-      out += icon(at(icons, n), x + size / 2, y + size / 2, size * 0.5, ink);
-      n++;
-    }
-  }
-  return out;
-};
-
-/** Rings spreading from the motif, like a ripple. */
-const rings: Layout = (w, h, icons, c) => {
-  const cx = w / 2;
-  const cy = h / 2;
-  const rs = [0.95, 0.78, 0.62, 0.46].map((k) => k * h);
-  return `<rect width="${w}" height="${h}" fill="${c.pale}"/>
-${rs.map((r, i) => `<circle cx="${cx}" cy="${cy}" r="${r / 1.6}" fill="${c.p}" opacity="${0.12 + i * 0.16}"/>`).join("")}
-<circle cx="${cx}" cy="${cy}" r="${h * 0.2}" fill="${c.s}"/>
-${icon(icons[0], cx, cy, h * 0.22, c.onS)}
-${icon(icons[1], w * 0.12, h * 0.15, h * 0.12, c.inkOnPale, { opacity: 0.6 })}
-${icon(icons[2] ?? icons[1], w * 0.88, h * 0.85, h * 0.12, c.inkOnPale, { opacity: 0.6 })}`;
-};
-
-/** A diagonal split of the two colours with the motif in a disc astride it. */
-const split: Layout = (w, h, icons, c) =>
-  `<rect width="${w}" height="${h}" fill="${c.s}"/>
-<path d="M0 0 H ${w * 0.7} L ${w * 0.3} ${h} H 0 Z" fill="${c.p}"/>
-${wallpaper(w, h, icons.slice(1), "#ffffff", 0.12, 200)}
-<circle cx="${w / 2}" cy="${h / 2}" r="${h * 0.26}" fill="#ffffff"/>
-${icon(icons[0], w / 2, h / 2, h * 0.3, readable(c.s, "#ffffff", 3), { stroke: 1.4 })}`;
 
 /** FNV-1a, as the French writer uses: small, stable variations from one business to another. */
 function hash(s: string): number {

@@ -13,11 +13,6 @@ const SHOTS: Record<ImageRequest["kind"], string[]> = {
   hero: ["A wide, inviting view of the business at work, for the banner of its home page."],
   about: ["The craft and the place behind the business: hands at work, tools, authentic details."],
   service: ["It shows this service or product: "],
-  gallery: [
-    "A close-up of a finished piece of work, shown at its best.",
-    "The workplace, tidy and welcoming, in natural light.",
-    "A satisfied moment with a customer, seen from behind or at a distance, no recognisable face.",
-  ],
 };
 
 /** What the model is asked for: a realistic photo of this business, from its own answers, with no text. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Media } from "./blocks.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
-import { kozaPages } from "./page-blocks.ts";
+import { ADMIN_ONLY, kozaPages, photoGallery } from "./page-blocks.ts";
 import { imageRequests, pageImages } from "./site-images.ts";
-import { answers } from "./test-support.ts";
+import { answers, TRADES } from "./test-support.ts";
 
 const photo = (n: number): Media => ({
   id: 40 + n,
@@ -55,13 +55,13 @@ describe("the five pages as blocks", () => {
     expect(about).toContain("Nos valeurs");
     expect(pages[1]?.featured?.id).toBe(42);
     expect(gallery).toContain("wp-block-gallery");
-    expect(gallery.match(/wp-image-4[123]/g)).toHaveLength(3);
+    expect(gallery.match(/wp-image-\d+/g)).toEqual(["wp-image-41", "wp-image-42", "wp-image-43"]);
     expect(contact).toContain('<a href="tel:0262000000">0262 00 00 00</a>');
     expect(contact).toContain('<a href="mailto:contact@payet.re">contact@payet.re</a>');
-    expect(contact).toContain("Horaires : Du mardi au dimanche, 6h-19h");
+    expect(contact).toContain("Horaires\u00a0: Du mardi au dimanche, 6h-19h");
   });
 
-  it("without any photo, show made pictures on every page but the contact page", () => {
+  it("without any photo, show made pictures on every page but Réalisations and Contact", () => {
     const data = answers({ contactInfo: { phone: "0262 00 00 00", email: "a@b.re", address: "Saint-Paul" } });
     const pages = kozaPages(data, writeFrenchSite(data), images(data, []));
     const [home, about, services, gallery, contact] = pages.map((p) => p.content) as [
@@ -79,9 +79,9 @@ describe("the five pages as blocks", () => {
       expect(services).toContain(`koza-1-image-service-${i + 1}.jpg`);
       expect(services).toContain(`alt="${service}, par Boulangerie Payet"`);
     }
-    // The gallery: the three services' pictures and three more, never a "coming soon" notice.
-    expect(gallery).toContain("wp-block-gallery");
-    expect(gallery.match(/<img /g)).toHaveLength(6);
+    // Réalisations shows the customer's work or nothing pretending to be it, and no "coming soon" notice.
+    expect(gallery).not.toContain("<img");
+    expect(gallery).not.toContain("wp-block-gallery");
     expect(gallery).not.toContain("bientôt");
     expect(contact).not.toContain("<img");
     expect(contact).not.toContain("Horaires");
@@ -89,19 +89,21 @@ describe("the five pages as blocks", () => {
 
   it("put the customer's photos first and make only the missing pictures", () => {
     const data = answers();
-    expect(imageRequests(data, 1).map((r) => r.slot)).toEqual([
+    expect(imageRequests(data, 0).map((r) => r.slot)).toEqual([
+      "hero",
       "about",
+      "service-1",
       "service-2",
       "service-3",
-      "gallery-1",
-      "gallery-2",
     ]);
-    expect(imageRequests(data, 5)).toEqual([]);
+    expect(imageRequests(data, 1).map((r) => r.slot)).toEqual(["about", "service-2", "service-3"]);
+    expect(imageRequests(data, 3)).toEqual([]);
     const pages = kozaPages(data, writeFrenchSite(data), images(data, [photo(1)]));
     expect(pages[0]?.content).toContain('"id":41');
+    // One photo: shown wide on Réalisations, never completed with made pictures.
     const gallery = pages[3]?.content as string;
-    expect(gallery.indexOf("koza-1-photo-1.jpg")).toBeLessThan(gallery.indexOf("koza-1-image-gallery-1.jpg"));
-    expect(gallery.match(/<img /g)).toHaveLength(3);
+    expect(gallery.match(/<img [^>]+>/g)).toEqual([expect.stringContaining("koza-1-photo-1.jpg")]);
+    expect(gallery).not.toContain("wp-block-gallery");
   });
 
   it("escape what the customer typed: no markup, no early end of a block comment", () => {
@@ -116,5 +118,73 @@ describe("the five pages as blocks", () => {
     for (const comment of content.match(/<!--[\s\S]*?-->/g) ?? []) {
       expect(comment).toMatch(/^<!-- \/?wp:[a-z/-]+( \{.*\})?( \/)? -->$/);
     }
+  });
+
+  it.each([
+    ["bakery", "Adresse et horaires"],
+    ["hairdresser", "Prendre rendez-vous"],
+    ["garage", "Prendre rendez-vous"],
+    ["electrician", "Demander un devis"],
+    ["restaurant", "Réserver une table"],
+  ] as const)("invite to the %s with a button that fits the trade: %s", (trade, action) => {
+    const data = TRADES[trade];
+    const pages = kozaPages(data, writeFrenchSite(data), images(data, []));
+    const labels = pages.flatMap((p) =>
+      [...p.content.matchAll(/wp-block-button__link[^>]*href="\/contact\/">([^<]+)</g)].map((m) => m[1]),
+    );
+    // The banner, the home page's last band, the services page and Réalisations.
+    expect(labels).toEqual([action, action, action, action]);
+    expect(pages.map((p) => p.content).join("\n")).not.toMatch(
+      /Parlons de votre projet|Demander un renseignement/,
+    );
+  });
+
+  it.each(Object.keys(TRADES) as (keyof typeof TRADES)[])(
+    "without photos, make the %s's Réalisations page the way of working, with a word for the owner only",
+    (trade) => {
+      const data = TRADES[trade];
+      const realisations = kozaPages(data, writeFrenchSite(data), images(data, []))[3]?.content as string;
+      expect(realisations).not.toMatch(/<img|wp-block-gallery|wp:image|koza-1-image/);
+      expect(realisations).toContain("Comment ça se passe");
+      expect(realisations).not.toMatch(/ [:;!?»]|« /);
+      expect(realisations.match(/<h3 class="wp-block-heading">[123]\. /g)).toHaveLength(3);
+      expect(realisations).toContain(`<!-- wp:paragraph {"className":"${ADMIN_ONLY}"} -->`);
+      expect(realisations).toContain(`<p class="${ADMIN_ONLY}">Vous seul voyez ce message`);
+      expect(realisations).toContain('href="/wp-admin/edit.php?post_type=page"');
+      // With photos, the word for the owner is gone.
+      const withPhoto = kozaPages(data, writeFrenchSite(data), images(data, [photo(1)]))[3]?.content;
+      expect(withPhoto).not.toContain(ADMIN_ONLY);
+    },
+  );
+
+  it.each([
+    [1, [], 1],
+    [2, [2], 0],
+    [3, [3], 0],
+    [4, [2], 0],
+    [5, [2], 1],
+  ])("lay %i photos out in even rows", (count, galleryColumns, wideImages) => {
+    const photos = Array.from({ length: count }, (_, i) => photo(i + 1));
+    const blocks = photoGallery(photos).join("\n");
+    expect([...blocks.matchAll(/columns-(\d)/g)].map((m) => Number(m[1]))).toEqual(galleryColumns);
+    expect([...blocks.matchAll(/<!-- wp:gallery \{"columns":(\d)/g)].map((m) => Number(m[1]))).toEqual(
+      galleryColumns,
+    );
+    // Wide photos stand on their own, as wide as the gallery; every photo is shown once, in order.
+    expect(
+      blocks.split("<!-- wp:gallery")[0]?.match(/wp-block-image alignwide size-large"><img /g) ?? [],
+    ).toHaveLength(wideImages);
+    expect(blocks.split("<!-- wp:gallery")[1] ?? "").not.toContain("wp-block-image alignwide");
+    expect([...blocks.matchAll(/koza-1-photo-(\d)/g)].map((m) => Number(m[1]))).toEqual(
+      photos.map((_, i) => i + 1),
+    );
+  });
+
+  it("lay four photos out two by two on the Réalisations page", () => {
+    const data = answers();
+    const four = [1, 2, 3, 4].map(photo);
+    const realisations = kozaPages(data, writeFrenchSite(data), images(data, four))[3]?.content as string;
+    expect(realisations).toContain("wp-block-gallery alignwide has-nested-images columns-2 is-cropped");
+    expect(realisations.match(/<img /g)).toHaveLength(4);
   });
 });

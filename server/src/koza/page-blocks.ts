@@ -17,6 +17,7 @@ import {
 import { isDark, textOn } from "./colors.ts";
 import type { SiteContent } from "./site-content.ts";
 import type { PageImages } from "./site-images.ts";
+import { tradeOf } from "./trade.ts";
 
 export interface KozaPage {
   /** Koza's pages are found again by slug, so a new run updates them instead of adding more. */
@@ -29,11 +30,15 @@ export interface KozaPage {
   featured?: Media;
 }
 
+/** Shown only to a logged-in user (the owner) by the theme's styles: see `themeStyles`. */
+export const ADMIN_ONLY = "koza-admin-only";
+
 export const KOZA_PAGE_SLUGS = ["accueil", "a-propos", "services", "realisations", "contact"] as const;
 
 /** The five pages as Gutenberg blocks: words from the writer, the customer's photos first, then made pictures. */
 export function kozaPages(data: KozaData, text: SiteContent, images: PageImages): KozaPage[] {
   const c = data.contactInfo;
+  const trade = tradeOf(data);
   // The call-to-action band is the primary colour: its text must stay readable on it.
   const onPrimary = textOn(data.colors.primary) === "#ffffff" ? "base" : "contrast";
   const overPrimary = onPrimary === "base" ? "contrast" : "base";
@@ -43,7 +48,7 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
         heading(title, { align: "center", color: onPrimary }),
         paragraph(body, { align: "center" }),
         buttons(
-          [{ label: "Nous contacter", href: "/contact/", background: onPrimary, text: overPrimary }],
+          [{ label: trade.action, href: "/contact/", background: onPrimary, text: overPrimary }],
           "center",
         ),
       ],
@@ -58,7 +63,7 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
         paragraph(text.home.lead, { align: "center", size: "large" }),
         buttons(
           [
-            { label: "Nous contacter", href: "/contact/" },
+            { label: trade.action, href: "/contact/" },
             { label: "Nos services", href: "/services/", outline: true },
           ],
           "center",
@@ -102,23 +107,45 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
     }),
     heading(text.services.callToAction.title),
     paragraph(text.services.callToAction.text),
-    buttons([{ label: "Demander un renseignement", href: "/contact/" }]),
+    buttons([{ label: trade.action, href: "/contact/" }]),
   ];
 
+  // The customer's own photos, or the way of working and a word to the owner: never made pictures passed off as work.
   const realisations = [
     paragraph(text.gallery.intro, { size: "large" }),
-    images.gallery.length > 1 ? gallery(images.gallery) : image(images.hero),
-    buttons([{ label: "Parlons de votre projet", href: "/contact/" }]),
+    ...photoGallery(images.gallery),
+    section(
+      [
+        heading("Comment ça se passe", { align: "center" }),
+        columns(
+          trade.steps.map((step, i) => [
+            heading(`${i + 1}. ${step.title}`, { level: 3 }),
+            paragraph(step.text),
+          ]),
+          true,
+        ),
+      ],
+      { background: "accent-5" },
+    ),
+    ...(images.gallery.length
+      ? []
+      : [
+          paragraph(
+            `Vous seul voyez ce message, parce que vous êtes connecté à WordPress\u00a0: ajoutez ici les photos de votre travail. Dans ${link("Pages", "/wp-admin/edit.php?post_type=page")}, ouvrez «\u00a0Réalisations\u00a0» et ajoutez un bloc Galerie.`,
+            { html: true, className: ADMIN_ONLY },
+          ),
+        ]),
+    buttons([{ label: trade.action, href: "/contact/" }]),
   ];
 
   const contact = [
     paragraph(text.contact.intro, { size: "large" }),
     heading(text.contact.title),
     list([
-      `Téléphone : ${link(c.phone, tel)}`,
-      `E-mail : ${link(c.email, `mailto:${c.email}`)}`,
-      `Adresse : ${esc(c.address)}`,
-      ...(c.hours ? [`Horaires : ${esc(c.hours)}`] : []),
+      `Téléphone\u00a0: ${link(c.phone, tel)}`,
+      `E-mail\u00a0: ${link(c.email, `mailto:${c.email}`)}`,
+      `Adresse\u00a0: ${esc(c.address)}`,
+      ...(c.hours ? [`Horaires\u00a0: ${esc(c.hours)}`] : []),
     ]),
     buttons([
       { label: "Appeler", href: tel },
@@ -147,4 +174,16 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
     page("realisations", "Réalisations", realisations),
     page("contact", "Contact", contact),
   ];
+}
+
+/**
+ * The customer's photos, in rows that stay even: one wide photo, two or three side by side,
+ * four as two by two, five as one wide photo above two by two.
+ */
+export function photoGallery(photos: Media[]): string[] {
+  const [first, ...others] = photos;
+  if (!first) return [];
+  if (photos.length === 1) return [image(first, true)];
+  if (photos.length === 3) return [gallery(photos, 3)];
+  return photos.length % 2 === 1 ? [image(first, true), gallery(others, 2)] : [gallery(photos, 2)];
 }

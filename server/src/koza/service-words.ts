@@ -3,14 +3,10 @@ import { fold } from "./image-motifs.ts";
 /** What the embedded writer knows to describe the three services, already cleaned. */
 export interface ServiceFacts {
   name: string;
-  /** The business type in lower case, for use inside a sentence. */
-  typeInside: string;
   /** "à Saint-Paul", "au Port", or "" when the address names no town. */
   inTown: string;
   /** The description, as full sentences. */
   description: string;
-  audience: string;
-  unique: string;
   phone: string;
 }
 
@@ -20,11 +16,35 @@ export interface ServiceFacts {
  * service's own name.
  */
 const KINDS: [RegExp, string][] = [
+  [
+    /groupe|banquet|anniversaire|seminaire/,
+    "Anniversaire, sortie entre collègues ou fête de famille : le repas se prépare avec vous, selon le nombre de convives.",
+  ],
+  [/emporter/, "Commandez, puis passez chercher votre repas à l'heure convenue."],
+  [/sur place|dejeuner|diner|plat du jour/, "Installez-vous : le repas vous est servi à table."],
+  [/pain|levain|baguette|viennois|croissant|brioche/, "Du pain comme on l'aime, à retrouver en boutique."],
+  [
+    /norme|conformite|tableau electrique/,
+    "L'installation est vérifiée point par point, puis mise en conformité avec les normes en vigueur.",
+  ],
+  [
+    /diagnostic electron|valise/,
+    "Les défauts enregistrés par le véhicule sont lus, puis expliqués avant toute réparation.",
+  ],
+  [
+    /couleur|meche|balayage|teint|coloration/,
+    "La teinte se choisit avec vous, en fonction de vos envies et de vos cheveux.",
+  ],
+  [
+    /cheveu|boucle|crepu|frise|tresse|natte/,
+    "Chaque nature de cheveux a ses besoins : les soins et les gestes s'y adaptent.",
+  ],
   [/livr/, "Le lieu et l'heure de livraison se décident avec vous, selon vos besoins."],
   [
     /commande|sur mesure|personnalis|cadeau/,
     "Vous dites ce que vous souhaitez, pour quand et pour combien de personnes : tout est préparé pour vous.",
   ],
+  [/patiss|gateau|dessert|entremet|tarte/, "Pour le plaisir ou pour une occasion, à choisir en boutique."],
   [
     /depann|urgence|fuite|panne/,
     "Un problème ? La cause est d'abord recherchée, puis la solution vous est expliquée avant toute intervention.",
@@ -98,50 +118,48 @@ const STOP = new Set([
   "vous",
 ]);
 
-const sentencesOf = (text: string) => text.match(/[^.!?…]+[.!?…]+/g)?.map((s) => s.trim()) ?? [text];
+export const sentencesOf = (text: string) => text.match(/[^.!?…]+[.!?…]+/g)?.map((s) => s.trim()) ?? [text];
 
 /**
- * A short teaser and a full text for each service, built from the customer's own words: the
- * sentences of their description that speak of it, what that kind of service involves, and one
- * of their answers (what sets them apart, their clientele, their phone). No sentence is used
- * twice on the site's services.
+ * A short teaser and a full text for each service. The teaser (home page) says what that kind
+ * of service involves; the text (services page) adds the sentence of the customer's description
+ * that speaks of it, so each of their sentences is said once on the site: `used` lists them, for
+ * the writer to leave out elsewhere.
  */
-export function describeServices(services: string[], f: ServiceFacts): { teaser: string; text: string }[] {
+export function describeServices(
+  services: string[],
+  f: ServiceFacts,
+): { items: { teaser: string; text: string }[]; used: Set<string> } {
   const used = new Set<string>();
-  const fresh = (s: string | undefined) => {
-    if (!s || used.has(s)) return undefined;
-    used.add(s);
-    return s;
-  };
   const descriptionSentences = sentencesOf(f.description);
   const about = (service: string) => {
     const own = stems(service);
-    return descriptionSentences.find((sentence) => {
-      const words = stems(sentence);
-      return own.some((stem) => words.includes(stem));
+    const sentence = descriptionSentences.find((s) => {
+      const words = stems(s);
+      return !used.has(s) && own.some((stem) => words.includes(stem));
     });
+    if (sentence) used.add(sentence);
+    return sentence;
   };
-  const kind = (service: string) =>
-    KINDS.find(([re]) => new RegExp(`\\b(?:${re.source})`).test(fold(service)))?.[1];
-  const answer = [
-    `Ce qui fait la différence chez ${f.name} : ${f.unique}.`,
-    f.audience
-      ? `${f.name} le propose${sp(f.inTown)}, pour ${f.audience}.`
-      : `${f.name} le propose${sp(f.inTown)}, avec le même soin pour chaque demande.`,
-    `Pour en parler, appelez ${f.name} au ${f.phone}.`,
-  ];
+  const kinds = new Set<string>();
+  const kind = (service: string) => {
+    const found = KINDS.find(([re]) => new RegExp(`\\b(?:${re.source})`).test(fold(service)))?.[1];
+    if (!found || kinds.has(found)) return undefined;
+    kinds.add(found);
+    return found;
+  };
   const fallback = [
-    `Le métier de ${f.name} (${f.typeInside}), au service de votre demande.`,
-    `Un savoir-faire de ${f.typeInside}${sp(f.inTown)}, pour un résultat à votre goût.`,
+    `${f.name} le propose${sp(f.inTown)}, avec le même soin pour chaque demande.`,
+    "Parlez-en : la prestation s'adapte à ce que vous souhaitez.",
     `Une question sur ce service ? ${f.name} vous répond et vous conseille.`,
   ];
-  return services.map((service, i) => {
-    const fromDescription = fresh(about(service));
-    const fromKind = fresh(kind(service));
-    const lead = fromDescription || fromKind ? [fromDescription, fromKind] : [fallback[i]];
-    const text = [...lead, answer[i]].filter(Boolean).join(" ");
-    return { teaser: (fromDescription ?? fromKind ?? fallback[i]) as string, text };
+  const closing = ["", "", `Pour en parler, appelez le ${f.phone}.`];
+  const items = services.map((service, i) => {
+    const own = about(service);
+    const teaser = kind(service) ?? (fallback[i] as string);
+    return { teaser, text: [own, teaser, closing[i]].filter(Boolean).join(" ") };
   });
+  return { items, used };
 }
 
 const sp = (s: string) => (s ? ` ${s}` : "");

@@ -9,7 +9,7 @@ import { photoFromImagesApi } from "./images-api.ts";
 export interface ImageRequest {
   /** Names the media in WordPress: koza-<submission>-image-<slot>. */
   slot: string;
-  kind: "hero" | "about" | "service" | "gallery";
+  kind: "hero" | "about" | "service";
   index: number;
   /** What the picture shows, in the customer's words: the activity or a service's name. */
   subject: string;
@@ -24,11 +24,9 @@ export interface PageImages {
   hero: Media;
   about: Media;
   services: Media[];
+  /** The customer's photos only: the Réalisations page shows their work, never a made picture. */
   gallery: Media[];
 }
-
-/** The customer's photos fill the places in order (banner, "about", services); the gallery shows at least three pictures. */
-const GALLERY_MIN = 3;
 
 /** The pictures to make for a site given `photoCount` uploaded photos. */
 export function imageRequests(data: KozaData, photoCount: number): ImageRequest[] {
@@ -58,17 +56,6 @@ export function imageRequests(data: KozaData, photoCount: number): ImageRequest[
       });
     }
   });
-  // Without any photo, the gallery shows the services' pictures and three more.
-  const extra = photoCount === 0 ? GALLERY_MIN : Math.max(0, GALLERY_MIN - photoCount);
-  for (let index = 0; index < extra; index++) {
-    requests.push({
-      slot: `gallery-${index + 1}`,
-      kind: "gallery",
-      index,
-      subject: activity,
-      alt: `${name} : ${lower(activity)}, image ${index + 1}`,
-    });
-  }
   return requests;
 }
 
@@ -79,13 +66,11 @@ export function pageImages(photos: Media[], made: Map<string, Media>): PageImage
     if (!m) throw new Error(`image ${name} manquante`);
     return m;
   };
-  const services = [0, 1, 2].map((i) => photos[i] ?? slot(`service-${i + 1}`));
-  const extra = [...made.entries()].filter(([k]) => k.startsWith("gallery-")).map(([, m]) => m);
   return {
     hero: photos[0] ?? slot("hero"),
     about: photos[1] ?? slot("about"),
-    services,
-    gallery: photos.length ? [...photos, ...extra] : [...services, ...extra],
+    services: [0, 1, 2].map((i) => photos[i] ?? slot(`service-${i + 1}`)),
+    gallery: photos,
   };
 }
 

@@ -26,6 +26,70 @@ export const ANSWERS = {
 export const answers = (overrides: Partial<KozaDataInput> = {}): KozaData =>
   KozaData.parse({ ...ANSWERS, ...overrides });
 
+/** Five businesses of different trades, as their owners would answer (the bakery is `ANSWERS`). */
+export const TRADES = {
+  bakery: answers(),
+  hairdresser: answers({
+    businessType: "Salon de coiffure",
+    businessName: "Coiffure Madinina",
+    businessDescription:
+      "Coupes, couleurs et soins pour femmes, hommes et enfants. Nous prenons soin des cheveux bouclés et crépus.",
+    targetAudience: "toute la famille",
+    services: ["Coupe et brushing", "Couleur et mèches", "Soins des cheveux bouclés"],
+    uniqueValue: "Des produits adaptés aux cheveux texturés et un salon climatisé",
+    contactInfo: {
+      phone: "0262 22 33 44",
+      email: "salon@madinina.re",
+      address: "8 rue Juliette Dodu, 97400 Saint-Denis",
+      hours: "Du mardi au samedi, 9h-18h",
+    },
+    style: "modern",
+  }),
+  garage: answers({
+    businessType: "Garage automobile",
+    businessName: "Garage Hoarau",
+    businessDescription:
+      "Mécanique toutes marques, entretien et réparation. Le garage est ouvert depuis 1998.",
+    targetAudience: "",
+    services: ["Vidange et révision", "Réparation des freins", "Diagnostic électronique"],
+    uniqueValue: "Un devis avant chaque réparation et un véhicule de prêt",
+    contactInfo: { phone: "0262 33 44 55", email: "garage@hoarau.re", address: "ZI n°2, Le Port", hours: "" },
+    style: "bold",
+  }),
+  electrician: answers({
+    businessType: "Électricien",
+    businessName: "Élec Grondin",
+    businessDescription:
+      "J'installe et je mets aux normes l'électricité des maisons et des commerces du Sud.",
+    targetAudience: "les particuliers et les commerçants",
+    services: ["Mise aux normes électriques", "Installation de climatisation", "Dépannage électrique"],
+    uniqueValue: "Je me déplace dans la journée, même le samedi",
+    contactInfo: {
+      phone: "0692 44 55 66",
+      email: "elec@grondin.re",
+      address: "2 chemin Bras Long, 97410 Saint-Pierre",
+      hours: "",
+    },
+    style: "minimal",
+  }),
+  restaurant: answers({
+    businessType: "Restaurant créole",
+    businessName: "Ti Kaz Créole",
+    businessDescription:
+      "Cuisine réunionnaise au feu de bois : carris, rougails et civets. Les légumes viennent du marché de Saint-Paul.",
+    targetAudience: "les familles, les groupes et les visiteurs",
+    services: ["Repas sur place", "Plats à emporter", "Repas de groupe"],
+    uniqueValue: "Une cuisine de grand-mère, faite au feu de bois",
+    contactInfo: {
+      phone: "0262 55 66 77",
+      email: "tikaz@example.re",
+      address: "12 rue du Général de Gaulle, 97436 Saint-Leu",
+      hours: "Midi et soir, sauf le lundi",
+    },
+    style: "classic",
+  }),
+};
+
 /** A real JPEG photo; with `gps`, it carries EXIF metadata that must not reach the site. */
 export function jpegPhoto(color: string, opts: { gps?: boolean; width?: number } = {}): Promise<Buffer> {
   const img = sharp({

@@ -1,6 +1,7 @@
 import { KOZA_STYLES } from "@lagon/contracts/koza";
 import { describe, expect, it } from "vitest";
 import { contrast } from "./colors.ts";
+import { ADMIN_ONLY } from "./page-blocks.ts";
 import { answers } from "./test-support.ts";
 import { sitePalette, themeStyles } from "./theme-styles.ts";
 
@@ -32,5 +33,11 @@ describe("the theme's colours and fonts", () => {
       "roboto-slab",
       "fira-code",
     ]);
+  });
+
+  it("hide the word for the owner from visitors, and show it to a logged-in user", () => {
+    const { css } = themeStyles(answers()).styles;
+    expect(css).toContain(`.${ADMIN_ONLY}{display:none}`);
+    expect(css).toContain(`.logged-in .${ADMIN_ONLY}{display:block;`);
   });
 });

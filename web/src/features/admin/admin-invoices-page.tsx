@@ -2,7 +2,7 @@ import { formatDate, formatIsoDate } from "@lagon/contracts/french-date";
 import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
 import type { AdminInvoices } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { countOf } from "../../lib/plural";
 import { adminFetch } from "./admin-api";
@@ -49,12 +49,18 @@ export function AdminInvoicesPage({ token }: { token: string }) {
   const [error, setError] = useState<string | null>(null);
   const [denied, setDenied] = useState(false);
   const [journal, setJournal] = useState(thisMonth);
+  const latest = useRef(0);
 
   const load = useCallback(async () => {
+    // Only the answer to the latest search is shown: the first page's list may come after it.
+    const request = ++latest.current;
     try {
-      setData(await adminFetch<AdminInvoices>(`/api/admin/invoices?${query(search, page)}`, token));
+      const result = await adminFetch<AdminInvoices>(`/api/admin/invoices?${query(search, page)}`, token);
+      if (request !== latest.current) return;
+      setData(result);
       setError(null);
     } catch (err) {
+      if (request !== latest.current) return;
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return setDenied(true);
       if (!(err instanceof ApiError && err.detail)) console.error("Liste des factures indisponible", err);
       setError(

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { defineJob } from "../jobs/job-queue.ts";
+import { domainCheck } from "./domain-check-queue.ts";
 import { queueDueChecks, runDomainCheck } from "./domain-lifecycle.ts";
 
 /** One step of a custom domain's life (domain-lifecycle.ts); it schedules the next itself. */
 export const checkDomainJob = defineJob({
-  name: "custom-domain-check",
-  payload: z.object({ domainId: z.number().int() }),
+  ...domainCheck,
   // Retried when another worker holds the domain, or when the worker died during a check.
   retryLimit: 8,
   retryDelaySeconds: 60,

@@ -8,8 +8,8 @@ import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { AcmeProblem, issueCertificate } from "./acme-certificate.ts";
-import { checkDomainJob } from "./check-domain-job.ts";
 import { checkDomainDns, createDnsResolver } from "./dns-check.ts";
+import { sendCheck } from "./domain-check-queue.ts";
 
 type Domain = typeof customDomains.$inferSelect;
 type Order = typeof orders.$inferSelect;
@@ -293,17 +293,6 @@ export async function logCheck(
   details: string,
 ): Promise<void> {
   await ctx.db.insert(customDomainChecks).values({ domainId: domain.id, state, ok, details });
-}
-
-/** Queues the domain's check job for `at` (the check itself runs only once the domain is due). */
-export async function sendCheck(ctx: Pick<Context, "queue">, domainId: number, at: Date): Promise<void> {
-  await ctx.queue.send(
-    checkDomainJob,
-    { domainId },
-    {
-      startAfterSeconds: Math.max(0, Math.ceil((at.getTime() - Date.now()) / 1000)),
-    },
-  );
 }
 
 /** Checks now: a fresh round of re-checks (the admin's 'Vérifier', a domain marked bought). */

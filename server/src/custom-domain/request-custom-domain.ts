@@ -6,7 +6,7 @@ import { badRequest, conflict } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { sendCheck } from "./domain-lifecycle.ts";
+import { sendCheck } from "./domain-check-queue.ts";
 
 /**
  * Records a custom-domain request on the order (one at a time; a blocked one may be replaced),

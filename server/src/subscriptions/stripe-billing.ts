@@ -1,8 +1,9 @@
 import { cancellationEffectiveDate, STRIPE_CALENDAR } from "@lagon/contracts/billing-dates";
 import { type PlanId, planById } from "@lagon/contracts/plans";
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import type { orders } from "../db/schema.ts";
+import { orders } from "../db/schema.ts";
 import type { StripePaymentProvider } from "../payments/stripe-payment-provider.ts";
 import { cardDeclined } from "./test-cards.ts";
 
@@ -133,4 +134,21 @@ export async function stripePortalUrl(stripe: Stripe, order: Order, returnUrl: s
     locale: "fr",
   });
   return session.url;
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
+
+/** The Stripe subscription an invoice bills, if any. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | undefined {
+  return idOf(invoice.parent?.subscription_details?.subscription);
+}
+
+/** The order whose Stripe subscription this is, if it is one of ours. */
+export async function orderOfStripeSubscription(
+  ctx: Pick<Context, "db">,
+  subscriptionId: string | undefined,
+): Promise<Order | undefined> {
+  if (!subscriptionId) return undefined;
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.stripeSubscriptionId, subscriptionId));
+  return order;
 }

@@ -5,10 +5,15 @@ import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { alertAgencyOnce } from "./payment-alert.ts";
 import { day } from "./record-event.ts";
-import { fromUnix, stripeClient } from "./stripe-billing.ts";
+import {
+  fromUnix,
+  invoiceSubscriptionId,
+  orderOfStripeSubscription,
+  stripeClient,
+} from "./stripe-billing.ts";
 import { creditStripeRefunds } from "./stripe-invoice-documents.ts";
-import { invoiceSubscriptionId, retrieveInvoice } from "./stripe-invoices.ts";
-import { orderOfStripeSubscription, syncStripeSubscription } from "./stripe-sync.ts";
+import { retrieveInvoice } from "./stripe-invoices.ts";
+import { syncStripeSubscription } from "./stripe-sync.ts";
 
 type Order = typeof orders.$inferSelect;
 

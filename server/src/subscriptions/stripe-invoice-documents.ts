@@ -23,9 +23,7 @@ import {
   prorationLabel,
 } from "../invoices/subscription-invoice.ts";
 import { alertAgencyOnce } from "./payment-alert.ts";
-import { fromUnix, planOfPrice } from "./stripe-billing.ts";
-import { invoiceSubscriptionId } from "./stripe-invoices.ts";
-import { orderOfStripeSubscription } from "./stripe-sync.ts";
+import { fromUnix, invoiceSubscriptionId, orderOfStripeSubscription, planOfPrice } from "./stripe-billing.ts";
 
 type Order = typeof orders.$inferSelect;
 

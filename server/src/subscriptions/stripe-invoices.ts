@@ -6,18 +6,11 @@ import type { Context } from "../context.ts";
 import { type orders, subscriptionInvoices } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { type Invoice, invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
-import { fromUnix, planOfPrice } from "./stripe-billing.ts";
+import { fromUnix, invoiceSubscriptionId, planOfPrice } from "./stripe-billing.ts";
 import { invoiceStripePayment } from "./stripe-invoice-documents.ts";
 import { loadSubscription, type Subscription } from "./subscription-view.ts";
 
 type Order = typeof orders.$inferSelect;
-
-const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
-
-/** The Stripe subscription an invoice bills, if any. */
-export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | undefined {
-  return idOf(invoice.parent?.subscription_details?.subscription);
-}
 
 /** Re-reads an invoice from Stripe with what tells a declined card from a 3-D Secure request. */
 export function retrieveInvoice(stripe: Stripe, id: string): Promise<Stripe.Invoice> {

@@ -5,8 +5,8 @@ import type { Context } from "../context.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { stripeClient } from "./stripe-billing.ts";
-import { orderOfStripeSubscription, syncStripeSubscription } from "./stripe-sync.ts";
+import { orderOfStripeSubscription, stripeClient } from "./stripe-billing.ts";
+import { syncStripeSubscription } from "./stripe-sync.ts";
 
 /**
  * Every subscription Stripe has, compared with ours and repaired where they drifted apart (a

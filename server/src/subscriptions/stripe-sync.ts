@@ -20,16 +20,6 @@ type Order = typeof orders.$inferSelect;
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
-/** The order whose Stripe subscription this is, if it is one of ours. */
-export async function orderOfStripeSubscription(
-  ctx: Pick<Context, "db">,
-  subscriptionId: string | undefined,
-): Promise<Order | undefined> {
-  if (!subscriptionId) return undefined;
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.stripeSubscriptionId, subscriptionId));
-  return order;
-}
-
 /**
  * At checkout completion: our subscription takes Stripe's periods and anchor, and the order's
  * first invoice Stripe's id. A failure leaves it to the next event or the daily reconciliation.

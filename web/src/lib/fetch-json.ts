@@ -29,7 +29,7 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
 }
 
 /** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
-function retryAfterSeconds(header: string | null): number | undefined {
+export function retryAfterSeconds(header: string | null): number | undefined {
   if (!header) return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds);

@@ -95,4 +95,25 @@ describe("KozaSection", () => {
     expect(screen.getByRole("button", { name: "Ajouter Koza (50 € HT)" })).toBeTruthy();
     expect(screen.getByText(/une fois/)).toBeTruthy();
   });
+
+  it("without Koza: a rate limit's refusal of 'Ajouter Koza' is said in the page, with when to try again", async () => {
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        const body = JSON.stringify({ detail: "Trop de tentatives. Veuillez patienter avant de réessayer." });
+        return new Response(body, { status: 429, headers: { "Retry-After": "120" } });
+      }),
+    );
+    render(<KozaSection order={{ ...order, koza_option: false, koza_status: null }} token="jeton" />);
+    const button = screen.getByRole("button", { name: "Ajouter Koza (50 € HT)" });
+    fireEvent.click(button);
+    expect((await screen.findByText(/^Trop de demandes en peu de temps/)).textContent).toMatch(
+      /Réessayez dans 2 minutes \(à partir de \d\d:\d\d\)\.$/,
+    );
+    expect(alert).not.toHaveBeenCalled();
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    vi.unstubAllGlobals();
+  });
 });

@@ -50,7 +50,7 @@ export function KozaSection({ order, token }: { order: OrderView; token: string 
 }
 
 function KozaUpsell({ orderId, token }: { orderId: string; token: string }) {
-  const { busy, buy } = useBuyKoza(orderId, token);
+  const { busy, buy, refusal } = useBuyKoza(orderId, token);
   return (
     <section className="dashboard-card koza-upsell" aria-labelledby="koza-upsell-title">
       <h2 id="koza-upsell-title">Laissez Koza remplir votre site</h2>
@@ -61,6 +61,9 @@ function KozaUpsell({ orderId, token }: { orderId: string; token: string }) {
       <button type="button" className="button button-accent" onClick={buy} disabled={busy}>
         Ajouter Koza (50 € HT)
       </button>
+      <p className="refusal-message" role="alert">
+        {refusal}
+      </p>
     </section>
   );
 }

@@ -98,7 +98,7 @@ export function KozaGate({ orderId, token }: { orderId: string; token: string })
 }
 
 function BuyKoza({ order, token, back }: { order: CustomerOrderView; token: string; back: ReactNode }) {
-  const { busy, buy } = useBuyKoza(order.order_id, token);
+  const { busy, buy, refusal } = useBuyKoza(order.order_id, token);
   return (
     <Notice title="Koza n'est pas inclus dans cette commande">
       <p>
@@ -110,6 +110,9 @@ function BuyKoza({ order, token, back }: { order: CustomerOrderView; token: stri
           Ajouter Koza (50 € HT)
         </button>
         {back}
+      </p>
+      <p className="refusal-message" role="alert">
+        {refusal}
       </p>
     </Notice>
   );

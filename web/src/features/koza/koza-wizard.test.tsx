@@ -207,6 +207,29 @@ describe("KozaWizard", () => {
     expect(screen.queryByText("Tableau de bord")).toBeNull();
   });
 
+  it("a rate limit's refusal is said in the page with when to try again, the answers kept", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        Response.json(
+          { detail: "Trop de tentatives. Veuillez patienter avant de réessayer." },
+          { status: 429, headers: { "Retry-After": "30" } },
+        ),
+      ),
+    );
+    renderWizard();
+    fillRequired();
+    fireEvent.click(screen.getByRole("button", { name: "Générer mon site !" }));
+    const refusal = await screen.findByText(/^Trop de demandes en peu de temps/);
+    expect(refusal.getAttribute("role")).toBe("alert");
+    expect(refusal.textContent).toMatch(/Réessayez dans 30 secondes \(à partir de \d\d:\d\d\)\.$/);
+    expect(alerts).toEqual([]);
+    expect((screen.getByRole("button", { name: "Générer mon site !" }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(screen.queryByText("Tableau de bord")).toBeNull();
+  });
+
   it("lists every missing answer on the last step, sends nothing, and leads each to its field", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);

@@ -1,8 +1,10 @@
+import { tooManyRequestsFor } from "@lagon/contracts/errors";
 import { KOZA_MESSAGES, KOZA_STYLE_LABELS, KOZA_STYLES, type KozaStyle } from "@lagon/contracts/koza";
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { paths } from "../../config/paths";
+import { ApiError } from "../../lib/fetch-json";
 import { LogoPicker, PhotosPicker } from "./image-picker";
 import { EMPTY_ANSWERS, KOZA_FIELD_IDS, KOZA_STEPS, type KozaAnswers, kozaProblems } from "./koza-answers";
 import { KozaField } from "./koza-field";
@@ -23,6 +25,8 @@ export function KozaWizard(props: { orderId: string; token: string }) {
   const [logo, setLogo] = useState<File | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
+  /** A rate limit's refusal, said in the page with when to try again (the answers stay). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const problemsRef = useRef<HTMLElement>(null);
   const last = step === KOZA_STEPS.length - 1;
@@ -55,11 +59,16 @@ export function KozaWizard(props: { orderId: string; token: string }) {
     if (!last) return goTo(step + 1);
     if (problems.length > 0) return problemsRef.current?.focus();
     setBusy(true);
+    setRefusal(null);
     try {
       await submitQuestionnaire({ orderId: props.orderId, token: props.token, answers, logo, photos });
     } catch (err) {
-      window.alert(`Erreur: ${(err as Error).message || KOZA_MESSAGES.failure}`);
       setBusy(false);
+      if (err instanceof ApiError && err.status === 429) {
+        setRefusal(tooManyRequestsFor(err.retryAfterSeconds ?? 60));
+        return;
+      }
+      window.alert(`Erreur: ${(err as Error).message || KOZA_MESSAGES.failure}`);
       return;
     }
     window.alert(KOZA_MESSAGES.success);
@@ -245,6 +254,9 @@ export function KozaWizard(props: { orderId: string; token: string }) {
           </button>
         )}
       </div>
+      <p className="refusal-message" role="alert">
+        {refusal}
+      </p>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
+import { ApiError, retryAfterSeconds } from "../../lib/fetch-json";
 import type { KozaAnswers } from "./koza-answers";
 
 export interface KozaUpload {
@@ -12,8 +13,9 @@ export interface KozaUpload {
 /**
  * POST /api/koza/generate-site (multipart): order_id, token, koza_data (the answers as JSON),
  * logo, photo_0 to photo_4. The order and its token are in the address too: the server checks
- * them there before it reads a byte of the images. Resolves on success; rejects with the
- * server's French detail, or 'Échec de génération' when there is none.
+ * them there before it reads a byte of the images. Resolves on success; rejects with an ApiError
+ * carrying the server's French detail (or 'Échec de génération' when there is none) and, for a
+ * rate limit's 429, its Retry-After.
  */
 export async function submitQuestionnaire(upload: KozaUpload): Promise<void> {
   const form = new FormData();
@@ -31,5 +33,6 @@ export async function submitQuestionnaire(upload: KozaUpload): Promise<void> {
   }
   if (res.ok) return;
   const body = (await res.json().catch(() => ({}))) as { detail?: unknown };
-  throw new Error(typeof body.detail === "string" && body.detail ? body.detail : KOZA_MESSAGES.failure);
+  const detail = typeof body.detail === "string" && body.detail ? body.detail : KOZA_MESSAGES.failure;
+  throw new ApiError(res.status, detail, retryAfterSeconds(res.headers.get("Retry-After")));
 }

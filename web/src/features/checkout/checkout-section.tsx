@@ -340,7 +340,7 @@ export function CheckoutSection() {
           >
             {busy ? "Redirection vers le paiement..." : "Continuer vers le paiement"}
           </button>
-          <p className="checkout-pay-error" role="alert">
+          <p className="refusal-message checkout-pay-error" role="alert">
             {payError}
           </p>
         </div>

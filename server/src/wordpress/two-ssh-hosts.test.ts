@@ -8,7 +8,7 @@ import { createTestContext } from "../../test/test-context.ts";
 import { requestReinstall } from "../admin/reinstall-wordpress.ts";
 import { restoreBackup } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
-import { customDomains, orderLogs, orders, siteBackups } from "../db/schema.ts";
+import { customDomains, orderLogs, orders, siteBackups, siteMaintenance } from "../db/schema.ts";
 import { monitorSites } from "../maintenance/site-monitor.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
 import { pinSiteHost } from "./pin-site-host.ts";
@@ -129,8 +129,13 @@ describe("several WordPress hosts", () => {
     expect((await ctx.wordpress.hostFor(reinstalled).fetch(order.subdomain, "/")).status).toBe(200);
     expect(siteFolder("wp-a", order.subdomain)).toBe(false);
 
-    // Monitoring reaches every site on its host.
-    expect(await monitorSites(ctx)).toEqual({ checked: 4, down: 0 });
+    // Monitoring reaches every site on its host (a failure names each site's reason).
+    const monitored = await monitorSites(ctx);
+    const failures = await ctx.db
+      .select({ orderId: siteMaintenance.orderId, reason: siteMaintenance.lastReason })
+      .from(siteMaintenance)
+      .where(eq(siteMaintenance.lastCheckOk, false));
+    expect({ ...monitored, failures }).toEqual({ checked: 4, down: 0, failures: [] });
   }, 600_000);
 
   it("writes the front's map of each site's names to its host", async () => {

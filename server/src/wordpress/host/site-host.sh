@@ -179,7 +179,8 @@ in_site_confinement() {
   # Explicit checks: errexit does not hold where a caller tests the result (cron's ||).
   (
     join_cgroups_of "$pid" || exit 1
-    exec nsenter --target "$pid" --pid --mount --ipc --wd="$dir" -- "$@"
+    # The folder is entered within the mount namespace (nsenter's --wd opens it outside).
+    exec nsenter --target "$pid" --pid --mount --ipc -- env --chdir="$dir" "$@"
   )
 }
 

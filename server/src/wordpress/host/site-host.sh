@@ -155,7 +155,9 @@ php_as_site() {
   local sub=$1 dir=$2 user private="$SITE_TMP_ROOT/$1"
   shift 2
   user=$(site_user "$sub")
-  in_site_confinement "$sub" "$dir" runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent \
+  # Root's timeout ends the run (its process group: runuser and PHP) past PHP_TIME_LIMIT seconds.
+  in_site_confinement "$sub" "$dir" timeout --kill-after=10 "${PHP_TIME_LIMIT:-240}" \
+    runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent \
     "$PHP" -d open_basedir="$dir/:$private/" -d sys_temp_dir="$private/tmp" \
     -d disable_functions="$DISABLED_FUNCTIONS" -d sendmail_path="$SENDMAIL_PATH" "$@"
 }
@@ -587,7 +589,8 @@ cmd_cron() {
     sub=$(basename "$dir")
     if [[ ! $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] || [ ! -f "$dir/wp-config.php" ]; then continue; fi
     if [ -n "$only" ] && [ "$sub" != "$only" ]; then continue; fi
-    php_as_site "$sub" "${dir%/}" wp-cron.php >/dev/null 2>&1 ||
+    # A site whose tasks never end would hold up every other site's.
+    PHP_TIME_LIMIT=60 php_as_site "$sub" "${dir%/}" wp-cron.php >/dev/null 2>&1 ||
       echo "site-host: scheduled tasks of $sub failed" >&2
   done
 }

@@ -135,6 +135,11 @@ export class LocalWordPressHost implements WordPressHost {
     await this.siteHost(["remove", subdomain]);
   }
 
+  async runScheduledTasks(subdomain?: string): Promise<void> {
+    if (subdomain !== undefined) assertSubdomain(subdomain);
+    await this.siteHost(["cron", ...(subdomain ? [subdomain] : [])]);
+  }
+
   async suspend(subdomain: string): Promise<void> {
     assertSubdomain(subdomain);
     await this.siteHost(["suspend", subdomain]);

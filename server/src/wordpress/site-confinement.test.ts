@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -231,11 +231,8 @@ describe("a site confined by the operating system (embedded host)", () => {
     readFileSync(path.join(cgroup(controller, sub), file), "utf8").trim();
   const userOf = (sub: string) => siteUser(path.join(dataDir, "sites", sub));
 
-  /**
-   * A shell as the site's native code has it: what a plugin's binary gets when a php-fpm worker of
-   * the site starts it (the site's user, cgroups and namespaces), without going through PHP.
-   */
-  async function asSite(sub: string, script: string): Promise<{ code: number; stdout: string }> {
+  /** The php-fpm master of a site, as its cgroup lists it. */
+  function masterPid(sub: string): string {
     const procs = readFileSync(path.join(cgroup("pids", sub), "cgroup.procs"), "utf8").split("\n");
     const master = procs.find((pid) => {
       try {
@@ -245,6 +242,15 @@ describe("a site confined by the operating system (embedded host)", () => {
       }
     });
     expect(master, `php-fpm master of ${sub}`).toBeTruthy();
+    return master as string;
+  }
+
+  /**
+   * A shell as the site's native code has it: what a plugin's binary gets when a php-fpm worker of
+   * the site starts it (the site's user, cgroups and namespaces), without going through PHP.
+   */
+  async function asSite(sub: string, script: string): Promise<{ code: number; stdout: string }> {
+    const master = masterPid(sub);
     const user = userOf(sub);
     const joins = ["pids", "memory", "cpu"].map((c) => path.join(cgroup(c, sub), "cgroup.procs"));
     return run("/bin/sh", [
@@ -254,7 +260,7 @@ describe("a site confined by the operating system (embedded host)", () => {
       ...joins,
       "nsenter",
       "-t",
-      master as string,
+      master,
       "-p",
       "-m",
       "--",
@@ -400,4 +406,68 @@ describe("a site confined by the operating system (embedded host)", () => {
       expect(line).not.toMatch(/node|nginx|vitest|voisin/);
     }
   });
+  it("runs the site's scheduled tasks and the helper's PHP within its cgroups and namespaces", async () => {
+    const content = path.join(dataDir, "sites/pirate/wp-content");
+    const file = (name: string) => path.join(content, name);
+    // The site's own code (a must-use plugin, which WordPress loads even while upgrading) holds a
+    // command-line run until the test has looked at its process.
+    await run("runuser", [
+      "-u",
+      userOf("pirate"),
+      "--",
+      "sh",
+      "-c",
+      'mkdir -p "$1/mu-plugins" && : >"$1/mu-plugins/lagon-hold.php" && : >"$1/lagon-hold"',
+      "sh",
+      content,
+    ]);
+    // Its content written by root into the site's own file (it stays the site's).
+    await writeFile(
+      path.join(content, "mu-plugins/lagon-hold.php"),
+      `<?php
+if (PHP_SAPI === 'cli' && file_exists(WP_CONTENT_DIR . '/lagon-hold')) {
+	file_put_contents(WP_CONTENT_DIR . '/lagon-held', (string) getmypid());
+	for ($i = 0; $i < 1200 && !file_exists(WP_CONTENT_DIR . '/lagon-release'); $i++) {
+		usleep(50000);
+	}
+}
+`,
+    );
+    const group = firewallTable(runtimeDir(dataDir));
+    const namespaces = async (pid: string) =>
+      Promise.all(
+        ["pid", "mnt"].map(async (ns) => (await run("readlink", [`/proc/${pid}/ns/${ns}`])).stdout),
+      );
+
+    /** Runs `operation`, catches the site's PHP it starts (`script`) and checks where it runs. */
+    async function expectConfined(script: string, operation: () => Promise<unknown>): Promise<void> {
+      for (const name of ["lagon-held", "lagon-release"]) rmSync(file(name), { force: true });
+      const done = operation();
+      for (let i = 0; i < 1_200 && !existsSync(file("lagon-held")); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(existsSync(file("lagon-held")), `${script} reaches the site's code`).toBe(true);
+      const [pid] = (await run("pgrep", ["-u", userOf("pirate"), "-f", script])).stdout.split("\n");
+      expect(pid, `the process of ${script}`).toBeTruthy();
+      const groups = readFileSync(`/proc/${pid}/cgroup`, "utf8");
+      for (const controller of ["pids", "memory", "cpu"]) {
+        expect(groups).toMatch(new RegExp(`:${controller}(,[a-z]+)*:/${group}/pirate\n`));
+      }
+      expect(await namespaces(pid as string)).toEqual(await namespaces(masterPid("pirate")));
+      // It knows itself by its number in the master's PID namespace, not the machine's.
+      const nspid = /^NSpid:\s+(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]?.split(/\s+/);
+      expect(nspid).toEqual([pid, readFileSync(file("lagon-held"), "utf8")]);
+      await writeFile(file("lagon-release"), "");
+      await done;
+    }
+
+    await expectConfined("wp-cron.php", () => host.runScheduledTasks("pirate"));
+    // An update ends with the helper's upgrade-database.php, as the site's user.
+    await expectConfined("upgrade-database.php", () => host.updateSite("pirate", []));
+    await host.finishUpdate("pirate");
+    for (const name of ["lagon-hold", "lagon-held", "lagon-release", "mu-plugins/lagon-hold.php"]) {
+      rmSync(file(name), { force: true });
+    }
+    expect((await host.fetch("pirate", "/")).status).toBe(200);
+  }, 120_000);
 });

@@ -253,6 +253,14 @@ function privateMounts(paths: SiteRuntimePaths): string[] {
   return args;
 }
 
+/**
+ * The folder of a runtime's sites in the pids hierarchy (one cgroup per site, holding its
+ * master): the helper finds a site's master there and runs the site's PHP in its confinement.
+ */
+export function siteCgroupDir(runDir: string): string {
+  return path.join(CGROUP_ROOT, "pids", runtimeGroup(runDir));
+}
+
 /** The name of a runtime's cgroups (and nftables table): lagon_<hash of its data folder>. */
 export function runtimeGroup(runDir: string): string {
   return path.basename(runDir).replace("-", "_");

@@ -256,7 +256,15 @@ http {
 /** site-host.sh's settings for this runtime (environment variables or its conf file). */
 export function siteHostSettings(
   paths: SiteRuntimePaths,
-  options: { coreDir: string; fpmReload: string; port: number; tlsPort: number; firewallTable: string },
+  options: {
+    coreDir: string;
+    fpmReload: string;
+    port: number;
+    tlsPort: number;
+    firewallTable: string;
+    /** The folder of the sites' cgroups (one per site), where the helper runs a site's PHP too. */
+    siteCgroupDir: string;
+  },
 ): Record<string, string> {
   const nginx = `/usr/sbin/nginx -c ${paths.runDir}/nginx.conf`;
   return {
@@ -277,5 +285,6 @@ export function siteHostSettings(
     FPM_RELOAD: options.fpmReload,
     WEB_GROUP: WEB_USER,
     FIREWALL_TABLE: options.firewallTable,
+    SITE_CGROUP_DIR: options.siteCgroupDir,
   };
 }

@@ -10,6 +10,7 @@ import {
   type SiteLimits,
   SiteMasters,
   SiteMastersError,
+  siteCgroupDir,
 } from "./site-masters.ts";
 import {
   nginxConfig,
@@ -90,6 +91,7 @@ export class SiteRuntime {
       port: this.options.port,
       tlsPort: this.options.tlsPort ?? 8443,
       firewallTable: firewallTable(this.paths.runDir),
+      siteCgroupDir: siteCgroupDir(this.paths.runDir),
     });
   }
 

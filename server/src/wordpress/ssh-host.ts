@@ -205,6 +205,11 @@ export class SshWordPressHost implements WordPressHost {
     return runStreaming("ssh", this.sshArgs(["rollback", subdomain]), { stdin: archive });
   }
 
+  async runScheduledTasks(subdomain?: string): Promise<void> {
+    if (subdomain !== undefined) assertSubdomain(subdomain);
+    await this.helper(["cron", ...(subdomain ? [subdomain] : [])]);
+  }
+
   async finishUpdate(subdomain: string): Promise<void> {
     assertSubdomain(subdomain);
     await this.helper(["update-done", subdomain]);

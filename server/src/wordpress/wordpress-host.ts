@@ -78,6 +78,11 @@ export interface WordPressHost {
   finishUpdate(subdomain: string): Promise<void>;
   /** Deletes the site's files and database; does nothing when there is no site. */
   remove(subdomain: string): Promise<void>;
+  /**
+   * Runs the sites' scheduled tasks (wp-cron.php; WordPress cannot call itself), every site's or
+   * only `subdomain`'s, each within its own site's confinement. Failures are the helper's log lines.
+   */
+  runScheduledTasks(subdomain?: string): Promise<void>;
   status(subdomain: string): Promise<SiteStatus>;
   /**
    * Visitors get the French "site suspendu" page with HTTP 503; wp-admin and the login page keep

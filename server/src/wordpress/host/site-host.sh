@@ -8,7 +8,7 @@
 # (wp-content, its temp folders) is copied and read by the site's user, or built by root in a
 # folder only root can reach, then handed over whole.
 #
-# Usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB
+# Usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB
 #                     | suspend SUB | unsuspend SUB | export SUB | import SUB
 #                     | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB
 #                     | update-done SUB
@@ -62,6 +62,8 @@
 #                  pools share the master FPM_RELOAD reloads (or, embedded, the supervisor's)
 #   SITE_MASTER_DIR  where each site's master settings go (default /etc/lagon/fpm)
 #   SITE_TASKS_MAX, SITE_MEMORY_MAX, SITE_CPU_QUOTA  each site's slice (128, 768M, 50%)
+#   SITE_CGROUP_DIR  without SITE_UNIT, the folder of the sites' cgroups (one folder per site) where
+#                  the embedded supervisor runs each master: the helper runs a site's PHP there too
 set -euo pipefail
 umask 027
 export LC_ALL=C
@@ -142,12 +144,85 @@ as_site() {
 # Runs one of the helper's PHP programs as the site's user, with its pool's confinement, in the
 # folder $2 (the site, or its next version): `site_php SUB DIR PROGRAM ARGS...`.
 site_php() {
-  local sub=$1 dir=$2 program=$3 user private="$SITE_TMP_ROOT/$1"
+  local sub=$1 dir=$2 program=$3
   shift 3
+  php_as_site "$sub" "$dir" "$SITE_TMP_ROOT/$sub/helper/$program" "$@"
+}
+
+# PHP as the site's user in the folder $2, with its pool's settings, inside its master's
+# confinement: `php_as_site SUB DIR SCRIPT ARGS...`.
+php_as_site() {
+  local sub=$1 dir=$2 user private="$SITE_TMP_ROOT/$1"
+  shift 2
   user=$(site_user "$sub")
-  (cd "$dir" && as_site "$user" "$PHP" -d open_basedir="$dir/:$private/" -d sys_temp_dir="$private/tmp" \
-    -d disable_functions="$DISABLED_FUNCTIONS" -d sendmail_path="$SENDMAIL_PATH" \
-    "$private/helper/$program" "$@")
+  # Root's timeout ends the run (its process group: runuser and PHP) past PHP_TIME_LIMIT seconds.
+  in_site_confinement "$sub" "$dir" timeout --kill-after=10 "${PHP_TIME_LIMIT:-240}" \
+    runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME=/nonexistent \
+    "$PHP" -d open_basedir="$dir/:$private/" -d sys_temp_dir="$private/tmp" \
+    -d disable_functions="$DISABLED_FUNCTIONS" -d sendmail_path="$SENDMAIL_PATH" "$@"
+}
+
+# Runs a command in the folder $2 within the confinement of the site's php-fpm master (decision
+# 0044): its cgroups (processes, memory, CPU), then its PID, IPC and mount namespaces (its own
+# /tmp, a /proc of its own processes). A host that confines no master (neither SITE_UNIT nor
+# SITE_CGROUP_DIR) runs it as it is; a confined site whose master is not running runs nothing.
+in_site_confinement() {
+  local sub=$1 dir=$2 pid
+  shift 2
+  if [ -z "${SITE_UNIT:-}" ] && [ -z "${SITE_CGROUP_DIR:-}" ]; then
+    (cd "$dir" && "$@")
+    return
+  fi
+  pid=$(site_master_pid "$sub") || true
+  if [ -z "$pid" ]; then
+    echo "site-host: the php-fpm master of $sub is not running" >&2
+    return 1
+  fi
+  # Explicit checks: errexit does not hold where a caller tests the result (cron's ||).
+  (
+    join_cgroups_of "$pid" || exit 1
+    # The folder is entered within the mount namespace (nsenter's --wd opens it outside).
+    exec nsenter --target "$pid" --pid --mount --ipc -- env --chdir="$dir" "$@"
+  )
+}
+
+# The site's php-fpm master: its unit's main process (SITE_UNIT), or the process of the site's
+# cgroup in SITE_CGROUP_DIR (the embedded supervisor's, site-masters.ts) that calls itself the
+# master. Only root's: a worker (the site's user) may name itself so, and its namespaces are the
+# site's to make.
+site_master_pid() {
+  local sub=$1 pid procs
+  if [ -n "${SITE_UNIT:-}" ]; then
+    pid=$(systemctl show --property MainPID --value "$SITE_UNIT@$(site_instance "$sub").service")
+    [ -n "$pid" ] && [ "$pid" != 0 ] && [ "$(stat -c %u "/proc/$pid")" = 0 ] || return 1
+    printf '%s' "$pid"
+    return
+  fi
+  procs="$SITE_CGROUP_DIR/$sub/cgroup.procs"
+  [ -f "$procs" ] || return 1
+  while read -r pid; do
+    if [ "$(stat -c %u "/proc/$pid" 2>/dev/null)" = 0 ] &&
+      [[ "$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" == "php-fpm: master "* ]]; then
+      printf '%s' "$pid"
+      return
+    fi
+  done <"$procs"
+  return 1
+}
+
+# The calling shell joins every cgroup of the process $1 but the roots (cgroup v1 hierarchies by
+# their controllers' folder, v2 where it is mounted).
+join_cgroups_of() {
+  local controllers cgroup unified=/sys/fs/cgroup
+  [ -f "$unified/cgroup.controllers" ] || unified=/sys/fs/cgroup/unified
+  while IFS=: read -r _ controllers cgroup; do
+    [ "$cgroup" != / ] || continue
+    if [ -z "$controllers" ]; then
+      echo "$BASHPID" >"$unified$cgroup/cgroup.procs" || return 1
+    else
+      echo "$BASHPID" >"/sys/fs/cgroup/${controllers#name=}$cgroup/cgroup.procs" || return 1
+    fi
+  done <"/proc/$1/cgroup"
 }
 
 # The site's temp and session folders, private to its user, in a folder of root's that the
@@ -397,6 +472,8 @@ cmd_install() {
   locked ensure_user "$sub"
   user=$(site_user "$sub")
   ensure_private_dirs "$sub" "$user"
+  # The site's master first: the installer's PHP runs within its confinement.
+  locked ensure_site_runtime "$sub"
 
   # Global: the exit trap removes it whatever happens.
   fresh="$SITES_ROOT/.$sub.new-$(random_suffix)"
@@ -413,7 +490,6 @@ cmd_install() {
   printf '%s' "$input" | site_php "$sub" "$fresh" install-site.php config "$fresh" >"$part"
   install_config "$part" "$fresh" "$user"
   out=$(printf '%s' "$input" | site_php "$sub" "$fresh" install-site.php install "$fresh")
-  locked ensure_site_runtime "$sub"
 
   local target="$SITES_ROOT/$sub" old
   if [ "$mode" = --replace ] && [ -e "$target" ]; then
@@ -504,17 +580,17 @@ sync_all() {
   if [ -n "$changed" ] && [ "${SYNC_RELOAD:-1}" = 1 ]; then reload_fpm || true; fi
 }
 
-# Runs every site's scheduled tasks (WordPress cannot call itself), each as its own user with
-# the same confinement as its pool. A production host runs it from cron every 5 minutes.
+# Runs every site's scheduled tasks (WordPress cannot call itself), or only those of SUB, each as
+# its own user within its master's confinement. The product runs it every 5 minutes.
 cmd_cron() {
-  local dir sub user private
+  local only=${1:-} dir sub
+  if [ -n "$only" ]; then valid_subdomain "$only"; fi
   for dir in "$SITES_ROOT"/*/; do
     sub=$(basename "$dir")
     if [[ ! $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] || [ ! -f "$dir/wp-config.php" ]; then continue; fi
-    user=$(site_user "$sub")
-    private="$SITE_TMP_ROOT/$sub"
-    (cd "$dir" && as_site "$user" "$PHP" -d open_basedir="$dir:$private/" -d sys_temp_dir="$private/tmp" \
-      -d disable_functions="$DISABLED_FUNCTIONS" -d sendmail_path="$SENDMAIL_PATH" wp-cron.php) >/dev/null 2>&1 ||
+    if [ -n "$only" ] && [ "$sub" != "$only" ]; then continue; fi
+    # A site whose tasks never end would hold up every other site's.
+    PHP_TIME_LIMIT=60 php_as_site "$sub" "${dir%/}" wp-cron.php >/dev/null 2>&1 ||
       echo "site-host: scheduled tasks of $sub failed" >&2
   done
 }
@@ -1061,7 +1137,7 @@ command=${1:-}
 case "$command" in
 check) cmd_check ;;
 sync) cmd_sync ;;
-cron) cmd_cron ;;
+cron) cmd_cron "${2:-}" ;;
 status) cmd_status "${2:?usage: status SUB}" ;;
 install) cmd_install "${2:?usage: install SUB [--replace]}" "${3:-}" ;;
 remove) cmd_remove "${2:?usage: remove SUB}" ;;
@@ -1080,5 +1156,5 @@ domain-remove) cmd_domain_remove "${2:?usage: domain-remove DOMAIN}" ;;
 site-url) cmd_site_url "${2:?usage: site-url SUB URL}" "${3:?}" ;;
 firewall-up) prepare_roots && locked firewall_up ;;
 firewall-down) prepare_roots && locked firewall_down ;;
-*) fail "usage: site-host.sh check | sync | cron | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down" ;;
+*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down" ;;
 esac

@@ -293,11 +293,17 @@ install_config() {
 # files without their modes, so that they keep the setgid nginx group of wp-content (the site's
 # user is not in that group: any chmod of its own would drop the bit).
 copy_as_site() {
+  # A file that vanishes while it is copied (a cache renamed, a temporary file gone: the site
+  # runs meanwhile) is no failure; any other error is.
   # shellcheck disable=SC2016 # the inner shell expands its own arguments
   as_site "$1" bash -c 'set -e
     cd -- "$1"
     find . -mindepth 1 -type d -print0 | (cd -- "$2" && xargs -0r mkdir -p --)
-    cp -R --no-preserve=mode,ownership --preserve=timestamps,links . "$2/"' copy "$2" "$3"
+    if errors=$(cp -R --no-preserve=mode,ownership --preserve=timestamps,links . "$2/" 2>&1); then exit 0; fi
+    if printf "%s\n" "$errors" | grep -qvE "^cp: cannot (stat|open|access) .*: No such file or directory$"; then
+      printf "%s\n" "$errors" >&2
+      exit 1
+    fi' copy "$2" "$3"
 }
 
 # A site folder made by an older version was its user's: it becomes root's (its parent is

@@ -403,9 +403,10 @@ reload_fpm() {
   run_setting "$FPM_RELOAD"
 }
 
+# Up to 30 s: a master's start on a loaded machine takes seconds.
 wait_for_socket() {
   local socket="$SOCKET_DIR/$1.sock"
-  for _ in $(seq 200); do
+  for _ in $(seq 600); do
     [ -S "$socket" ] && return 0
     sleep 0.05
   done

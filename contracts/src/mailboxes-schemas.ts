@@ -43,7 +43,8 @@ export const MailboxParams = z.object({
 
 export const MailboxView = z.object({
   address: z.string(),
-  used_bytes: z.number(),
+  /** Bytes stored, null when the mail host could not say. */
+  used_bytes: z.number().nullable(),
   quota_bytes: z.number(),
   created_at: z.string(),
 });

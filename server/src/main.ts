@@ -42,7 +42,17 @@ async function start(config: Config): Promise<void> {
     await startupStep("secret-key", () => checkSecretKey(ctx));
     await startupStep("prices", () => checkProviderPrices(ctx));
     if (config.ROLE !== "api") {
-      await startupStep("wordpress", () => ctx.wordpress.start());
+      // The mail host starts beside the WordPress host (about a second), not after it.
+      const mailStarted = startupStep("mail", async () => {
+        const started = Date.now();
+        await ctx.mailHost?.start();
+        if (ctx.mailHost)
+          log.info({ ms: Date.now() - started, ...ctx.mailHost.endpoints() }, "mail host started");
+      });
+      const wordpressStarted = startupStep("wordpress", () => ctx.wordpress.start());
+      await Promise.allSettled([mailStarted, wordpressStarted]);
+      await wordpressStarted;
+      await mailStarted;
       await startupStep("worker", async () => {
         const worker = await startWorker(ctx);
         stops.push(async () => worker.stop());

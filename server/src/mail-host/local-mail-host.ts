@@ -153,7 +153,8 @@ export class LocalMailHost implements MailHost {
   addDomain(domain: string): Promise<void> {
     assertMailDomain(domain);
     return this.change((state) => {
-      if (!state.domains.includes(domain)) state.domains.push(domain);
+      if (state.domains.includes(domain)) return false;
+      state.domains.push(domain);
     });
   }
 
@@ -230,11 +231,12 @@ export class LocalMailHost implements MailHost {
     return used;
   }
 
-  /** Applies one change to the state, one at a time, and writes the maps from it. */
-  private change(apply: (state: MailState) => void, removed: string[] = []): Promise<void> {
+  /** Applies one change to the state, one at a time, and writes the maps from it; waits until Postfix and Dovecot use them. */
+  private change(apply: (state: MailState) => false | undefined, removed: string[] = []): Promise<void> {
     const next = this.changes.then(async () => {
       const state = await this.readState();
-      apply(state);
+      // false: nothing to change.
+      if (apply(state) === false) return;
       state.revision = (state.revision ?? 0) + 1;
       await this.writeMaps(state);
       const tmp = `${this.paths.stateFile}.tmp`;

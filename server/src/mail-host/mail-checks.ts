@@ -1,7 +1,10 @@
 /** Test helpers: a real SMTP client (nodemailer) and IMAP client (imapflow) against a mail host. */
+
+import net from "node:net";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
 import { freePort } from "../wordpress/site-checks.ts";
+import { mailPortsFrom } from "./local-mail-host.ts";
 import type { MailEndpoints } from "./mail-host.ts";
 import type { MailHostPorts } from "./mail-host-config.ts";
 
@@ -18,6 +21,23 @@ export async function freeMailPorts(): Promise<MailHostPorts> {
     number,
   ];
   return { smtp, submission, imap, lmtp, auth, quotaStatus };
+}
+
+/** A MAIL_PORT_BASE whose six ports (base+24 … base+87) are free now, for a server started by a test. */
+export async function freeMailPortBase(): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const ports = Object.values(mailPortsFrom(base));
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
 }
 
 export interface OutgoingMessage {

@@ -382,7 +382,7 @@ export class LocalMailHost implements MailHost {
    * The PIDs of this host's Postfix and Dovecot masters, from their PID files, when they are
    * running with this host's configuration (Postfix's master starts a session of its own).
    */
-  private ourMasters(): number[] {
+  ourMasters(): number[] {
     const masters: [string, (pid: number) => boolean][] = [
       [
         path.join(this.paths.queueDir, "pid", "master.pid"),

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
@@ -48,7 +49,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     expect((await host.usage([alice])).get(alice)).toBeGreaterThan(0);
   });
 
-  it("lets the owner send to another mailbox, through an alias too", async () => {
+  it("lets the owner send to another mailbox, through an alias too, DKIM-signed for the domain", async () => {
     await host.setAlias(`equipe@${domain}`, [bob]);
     await submitAs(host.endpoints(), alice, passwords.alice, {
       from: alice,

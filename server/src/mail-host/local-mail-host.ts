@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import {
   chmod,
@@ -28,11 +28,14 @@ import {
   type MailHostHealth,
 } from "./mail-host.ts";
 import {
+  DKIM_SELECTOR,
+  dkimTables,
   dovecotConf,
   type MailConfigInput,
   type MailHostPaths,
   type MailHostPorts,
   mailHostPaths,
+  opendkimConf,
   postfixMainCf,
   postfixMasterCf,
 } from "./mail-host-config.ts";
@@ -55,6 +58,7 @@ export function mailPortsFrom(base: number): MailHostPorts {
     lmtp: base + 24,
     auth: base + 26,
     quotaStatus: base + 27,
+    dkim: base + 28,
   };
 }
 
@@ -83,6 +87,7 @@ export class LocalMailHost implements MailHost {
   private readonly paths: MailHostPaths;
   private readonly children: ChildProcess[] = [];
   private changes: Promise<unknown> = Promise.resolve();
+  private dkimChild: ChildProcess | undefined;
   private running = false;
 
   constructor(private readonly options: LocalMailHostOptions) {
@@ -98,7 +103,7 @@ export class LocalMailHost implements MailHost {
 
   async start(): Promise<void> {
     if (process.getuid?.() !== 0) throw new Error("l'hébergement e-mail local doit être démarré en root");
-    for (const command of ["/usr/sbin/postfix", "/usr/sbin/dovecot"]) {
+    for (const command of ["/usr/sbin/postfix", "/usr/sbin/dovecot", "/usr/sbin/opendkim"]) {
       await lstat(command).catch(() => {
         throw new Error(`${command} est absent : lancez scripts/install.sh`);
       });
@@ -116,14 +121,15 @@ export class LocalMailHost implements MailHost {
     await writeFile(path.join(this.paths.postfixDir, "main.cf"), postfixMainCf(input));
     await writeFile(path.join(this.paths.postfixDir, "master.cf"), postfixMasterCf(input));
     await writeFile(this.paths.dovecotConf, dovecotConf(input));
+    await writeFile(this.dkimConf(), opendkimConf(input));
     await this.writeMaps(await this.readState());
     await this.stopLeftovers();
     this.running = true;
     try {
       this.spawnService("/usr/sbin/dovecot", ["-F", "-c", this.paths.dovecotConf]);
       this.spawnService("/usr/sbin/postfix", ["-c", this.paths.postfixDir, "start-fg"]);
-      const { smtp, submission, imap, lmtp, auth, quotaStatus } = this.options.ports;
-      await Promise.all([smtp, submission, imap, lmtp, auth, quotaStatus].map((port) => waitForPort(port)));
+      this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
+      await Promise.all(Object.values(this.options.ports).map((port) => waitForPort(port)));
     } catch (error) {
       await this.stop();
       throw new Error(
@@ -173,6 +179,7 @@ export class LocalMailHost implements MailHost {
         if (domainOf(address) === domain) delete state.aliases[address];
     }, removed);
     await rm(path.join(this.paths.boxesDir, domain), { recursive: true, force: true });
+    await rm(this.dkimKeyFile(domain), { force: true });
   }
 
   setMailbox(mailbox: MailboxSpec): Promise<void> {
@@ -235,6 +242,7 @@ export class LocalMailHost implements MailHost {
   private change(apply: (state: MailState) => false | undefined, removed: string[] = []): Promise<void> {
     const next = this.changes.then(async () => {
       const state = await this.readState();
+      const domainsBefore = state.domains.join(",");
       // false: nothing to change.
       if (apply(state) === false) return;
       state.revision = (state.revision ?? 0) + 1;
@@ -244,6 +252,7 @@ export class LocalMailHost implements MailHost {
       await rename(tmp, this.paths.stateFile);
       // trivial-rewrite keeps the domains it read: a reload makes every daemon read the maps anew.
       if (this.running) {
+        if (state.domains.join(",") !== domainsBefore) await this.restartDkim();
         await this.postfix(["reload"]);
         await this.waitUntilDovecotHas(state, removed);
       }
@@ -263,6 +272,7 @@ export class LocalMailHost implements MailHost {
   }
 
   private async writeMaps(state: MailState): Promise<void> {
+    await this.writeDkim(state.domains);
     const maps: Record<string, string[]> = {
       domains: state.domains.map((domain) => `${domain} OK`),
       mailboxes: Object.keys(state.mailboxes).map((address) => `${address} ${address}`),
@@ -365,6 +375,8 @@ export class LocalMailHost implements MailHost {
       [this.paths.stateDir, 0o750, 0, 0],
       [this.paths.logDir, 0o750, 0, 0],
       [this.paths.boxesDir, 0o700, uid, mailGid],
+      [this.paths.dkimDir, 0o750, 0, await groupId("opendkim")],
+      [this.paths.runDir, 0o755, 0, 0],
     ];
     for (const [dir, mode, owner, group] of folders) {
       await mkdir(dir, { recursive: true });
@@ -373,9 +385,60 @@ export class LocalMailHost implements MailHost {
     }
   }
 
-  private spawnService(command: string, args: string[]): void {
+  private spawnService(command: string, args: string[]): ChildProcess {
     const child = spawn(command, args, { env: { PATH: SYSTEM_PATH }, detached: true, stdio: "ignore" });
     this.children.push(child);
+    return child;
+  }
+
+  private dkimConf(): string {
+    return path.join(this.paths.dkimDir, "opendkim.conf");
+  }
+
+  /** OpenDKIM reads its tables at start: a new or removed domain restarts it. */
+  private async restartDkim(): Promise<void> {
+    const old = this.dkimChild;
+    if (old) {
+      this.children.splice(this.children.indexOf(old), 1);
+      await stopChild(old);
+    }
+    this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
+    await waitForPort(this.options.ports.dkim);
+  }
+
+  /** The TXT record to publish for the domain's DKIM key. */
+  async dkimRecord(domain: string): Promise<{ name: string; value: string }> {
+    assertMailDomain(domain);
+    const key = createPublicKey(await readFile(this.dkimKeyFile(domain), "utf8"));
+    const publicKey = key.export({ type: "spki", format: "der" }).toString("base64");
+    return { name: `${DKIM_SELECTOR}._domainkey.${domain}`, value: `v=DKIM1; k=rsa; p=${publicKey}` };
+  }
+
+  private dkimKeyFile(domain: string): string {
+    return path.join(this.paths.dkimDir, `${domain}.private`);
+  }
+
+  /** Each domain's key (made once, RSA 2048, OpenDKIM's alone) and the tables naming them. */
+  private async writeDkim(domains: string[]): Promise<void> {
+    const opendkim = { uid: await userId("opendkim"), gid: await groupId("opendkim") };
+    for (const domain of domains) {
+      const file = this.dkimKeyFile(domain);
+      if (await lstat(file).catch(() => null)) continue;
+      const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      const tmp = `${file}.tmp`;
+      await writeFile(tmp, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
+      await chown(tmp, opendkim.uid, opendkim.gid);
+      await rename(tmp, file);
+    }
+    const { keyTable, signingTable } = dkimTables(this.paths, domains);
+    for (const [name, text] of [
+      ["key.table", keyTable],
+      ["signing.table", signingTable],
+    ] as const) {
+      const file = path.join(this.paths.dkimDir, name);
+      await writeFile(file, text, { mode: 0o640 });
+      await chown(file, 0, opendkim.gid);
+    }
   }
 
   /**

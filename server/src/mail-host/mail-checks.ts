@@ -11,8 +11,9 @@ import type { MailHostPorts } from "./mail-host-config.ts";
 /** Six free loopback ports for one mail host. */
 export async function freeMailPorts(): Promise<MailHostPorts> {
   const ports = new Set<number>();
-  while (ports.size < 6) ports.add(await freePort());
-  const [smtp, submission, imap, lmtp, auth, quotaStatus] = [...ports] as [
+  while (ports.size < 7) ports.add(await freePort());
+  const [smtp, submission, imap, lmtp, auth, quotaStatus, dkim] = [...ports] as [
+    number,
     number,
     number,
     number,
@@ -20,10 +21,10 @@ export async function freeMailPorts(): Promise<MailHostPorts> {
     number,
     number,
   ];
-  return { smtp, submission, imap, lmtp, auth, quotaStatus };
+  return { smtp, submission, imap, lmtp, auth, quotaStatus, dkim };
 }
 
-/** A MAIL_PORT_BASE whose six ports (base+24 … base+87) are free now, for a server started by a test. */
+/** A MAIL_PORT_BASE whose ports (base+24 … base+87) are free now, for a server started by a test. */
 export async function freeMailPortBase(): Promise<number> {
   for (;;) {
     const base = 20_000 + Math.floor(Math.random() * 40_000);

@@ -1,7 +1,7 @@
 /**
  * The mail host driver: where customers' mailboxes live. Postfix receives (SMTP) and takes
  * authenticated submissions, Dovecot stores (LMTP), serves IMAP and enforces each mailbox's
- * quota. `LocalMailHost` is the embedded implementation, started by this process on loopback
+ * quota; OpenDKIM signs what owners send. `LocalMailHost` is the embedded implementation, started by this process on loopback
  * ports (docs/operations/mail-host.md).
  */
 
@@ -46,6 +46,8 @@ export interface MailHost {
   /** Mail to `address` goes to `targets` (mailboxes of the host or outside addresses). */
   setAlias(address: string, targets: string[]): Promise<void>;
   removeAlias(address: string): Promise<void>;
+  /** The DNS TXT record of the domain's DKIM key (its name and value), once the domain is added. */
+  dkimRecord(domain: string): Promise<{ name: string; value: string }>;
   /** Bytes stored in each mailbox asked for (0 for one that received nothing yet). */
   usage(addresses: string[]): Promise<Map<string, number>>;
 }

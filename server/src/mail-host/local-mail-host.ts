@@ -66,6 +66,11 @@ export function mailPortsFrom(base: number): MailHostPorts {
 export const MAIL_USER = "lagonmail";
 /** A field of each users file line that Dovecot passes on and ignores: the state's revision. */
 const REVISION_FIELD = "lagon_rev";
+/**
+ * OpenDKIM takes about 5 s to end on SIGTERM; it keeps nothing, and a message it was signing gets
+ * a temporary failure its sender retries: it is killed.
+ */
+const DKIM_STOP_SIGNAL = "SIGKILL";
 const SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
 
 interface MailState {
@@ -140,6 +145,8 @@ export class LocalMailHost implements MailHost {
 
   async stop(): Promise<void> {
     this.running = false;
+    if (this.dkimChild) await stopChild(this.dkimChild, DKIM_STOP_SIGNAL);
+    this.dkimChild = undefined;
     await Promise.all(this.ourMasters().map((pid) => endProcess(pid)));
     await Promise.all(this.children.splice(0).map((child) => stopChild(child)));
   }
@@ -400,7 +407,7 @@ export class LocalMailHost implements MailHost {
     const old = this.dkimChild;
     if (old) {
       this.children.splice(this.children.indexOf(old), 1);
-      await stopChild(old);
+      await stopChild(old, DKIM_STOP_SIGNAL);
     }
     this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
     await waitForPort(this.options.ports.dkim);
@@ -554,7 +561,7 @@ async function endProcess(pid: number): Promise<void> {
 }
 
 /** Ends a service's process group (Postfix's master and its daemons, Dovecot's) and waits for it. */
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, first: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const signal = (name: NodeJS.Signals) => {
@@ -562,7 +569,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
       process.kill(-(child.pid as number), name);
     } catch {}
   };
-  signal("SIGTERM");
+  signal(first);
   const timer = setTimeout(() => signal("SIGKILL"), 10_000);
   await exited;
   clearTimeout(timer);

@@ -57,9 +57,18 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
       subject: "Planning de la semaine",
       text: "Tu ouvres lundi.",
     });
-    expect(await waitForMessage(host.endpoints(), bob, passwords.bob, "Planning de la semaine")).toContain(
-      "Tu ouvres lundi.",
-    );
+    const received = await waitForMessage(host.endpoints(), bob, passwords.bob, "Planning de la semaine");
+    expect(received).toContain("Tu ouvres lundi.");
+    // Signed with the domain's own key, as the DNS record the host gives for it says.
+    const record = await host.dkimRecord(domain);
+    expect(record.name).toBe(`lagon._domainkey.${domain}`);
+    const verified = await dkimVerify(received, {
+      resolver: async (name: string, type: string) => {
+        if (type === "TXT" && name === record.name) return [[record.value]];
+        throw Object.assign(new Error(`no ${type} for ${name}`), { code: "ENOTFOUND" });
+      },
+    });
+    expect(verified.results.map((r) => [r.signingDomain, r.status.result])).toEqual([[domain, "pass"]]);
   });
 
   it("refuses relaying for a stranger, unknown recipients, and sending without or as someone else", async () => {

@@ -190,11 +190,7 @@ export class LocalMailHost implements MailHost {
   }
 
   setMailbox(mailbox: MailboxSpec): Promise<void> {
-    assertMailAddress(mailbox.address);
-    if (!/^\{SHA512-CRYPT\}\$6\$[^\s:]+$/.test(mailbox.passwordHash))
-      throw new Error("invalid password hash");
-    if (!Number.isSafeInteger(mailbox.quotaBytes) || mailbox.quotaBytes <= 0)
-      throw new Error("invalid quota");
+    assertMailbox(mailbox);
     return this.change((state) => {
       if (!state.domains.includes(domainOf(mailbox.address)))
         throw new Error(`unknown mail domain of ${mailbox.address}`);
@@ -202,6 +198,20 @@ export class LocalMailHost implements MailHost {
         passwordHash: mailbox.passwordHash,
         quotaBytes: mailbox.quotaBytes,
       };
+    });
+  }
+
+  restore(domains: string[], mailboxes: MailboxSpec[]): Promise<void> {
+    for (const domain of domains) assertMailDomain(domain);
+    for (const mailbox of mailboxes) assertMailbox(mailbox);
+    return this.change((state) => {
+      const before = JSON.stringify(state);
+      for (const domain of domains) if (!state.domains.includes(domain)) state.domains.push(domain);
+      for (const { address, passwordHash, quotaBytes } of mailboxes) {
+        if (state.domains.includes(domainOf(address)))
+          state.mailboxes[address] = { passwordHash, quotaBytes };
+      }
+      if (JSON.stringify(state) === before) return false;
     });
   }
 
@@ -478,6 +488,13 @@ export class LocalMailHost implements MailHost {
   private stopLeftovers(): Promise<void> {
     return Promise.all(this.ourMasters().map((pid) => endProcess(pid))).then(() => {});
   }
+}
+
+/** A mailbox's fields go into the users file: nothing but their expected shapes. */
+function assertMailbox(mailbox: MailboxSpec): void {
+  assertMailAddress(mailbox.address);
+  if (!/^\{SHA512-CRYPT\}\$6\$[^\s:]+$/.test(mailbox.passwordHash)) throw new Error("invalid password hash");
+  if (!Number.isSafeInteger(mailbox.quotaBytes) || mailbox.quotaBytes <= 0) throw new Error("invalid quota");
 }
 
 function domainOf(address: string): string {

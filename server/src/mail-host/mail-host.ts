@@ -46,6 +46,11 @@ export interface MailHost {
   /** Mail to `address` goes to `targets` (mailboxes of the host or outside addresses). */
   setAlias(address: string, targets: string[]): Promise<void>;
   removeAlias(address: string): Promise<void>;
+  /**
+   * Adds the domains and mailboxes it lacks, and gives those it has the hash and quota given (one
+   * change): the database is the reference, the host can be rebuilt from it. Removes nothing.
+   */
+  restore(domains: string[], mailboxes: MailboxSpec[]): Promise<void>;
   /** The DNS TXT record of the domain's DKIM key (its name and value), once the domain is added. */
   dkimRecord(domain: string): Promise<{ name: string; value: string }>;
   /** Bytes stored in each mailbox asked for (0 for one that received nothing yet). */

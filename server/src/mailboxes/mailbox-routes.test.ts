@@ -1,4 +1,6 @@
-import { rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +10,7 @@ import { mailboxes, orders } from "../db/schema.ts";
 import { LocalMailHost } from "../mail-host/local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, waitForMessage } from "../mail-host/mail-checks.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { restoreMailHost } from "./order-mailboxes.ts";
 
 describe("the order page's mailboxes, on a real mail host", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -169,5 +172,41 @@ describe("the order page's mailboxes, on a real mail host", () => {
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json().detail).toBe(MAILBOX_MESSAGES.limitReached(5));
     expect(await rowsOf(starter.id)).toHaveLength(5);
+  });
+
+  it("gives a new mail host every mailbox the database records, with its owner's password", async () => {
+    const site = await givenSite("business");
+    const created = (
+      await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, { localPart: "accueil" })
+    ).json();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-new-"));
+    const fresh = new LocalMailHost({
+      dataDir,
+      hostname: "mail.lagon-sites.re",
+      ports: await freeMailPorts(),
+    });
+    try {
+      await fresh.start();
+      t.ctx.mailHost = fresh;
+      expect(await restoreMailHost(t.ctx)).toBeGreaterThanOrEqual(1);
+      await deliverFromOutside(fresh.endpoints(), {
+        from: "client@exterieur.test",
+        to: created.mailbox.address,
+        subject: "Après le déménagement",
+        text: "Toujours là ?",
+      });
+      expect(
+        await waitForMessage(
+          fresh.endpoints(),
+          created.mailbox.address,
+          created.password,
+          "Après le déménagement",
+        ),
+      ).toContain("Toujours");
+    } finally {
+      t.ctx.mailHost = host;
+      await fresh.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -164,3 +164,27 @@ function view(row: MailboxRow, used: Map<string, number> | null): MailboxView {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/**
+ * Gives the mail host every mailbox the database records (with its domain): at start, a host
+ * that lost its state or a new one gets them back, with the passwords their owners have.
+ */
+export async function restoreMailHost(ctx: Context): Promise<number> {
+  if (!ctx.mailHost) return 0;
+  const rows = await ctx.db
+    .select({ mailbox: mailboxes, subdomain: orders.subdomain })
+    .from(mailboxes)
+    .innerJoin(orders, eq(orders.id, mailboxes.orderId));
+  const domains = [
+    ...new Set(rows.map(({ mailbox }) => mailbox.address.slice(mailbox.address.lastIndexOf("@") + 1))),
+  ];
+  await ctx.mailHost.restore(
+    domains,
+    rows.map(({ mailbox }) => ({
+      address: mailbox.address,
+      passwordHash: mailbox.passwordHash,
+      quotaBytes: mailbox.quotaBytes,
+    })),
+  );
+  return rows.length;
+}

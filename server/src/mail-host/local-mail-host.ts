@@ -149,6 +149,8 @@ export class LocalMailHost implements MailHost {
     this.dkimChild = undefined;
     await Promise.all(this.ourMasters().map((pid) => endProcess(pid)));
     await Promise.all(this.children.splice(0).map((child) => stopChild(child)));
+    // Dovecot's sockets and the PID files: nothing of a stopped host stays in /run.
+    await rm(this.paths.runDir, { recursive: true, force: true });
   }
 
   async health(): Promise<MailHostHealth> {

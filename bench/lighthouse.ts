@@ -17,6 +17,7 @@ import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import type { Result } from "lighthouse/types/lhr/lhr.js";
 import { readSeedArticles } from "../server/src/blog/seed-articles.ts";
+import { freeMailPortBase } from "../server/src/mail-host/mail-checks.ts";
 
 const PAGES = ["/", "/services", "/annuaire", "/articles", "/contact"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -131,6 +132,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
     ...process.env,
     PORT: String(port),
     WP_PORT: String(await freePort()),
+    MAIL_PORT_BASE: String(await freeMailPortBase()),
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
   },

@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { randomToken } from "../src/lib/secrets.ts";
+import { freeMailPortBase } from "../src/mail-host/mail-checks.ts";
 import { peakMemory, siteServerPids } from "./peak-memory.ts";
 
 const ORDERS = 10;
@@ -51,6 +52,7 @@ const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server
     DATA_DIR: dataDir,
     PORT: String(port),
     WP_PORT: String(await freePort()),
+    MAIL_PORT_BASE: String(await freeMailPortBase()),
     PUBLIC_URL: `http://localhost:${port}`,
     ADMIN_TOKEN: adminToken,
     LOG_LEVEL: "warn",

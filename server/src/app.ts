@@ -21,6 +21,7 @@ import { directoryRoutes } from "./directory/directory-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { invoiceRoutes } from "./invoices/invoice-routes.ts";
 import { kozaRoutes } from "./koza/koza-routes.ts";
+import { mailboxRoutes } from "./mailboxes/mailbox-routes.ts";
 import { maintenanceRoutes } from "./maintenance/maintenance-routes.ts";
 import type { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { DEFAULT_BODY_LIMIT } from "./plugins/body-limits.ts";
@@ -88,6 +89,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   // Order-token and mailbox levels: each scope checks its credential in one hook.
   await app.register(customerRoutes, { ctx });
   await app.register(backupRoutes, { ctx });
+  await app.register(mailboxRoutes, { ctx });
   await app.register(maintenanceRoutes, { ctx });
   await app.register(invoiceRoutes, { ctx });
   await app.register(customDomainRoutes, { ctx });

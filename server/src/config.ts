@@ -202,6 +202,17 @@ const ConfigSchema = PublicConfig.extend({
   WP_SSH_CONNECT_HOST: optional,
   /** The sites' public port when it is not the scheme's default (a test host on loopback). */
   WP_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The mail host: `local` (Postfix and Dovecot started by this process) or `off` (no mailboxes). */
+  MAIL_HOST: z.enum(["local", "off"]).default("local"),
+  /** Loopback ports of the local mail host: SMTP base+25, submission base+87, IMAP base+43, internal base+24/26/27/28. */
+  MAIL_PORT_BASE: z.coerce.number().int().min(1024).max(65400).default(2500),
+  /** Outbound mail of the local mail host through this relay, "[host]:port" (default: the recipients' MX). */
+  MAIL_RELAY_HOST: optional.pipe(
+    z
+      .string()
+      .regex(/^\[[a-z0-9.-]+\]:\d{1,5}$|^[a-z0-9.-]+(:\d{1,5})?$/i, "hôte ou [hôte]:port")
+      .optional(),
+  ),
   /** restic repository of the sites' backups: a folder, sftp:…, s3:… (default DATA_DIR/backups). */
   BACKUP_REPOSITORY: optional,
   /** The repository's password; default derived from SECRET_KEY. */

@@ -8,6 +8,8 @@ import { type AnyJob, type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
 import { SecretBox } from "./lib/secrets.ts";
 import { createMailTransport, type MailTransport } from "./mail/mail-transport.ts";
 import { seedEmailTemplates } from "./mail/seed-templates.ts";
+import { createMailHost } from "./mail-host/create-mail-host.ts";
+import type { MailHost } from "./mail-host/mail-host.ts";
 import { LocalPaymentProvider } from "./payments/local-payment-provider.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import { createWordPressHosts } from "./wordpress/create-wordpress-hosts.ts";
@@ -29,6 +31,11 @@ export interface Context {
    * Started by main.ts (or a test that needs sites).
    */
   wordpress: WordPressHosts;
+  /**
+   * Customers' mailboxes (MAIL_HOST): null when off. Started by main.ts (or a test that needs
+   * mail), stopped with the context.
+   */
+  mailHost: MailHost | null;
   /** The sites' backups: a restic repository (BACKUP_REPOSITORY). */
   backups: ResticRepository;
   log: FastifyBaseLogger;
@@ -69,6 +76,7 @@ export async function createContext(
     secrets: new SecretBox(config.SECRET_KEY),
     payments,
     wordpress,
+    mailHost: createMailHost(config),
     backups: new ResticRepository({
       repository: config.BACKUP_REPOSITORY,
       password: config.BACKUP_PASSWORD,
@@ -78,6 +86,7 @@ export async function createContext(
     async close() {
       await queue.stop();
       await wordpress.stop();
+      await ctx.mailHost?.stop();
       await database.close();
     },
   };

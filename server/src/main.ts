@@ -5,6 +5,7 @@ import { createContext } from "./context.ts";
 import { allJobs } from "./jobs/all-jobs.ts";
 import { startWorker } from "./jobs/start-worker.ts";
 import { createLogger } from "./logger.ts";
+import { restoreMailHost } from "./mailboxes/order-mailboxes.ts";
 import { checkProviderPrices } from "./payments/check-provider-prices.ts";
 import { checkSecretKey } from "./startup/check-secret-key.ts";
 import { lockDataDir } from "./startup/data-dir-lock.ts";
@@ -42,7 +43,19 @@ async function start(config: Config): Promise<void> {
     await startupStep("secret-key", () => checkSecretKey(ctx));
     await startupStep("prices", () => checkProviderPrices(ctx));
     if (config.ROLE !== "api") {
-      await startupStep("wordpress", () => ctx.wordpress.start());
+      // The mail host starts beside the WordPress host (about a second), not after it.
+      const mailStarted = startupStep("mail", async () => {
+        const started = Date.now();
+        if (!ctx.mailHost) return;
+        await ctx.mailHost.start();
+        // The database is the reference: a host that lost its state gets its mailboxes back.
+        const mailboxes = await restoreMailHost(ctx);
+        log.info({ ms: Date.now() - started, mailboxes, ...ctx.mailHost.endpoints() }, "mail host started");
+      });
+      const wordpressStarted = startupStep("wordpress", () => ctx.wordpress.start());
+      await Promise.allSettled([mailStarted, wordpressStarted]);
+      await wordpressStarted;
+      await mailStarted;
       await startupStep("worker", async () => {
         const worker = await startWorker(ctx);
         stops.push(async () => worker.stop());

@@ -10,6 +10,7 @@ import { createContext } from "../src/context.ts";
 import { emailLog, orders } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { createLogger } from "../src/logger.ts";
+import { freeMailPortBase } from "../src/mail-host/mail-checks.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "./factories.ts";
@@ -36,6 +37,7 @@ describe("provisioning survives a killed server", () => {
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-crash-")),
       PORT: String(await freePort()),
       WP_PORT: String(await freePort()),
+      MAIL_PORT_BASE: String(await freeMailPortBase()),
       SMTP_URL: smtp.url,
       SERVE_WEB: "false",
       LOG_LEVEL: "silent",

@@ -699,3 +699,22 @@ export const testimonials = pgTable(
     check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * A customer's mailbox on the mail host, at <local>@<subdomain>.<BASE_DOMAIN> (issue 24). The
+ * password is kept only as the hash the mail host checks, so that the host can be rebuilt.
+ */
+export const mailboxes = pgTable(
+  "mailboxes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    address: text("address").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    quotaBytes: bigint("quota_bytes", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mailboxes_order_idx").on(t.orderId, t.createdAt)],
+);

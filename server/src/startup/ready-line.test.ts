@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { freeMailPortBase } from "../mail-host/mail-checks.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -28,6 +29,7 @@ it("says the site is ready only once the local blog answers with its articles", 
       PORT: String(port),
       WP_PORT: String(await freePort()),
       WP_TLS_PORT: String(await freePort()),
+      MAIL_PORT_BASE: String(await freeMailPortBase()),
       HOST: "127.0.0.1",
       SERVE_WEB: "false",
       LOG_LEVEL: "warn",

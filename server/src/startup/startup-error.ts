@@ -13,6 +13,7 @@ export type StartupStep =
   | "secret-key"
   | "prices"
   | "wordpress"
+  | "mail"
   | "worker"
   | "listen";
 
@@ -82,6 +83,9 @@ export function startupErrorLine(err: unknown, settings: StartupSettings | undef
   }
   if (step === "lock") return `Le dossier de données ne peut pas être réservé pour ce serveur ${detail}.`;
   if (step === "wordpress") return `L'hébergement des sites WordPress ne démarre pas ${detail}.`;
+  if (step === "mail") {
+    return `L'hébergement e-mail ne démarre pas ${detail} : libérez ses ports (MAIL_PORT_BASE) ou mettez MAIL_HOST=off.`;
+  }
   if (step === "worker") return `Le traitement des tâches de fond ne démarre pas ${detail}.`;
   if (step === "listen") return `Le serveur web ne démarre pas ${detail}.`;
   return `Le démarrage a échoué ${detail}.`;

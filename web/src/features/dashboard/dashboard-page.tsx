@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
 import "./dashboard.css";
+import { MailboxesBlock } from "../mailboxes/mailboxes-block";
 import { DomainRequestBlock } from "./domain-request";
 import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
@@ -103,6 +104,8 @@ export function DashboardPage() {
           {active ? <SiteMaintenance orderId={order.order_id} token={token} /> : null}
 
           {active ? <SiteBackups orderId={order.order_id} token={token} /> : null}
+
+          {active ? <MailboxesBlock orderId={order.order_id} token={token} /> : null}
 
           <DomainRequestBlock order={order} token={token} />
         </div>

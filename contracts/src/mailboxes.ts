@@ -1,0 +1,44 @@
+import type { PlanId } from "./plans.ts";
+
+const GO = 1024 ** 3;
+
+/** The mailboxes each plan includes: how many, and the storage of each (spec: Starter 5 × 5 Go). */
+export const MAILBOX_ALLOWANCE: Record<PlanId, { count: number; quotaBytes: number }> = {
+  starter: { count: 5, quotaBytes: 5 * GO },
+  business: { count: 10, quotaBytes: 10 * GO },
+  libre: { count: 0, quotaBytes: 0 },
+};
+
+/**
+ * Names kept for the agency on every customer domain (RFC 2142 and the names mail servers and
+ * registries write to): nobody may take them as a mailbox.
+ */
+export const RESERVED_LOCAL_PARTS = [
+  "postmaster",
+  "abuse",
+  "hostmaster",
+  "webmaster",
+  "mailer-daemon",
+  "root",
+  "security",
+  "noc",
+] as const;
+
+export const MAILBOX_MESSAGES = {
+  localPartRequired: "Indiquez le début de l'adresse, avant le @ (exemple : contact).",
+  localPartWithDomain: "Indiquez seulement la partie avant le @ : le domaine est ajouté pour vous.",
+  localPartTooLong: "La partie avant le @ ne peut dépasser 64 caractères.",
+  localPartCharacters:
+    "Seuls les lettres sans accent, les chiffres, le point, le tiret et le tiret bas sont acceptés (exemple : jean.dupont).",
+  localPartEnds: "L'adresse doit commencer et finir par une lettre ou un chiffre.",
+  localPartDoubleDot: "L'adresse ne peut pas contenir deux points à la suite.",
+  reserved: (name: string) => `« ${name} » est réservé à l'hébergeur : choisissez un autre nom.`,
+  taken: "Cette adresse existe déjà.",
+  limitReached: (count: number) =>
+    `Votre offre comprend ${count} adresses e-mail, toutes créées : supprimez-en une ou passez à l'offre supérieure.`,
+  notIncluded:
+    "L'offre Libre ne comprend pas d'adresse e-mail : passez à l'offre Starter ou Business pour en créer.",
+  notReady: "Les adresses e-mail seront disponibles dès que votre site sera en ligne.",
+  unknownMailbox: "Cette adresse n'existe pas (ou plus).",
+  hostDown: "Le service e-mail est momentanément indisponible : réessayez dans quelques minutes.",
+} as const;

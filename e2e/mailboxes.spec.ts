@@ -1,0 +1,63 @@
+import { mailPortsFrom } from "../server/src/mail-host/local-mail-host.ts";
+import { deliverFromOutside, waitForMessage } from "../server/src/mail-host/mail-checks.ts";
+import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
+import { expect, test } from "./support/test";
+
+// The stack's mail host (start-stack.ts: MAIL_PORT_BASE = E2E_PORT + 6000).
+const ports = mailPortsFrom(Number(process.env.E2E_PORT ?? 3100) + 6000);
+const endpoints = {
+  host: "127.0.0.1",
+  smtpPort: ports.smtp,
+  submissionPort: ports.submission,
+  imapPort: ports.imap,
+};
+
+test("a customer creates a professional address from the order page and reads its first message", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const email = "client-courriel@example.re";
+  await orderSite(request, { subdomain: "courriel-payet", email, company: "Courriel Payet" });
+  const link = new URL(magicLinkIn(await waitForMail(email, /Administration WordPress/)));
+  await page.goto(`${link.pathname}${link.search}`);
+
+  const block = page.getByRole("region", { name: "Adresses e-mail" });
+  await expect(block.getByText(/Votre offre comprend 5 adresses de 5 Go chacune/)).toBeVisible();
+  await expect(block.getByText("Aucune adresse pour l'instant")).toBeVisible();
+
+  // A reserved name is refused in French, before anything is created.
+  await block.getByLabel("Nouvelle adresse").fill("postmaster");
+  await block.getByRole("button", { name: "Créer l'adresse" }).click();
+  await expect(block.getByRole("alert")).toHaveText(
+    "« postmaster » est réservé à l'hébergeur : choisissez un autre nom.",
+  );
+
+  await block.getByLabel("Nouvelle adresse").fill("Contact");
+  await block.getByRole("button", { name: "Créer l'adresse" }).click();
+  await expect(block.getByText("Adresse créée : contact@courriel-payet.localhost")).toBeVisible();
+  const password = (await block.locator("code").textContent()) as string;
+  expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+  await page.screenshot({ path: ".test-output/screenshots/mailboxes-created-1280.png", fullPage: true });
+
+  // The address is real: a message from another server is read with that password over IMAP.
+  await deliverFromOutside(endpoints, {
+    from: "client@exterieur.test",
+    to: "contact@courriel-payet.localhost",
+    subject: "Premier message",
+    text: "Bienvenue dans votre nouvelle boîte !",
+  });
+  expect(
+    await waitForMessage(endpoints, "contact@courriel-payet.localhost", password, "Premier message"),
+  ).toContain("Bienvenue");
+  await page.reload();
+  await expect(block.getByText(/\d+ Ko utilisés sur 5 Go/)).toBeVisible();
+
+  // Deleted behind a confirmation.
+  await block.getByRole("button", { name: "Supprimer" }).click();
+  await block.getByRole("button", { name: "Oui, supprimer cette adresse" }).click();
+  await expect(
+    block.getByText("Adresse contact@courriel-payet.localhost supprimée, avec ses messages."),
+  ).toBeVisible();
+  await expect(block.getByText("Aucune adresse pour l'instant")).toBeVisible();
+});

@@ -1,0 +1,18 @@
+import type { Config } from "../config.ts";
+import { LocalMailHost, mailPortsFrom } from "./local-mail-host.ts";
+import type { MailHost } from "./mail-host.ts";
+
+/**
+ * The mail host of the configuration (MAIL_HOST), not started. The embedded one belongs to a
+ * single process (ROLE=all): separate API and worker processes have none until a shared mail
+ * host is configured.
+ */
+export function createMailHost(config: Config): MailHost | null {
+  if (config.MAIL_HOST === "off" || config.ROLE !== "all") return null;
+  return new LocalMailHost({
+    dataDir: config.DATA_DIR,
+    hostname: `mail.${config.BASE_DOMAIN}`,
+    ports: mailPortsFrom(config.MAIL_PORT_BASE),
+    relayHost: config.MAIL_RELAY_HOST,
+  });
+}

@@ -1,0 +1,121 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { dkimVerify } from "mailauth/lib/dkim/verify.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalMailHost } from "./local-mail-host.ts";
+import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
+import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
+
+describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
+  let dataDir: string;
+  let host: LocalMailHost;
+  const domain = "boulangerie.localhost";
+  const alice = `contact@${domain}`;
+  const bob = `bob@${domain}`;
+  const passwords = { alice: newMailboxPassword(), bob: newMailboxPassword() };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-"));
+    host = new LocalMailHost({ dataDir, hostname: "mail.localhost", ports: await freeMailPorts() });
+    await host.start();
+    await host.addDomain(domain);
+    await host.setMailbox({
+      address: alice,
+      passwordHash: await hashMailboxPassword(passwords.alice),
+      quotaBytes: 5 * 1024 ** 3,
+    });
+    await host.setMailbox({
+      address: bob,
+      passwordHash: await hashMailboxPassword(passwords.bob),
+      quotaBytes: 60 * 1024,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await host?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("receives a message from another server, and its owner reads it over IMAP", async () => {
+    await deliverFromOutside(host.endpoints(), {
+      from: "client@exterieur.test",
+      to: alice,
+      subject: "Commande de pain",
+      text: "Bonjour, je voudrais dix baguettes.",
+    });
+    const source = await waitForMessage(host.endpoints(), alice, passwords.alice, "Commande de pain");
+    expect(source).toContain("dix baguettes");
+    expect((await host.usage([alice])).get(alice)).toBeGreaterThan(0);
+  });
+
+  it("lets the owner send to another mailbox, through an alias too, DKIM-signed for the domain", async () => {
+    await host.setAlias(`equipe@${domain}`, [bob]);
+    await submitAs(host.endpoints(), alice, passwords.alice, {
+      from: alice,
+      to: `equipe@${domain}`,
+      subject: "Planning de la semaine",
+      text: "Tu ouvres lundi.",
+    });
+    const received = await waitForMessage(host.endpoints(), bob, passwords.bob, "Planning de la semaine");
+    expect(received).toContain("Tu ouvres lundi.");
+    // Signed with the domain's own key, as the DNS record the host gives for it says.
+    const record = await host.dkimRecord(domain);
+    expect(record.name).toBe(`lagon._domainkey.${domain}`);
+    const verified = await dkimVerify(received, {
+      resolver: async (name: string, type: string) => {
+        if (type === "TXT" && name === record.name) return [[record.value]];
+        throw Object.assign(new Error(`no ${type} for ${name}`), { code: "ENOTFOUND" });
+      },
+    });
+    expect(verified.results.map((r) => [r.signingDomain, r.status.result])).toEqual([[domain, "pass"]]);
+  });
+
+  it("refuses relaying for a stranger, unknown recipients, and sending without or as someone else", async () => {
+    const message = { from: "spam@exterieur.test", subject: "Relais", text: "…" };
+    await expect(
+      deliverFromOutside(host.endpoints(), { ...message, to: "victime@ailleurs.test" }),
+    ).rejects.toThrow(/Relay access denied/);
+    await expect(
+      deliverFromOutside(host.endpoints(), { ...message, to: `personne@${domain}` }),
+    ).rejects.toThrow(/User unknown/);
+    await expect(
+      submitAs(host.endpoints(), alice, "mauvais-mot-de-passe", { ...message, from: alice, to: bob }),
+    ).rejects.toThrow(/authentication failed|Invalid login|535/i);
+    await expect(
+      submitAs(host.endpoints(), alice, passwords.alice, { ...message, from: bob, to: alice }),
+    ).rejects.toThrow(/not owned by user/);
+  });
+
+  it("enforces each mailbox's quota", async () => {
+    const body = `${"x".repeat(76)}\r\n`.repeat(500); // about 39 KB, against bob's 60 KB
+    await deliverFromOutside(host.endpoints(), {
+      from: "a@exterieur.test",
+      to: bob,
+      subject: "Gros 1",
+      text: body,
+    });
+    await waitForMessage(host.endpoints(), bob, passwords.bob, "Gros 1");
+    await expect(
+      deliverFromOutside(host.endpoints(), {
+        from: "a@exterieur.test",
+        to: bob,
+        subject: "Gros 2",
+        text: body,
+      }),
+    ).rejects.toThrow(/552/);
+  });
+
+  it("forgets a removed mailbox: no more mail, no more login", async () => {
+    await host.removeMailbox(bob);
+    await expect(
+      deliverFromOutside(host.endpoints(), {
+        from: "a@exterieur.test",
+        to: bob,
+        subject: "Encore",
+        text: "?",
+      }),
+    ).rejects.toThrow(/User unknown/);
+    await expect(imapClient(host.endpoints(), bob, passwords.bob).connect()).rejects.toThrow();
+  });
+});

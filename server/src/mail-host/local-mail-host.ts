@@ -1,0 +1,595 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
+import { readFileSync } from "node:fs";
+import {
+  chmod,
+  chown,
+  lstat,
+  mkdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { runProcess } from "../wordpress/run-process.ts";
+import { siteFilesDir } from "../wordpress/site-runtime.ts";
+import {
+  assertAliasTarget,
+  assertMailAddress,
+  assertMailDomain,
+  type MailboxSpec,
+  type MailEndpoints,
+  type MailHost,
+  type MailHostHealth,
+} from "./mail-host.ts";
+import {
+  DKIM_SELECTOR,
+  dkimTables,
+  dovecotConf,
+  type MailConfigInput,
+  type MailHostPaths,
+  type MailHostPorts,
+  mailHostPaths,
+  opendkimConf,
+  postfixMainCf,
+  postfixMasterCf,
+} from "./mail-host-config.ts";
+
+export interface LocalMailHostOptions {
+  dataDir: string;
+  /** The host's own name (HELO, Message-ID): mail.<BASE_DOMAIN>. */
+  hostname: string;
+  ports: MailHostPorts;
+  /** Outbound mail through this relay ("[host]:port") instead of the recipients' MX. */
+  relayHost?: string;
+}
+
+/** Ports of an embedded mail host from one base: SMTP base+25, submission +87, IMAP +43… */
+export function mailPortsFrom(base: number): MailHostPorts {
+  return {
+    smtp: base + 25,
+    submission: base + 87,
+    imap: base + 43,
+    lmtp: base + 24,
+    auth: base + 26,
+    quotaStatus: base + 27,
+    dkim: base + 28,
+  };
+}
+
+/** The system user owning every mailbox's files (never a site's user). */
+export const MAIL_USER = "lagonmail";
+/** A field of each users file line that Dovecot passes on and ignores: the state's revision. */
+const REVISION_FIELD = "lagon_rev";
+/**
+ * OpenDKIM takes about 5 s to end on SIGTERM; it keeps nothing, and a message it was signing gets
+ * a temporary failure its sender retries: it is killed.
+ */
+const DKIM_STOP_SIGNAL = "SIGKILL";
+const SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
+
+interface MailState {
+  /** Counts the changes: Dovecot's view of the users file is waited on until it has this one. */
+  revision?: number;
+  domains: string[];
+  mailboxes: Record<string, { passwordHash: string; quotaBytes: number }>;
+  aliases: Record<string, string[]>;
+}
+
+/**
+ * The embedded mail host: Postfix and Dovecot from Debian, configured under the data folder
+ * (or /var/lib/lagon/<hash>/mail when a parent of it is closed to others, as the sites' files),
+ * listening on loopback ports only, children of this process stopped by their PIDs. What it
+ * knows (domains, mailboxes with their password hashes and quotas, aliases) is kept in
+ * mailboxes.json; Postfix's maps and Dovecot's users file are written from it at each change.
+ */
+export class LocalMailHost implements MailHost {
+  private readonly paths: MailHostPaths;
+  private readonly children: ChildProcess[] = [];
+  private changes: Promise<unknown> = Promise.resolve();
+  private dkimChild: ChildProcess | undefined;
+  private running = false;
+
+  constructor(private readonly options: LocalMailHostOptions) {
+    const dataDir = path.resolve(options.dataDir);
+    const hash = createHash("sha256").update(dataDir).digest("hex").slice(0, 12);
+    this.paths = mailHostPaths(path.join(siteFilesDir(dataDir), "mail"), `/run/lagon-mail-${hash}`);
+  }
+
+  endpoints(): MailEndpoints {
+    const { smtp, submission, imap } = this.options.ports;
+    return { host: "127.0.0.1", smtpPort: smtp, submissionPort: submission, imapPort: imap };
+  }
+
+  async start(): Promise<void> {
+    if (process.getuid?.() !== 0) throw new Error("l'hébergement e-mail local doit être démarré en root");
+    for (const command of ["/usr/sbin/postfix", "/usr/sbin/dovecot", "/usr/sbin/opendkim"]) {
+      await lstat(command).catch(() => {
+        throw new Error(`${command} est absent : lancez scripts/install.sh`);
+      });
+    }
+    const uid = await ensureMailUser();
+    await this.prepareFolders(uid);
+    const input: MailConfigInput = {
+      paths: this.paths,
+      ports: this.options.ports,
+      hostname: this.options.hostname,
+      relayHost: this.options.relayHost,
+      mailUser: MAIL_USER,
+      mailUid: uid,
+    };
+    await writeFile(path.join(this.paths.postfixDir, "main.cf"), postfixMainCf(input));
+    await writeFile(path.join(this.paths.postfixDir, "master.cf"), postfixMasterCf(input));
+    await writeFile(this.paths.dovecotConf, dovecotConf(input));
+    await writeFile(this.dkimConf(), opendkimConf(input));
+    await this.writeMaps(await this.readState());
+    await this.stopLeftovers();
+    this.running = true;
+    try {
+      this.spawnService("/usr/sbin/dovecot", ["-F", "-c", this.paths.dovecotConf]);
+      this.spawnService("/usr/sbin/postfix", ["-c", this.paths.postfixDir, "start-fg"]);
+      this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
+      await Promise.all(Object.values(this.options.ports).map((port) => waitForPort(port)));
+    } catch (error) {
+      await this.stop();
+      throw new Error(
+        `l'hébergement e-mail ne démarre pas (${(error as Error).message}) ; journaux dans ${this.paths.logDir}`,
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.dkimChild) await stopChild(this.dkimChild, DKIM_STOP_SIGNAL);
+    this.dkimChild = undefined;
+    await Promise.all(this.ourMasters().map((pid) => endProcess(pid)));
+    await Promise.all(this.children.splice(0).map((child) => stopChild(child)));
+    // Dovecot's sockets and the PID files: nothing of a stopped host stays in /run.
+    await rm(this.paths.runDir, { recursive: true, force: true });
+  }
+
+  async health(): Promise<MailHostHealth> {
+    const { smtp, imap } = this.options.ports;
+    for (const [name, port] of [
+      ["SMTP", smtp],
+      ["IMAP", imap],
+    ] as const) {
+      if (!(await portOpen(port)))
+        return { ok: false, reason: `le serveur ${name} ne répond pas (port ${port})` };
+    }
+    return { ok: true };
+  }
+
+  addDomain(domain: string): Promise<void> {
+    assertMailDomain(domain);
+    return this.change((state) => {
+      if (state.domains.includes(domain)) return false;
+      state.domains.push(domain);
+    });
+  }
+
+  async removeDomain(domain: string): Promise<void> {
+    assertMailDomain(domain);
+    const removed: string[] = [];
+    await this.change((state) => {
+      state.domains = state.domains.filter((d) => d !== domain);
+      for (const address of Object.keys(state.mailboxes)) {
+        if (domainOf(address) === domain) {
+          removed.push(address);
+          delete state.mailboxes[address];
+        }
+      }
+      for (const address of Object.keys(state.aliases))
+        if (domainOf(address) === domain) delete state.aliases[address];
+    }, removed);
+    await rm(path.join(this.paths.boxesDir, domain), { recursive: true, force: true });
+    await rm(this.dkimKeyFile(domain), { force: true });
+  }
+
+  setMailbox(mailbox: MailboxSpec): Promise<void> {
+    assertMailbox(mailbox);
+    return this.change((state) => {
+      if (!state.domains.includes(domainOf(mailbox.address)))
+        throw new Error(`unknown mail domain of ${mailbox.address}`);
+      state.mailboxes[mailbox.address] = {
+        passwordHash: mailbox.passwordHash,
+        quotaBytes: mailbox.quotaBytes,
+      };
+    });
+  }
+
+  restore(domains: string[], mailboxes: MailboxSpec[]): Promise<void> {
+    for (const domain of domains) assertMailDomain(domain);
+    for (const mailbox of mailboxes) assertMailbox(mailbox);
+    return this.change((state) => {
+      const before = JSON.stringify(state);
+      for (const domain of domains) if (!state.domains.includes(domain)) state.domains.push(domain);
+      for (const { address, passwordHash, quotaBytes } of mailboxes) {
+        if (state.domains.includes(domainOf(address)))
+          state.mailboxes[address] = { passwordHash, quotaBytes };
+      }
+      if (JSON.stringify(state) === before) return false;
+    });
+  }
+
+  async removeMailbox(address: string): Promise<void> {
+    assertMailAddress(address);
+    await this.change(
+      (state) => {
+        delete state.mailboxes[address];
+      },
+      [address],
+    );
+    const [local, domain] = [address.slice(0, address.lastIndexOf("@")), domainOf(address)];
+    await rm(path.join(this.paths.boxesDir, domain, local), { recursive: true, force: true });
+  }
+
+  setAlias(address: string, targets: string[]): Promise<void> {
+    assertMailAddress(address);
+    if (targets.length === 0) throw new Error("an alias needs a target");
+    for (const target of targets) assertAliasTarget(target);
+    return this.change((state) => {
+      if (!state.domains.includes(domainOf(address))) throw new Error(`unknown mail domain of ${address}`);
+      state.aliases[address] = targets;
+    });
+  }
+
+  removeAlias(address: string): Promise<void> {
+    assertMailAddress(address);
+    return this.change((state) => {
+      delete state.aliases[address];
+    });
+  }
+
+  async usage(addresses: string[]): Promise<Map<string, number>> {
+    const used = new Map(addresses.map((address) => [address, 0]));
+    if (addresses.length === 0) return used;
+    const stdout = await this.doveadm(["-f", "tab", "quota", "get", "-A"]);
+    for (const line of stdout.split("\n").slice(1)) {
+      const [user, , type, value] = line.split("\t");
+      if (type === "STORAGE" && user && used.has(user)) used.set(user, Number(value) * 1024);
+    }
+    return used;
+  }
+
+  /** Applies one change to the state, one at a time, and writes the maps from it; waits until Postfix and Dovecot use them. */
+  private change(apply: (state: MailState) => false | undefined, removed: string[] = []): Promise<void> {
+    const next = this.changes.then(async () => {
+      const state = await this.readState();
+      const domainsBefore = state.domains.join(",");
+      // false: nothing to change.
+      if (apply(state) === false) return;
+      state.revision = (state.revision ?? 0) + 1;
+      await this.writeMaps(state);
+      const tmp = `${this.paths.stateFile}.tmp`;
+      await writeFile(tmp, JSON.stringify(state), { mode: 0o600 });
+      await rename(tmp, this.paths.stateFile);
+      // trivial-rewrite keeps the domains it read: a reload makes every daemon read the maps anew.
+      if (this.running) {
+        if (state.domains.join(",") !== domainsBefore) await this.restartDkim();
+        await this.postfix(["reload"]);
+        await this.waitUntilDovecotHas(state, removed);
+      }
+    });
+    this.changes = next.catch(() => {});
+    return next;
+  }
+
+  private async readState(): Promise<MailState> {
+    try {
+      return JSON.parse(await readFile(this.paths.stateFile, "utf8")) as MailState;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT")
+        return { domains: [], mailboxes: {}, aliases: {} };
+      throw error;
+    }
+  }
+
+  private async writeMaps(state: MailState): Promise<void> {
+    await this.writeDkim(state.domains);
+    const maps: Record<string, string[]> = {
+      domains: state.domains.map((domain) => `${domain} OK`),
+      mailboxes: Object.keys(state.mailboxes).map((address) => `${address} ${address}`),
+      aliases: Object.entries(state.aliases).map(([address, targets]) => `${address} ${targets.join(",")}`),
+    };
+    for (const [name, lines] of Object.entries(maps)) {
+      const file = path.join(this.paths.postfixDir, name);
+      await writeFile(file, lines.map((line) => `${line}\n`).join(""));
+      await runProcess("/usr/sbin/postmap", ["-c", this.paths.postfixDir, file], {
+        env: { PATH: SYSTEM_PATH },
+      });
+    }
+    const users = Object.entries(state.mailboxes).map(
+      ([address, { passwordHash, quotaBytes }]) =>
+        `${address}:${passwordHash}::::::userdb_quota_rule=*:bytes=${quotaBytes} ${REVISION_FIELD}=${state.revision ?? 0}\n`,
+    );
+    const tmp = `${this.paths.usersFile}.tmp`;
+    await writeFile(tmp, users.join(""), { mode: 0o640 });
+    await chown(tmp, 0, await groupId("dovecot"));
+    // Dovecot rereads the file when its modification second or size changed: two changes of the
+    // same size within a second must still differ.
+    const previous = await stat(this.paths.usersFile).catch(() => null);
+    const seconds = Math.max(
+      Math.floor(Date.now() / 1000),
+      previous ? Math.floor(previous.mtimeMs / 1000) + 1 : 0,
+    );
+    await utimes(tmp, seconds, seconds);
+    await rename(tmp, this.paths.usersFile);
+  }
+
+  /**
+   * Dovecot looks at its users file at most once a second: a change is done once its lookups
+   * answer the new revision (or no longer know a removed mailbox).
+   */
+  private async waitUntilDovecotHas(state: MailState, removed: string[]): Promise<void> {
+    const [address] = Object.keys(state.mailboxes);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      let seen: boolean;
+      if (address) {
+        const current = await this.doveadm(["auth", "lookup", address]).catch(() => "");
+        seen = Number(current.match(new RegExp(`${REVISION_FIELD}\\s*:\\s*(\\d+)`))?.[1]) === state.revision;
+      } else {
+        // No mailbox left: the removed ones must be unknown.
+        const known = await Promise.all(
+          removed.map((gone) =>
+            this.doveadm(["user", gone]).then(
+              () => true,
+              () => false,
+            ),
+          ),
+        );
+        seen = !known.includes(true);
+      }
+      if (seen) return;
+      if (Date.now() > deadline) throw new Error("Dovecot does not see the new mailboxes");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  private async doveadm(args: string[]): Promise<string> {
+    const { stdout } = await runProcess("/usr/bin/doveadm", ["-c", this.paths.dovecotConf, ...args], {
+      env: { PATH: SYSTEM_PATH },
+    });
+    return stdout;
+  }
+
+  private postfix(args: string[]) {
+    return runProcess("/usr/sbin/postfix", ["-c", this.paths.postfixDir, ...args], {
+      env: { PATH: SYSTEM_PATH },
+    });
+  }
+
+  /**
+   * Folders: the queue as Postfix wants it, the mailboxes the mail user's alone, the users file
+   * Dovecot's; nobody else may list or read any of it.
+   */
+  private async prepareFolders(uid: number): Promise<void> {
+    const { root } = this.paths;
+    const dataDir = path.resolve(this.options.dataDir);
+    const filesDir = path.dirname(root);
+    await mkdir(dataDir, { recursive: true });
+    await chmod(dataDir, 0o711);
+    if (filesDir !== dataDir) {
+      await mkdir(filesDir, { recursive: true });
+      await chmod(path.dirname(filesDir), 0o711);
+      await chmod(filesDir, 0o711);
+      const link = path.join(dataDir, "mail");
+      if (!(await lstat(link).catch(() => null))) await symlink(root, link);
+    }
+    const postfixGid = await groupId("postfix");
+    const dovecotGid = await groupId("dovecot");
+    const mailGid = await groupId(MAIL_USER);
+    const folders: [string, number, number, number][] = [
+      [root, 0o711, 0, 0],
+      [this.paths.postfixDir, 0o750, 0, postfixGid],
+      [this.paths.queueDir, 0o755, 0, 0],
+      [this.paths.postfixDataDir, 0o700, await userId("postfix"), postfixGid],
+      [path.dirname(this.paths.dovecotConf), 0o750, 0, dovecotGid],
+      [this.paths.stateDir, 0o750, 0, 0],
+      [this.paths.logDir, 0o750, 0, 0],
+      [this.paths.boxesDir, 0o700, uid, mailGid],
+      [this.paths.dkimDir, 0o750, 0, await groupId("opendkim")],
+      [this.paths.runDir, 0o755, 0, 0],
+    ];
+    for (const [dir, mode, owner, group] of folders) {
+      await mkdir(dir, { recursive: true });
+      await chown(dir, owner, group);
+      await chmod(dir, mode);
+    }
+  }
+
+  private spawnService(command: string, args: string[]): ChildProcess {
+    const child = spawn(command, args, { env: { PATH: SYSTEM_PATH }, detached: true, stdio: "ignore" });
+    this.children.push(child);
+    return child;
+  }
+
+  private dkimConf(): string {
+    return path.join(this.paths.dkimDir, "opendkim.conf");
+  }
+
+  /** OpenDKIM reads its tables at start: a new or removed domain restarts it. */
+  private async restartDkim(): Promise<void> {
+    const old = this.dkimChild;
+    if (old) {
+      this.children.splice(this.children.indexOf(old), 1);
+      await stopChild(old, DKIM_STOP_SIGNAL);
+    }
+    this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
+    await waitForPort(this.options.ports.dkim);
+  }
+
+  /** The TXT record to publish for the domain's DKIM key. */
+  async dkimRecord(domain: string): Promise<{ name: string; value: string }> {
+    assertMailDomain(domain);
+    const key = createPublicKey(await readFile(this.dkimKeyFile(domain), "utf8"));
+    const publicKey = key.export({ type: "spki", format: "der" }).toString("base64");
+    return { name: `${DKIM_SELECTOR}._domainkey.${domain}`, value: `v=DKIM1; k=rsa; p=${publicKey}` };
+  }
+
+  private dkimKeyFile(domain: string): string {
+    return path.join(this.paths.dkimDir, `${domain}.private`);
+  }
+
+  /** Each domain's key (made once, RSA 2048, OpenDKIM's alone) and the tables naming them. */
+  private async writeDkim(domains: string[]): Promise<void> {
+    const opendkim = { uid: await userId("opendkim"), gid: await groupId("opendkim") };
+    for (const domain of domains) {
+      const file = this.dkimKeyFile(domain);
+      if (await lstat(file).catch(() => null)) continue;
+      const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      const tmp = `${file}.tmp`;
+      await writeFile(tmp, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
+      await chown(tmp, opendkim.uid, opendkim.gid);
+      await rename(tmp, file);
+    }
+    const { keyTable, signingTable } = dkimTables(this.paths, domains);
+    for (const [name, text] of [
+      ["key.table", keyTable],
+      ["signing.table", signingTable],
+    ] as const) {
+      const file = path.join(this.paths.dkimDir, name);
+      await writeFile(file, text, { mode: 0o640 });
+      await chown(file, 0, opendkim.gid);
+    }
+  }
+
+  /**
+   * The PIDs of this host's Postfix and Dovecot masters, from their PID files, when they are
+   * running with this host's configuration (Postfix's master starts a session of its own).
+   */
+  ourMasters(): number[] {
+    const masters: [string, (pid: number) => boolean][] = [
+      [
+        path.join(this.paths.queueDir, "pid", "master.pid"),
+        (pid) => readProc(pid, "environ").includes(`MAIL_CONFIG=${this.paths.postfixDir}\0`),
+      ],
+      [
+        path.join(this.paths.runDir, "master.pid"),
+        (pid) => readProc(pid, "cmdline").includes(this.paths.dovecotConf),
+      ],
+    ];
+    const pids: number[] = [];
+    for (const [file, ours] of masters) {
+      let pid = 0;
+      try {
+        pid = Number(readFileSync(file, "utf8").trim());
+      } catch {}
+      if (pid > 0 && ours(pid)) pids.push(pid);
+    }
+    return pids;
+  }
+
+  /** A product killed without stopping leaves its Postfix and Dovecot running: only ours are ended. */
+  private stopLeftovers(): Promise<void> {
+    return Promise.all(this.ourMasters().map((pid) => endProcess(pid))).then(() => {});
+  }
+}
+
+/** A mailbox's fields go into the users file: nothing but their expected shapes. */
+function assertMailbox(mailbox: MailboxSpec): void {
+  assertMailAddress(mailbox.address);
+  if (!/^\{SHA512-CRYPT\}\$6\$[^\s:]+$/.test(mailbox.passwordHash)) throw new Error("invalid password hash");
+  if (!Number.isSafeInteger(mailbox.quotaBytes) || mailbox.quotaBytes <= 0) throw new Error("invalid quota");
+}
+
+function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf("@") + 1);
+}
+
+function readProc(pid: number, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+async function ensureMailUser(): Promise<number> {
+  try {
+    return await userId(MAIL_USER);
+  } catch {
+    await runProcess(
+      "useradd",
+      [
+        "--system",
+        "--user-group",
+        "--no-create-home",
+        "--home-dir",
+        "/nonexistent",
+        "--shell",
+        "/usr/sbin/nologin",
+        MAIL_USER,
+      ],
+      { env: { PATH: SYSTEM_PATH } },
+    );
+    return userId(MAIL_USER);
+  }
+}
+
+async function userId(name: string): Promise<number> {
+  const { stdout } = await runProcess("id", ["-u", name], { env: { PATH: SYSTEM_PATH } });
+  return Number(stdout.trim());
+}
+
+async function groupId(name: string): Promise<number> {
+  const { stdout } = await runProcess("getent", ["group", name], { env: { PATH: SYSTEM_PATH } });
+  return Number(stdout.split(":")[2]);
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await portOpen(port))) {
+    if (Date.now() > deadline) throw new Error(`port ${port} fermé`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Ends a process (SIGTERM, SIGKILL after 10 s) and waits until it is gone. */
+async function endProcess(pid: number): Promise<void> {
+  const signal = (name: NodeJS.Signals | 0) => {
+    try {
+      process.kill(pid, name);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!signal("SIGTERM")) return;
+  const killAt = Date.now() + 10_000;
+  while (signal(0)) {
+    if (Date.now() > killAt) signal("SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Ends a service's process group (Postfix's master and its daemons, Dovecot's) and waits for it. */
+async function stopChild(child: ChildProcess, first: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), name);
+    } catch {}
+  };
+  signal(first);
+  const timer = setTimeout(() => signal("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

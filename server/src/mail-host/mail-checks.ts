@@ -1,0 +1,121 @@
+/** Test helpers: a real SMTP client (nodemailer) and IMAP client (imapflow) against a mail host. */
+
+import net from "node:net";
+import { ImapFlow } from "imapflow";
+import nodemailer from "nodemailer";
+import { freePort } from "../wordpress/site-checks.ts";
+import { mailPortsFrom } from "./local-mail-host.ts";
+import type { MailEndpoints } from "./mail-host.ts";
+import type { MailHostPorts } from "./mail-host-config.ts";
+
+/** Six free loopback ports for one mail host. */
+export async function freeMailPorts(): Promise<MailHostPorts> {
+  const ports = new Set<number>();
+  while (ports.size < 7) ports.add(await freePort());
+  const [smtp, submission, imap, lmtp, auth, quotaStatus, dkim] = [...ports] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { smtp, submission, imap, lmtp, auth, quotaStatus, dkim };
+}
+
+/** A MAIL_PORT_BASE whose ports (base+24 … base+87) are free now, for a server started by a test. */
+export async function freeMailPortBase(): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const ports = Object.values(mailPortsFrom(base));
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+export interface OutgoingMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends as another server would: to the SMTP port, without authentication. */
+export function deliverFromOutside(endpoints: MailEndpoints, message: OutgoingMessage) {
+  const transport = nodemailer.createTransport({
+    host: endpoints.host,
+    port: endpoints.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    name: "mx.exterieur.test",
+  });
+  // SIZE= on MAIL FROM, as servers send it: a full mailbox refuses the message at RCPT.
+  const size = Buffer.byteLength(message.text) + 1024;
+  return transport.sendMail({
+    ...message,
+    envelope: { from: message.from, to: [message.to], size } as never,
+  });
+}
+
+/** Submits as a mailbox's owner: the submission port, with its address and password. */
+export function submitAs(endpoints: MailEndpoints, user: string, password: string, message: OutgoingMessage) {
+  const transport = nodemailer.createTransport({
+    host: endpoints.host,
+    port: endpoints.submissionPort,
+    secure: false,
+    ignoreTLS: true,
+    auth: { user, pass: password },
+  });
+  return transport.sendMail(message);
+}
+
+export function imapClient(endpoints: MailEndpoints, user: string, password: string): ImapFlow {
+  return new ImapFlow({
+    host: endpoints.host,
+    port: endpoints.imapPort,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user, pass: password },
+    logger: false,
+  });
+}
+
+/** Logs in over IMAP and waits (up to `timeoutMs`) until INBOX holds a message with this subject; answers its text. */
+export async function waitForMessage(
+  endpoints: MailEndpoints,
+  user: string,
+  password: string,
+  subject: string,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const client = imapClient(endpoints, user, password);
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const lock = await client.getMailboxLock("INBOX");
+      try {
+        const found = await client.search({ subject });
+        if (found && found.length > 0) {
+          const message = await client.fetchOne(String(found[0]), { source: true });
+          if (message !== false && message.source) return message.source.toString("utf8");
+        }
+      } finally {
+        lock.release();
+      }
+      if (Date.now() > deadline) throw new Error(`no message "${subject}" in ${user}'s INBOX`);
+      await client.noop();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.logout().catch(() => {});
+  }
+}

@@ -1,0 +1,284 @@
+/** The configuration files of the embedded mail host (Postfix and Dovecot), as text. */
+import path from "node:path";
+
+export interface MailHostPorts {
+  smtp: number;
+  submission: number;
+  imap: number;
+  /** Dovecot's LMTP (Postfix delivers there), its SASL service and its quota policy service. */
+  lmtp: number;
+  auth: number;
+  quotaStatus: number;
+  /** OpenDKIM's milter: Postfix has what owners submit signed there. */
+  dkim: number;
+}
+
+export interface MailHostPaths {
+  /** Everything the host keeps: configuration, queue, mailboxes, logs. */
+  root: string;
+  postfixDir: string;
+  queueDir: string;
+  postfixDataDir: string;
+  dovecotConf: string;
+  usersFile: string;
+  boxesDir: string;
+  stateDir: string;
+  logDir: string;
+  /** Dovecot's sockets: short, since socket paths are limited to 108 bytes. */
+  runDir: string;
+  stateFile: string;
+  dkimDir: string;
+}
+
+export function mailHostPaths(root: string, runDir: string): MailHostPaths {
+  return {
+    root,
+    postfixDir: path.join(root, "postfix"),
+    queueDir: path.join(root, "spool"),
+    postfixDataDir: path.join(root, "postfix-data"),
+    dovecotConf: path.join(root, "dovecot", "dovecot.conf"),
+    usersFile: path.join(root, "dovecot", "users"),
+    boxesDir: path.join(root, "boxes"),
+    stateDir: path.join(root, "dovecot-state"),
+    logDir: path.join(root, "log"),
+    runDir,
+    stateFile: path.join(root, "mailboxes.json"),
+    dkimDir: path.join(root, "dkim"),
+  };
+}
+
+export interface MailConfigInput {
+  paths: MailHostPaths;
+  ports: MailHostPorts;
+  hostname: string;
+  /** Outbound mail goes through this relay ("[host]:port") instead of the recipients' MX. */
+  relayHost?: string;
+  /** The system user owning the mailboxes. */
+  mailUser: string;
+  mailUid: number;
+}
+
+/** Postfix's main.cf: virtual domains only, nothing delivered locally, no open relay. */
+export function postfixMainCf({ paths, ports, hostname, relayHost }: MailConfigInput): string {
+  const map = (name: string) => `hash:${path.join(paths.postfixDir, name)}`;
+  return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
+compatibility_level = 3.6
+queue_directory = ${paths.queueDir}
+data_directory = ${paths.postfixDataDir}
+mail_owner = postfix
+setgid_group = postdrop
+maillog_file = ${path.join(paths.logDir, "postfix.log")}
+maillog_file_prefixes = ${paths.logDir}
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+myhostname = ${hostname}
+mydomain = ${hostname}
+myorigin = ${hostname}
+mydestination =
+mynetworks =
+local_transport = error:5.1.1 pas de livraison locale
+alias_maps =
+alias_database =
+biff = no
+append_dot_mydomain = no
+smtputf8_enable = no
+message_size_limit = 26214400
+recipient_delimiter = +
+relayhost = ${relayHost ?? ""}
+virtual_mailbox_domains = ${map("domains")}
+virtual_mailbox_maps = ${map("mailboxes")}
+virtual_alias_maps = ${map("aliases")}
+virtual_transport = lmtp:inet:127.0.0.1:${ports.lmtp}
+smtpd_banner = $myhostname ESMTP
+milter_default_action = tempfail
+smtpd_sasl_type = dovecot
+smtpd_sasl_path = inet:127.0.0.1:${ports.auth}
+smtpd_sasl_auth_enable = no
+smtpd_sender_login_maps = ${map("mailboxes")}
+smtpd_helo_required = yes
+smtpd_relay_restrictions = permit_sasl_authenticated, reject_unauth_destination
+smtpd_recipient_restrictions = reject_unlisted_recipient, check_policy_service inet:127.0.0.1:${ports.quotaStatus}
+`;
+}
+
+/** Postfix's master.cf: incoming SMTP and submission on loopback, no chroot, no local delivery. */
+export function postfixMasterCf({ ports }: MailConfigInput): string {
+  const services = [
+    ["pickup", "unix", "n", "60", "1", "pickup"],
+    ["cleanup", "unix", "n", "-", "0", "cleanup"],
+    ["qmgr", "unix", "n", "300", "1", "qmgr"],
+    ["rewrite", "unix", "-", "-", "-", "trivial-rewrite"],
+    ["bounce", "unix", "-", "-", "0", "bounce"],
+    ["defer", "unix", "-", "-", "0", "bounce"],
+    ["trace", "unix", "-", "-", "0", "bounce"],
+    ["verify", "unix", "-", "-", "1", "verify"],
+    ["flush", "unix", "n", "1000?", "0", "flush"],
+    ["proxymap", "unix", "-", "-", "-", "proxymap"],
+    ["proxywrite", "unix", "-", "-", "1", "proxymap"],
+    ["smtp", "unix", "-", "-", "-", "smtp"],
+    ["relay", "unix", "-", "-", "-", "smtp"],
+    ["showq", "unix", "n", "-", "-", "showq"],
+    ["error", "unix", "-", "-", "-", "error"],
+    ["retry", "unix", "-", "-", "-", "error"],
+    ["discard", "unix", "-", "-", "-", "discard"],
+    ["lmtp", "unix", "-", "-", "-", "lmtp"],
+    ["anvil", "unix", "-", "-", "1", "anvil"],
+    ["scache", "unix", "-", "-", "1", "scache"],
+    ["postlog", "unix-dgram", "n", "-", "1", "postlogd"],
+  ];
+  const lines = services.map(
+    ([name, type, priv, wakeup, limit, command]) =>
+      `${name} ${type} ${priv} - n ${wakeup} ${limit} ${command}`,
+  );
+  return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
+127.0.0.1:${ports.smtp} inet n - n - - smtpd
+127.0.0.1:${ports.submission} inet n - n - - smtpd
+  -o syslog_name=postfix/submission
+  -o smtpd_sasl_auth_enable=yes
+  -o smtpd_client_restrictions=permit_sasl_authenticated,reject
+  -o smtpd_sender_restrictions=reject_sender_login_mismatch
+  -o smtpd_relay_restrictions=permit_sasl_authenticated,reject
+  -o smtpd_recipient_restrictions=
+  -o smtpd_milters=inet:127.0.0.1:${ports.dkim}
+${lines.join("\n")}
+`;
+}
+
+/** Dovecot: IMAP, LMTP, SASL for Postfix and the quota policy, on loopback only. */
+export function dovecotConf({ paths, ports, mailUser, mailUid, hostname }: MailConfigInput): string {
+  const users = paths.usersFile;
+  return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
+base_dir = ${paths.runDir}
+state_dir = ${paths.stateDir}
+instance_name = ${path.basename(paths.runDir)}
+protocols = imap lmtp
+listen = 127.0.0.1
+log_path = ${path.join(paths.logDir, "dovecot.log")}
+hostname = ${hostname}
+ssl = no
+# Loopback only (docs/security.md): nobody outside this machine reaches these ports.
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+first_valid_uid = ${mailUid}
+last_valid_uid = ${mailUid}
+mail_uid = ${mailUser}
+mail_gid = ${mailUser}
+mail_location = maildir:~/Maildir
+mail_plugins = quota
+recipient_delimiter = +
+lmtp_save_to_detail_mailbox = no
+passdb {
+  driver = passwd-file
+  args = scheme=SHA512-CRYPT username_format=%Lu ${users}
+}
+userdb {
+  driver = passwd-file
+  args = username_format=%Lu ${users}
+  default_fields = uid=${mailUser} gid=${mailUser} home=${paths.boxesDir}/%Ld/%Ln
+}
+namespace inbox {
+  inbox = yes
+  separator = /
+  mailbox Drafts {
+    special_use = \\Drafts
+    auto = subscribe
+  }
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+  mailbox Junk {
+    special_use = \\Junk
+    auto = subscribe
+  }
+  mailbox Trash {
+    special_use = \\Trash
+    auto = subscribe
+  }
+}
+protocol imap {
+  mail_plugins = $mail_plugins imap_quota
+}
+plugin {
+  quota = count:Boite
+  quota_vsizes = yes
+  quota_status_success = DUNNO
+  quota_status_nouser = DUNNO
+  quota_status_overquota = "552 5.2.2 Boite pleine"
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${ports.imap}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service pop3-login {
+  inet_listener pop3 {
+    port = 0
+  }
+  inet_listener pop3s {
+    port = 0
+  }
+}
+service lmtp {
+  inet_listener lmtp {
+    address = 127.0.0.1
+    port = ${ports.lmtp}
+  }
+}
+service auth {
+  inet_listener {
+    address = 127.0.0.1
+    port = ${ports.auth}
+  }
+}
+service quota-status {
+  executable = quota-status -p postfix
+  client_limit = 1
+  inet_listener {
+    address = 127.0.0.1
+    port = ${ports.quotaStatus}
+  }
+}
+`;
+}
+
+/** The DKIM selector of every domain: <selector>._domainkey.<domain>. */
+export const DKIM_SELECTOR = "lagon";
+
+/** OpenDKIM: signs what the submission port passes it, with each domain's own key. */
+export function opendkimConf({ paths, ports }: MailConfigInput): string {
+  return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
+Mode s
+Syslog no
+Canonicalization relaxed/relaxed
+OversignHeaders From
+KeyTable file:${path.join(paths.dkimDir, "key.table")}
+SigningTable file:${path.join(paths.dkimDir, "signing.table")}
+Socket inet:${ports.dkim}@127.0.0.1
+PidFile ${path.join(paths.runDir, "opendkim.pid")}
+UserID opendkim:opendkim
+UMask 007
+# The keys are OpenDKIM's alone (0600, in a root:opendkim 0750 folder); its check of every parent
+# would refuse a data folder under /tmp (a test's) for the sticky, world-writable /tmp itself.
+RequireSafeKeys no
+`;
+}
+
+/** The tables of the domains whose keys are in dkimDir (<domain>.private). */
+export function dkimTables(
+  paths: MailHostPaths,
+  domains: string[],
+): { keyTable: string; signingTable: string } {
+  const key = (domain: string) => `${DKIM_SELECTOR}._domainkey.${domain}`;
+  return {
+    keyTable: domains
+      .map((d) => `${key(d)} ${d}:${DKIM_SELECTOR}:${path.join(paths.dkimDir, `${d}.private`)}\n`)
+      .join(""),
+    // Looked up by the sender's address, then its domain.
+    signingTable: domains.map((d) => `${d} ${key(d)}\n`).join(""),
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The mail host driver: where customers' mailboxes live. Postfix receives (SMTP) and takes
+ * authenticated submissions, Dovecot stores (LMTP), serves IMAP and enforces each mailbox's
+ * quota; OpenDKIM signs what owners send. `LocalMailHost` is the embedded implementation, started by this process on loopback
+ * ports (docs/operations/mail-host.md).
+ */
+
+/** A mailbox as the host knows it: its password only as a hash ({SHA512-CRYPT}…). */
+export interface MailboxSpec {
+  /** Lower-case address, local@domain. */
+  address: string;
+  passwordHash: string;
+  /** Storage allowed, in bytes. */
+  quotaBytes: number;
+}
+
+/** Where clients reach the host. */
+export interface MailEndpoints {
+  host: string;
+  /** Incoming mail from other servers (no authentication, only for the host's domains). */
+  smtpPort: number;
+  /** Authenticated submission by mailbox owners. */
+  submissionPort: number;
+  imapPort: number;
+}
+
+export interface MailHostHealth {
+  ok: boolean;
+  /** French, shown to the admin. */
+  reason?: string;
+}
+
+export interface MailHost {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  health(): Promise<MailHostHealth>;
+  endpoints(): MailEndpoints;
+  /** Accepts mail for the domain (idempotent). */
+  addDomain(domain: string): Promise<void>;
+  /** Stops accepting mail for the domain, with its mailboxes, aliases and their mail. */
+  removeDomain(domain: string): Promise<void>;
+  /** Creates or updates a mailbox (password hash, quota); its domain must have been added. */
+  setMailbox(mailbox: MailboxSpec): Promise<void>;
+  /** Deletes a mailbox and its mail; does nothing when there is none. */
+  removeMailbox(address: string): Promise<void>;
+  /** Mail to `address` goes to `targets` (mailboxes of the host or outside addresses). */
+  setAlias(address: string, targets: string[]): Promise<void>;
+  removeAlias(address: string): Promise<void>;
+  /**
+   * Adds the domains and mailboxes it lacks, and gives those it has the hash and quota given (one
+   * change): the database is the reference, the host can be rebuilt from it. Removes nothing.
+   */
+  restore(domains: string[], mailboxes: MailboxSpec[]): Promise<void>;
+  /** The DNS TXT record of the domain's DKIM key (its name and value), once the domain is added. */
+  dkimRecord(domain: string): Promise<{ name: string; value: string }>;
+  /** Bytes stored in each mailbox asked for (0 for one that received nothing yet). */
+  usage(addresses: string[]): Promise<Map<string, number>>;
+}
+
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+${LABEL}$`);
+const LOCAL = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
+
+/** Refuses anything but a plain lower-case domain name (it goes into configuration files). */
+export function assertMailDomain(domain: string): void {
+  if (domain.length > 253 || !DOMAIN.test(domain)) throw new Error(`invalid mail domain: ${domain}`);
+}
+
+/** Refuses anything but local@domain in the shape the contracts accept. */
+export function assertMailAddress(address: string): void {
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  if (at < 1 || !LOCAL.test(local) || local.includes("..")) throw new Error(`invalid address: ${address}`);
+  assertMailDomain(address.slice(at + 1));
+}
+
+/** Outside targets of an alias: any address of a plain shape. */
+export function assertAliasTarget(address: string): void {
+  if (!/^[^\s@:,]+@[^\s@:,]+$/.test(address)) throw new Error(`invalid alias target: ${address}`);
+}

@@ -1,0 +1,212 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { createTestApp } from "../../test/test-context.ts";
+import { mailboxes, orders } from "../db/schema.ts";
+import { LocalMailHost } from "../mail-host/local-mail-host.ts";
+import { deliverFromOutside, freeMailPorts, imapClient, waitForMessage } from "../mail-host/mail-checks.ts";
+import { magicLinkToken } from "../orders/magic-link.ts";
+import { restoreMailHost } from "./order-mailboxes.ts";
+
+describe("the order page's mailboxes, on a real mail host", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let host: LocalMailHost;
+  let address = 0;
+  const from = () => `10.0.1.${++address}`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ BASE_DOMAIN: "lagon-sites.re" });
+    host = new LocalMailHost({
+      dataDir: t.ctx.config.DATA_DIR,
+      hostname: "mail.lagon-sites.re",
+      ports: await freeMailPorts(),
+    });
+    t.ctx.mailHost = host;
+    await host.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    if (t) await rm(t.ctx.config.DATA_DIR, { recursive: true, force: true });
+  });
+
+  async function givenSite(planId: "starter" | "business" | "libre") {
+    const id = await givenPaidOrder(t.ctx, { planId });
+    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
+    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    if (!row) throw new Error("order not created");
+    return { id, token: magicLinkToken(t.ctx, row), domain: `${row.subdomain}.lagon-sites.re` };
+  }
+
+  const call = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, remoteAddress: from() });
+  const rowsOf = (orderId: string) => t.ctx.db.select().from(mailboxes).where(eq(mailboxes.orderId, orderId));
+
+  it("creates a mailbox that receives mail over SMTP and is read over IMAP, and lists its use", async () => {
+    const site = await givenSite("business");
+    const created = await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, {
+      localPart: " Contact ",
+    });
+    expect(created.statusCode).toBe(201);
+    const { mailbox, password } = created.json();
+    expect(mailbox).toMatchObject({ address: `contact@${site.domain}`, quota_bytes: 10 * 1024 ** 3 });
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    // The database keeps only the hash.
+    const [row] = await rowsOf(site.id);
+    expect(row?.passwordHash).toMatch(/^\{SHA512-CRYPT\}\$6\$/);
+    expect(JSON.stringify(row)).not.toContain(password);
+
+    await deliverFromOutside(host.endpoints(), {
+      from: "client@exterieur.test",
+      to: mailbox.address,
+      subject: "Demande de devis",
+      text: "Bonjour, pouvez-vous me faire un devis ?",
+    });
+    expect(await waitForMessage(host.endpoints(), mailbox.address, password, "Demande de devis")).toContain(
+      "un devis",
+    );
+
+    const list = await call("GET", `/api/order/${site.id}/mailboxes?token=${site.token}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ domain: site.domain, allowance: 10, unavailable_reason: null });
+    expect(list.json().mailboxes).toHaveLength(1);
+    expect(list.json().mailboxes[0].used_bytes).toBeGreaterThan(0);
+  });
+
+  it("gives a new password that replaces the old one, and deletes a mailbox with its mail", async () => {
+    const site = await givenSite("starter");
+    const created = (
+      await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, { localPart: "compta" })
+    ).json();
+    const reset = await call(
+      "POST",
+      `/api/order/${site.id}/mailboxes/${created.mailbox.address}/password?token=${site.token}`,
+    );
+    expect(reset.statusCode).toBe(200);
+    const { password } = reset.json();
+    expect(password).not.toBe(created.password);
+    await expect(
+      imapClient(host.endpoints(), created.mailbox.address, created.password).connect(),
+    ).rejects.toThrow();
+    const client = imapClient(host.endpoints(), created.mailbox.address, password);
+    await client.connect();
+    await client.logout();
+
+    const deleted = await call(
+      "DELETE",
+      `/api/order/${site.id}/mailboxes/${created.mailbox.address}?token=${site.token}`,
+    );
+    expect(deleted.statusCode).toBe(200);
+    expect(await rowsOf(site.id)).toEqual([]);
+    await expect(
+      deliverFromOutside(host.endpoints(), {
+        from: "a@exterieur.test",
+        to: created.mailbox.address,
+        subject: "?",
+        text: "?",
+      }),
+    ).rejects.toThrow(/User unknown/);
+  });
+
+  it("refuses a bad or reserved address, another order's mailbox, and a missing token, writing nothing", async () => {
+    const site = await givenSite("business");
+    const other = await givenSite("business");
+    const reserved = await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, {
+      localPart: "postmaster",
+    });
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().detail).toBe(MAILBOX_MESSAGES.reserved("postmaster"));
+    const accented = await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, {
+      localPart: "hélène",
+    });
+    expect(accented.json().detail).toBe(MAILBOX_MESSAGES.localPartCharacters);
+    const noToken = await call("POST", `/api/order/${site.id}/mailboxes`, { localPart: "contact" });
+    expect(noToken.statusCode).toBe(401);
+    const wrongToken = await call("POST", `/api/order/${site.id}/mailboxes?token=${other.token}`, {
+      localPart: "contact",
+    });
+    expect(wrongToken.statusCode).toBe(403);
+    expect(await rowsOf(site.id)).toEqual([]);
+
+    const theirs = (
+      await call("POST", `/api/order/${other.id}/mailboxes?token=${other.token}`, { localPart: "info" })
+    ).json();
+    const steal = await call(
+      "DELETE",
+      `/api/order/${site.id}/mailboxes/${theirs.mailbox.address}?token=${site.token}`,
+    );
+    expect(steal.statusCode).toBe(404);
+    expect(steal.json().detail).toBe(MAILBOX_MESSAGES.unknownMailbox);
+    expect(await rowsOf(other.id)).toHaveLength(1);
+  });
+
+  it("holds each plan to its allowance: none for Libre, 5 for Starter", async () => {
+    const libre = await givenSite("libre");
+    const refused = await call("POST", `/api/order/${libre.id}/mailboxes?token=${libre.token}`, {
+      localPart: "contact",
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(MAILBOX_MESSAGES.notIncluded);
+    const libreList = (await call("GET", `/api/order/${libre.id}/mailboxes?token=${libre.token}`)).json();
+    expect(libreList).toMatchObject({
+      allowance: 0,
+      unavailable_reason: MAILBOX_MESSAGES.notIncluded,
+      settings: null,
+    });
+
+    const starter = await givenSite("starter");
+    for (const name of ["a1", "a2", "a3", "a4", "a5"]) {
+      const res = await call("POST", `/api/order/${starter.id}/mailboxes?token=${starter.token}`, {
+        localPart: name,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().mailbox.quota_bytes).toBe(5 * 1024 ** 3);
+    }
+    const sixth = await call("POST", `/api/order/${starter.id}/mailboxes?token=${starter.token}`, {
+      localPart: "a6",
+    });
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().detail).toBe(MAILBOX_MESSAGES.limitReached(5));
+    expect(await rowsOf(starter.id)).toHaveLength(5);
+  });
+
+  it("gives a new mail host every mailbox the database records, with its owner's password", async () => {
+    const site = await givenSite("business");
+    const created = (
+      await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, { localPart: "accueil" })
+    ).json();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-new-"));
+    const fresh = new LocalMailHost({
+      dataDir,
+      hostname: "mail.lagon-sites.re",
+      ports: await freeMailPorts(),
+    });
+    try {
+      await fresh.start();
+      t.ctx.mailHost = fresh;
+      expect(await restoreMailHost(t.ctx)).toBeGreaterThanOrEqual(1);
+      await deliverFromOutside(fresh.endpoints(), {
+        from: "client@exterieur.test",
+        to: created.mailbox.address,
+        subject: "Après le déménagement",
+        text: "Toujours là ?",
+      });
+      expect(
+        await waitForMessage(
+          fresh.endpoints(),
+          created.mailbox.address,
+          created.password,
+          "Après le déménagement",
+        ),
+      ).toContain("Toujours");
+    } finally {
+      t.ctx.mailHost = host;
+      await fresh.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import {
+  CreateMailboxBody,
+  type MailboxList,
+  MailboxParams,
+  type MailboxPassword,
+} from "@lagon/contracts/mailboxes-schemas";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { orderTokenScope } from "../customer/order-access.ts";
+import { createMailbox, deleteMailbox, listMailboxes, resetMailboxPassword } from "./order-mailboxes.ts";
+
+/** The customer's mailboxes, behind the order's token (page or mailbox): list, create, delete, new password. */
+export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
+  await app.register(
+    orderTokenScope(ctx, (scope) => {
+      const r = scope.withTypeProvider<ZodTypeProvider>();
+
+      r.get(
+        "/api/order/:orderId/mailboxes",
+        {
+          config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+          schema: {
+            params: z.object({ orderId: z.string() }),
+            querystring: z.object({ token: z.string().optional() }),
+          },
+        },
+        async ({ order }): Promise<MailboxList> => listMailboxes(ctx, order),
+      );
+
+      r.post(
+        "/api/order/:orderId/mailboxes",
+        {
+          config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+          schema: { params: z.object({ orderId: z.string() }), body: CreateMailboxBody },
+        },
+        async ({ order, body }, reply): Promise<MailboxPassword> => {
+          const created = await createMailbox(ctx, order, body.localPart);
+          reply.code(201);
+          return created;
+        },
+      );
+
+      r.delete(
+        "/api/order/:orderId/mailboxes/:address",
+        { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { params: MailboxParams } },
+        async ({ order, params }) => {
+          await deleteMailbox(ctx, order, params.address);
+          return { deleted: true };
+        },
+      );
+
+      r.post(
+        "/api/order/:orderId/mailboxes/:address/password",
+        { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { params: MailboxParams } },
+        async ({ order, params }): Promise<MailboxPassword> =>
+          resetMailboxPassword(ctx, order, params.address),
+      );
+    }),
+  );
+}

@@ -1,0 +1,190 @@
+import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
+import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
+import type { PlanId } from "@lagon/contracts/plans";
+import { and, asc, count, eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { mailboxes, orders } from "../db/schema.ts";
+import { AppError, conflict, forbidden, notFound } from "../lib/app-error.ts";
+import type { MailHost } from "../mail-host/mail-host.ts";
+import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+
+type Order = typeof orders.$inferSelect;
+type MailboxRow = typeof mailboxes.$inferSelect;
+
+/** The site's own mail domain: <subdomain>.<BASE_DOMAIN>. */
+export function mailDomainOf(ctx: Context, order: Order): string {
+  return `${order.subdomain}.${ctx.config.BASE_DOMAIN}`.toLowerCase();
+}
+
+function allowanceOf(order: Order) {
+  return MAILBOX_ALLOWANCE[order.planId as PlanId] ?? MAILBOX_ALLOWANCE.libre;
+}
+
+/** Why the order can have no mailbox now (French), or null. */
+function unavailableReason(ctx: Context, order: Order): string | null {
+  if (allowanceOf(order).count === 0) return MAILBOX_MESSAGES.notIncluded;
+  if (!ctx.mailHost) return MAILBOX_MESSAGES.hostDown;
+  if (order.status !== "active") return MAILBOX_MESSAGES.notReady;
+  return null;
+}
+
+/** The order's mailboxes with what each stores, as its page shows them. */
+export async function listMailboxes(ctx: Context, order: Order): Promise<MailboxList> {
+  const rows = await ctx.db
+    .select()
+    .from(mailboxes)
+    .where(eq(mailboxes.orderId, order.id))
+    .orderBy(asc(mailboxes.createdAt));
+  let used: Map<string, number> | null = null;
+  if (ctx.mailHost && rows.length > 0) {
+    used = await ctx.mailHost.usage(rows.map((row) => row.address)).catch((err) => {
+      ctx.log.warn({ err, orderId: order.id }, "mailbox usage unavailable");
+      return null;
+    });
+  }
+  const reason = unavailableReason(ctx, order);
+  const endpoints = ctx.mailHost?.endpoints();
+  return {
+    domain: allowanceOf(order).count > 0 ? mailDomainOf(ctx, order) : null,
+    allowance: allowanceOf(order).count,
+    quota_bytes: allowanceOf(order).quotaBytes,
+    mailboxes: rows.map((row) => view(row, used)),
+    settings:
+      endpoints && !reason
+        ? { host: endpoints.host, imap_port: endpoints.imapPort, smtp_port: endpoints.submissionPort }
+        : null,
+    unavailable_reason: reason,
+  };
+}
+
+/** Creates <localPart>@<mail domain> with a new password, shown this once. */
+export async function createMailbox(ctx: Context, order: Order, localPart: string): Promise<MailboxPassword> {
+  const host = usableHost(ctx, order);
+  const allowance = allowanceOf(order);
+  const address = `${localPart}@${mailDomainOf(ctx, order)}`;
+  const password = newMailboxPassword();
+  const passwordHash = await hashMailboxPassword(password);
+  // The order's row is locked while its mailboxes are counted: two creations at once cannot
+  // both take the last place.
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
+    const [taken] = await tx
+      .select({ id: mailboxes.id })
+      .from(mailboxes)
+      .where(eq(mailboxes.address, address));
+    if (taken) throw conflict(MAILBOX_MESSAGES.taken);
+    const [existing] = await tx.select({ n: count() }).from(mailboxes).where(eq(mailboxes.orderId, order.id));
+    if ((existing?.n ?? 0) >= allowance.count) throw conflict(MAILBOX_MESSAGES.limitReached(allowance.count));
+    const [created] = await tx
+      .insert(mailboxes)
+      .values({ orderId: order.id, address, passwordHash, quotaBytes: allowance.quotaBytes })
+      .returning();
+    return created as MailboxRow;
+  });
+  try {
+    await host.addDomain(mailDomainOf(ctx, order));
+    await host.setMailbox({ address, passwordHash, quotaBytes: allowance.quotaBytes });
+  } catch (err) {
+    await ctx.db.delete(mailboxes).where(eq(mailboxes.id, row.id));
+    throw hostFailure(ctx, order, err);
+  }
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "mailbox",
+    details: `Adresse ${address} créée`,
+  });
+  return { mailbox: view(row, new Map([[address, 0]])), password };
+}
+
+/** Deletes one of the order's mailboxes with its mail. */
+export async function deleteMailbox(ctx: Context, order: Order, address: string): Promise<void> {
+  const host = ctx.mailHost;
+  const row = await ownMailbox(ctx, order, address);
+  if (!host) throw new AppError(503, MAILBOX_MESSAGES.hostDown);
+  await host.removeMailbox(row.address).catch((err) => {
+    throw hostFailure(ctx, order, err);
+  });
+  await ctx.db.delete(mailboxes).where(eq(mailboxes.id, row.id));
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "mailbox",
+    details: `Adresse ${address} supprimée`,
+  });
+}
+
+/** Gives one of the order's mailboxes a new password, shown this once; the old one stops working. */
+export async function resetMailboxPassword(
+  ctx: Context,
+  order: Order,
+  address: string,
+): Promise<MailboxPassword> {
+  const row = await ownMailbox(ctx, order, address);
+  const host = usableHost(ctx, order);
+  const password = newMailboxPassword();
+  const passwordHash = await hashMailboxPassword(password);
+  await host.setMailbox({ address: row.address, passwordHash, quotaBytes: row.quotaBytes }).catch((err) => {
+    throw hostFailure(ctx, order, err);
+  });
+  await ctx.db.update(mailboxes).set({ passwordHash }).where(eq(mailboxes.id, row.id));
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "mailbox",
+    details: `Nouveau mot de passe pour ${address}`,
+  });
+  const used = await host.usage([row.address]).catch(() => null);
+  return { mailbox: view(row, used), password };
+}
+
+function usableHost(ctx: Context, order: Order): MailHost {
+  const reason = unavailableReason(ctx, order);
+  if (reason) throw forbidden(reason);
+  return ctx.mailHost as MailHost;
+}
+
+async function ownMailbox(ctx: Context, order: Order, address: string): Promise<MailboxRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(mailboxes)
+    .where(and(eq(mailboxes.orderId, order.id), eq(mailboxes.address, address)));
+  if (!row) throw notFound(MAILBOX_MESSAGES.unknownMailbox);
+  return row;
+}
+
+function hostFailure(ctx: Context, order: Order, err: unknown): AppError {
+  ctx.log.error({ err, orderId: order.id }, "mail host change failed");
+  return new AppError(503, MAILBOX_MESSAGES.hostDown);
+}
+
+function view(row: MailboxRow, used: Map<string, number> | null): MailboxView {
+  return {
+    address: row.address,
+    used_bytes: used?.get(row.address) ?? null,
+    quota_bytes: row.quotaBytes,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Gives the mail host every mailbox the database records (with its domain): at start, a host
+ * that lost its state or a new one gets them back, with the passwords their owners have.
+ */
+export async function restoreMailHost(ctx: Context): Promise<number> {
+  if (!ctx.mailHost) return 0;
+  const rows = await ctx.db
+    .select({ mailbox: mailboxes, subdomain: orders.subdomain })
+    .from(mailboxes)
+    .innerJoin(orders, eq(orders.id, mailboxes.orderId));
+  const domains = [
+    ...new Set(rows.map(({ mailbox }) => mailbox.address.slice(mailbox.address.lastIndexOf("@") + 1))),
+  ];
+  await ctx.mailHost.restore(
+    domains,
+    rows.map(({ mailbox }) => ({
+      address: mailbox.address,
+      passwordHash: mailbox.passwordHash,
+      quotaBytes: mailbox.quotaBytes,
+    })),
+  );
+  return rows.length;
+}

@@ -1,0 +1,100 @@
+import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MailboxesBlock } from "./mailboxes-block";
+
+const ORDER = "0b7c2d8e-1111-4222-8333-444455556666";
+const GO = 1024 ** 3;
+const CONTACT = {
+  address: "contact@payet.localhost",
+  used_bytes: 2_400_000,
+  quota_bytes: 5 * GO,
+  created_at: "2026-11-20T06:30:00Z",
+};
+const LIST = {
+  domain: "payet.localhost",
+  allowance: 5,
+  quota_bytes: 5 * GO,
+  mailboxes: [CONTACT],
+  settings: { host: "127.0.0.1", imap_port: 2543, smtp_port: 2587 },
+  unavailable_reason: null,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+function api(list: unknown, answers: Record<string, { status: number; body: unknown }> = {}) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? "GET"} ${url}`;
+    const answer = answers[key];
+    if (answer) return new Response(JSON.stringify(answer.body), { status: answer.status });
+    expect(key).toBe(`GET /api/order/${ORDER}/mailboxes?token=jeton`);
+    return new Response(JSON.stringify(list), { status: 200 });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+describe("MailboxesBlock", () => {
+  it("lists the addresses with their use, and shows a new address's password once", async () => {
+    const created = {
+      mailbox: { ...CONTACT, address: "devis@payet.localhost", used_bytes: 0 },
+      password: "Ab3dEf6hJk8mNp2q",
+    };
+    const fetch = api(LIST, {
+      [`POST /api/order/${ORDER}/mailboxes?token=jeton`]: { status: 201, body: created },
+    });
+    render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    expect(await screen.findByText("contact@payet.localhost")).toBeTruthy();
+    expect(screen.getByText("2,3 Mo utilisés sur 5 Go")).toBeTruthy();
+    expect(screen.getByText(/Votre offre comprend 5 adresses de 5 Go chacune/)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Nouvelle adresse"), { target: { value: "Devis" } });
+    fireEvent.click(screen.getByRole("button", { name: "Créer l'adresse" }));
+    expect(await screen.findByText("Ab3dEf6hJk8mNp2q")).toBeTruthy();
+    expect(screen.getByText(/il ne sera plus affiché/)).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/order/${ORDER}/mailboxes?token=jeton`,
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ localPart: "devis" }) }),
+    );
+  });
+
+  it("refuses a reserved name in French before asking the server", async () => {
+    const fetch = api(LIST);
+    render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    await screen.findByText("contact@payet.localhost");
+    fireEvent.change(screen.getByLabelText("Nouvelle adresse"), { target: { value: "postmaster" } });
+    fireEvent.click(screen.getByRole("button", { name: "Créer l'adresse" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(MAILBOX_MESSAGES.reserved("postmaster"));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("deletes an address only after a confirmation, and says why a Libre site has none", async () => {
+    const fetch = api(LIST, {
+      [`DELETE /api/order/${ORDER}/mailboxes/contact%40payet.localhost?token=jeton`]: {
+        status: 200,
+        body: { deleted: true },
+      },
+    });
+    const { unmount } = render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    await screen.findByText("contact@payet.localhost");
+    fireEvent.click(screen.getByRole("button", { name: "Supprimer" }));
+    expect(screen.getByRole("alertdialog").textContent).toContain("Tous ses messages sont effacés");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Oui, supprimer cette adresse" }));
+    expect(
+      await screen.findByText("Adresse contact@payet.localhost supprimée, avec ses messages."),
+    ).toBeTruthy();
+    unmount();
+
+    api({
+      ...LIST,
+      allowance: 0,
+      mailboxes: [],
+      settings: null,
+      unavailable_reason: MAILBOX_MESSAGES.notIncluded,
+    });
+    render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    expect(await screen.findByText(MAILBOX_MESSAGES.notIncluded)).toBeTruthy();
+    expect(screen.queryByLabelText("Nouvelle adresse")).toBeNull();
+  });
+});

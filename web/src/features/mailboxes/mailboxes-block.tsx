@@ -1,0 +1,251 @@
+import { formatBytes } from "@lagon/contracts/backups";
+import {
+  type MailboxList,
+  MailboxLocalPart,
+  type MailboxPassword,
+  type MailboxView,
+} from "@lagon/contracts/mailboxes-schemas";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { ApiError, fetchJson } from "../../lib/fetch-json";
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "busy" }
+  | { kind: "password"; result: MailboxPassword; created: boolean }
+  | { kind: "confirm-delete"; address: string }
+  | { kind: "deleted"; address: string }
+  | { kind: "error"; message: string };
+
+const gigabytes = (bytes: number) =>
+  `${String(Math.round((bytes / 1024 ** 3) * 10) / 10).replace(".", ",")} Go`;
+
+/**
+ * The site's professional addresses on the order page: the list with each mailbox's use of its
+ * storage, a new address, a new password (shown once), a deletion behind a confirmation, and the
+ * settings a mail program needs.
+ */
+export function MailboxesBlock({ orderId, token }: { orderId: string; token: string }) {
+  const [list, setList] = useState<MailboxList | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [localPart, setLocalPart] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const base = `/api/order/${encodeURIComponent(orderId)}/mailboxes`;
+  const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
+
+  const load = useCallback(async () => {
+    try {
+      setList(await fetchJson<MailboxList>(`${base}?token=${encodeURIComponent(token)}`));
+      setLoadError(false);
+    } catch (err) {
+      console.error("Liste des adresses e-mail indisponible", err);
+      setLoadError(true);
+    }
+  }, [base, token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function act(run: () => Promise<Status>) {
+    setStatus({ kind: "busy" });
+    try {
+      setStatus(await run());
+      await load();
+    } catch (err) {
+      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
+      if (!refused) console.error("Action sur les adresses e-mail impossible", err);
+      setStatus({
+        kind: "error",
+        message: refused ?? "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+      });
+    }
+  }
+
+  function create(event: FormEvent) {
+    event.preventDefault();
+    const parsed = MailboxLocalPart.safeParse(localPart);
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setFieldError(null);
+    void act(async () => {
+      const result = await fetchJson<MailboxPassword>(withToken(base), {
+        method: "POST",
+        body: JSON.stringify({ localPart: parsed.data }),
+      });
+      setLocalPart("");
+      return { kind: "password", result, created: true };
+    });
+  }
+
+  const resetPassword = (mailbox: MailboxView) =>
+    act(async () => {
+      const result = await fetchJson<MailboxPassword>(
+        withToken(`${base}/${encodeURIComponent(mailbox.address)}/password`),
+        { method: "POST" },
+      );
+      return { kind: "password", result, created: false };
+    });
+
+  const remove = (address: string) =>
+    act(async () => {
+      await fetchJson(withToken(`${base}/${encodeURIComponent(address)}`), { method: "DELETE" });
+      return { kind: "deleted", address };
+    });
+
+  const busy = status.kind === "busy";
+  const full = list !== null && list.mailboxes.length >= list.allowance;
+  return (
+    <section className="dashboard-card" aria-labelledby="mailboxes-title">
+      <h2 id="mailboxes-title">Adresses e-mail</h2>
+      {loadError ? (
+        <p role="alert">
+          La liste de vos adresses n'a pas pu être chargée. Rechargez la page pour réessayer.
+        </p>
+      ) : list === null ? (
+        <p role="status">Chargement des adresses e-mail…</p>
+      ) : list.unavailable_reason ? (
+        <p>{list.unavailable_reason}</p>
+      ) : (
+        <>
+          <p className="dashboard-help">
+            Votre offre comprend {list.allowance} adresses de {gigabytes(list.quota_bytes)} chacune, à votre
+            nom :<strong> …@{list.domain}</strong>.
+          </p>
+          {status.kind === "password" ? (
+            <div role="status" className="domain-done">
+              <p>
+                <strong>
+                  {status.created ? "Adresse créée" : "Nouveau mot de passe"} :{" "}
+                  {status.result.mailbox.address}
+                </strong>
+              </p>
+              <p>
+                Mot de passe : <code>{status.result.password}</code>
+              </p>
+              <p>Notez-le maintenant : il ne sera plus affiché. Vous pourrez en demander un nouveau.</p>
+            </div>
+          ) : null}
+          {status.kind === "deleted" ? (
+            <p role="status" className="domain-done">
+              Adresse {status.address} supprimée, avec ses messages.
+            </p>
+          ) : null}
+          {status.kind === "error" ? (
+            <p role="alert" className="status-message is-error">
+              {status.message}
+            </p>
+          ) : null}
+          {list.mailboxes.length === 0 ? (
+            <p>Aucune adresse pour l'instant : créez la première ci-dessous.</p>
+          ) : (
+            <ul className="backup-list">
+              {list.mailboxes.map((mailbox) => (
+                <li key={mailbox.address}>
+                  <span>
+                    <strong>{mailbox.address}</strong>
+                    <br />
+                    <span className="dashboard-help">
+                      {mailbox.used_bytes === null
+                        ? "Espace utilisé indisponible pour l'instant"
+                        : `${mailbox.used_bytes === 0 ? "0 Ko" : formatBytes(mailbox.used_bytes)} utilisés sur ${gigabytes(mailbox.quota_bytes)}`}
+                    </span>
+                  </span>
+                  {status.kind === "confirm-delete" && status.address === mailbox.address ? (
+                    <div className="backup-confirm" role="alertdialog" aria-labelledby="mailbox-delete-title">
+                      <p id="mailbox-delete-title">
+                        <strong>Supprimer {mailbox.address} ?</strong>
+                      </p>
+                      <p>Tous ses messages sont effacés, sans retour possible.</p>
+                      <p className="dashboard-actions">
+                        <button
+                          type="button"
+                          className="button button-primary"
+                          onClick={() => void remove(mailbox.address)}
+                        >
+                          Oui, supprimer cette adresse
+                        </button>
+                        <button
+                          type="button"
+                          className="dashboard-small-button"
+                          onClick={() => setStatus({ kind: "idle" })}
+                        >
+                          Annuler
+                        </button>
+                      </p>
+                    </div>
+                  ) : (
+                    <span className="dashboard-actions">
+                      <button
+                        type="button"
+                        className="dashboard-small-button"
+                        disabled={busy}
+                        onClick={() => void resetPassword(mailbox)}
+                      >
+                        Nouveau mot de passe
+                      </button>
+                      <button
+                        type="button"
+                        className="dashboard-small-button"
+                        disabled={busy}
+                        onClick={() => setStatus({ kind: "confirm-delete", address: mailbox.address })}
+                      >
+                        Supprimer
+                      </button>
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {full ? (
+            <p>Toutes les adresses de votre offre sont créées : supprimez-en une pour en créer une autre.</p>
+          ) : (
+            <form onSubmit={create} noValidate>
+              <label htmlFor="mailbox-local-part">Nouvelle adresse</label>
+              <p className="dashboard-actions">
+                <input
+                  id="mailbox-local-part"
+                  name="localPart"
+                  value={localPart}
+                  onChange={(event) => setLocalPart(event.target.value)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={fieldError ? true : undefined}
+                  aria-describedby={fieldError ? "mailbox-local-part-error" : undefined}
+                  placeholder="contact"
+                />
+                <span>@{list.domain}</span>
+                <button type="submit" className="button button-primary" disabled={busy}>
+                  Créer l'adresse
+                </button>
+              </p>
+              {fieldError ? (
+                <p id="mailbox-local-part-error" role="alert" className="status-message is-error">
+                  {fieldError}
+                </p>
+              ) : null}
+            </form>
+          )}
+          {list.settings ? (
+            <details>
+              <summary>Réglages pour votre logiciel de messagerie</summary>
+              <ul>
+                <li>Identifiant : votre adresse complète, et son mot de passe</li>
+                <li>
+                  Réception (IMAP) : serveur {list.settings.host}, port {list.settings.imap_port}
+                </li>
+                <li>
+                  Envoi (SMTP) : serveur {list.settings.host}, port {list.settings.smtp_port}, avec
+                  identification
+                </li>
+              </ul>
+            </details>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -12,6 +12,7 @@ import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { screenshotSiteJob, screenshotSitesJob } from "../screenshots/screenshot-jobs.ts";
 import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
 import { stripeReconcileJob } from "../subscriptions/stripe-reconcile-job.ts";
+import { readAllSiteVisitsJob, readSiteVisitsJob } from "../visits/visits-jobs.ts";
 import type { AnyJob } from "./job-queue.ts";
 
 /** Every job: given to the context by each entry point (main.ts, seed, benches, tests). */
@@ -34,4 +35,6 @@ export const allJobs: AnyJob[] = [
   monitorSitesJob,
   screenshotSiteJob,
   screenshotSitesJob,
+  readSiteVisitsJob,
+  readAllSiteVisitsJob,
 ];

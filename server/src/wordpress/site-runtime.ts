@@ -78,6 +78,8 @@ export class SiteRuntime {
       domainsDir: path.join(dataDir, "site-domains"),
       acmeDir: path.join(runDir, "acme-challenge"),
       siteSnippet: path.join(runDir, "site.conf"),
+      // Beside the sites: kept 13 months across restarts (site-host.sh prepares it).
+      accessLogDir: path.join(siteFiles, "site-visits"),
     };
   }
 

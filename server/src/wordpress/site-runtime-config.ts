@@ -181,7 +181,10 @@ location ~* \\.(css|js|svg|png|jpe?g|gif|webp|avif|ico|woff2?)$ {
 `;
 }
 
-/** The time zone of the visit logs' dates and file names. */
+/**
+ * The time zone of the visit logs' dates and file names (the order page's days): nginx is started
+ * with it in TZ (its env directive does not reach the workers' clock).
+ */
 export const VISIT_LOG_TIME_ZONE = "Indian/Reunion";
 
 /**
@@ -210,7 +213,7 @@ export function visitLogMaps(): string {
   map $time_iso8601 $lagon_log_day {
     "~^(?<day>\\d{4}-\\d{2}-\\d{2})" $day;
   }
-  map "$uri $http_cookie" $lagon_visit {
+  map "$request_uri $http_cookie" $lagon_visit {
     "~^/(wp-admin|wp-login\\.php|wp-json|wp-cron\\.php|xmlrpc\\.php|\\.lagon-|\\.well-known/)" 0;
     "~wordpress_logged_in_" 0;
     default 1;
@@ -227,8 +230,6 @@ export function nginxConfig(paths: SiteRuntimePaths, options: NginxOptions): str
   const host = options.publicPort === defaultPort ? "$host" : `$host:${options.publicPort}`;
   return `# Written by the product: serves every customer site from its own folder and php-fpm pool.
 worker_processes 1;
-# Visit logs are dated in La Réunion's time (their days are the order page's days).
-env TZ=${VISIT_LOG_TIME_ZONE};
 user ${WEB_USER} ${WEB_USER};
 pid ${paths.runDir}/nginx.pid;
 error_log stderr warn;

@@ -18,6 +18,7 @@ import {
   type SiteRuntimePaths,
   siteHostSettings,
   siteSnippet,
+  VISIT_LOG_TIME_ZONE,
 } from "./site-runtime-config.ts";
 import type { HostEvent } from "./wordpress-host.ts";
 
@@ -302,7 +303,7 @@ export class SiteRuntime {
       const child = spawn(service.command, service.args, {
         detached: true,
         stdio: ["ignore", "ignore", "pipe"],
-        env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" },
+        env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin", TZ: VISIT_LOG_TIME_ZONE },
       });
       service.child = child;
       child.stderr?.on("data", (chunk: Buffer) => {

@@ -10,8 +10,8 @@ import { queueVisitReading } from "./visits-jobs.ts";
 type Order = typeof orders.$inferSelect;
 type DayRow = typeof siteVisitDays.$inferSelect;
 
-/** The order page asks for a new reading when the last one is older than this. */
-export const FRESH_MS = 5 * 60_000;
+/** The order page asks for a new reading when the last one is older than this (one a minute at most). */
+export const FRESH_MS = 60_000;
 
 /** The first day of the period of `grain` that holds `day` (weeks start on Monday). */
 export function periodStart(grain: VisitGrain, day: string): string {
@@ -72,7 +72,7 @@ export function visitSeries(grain: VisitGrain, days: DayRow[], today: string): V
 
 /**
  * The order page's visit statistics: a Business site's figures of the last 30 days, 13 weeks and
- * 13 months; a reading of its log is queued when the last one is more than a few minutes old
+ * 13 months; a reading of its log is queued when the last one is more than a minute old
  * (GoAccess runs in a job, never in this request). Other plans get no figure.
  */
 export async function visitsView(ctx: Context, order: Order, now = new Date()): Promise<VisitsView> {

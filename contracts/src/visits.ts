@@ -1,4 +1,4 @@
-import { MONTHS } from "./french-date.ts";
+import { MONTHS, SHORT_MONTHS } from "./french-date.ts";
 
 /** The order page's three views of a site's visits. */
 export const VISIT_GRAINS = ["day", "week", "month"] as const;
@@ -19,21 +19,6 @@ export const DEVICE_LABELS = {
   desktop: "Ordinateur",
   other: "Autre",
 } as const;
-
-const SHORT_MONTHS = [
-  "janv.",
-  "févr.",
-  "mars",
-  "avr.",
-  "mai",
-  "juin",
-  "juil.",
-  "août",
-  "sept.",
-  "oct.",
-  "nov.",
-  "déc.",
-];
 
 /** A period's label: "26 nov.", "sem. du 23 nov.", "nov. 2026" (`start` is YYYY-MM-DD). */
 export function visitPeriodLabel(grain: VisitGrain, start: string): string {

@@ -44,7 +44,7 @@ describe("visits of a local site, counted", () => {
     await t?.close();
   });
 
-  it("writes each visit with the address cut to its network, no query string, no wp-admin, no owner", async () => {
+  it("writes each visit with the address cut to its network, no query string, no wp-admin, no owner, no script", async () => {
     const host = t.ctx.wordpress.main;
     const get = (path: string, headers: Record<string, string>) =>
       host.fetch(order.subdomain, path, { headers }).then((res) => res.arrayBuffer());
@@ -57,6 +57,8 @@ describe("visits of a local site, counted", () => {
     await get("/wp-login.php", { "user-agent": WINDOWS });
     await get("/wp-admin/", { "user-agent": WINDOWS });
     await get("/", { "user-agent": WINDOWS, cookie: "wordpress_logged_in_0123=zoe" });
+    // No User-Agent: a script, such as the product's own checks of the site.
+    await get("/", {});
     const log = await host.visitLog(order.subdomain, addDays(formatIsoDate(new Date()), -1));
     const lines = log.trim().split("\n");
     expect(lines).toHaveLength(3);

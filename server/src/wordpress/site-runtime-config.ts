@@ -164,8 +164,9 @@ location / {
   try_files $uri $uri/ /index.php?$args;
 }
 
-# The site's visit log (decision 0051): what visitors ask, never wp-admin nor the owner's own
-# visits; the address cut to its network, the query string and the referrer's left out.
+# The site's visit log (decision 0051): what visitors ask, never wp-admin, the owner's own
+# visits nor scripts without a User-Agent; the address cut to its network, the query string and
+# the referrer's left out.
 access_log ${paths.accessLogDir}/$subdomain.$lagon_log_day.log lagon_visits if=$lagon_visit;
 
 location ~ \\.php$ {
@@ -191,8 +192,9 @@ export const VISIT_LOG_TIME_ZONE = "Indian/Reunion";
  * The visit logs' format and what it is made of (nginx's http level): the combined format
  * GoAccess reads, with the client's address cut to its /24 (IPv4) or /48 (IPv6) before it is
  * written, the path without its query string and the referrer without its own. Not logged:
- * wp-admin, the login page, the REST API, WordPress's cron, the product's own paths, and any
- * request of a logged-in WordPress user (the owner looking at their own site).
+ * wp-admin, the login page, the REST API, WordPress's cron, the product's own paths, any
+ * request of a logged-in WordPress user (the owner looking at their own site), and requests
+ * without a User-Agent (scripts, such as the product's own checks of the site).
  */
 export function visitLogMaps(): string {
   return `  # Visit logs (decision 0051).
@@ -213,9 +215,10 @@ export function visitLogMaps(): string {
   map $time_iso8601 $lagon_log_day {
     "~^(?<day>\\d{4}-\\d{2}-\\d{2})" $day;
   }
-  map "$request_uri $http_cookie" $lagon_visit {
+  map "$request_uri $http_cookie|$http_user_agent" $lagon_visit {
     "~^/(wp-admin|wp-login\\.php|wp-json|wp-cron\\.php|xmlrpc\\.php|\\.lagon-|\\.well-known/)" 0;
     "~wordpress_logged_in_" 0;
+    "~\\|$" 0;
     default 1;
   }
   log_format lagon_visits '$lagon_client - - [$time_local] "$request_method $lagon_path $server_protocol" '

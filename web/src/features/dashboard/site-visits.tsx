@@ -64,8 +64,9 @@ export function SiteVisits({ orderId, token }: { orderId: string; token: string 
         <div className="visits-preview">
           <p>{VISITS_PREVIEW}</p>
           <p className="dashboard-help">
-            Ces statistiques font partie de la formule Business : vous pouvez changer de formule dans la
-            rubrique « Abonnement ».
+            Ces statistiques font partie de la formule Business : passez-y avec « Changer de formule », dans «
+            Votre abonnement ». Les visites de votre site sont déjà comptées : vous verrez aussi celles des
+            mois passés, jusqu'à 13 mois.
           </p>
         </div>
       ) : (
@@ -220,7 +221,9 @@ function Ranking({
             <li key={item[0]}>
               <span className="visits-ranking-name">{item[0]}</span>
               <span className="visits-ranking-value">
-                {value(item)} {unit}
+                {unit === "vues"
+                  ? countOf(value(item), "vue", "vues")
+                  : countOf(value(item), "visiteur", "visiteurs")}
               </span>
               <span
                 className="visits-ranking-bar"

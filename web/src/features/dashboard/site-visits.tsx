@@ -64,9 +64,9 @@ export function SiteVisits({ orderId, token }: { orderId: string; token: string 
         <div className="visits-preview">
           <p>{VISITS_PREVIEW}</p>
           <p className="dashboard-help">
-            Ces statistiques font partie de la formule Business : passez-y avec « Changer de formule », dans «
-            Votre abonnement ». Les visites de votre site sont déjà comptées : vous verrez aussi celles des
-            mois passés, jusqu'à 13 mois.
+            Ces statistiques font partie de la formule Business : passez-y avec{" "}
+            {"«\u00a0Changer de formule\u00a0»"}, dans {"«\u00a0Votre abonnement\u00a0»"}. Les visites de
+            votre site sont déjà comptées : vous verrez aussi celles des mois passés, jusqu'à 13 mois.
           </p>
         </div>
       ) : (

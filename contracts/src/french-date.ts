@@ -24,6 +24,22 @@ export const MONTHS = [
   "décembre",
 ];
 
+/** The months' French abbreviations, as Intl writes them (fr-FR, month: "short"). */
+export const SHORT_MONTHS = [
+  "janv.",
+  "févr.",
+  "mars",
+  "avr.",
+  "mai",
+  "juin",
+  "juil.",
+  "août",
+  "sept.",
+  "oct.",
+  "nov.",
+  "déc.",
+];
+
 type DateInput = Date | string | number;
 
 /** The date's fields on La Réunion's wall clock. */

@@ -35,6 +35,7 @@ import { trustProxyOption } from "./plugins/trust-proxy.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { subscriptionRoutes, testPortalRoutes } from "./subscriptions/subscription-routes.ts";
 import { testimonialRoutes } from "./testimonials/testimonial-routes.ts";
+import { visitsRoutes } from "./visits/visits-routes.ts";
 
 /**
  * Builds the HTTP app. Plugins load in this order: core, rate limits and errors, security, API
@@ -91,6 +92,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(backupRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
   await app.register(maintenanceRoutes, { ctx });
+  await app.register(visitsRoutes, { ctx });
   await app.register(invoiceRoutes, { ctx });
   await app.register(customDomainRoutes, { ctx });
   await app.register(kozaRoutes, { ctx });

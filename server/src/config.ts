@@ -254,6 +254,15 @@ const ConfigSchema = PublicConfig.extend({
     )
     .default("0 5 * * 1")
     .transform((v) => v.trim()),
+  /** When every Business site's visit log is read (cron, La Réunion's time, or "off"); old logs pruned. */
+  VISITS_SCHEDULE: z
+    .string()
+    .regex(
+      /^\s*(off|\S+(\s+\S+){4})\s*$/,
+      "expression cron à 5 champs, par exemple « 5 * * * * », ou « off »",
+    )
+    .default("5 * * * *")
+    .transform((v) => v.trim()),
   /** The Chromium that takes the directory's screenshots (Debian's package). */
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   /** Memory all the screenshot browser's processes together may use (MB) before it is killed. */

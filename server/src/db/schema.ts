@@ -5,6 +5,7 @@ import type { UpdateResult, UpdateTrigger } from "@lagon/contracts/maintenance";
 import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
 import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
+import type { VisitCount } from "@lagon/contracts/visits-schemas";
 import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
@@ -718,3 +719,31 @@ export const mailboxes = pgTable(
   },
   (t) => [index("mailboxes_order_idx").on(t.orderId, t.createdAt)],
 );
+/** What a Business site's visit log gave for one day, La Réunion's day (decision 0051). */
+export const siteVisitDays = pgTable(
+  "site_visit_days",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    /** GoAccess's unique visitors of the day: one anonymised network and browser. */
+    visitors: integer("visitors").notNull(),
+    /** Pages asked for (not files, nor errors, nor robots). */
+    pageViews: integer("page_views").notNull(),
+    /** The day's most visited pages, referring sites and devices: [name, visitors, hits]. */
+    pages: jsonb("pages").$type<VisitCount[]>().notNull(),
+    referrers: jsonb("referrers").$type<VisitCount[]>().notNull(),
+    devices: jsonb("devices").$type<VisitCount[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.day] })],
+);
+
+/** When a site's visit log was last read, and through which day its figures are final. */
+export const siteVisitAnalyses = pgTable("site_visit_analyses", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  analysedAt: timestamp("analysed_at", { withTimezone: true }).notNull(),
+  completeThrough: date("complete_through", { mode: "string" }),
+});

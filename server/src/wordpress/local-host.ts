@@ -11,6 +11,7 @@ import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
 import {
   assertAcmeToken,
+  assertDay,
   assertDomain,
   assertSubdomain,
   type DomainCertificate,
@@ -181,6 +182,17 @@ export class LocalWordPressHost implements WordPressHost {
   async removeDomain(domain: string): Promise<void> {
     assertDomain(domain);
     await this.siteHost(["domain-remove", domain]);
+  }
+
+  async visitLog(subdomain: string, since: string): Promise<string> {
+    assertSubdomain(subdomain);
+    assertDay(since);
+    const { stdout } = await this.siteHost(["visits", subdomain, since]);
+    return stdout;
+  }
+
+  async pruneVisitLogs(): Promise<void> {
+    await this.siteHost(["visits-prune"]);
   }
 
   async setSiteUrl(subdomain: string, url: string): Promise<void> {

@@ -23,6 +23,11 @@ export interface SiteRuntimePaths {
   acmeDir: string;
   /** A site's locations, included by the subdomains' server and by each custom domain's. */
   siteSnippet: string;
+  /**
+   * Visit logs, one file a site a day (<subdomain>.<YYYY-MM-DD>.log), client addresses cut to
+   * their network when written: nginx's (www-data) to write, root's to read (decision 0051).
+   */
+  accessLogDir: string;
 }
 
 /** What visitors of a suspended site see, with HTTP 503 (no `$`: nginx would read a variable). */
@@ -159,6 +164,11 @@ location / {
   try_files $uri $uri/ /index.php?$args;
 }
 
+# The site's visit log (decision 0051): what visitors ask, never wp-admin, the owner's own
+# visits nor scripts without a User-Agent; the address cut to its network, the query string and
+# the referrer's left out.
+access_log ${paths.accessLogDir}/$subdomain.$lagon_log_day.log lagon_visits if=$lagon_visit;
+
 location ~ \\.php$ {
   try_files $uri =404;
 ${fastcgiParams()}
@@ -170,6 +180,49 @@ location ~* \\.(css|js|svg|png|jpe?g|gif|webp|avif|ico|woff2?)$ {
   try_files $uri =404;
 }
 `;
+}
+
+/**
+ * The time zone of the visit logs' dates and file names (the order page's days): nginx is started
+ * with it in TZ (its env directive does not reach the workers' clock).
+ */
+export const VISIT_LOG_TIME_ZONE = "Indian/Reunion";
+
+/**
+ * The visit logs' format and what it is made of (nginx's http level): the combined format
+ * GoAccess reads, with the client's address cut to its /24 (IPv4) or /48 (IPv6) before it is
+ * written, the path without its query string and the referrer without its own. Not logged:
+ * wp-admin, the login page, the REST API, WordPress's cron, the product's own paths, any
+ * request of a logged-in WordPress user (the owner looking at their own site), and requests
+ * without a User-Agent (scripts, such as the product's own checks of the site).
+ */
+export function visitLogMaps(): string {
+  return `  # Visit logs (decision 0051).
+  map $remote_addr $lagon_client {
+    "~^(?<net>\\d+\\.\\d+\\.\\d+)\\.\\d+$" $net.0;
+    "~^(?<net>[0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):" $net::;
+    "~^(?<net>[0-9a-f]{1,4}:[0-9a-f]{1,4})::" $net::;
+    "~^(?<net>[0-9a-f]{1,4})::" $net::;
+    default 0.0.0.0;
+  }
+  map $request_uri $lagon_path {
+    "~^(?<path>[^?]*)" $path;
+  }
+  map $http_referer $lagon_referer {
+    "" "-";
+    "~^(?<ref>[^?#]*)" $ref;
+  }
+  map $time_iso8601 $lagon_log_day {
+    "~^(?<day>\\d{4}-\\d{2}-\\d{2})" $day;
+  }
+  map "$request_uri $http_cookie|$http_user_agent" $lagon_visit {
+    "~^/(wp-admin|wp-login\\.php|wp-json|wp-cron\\.php|xmlrpc\\.php|\\.lagon-|\\.well-known/)" 0;
+    "~wordpress_logged_in_" 0;
+    "~\\|$" 0;
+    default 1;
+  }
+  log_format lagon_visits '$lagon_client - - [$time_local] "$request_method $lagon_path $server_protocol" '
+                          '$status $body_bytes_sent "$lagon_referer" "$http_user_agent"';`;
 }
 
 export function nginxConfig(paths: SiteRuntimePaths, options: NginxOptions): string {
@@ -209,6 +262,8 @@ http {
     ~^/wp-json/ 1;
     "~[?&]rest_route=" 1;
   }
+
+${visitLogMaps()}
 
   # Custom domains: their HTTPS servers and the redirects of www and http://.
   include ${paths.domainsDir}/*.conf;
@@ -271,6 +326,7 @@ export function siteHostSettings(
     DOMAINS_DIR: paths.domainsDir,
     ACME_DIR: paths.acmeDir,
     SITE_SNIPPET: paths.siteSnippet,
+    ACCESS_LOG_DIR: paths.accessLogDir,
     DOMAIN_HTTP_LISTEN: `127.0.0.1:${options.port}`,
     DOMAIN_HTTPS_LISTEN: `127.0.0.1:${options.tlsPort},ssl`,
     NGINX_TEST: `${nginx} -t -q`,

@@ -19,6 +19,7 @@ import {
   type SiteRuntimePaths,
   siteHostSettings,
   siteSnippet,
+  VISIT_LOG_TIME_ZONE,
 } from "./site-runtime-config.ts";
 import type { HostEvent } from "./wordpress-host.ts";
 
@@ -79,6 +80,8 @@ export class SiteRuntime {
       domainsDir: path.join(dataDir, "site-domains"),
       acmeDir: path.join(runDir, "acme-challenge"),
       siteSnippet: path.join(runDir, "site.conf"),
+      // Beside the sites: kept 13 months across restarts (site-host.sh prepares it).
+      accessLogDir: path.join(siteFiles, "site-visits"),
     };
   }
 
@@ -302,7 +305,7 @@ export class SiteRuntime {
       const child = spawn(service.command, service.args, {
         detached: true,
         stdio: ["ignore", "ignore", "pipe"],
-        env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" },
+        env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin", TZ: VISIT_LOG_TIME_ZONE },
       });
       service.child = child;
       child.stderr?.on("data", (chunk: Buffer) => {

@@ -83,6 +83,25 @@ describe("SshWordPressHost", () => {
     expect(await host.health()).toEqual({ ok: true });
   });
 
+  it("gives the product a site's visit log through the helper only, anonymised (decision 0051)", async () => {
+    const page = await host.fetch("distant", "/?email=zoe%40example.re", {
+      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0" },
+    });
+    expect(page.status).toBe(200);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const log = await host.visitLog("distant", yesterday);
+    expect(log).toMatch(
+      /^127\.0\.0\.0 - - \[.+\] "GET \/ HTTP\/1\.1" 200 \d+ "-" "Mozilla\/5\.0 \(X11; Linux x86_64\) Firefox\/128\.0"$/m,
+    );
+    expect(log).not.toContain("zoe");
+    const logDir = /^ACCESS_LOG_DIR=(.+)$/m.exec(await readFile(conf, "utf8"))?.[1]?.replace(/^'|'$/g, "");
+    expect(logDir).toBeTruthy();
+    const direct = await asProductUser(`cat ${logDir}/distant.*.log || ls ${logDir}`);
+    expect(direct.ok).toBe(false);
+    await host.pruneVisitLogs();
+    expect(await host.visitLog("distant", yesterday)).toBe(log);
+  });
+
   it("reinstalls and removes over SSH", async () => {
     const site = sampleSite("distant", "Traiteur Distant");
     const before = await host.reinstall(site);

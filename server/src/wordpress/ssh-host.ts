@@ -14,6 +14,7 @@ import {
 import { requestSite } from "./site-request.ts";
 import {
   assertAcmeToken,
+  assertDay,
   assertDomain,
   assertSubdomain,
   type DomainCertificate,
@@ -171,6 +172,17 @@ export class SshWordPressHost implements WordPressHost {
   async removeDomain(domain: string): Promise<void> {
     assertDomain(domain);
     await this.helper(["domain-remove", domain]);
+  }
+
+  async visitLog(subdomain: string, since: string): Promise<string> {
+    assertSubdomain(subdomain);
+    assertDay(since);
+    const { stdout } = await this.helper(["visits", subdomain, since]);
+    return stdout;
+  }
+
+  async pruneVisitLogs(): Promise<void> {
+    await this.helper(["visits-prune"]);
   }
 
   async setSiteUrl(subdomain: string, url: string): Promise<void> {

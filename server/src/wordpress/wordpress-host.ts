@@ -122,6 +122,19 @@ export interface WordPressHost {
   removeDomain(domain: string): Promise<void>;
   /** Moves WordPress to `url`: home and site URL, and the links in its content. */
   setSiteUrl(subdomain: string, url: string): Promise<void>;
+
+  /**
+   * The site's visit log (nginx's combined format, addresses already cut to their network) from
+   * day `since` (YYYY-MM-DD, La Réunion) on, oldest first; empty when it has none (decision 0051).
+   */
+  visitLog(subdomain: string, since: string): Promise<string>;
+  /** Deletes every site's visit logs older than 13 months. */
+  pruneVisitLogs(): Promise<void>;
+}
+
+/** Guards the helper's day argument. */
+export function assertDay(day: string): void {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`invalid day: ${JSON.stringify(day)}`);
 }
 
 /** A certificate and its private key, PEM: a secret, never to be logged. */

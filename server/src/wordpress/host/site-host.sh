@@ -14,7 +14,7 @@
 #                     | update-done SUB
 #                     | acme-put TOKEN | acme-remove TOKEN | site-url SUB URL
 #                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
-#                     | firewall-up | firewall-down
+#                     | firewall-up | firewall-down | visits SUB SINCE | visits-prune
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
 #   Exit code 17: install found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
@@ -32,6 +32,8 @@
 #   the site SUB at URL (https://DOMAIN[:port]); www.DOMAIN, http:// and SITE_HOST (the
 #   subdomain, but for the REST API the product uses) redirect there.
 #   site-url makes URL the site's address (WordPress home and site URL, links in the content).
+#   visits prints the site's visit log from day SINCE (YYYY-MM-DD) on; visits-prune deletes every
+#   site's visit logs older than 13 months (decision 0051).
 #   firewall-up loads (or loads again) the nftables table that keeps every site user away from
 #   loopback, private networks and the host's own addresses; sync runs it. firewall-down removes it.
 #
@@ -55,6 +57,8 @@
 #                  space-separated, a comma for a space: "80 [::]:80", "443,ssl [::]:443,ssl"
 #   NGINX_TEST     shell command that checks nginx's configuration (nginx -t -q); optional
 #   NGINX_RELOAD   shell command that makes nginx read its configuration again
+#   ACCESS_LOG_DIR nginx's visit logs, <subdomain>.<YYYY-MM-DD>.log (nginx's group writes,
+#                  nobody else reads); optional: without it, visits prints nothing
 #   Network confinement (decision 0044):
 #   FIREWALL_TABLE name of the nftables table (family inet) holding the site users' rules
 #                  (default lagon; the embedded host keys it by its data folder); "off" for none
@@ -122,6 +126,12 @@ prepare_roots() {
   chmod 711 "$SITES_ROOT" "$SITE_TMP_ROOT" "$SUSPENDED_DIR"
   chown "root:$WEB_GROUP" "$SOCKET_DIR"
   chmod 750 "$SOCKET_DIR"
+  # nginx's workers create the day's file of a site; they may not list the folder, sites never reach it.
+  if [ -n "${ACCESS_LOG_DIR:-}" ]; then
+    mkdir -p "$ACCESS_LOG_DIR"
+    chown "root:$WEB_GROUP" "$ACCESS_LOG_DIR"
+    chmod 730 "$ACCESS_LOG_DIR"
+  fi
 }
 
 ensure_user() {
@@ -534,6 +544,39 @@ cmd_remove() {
   fi
   rm -rf "${SITE_TMP_ROOT:?}/$sub"
   rm -f "$SUSPENDED_DIR/$sub"
+  if [ -n "${ACCESS_LOG_DIR:-}" ]; then rm -f "$ACCESS_LOG_DIR/$sub".*.log; fi
+}
+
+# --- Visit logs (decision 0051) ----------------------------------------------------------------
+VISIT_DAY_RE='^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+
+# The site's visit log from day $2 on, oldest first (names sort by day). nginx writes these
+# files; no site can, and root reads them only as regular files.
+cmd_visits() {
+  local sub=$1 since=$2 file day
+  valid_subdomain "$sub"
+  [[ $since =~ $VISIT_DAY_RE ]] || fail "invalid day: $since"
+  [ -n "${ACCESS_LOG_DIR:-}" ] || return 0
+  for file in "$ACCESS_LOG_DIR/$sub".*.log; do
+    if [ ! -f "$file" ] || [ -L "$file" ]; then continue; fi
+    day=${file#"$ACCESS_LOG_DIR/$sub".}
+    day=${day%.log}
+    [[ $day =~ $VISIT_DAY_RE ]] || continue
+    if [[ ! $day < $since ]]; then cat -- "$file"; fi
+  done
+}
+
+# Visit logs are kept 13 months (396 days), then deleted.
+cmd_visits_prune() {
+  if [ -z "${ACCESS_LOG_DIR:-}" ] || [ ! -d "$ACCESS_LOG_DIR" ]; then return 0; fi
+  local oldest file day
+  oldest=$(date -d '396 days ago' +%F)
+  for file in "$ACCESS_LOG_DIR"/*.log; do
+    [ -f "$file" ] || continue
+    day=${file%.log}
+    day=${day##*.}
+    if [[ $day =~ $VISIT_DAY_RE && $day < $oldest ]]; then rm -f -- "$file"; fi
+  done
 }
 
 # A file nginx looks for: root's, in a folder the sites cannot write to.
@@ -1163,5 +1206,7 @@ domain-remove) cmd_domain_remove "${2:?usage: domain-remove DOMAIN}" ;;
 site-url) cmd_site_url "${2:?usage: site-url SUB URL}" "${3:?}" ;;
 firewall-up) prepare_roots && locked firewall_up ;;
 firewall-down) prepare_roots && locked firewall_down ;;
-*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down" ;;
+visits) cmd_visits "${2:?usage: visits SUB SINCE}" "${3:?usage: visits SUB SINCE}" ;;
+visits-prune) cmd_visits_prune ;;
+*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune" ;;
 esac

@@ -1,4 +1,4 @@
-import { MONTHS } from "@lagon/contracts/french-date";
+import { MONTHS, SHORT_MONTHS } from "@lagon/contracts/french-date";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useId, useRef, useState } from "react";
 
@@ -8,22 +8,6 @@ export interface MonthRevenue {
   /** Euros HT. */
   revenue: number;
 }
-
-// French abbreviations, as Intl writes them (fr-FR, month: "short").
-const SHORT_MONTHS = [
-  "janv.",
-  "févr.",
-  "mars",
-  "avr.",
-  "mai",
-  "juin",
-  "juil.",
-  "août",
-  "sept.",
-  "oct.",
-  "nov.",
-  "déc.",
-];
 
 const monthOf = (key: string) => Number(key.slice(5, 7)) - 1;
 /** "novembre 2026" */

@@ -11,6 +11,7 @@ import { OrderInvoicesBlock } from "./order-invoices";
 import { SiteBackups } from "./site-backups";
 import { SiteMaintenance } from "./site-maintenance";
 import { SiteSwitcher } from "./site-switcher";
+import { SiteVisits } from "./site-visits";
 import { StepList } from "./step-list";
 import { SubscriptionBlock } from "./subscription-block";
 import { useOrder } from "./use-order";
@@ -100,6 +101,8 @@ export function DashboardPage() {
           {active && order.wp_credentials ? <WpCredentials credentials={order.wp_credentials} /> : null}
 
           <KozaSection order={order} token={token} />
+
+          {active ? <SiteVisits orderId={order.order_id} token={token} /> : null}
 
           {active ? <SiteMaintenance orderId={order.order_id} token={token} /> : null}
 

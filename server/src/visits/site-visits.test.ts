@@ -1,0 +1,100 @@
+import { formatIsoDate } from "@lagon/contracts/french-date";
+import type { VisitsView } from "@lagon/contracts/visits-schemas";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { waitFor } from "../../test/smtp-sink.ts";
+import { createTestApp } from "../../test/test-context.ts";
+import { orders } from "../db/schema.ts";
+import { magicLinkToken } from "../orders/magic-link.ts";
+import { freePort } from "../wordpress/site-checks.ts";
+import { addDays } from "./read-site-visits.ts";
+
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+/**
+ * A Business site provisioned by the normal pipeline, browsed through the embedded nginx: its
+ * visit log holds anonymised lines only, and the order page's route counts them (GoAccess in a job).
+ */
+describe("visits of a local site, counted", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let order: typeof orders.$inferSelect;
+  const visits = (token = magicLinkToken(t.ctx, order), id = order.id) =>
+    t.app.inject({ method: "GET", url: `/api/order/${id}/visits?token=${encodeURIComponent(token)}` });
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      WP_PORT: String(await freePort()),
+      MONITOR_SCHEDULE: "off",
+      MAINTENANCE_SCHEDULE: "off",
+      VISITS_SCHEDULE: "off",
+    });
+    await t.ctx.wordpress.start();
+    await t.ctx.queue.work(t.ctx);
+    const id = await givenPaidOrder(t.ctx, { subdomain: "visites", companyName: "Atelier des Visites" });
+    order = await waitFor(async () => {
+      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      return o?.status === "active" ? o : undefined;
+    }, 120_000);
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("writes each visit with the address cut to its network, no query string, no wp-admin, no owner, no script", async () => {
+    const host = t.ctx.wordpress.main;
+    const get = (path: string, headers: Record<string, string>) =>
+      host.fetch(order.subdomain, path, { headers }).then((res) => res.arrayBuffer());
+    await get("/?email=zoe%40example.re", {
+      "user-agent": IPHONE,
+      referer: "https://www.google.com/search?q=atelier",
+    });
+    await get("/mentions-legales/", { "user-agent": IPHONE, referer: host.siteUrl(order.subdomain) });
+    await get("/", { "user-agent": WINDOWS });
+    await get("/wp-login.php", { "user-agent": WINDOWS });
+    await get("/wp-admin/", { "user-agent": WINDOWS });
+    await get("/", { "user-agent": WINDOWS, cookie: "wordpress_logged_in_0123=zoe" });
+    // No User-Agent: a script, such as the product's own checks of the site.
+    await get("/", {});
+    const log = await host.visitLog(order.subdomain, addDays(formatIsoDate(new Date()), -1));
+    const lines = log.trim().split("\n");
+    expect(lines).toHaveLength(3);
+    for (const line of lines)
+      expect(line).toMatch(/^127\.0\.0\.0 - - \[\d{2}\/\w{3}\/\d{4}:[\d:]{8} \+0400\] "GET \//);
+    expect(log).not.toContain("zoe");
+    expect(lines[0]).toContain('"GET / HTTP/1.1" 200');
+    expect(lines[0]).toContain('"https://www.google.com/search"');
+    expect(log).not.toMatch(/wp-login|wp-admin/);
+  });
+
+  it("answers the order page with the day's visitors once GoAccess has read the log", async () => {
+    const first = await visits();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ included: true, refreshing: true });
+    const view = await waitFor(async () => {
+      const body = (await visits()).json() as VisitsView;
+      return body.included && body.analysed_at ? body : undefined;
+    }, 60_000);
+    if (!view.included) throw new Error("not included");
+    const days = view.series.find((s) => s.grain === "day");
+    // The iPhone and the computer (same network, two browsers), three pages.
+    expect(days?.periods.at(-1)).toMatchObject({ visitors: 2, page_views: 3 });
+    expect(days?.referrers.map(([site]) => site)).toEqual(["www.google.com"]);
+    expect(Object.fromEntries(days?.devices.map(([kind, v]) => [kind, v]) ?? [])).toEqual({
+      mobile: 1,
+      desktop: 1,
+    });
+    expect(view.series.find((s) => s.grain === "month")).toMatchObject({ visitors: 2, page_views: 3 });
+  });
+
+  it("refuses a wrong token, and gives a Starter site no figure", async () => {
+    expect((await visits("not-the-token")).statusCode).toBe(403);
+    await t.ctx.db.update(orders).set({ planId: "starter" }).where(eq(orders.id, order.id));
+    const starter = await visits();
+    expect(starter.json()).toEqual({ included: false });
+    await t.ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, order.id));
+  });
+});

@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { orders, subscriptions } from "../db/schema.ts";
+import { defineJob } from "../jobs/job-queue.ts";
+import { liveSite } from "../maintenance/versions.ts";
+import { forgetOldVisits, readSiteVisits } from "./read-site-visits.ts";
+
+/** One Business site's visit log, read and counted (GoAccess); a few at a time per worker. */
+export const readSiteVisitsJob = defineJob({
+  name: "read-site-visits",
+  payload: z.object({ orderId: z.uuid() }),
+  retryLimit: 1,
+  retryDelaySeconds: 300,
+  expireInSeconds: 900,
+  concurrency: 2,
+  handle: async ({ orderId }, ctx) => {
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    if (order?.planId !== "business") return;
+    const days = await readSiteVisits(ctx, order);
+    ctx.log.info({ orderId, days }, "site visits read");
+  },
+});
+
+/** Queues a reading of the site's visit log; one at a time per site (the order page asks too). */
+export async function queueVisitReading(ctx: Pick<Context, "queue">, orderId: string): Promise<boolean> {
+  const id = await ctx.queue.send(
+    readSiteVisitsJob,
+    { orderId },
+    { singletonKey: `read-site-visits:${orderId}`, singletonSeconds: 60 },
+  );
+  return id !== null;
+}
+
+/**
+ * On VISITS_SCHEDULE (hourly by default): every live Business site's log is read; each host
+ * deletes logs older than 13 months, and figures that old go too.
+ */
+export const readAllSiteVisitsJob = defineJob({
+  name: "read-all-site-visits",
+  payload: z.object({}),
+  retryLimit: 0,
+  retryDelaySeconds: 600,
+  expireInSeconds: 600,
+  cron: (ctx) => (ctx.config.VISITS_SCHEDULE === "off" ? undefined : ctx.config.VISITS_SCHEDULE),
+  handle: async (_payload, ctx) => {
+    for (const { host, name } of ctx.wordpress.all) {
+      await host.pruneVisitLogs().catch((err) => ctx.log.warn({ err, host: name }, "visit logs not pruned"));
+    }
+    await forgetOldVisits(ctx);
+    const sites = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+      .where(and(liveSite, eq(orders.planId, "business")));
+    for (const site of sites) await queueVisitReading(ctx, site.id);
+    ctx.log.info({ queued: sites.length }, "site visits queued");
+  },
+});

@@ -1,6 +1,7 @@
 import { reinstallWordpressJob } from "../admin/reinstall-wordpress.ts";
 import { backupAllSitesJob } from "../backups/backup-all-sites-job.ts";
 import { checkMissedBackupsJob, restoreDrillJob } from "../backups/backup-checks-jobs.ts";
+import { backupSiteJob, restoreBackupJob } from "../backups/backup-jobs.ts";
 import { checkDomainJob, sweepDomainChecksJob } from "../custom-domain/check-domain-job.ts";
 import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
@@ -29,6 +30,8 @@ export const allJobs: AnyJob[] = [
   checkMissedBackupsJob,
   restoreDrillJob,
   reinstallWordpressJob,
+  backupSiteJob,
+  restoreBackupJob,
   updateSitesJob,
   updateSiteJob,
   monitorSitesJob,

@@ -1,3 +1,4 @@
+import { KozaData } from "@lagon/contracts/koza-schemas";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,8 +8,9 @@ import { createTestApp } from "../../test/test-context.ts";
 import { emailLog, kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort } from "../wordpress/site-checks.ts";
+import { writeFrenchSite } from "./french-site-writer.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
-import { ANSWERS, jpegPhoto, kozaSubmission, pngLogo } from "./test-support.ts";
+import { ANSWERS, jpegPhoto, kozaSubmission, pngLogo, startFakeOpenAiApi } from "./test-support.ts";
 
 const SUBDOMAIN = "payet-koza";
 
@@ -257,6 +259,63 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     // The words are this plumber's, not a stock sentence.
     expect(home.html).toMatch(/Je répare les fuites et j&[a-z0-9#]+;installe les chauffe-eau/);
     expect(services.html).not.toMatch(/règles de l&[a-z0-9#]+;art/);
+  });
+
+  it("keeps the words a chat model wrote: a retry after a failure builds the site without asking again", async () => {
+    const model = await startFakeOpenAiApi();
+    const good = (await order()).wpAppPasswordEnc;
+    try {
+      const [submission] = await t.ctx.db
+        .select()
+        .from(kozaSubmissions)
+        .where(eq(kozaSubmissions.orderId, orderId))
+        .orderBy(desc(kozaSubmissions.id))
+        .limit(1);
+      const words = writeFrenchSite(KozaData.parse(submission?.data));
+      words.home.headline = "Des mots écrits une seule fois par le modèle";
+      model.reply = {
+        status: 200,
+        body: { choices: [{ message: { role: "assistant", content: JSON.stringify(words) } }] },
+      };
+      const withModel = { ...t.ctx, config: { ...t.ctx.config, KOZA_LLM_URL: `${model.url}/` } };
+      const run = (retryCount: number) =>
+        generateKozaSiteJob.handle({ orderId, submissionId: submission?.id as number }, withModel, {
+          name: generateKozaSiteJob.name,
+          id: "reprise",
+          retryCount,
+          retryLimit: 3,
+        });
+      // The first attempt writes the words, keeps them, then fails on WordPress.
+      await t.ctx.db
+        .update(orders)
+        .set({ kozaStatus: "processing", wpAppPasswordEnc: t.ctx.secrets.seal("mauvais-mot-de-passe") })
+        .where(eq(orders.id, orderId));
+      await expect(run(0)).rejects.toThrow(/WordPress .* 401/);
+      expect(model.requests).toHaveLength(1);
+      const [kept] = await t.ctx.db
+        .select()
+        .from(kozaSubmissions)
+        .where(eq(kozaSubmissions.id, submission?.id as number));
+      expect((kept?.content as { home: { headline: string } }).home.headline).toBe(words.home.headline);
+
+      // The retry, WordPress back: the site is built from the kept words, the model not asked again.
+      await t.ctx.db.update(orders).set({ wpAppPasswordEnc: good }).where(eq(orders.id, orderId));
+      await run(1);
+      expect(model.requests).toHaveLength(1);
+      expect((await order()).kozaStatus).toBe("completed");
+      expect((await visit("/")).html).toContain("Des mots écrits une seule fois par le modèle");
+      const logs = await t.ctx.db
+        .select()
+        .from(orderLogs)
+        .where(eq(orderLogs.orderId, orderId))
+        .orderBy(orderLogs.id);
+      expect(logs.at(-1)?.details).toMatch(
+        /^Site Koza généré : .* ; textes repris d'une tentative précédente, sans les redemander\.$/,
+      );
+    } finally {
+      await t.ctx.db.update(orders).set({ wpAppPasswordEnc: good }).where(eq(orders.id, orderId));
+      await model.close();
+    }
   });
 
   it("after the last failed attempt: Koza in error, an error log line and an alert to the agency", async () => {

@@ -12,6 +12,7 @@ import { updateSiteJob, updateSitesJob } from "../maintenance/update-jobs.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { screenshotSiteJob, screenshotSitesJob } from "../screenshots/screenshot-jobs.ts";
 import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
+import { siteStateJob } from "../subscriptions/site-state-job.ts";
 import { stripeReconcileJob } from "../subscriptions/stripe-reconcile-job.ts";
 import type { AnyJob } from "./job-queue.ts";
 
@@ -22,6 +23,7 @@ export const allJobs: AnyJob[] = [
   generateKozaSiteJob,
   sendLostLinksJob,
   subscriptionLifecycleJob,
+  siteStateJob,
   stripeReconcileJob,
   checkDomainJob,
   sweepDomainChecksJob,

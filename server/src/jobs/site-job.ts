@@ -73,3 +73,18 @@ export async function siteJobStatus(
   if (job.state !== "failed") return { state: job.state };
   return { state: job.state, detail: french.includes(job.message ?? "") ? job.message : fallback };
 }
+
+/** Whether a job sent with this singleton key is waiting (or, unless `waitingOnly`, running). */
+export async function jobPending(
+  ctx: Context,
+  jobName: string,
+  singletonKey: string,
+  waitingOnly = false,
+): Promise<boolean> {
+  const states = waitingOnly ? "('created', 'retry')" : "('created', 'retry', 'active')";
+  const { rows } = await ctx.database.sql.executeSql(
+    `select 1 from pgboss.job where name = $1 and singleton_key = $2 and state in ${states} limit 1`,
+    [jobName, singletonKey],
+  );
+  return rows.length > 0;
+}

@@ -5,9 +5,10 @@ import { formatDate } from "@lagon/contracts/french-date";
 import {
   SUBSCRIPTION_FILTER_LABELS,
   SUBSCRIPTION_FILTERS,
+  SUBSCRIPTION_MESSAGES,
   type SubscriptionFilter,
 } from "@lagon/contracts/subscriptions";
-import type { AdminSubscription } from "@lagon/contracts/subscriptions-schemas";
+import type { AdminSubscription, AdminSubscriptionAction } from "@lagon/contracts/subscriptions-schemas";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { countOf } from "../../lib/plural";
@@ -225,15 +226,26 @@ export function AdminOrdersPage({ token }: { token: string }) {
     action: SubscriptionAdminAction,
     body: SubscriptionActionBody,
   ) {
-    void run(action, order, () =>
-      adminPost<{ subscription: AdminSubscription }>(`/api/admin/subscriptions/${action}`, token, {
-        order_id: order.order_id,
-        ...body,
-      }).then(
-        (r) => ({ tone: "success", text: subscriptionDone(action, r.subscription) }),
-        (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` }),
-      ),
-    );
+    void run(action, order, async (): Promise<Notice> => {
+      let answer: AdminSubscriptionAction;
+      try {
+        answer = await adminPost<AdminSubscriptionAction>(`/api/admin/subscriptions/${action}`, token, {
+          order_id: order.order_id,
+          ...body,
+        });
+      } catch (err) {
+        return { tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` };
+      }
+      const done: Notice = { tone: "success", text: subscriptionDone(action, answer.subscription) };
+      // The site changes on its host in a job: its progress, then the same confirmation.
+      if (!answer.job_id) return done;
+      setNotice({ tone: "success", text: SUBSCRIPTION_MESSAGES.siteChanging });
+      const end = await followAdminJob(`/api/admin/subscriptions/site-state/${answer.job_id}`, token);
+      if (end.state === "completed") return done;
+      if (end.state === "failed")
+        return { tone: "error", text: `Erreur: ${end.detail ?? SUBSCRIPTION_MESSAGES.siteChangeFailed}` };
+      return { tone: "success", text: SUBSCRIPTION_MESSAGES.siteChangeStillRunning };
+    });
   }
 
   const counters = data

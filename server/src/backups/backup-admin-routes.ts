@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { OrderIdBody, OrderIdParams } from "@lagon/contracts/admin-schemas";
 import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
 import { AdminDownloadQuery, AdminRestoreBody, type BackupList } from "@lagon/contracts/backups-schemas";
-import { JobIdParams, type JobStarted, type JobStatus } from "@lagon/contracts/jobs-schemas";
+import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -11,6 +11,7 @@ import { z } from "zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
+import { accepted } from "../jobs/site-job.ts";
 import { notFound } from "../lib/app-error.ts";
 import { backupStatus, requestBackup, requestRestore, restoreStatus } from "./backup-jobs.ts";
 import { findBackup, listBackups, writeSiteArchive } from "./site-backups.ts";
@@ -43,8 +44,6 @@ export function backupAdminRoutes(
     },
   );
 
-  const started = (detail: string, jobId: string): JobStarted => ({ success: true, detail, job_id: jobId });
-
   r.post(
     "/backup-now",
     { config: limits, schema: { body: OrderIdBody, querystring: token } },
@@ -53,7 +52,7 @@ export function backupAdminRoutes(
       const jobId = await audited(ctx, request, { action: "backup-now", orderId }, () =>
         requestBackup(ctx, orderId),
       );
-      return reply.status(202).send(started(BACKUP_MESSAGES.backupStarted, jobId));
+      return accepted(reply, BACKUP_MESSAGES.backupStarted, jobId);
     },
   );
 
@@ -74,7 +73,7 @@ export function backupAdminRoutes(
         { action: "restore-backup", orderId, details: backupId.slice(0, 8) },
         async () => requestRestore(ctx, (await orderOf(orderId)).id, backupId),
       );
-      return reply.status(202).send(started(BACKUP_MESSAGES.restoreStarted, jobId));
+      return accepted(reply, BACKUP_MESSAGES.restoreStarted, jobId);
     },
   );
 

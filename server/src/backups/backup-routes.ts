@@ -1,11 +1,12 @@
 import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
 import { type BackupList, RestoreBody, RestoreParams } from "@lagon/contracts/backups-schemas";
-import { JobIdParams, type JobStarted, type JobStatus } from "@lagon/contracts/jobs-schemas";
+import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
+import { accepted } from "../jobs/site-job.ts";
 import { requestRestore, restoreStatus } from "./backup-jobs.ts";
 import { listBackups } from "./site-backups.ts";
 
@@ -38,12 +39,7 @@ export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: Context
         },
         async ({ order, params }, reply) => {
           const jobId = await requestRestore(ctx, order.id, params.backupId);
-          const started: JobStarted = {
-            success: true,
-            detail: BACKUP_MESSAGES.restoreStarted,
-            job_id: jobId,
-          };
-          return reply.status(202).send(started);
+          return accepted(reply, BACKUP_MESSAGES.restoreStarted, jobId);
         },
       );
 

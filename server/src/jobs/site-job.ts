@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
-import type { JobStatus } from "@lagon/contracts/jobs-schemas";
+import type { JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
 import { eq } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
@@ -32,6 +33,12 @@ export async function queueSiteJob<S extends z.ZodType>(
     await releaseQueuedLease(ctx, orderId, holder);
     throw err;
   }
+}
+
+/** The answer of a request whose work was queued: 202, its French detail and the job to follow. */
+export function accepted(reply: FastifyReply, detail: string, jobId: string): FastifyReply {
+  const started: JobStarted = { success: true, detail, job_id: jobId };
+  return reply.status(202).send(started);
 }
 
 /**

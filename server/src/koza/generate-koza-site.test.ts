@@ -25,6 +25,15 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     if (!o) throw new Error("order missing");
     return o;
   };
+  const latestSubmission = async () => {
+    const [latest] = await t.ctx.db
+      .select()
+      .from(kozaSubmissions)
+      .where(eq(kozaSubmissions.orderId, orderId))
+      .orderBy(desc(kozaSubmissions.id))
+      .limit(1);
+    return latest;
+  };
   const submit = async (data: unknown, files: [string, Buffer, string][] = []) => {
     const body = await kozaSubmission({ order_id: orderId, token, koza_data: JSON.stringify(data) }, files);
     return t.app.inject({ method: "POST", ...body });
@@ -190,12 +199,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     expect(home.html).not.toContain("custom-logo");
     const media = await api<{ slug: string }[]>("/wp/v2/media?per_page=100");
     // The first run's logo and photos left the media library; only this run's photo is there.
-    const [latest] = await t.ctx.db
-      .select()
-      .from(kozaSubmissions)
-      .where(eq(kozaSubmissions.orderId, orderId))
-      .orderBy(desc(kozaSubmissions.id))
-      .limit(1);
+    const latest = await latestSubmission();
     // The one photo leads; the pictures it does not cover are made.
     expect(media.map((m) => m.slug).sort()).toEqual(
       ["image-about", "image-service-2", "image-service-3", "photo-1"].map((s) => `koza-${latest?.id}-${s}`),
@@ -265,12 +269,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     const model = await startFakeOpenAiApi();
     const good = (await order()).wpAppPasswordEnc;
     try {
-      const [submission] = await t.ctx.db
-        .select()
-        .from(kozaSubmissions)
-        .where(eq(kozaSubmissions.orderId, orderId))
-        .orderBy(desc(kozaSubmissions.id))
-        .limit(1);
+      const submission = await latestSubmission();
       const words = writeFrenchSite(KozaData.parse(submission?.data));
       words.home.headline = "Des mots écrits une seule fois par le modèle";
       model.reply = {

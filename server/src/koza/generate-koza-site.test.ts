@@ -25,6 +25,8 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     if (!o) throw new Error("order missing");
     return o;
   };
+  const orderLogsInOrder = () =>
+    t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId)).orderBy(orderLogs.id);
   const latestSubmission = async () => {
     const [latest] = await t.ctx.db
       .select()
@@ -145,11 +147,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       ),
     );
     expect(decodeQuotedPrintable(mail.raw)).toContain(`http://${SUBDOMAIN}.localhost:`);
-    const logs = await t.ctx.db
-      .select()
-      .from(orderLogs)
-      .where(eq(orderLogs.orderId, orderId))
-      .orderBy(orderLogs.id);
+    const logs = await orderLogsInOrder();
     expect(logs.at(-1)?.details).toMatch(
       /^Site Koza généré : 5 pages, 3 photo\(s\) du client, 0 image\(s\) créée\(s\) \(\d+ ms\)\.$/,
     );
@@ -305,11 +303,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       expect(model.requests).toHaveLength(1);
       expect((await order()).kozaStatus).toBe("completed");
       expect((await visit("/")).html).toContain("Des mots écrits une seule fois par le modèle");
-      const logs = await t.ctx.db
-        .select()
-        .from(orderLogs)
-        .where(eq(orderLogs.orderId, orderId))
-        .orderBy(orderLogs.id);
+      const logs = await orderLogsInOrder();
       expect(logs.at(-1)?.details).toMatch(
         /^Site Koza généré : .* ; textes repris d'une tentative précédente, sans les redemander\.$/,
       );
@@ -343,11 +337,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     await expect(run(3)).rejects.toThrow(/WordPress .* 401/);
     expect((await order()).kozaStatus).toBe("error");
 
-    const logs = await t.ctx.db
-      .select()
-      .from(orderLogs)
-      .where(eq(orderLogs.orderId, orderId))
-      .orderBy(orderLogs.id);
+    const logs = await orderLogsInOrder();
     expect(logs.at(-2)).toMatchObject({ level: "warning", action: "koza" });
     expect(logs.at(-1)).toMatchObject({ level: "error", action: "koza" });
     expect(logs.at(-1)?.details).toMatch(/^Échec de la génération Koza : WordPress .* 401/);

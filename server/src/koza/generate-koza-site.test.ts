@@ -282,7 +282,12 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
           retryCount,
           retryLimit: 3,
         });
-      // The first attempt writes the words, keeps them, then fails on WordPress.
+      // A first attempt (no words kept yet, as for a new questionnaire) writes the words, keeps
+      // them, then fails on WordPress.
+      await t.ctx.db
+        .update(kozaSubmissions)
+        .set({ content: null })
+        .where(eq(kozaSubmissions.id, submission?.id as number));
       await t.ctx.db
         .update(orders)
         .set({ kozaStatus: "processing", wpAppPasswordEnc: t.ctx.secrets.seal("mauvais-mot-de-passe") })

@@ -87,6 +87,9 @@ describe("backup and restore requests", () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().detail).toBe("Tâche introuvable.");
+    const status = `/api/order/${orderId}/backups/restore/${jobId}`;
+    expect((await t.app.inject({ url: status })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `${status}?token=pas-le-bon-jeton` })).statusCode).toBe(403);
     await freeSite();
 
     const byAdmin = await admin("/api/admin/backups/restore", { order_id: orderId, backup_id: backupId });

@@ -13,11 +13,21 @@ test("a title changed in wp-admin comes back when the customer restores the back
   const dashboard = `${link.pathname}${link.search}`;
   const orderId = link.pathname.split("/").at(-1) as string;
 
-  // The agency backs the site up (the nightly run does the same for every site).
+  // The agency backs the site up (the nightly run does the same for every site): a job.
   const backup = await request.post(`/api/admin/backup-now?token=${ADMIN_TOKEN}`, {
     data: { order_id: orderId },
   });
-  expect(backup.status(), await backup.text()).toBe(200);
+  expect(backup.status(), await backup.text()).toBe(202);
+  const { job_id } = (await backup.json()) as { job_id: string };
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/admin/backup-now/${job_id}?token=${ADMIN_TOKEN}`)).json()).state,
+      {
+        timeout: 120_000,
+      },
+    )
+    .toBe("completed");
 
   // In its French wp-admin, the customer renames the site.
   const creds = await wordpressCredentials(page, dashboard);

@@ -121,7 +121,9 @@ test("a card that fails after the first payment: past due, reminders, the site s
   await expect(block).toContainText("Carte enregistrée•••• 0341");
   const siteUrl = (await page.getByRole("link", { name: "Voir mon site" }).getAttribute("href")) as string;
   const visitor = await context.newPage();
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 200, suspended: false });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 200, suspended: false });
 
   // The agency's admin, in another tab: the billing test clock.
   const admin = await context.newPage();
@@ -141,7 +143,9 @@ test("a card that fails after the first payment: past due, reminders, the site s
   await expect(block.getByRole("alert")).toContainText(
     /Le prélèvement de votre abonnement a échoué\..*avant le \d{1,2} \S+ \d{4}, date à laquelle il sera suspendu sans paiement/,
   );
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 200, suspended: false });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 200, suspended: false });
   await shootAndCheck(page, "past-due");
 
   // The retries fail too; the day before the grace ends a reminder goes out, then the site is suspended.
@@ -149,7 +153,9 @@ test("a card that fails after the first payment: past due, reminders, the site s
   await expect.poll(() => mailsAbout(subdomain, /reste impayé\. Votre site/).length).toBe(1);
   expect(mailsAbout(subdomain, /a échoué \(tentative n° \d\)/).length).toBeGreaterThan(1);
   await expect.poll(() => mailsAbout(subdomain, /est suspendu \(paiement non reçu\)/).length).toBe(1);
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 503, suspended: true });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 503, suspended: true });
   await expect(visitor.getByRole("heading", { name: "Site suspendu" })).toBeVisible();
   await visitor.setViewportSize({ width: 375, height: 700 });
   await visitor.screenshot({ path: `${SHOTS}/subscription-wordpress-suspended-375.png` });
@@ -190,7 +196,9 @@ test("a card that fails after the first payment: past due, reminders, the site s
   await page.getByRole("radio", { name: /4000 0000 0000 0341/ }).check();
   await page.getByRole("button", { name: "Enregistrer cette carte" }).click();
   await expect(page.getByRole("status")).toContainText("Votre carte a été refusée.");
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 503, suspended: true });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 503, suspended: true });
   await page.getByRole("radio", { name: /4242 4242 4242 4242/ }).check();
   await page.getByRole("button", { name: "Enregistrer cette carte" }).click();
   await expect(page.getByRole("status")).toContainText("La facture en attente est payée.");
@@ -198,7 +206,9 @@ test("a card that fails after the first payment: past due, reminders, the site s
   await expect(invoices.filter({ hasText: "À payer" })).toHaveCount(0);
   await shootAndCheck(page, "portal");
   // The site is back at once.
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 200, suspended: false });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 200, suspended: false });
   await expect.poll(() => mailsAbout(subdomain, /Nous avons bien reçu votre paiement/).length).toBe(1);
 
   // The e-mails' card link opens a portal too.
@@ -234,7 +244,9 @@ test("a card that fails after the first payment: past due, reminders, the site s
     admin.getByRole("status").getByText("Site suspendu : le client est prévenu par e-mail."),
   ).toBeVisible();
   await expect(adminCard).toContainText("raison : Contenu signalé, en cours de vérification");
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 503, suspended: true });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 503, suspended: true });
   await page.reload();
   await expect(block.getByRole("alert")).toContainText("Votre site a été suspendu par notre équipe.");
   await expect(block.getByRole("button", { name: "Mettre à jour ma carte" })).toHaveCount(0);
@@ -246,7 +258,9 @@ test("a card that fails after the first payment: past due, reminders, the site s
   await expect(
     admin.getByRole("status").getByText("Suspension levée : le site est de nouveau en ligne."),
   ).toBeVisible();
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 200, suspended: false });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 200, suspended: false });
 
   // And ends this subscription at once: offline now.
   await adminCard.getByRole("button", { name: "Résilier", exact: true }).click();
@@ -257,7 +271,9 @@ test("a card that fails after the first payment: past due, reminders, the site s
     admin.getByRole("status").getByText("Abonnement résilié : le site est hors ligne."),
   ).toBeVisible();
   await expect(adminCard).toContainText("Résilié");
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 503, suspended: true });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 503, suspended: true });
 });
 
 test("cancellation with notice: offline on its date and not before; an upgrade at once, a downgrade at the period end", async ({
@@ -353,13 +369,17 @@ test("cancellation with notice: offline on its date and not before; an upgrade a
   const daysBefore = Math.floor((cancelAt.getTime() - (await clockNow(request)).getTime()) / DAY_MS);
   await advanceClock(admin, daysBefore);
   expect(formatDate(await clockNow(request))).toBe(formatDate(cancelAt.getTime() - DAY_MS));
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 200, suspended: false });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 200, suspended: false });
   await page.reload();
   await expect(block).toContainText("Statut : Actif");
 
   await advanceClock(admin, 1);
   expect(formatDate(await clockNow(request))).toBe(shownDate);
-  expect(await siteState(visitor, siteUrl)).toEqual({ status: 503, suspended: true });
+  await expect
+    .poll(() => siteState(visitor, siteUrl), { timeout: 60_000 })
+    .toEqual({ status: 503, suspended: true });
   await expect.poll(() => mailsAbout(subdomain, /Votre abonnement est résilié/).length).toBe(1);
   await page.reload();
   await expect(block).toContainText("Statut : Résilié");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AdminCustomDomain } from "./custom-domain-schemas.ts";
+import { JobIdParams, JobStarted, JobStatus } from "./jobs-schemas.ts";
 import { AdminMaintenance } from "./maintenance-schemas.ts";
 import { OrderStatus, OrderView } from "./orders-schemas.ts";
 import { SUBSCRIPTION_FILTERS } from "./subscriptions.ts";
@@ -48,16 +49,12 @@ export const AdminOrders = z.object({
 });
 export type AdminOrders = z.infer<typeof AdminOrders>;
 
-/** A slow admin action, queued as a job: its answer (202) and where it stands. */
-export const AdminJobStarted = z.object({ success: z.literal(true), detail: z.string(), job_id: z.string() });
-export type AdminJobStarted = z.infer<typeof AdminJobStarted>;
-export const AdminJobStatus = z.object({
-  state: z.enum(["waiting", "running", "completed", "failed"]),
-  /** Why it failed, in French. */
-  detail: z.string().optional(),
-});
-export type AdminJobStatus = z.infer<typeof AdminJobStatus>;
-export const JobIdParams = z.object({ jobId: z.uuid("Identifiant de tâche invalide.") });
+/** A slow admin action, queued as a job: its answer (202) and where it stands (jobs-schemas.ts). */
+export const AdminJobStarted = JobStarted;
+export type AdminJobStarted = JobStarted;
+export const AdminJobStatus = JobStatus;
+export type AdminJobStatus = JobStatus;
+export { JobIdParams };
 
 const orderId = z.uuid("Identifiant de commande invalide.");
 export const OrderIdBody = z.object({ order_id: orderId });

@@ -16,19 +16,14 @@ export type BackupView = z.infer<typeof BackupView>;
 export const BackupList = z.object({ backups: z.array(BackupView) });
 export type BackupList = z.infer<typeof BackupList>;
 
-/** POST /api/order/{id}/backups/{backupId}/restore */
+/**
+ * POST /api/order/{id}/backups/{backupId}/restore answers 202 with a JobStarted (jobs-schemas.ts);
+ * GET /api/order/{id}/backups/restore/{jobId}?token= tells where the restore stands (JobStatus).
+ * The admin's POST /api/admin/backup-now?token= and POST /api/admin/backups/restore?token= answer
+ * the same, followed at GET /api/admin/backup-now/{jobId} and /api/admin/backups/restore/{jobId}.
+ */
 export const RestoreParams = z.object({ orderId: z.string(), backupId: BackupId });
 export const RestoreBody = z.object({ token: z.string().optional() });
-export const RestoreResult = z.object({
-  restored: BackupView,
-  /** Taken just before: what the site was, should the customer change their mind (null: no site was there). */
-  safety_backup: BackupView.nullable(),
-});
-export type RestoreResult = z.infer<typeof RestoreResult>;
-
-/** POST /api/admin/backup-now?token= answers once the backup is complete. */
-export const BackupNowResult = z.object({ backup_id: BackupId });
-export type BackupNowResult = z.infer<typeof BackupNowResult>;
 
 /** POST /api/admin/backups/restore?token= */
 export const AdminRestoreBody = z.object({

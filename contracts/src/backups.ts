@@ -33,6 +33,9 @@ export const BACKUP_MESSAGES = {
     "Ce site est archivé : il revient en ligne, tel qu'il était, quand l'abonnement est réglé. Une restauration n'est pas possible avant.",
   restoreFailed:
     "La restauration a échoué : votre site est resté tel qu'il était. Notre équipe est prévenue.",
+  backupStarted: "Sauvegarde lancée…",
+  backupStillRunning: "La sauvegarde continue : son résultat apparaîtra dans les logs de la commande.",
+  restoreStarted: "Restauration lancée…",
 } as const;
 
 /** "850 Ko", "12,4 Mo": sizes as the order page and the logs show them. */

@@ -143,3 +143,15 @@ export const AdminSubscription = SubscriptionView.extend({
   archive_expires_at: z.string().nullable(),
 });
 export type AdminSubscription = z.infer<typeof AdminSubscription>;
+
+/**
+ * The answer to the admin's suspend, unsuspend and cancel: the subscription as it now is and,
+ * when the site must change on its host, the job doing it (202), followed at
+ * GET /api/admin/subscriptions/site-state/{jobId}?token= (a JobStatus).
+ */
+export const AdminSubscriptionAction = z.object({
+  success: z.literal(true),
+  subscription: AdminSubscription,
+  job_id: z.string().nullable(),
+});
+export type AdminSubscriptionAction = z.infer<typeof AdminSubscriptionAction>;

@@ -46,6 +46,11 @@ export const cardLabel = (number: string) => `•••• ${number.slice(-4)}`;
 
 export const SUBSCRIPTION_MESSAGES = {
   noSubscription: "Ce site n'a pas d'abonnement.",
+  siteChanging: "Abonnement modifié ; changement du site en cours sur l'hébergement…",
+  siteChangeFailed:
+    "L'hébergement n'a pas pu appliquer ce changement au site : nouvelle tentative au prochain passage, le détail est dans les logs de la commande.",
+  siteChangeStillRunning:
+    "Le changement du site continue : son résultat apparaîtra dans les logs de la commande.",
   alreadyCancelled: "L'abonnement est déjà résilié.",
   cancelAlreadyScheduled: "La résiliation est déjà programmée.",
   noCancelScheduled: "Aucune résiliation n'est programmée.",

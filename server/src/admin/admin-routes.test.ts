@@ -55,6 +55,11 @@ describe("admin API", () => {
     ["POST", "/api/admin/resend-magic-link"],
     ["POST", "/api/admin/reinstall-wordpress"],
     ["GET", `/api/admin/reinstall-wordpress/${randomUUID()}`],
+    ["POST", "/api/admin/backup-now"],
+    ["GET", `/api/admin/backup-now/${randomUUID()}`],
+    ["POST", "/api/admin/backups/restore"],
+    ["GET", `/api/admin/backups/restore/${randomUUID()}`],
+    ["GET", `/api/admin/subscriptions/site-state/${randomUUID()}`],
     ["POST", "/api/admin/resume-order"],
   ];
 

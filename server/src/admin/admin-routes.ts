@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import {
-  type AdminJobStarted,
   type AdminJobStatus,
   AdminOrdersQuery,
   type EmailLogEntry,
@@ -26,6 +25,7 @@ import {
   removeDomain,
 } from "../custom-domain/admin-domain-actions.ts";
 import { invoiceAdminRoutes } from "../invoices/invoice-admin-routes.ts";
+import { accepted } from "../jobs/site-job.ts";
 import { LARGE_BODY_LIMIT } from "../plugins/body-limits.ts";
 import { subscriptionAdminRoutes } from "../subscriptions/subscription-admin-routes.ts";
 import { testimonialAdminRoutes } from "../testimonials/testimonial-routes.ts";
@@ -94,12 +94,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
       const jobId = await audited(ctx, request, { action: "reinstall-wordpress", orderId }, () =>
         requestReinstall(ctx, orderId),
       );
-      const started: AdminJobStarted = {
-        success: true,
-        detail: ADMIN_MESSAGES.reinstallStarted,
-        job_id: jobId,
-      };
-      return reply.status(202).send(started);
+      return accepted(reply, ADMIN_MESSAGES.reinstallStarted, jobId);
     },
   );
 

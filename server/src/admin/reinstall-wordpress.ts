@@ -1,13 +1,14 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import type { JobStatus } from "@lagon/contracts/jobs-schemas";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
-import { claimForQueuedJob, claimOrderLease, releaseQueuedLease } from "../jobs/order-lease.ts";
+import { queueSiteJob, runSiteJob, siteJobStatus } from "../jobs/site-job.ts";
 import { keptSubmission } from "../koza/regenerate-koza-site.ts";
-import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
+import { AppError, badRequest, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
@@ -40,16 +41,13 @@ export async function requestReinstall(ctx: Context, orderId: string): Promise<s
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   const refused = refusal(order);
   if (refused) throw refused;
-  const holder = await claimForQueuedJob(ctx, orderId, reinstallWordpressJob.name);
-  if (!holder) throw conflict(ADMIN_MESSAGES.operationInProgress);
-  try {
-    const jobId = await ctx.queue.send(reinstallWordpressJob, { orderId, holder });
-    if (!jobId) throw new Error("reinstall job not queued");
-    return jobId;
-  } catch (err) {
-    await releaseQueuedLease(ctx, orderId, holder);
-    throw err;
-  }
+  return queueSiteJob(
+    ctx,
+    orderId,
+    reinstallWordpressJob,
+    (holder) => ({ orderId, holder }),
+    ADMIN_MESSAGES.operationInProgress,
+  );
 }
 
 /**
@@ -69,19 +67,13 @@ export const reinstallWordpressJob = defineJob({
   retryLimit: 1,
   retryDelaySeconds: 5,
   expireInSeconds: 3600,
-  async handle({ orderId, holder }, ctx, job) {
-    const lease = await claimOrderLease(ctx, orderId, job, holder);
-    if (!lease) throw new AppError(409, ADMIN_MESSAGES.operationInProgress);
-    try {
-      const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  handle: (payload, ctx, job) =>
+    runSiteJob(ctx, payload, job, ADMIN_MESSAGES.operationInProgress, async (order) => {
       const refused = refusal(order);
-      if (refused || !order) throw refused;
+      if (refused) throw refused;
       await reinstall(ctx, order);
-      await queueScreenshot(ctx, orderId);
-    } finally {
-      await lease.release();
-    }
-  },
+      await queueScreenshot(ctx, order.id);
+    }),
 });
 
 async function reinstall(ctx: Context, order: Order): Promise<void> {
@@ -152,10 +144,9 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
 }
 
 /** Where a reinstall stands, for the admin page; a failure's detail is always French. */
-export async function reinstallStatus(ctx: Context, jobId: string) {
-  const job = await ctx.queue.state(reinstallWordpressJob.name, jobId);
-  if (!job) throw notFound(ADMIN_MESSAGES.jobNotFound);
-  if (job.state !== "failed") return { state: job.state };
-  const french = (Object.values(ADMIN_MESSAGES) as string[]).includes(job.message ?? "");
-  return { state: job.state, detail: french ? job.message : ADMIN_MESSAGES.reinstallSeeLogs };
+export function reinstallStatus(ctx: Context, jobId: string): Promise<JobStatus> {
+  return siteJobStatus(ctx, reinstallWordpressJob.name, jobId, {
+    french: Object.values(ADMIN_MESSAGES),
+    fallback: ADMIN_MESSAGES.reinstallSeeLogs,
+  });
 }

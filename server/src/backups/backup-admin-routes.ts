@@ -1,13 +1,9 @@
 import { createGzip } from "node:zlib";
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { OrderIdBody, OrderIdParams } from "@lagon/contracts/admin-schemas";
-import {
-  AdminDownloadQuery,
-  AdminRestoreBody,
-  type BackupList,
-  type BackupNowResult,
-  type RestoreResult,
-} from "@lagon/contracts/backups-schemas";
+import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
+import { AdminDownloadQuery, AdminRestoreBody, type BackupList } from "@lagon/contracts/backups-schemas";
+import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,21 +11,17 @@ import { z } from "zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
+import { accepted } from "../jobs/site-job.ts";
 import { notFound } from "../lib/app-error.ts";
-import {
-  backupOrderNow,
-  backupView,
-  findBackup,
-  listBackups,
-  restoreBackup,
-  writeSiteArchive,
-} from "./site-backups.ts";
+import { backupStatus, requestBackup, requestRestore, restoreStatus } from "./backup-jobs.ts";
+import { findBackup, listBackups, writeSiteArchive } from "./site-backups.ts";
 
 const token = z.object({ token: z.string().optional() });
 
 /**
  * The admin's backups of a site, inside the admin scope (admin-routes.ts, behind the admin
- * token, every action audited): list, back up now, restore any backup, download the site.
+ * token, every action audited): list, back up now, restore any backup, download the site. A
+ * backup and a restore run as jobs (backup-jobs.ts): 202, then the page follows the job.
  */
 export function backupAdminRoutes(
   app: FastifyInstance,
@@ -52,32 +44,43 @@ export function backupAdminRoutes(
     },
   );
 
-  // Answers once the backup is saved (seconds on the embedded host, longer over SSH).
   r.post(
     "/backup-now",
     { config: limits, schema: { body: OrderIdBody, querystring: token } },
-    async (request): Promise<BackupNowResult> => {
+    async (request, reply) => {
       const orderId = request.body.order_id;
-      const backup = await audited(ctx, request, { action: "backup-now", orderId }, () =>
-        backupOrderNow(ctx, orderId),
+      const jobId = await audited(ctx, request, { action: "backup-now", orderId }, () =>
+        requestBackup(ctx, orderId),
       );
-      return { backup_id: backup.id };
+      return accepted(reply, BACKUP_MESSAGES.backupStarted, jobId);
     },
+  );
+
+  r.get(
+    "/backup-now/:jobId",
+    { config: limits, schema: { params: JobIdParams, querystring: token } },
+    (request): Promise<JobStatus> => backupStatus(ctx, request.params.jobId),
   );
 
   r.post(
     "/backups/restore",
     { config: limits, schema: { body: AdminRestoreBody, querystring: token } },
-    async (request): Promise<RestoreResult> => {
+    async (request, reply) => {
       const { order_id: orderId, backup_id: backupId } = request.body;
-      const { restored, safety } = await audited(
+      const jobId = await audited(
         ctx,
         request,
         { action: "restore-backup", orderId, details: backupId.slice(0, 8) },
-        async () => restoreBackup(ctx, await orderOf(orderId), backupId),
+        async () => requestRestore(ctx, (await orderOf(orderId)).id, backupId),
       );
-      return { restored: backupView(restored), safety_backup: safety ? backupView(safety) : null };
+      return accepted(reply, BACKUP_MESSAGES.restoreStarted, jobId);
     },
+  );
+
+  r.get(
+    "/backups/restore/:jobId",
+    { config: limits, schema: { params: JobIdParams, querystring: token } },
+    (request): Promise<JobStatus> => restoreStatus(ctx, request.params.jobId),
   );
 
   // The site as a .tar.gz (wp-config.php, wp-content, its database), streamed as it is made.

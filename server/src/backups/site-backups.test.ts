@@ -6,6 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
+import { jobOutcome } from "../../test/job-outcome.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { adminAudit, orders, siteBackups } from "../db/schema.ts";
@@ -34,6 +35,18 @@ describe("site backups", () => {
       url: `/api/order/${order.id}/backups/${backupId}/restore`,
       payload: { token: withToken },
     });
+  /** Follows a job started with 202 at `statusUrl` until it ends. */
+  const outcome = (
+    started: { statusCode: number; body: string; json(): { job_id: string } },
+    statusUrl: string,
+  ) => {
+    expect(started.statusCode, started.body).toBe(202);
+    const url = `${statusUrl}/${started.json().job_id}?token=${statusUrl.startsWith("/api/admin") ? TEST_ADMIN_TOKEN : token}`;
+    return jobOutcome(async () => (await t.app.inject({ url })).json());
+  };
+  const restored = async (backupId: string) =>
+    outcome(await restore(backupId), `/api/order/${order.id}/backups/restore`);
+  const kinds = async () => (await list()).json().backups.map((b: { kind: string }) => b.kind);
 
   beforeAll(async () => {
     t = await createTestApp({ WP_PORT: String(await freePort()) });
@@ -57,8 +70,10 @@ describe("site backups", () => {
   it("backs up, and a restore brings back the old title after it was changed in WordPress", async () => {
     expect(await title()).toBe("Atelier Sauvegarde");
     const taken = await backupNow(order.id);
-    expect(taken.statusCode, taken.body).toBe(200);
-    const { backup_id } = taken.json() as { backup_id: string };
+    expect(taken.json()).toEqual({ success: true, detail: "Sauvegarde lancée…", job_id: expect.any(String) });
+    expect(await outcome(taken, "/api/admin/backup-now")).toEqual({ state: "completed" });
+    const [row] = await t.ctx.db.select().from(siteBackups).where(eq(siteBackups.orderId, order.id));
+    const backup_id = row?.id as string;
     expect(backup_id).toMatch(/^[0-9a-f]{64}$/);
 
     await wp.json("POST", "/wp/v2/settings", { title: "Titre changé par erreur" });
@@ -77,10 +92,9 @@ describe("site backups", () => {
     });
     expect(listed.json().backups[0].size_bytes).toBeGreaterThan(100_000);
 
-    const restored = await restore(backup_id);
-    expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json().restored.id).toBe(backup_id);
-    expect(restored.json().safety_backup.kind).toBe("before-restore");
+    expect(await restored(backup_id)).toEqual({ state: "completed" });
+    const [safety] = (await list()).json().backups as { id: string; kind: string }[];
+    expect(safety?.kind).toBe("before-restore");
 
     expect(await title()).toBe("Atelier Sauvegarde");
     expect((await t.ctx.wordpress.main.fetch(order.subdomain, `/?page_id=${page.id}`)).status).toBe(404);
@@ -89,14 +103,12 @@ describe("site backups", () => {
     expect(await home.text()).toContain("Atelier Sauvegarde");
 
     // The backup taken before the restore holds the changed site: the restore can be undone.
-    const undo = await restore(restored.json().safety_backup.id);
-    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await restored(safety?.id as string)).toEqual({ state: "completed" });
     expect(await title()).toBe("Titre changé par erreur");
     // The restored site is its user's again: WordPress writes to its database.
     await wp.json("POST", "/wp/v2/settings", { title: "Atelier Sauvegarde" });
     expect(await title()).toBe("Atelier Sauvegarde");
-    const kinds = (await list()).json().backups.map((b: { kind: string }) => b.kind);
-    expect(kinds).toEqual(["before-restore", "before-restore", "manual"]);
+    expect(await kinds()).toEqual(["before-restore", "before-restore", "manual"]);
   }, 240_000);
 
   it("backs every site up in the daily run and keeps the rows of what restic keeps", async () => {
@@ -115,13 +127,15 @@ describe("site backups", () => {
     const backups = (await list()).json().backups as { id: string; kind: string; created_at: string }[];
     const manual = backups.find((b) => b.kind === "manual") as { id: string };
     await wp.json("POST", "/wp/v2/settings", { title: "Titre changé par l'agence" });
-    const restored = await t.app.inject({
+    const started = await t.app.inject({
       method: "POST",
       url: `/api/admin/backups/restore?token=${TEST_ADMIN_TOKEN}`,
       payload: { order_id: order.id, backup_id: manual.id },
     });
-    expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json().safety_backup.kind).toBe("before-restore");
+    expect(started.json().detail).toBe("Restauration lancée…");
+    expect(await outcome(started, "/api/admin/backups/restore")).toEqual({ state: "completed" });
+    const [safety] = (await list()).json().backups as { id: string; kind: string }[];
+    expect(safety?.kind).toBe("before-restore");
     expect(await title()).toBe("Atelier Sauvegarde");
     const denied = await t.app.inject({
       method: "POST",
@@ -131,7 +145,7 @@ describe("site backups", () => {
     expect(denied.statusCode).toBe(403);
 
     // The live site, then the backup taken before the restore (which holds the admin's title).
-    for (const backupId of [undefined, restored.json().safety_backup.id as string]) {
+    for (const backupId of [undefined, safety?.id as string]) {
       const download = await t.app.inject({
         url: `/api/admin/orders/${order.id}/download?token=${TEST_ADMIN_TOKEN}${backupId ? `&backup_id=${backupId}` : ""}`,
       });

@@ -4,7 +4,6 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import {
   BACKUP_KIND_LABELS,
   BACKUP_MESSAGES,
@@ -18,7 +17,7 @@ import { and, asc, desc, eq, isNotNull, isNull, ne, notInArray, or } from "drizz
 import type { Context } from "../context.ts";
 import { orders, siteBackups, subscriptions } from "../db/schema.ts";
 import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
-import { badRequest, conflict, notFound } from "../lib/app-error.ts";
+import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
@@ -55,13 +54,14 @@ export async function listBackups(ctx: Context, orderId: string): Promise<Backup
   return rows.map(backupView);
 }
 
-/** The admin's "back up now": a manual backup of the order's site. */
-export async function backupOrderNow(ctx: Context, orderId: string): Promise<BackupRow> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+/**
+ * The admin's "back up now", run by its job (backup-jobs.ts), which holds the site's lease: a
+ * manual backup of the order's site.
+ */
+export async function backupNow(ctx: Context, order: Order): Promise<BackupRow> {
   if (!order.wpUsername || (await ctx.wordpress.hostFor(order).status(order.subdomain)) === "absent")
     throw badRequest(BACKUP_MESSAGES.noSite);
-  return backupSite(ctx, order, "manual");
+  return takeBackup(ctx, order, "manual");
 }
 
 /** Backs the site up now (files and a consistent copy of its database); answers once it is saved. */
@@ -120,44 +120,44 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
   return row as BackupRow;
 }
 
+/** Why a restore of this order's site cannot start now, if it cannot: an archived site. */
+export async function restoreRefusal(ctx: Context, orderId: string): Promise<AppError | null> {
+  const [sub] = await ctx.db
+    .select({ siteState: subscriptions.siteState })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId));
+  // An archived site comes back with its subscription (paid again), not through a restore.
+  return sub?.siteState === "removed" ? conflict(BACKUP_MESSAGES.archived) : null;
+}
+
 /**
- * Puts the site back as it was in one of its backups. What it is now is backed up first (kind
- * before-restore), so a restore can itself be undone (nothing to back up when the site is not on
- * the host: an archived site brought back).
+ * Puts the site back as it was in one of its backups, run by its job (backup-jobs.ts), which
+ * holds the site's lease. What it is now is backed up first (kind before-restore), so a restore
+ * can itself be undone (nothing to back up when the site is not on the host). A failure is
+ * logged on the order and thrown as the French `restoreFailed`.
  */
-export async function restoreBackup(
-  ctx: Context,
-  order: Order,
-  backupId: string,
-): Promise<{ restored: BackupRow; safety: BackupRow | null }> {
+export async function restoreNow(ctx: Context, order: Order, backupId: string): Promise<void> {
   const restored = await findBackup(ctx, order.id, backupId);
-  return exclusive(ctx, order, "restore", async () => {
-    const [sub] = await ctx.db
-      .select({ siteState: subscriptions.siteState })
-      .from(subscriptions)
-      .where(eq(subscriptions.orderId, order.id));
-    // An archived site comes back with its subscription (paid again), not through a restore.
-    if (sub?.siteState === "removed") throw conflict(BACKUP_MESSAGES.archived);
-    const safety = await backupBefore(ctx, order, "restore");
-    try {
-      await importBackup(ctx, restored, ctx.wordpress.hostFor(order), order.subdomain);
-    } catch (error) {
-      ctx.log.error({ err: error, subdomain: order.subdomain }, "restore failed");
-      await addOrderLog(ctx.db, order.id, {
-        level: "error",
-        action: "restore",
-        details: `Restauration de la sauvegarde du ${formatDateTime(restored.createdAt)} échouée : ${(error as Error).message.slice(0, 300)}`,
-      });
-      throw error;
-    }
+  const refused = await restoreRefusal(ctx, order.id);
+  if (refused) throw refused;
+  await backupBefore(ctx, order, "restore");
+  try {
+    await importBackup(ctx, restored, ctx.wordpress.hostFor(order), order.subdomain);
+  } catch (error) {
+    ctx.log.error({ err: error, subdomain: order.subdomain }, "restore failed");
     await addOrderLog(ctx.db, order.id, {
-      level: "info",
+      level: "error",
       action: "restore",
-      details: `Site restauré à la sauvegarde du ${formatDateTime(restored.createdAt)}.`,
+      details: `Restauration de la sauvegarde du ${formatDateTime(restored.createdAt)} échouée : ${(error as Error).message.slice(0, 300)}`,
     });
-    await queueScreenshot(ctx, order.id);
-    return { restored, safety };
+    throw new AppError(502, BACKUP_MESSAGES.restoreFailed);
+  }
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "restore",
+    details: `Site restauré à la sauvegarde du ${formatDateTime(restored.createdAt)}.`,
   });
+  await queueScreenshot(ctx, order.id);
 }
 
 /**

@@ -429,6 +429,12 @@ export const kozaSubmissions = pgTable("koza_submissions", {
     .references(() => orders.id, { onDelete: "cascade" }),
   data: jsonb("data").notNull(),
   files: jsonb("files").$type<{ field: string; key: string; mime: string; bytes: number }[]>().notNull(),
+  /**
+   * The words written for these answers (SiteContent), kept as soon as they are written: a retried
+   * generation builds the site from them without asking the writer (a chat model) again. Cleared
+   * by the customer's 'Régénérer', which asks for new words.
+   */
+  content: jsonb("content"),
   createdAt: createdAt(),
 });
 

@@ -1,6 +1,7 @@
 import { reinstallWordpressJob } from "../admin/reinstall-wordpress.ts";
 import { backupAllSitesJob } from "../backups/backup-all-sites-job.ts";
 import { checkMissedBackupsJob, restoreDrillJob } from "../backups/backup-checks-jobs.ts";
+import { backupSiteJob, restoreBackupJob } from "../backups/backup-jobs.ts";
 import { checkDomainJob, sweepDomainChecksJob } from "../custom-domain/check-domain-job.ts";
 import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
@@ -11,6 +12,7 @@ import { updateSiteJob, updateSitesJob } from "../maintenance/update-jobs.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { screenshotSiteJob, screenshotSitesJob } from "../screenshots/screenshot-jobs.ts";
 import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
+import { siteStateJob } from "../subscriptions/site-state-job.ts";
 import { stripeReconcileJob } from "../subscriptions/stripe-reconcile-job.ts";
 import { runSiteCronJob } from "../wordpress/site-cron-job.ts";
 import { readAllSiteVisitsJob, readSiteVisitsJob } from "../visits/visits-jobs.ts";
@@ -23,6 +25,7 @@ export const allJobs: AnyJob[] = [
   generateKozaSiteJob,
   sendLostLinksJob,
   subscriptionLifecycleJob,
+  siteStateJob,
   stripeReconcileJob,
   checkDomainJob,
   sweepDomainChecksJob,
@@ -31,6 +34,8 @@ export const allJobs: AnyJob[] = [
   checkMissedBackupsJob,
   restoreDrillJob,
   reinstallWordpressJob,
+  backupSiteJob,
+  restoreBackupJob,
   updateSitesJob,
   updateSiteJob,
   monitorSitesJob,

@@ -55,11 +55,15 @@ export interface JobQueue {
   work(ctx: Context): Promise<void>;
   /** Fails a job, whatever process runs it: the queue retries it if it has attempts left. */
   fail(name: string, id: string, message: string): Promise<void>;
-  /** Where a job stands, and the message it failed with, if it did. */
+  /** Where a job stands, the message it failed with, if it did, and its payload. */
   state(
     name: string,
     id: string,
-  ): Promise<{ state: "waiting" | "running" | "completed" | "failed"; message?: string } | null>;
+  ): Promise<{
+    state: "waiting" | "running" | "completed" | "failed";
+    message?: string;
+    data: unknown;
+  } | null>;
   /**
    * Counts of jobs by state, for the health check. Not ok when jobs due for a while are still
    * waiting: no worker, in any process, is handling them.
@@ -140,9 +144,10 @@ export async function startJobQueue(
       if (!job) return null;
       const output = job.output as { message?: unknown } | null;
       const message = typeof output?.message === "string" ? output.message : undefined;
-      if (job.state === "completed") return { state: "completed" };
-      if (job.state === "failed" || job.state === "cancelled") return { state: "failed", message };
-      return { state: job.state === "active" ? "running" : "waiting" };
+      const data = job.data;
+      if (job.state === "completed") return { state: "completed", data };
+      if (job.state === "failed" || job.state === "cancelled") return { state: "failed", message, data };
+      return { state: job.state === "active" ? "running" : "waiting", data };
     },
 
     async health() {

@@ -1,6 +1,7 @@
 import { KozaData } from "@lagon/contracts/koza-schemas";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Context } from "../context.ts";
 import { kozaSubmissions, orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { claimOrderLease } from "../jobs/order-lease.ts";
@@ -9,13 +10,15 @@ import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { buildKozaSite } from "./build-koza-site.ts";
+import { SiteContent } from "./site-content.ts";
 import { createImageMaker } from "./site-images.ts";
 import { createSiteWriter } from "./site-writer.ts";
 import type { StoredFile } from "./submit-koza-questionnaire.ts";
 
 /**
  * Writes the customer's 5-page site from one questionnaire. Retried with backoff (each step of
- * the build can run again); after the last attempt Koza is in error and the agency is alerted.
+ * the build can run again, and the words written are kept: a retry does not ask the writer
+ * again); after the last attempt Koza is in error and the agency is alerted.
  */
 export const generateKozaSiteJob = defineJob({
   name: "generate-koza-site",
@@ -38,7 +41,7 @@ export const generateKozaSiteJob = defineJob({
     const started = performance.now();
     try {
       const data = KozaData.parse(submission.data);
-      const text = await createSiteWriter(ctx.config)(data);
+      const { text, kept } = await siteText(ctx, submission, data);
       let imagesFallback: string | undefined;
       const makeImage = createImageMaker(ctx.config, data, (reason) => {
         imagesFallback = reason;
@@ -63,7 +66,7 @@ export const generateKozaSiteJob = defineJob({
       await addOrderLog(ctx.db, orderId, {
         level: "info",
         action: "koza",
-        details: `Site Koza généré : ${built.pages} pages, ${built.photos} photo(s) du client, ${built.images} image(s) créée(s) (${Math.round(performance.now() - started)} ms).`,
+        details: `Site Koza généré : ${built.pages} pages, ${built.photos} photo(s) du client, ${built.images} image(s) créée(s) (${Math.round(performance.now() - started)} ms)${kept ? " ; textes repris d'une tentative précédente, sans les redemander" : ""}.`,
       });
       await queueEmail(ctx, {
         template: "koza_ready",
@@ -107,3 +110,20 @@ export const generateKozaSiteJob = defineJob({
     }
   },
 });
+
+/**
+ * The words of the site for this questionnaire: those an earlier attempt wrote and kept, or
+ * written now and kept at once, before the build that may fail. A kept text that no longer fits
+ * the expected shape is written again.
+ */
+async function siteText(
+  ctx: Context,
+  submission: typeof kozaSubmissions.$inferSelect,
+  data: KozaData,
+): Promise<{ text: SiteContent; kept: boolean }> {
+  const kept = SiteContent.safeParse(submission.content);
+  if (kept.success) return { text: kept.data, kept: true };
+  const text = await createSiteWriter(ctx.config)(data);
+  await ctx.db.update(kozaSubmissions).set({ content: text }).where(eq(kozaSubmissions.id, submission.id));
+  return { text, kept: false };
+}

@@ -1,3 +1,4 @@
+import { KozaData } from "@lagon/contracts/koza-schemas";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,8 +8,9 @@ import { createTestApp } from "../../test/test-context.ts";
 import { emailLog, kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort } from "../wordpress/site-checks.ts";
+import { writeFrenchSite } from "./french-site-writer.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
-import { ANSWERS, jpegPhoto, kozaSubmission, pngLogo } from "./test-support.ts";
+import { ANSWERS, jpegPhoto, kozaSubmission, pngLogo, startFakeOpenAiApi } from "./test-support.ts";
 
 const SUBDOMAIN = "payet-koza";
 
@@ -22,6 +24,17 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
     if (!o) throw new Error("order missing");
     return o;
+  };
+  const orderLogsInOrder = () =>
+    t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId)).orderBy(orderLogs.id);
+  const latestSubmission = async () => {
+    const [latest] = await t.ctx.db
+      .select()
+      .from(kozaSubmissions)
+      .where(eq(kozaSubmissions.orderId, orderId))
+      .orderBy(desc(kozaSubmissions.id))
+      .limit(1);
+    return latest;
   };
   const submit = async (data: unknown, files: [string, Buffer, string][] = []) => {
     const body = await kozaSubmission({ order_id: orderId, token, koza_data: JSON.stringify(data) }, files);
@@ -134,11 +147,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       ),
     );
     expect(decodeQuotedPrintable(mail.raw)).toContain(`http://${SUBDOMAIN}.localhost:`);
-    const logs = await t.ctx.db
-      .select()
-      .from(orderLogs)
-      .where(eq(orderLogs.orderId, orderId))
-      .orderBy(orderLogs.id);
+    const logs = await orderLogsInOrder();
     expect(logs.at(-1)?.details).toMatch(
       /^Site Koza généré : 5 pages, 3 photo\(s\) du client, 0 image\(s\) créée\(s\) \(\d+ ms\)\.$/,
     );
@@ -188,12 +197,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     expect(home.html).not.toContain("custom-logo");
     const media = await api<{ slug: string }[]>("/wp/v2/media?per_page=100");
     // The first run's logo and photos left the media library; only this run's photo is there.
-    const [latest] = await t.ctx.db
-      .select()
-      .from(kozaSubmissions)
-      .where(eq(kozaSubmissions.orderId, orderId))
-      .orderBy(desc(kozaSubmissions.id))
-      .limit(1);
+    const latest = await latestSubmission();
     // The one photo leads; the pictures it does not cover are made.
     expect(media.map((m) => m.slug).sort()).toEqual(
       ["image-about", "image-service-2", "image-service-3", "photo-1"].map((s) => `koza-${latest?.id}-${s}`),
@@ -259,6 +263,61 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     expect(services.html).not.toMatch(/règles de l&[a-z0-9#]+;art/);
   });
 
+  it("keeps the words a chat model wrote: a retry after a failure builds the site without asking again", async () => {
+    const model = await startFakeOpenAiApi();
+    const good = (await order()).wpAppPasswordEnc;
+    try {
+      const submission = await latestSubmission();
+      const words = writeFrenchSite(KozaData.parse(submission?.data));
+      words.home.headline = "Des mots écrits une seule fois par le modèle";
+      model.reply = {
+        status: 200,
+        body: { choices: [{ message: { role: "assistant", content: JSON.stringify(words) } }] },
+      };
+      const withModel = { ...t.ctx, config: { ...t.ctx.config, KOZA_LLM_URL: `${model.url}/` } };
+      const run = (retryCount: number) =>
+        generateKozaSiteJob.handle({ orderId, submissionId: submission?.id as number }, withModel, {
+          name: generateKozaSiteJob.name,
+          id: "reprise",
+          retryCount,
+          retryLimit: 3,
+        });
+      // A first attempt (no words kept yet, as for a new questionnaire) writes the words, keeps
+      // them, then fails on WordPress.
+      await t.ctx.db
+        .update(kozaSubmissions)
+        .set({ content: null })
+        .where(eq(kozaSubmissions.id, submission?.id as number));
+      await t.ctx.db
+        .update(orders)
+        .set({ kozaStatus: "processing", wpAppPasswordEnc: t.ctx.secrets.seal("mauvais-mot-de-passe") })
+        .where(eq(orders.id, orderId));
+      await expect(run(0)).rejects.toThrow(/WordPress .* 401/);
+      expect(model.requests).toHaveLength(1);
+      const [kept] = await t.ctx.db
+        .select()
+        .from(kozaSubmissions)
+        .where(eq(kozaSubmissions.id, submission?.id as number));
+      expect((kept?.content as { home?: { headline: string } } | undefined)?.home?.headline).toBe(
+        words.home.headline,
+      );
+
+      // The retry, WordPress back: the site is built from the kept words, the model not asked again.
+      await t.ctx.db.update(orders).set({ wpAppPasswordEnc: good }).where(eq(orders.id, orderId));
+      await run(1);
+      expect(model.requests).toHaveLength(1);
+      expect((await order()).kozaStatus).toBe("completed");
+      expect((await visit("/")).html).toContain("Des mots écrits une seule fois par le modèle");
+      const logs = await orderLogsInOrder();
+      expect(logs.at(-1)?.details).toMatch(
+        /^Site Koza généré : .* ; textes repris d'une tentative précédente, sans les redemander\.$/,
+      );
+    } finally {
+      await t.ctx.db.update(orders).set({ wpAppPasswordEnc: good }).where(eq(orders.id, orderId));
+      await model.close();
+    }
+  });
+
   it("after the last failed attempt: Koza in error, an error log line and an alert to the agency", async () => {
     // A retried attempt that fails leaves Koza processing; the last one reports.
     await t.ctx.db
@@ -283,11 +342,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     await expect(run(3)).rejects.toThrow(/WordPress .* 401/);
     expect((await order()).kozaStatus).toBe("error");
 
-    const logs = await t.ctx.db
-      .select()
-      .from(orderLogs)
-      .where(eq(orderLogs.orderId, orderId))
-      .orderBy(orderLogs.id);
+    const logs = await orderLogsInOrder();
     expect(logs.at(-2)).toMatchObject({ level: "warning", action: "koza" });
     expect(logs.at(-1)).toMatchObject({ level: "error", action: "koza" });
     expect(logs.at(-1)?.details).toMatch(/^Échec de la génération Koza : WordPress .* 401/);

@@ -41,6 +41,8 @@ export async function regenerateKozaSite(ctx: Context, order: Order): Promise<vo
     .where(and(eq(orders.id, order.id), eq(orders.kozaStatus, "regenerate")))
     .returning({ id: orders.id });
   if (claimed.length === 0) throw conflict(KOZA_MESSAGES.alreadyRunning);
+  // 'Régénérer' asks for new words; only a retry of the same run reuses the kept ones.
+  await ctx.db.update(kozaSubmissions).set({ content: null }).where(eq(kozaSubmissions.id, submission.id));
   try {
     await ctx.queue.send(generateKozaSiteJob, { orderId: order.id, submissionId: submission.id });
   } catch (err) {

@@ -6,6 +6,7 @@ import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { claimOrderLease } from "../jobs/order-lease.ts";
+import { jobPending } from "../jobs/site-job.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { updateSite } from "./update-site.ts";
 import { isLive, liveSites, recordVersions } from "./versions.ts";
@@ -44,12 +45,8 @@ export async function queueSiteUpdate(
 const updateKey = (orderId: string) => `update-site:${orderId}`;
 
 /** Whether an update of the site is queued or running. */
-export async function updatePending(ctx: Context, orderId: string): Promise<boolean> {
-  const { rows } = await ctx.database.sql.executeSql(
-    `select 1 from pgboss.job where name = $1 and singleton_key = $2 and state in ('created', 'retry', 'active') limit 1`,
-    [updateSiteJob.name, updateKey(orderId)],
-  );
-  return rows.length > 0;
+export function updatePending(ctx: Context, orderId: string): Promise<boolean> {
+  return jobPending(ctx, updateSiteJob.name, updateKey(orderId));
 }
 
 /**

@@ -10,7 +10,7 @@ import { openRenewal } from "./charge-locally.ts";
 import { scheduleCancellation } from "./customer-actions.ts";
 import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
 import { runLifecycleFor } from "./run-lifecycle.ts";
-import { bringSiteToState } from "./site-state.ts";
+import { queueSiteState } from "./site-state-job.ts";
 import { stripeCancelNow, stripeClient } from "./stripe-billing.ts";
 import { loadSubscription, type Subscription } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
@@ -45,7 +45,7 @@ export async function suspendByAdmin(
     reminders: [],
   });
   if (!suspended) throw conflict(SUBSCRIPTION_MESSAGES.alreadySuspended);
-  const after = await bringSiteToState(ctx, order, suspended);
+  const after = await queueSiteState(ctx, suspended);
   await recordSubscriptionEvent(ctx, order, after, {
     action: "subscription-suspended",
     level: "warning",
@@ -81,7 +81,7 @@ export async function unsuspendByAdmin(
       : { pastDueSince: null, suspendAt: null }),
   });
   if (!lifted) throw conflict(SUBSCRIPTION_MESSAGES.notSuspended);
-  const after = await bringSiteToState(ctx, order, lifted);
+  const after = await queueSiteState(ctx, lifted);
   await recordSubscriptionEvent(ctx, order, after, {
     action: "subscription-unsuspended",
     details: `Suspension levée par l'agence : ${reason}${unpaid ? ` (facture impayée : nouvelle suspension le ${day(after.suspendAt)} sans paiement)` : ""}.`,

@@ -4,7 +4,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, subscriptionInvoices } from "../db/schema.ts";
 import { type Actor, day, recordSubscriptionEvent, SYSTEM } from "./record-event.ts";
-import { bringSiteToState } from "./site-state.ts";
+import { queueSiteState } from "./site-state-job.ts";
 import type { Subscription } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
@@ -98,7 +98,7 @@ export async function reactivate(
     reminders: [],
   });
   if (!updated) return sub;
-  const back = await bringSiteToState(ctx, order, updated);
+  const back = await queueSiteState(ctx, updated);
   await recordSubscriptionEvent(ctx, order, back, {
     action: "subscription-reactivated",
     details: `${why} : abonnement réactivé${sub.status === "archived" ? ", site rétabli depuis son archive" : ""}.`,

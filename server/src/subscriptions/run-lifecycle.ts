@@ -10,7 +10,7 @@ import { NON_PAYMENT } from "./payment-outcomes.ts";
 import { switchPlan } from "./plan-change.ts";
 import { day, recordSubscriptionEvent } from "./record-event.ts";
 import { deleteFinalCopy } from "./site-archive.ts";
-import { bringSiteToState } from "./site-state.ts";
+import { queueSiteState } from "./site-state-job.ts";
 import { isPlanId, type Subscription } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
@@ -86,7 +86,7 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
         .update(subscriptionInvoices)
         .set({ status: "void" })
         .where(and(eq(subscriptionInvoices.orderId, order.id), eq(subscriptionInvoices.status, "open")));
-      sub = await bringSiteToState(ctx, order, cancelled);
+      sub = await queueSiteState(ctx, cancelled);
       await recordSubscriptionEvent(ctx, order, sub, {
         action: "subscription-cancelled",
         details: `Résiliation effective : site hors ligne, archivage le ${day(sub.archiveAt)}.`,
@@ -162,7 +162,7 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
       reminders: [],
     });
     if (suspended) {
-      sub = await bringSiteToState(ctx, order, suspended);
+      sub = await queueSiteState(ctx, suspended);
       await recordSubscriptionEvent(ctx, order, sub, {
         action: "subscription-suspended",
         level: "warning",
@@ -205,7 +205,7 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
       reminders: [],
     });
     if (archived) {
-      sub = await bringSiteToState(ctx, order, archived);
+      sub = await queueSiteState(ctx, archived);
       await recordSubscriptionEvent(ctx, order, sub, {
         action: "subscription-archived",
         details: `Site archivé et retiré de l'hébergement ; copie conservée jusqu'au ${day(sub.archiveExpiresAt)}.`,
@@ -229,5 +229,5 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
     }
   }
 
-  await bringSiteToState(ctx, order, sub);
+  await queueSiteState(ctx, sub);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { DAY_MS } from "@lagon/contracts/billing-dates";
@@ -13,6 +14,7 @@ import type { InvoiceContent } from "../invoices/invoice-content.ts";
 import { issueInvoice, verifyInvoiceChain } from "../invoices/issue-invoice.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { runLifecycle } from "./run-lifecycle.ts";
+import { siteStateJob, siteStatePending } from "./site-state-job.ts";
 import { reconcileWithStripe } from "./stripe-reconcile-job.ts";
 import { linkStripeSubscription } from "./stripe-sync.ts";
 
@@ -50,6 +52,16 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     await t?.close();
     await fake?.close();
   });
+
+  /**
+   * A webhook, an admin's action or the lifecycle only queues the host's change (no worker in
+   * this file): it is queued, and the job, run here, applies it.
+   */
+  const hostApplied = async (orderId: string) => {
+    expect(await siteStatePending(t.ctx, orderId)).toBe(true);
+    const run = { name: siteStateJob.name, id: randomUUID(), retryCount: 0, retryLimit: 0 };
+    await siteStateJob.handle({ orderId }, t.ctx, run);
+  };
 
   /** Delivers an event about `object` (Stripe sends the object as it was: we re-read it). */
   const deliver = async (type: string, object: { id: string; object: string }, eventId?: string) => {
@@ -334,6 +346,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     expect((await sub(orderId)).status).toBe("past_due");
     expect(await emails(orderId, "subscription_suspension_warning")).toHaveLength(1);
     await runLifecycle(t.ctx, new Date(suspendAt.getTime() + 60_000));
+    await hostApplied(orderId);
     expect(await sub(orderId)).toMatchObject({ status: "cancelled", siteState: "suspended" });
     expect(suspendedMarker(subdomain)).toBe(true);
     expect(await emails(orderId, "subscription_cancelled")).toHaveLength(1);
@@ -348,6 +361,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     Object.assign(fake.subscription(subId), { status: "unpaid" });
     await deliver("customer.subscription.updated", subRef(subId));
     await runLifecycle(t.ctx, new Date(suspendAt.getTime() + 60_000));
+    await hostApplied(orderId);
     expect(await sub(orderId)).toMatchObject({
       status: "suspended",
       suspendReason: "non-paiement",
@@ -360,6 +374,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     Object.assign(fake.subscription(subId), { status: "active" });
     await deliver("customer.subscription.updated", subRef(subId));
     await deliver("invoice.paid", invoiceRef(invoice.id));
+    await hostApplied(orderId);
     expect(await sub(orderId)).toMatchObject({ status: "active", siteState: "online", suspendReason: null });
     expect(suspendedMarker(subdomain)).toBe(false);
     expect(await emails(orderId, "subscription_reactivated")).toHaveLength(1);
@@ -425,12 +440,14 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     await deliver("customer.subscription.deleted", subRef(subId), deleted);
     await deliver("customer.subscription.updated", subRef(subId));
     await deliver("customer.subscription.deleted", subRef(subId), deleted);
+    await hostApplied(orderId);
     const ended = await sub(orderId);
     expect(ended).toMatchObject({ status: "cancelled", siteState: "suspended" });
     expect(suspendedMarker(subdomain)).toBe(true);
     expect((ended.archiveAt?.getTime() ?? 0) - (ended.cancelAt?.getTime() ?? 0)).toBe(30 * DAY_MS);
     expect(await emails(orderId)).toEqual(["subscription_cancelled"]);
     await runLifecycle(t.ctx, new Date((ended.archiveAt?.getTime() ?? 0) + 60_000));
+    await hostApplied(orderId);
     expect(await sub(orderId)).toMatchObject({ status: "archived", siteState: "removed" });
   });
 
@@ -498,6 +515,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
 
     const stripeSdk = (await import("./stripe-billing.ts")).stripeClient(t.ctx) as Stripe;
     expect(await reconcileWithStripe(t.ctx, stripeSdk)).toBeGreaterThanOrEqual(3);
+    await hostApplied(gone.orderId);
     expect(await sub(gone.orderId)).toMatchObject({ status: "cancelled", siteState: "suspended" });
     expect(await sub(late.orderId)).toMatchObject({ status: "active", pastDueSince: null });
     expect(await sub(unpaid.orderId)).toMatchObject({ status: "past_due", siteState: "online" });
@@ -813,6 +831,40 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
       expect(await emails(orderId, "subscription_plan_changed")).toHaveLength(2);
     });
 
+    it("the agency's suspension answers 202 before the host is touched; the queued job suspends the site", async () => {
+      const { orderId } = await givenStripeOrder("business", 10);
+      const subdomain = (await order(orderId)).subdomain;
+      const post = (action: string, reason: string) =>
+        t.app.inject({
+          method: "POST",
+          url: `/api/admin/subscriptions/${action}?token=${TEST_ADMIN_TOKEN}`,
+          payload: { order_id: orderId, reason },
+          remoteAddress: remoteAddress(),
+        });
+      const status = (jobId: string) =>
+        t.app.inject({ url: `/api/admin/subscriptions/site-state/${jobId}?token=${TEST_ADMIN_TOKEN}` });
+
+      const suspended = await post("suspend", "Litige en cours");
+      expect(suspended.statusCode, suspended.body).toBe(202);
+      expect(suspended.json()).toMatchObject({
+        subscription: { status: "suspended" },
+        job_id: expect.any(String),
+      });
+      // No worker in this file: the answer came, the host was not touched, the job waits.
+      expect((await status(suspended.json().job_id)).json()).toEqual({ state: "waiting" });
+      expect(await sub(orderId)).toMatchObject({ status: "suspended", siteState: "online" });
+      expect(suspendedMarker(subdomain)).toBe(false);
+      await hostApplied(orderId);
+      expect(await sub(orderId)).toMatchObject({ siteState: "suspended" });
+      expect(suspendedMarker(subdomain)).toBe(true);
+
+      const lifted = await post("unsuspend", "Litige réglé");
+      expect(lifted.statusCode, lifted.body).toBe(202);
+      expect(suspendedMarker(subdomain)).toBe(true);
+      await hostApplied(orderId);
+      expect(suspendedMarker(subdomain)).toBe(false);
+    });
+
     it("the card link opens Stripe's Customer Portal; the agency cancels now or at the period end", async () => {
       const { orderId, subId, customer, stripeSub } = await givenStripeOrder("business", 10);
       const portal = await act(orderId, "billing-portal");
@@ -837,11 +889,12 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
       expect((await sub(orderId)).cancelAt).toEqual(new Date(end * 1000));
 
       const cancelled = await admin("cancel", { order_id: orderId, when: "now" });
-      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.statusCode, cancelled.body).toBe(202);
       expect(
         fake.requests.filter((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subId}`),
       ).toHaveLength(1);
       await deliver("customer.subscription.deleted", subRef(subId));
+      await hostApplied(orderId);
       expect(await sub(orderId)).toMatchObject({ status: "cancelled", siteState: "suspended" });
       expect(await emails(orderId, "subscription_cancelled")).toHaveLength(1);
     });

@@ -9,7 +9,7 @@ import { addOrderLog } from "../orders/order-log.ts";
 import { isLate, reactivate } from "./payment-outcomes.ts";
 import { day, recordSubscriptionEvent } from "./record-event.ts";
 import { runLifecycleFor } from "./run-lifecycle.ts";
-import { bringSiteToState } from "./site-state.ts";
+import { queueSiteState } from "./site-state-job.ts";
 import { costsMore, fromUnix, planItem, planOfPrice, stripeClient } from "./stripe-billing.ts";
 import { applyStripeInvoice, retrieveInvoice } from "./stripe-invoices.ts";
 import { loadSubscription, planAmountTtcCents, type Subscription } from "./subscription-view.ts";
@@ -279,7 +279,7 @@ async function ended(
       reminders: sub.archiveAt ? sub.reminders : [],
     });
     if (!cancelled) return undefined;
-    const after = await bringSiteToState(ctx, order, cancelled);
+    const after = await queueSiteState(ctx, cancelled);
     await recordSubscriptionEvent(ctx, order, after, {
       action: "subscription-cancelled",
       details: `Abonnement résilié chez Stripe pendant la suspension : archivage le ${day(after.archiveAt)}.`,

@@ -1,11 +1,12 @@
+import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
 import {
   AdminCancelBody,
-  type AdminSubscription,
+  type AdminSubscriptionAction,
   AdminSuspendBody,
   AdvanceClockBody,
 } from "@lagon/contracts/subscriptions-schemas";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { audited } from "../admin/admin-auth.ts";
@@ -13,6 +14,7 @@ import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { cancelByAdmin, suspendByAdmin, unsuspendByAdmin } from "./admin-actions.ts";
 import { billingCalendar, billingNow } from "./billing-clock.ts";
+import { siteStateJobId, siteStateStatus } from "./site-state-job.ts";
 import { adminSubscriptionView, type Subscription } from "./subscription-view.ts";
 import { advanceTestClock, readTestClock } from "./test-clock.ts";
 
@@ -20,7 +22,9 @@ const token = z.object({ token: z.string().optional() });
 
 /**
  * The admin's subscription actions, registered inside the admin scope (admin-routes.ts, behind
- * the admin token). The billing test clock exists only without Stripe: a 404 otherwise.
+ * the admin token). The billing test clock exists only without Stripe: a 404 otherwise. A
+ * suspension, its lifting or a cancellation changes the subscription at once and queues the
+ * site's change on its host (site-state-job.ts): 202 with the job, which the admin page follows.
  */
 export function subscriptionAdminRoutes(
   app: FastifyInstance,
@@ -29,10 +33,8 @@ export function subscriptionAdminRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = (request: FastifyRequest) => ({ kind: "admin" as const, ip: request.ip });
-  const answer = async (
-    sub: Subscription,
-    orderId: string,
-  ): Promise<{ success: true; subscription: AdminSubscription }> => {
+  /** The subscription as it now is; 202 with the job when the site changes on its host. */
+  const answer = async (sub: Subscription, orderId: string, reply: FastifyReply) => {
     const [order] = await ctx.db
       .select({
         country: orders.country,
@@ -43,16 +45,25 @@ export function subscriptionAdminRoutes(
       .from(orders)
       .where(eq(orders.id, orderId));
     if (!order) throw new Error(`no order ${orderId} for its subscription`);
-    return {
+    const jobId = await siteStateJobId(ctx, orderId);
+    const body: AdminSubscriptionAction = {
       success: true,
       subscription: adminSubscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)),
+      job_id: jobId,
     };
+    return reply.status(jobId ? 202 : 200).send(body);
   };
+
+  r.get(
+    "/subscriptions/site-state/:jobId",
+    { config: limits, schema: { params: JobIdParams, querystring: token } },
+    (request): Promise<JobStatus> => siteStateStatus(ctx, request.params.jobId),
+  );
 
   r.post(
     "/subscriptions/suspend",
     { config: limits, schema: { body: AdminSuspendBody, querystring: token } },
-    async (request) => {
+    async (request, reply) => {
       const { order_id: orderId, reason } = request.body;
       const sub = await audited(
         ctx,
@@ -60,14 +71,14 @@ export function subscriptionAdminRoutes(
         { action: "subscription-suspend", orderId, details: reason },
         () => suspendByAdmin(ctx, orderId, reason, admin(request)),
       );
-      return answer(sub, orderId);
+      return answer(sub, orderId, reply);
     },
   );
 
   r.post(
     "/subscriptions/unsuspend",
     { config: limits, schema: { body: AdminSuspendBody, querystring: token } },
-    async (request) => {
+    async (request, reply) => {
       const { order_id: orderId, reason } = request.body;
       const sub = await audited(
         ctx,
@@ -75,19 +86,19 @@ export function subscriptionAdminRoutes(
         { action: "subscription-unsuspend", orderId, details: reason },
         () => unsuspendByAdmin(ctx, orderId, reason, admin(request)),
       );
-      return answer(sub, orderId);
+      return answer(sub, orderId, reply);
     },
   );
 
   r.post(
     "/subscriptions/cancel",
     { config: limits, schema: { body: AdminCancelBody, querystring: token } },
-    async (request) => {
+    async (request, reply) => {
       const { order_id: orderId, when } = request.body;
       const sub = await audited(ctx, request, { action: "subscription-cancel", orderId, details: when }, () =>
         cancelByAdmin(ctx, orderId, when, admin(request)),
       );
-      return answer(sub, orderId);
+      return answer(sub, orderId, reply);
     },
   );
 

@@ -17,6 +17,8 @@ import {
 import { ensureInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
+import { wantedSiteState } from "./site-state.ts";
+import { siteStatePending } from "./site-state-job.ts";
 
 /**
  * A year of subscriptions in a few minutes, offline: the real API, the local test checkout and
@@ -76,6 +78,13 @@ describe("subscriptions through the billing test clock", () => {
     }
     throw new Error(`not reached in ${max} days`);
   };
+  /** Waits for the host to be what the subscription asks (the site-state job, run by the worker). */
+  const settled = (orderId: string) =>
+    waitFor(async () => {
+      const row = await sub(orderId);
+      const done = row.siteState === wantedSiteState(row.status) && !(await siteStatePending(t.ctx, orderId));
+      return done ? row : undefined;
+    }, 120_000);
   const live = (orderId: string) =>
     waitFor(async () => ((await order(orderId)).status === "active" ? true : undefined), 120_000);
 
@@ -150,6 +159,7 @@ describe("subscriptions through the billing test clock", () => {
     expect(await emails(id, "subscription_payment_failed")).toBe(7);
     expect(await emails(id, "subscription_suspension_warning")).toBe(1);
     expect(await emails(id, "subscription_suspended")).toBe(1);
+    await settled(id);
     const suspended = await home("impaye");
     expect(suspended.status).toBe(503);
     expect(suspended.text).toContain("Site suspendu");
@@ -184,6 +194,7 @@ describe("subscriptions through the billing test clock", () => {
       card_label: "•••• 4242",
       subscription: { status: "active" },
     });
+    await settled(id);
     expect((await home("impaye")).status).toBe(200);
     expect(await emails(id, "subscription_reactivated")).toBe(1);
 
@@ -206,7 +217,7 @@ describe("subscriptions through the billing test clock", () => {
     await advanceUntil(async () => (await sub(id)).status === "archived", 31);
     expect(await emails(id, "subscription_archive_warning")).toBe(2);
     expect(await emails(id, "subscription_archived")).toBe(1);
-    const archived = await sub(id);
+    const archived = await settled(id);
     expect(archived.siteState).toBe("removed");
     // The final copy is the backup taken before the archival, listed with the site's backups.
     const finalCopy = await t.ctx.db
@@ -230,6 +241,8 @@ describe("subscriptions through the billing test clock", () => {
       payload: { card: "4242424242424242" },
     });
     expect(restored.json()).toMatchObject({ retry: "paid", subscription: { status: "active" } });
+    // The payment answered before the restore: a job brings the site back from its archive.
+    expect((await settled(id)).siteState).toBe("online");
     expect(await t.ctx.wordpress.main.status("impaye")).toBe("installed");
     expect((await home("impaye")).status).toBe(200);
     const back = await logIn(
@@ -274,6 +287,7 @@ describe("subscriptions through the billing test clock", () => {
     expect((await home("resilie")).status).toBe(200);
     await advance(1);
     expect((await sub(id)).status).toBe("cancelled");
+    await settled(id);
     expect((await home("resilie")).status).toBe(503);
     expect(await emails(id, "subscription_cancelled")).toBe(1);
     expect((await customer(id, "subscription/undo-cancel")).statusCode).toBe(409);

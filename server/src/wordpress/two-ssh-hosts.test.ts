@@ -3,10 +3,11 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
+import { jobOutcome } from "../../test/job-outcome.ts";
 import { startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestContext } from "../../test/test-context.ts";
 import { requestReinstall } from "../admin/reinstall-wordpress.ts";
-import { restoreBackup } from "../backups/site-backups.ts";
+import { requestRestore, restoreStatus } from "../backups/backup-jobs.ts";
 import type { Context } from "../context.ts";
 import { customDomains, orderLogs, orders, siteBackups, siteMaintenance } from "../db/schema.ts";
 import { monitorSites } from "../maintenance/site-monitor.ts";
@@ -125,7 +126,8 @@ describe("several WordPress hosts", () => {
     const [backup] = await ctx.db.select().from(siteBackups).where(eq(siteBackups.orderId, order.id));
     expect(backup).toMatchObject({ kind: "before-reinstall" });
     expect(backup?.sizeBytes).toBeGreaterThan(100_000);
-    await restoreBackup(ctx, reinstalled, backup?.id as string);
+    const restore = await requestRestore(ctx, reinstalled.id, backup?.id as string);
+    expect(await jobOutcome(() => restoreStatus(ctx, restore))).toEqual({ state: "completed" });
     expect((await ctx.wordpress.hostFor(reinstalled).fetch(order.subdomain, "/")).status).toBe(200);
     expect(siteFolder("wp-a", order.subdomain)).toBe(false);
 

@@ -1,13 +1,14 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { AdminJobStarted, AdminOrder, AdminOrders } from "@lagon/contracts/admin-schemas";
-import type { BackupNowResult } from "@lagon/contracts/backups-schemas";
+import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
 import { formatDate } from "@lagon/contracts/french-date";
 import {
   SUBSCRIPTION_FILTER_LABELS,
   SUBSCRIPTION_FILTERS,
+  SUBSCRIPTION_MESSAGES,
   type SubscriptionFilter,
 } from "@lagon/contracts/subscriptions";
-import type { AdminSubscription } from "@lagon/contracts/subscriptions-schemas";
+import type { AdminSubscription, AdminSubscriptionAction } from "@lagon/contracts/subscriptions-schemas";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { countOf } from "../../lib/plural";
@@ -120,23 +121,27 @@ export function AdminOrdersPage({ token }: { token: string }) {
     await load();
   }
 
-  /** The reinstall runs as a job: "Réinstallation lancée…", then its real outcome. */
-  async function reinstall(body: { order_id: string }): Promise<Notice> {
+  /** A slow action run as a job (reinstall, backup): its "… lancée…" notice, then its real outcome. */
+  async function followed(
+    path: string,
+    body: { order_id: string },
+    texts: { ok: string; failed: string; stillRunning: string },
+  ): Promise<Notice> {
     const failed = (detail?: string): Notice => ({
       tone: "error",
-      text: `Erreur: ${detail ?? ADMIN_MESSAGES.reinstallFailed}`,
+      text: `Erreur: ${detail ?? texts.failed}`,
     });
     let started: AdminJobStarted;
     try {
-      started = await adminPost<AdminJobStarted>("/api/admin/reinstall-wordpress", token, body);
+      started = await adminPost<AdminJobStarted>(path, token, body);
     } catch (err) {
       return failed(detailOf(err));
     }
     setNotice({ tone: "success", text: started.detail });
-    const end = await followAdminJob(`/api/admin/reinstall-wordpress/${started.job_id}`, token);
-    if (end.state === "completed") return { tone: "success", text: ADMIN_MESSAGES.reinstallOk };
+    const end = await followAdminJob(`${path}/${started.job_id}`, token);
+    if (end.state === "completed") return { tone: "success", text: texts.ok };
     if (end.state === "failed") return failed(end.detail);
-    return { tone: "success", text: ADMIN_MESSAGES.reinstallStillRunning };
+    return { tone: "success", text: texts.stillRunning };
   }
 
   /** A custom-domain action: the server's French answer becomes the notice. */
@@ -179,10 +184,11 @@ export function AdminOrdersPage({ token }: { token: string }) {
       setBackupsOf(order);
     } else if (action === "backup-now") {
       void run(action, order, () =>
-        adminPost<BackupNowResult>("/api/admin/backup-now", token, body).then(
-          () => ({ tone: "success", text: `Sauvegarde de ${order.subdomain} terminée.` }),
-          (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "la sauvegarde n'a pas abouti."}` }),
-        ),
+        followed("/api/admin/backup-now", body, {
+          ok: `Sauvegarde de ${order.subdomain} terminée.`,
+          failed: "la sauvegarde n'a pas abouti.",
+          stillRunning: BACKUP_MESSAGES.backupStillRunning,
+        }),
       );
     } else if (isSubscriptionAction(action)) {
       setSubscriptionDialog({ order, action });
@@ -197,7 +203,13 @@ export function AdminOrdersPage({ token }: { token: string }) {
     } else if (action === "reinstall") {
       const warning = reinstallWarning(order);
       if (!window.confirm(warning)) return;
-      void run(action, order, () => reinstall(body));
+      void run(action, order, () =>
+        followed("/api/admin/reinstall-wordpress", body, {
+          ok: ADMIN_MESSAGES.reinstallOk,
+          failed: ADMIN_MESSAGES.reinstallFailed,
+          stillRunning: ADMIN_MESSAGES.reinstallStillRunning,
+        }),
+      );
     } else {
       if (!window.confirm(`Reprendre la création du site ${order.subdomain} à l'étape en échec ?`)) return;
       void run(action, order, () =>
@@ -214,15 +226,26 @@ export function AdminOrdersPage({ token }: { token: string }) {
     action: SubscriptionAdminAction,
     body: SubscriptionActionBody,
   ) {
-    void run(action, order, () =>
-      adminPost<{ subscription: AdminSubscription }>(`/api/admin/subscriptions/${action}`, token, {
-        order_id: order.order_id,
-        ...body,
-      }).then(
-        (r) => ({ tone: "success", text: subscriptionDone(action, r.subscription) }),
-        (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` }),
-      ),
-    );
+    void run(action, order, async (): Promise<Notice> => {
+      let answer: AdminSubscriptionAction;
+      try {
+        answer = await adminPost<AdminSubscriptionAction>(`/api/admin/subscriptions/${action}`, token, {
+          order_id: order.order_id,
+          ...body,
+        });
+      } catch (err) {
+        return { tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` };
+      }
+      const done: Notice = { tone: "success", text: subscriptionDone(action, answer.subscription) };
+      // The site changes on its host in a job: its progress, then the same confirmation.
+      if (!answer.job_id) return done;
+      setNotice({ tone: "success", text: SUBSCRIPTION_MESSAGES.siteChanging });
+      const end = await followAdminJob(`/api/admin/subscriptions/site-state/${answer.job_id}`, token);
+      if (end.state === "completed") return done;
+      if (end.state === "failed")
+        return { tone: "error", text: `Erreur: ${end.detail ?? SUBSCRIPTION_MESSAGES.siteChangeFailed}` };
+      return { tone: "success", text: SUBSCRIPTION_MESSAGES.siteChangeStillRunning };
+    });
   }
 
   const counters = data

@@ -1,10 +1,11 @@
-import type { AdminOrder } from "@lagon/contracts/admin-schemas";
+import type { AdminJobStarted, AdminOrder } from "@lagon/contracts/admin-schemas";
 import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
-import type { BackupList, BackupView, RestoreResult } from "@lagon/contracts/backups-schemas";
+import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { adminFetch, adminPost } from "./admin-api";
+import { followAdminJob } from "./follow-admin-job";
 
 type Status = { tone: "busy" | "success" | "error"; text: string } | null;
 
@@ -48,15 +49,27 @@ export function SiteBackupsDialog({
     const question = `Remettre ${host} tel qu'il était le ${when} ?\n\nTout ce qui a été fait sur le site depuis sera perdu (pages, articles, médias, réglages, comptes). Le site actuel est sauvegardé juste avant (« Avant restauration ») : la restauration pourra être annulée depuis cette liste.`;
     if (!window.confirm(question)) return;
     setStatus({ tone: "busy", text: `Restauration de la sauvegarde du ${when}…` });
+    const failed = (detail?: string): Status => ({
+      tone: "error",
+      text: `Erreur: ${detail ?? "la restauration n'a pas abouti."}`,
+    });
     try {
-      await adminPost<RestoreResult>("/api/admin/backups/restore", token, {
+      const path = "/api/admin/backups/restore";
+      const started = await adminPost<AdminJobStarted>(path, token, {
         order_id: order.order_id,
         backup_id: backup.id,
       });
-      setStatus({ tone: "success", text: `Site restauré tel qu'il était le ${when}.` });
+      const end = await followAdminJob(`${path}/${started.job_id}`, token);
+      if (end.state === "completed")
+        setStatus({ tone: "success", text: `Site restauré tel qu'il était le ${when}.` });
+      else if (end.state === "failed") setStatus(failed(end.detail));
+      else
+        setStatus({
+          tone: "success",
+          text: "La restauration continue : son résultat apparaîtra dans les logs de la commande.",
+        });
     } catch (err) {
-      const detail = err instanceof ApiError ? err.detail : undefined;
-      setStatus({ tone: "error", text: `Erreur: ${detail ?? "la restauration n'a pas abouti."}` });
+      setStatus(failed(err instanceof ApiError ? err.detail : undefined));
     }
     await load();
   }

@@ -18,10 +18,17 @@ const MANUAL = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function api(restore: { status: number; body: unknown }) {
+const JOB = "5f0c1d2e-3333-4444-8555-666677778888";
+
+/** The order's API: the list, the restore's answer, and where its job stands. */
+function api(restore: { status: number; body: unknown }, job: object = { state: "completed" }) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === "POST")
       return new Response(JSON.stringify(restore.body), { status: restore.status });
+    if (url.includes("/restore/")) {
+      expect(url).toBe(`/api/order/${ORDER}/backups/restore/${JOB}?token=jeton`);
+      return new Response(JSON.stringify(job), { status: 200 });
+    }
     expect(url).toBe(`/api/order/${ORDER}/backups?token=jeton`);
     return new Response(JSON.stringify({ backups: [DAILY, MANUAL] }), { status: 200 });
   });
@@ -31,10 +38,7 @@ function api(restore: { status: number; body: unknown }) {
 
 describe("SiteBackups", () => {
   it("lists the backups in French, and restores one only after a confirmation that says what is lost", async () => {
-    const fetch = api({
-      status: 200,
-      body: { restored: DAILY, safety_backup: { ...MANUAL, kind: "before-restore" } },
-    });
+    const fetch = api({ status: 202, body: { success: true, detail: "Restauration lancée…", job_id: JOB } });
     render(<SiteBackups orderId={ORDER} token="jeton" />);
     expect(await screen.findByText("24 novembre 2026 à 02:00")).toBeTruthy();
     expect(screen.getByText("Sauvegarde quotidienne · 12,2 Mo")).toBeTruthy();
@@ -58,6 +62,23 @@ describe("SiteBackups", () => {
       `/api/order/${ORDER}/backups/${DAILY.id}/restore`,
       expect.objectContaining({ method: "POST", body: JSON.stringify({ token: "jeton" }) }),
     );
+  });
+
+  it("shows the job's French reason when the restore fails on the host", async () => {
+    api(
+      { status: 202, body: { success: true, detail: "Restauration lancée…", job_id: JOB } },
+      {
+        state: "failed",
+        detail: "La restauration a échoué : votre site est resté tel qu'il était. Notre équipe est prévenue.",
+      },
+    );
+    render(<SiteBackups orderId={ORDER} token="jeton" />);
+    fireEvent.click((await screen.findAllByRole("button", { name: "Restaurer" }))[0] as HTMLElement);
+    fireEvent.click(screen.getByRole("button", { name: "Oui, restaurer cette sauvegarde" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "La restauration a échoué : votre site est resté tel qu'il était. Notre équipe est prévenue.",
+    );
+    expect(screen.queryByText(/Site restauré/)).toBeNull();
   });
 
   it("cancels without restoring, and shows the server's French reason when a restore is refused", async () => {

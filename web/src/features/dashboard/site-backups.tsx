@@ -1,19 +1,23 @@
 import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
-import type { BackupList, BackupView, RestoreResult } from "@lagon/contracts/backups-schemas";
+import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
+import type { JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { followJob } from "../../lib/follow-job";
 
 type Status =
   | { kind: "idle" }
   | { kind: "confirm"; backup: BackupView }
   | { kind: "restoring"; backup: BackupView }
   | { kind: "done"; backup: BackupView }
+  | { kind: "still-running"; backup: BackupView }
   | { kind: "error"; message: string };
 
 /**
  * The site's backups on the order page: the list, and a restore behind a confirmation that says
  * what is lost (everything done on the site since) and what is kept (a backup taken just before).
+ * The restore runs as a job: the page follows it until it ends.
  */
 export function SiteBackups({ orderId, token }: { orderId: string; token: string }) {
   const [backups, setBackups] = useState<BackupView[] | null>(null);
@@ -38,13 +42,12 @@ export function SiteBackups({ orderId, token }: { orderId: string; token: string
 
   async function restore(backup: BackupView) {
     setStatus({ kind: "restoring", backup });
+    let started: JobStarted;
     try {
-      await fetchJson<RestoreResult>(`${base}/${backup.id}/restore`, {
+      started = await fetchJson<JobStarted>(`${base}/${backup.id}/restore`, {
         method: "POST",
         body: JSON.stringify({ token }),
       });
-      setStatus({ kind: "done", backup });
-      await load();
     } catch (err) {
       // A refusal the server explains is shown as is; anything else is unexpected.
       const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
@@ -53,7 +56,18 @@ export function SiteBackups({ orderId, token }: { orderId: string; token: string
         kind: "error",
         message: refused ?? "La restauration n'a pas pu être lancée. Vérifiez votre connexion et réessayez.",
       });
+      return;
     }
+    const status = `${base}/restore/${started.job_id}?token=${encodeURIComponent(token)}`;
+    const end = await followJob(() => fetchJson<JobStatus>(status));
+    if (end.state === "completed") setStatus({ kind: "done", backup });
+    else if (end.state === "failed")
+      setStatus({
+        kind: "error",
+        message: end.detail ?? "La restauration a échoué. Notre équipe est prévenue.",
+      });
+    else setStatus({ kind: "still-running", backup });
+    await load();
   }
 
   const busy = status.kind === "restoring";
@@ -68,6 +82,12 @@ export function SiteBackups({ orderId, token }: { orderId: string; token: string
         <p role="status" className="domain-done">
           <strong>Site restauré</strong> tel qu'il était le {formatDateTime(status.backup.created_at)}. Le
           site d'avant la restauration est gardé dans la liste (« Avant restauration »).
+        </p>
+      ) : null}
+      {status.kind === "still-running" ? (
+        <p role="status">
+          La restauration prend plus de temps que prévu : elle continue, rechargez la page dans quelques
+          minutes.
         </p>
       ) : null}
       {status.kind === "error" ? (

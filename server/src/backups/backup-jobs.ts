@@ -1,0 +1,76 @@
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
+import { BackupId } from "@lagon/contracts/backups-schemas";
+import type { JobStatus } from "@lagon/contracts/jobs-schemas";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { defineJob } from "../jobs/job-queue.ts";
+import { queueSiteJob, runSiteJob, siteJobStatus } from "../jobs/site-job.ts";
+import { badRequest, notFound } from "../lib/app-error.ts";
+import { backupNow, findBackup, restoreNow, restoreRefusal } from "./site-backups.ts";
+
+// A backup or a restore takes from seconds (the embedded host) to minutes (over SSH): each is a
+// job that holds the site's lease, queued by its request, which answers 202 with the job's id.
+
+const site = { orderId: z.uuid(), holder: z.string() };
+const french = Object.values(BACKUP_MESSAGES);
+
+/** The admin's "Sauvegarder maintenant". Once more if its worker died midway. */
+export const backupSiteJob = defineJob({
+  name: "backup-site",
+  payload: z.object(site),
+  retryLimit: 1,
+  retryDelaySeconds: 5,
+  expireInSeconds: 3600,
+  handle: (payload, ctx, job) =>
+    runSiteJob(ctx, payload, job, BACKUP_MESSAGES.busy, async (order) => {
+      await backupNow(ctx, order);
+    }),
+});
+
+/** A restore (the customer's or the admin's). Once more if its worker died midway. */
+export const restoreBackupJob = defineJob({
+  name: "restore-backup",
+  payload: z.object({ ...site, backupId: BackupId }),
+  retryLimit: 1,
+  retryDelaySeconds: 5,
+  expireInSeconds: 3600,
+  handle: (payload, ctx, job) =>
+    runSiteJob(ctx, payload, job, BACKUP_MESSAGES.busy, (order) => restoreNow(ctx, order, payload.backupId)),
+});
+
+/** Queues a manual backup of the order's site; refuses at once an unknown order or one with no site yet. */
+export async function requestBackup(ctx: Context, orderId: string): Promise<string> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  if (!order.wpUsername) throw badRequest(BACKUP_MESSAGES.noSite);
+  return queueSiteJob(ctx, orderId, backupSiteJob, (holder) => ({ orderId, holder }), BACKUP_MESSAGES.busy);
+}
+
+/** Queues a restore; refuses at once a backup of another order and an archived site. */
+export async function requestRestore(ctx: Context, orderId: string, backupId: string): Promise<string> {
+  await findBackup(ctx, orderId, backupId);
+  const refused = await restoreRefusal(ctx, orderId);
+  if (refused) throw refused;
+  return queueSiteJob(
+    ctx,
+    orderId,
+    restoreBackupJob,
+    (holder) => ({ orderId, backupId, holder }),
+    BACKUP_MESSAGES.busy,
+  );
+}
+
+/** Where a backup stands, for the admin page. */
+export const backupStatus = (ctx: Context, jobId: string): Promise<JobStatus> =>
+  siteJobStatus(ctx, backupSiteJob.name, jobId, { french, fallback: BACKUP_MESSAGES.failed });
+
+/** Where a restore stands; with `orderId` (the customer's page), only a restore of that order. */
+export const restoreStatus = (ctx: Context, jobId: string, orderId?: string): Promise<JobStatus> =>
+  siteJobStatus(ctx, restoreBackupJob.name, jobId, {
+    orderId,
+    french,
+    fallback: BACKUP_MESSAGES.restoreFailed,
+  });

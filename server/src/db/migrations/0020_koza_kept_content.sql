@@ -1,0 +1,1 @@
+ALTER TABLE "koza_submissions" ADD COLUMN "content" jsonb;

@@ -14,8 +14,8 @@ import { screenshotSiteJob, screenshotSitesJob } from "../screenshots/screenshot
 import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
 import { siteStateJob } from "../subscriptions/site-state-job.ts";
 import { stripeReconcileJob } from "../subscriptions/stripe-reconcile-job.ts";
-import { runSiteCronJob } from "../wordpress/site-cron-job.ts";
 import { readAllSiteVisitsJob, readSiteVisitsJob } from "../visits/visits-jobs.ts";
+import { runSiteCronJob } from "../wordpress/site-cron-job.ts";
 import type { AnyJob } from "./job-queue.ts";
 
 /** Every job: given to the context by each entry point (main.ts, seed, benches, tests). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TokenQuery } from "./access-schemas.ts";
 import { BACKUP_KINDS } from "./backups.ts";
 
 /** restic snapshot ids: 64 hexadecimal characters. */
@@ -23,7 +24,7 @@ export type BackupList = z.infer<typeof BackupList>;
  * the same, followed at GET /api/admin/backup-now/{jobId} and /api/admin/backups/restore/{jobId}.
  */
 export const RestoreParams = z.object({ orderId: z.string(), backupId: BackupId });
-export const RestoreBody = z.object({ token: z.string().optional() });
+export const RestoreBody = TokenQuery;
 
 /** POST /api/admin/backups/restore?token= */
 export const AdminRestoreBody = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TokenQuery } from "./access-schemas.ts";
 import { UPDATE_RESULTS, UPDATE_TRIGGERS } from "./maintenance.ts";
 
 /** A site's (or the core template's) versions, as WordPress reads them from the files. */
@@ -63,7 +64,7 @@ export const MaintenanceView = z.object({
 export type MaintenanceView = z.infer<typeof MaintenanceView>;
 
 /** POST /api/order/{id}/maintenance/update with { token }: a Libre customer's "mettre à jour". */
-export const RequestUpdateBody = z.object({ token: z.string().optional() });
+export const RequestUpdateBody = TokenQuery;
 export const RequestUpdateResult = z.object({ detail: z.string() });
 export type RequestUpdateResult = z.infer<typeof RequestUpdateResult>;
 

@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import {
   type AdminJobStatus,
@@ -40,8 +41,6 @@ import { resendMagicLink } from "./resend-magic-link.ts";
 import { resumeOrder } from "./resume-order.ts";
 import { saveEmailTemplate } from "./save-email-template.ts";
 
-const token = z.object({ token: z.string().optional() });
-
 /**
  * The admin level, registered under /api/admin: every route of this scope is behind the admin
  * token (one hook, requireAdmin); every action goes to the audit log.
@@ -66,7 +65,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
     "/orders/:orderId/emails",
     {
       config: limits,
-      schema: { params: OrderIdParams, querystring: token },
+      schema: { params: OrderIdParams, querystring: TokenQuery },
     },
     async (request): Promise<{ emails: EmailLogEntry[] }> => ({
       emails: await listOrderEmails(ctx, request.params.orderId),
@@ -75,7 +74,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
 
   r.post(
     "/resend-magic-link",
-    { config: limits, schema: { body: OrderIdBody, querystring: token } },
+    { config: limits, schema: { body: OrderIdBody, querystring: TokenQuery } },
     async (request) => {
       const orderId = request.body.order_id;
       await audited(ctx, request, { action: "resend-magic-link", orderId }, () =>
@@ -88,7 +87,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   // A reinstall can take minutes over SSH: it runs as a job, which the admin page follows.
   r.post(
     "/reinstall-wordpress",
-    { config: limits, schema: { body: OrderIdBody, querystring: token } },
+    { config: limits, schema: { body: OrderIdBody, querystring: TokenQuery } },
     async (request, reply) => {
       const orderId = request.body.order_id;
       const jobId = await audited(ctx, request, { action: "reinstall-wordpress", orderId }, () =>
@@ -100,13 +99,13 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
 
   r.get(
     "/reinstall-wordpress/:jobId",
-    { config: limits, schema: { params: JobIdParams, querystring: token } },
+    { config: limits, schema: { params: JobIdParams, querystring: TokenQuery } },
     (request): Promise<AdminJobStatus> => reinstallStatus(ctx, request.params.jobId),
   );
 
   r.post(
     "/resume-order",
-    { config: limits, schema: { body: OrderIdBody, querystring: token } },
+    { config: limits, schema: { body: OrderIdBody, querystring: TokenQuery } },
     async (request) => {
       const orderId = request.body.order_id;
       await audited(ctx, request, { action: "resume-order", orderId }, () => resumeOrder(ctx, orderId));
@@ -121,7 +120,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   testimonialAdminRoutes(app, ctx, limits);
   r.get(
     "/custom-domains",
-    { config: limits, schema: { querystring: token } },
+    { config: limits, schema: { querystring: TokenQuery } },
     async (): Promise<AdminCustomDomains> => ({ domains: await listCustomDomains(ctx) }),
   );
 
@@ -133,7 +132,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   for (const [name, [run, detail]] of Object.entries(domainActions)) {
     r.post(
       `/custom-domains/:orderId/${name}`,
-      { config: limits, schema: { params: OrderIdParams, querystring: token } },
+      { config: limits, schema: { params: OrderIdParams, querystring: TokenQuery } },
       async (request) => {
         const { orderId } = request.params;
         await audited(ctx, request, { action: `custom-domain-${name}`, orderId }, () => run(ctx, orderId));
@@ -144,7 +143,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
 
   r.post(
     "/custom-domains/:orderId/refuse",
-    { config: limits, schema: { params: OrderIdParams, querystring: token, body: RefuseDomainBody } },
+    { config: limits, schema: { params: OrderIdParams, querystring: TokenQuery, body: RefuseDomainBody } },
     async (request) => {
       const { orderId } = request.params;
       await audited(ctx, request, { action: "custom-domain-refuse", orderId }, () =>
@@ -154,9 +153,9 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
     },
   );
 
-  r.get("/analytics", { config: limits, schema: { querystring: token } }, () => computeAnalytics(ctx));
+  r.get("/analytics", { config: limits, schema: { querystring: TokenQuery } }, () => computeAnalytics(ctx));
 
-  r.get("/export-csv", { config: limits, schema: { querystring: token } }, async (request, reply) => {
+  r.get("/export-csv", { config: limits, schema: { querystring: TokenQuery } }, async (request, reply) => {
     const csv = await audited(ctx, request, { action: "export-csv" }, async () => exportOrdersCsv(ctx));
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -168,7 +167,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
 
   r.get(
     "/email-templates",
-    { config: limits, schema: { querystring: token } },
+    { config: limits, schema: { querystring: TokenQuery } },
     async (): Promise<{ templates: EmailTemplateView[] }> => ({ templates: await listEmailTemplates(ctx) }),
   );
 
@@ -180,7 +179,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
       bodyLimit: LARGE_BODY_LIMIT,
       schema: {
         params: z.object({ name: z.string().max(100) }),
-        querystring: token,
+        querystring: TokenQuery,
         body: SaveTemplateBody,
       },
     },

@@ -1,4 +1,5 @@
 import { createGzip } from "node:zlib";
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { OrderIdBody, OrderIdParams } from "@lagon/contracts/admin-schemas";
 import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
@@ -7,7 +8,6 @@ import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
@@ -15,8 +15,6 @@ import { accepted } from "../jobs/site-job.ts";
 import { notFound } from "../lib/app-error.ts";
 import { backupStatus, requestBackup, requestRestore, restoreStatus } from "./backup-jobs.ts";
 import { findBackup, listBackups, writeSiteArchive } from "./site-backups.ts";
-
-const token = z.object({ token: z.string().optional() });
 
 /**
  * The admin's backups of a site, inside the admin scope (admin-routes.ts, behind the admin
@@ -37,7 +35,7 @@ export function backupAdminRoutes(
 
   r.get(
     "/orders/:orderId/backups",
-    { config: limits, schema: { params: OrderIdParams, querystring: token } },
+    { config: limits, schema: { params: OrderIdParams, querystring: TokenQuery } },
     async (request): Promise<BackupList> => {
       const order = await orderOf(request.params.orderId);
       return { backups: await listBackups(ctx, order.id) };
@@ -46,7 +44,7 @@ export function backupAdminRoutes(
 
   r.post(
     "/backup-now",
-    { config: limits, schema: { body: OrderIdBody, querystring: token } },
+    { config: limits, schema: { body: OrderIdBody, querystring: TokenQuery } },
     async (request, reply) => {
       const orderId = request.body.order_id;
       const jobId = await audited(ctx, request, { action: "backup-now", orderId }, () =>
@@ -58,13 +56,13 @@ export function backupAdminRoutes(
 
   r.get(
     "/backup-now/:jobId",
-    { config: limits, schema: { params: JobIdParams, querystring: token } },
+    { config: limits, schema: { params: JobIdParams, querystring: TokenQuery } },
     (request): Promise<JobStatus> => backupStatus(ctx, request.params.jobId),
   );
 
   r.post(
     "/backups/restore",
-    { config: limits, schema: { body: AdminRestoreBody, querystring: token } },
+    { config: limits, schema: { body: AdminRestoreBody, querystring: TokenQuery } },
     async (request, reply) => {
       const { order_id: orderId, backup_id: backupId } = request.body;
       const jobId = await audited(
@@ -79,7 +77,7 @@ export function backupAdminRoutes(
 
   r.get(
     "/backups/restore/:jobId",
-    { config: limits, schema: { params: JobIdParams, querystring: token } },
+    { config: limits, schema: { params: JobIdParams, querystring: TokenQuery } },
     (request): Promise<JobStatus> => restoreStatus(ctx, request.params.jobId),
   );
 

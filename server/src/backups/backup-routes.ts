@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
 import { type BackupList, RestoreBody, RestoreParams } from "@lagon/contracts/backups-schemas";
 import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
@@ -25,7 +26,7 @@ export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: Context
           config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
           schema: {
             params: z.object({ orderId: z.string() }),
-            querystring: z.object({ token: z.string().optional() }),
+            querystring: TokenQuery,
           },
         },
         async ({ order }): Promise<BackupList> => ({ backups: await listBackups(ctx, order.id) }),
@@ -49,7 +50,7 @@ export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: Context
           config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
           schema: {
             params: JobIdParams.extend({ orderId: z.string() }),
-            querystring: z.object({ token: z.string().optional() }),
+            querystring: TokenQuery,
           },
         },
         ({ order, params }): Promise<JobStatus> => restoreStatus(ctx, params.jobId, order.id),

@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { CHAT_TOKEN_HEADER } from "@lagon/contracts/chat";
 import {
   AdminChatAnswerBody,
@@ -10,7 +11,6 @@ import {
 } from "@lagon/contracts/chat-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { answerConversation, listConversations, openConversation } from "./admin-chat.ts";
@@ -57,8 +57,6 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: Context }
   );
 }
 
-const token = z.object({ token: z.string().optional() });
-
 /** The admin inbox, registered inside the admin scope (admin-routes.ts, behind the admin token). */
 export function chatAdminRoutes(
   app: FastifyInstance,
@@ -69,13 +67,13 @@ export function chatAdminRoutes(
 
   r.get(
     "/chat/conversations",
-    { config: limits, schema: { querystring: token } },
+    { config: limits, schema: { querystring: TokenQuery } },
     (): Promise<AdminConversationList> => listConversations(ctx),
   );
 
   r.get(
     "/chat/conversations/:conversationId",
-    { config: limits, schema: { params: ConversationIdParams, querystring: token } },
+    { config: limits, schema: { params: ConversationIdParams, querystring: TokenQuery } },
     (request): Promise<AdminConversation> => openConversation(ctx, request.params.conversationId),
   );
 
@@ -83,7 +81,7 @@ export function chatAdminRoutes(
     "/chat/conversations/:conversationId/messages",
     {
       config: limits,
-      schema: { params: ConversationIdParams, querystring: token, body: AdminChatAnswerBody },
+      schema: { params: ConversationIdParams, querystring: TokenQuery, body: AdminChatAnswerBody },
     },
     async (request): Promise<AdminConversation> => {
       const { conversationId } = request.params;

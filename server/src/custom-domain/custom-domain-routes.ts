@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { DOMAIN_MESSAGES } from "@lagon/contracts/custom-domain";
 import { DomainRequest, type DomainRequestResult } from "@lagon/contracts/custom-domain-schemas";
 import type { FastifyInstance } from "fastify";
@@ -18,8 +19,8 @@ export async function customDomainRoutes(app: FastifyInstance, { ctx }: { ctx: C
           config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
           schema: {
             params: z.object({ orderId: z.string() }),
-            querystring: z.object({ token: z.string().optional() }),
-            body: DomainRequest.extend({ token: z.string().optional() }),
+            querystring: TokenQuery,
+            body: DomainRequest.extend(TokenQuery.shape),
           },
         },
         async (request): Promise<DomainRequestResult> => {

@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import type { CustomerOrders, CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -24,7 +25,7 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
           config: tokenChecks,
           schema: {
             params: z.object({ orderId: z.string() }),
-            querystring: z.object({ token: z.string().optional() }),
+            querystring: TokenQuery,
           },
         },
         async ({ order, orderLogs, orderExtras, orderToken }): Promise<CustomerOrderView> => {
@@ -46,7 +47,7 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
           config: tokenChecks,
           schema: {
             params: z.object({ orderId: z.string() }),
-            body: z.object({ token: z.string().optional() }),
+            body: TokenQuery,
           },
         },
         // Back to the order page with the token the customer came with.
@@ -62,7 +63,7 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
         "/api/customer/orders",
         {
           config: tokenChecks,
-          schema: { querystring: z.object({ email: z.string().optional(), token: z.string().optional() }) },
+          schema: { querystring: TokenQuery.extend({ email: z.string().optional() }) },
         },
         async ({ mailbox }): Promise<CustomerOrders> => {
           const statuses = await subscriptionStatuses(

@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import {
   AdminInvoicePdfParams,
   type AdminInvoices,
@@ -7,7 +8,6 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { invoices } from "../db/schema.ts";
@@ -56,7 +56,7 @@ export function invoiceAdminRoutes(
     "/invoices/:number/pdf",
     {
       config: limits,
-      schema: { params: AdminInvoicePdfParams, querystring: z.object({ token: z.string().optional() }) },
+      schema: { params: AdminInvoicePdfParams, querystring: TokenQuery },
     },
     async (request, reply) => {
       const [row] = await ctx.db

@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { InvoicePdfParams, type OrderInvoices } from "@lagon/contracts/invoices-schemas";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -26,7 +27,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
           config: tokenChecks,
           schema: {
             params: z.object({ orderId: z.string() }),
-            querystring: z.object({ token: z.string().optional() }),
+            querystring: TokenQuery,
           },
         },
         async ({ order, orderToken }): Promise<OrderInvoices> => {
@@ -58,7 +59,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
         "/api/order/:orderId/invoices/:number/pdf",
         {
           config: tokenChecks,
-          schema: { params: InvoicePdfParams, querystring: z.object({ token: z.string().optional() }) },
+          schema: { params: InvoicePdfParams, querystring: TokenQuery },
         },
         async ({ order, params }, reply) => {
           const [row] = await ctx.db

@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import {
   CreateMailboxBody,
   type MailboxList,
@@ -23,7 +24,7 @@ export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
           config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
           schema: {
             params: z.object({ orderId: z.string() }),
-            querystring: z.object({ token: z.string().optional() }),
+            querystring: TokenQuery,
           },
         },
         async ({ order }): Promise<MailboxList> => listMailboxes(ctx, order),

@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { MAINTENANCE_MESSAGES, updateMode } from "@lagon/contracts/maintenance";
 import {
   type MaintenanceView,
@@ -27,7 +28,7 @@ export async function maintenanceRoutes(app: FastifyInstance, { ctx }: { ctx: Co
           config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
           schema: {
             params: z.object({ orderId: z.string() }),
-            querystring: z.object({ token: z.string().optional() }),
+            querystring: TokenQuery,
           },
         },
         ({ order }): Promise<MaintenanceView> => maintenanceView(ctx, order),

@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
 import {
   AdminCancelBody,
@@ -8,7 +9,6 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
@@ -17,8 +17,6 @@ import { billingCalendar, billingNow } from "./billing-clock.ts";
 import { siteStateJobId, siteStateStatus } from "./site-state-job.ts";
 import { adminSubscriptionView, type Subscription } from "./subscription-view.ts";
 import { advanceTestClock, readTestClock } from "./test-clock.ts";
-
-const token = z.object({ token: z.string().optional() });
 
 /**
  * The admin's subscription actions, registered inside the admin scope (admin-routes.ts, behind
@@ -56,13 +54,13 @@ export function subscriptionAdminRoutes(
 
   r.get(
     "/subscriptions/site-state/:jobId",
-    { config: limits, schema: { params: JobIdParams, querystring: token } },
+    { config: limits, schema: { params: JobIdParams, querystring: TokenQuery } },
     (request): Promise<JobStatus> => siteStateStatus(ctx, request.params.jobId),
   );
 
   r.post(
     "/subscriptions/suspend",
-    { config: limits, schema: { body: AdminSuspendBody, querystring: token } },
+    { config: limits, schema: { body: AdminSuspendBody, querystring: TokenQuery } },
     async (request, reply) => {
       const { order_id: orderId, reason } = request.body;
       const sub = await audited(
@@ -77,7 +75,7 @@ export function subscriptionAdminRoutes(
 
   r.post(
     "/subscriptions/unsuspend",
-    { config: limits, schema: { body: AdminSuspendBody, querystring: token } },
+    { config: limits, schema: { body: AdminSuspendBody, querystring: TokenQuery } },
     async (request, reply) => {
       const { order_id: orderId, reason } = request.body;
       const sub = await audited(
@@ -92,7 +90,7 @@ export function subscriptionAdminRoutes(
 
   r.post(
     "/subscriptions/cancel",
-    { config: limits, schema: { body: AdminCancelBody, querystring: token } },
+    { config: limits, schema: { body: AdminCancelBody, querystring: TokenQuery } },
     async (request, reply) => {
       const { order_id: orderId, when } = request.body;
       const sub = await audited(ctx, request, { action: "subscription-cancel", orderId, details: when }, () =>
@@ -104,11 +102,11 @@ export function subscriptionAdminRoutes(
 
   if (ctx.payments.kind !== "local") return;
 
-  r.get("/test-clock", { config: limits, schema: { querystring: token } }, () => readTestClock(ctx));
+  r.get("/test-clock", { config: limits, schema: { querystring: TokenQuery } }, () => readTestClock(ctx));
 
   r.post(
     "/test-clock/advance",
-    { config: limits, schema: { body: AdvanceClockBody, querystring: token } },
+    { config: limits, schema: { body: AdvanceClockBody, querystring: TokenQuery } },
     (request) =>
       audited(ctx, request, { action: "test-clock-advance", details: `${request.body.days} jour(s)` }, () =>
         advanceTestClock(ctx, request.body.days),

@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
 import {
   BillingPortalUrl,
@@ -83,7 +84,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
       // The e-mails' "Mettre à jour ma carte" link: opens the portal straight away.
       r.get(
         "/api/order/:orderId/billing-portal/open",
-        { config: actions, schema: { params, querystring: z.object({ token: z.string().optional() }) } },
+        { config: actions, schema: { params, querystring: TokenQuery } },
         async (request, reply) =>
           reply
             .header("Cache-Control", "no-store")

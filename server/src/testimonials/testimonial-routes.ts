@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { TESTIMONIAL_MESSAGES } from "@lagon/contracts/testimonials";
 import {
   type AdminTestimonials,
@@ -7,7 +8,6 @@ import {
 } from "@lagon/contracts/testimonials-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { listTestimonials } from "./list-testimonials.ts";
@@ -31,8 +31,6 @@ export async function testimonialRoutes(app: FastifyInstance, { ctx }: { ctx: Co
   );
 }
 
-const token = z.object({ token: z.string().optional() });
-
 /** The admin's testimonials, registered inside the admin scope (admin-routes.ts). */
 export function testimonialAdminRoutes(
   app: FastifyInstance,
@@ -43,13 +41,13 @@ export function testimonialAdminRoutes(
 
   r.get(
     "/testimonials",
-    { config: limits, schema: { querystring: token } },
+    { config: limits, schema: { querystring: TokenQuery } },
     async (): Promise<AdminTestimonials> => ({ testimonials: await listTestimonials(ctx) }),
   );
 
   r.post(
     "/testimonials",
-    { config: limits, schema: { querystring: token, body: TestimonialInput } },
+    { config: limits, schema: { querystring: TokenQuery, body: TestimonialInput } },
     async (request, reply) => {
       const id = await audited(
         ctx,
@@ -63,7 +61,10 @@ export function testimonialAdminRoutes(
 
   r.put(
     "/testimonials/:id",
-    { config: limits, schema: { params: TestimonialIdParams, querystring: token, body: TestimonialInput } },
+    {
+      config: limits,
+      schema: { params: TestimonialIdParams, querystring: TokenQuery, body: TestimonialInput },
+    },
     async (request) => {
       await audited(ctx, request, { action: "update-testimonial", details: request.body.business }, () =>
         updateTestimonial(ctx, request.params.id, request.body),
@@ -74,7 +75,7 @@ export function testimonialAdminRoutes(
 
   r.delete(
     "/testimonials/:id",
-    { config: limits, schema: { params: TestimonialIdParams, querystring: token } },
+    { config: limits, schema: { params: TestimonialIdParams, querystring: TokenQuery } },
     async (request) => {
       await audited(ctx, request, { action: "delete-testimonial", details: request.params.id }, () =>
         deleteTestimonial(ctx, request.params.id),

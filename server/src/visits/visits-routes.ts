@@ -1,3 +1,4 @@
+import { TokenQuery } from "@lagon/contracts/access-schemas";
 import type { VisitsView } from "@lagon/contracts/visits-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,7 +17,7 @@ export async function visitsRoutes(app: FastifyInstance, { ctx }: { ctx: Context
           config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
           schema: {
             params: z.object({ orderId: z.string() }),
-            querystring: z.object({ token: z.string().optional() }),
+            querystring: TokenQuery,
           },
         },
         ({ order }): Promise<VisitsView> => visitsView(ctx, order),

@@ -1,19 +1,5 @@
 import { z } from "zod";
-import { MAILBOX_MESSAGES, RESERVED_LOCAL_PARTS } from "./mailboxes.ts";
-
-/** Why a local part is refused (the first rule it breaks), or null when it is fine. */
-export function localPartRefusal(v: string): string | null {
-  if (v.length === 0) return MAILBOX_MESSAGES.localPartRequired;
-  if (v.includes("@")) return MAILBOX_MESSAGES.localPartWithDomain;
-  if (v.length > 64) return MAILBOX_MESSAGES.localPartTooLong;
-  if (!/^[a-z0-9._-]*$/.test(v)) return MAILBOX_MESSAGES.localPartCharacters;
-  if (!/^[a-z0-9](?:.*[a-z0-9])?$/.test(v)) return MAILBOX_MESSAGES.localPartEnds;
-  if (v.includes("..")) return MAILBOX_MESSAGES.localPartDoubleDot;
-  // "post.master" or "Abuse" are the same names to a reader.
-  const plain = v.replace(/[._-]/g, "");
-  const reserved = RESERVED_LOCAL_PARTS.find((name) => name.replace(/-/g, "") === plain);
-  return reserved ? MAILBOX_MESSAGES.reserved(reserved) : null;
-}
+import { localPartRefusal, MAILBOX_MESSAGES } from "./mailboxes.ts";
 
 /**
  * The part of an address before the @, as a customer types it: trimmed and lower-cased, then

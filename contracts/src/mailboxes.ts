@@ -42,3 +42,17 @@ export const MAILBOX_MESSAGES = {
   unknownMailbox: "Cette adresse n'existe pas (ou plus).",
   hostDown: "Le service e-mail est momentanément indisponible : réessayez dans quelques minutes.",
 } as const;
+
+/** Why a local part is refused (the first rule it breaks), or null when it is fine. */
+export function localPartRefusal(v: string): string | null {
+  if (v.length === 0) return MAILBOX_MESSAGES.localPartRequired;
+  if (v.includes("@")) return MAILBOX_MESSAGES.localPartWithDomain;
+  if (v.length > 64) return MAILBOX_MESSAGES.localPartTooLong;
+  if (!/^[a-z0-9._-]*$/.test(v)) return MAILBOX_MESSAGES.localPartCharacters;
+  if (!/^[a-z0-9](?:.*[a-z0-9])?$/.test(v)) return MAILBOX_MESSAGES.localPartEnds;
+  if (v.includes("..")) return MAILBOX_MESSAGES.localPartDoubleDot;
+  // "post.master" or "Abuse" are the same names to a reader.
+  const plain = v.replace(/[._-]/g, "");
+  const reserved = RESERVED_LOCAL_PARTS.find((name) => name.replace(/-/g, "") === plain);
+  return reserved ? MAILBOX_MESSAGES.reserved(reserved) : null;
+}

@@ -1,10 +1,6 @@
 import { formatBytes } from "@lagon/contracts/backups";
-import {
-  type MailboxList,
-  MailboxLocalPart,
-  type MailboxPassword,
-  type MailboxView,
-} from "@lagon/contracts/mailboxes-schemas";
+import { localPartRefusal } from "@lagon/contracts/mailboxes";
+import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 
@@ -64,16 +60,18 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
 
   function create(event: FormEvent) {
     event.preventDefault();
-    const parsed = MailboxLocalPart.safeParse(localPart);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
+    // The server's own rule (contracts/mailboxes.ts), said before the request.
+    const wanted = localPart.trim().toLowerCase();
+    const refusal = localPartRefusal(wanted);
+    if (refusal) {
+      setFieldError(refusal);
       return;
     }
     setFieldError(null);
     void act(async () => {
       const result = await fetchJson<MailboxPassword>(withToken(base), {
         method: "POST",
-        body: JSON.stringify({ localPart: parsed.data }),
+        body: JSON.stringify({ localPart: wanted }),
       });
       setLocalPart("");
       return { kind: "password", result, created: true };

@@ -41,4 +41,6 @@ export const MAILBOX_MESSAGES = {
   notReady: "Les adresses e-mail seront disponibles dès que votre site sera en ligne.",
   unknownMailbox: "Cette adresse n'existe pas (ou plus).",
   hostDown: "Le service e-mail est momentanément indisponible : réessayez dans quelques minutes.",
+  setupUnknownDomain: "Ce domaine n'est pas servi par notre messagerie.",
+  setupNoAddress: "Demande de configuration illisible : indiquez une adresse e-mail valide.",
 } as const;

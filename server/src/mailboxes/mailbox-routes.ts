@@ -10,7 +10,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
-import { createMailbox, deleteMailbox, listMailboxes, resetMailboxPassword } from "./order-mailboxes.ts";
+import {
+  createMailbox,
+  deleteMailbox,
+  listMailboxes,
+  mailboxProfile,
+  resetMailboxPassword,
+} from "./order-mailboxes.ts";
 
 /** The customer's mailboxes, behind the order's token (page or mailbox): list, create, delete, new password. */
 export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
@@ -57,6 +63,23 @@ export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
         { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { params: MailboxParams } },
         async ({ order, params }): Promise<MailboxPassword> =>
           resetMailboxPassword(ctx, order, params.address),
+      );
+
+      // The download link of the order page: Apple's profile that adds the mailbox to Mail.
+      r.get(
+        "/api/order/:orderId/mailboxes/:address/apple-profile",
+        {
+          config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+          schema: { params: MailboxParams, querystring: TokenQuery },
+        },
+        async ({ order, params }, reply) => {
+          const profile = await mailboxProfile(ctx, order, params.address);
+          return reply
+            .header("cache-control", "no-store")
+            .header("content-disposition", `attachment; filename="${params.address}.mobileconfig"`)
+            .type("application/x-apple-aspen-config")
+            .send(profile);
+        },
       );
     }),
   );

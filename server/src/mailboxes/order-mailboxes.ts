@@ -7,6 +7,7 @@ import { mailboxes, orders } from "../db/schema.ts";
 import { AppError, conflict, forbidden, notFound } from "../lib/app-error.ts";
 import type { MailHost } from "../mail-host/mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
+import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -134,6 +135,12 @@ export async function resetMailboxPassword(
   });
   const used = await host.usage([row.address]).catch(() => null);
   return { mailbox: view(row, used), password };
+}
+
+/** Apple's configuration profile for one of the order's mailboxes (no password: the device asks). */
+export async function mailboxProfile(ctx: Context, order: Order, address: string): Promise<string> {
+  const row = await ownMailbox(ctx, order, address);
+  return appleMailProfile(row.address, usableHost(ctx, order).endpoints());
 }
 
 function usableHost(ctx: Context, order: Order): MailHost {

@@ -9,6 +9,9 @@ export const MAILBOX_ALLOWANCE: Record<PlanId, { count: number; quotaBytes: numb
   libre: { count: 0, quotaBytes: 0 },
 };
 
+/** A ceiling on aliases and forwards per site, against abuse only (they take no mailbox place). */
+export const MAIL_ALIAS_LIMIT = 50;
+
 /**
  * Names kept for the agency on every customer domain (RFC 2142 and the names mail servers and
  * registries write to): nobody may take them as a mailbox.
@@ -41,6 +44,14 @@ export const MAILBOX_MESSAGES = {
   notReady: "Les adresses e-mail seront disponibles dès que votre site sera en ligne.",
   unknownMailbox: "Cette adresse n'existe pas (ou plus).",
   hostDown: "Le service e-mail est momentanément indisponible : réessayez dans quelques minutes.",
+  aliasTargetRequired: "Indiquez l'adresse qui recevra les messages.",
+  aliasTargetInvalid: "Adresse de destination invalide (exemple : jean.dupont@gmail.com).",
+  aliasTargetNotMailbox:
+    "Sur le domaine de votre site, la destination doit être une de vos adresses e-mail existantes.",
+  aliasTargetSelf: "Une adresse ne peut pas renvoyer vers elle-même.",
+  aliasLimitReached: (count: number) =>
+    `Vous avez atteint ${count} alias et renvois : supprimez-en un pour en créer un autre.`,
+  unknownAlias: "Cet alias n'existe pas (ou plus).",
   setupUnknownDomain: "Ce domaine n'est pas servi par notre messagerie.",
   setupNoAddress: "Demande de configuration illisible : indiquez une adresse e-mail valide.",
 } as const;

@@ -174,11 +174,15 @@ describe("the order page's mailboxes, on a real mail host", () => {
     expect(await rowsOf(starter.id)).toHaveLength(5);
   });
 
-  it("gives a new mail host every mailbox the database records, with its owner's password", async () => {
+  it("gives a new mail host every mailbox and alias the database records, with its owner's password", async () => {
     const site = await givenSite("business");
     const created = (
       await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, { localPart: "accueil" })
     ).json();
+    await call("POST", `/api/order/${site.id}/mail-aliases?token=${site.token}`, {
+      localPart: "bonjour",
+      target: created.mailbox.address,
+    });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-new-"));
     const fresh = new LocalMailHost({
       dataDir,
@@ -191,7 +195,7 @@ describe("the order page's mailboxes, on a real mail host", () => {
       expect(await restoreMailHost(t.ctx)).toBeGreaterThanOrEqual(1);
       await deliverFromOutside(fresh.endpoints(), {
         from: "client@exterieur.test",
-        to: created.mailbox.address,
+        to: `bonjour@${site.domain}`,
         subject: "Après le déménagement",
         text: "Toujours là ?",
       });

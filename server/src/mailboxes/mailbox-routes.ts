@@ -1,5 +1,7 @@
 import { TokenQuery } from "@lagon/contracts/access-schemas";
 import {
+  type AliasView,
+  CreateAliasBody,
   CreateMailboxBody,
   type MailboxList,
   MailboxParams,
@@ -10,6 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
+import { createAlias, deleteAlias } from "./order-aliases.ts";
 import {
   createMailbox,
   deleteMailbox,
@@ -18,7 +21,10 @@ import {
   resetMailboxPassword,
 } from "./order-mailboxes.ts";
 
-/** The customer's mailboxes, behind the order's token (page or mailbox): list, create, delete, new password. */
+/**
+ * The customer's mailboxes, behind the order's token (page or mailbox): list, create, delete, new
+ * password, Apple profile; and the aliases and forwards of the site's mail domain.
+ */
 export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(
     orderTokenScope(ctx, (scope) => {
@@ -63,6 +69,28 @@ export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
         { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { params: MailboxParams } },
         async ({ order, params }): Promise<MailboxPassword> =>
           resetMailboxPassword(ctx, order, params.address),
+      );
+
+      r.post(
+        "/api/order/:orderId/mail-aliases",
+        {
+          config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+          schema: { params: z.object({ orderId: z.string() }), body: CreateAliasBody },
+        },
+        async ({ order, body }, reply): Promise<AliasView> => {
+          const created = await createAlias(ctx, order, body.localPart, body.target);
+          reply.code(201);
+          return created;
+        },
+      );
+
+      r.delete(
+        "/api/order/:orderId/mail-aliases/:address",
+        { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { params: MailboxParams } },
+        async ({ order, params }) => {
+          await deleteAlias(ctx, order, params.address);
+          return { deleted: true };
+        },
       );
 
       // The download link of the order page: Apple's profile that adds the mailbox to Mail.

@@ -3,12 +3,13 @@ import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts
 import type { PlanId } from "@lagon/contracts/plans";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { mailboxes, orders } from "../db/schema.ts";
+import { mailAliases, mailboxes, orders } from "../db/schema.ts";
 import { AppError, conflict, forbidden, notFound } from "../lib/app-error.ts";
 import type { MailHost } from "../mail-host/mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { deleteAliasesTo, listAliases, restoreAliases } from "./order-aliases.ts";
 
 type Order = typeof orders.$inferSelect;
 type MailboxRow = typeof mailboxes.$inferSelect;
@@ -51,6 +52,7 @@ export async function listMailboxes(ctx: Context, order: Order): Promise<Mailbox
     allowance: allowanceOf(order).count,
     quota_bytes: allowanceOf(order).quotaBytes,
     mailboxes: rows.map((row) => view(row, used)),
+    aliases: await listAliases(ctx, order.id),
     settings:
       endpoints && !reason
         ? { host: endpoints.host, imap_port: endpoints.imapPort, smtp_port: endpoints.submissionPort }
@@ -74,7 +76,11 @@ export async function createMailbox(ctx: Context, order: Order, localPart: strin
       .select({ id: mailboxes.id })
       .from(mailboxes)
       .where(eq(mailboxes.address, address));
-    if (taken) throw conflict(MAILBOX_MESSAGES.taken);
+    const [alias] = await tx
+      .select({ id: mailAliases.id })
+      .from(mailAliases)
+      .where(eq(mailAliases.address, address));
+    if (taken || alias) throw conflict(MAILBOX_MESSAGES.taken);
     const [existing] = await tx.select({ n: count() }).from(mailboxes).where(eq(mailboxes.orderId, order.id));
     if ((existing?.n ?? 0) >= allowance.count) throw conflict(MAILBOX_MESSAGES.limitReached(allowance.count));
     const [created] = await tx
@@ -103,6 +109,7 @@ export async function deleteMailbox(ctx: Context, order: Order, address: string)
   const host = ctx.mailHost;
   const row = await ownMailbox(ctx, order, address);
   if (!host) throw new AppError(503, MAILBOX_MESSAGES.hostDown);
+  await deleteAliasesTo(ctx, order, row.address);
   await host.removeMailbox(row.address).catch((err) => {
     throw hostFailure(ctx, order, err);
   });
@@ -143,7 +150,7 @@ export async function mailboxProfile(ctx: Context, order: Order, address: string
   return appleMailProfile(row.address, usableHost(ctx, order).endpoints());
 }
 
-function usableHost(ctx: Context, order: Order): MailHost {
+export function usableHost(ctx: Context, order: Order): MailHost {
   const reason = unavailableReason(ctx, order);
   if (reason) throw forbidden(reason);
   return ctx.mailHost as MailHost;
@@ -158,7 +165,7 @@ async function ownMailbox(ctx: Context, order: Order, address: string): Promise<
   return row;
 }
 
-function hostFailure(ctx: Context, order: Order, err: unknown): AppError {
+export function hostFailure(ctx: Context, order: Order, err: unknown): AppError {
   ctx.log.error({ err, orderId: order.id }, "mail host change failed");
   return new AppError(503, MAILBOX_MESSAGES.hostDown);
 }
@@ -193,5 +200,6 @@ export async function restoreMailHost(ctx: Context): Promise<number> {
       quotaBytes: mailbox.quotaBytes,
     })),
   );
+  await restoreAliases(ctx);
   return rows.length;
 }

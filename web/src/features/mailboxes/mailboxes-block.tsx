@@ -7,6 +7,7 @@ import {
 } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { MailAliases } from "./mail-aliases";
 
 type Status =
   | { kind: "idle" }
@@ -178,6 +179,14 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                     </div>
                   ) : (
                     <span className="dashboard-actions">
+                      <a
+                        className="dashboard-small-button"
+                        href={withToken(`${base}/${encodeURIComponent(mailbox.address)}/apple-profile`)}
+                        download={`${mailbox.address}.mobileconfig`}
+                        aria-label={`Profil iPhone, iPad et Mac pour ${mailbox.address}`}
+                      >
+                        Profil iPhone / Mac
+                      </a>
                       <button
                         type="button"
                         className="dashboard-small-button"
@@ -229,6 +238,16 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
               ) : null}
             </form>
           )}
+          {list.domain ? (
+            <MailAliases
+              orderId={orderId}
+              token={token}
+              domain={list.domain}
+              mailboxes={list.mailboxes.map((mailbox) => mailbox.address)}
+              aliases={list.aliases}
+              onChanged={load}
+            />
+          ) : null}
           {list.settings ? (
             <details>
               <summary>Réglages pour votre logiciel de messagerie</summary>
@@ -240,6 +259,10 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                 <li>
                   Envoi (SMTP) : serveur {list.settings.host}, port {list.settings.smtp_port}, avec
                   identification
+                </li>
+                <li>
+                  Sur iPhone, iPad ou Mac : touchez « Profil iPhone / Mac » à côté de l'adresse, ouvrez le
+                  fichier puis installez-le dans Réglages ; le mot de passe vous est demandé à l'installation.
                 </li>
               </ul>
             </details>

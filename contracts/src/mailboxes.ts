@@ -9,6 +9,10 @@ export const MAILBOX_ALLOWANCE: Record<PlanId, { count: number; quotaBytes: numb
   libre: { count: 0, quotaBytes: 0 },
 };
 
+/** A mailbox's storage as the pages show it: "5 Go", "2,5 Go". */
+export const formatGigabytes = (bytes: number) =>
+  `${String(Math.round((bytes / GO) * 10) / 10).replace(".", ",")} Go`;
+
 /** A ceiling on aliases and forwards per site, against abuse only (they take no mailbox place). */
 export const MAIL_ALIAS_LIMIT = 50;
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
-import { createTestApp } from "../../test/test-context.ts";
+import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { mailAliases, orders } from "../db/schema.ts";
 import { LocalMailHost } from "../mail-host/local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, waitForMessage } from "../mail-host/mail-checks.ts";
@@ -169,5 +169,40 @@ describe("aliases and forwards from the order page, on a real mail host", () => 
         text: "?",
       }),
     ).rejects.toThrow(/User unknown/);
+  });
+
+  it("shows the admin an order's mailboxes with their use and its aliases, and nobody else", async () => {
+    const site = await givenSiteWithMailbox();
+    await call("POST", `/api/order/${site.id}/mail-aliases?token=${site.token}`, {
+      localPart: "info",
+      target: site.mailbox,
+    });
+    await deliverFromOutside(host.endpoints(), {
+      from: "client@exterieur.test",
+      to: site.mailbox,
+      subject: "Pour la taille",
+      text: "x".repeat(5000),
+    });
+    await waitForMessage(host.endpoints(), site.mailbox, site.password, "Pour la taille");
+    const url = `/api/admin/orders/${site.id}/mailboxes`;
+    const res = await call("GET", `${url}?token=${TEST_ADMIN_TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      domain: site.domain,
+      allowance: 5,
+      aliases: [
+        expect.objectContaining({ address: `info@${site.domain}`, target: site.mailbox, kind: "alias" }),
+      ],
+    });
+    expect(res.json().mailboxes).toEqual([expect.objectContaining({ address: site.mailbox })]);
+    expect(res.json().mailboxes[0].used_bytes).toBeGreaterThan(5000);
+
+    expect((await call("GET", url)).statusCode).toBe(401);
+    expect((await call("GET", `${url}?token=${site.token}`)).statusCode).toBe(403);
+    const missing = await call(
+      "GET",
+      `/api/admin/orders/${crypto.randomUUID()}/mailboxes?token=${TEST_ADMIN_TOKEN}`,
+    );
+    expect(missing.statusCode).toBe(404);
   });
 });

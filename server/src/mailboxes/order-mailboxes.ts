@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
 import type { PlanId } from "@lagon/contracts/plans";
@@ -59,6 +60,13 @@ export async function listMailboxes(ctx: Context, order: Order): Promise<Mailbox
         : null,
     unavailable_reason: reason,
   };
+}
+
+/** The admin's read-only view of an order's mailboxes and aliases, with each mailbox's use. */
+export async function adminOrderMailboxes(ctx: Context, orderId: string): Promise<MailboxList> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  return listMailboxes(ctx, order);
 }
 
 /** Creates <localPart>@<mail domain> with a new password, shown this once. */

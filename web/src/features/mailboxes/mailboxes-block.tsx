@@ -1,4 +1,5 @@
 import { formatBytes } from "@lagon/contracts/backups";
+import { formatGigabytes } from "@lagon/contracts/mailboxes";
 import {
   type MailboxList,
   MailboxLocalPart,
@@ -16,9 +17,6 @@ type Status =
   | { kind: "confirm-delete"; address: string }
   | { kind: "deleted"; address: string }
   | { kind: "error"; message: string };
-
-const gigabytes = (bytes: number) =>
-  `${String(Math.round((bytes / 1024 ** 3) * 10) / 10).replace(".", ",")} Go`;
 
 /**
  * The site's professional addresses on the order page: the list with each mailbox's use of its
@@ -112,8 +110,8 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
       ) : (
         <>
           <p className="dashboard-help">
-            Votre offre comprend {list.allowance} adresses de {gigabytes(list.quota_bytes)} chacune, à votre
-            nom :<strong> …@{list.domain}</strong>.
+            Votre offre comprend {list.allowance} adresses de {formatGigabytes(list.quota_bytes)} chacune, à
+            votre nom :<strong> …@{list.domain}</strong>.
           </p>
           {status.kind === "password" ? (
             <div role="status" className="domain-done">
@@ -151,7 +149,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                     <span className="dashboard-help">
                       {mailbox.used_bytes === null
                         ? "Espace utilisé indisponible pour l'instant"
-                        : `${mailbox.used_bytes === 0 ? "0 Ko" : formatBytes(mailbox.used_bytes)} utilisés sur ${gigabytes(mailbox.quota_bytes)}`}
+                        : `${mailbox.used_bytes === 0 ? "0 Ko" : formatBytes(mailbox.used_bytes)} utilisés sur ${formatGigabytes(mailbox.quota_bytes)}`}
                     </span>
                   </span>
                   {status.kind === "confirm-delete" && status.address === mailbox.address ? (

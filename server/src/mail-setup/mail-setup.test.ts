@@ -1,15 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { rm } from "node:fs/promises";
 import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
-import { createTestApp } from "../../test/test-context.ts";
-import { orders } from "../db/schema.ts";
-import { LocalMailHost } from "../mail-host/local-mail-host.ts";
-import { freeMailPorts, imapClient, submitAs, waitForMessage } from "../mail-host/mail-checks.ts";
+import { startMailTestApp } from "../../test/mail-test-app.ts";
+import type { LocalMailHost } from "../mail-host/local-mail-host.ts";
+import { imapClient, submitAs, waitForMessage } from "../mail-host/mail-checks.ts";
 import type { MailEndpoints } from "../mail-host/mail-host.ts";
-import { magicLinkToken } from "../orders/magic-link.ts";
 
 /** xmllint refuses a document that is not well-formed XML, then reads one value by XPath. */
 const xpath = (xml: string, expression: string) =>
@@ -30,7 +25,8 @@ const parsePlist = (text: string) =>
 const el = (name: string) => `*[local-name()='${name}']`;
 
 describe("setting up a mailbox in one step: autoconfig, autodiscover, Apple profile", () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let mail: Awaited<ReturnType<typeof startMailTestApp>>;
+  let t: Awaited<ReturnType<typeof startMailTestApp>>["t"];
   let host: LocalMailHost;
   let site: { id: string; token: string; domain: string };
   let address = "";
@@ -39,19 +35,10 @@ describe("setting up a mailbox in one step: autoconfig, autodiscover, Apple prof
   const from = () => `10.0.2.${++n}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ BASE_DOMAIN: "lagon-sites.re" });
-    host = new LocalMailHost({
-      dataDir: t.ctx.config.DATA_DIR,
-      hostname: "mail.lagon-sites.re",
-      ports: await freeMailPorts(),
-    });
-    t.ctx.mailHost = host;
-    await host.start();
-    const id = await givenPaidOrder(t.ctx, { planId: "starter" });
-    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw new Error("order not created");
-    site = { id, token: magicLinkToken(t.ctx, row), domain: `${row.subdomain}.lagon-sites.re` };
+    mail = await startMailTestApp();
+    ({ t, host } = mail);
+    site = await mail.givenSite("starter");
+    const id = site.id;
     const created = await t.app.inject({
       method: "POST",
       url: `/api/order/${id}/mailboxes?token=${site.token}`,
@@ -62,10 +49,7 @@ describe("setting up a mailbox in one step: autoconfig, autodiscover, Apple prof
     address = created.json().mailbox.address;
   }, 60_000);
 
-  afterAll(async () => {
-    await t?.close();
-    if (t) await rm(t.ctx.config.DATA_DIR, { recursive: true, force: true });
-  });
+  afterAll(() => mail?.close());
 
   async function logsIn(endpoints: MailEndpoints, user: string) {
     const client = imapClient(endpoints, user, password);

@@ -1,17 +1,16 @@
-import { rm } from "node:fs/promises";
 import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
+import { startMailTestApp } from "../../test/mail-test-app.ts";
 import { startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
-import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { mailAliases, orders } from "../db/schema.ts";
-import { LocalMailHost } from "../mail-host/local-mail-host.ts";
-import { deliverFromOutside, freeMailPorts, waitForMessage } from "../mail-host/mail-checks.ts";
-import { magicLinkToken } from "../orders/magic-link.ts";
+import { TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
+import { mailAliases } from "../db/schema.ts";
+import type { LocalMailHost } from "../mail-host/local-mail-host.ts";
+import { deliverFromOutside, waitForMessage } from "../mail-host/mail-checks.ts";
 
 describe("aliases and forwards from the order page, on a real mail host", () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let mail: Awaited<ReturnType<typeof startMailTestApp>>;
+  let t: Awaited<ReturnType<typeof startMailTestApp>>["t"];
   let host: LocalMailHost;
   /** A local SMTP server standing in for the internet: the host relays outside mail to it. */
   let internet: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -20,32 +19,22 @@ describe("aliases and forwards from the order page, on a real mail host", () => 
 
   beforeAll(async () => {
     internet = await startSmtpSink();
-    t = await createTestApp({ BASE_DOMAIN: "lagon-sites.re" });
-    host = new LocalMailHost({
-      dataDir: t.ctx.config.DATA_DIR,
-      hostname: "mail.lagon-sites.re",
-      ports: await freeMailPorts(),
-      relayHost: `[127.0.0.1]:${new URL(internet.url).port}`,
-    });
-    t.ctx.mailHost = host;
-    await host.start();
+    mail = await startMailTestApp({ relayHost: `[127.0.0.1]:${new URL(internet.url).port}` });
+    ({ t, host } = mail);
   }, 60_000);
 
   afterAll(async () => {
-    await t?.close();
+    await mail?.close();
     await internet?.close();
-    if (t) await rm(t.ctx.config.DATA_DIR, { recursive: true, force: true });
   });
 
   async function givenSiteWithMailbox() {
-    const id = await givenPaidOrder(t.ctx, { planId: "starter" });
-    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw new Error("order not created");
-    const token = magicLinkToken(t.ctx, row);
-    const created = await call("POST", `/api/order/${id}/mailboxes?token=${token}`, { localPart: "contact" });
+    const site = await mail.givenSite("starter");
+    const created = await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, {
+      localPart: "contact",
+    });
     const { mailbox, password } = created.json();
-    return { id, token, domain: `${row.subdomain}.lagon-sites.re`, mailbox: mailbox.address, password };
+    return { ...site, mailbox: mailbox.address, password };
   }
 
   const call = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>

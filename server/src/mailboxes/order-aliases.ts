@@ -2,10 +2,10 @@ import { MAIL_ALIAS_LIMIT, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { mailAliases, mailboxes, orders } from "../db/schema.ts";
+import { mailAliases, mailboxes, type orders } from "../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { hostFailure, mailDomainOf, usableHost } from "./order-mailboxes.ts";
+import { hostFailure, lockOrderAddress, mailDomainOf, usableHost } from "./order-mail-domain.ts";
 
 type Order = typeof orders.$inferSelect;
 type AliasRow = typeof mailAliases.$inferSelect;
@@ -41,18 +41,8 @@ export async function createAlias(
   const domain = mailDomainOf(ctx, order);
   const address = `${localPart}@${domain}`;
   if (target === address) throw badRequest(MAILBOX_MESSAGES.aliasTargetSelf);
-  // Same lock as mailbox creation: an address cannot become both at once, and the ceiling holds.
   const row = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
-    const [mailbox] = await tx
-      .select({ id: mailboxes.id })
-      .from(mailboxes)
-      .where(eq(mailboxes.address, address));
-    const [alias] = await tx
-      .select({ id: mailAliases.id })
-      .from(mailAliases)
-      .where(eq(mailAliases.address, address));
-    if (mailbox || alias) throw conflict(MAILBOX_MESSAGES.taken);
+    await lockOrderAddress(tx, order, address);
     if (domainOf(target) === domain) {
       const [own] = await tx
         .select({ id: mailboxes.id })

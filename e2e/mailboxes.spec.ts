@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { mailPortsFrom } from "../server/src/mail-host/local-mail-host.ts";
 import { deliverFromOutside, waitForMessage } from "../server/src/mail-host/mail-checks.ts";
 import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
@@ -53,8 +54,38 @@ test("a customer creates a professional address from the order page and reads it
   await page.reload();
   await expect(block.getByText(/\d+ Ko utilisés sur 5 Go/)).toBeVisible();
 
+  // An alias: mail to devis@ arrives in contact@'s box.
+  await block.getByLabel("Nouvel alias").fill("devis");
+  await block.getByRole("button", { name: "Créer l'alias" }).click();
+  await expect(
+    block.getByText("Alias créé : devis@courriel-payet.localhost → contact@courriel-payet.localhost"),
+  ).toBeVisible();
+  await deliverFromOutside(endpoints, {
+    from: "client@exterieur.test",
+    to: "devis@courriel-payet.localhost",
+    subject: "Par l'alias",
+    text: "Un devis pour une terrasse.",
+  });
+  expect(
+    await waitForMessage(endpoints, "contact@courriel-payet.localhost", password, "Par l'alias"),
+  ).toContain("terrasse");
+
+  // The Apple profile downloads, without the password.
+  const download = page.waitForEvent("download");
+  await block
+    .getByRole("link", { name: "Profil iPhone, iPad et Mac pour contact@courriel-payet.localhost" })
+    .click();
+  const profile = await readFile((await (await download).path()) as string, "utf8");
+  expect(profile).toContain("<string>com.apple.mail.managed</string>");
+  expect(profile).toContain("<string>contact@courriel-payet.localhost</string>");
+  expect(profile).not.toContain(password);
+  expect((await download).suggestedFilename()).toBe("contact@courriel-payet.localhost.mobileconfig");
+
+  await block.getByRole("button", { name: "Supprimer devis@courriel-payet.localhost" }).click();
+  await expect(block.getByText(/^devis@courriel-payet\.localhost supprimé/)).toBeVisible();
+
   // Deleted behind a confirmation.
-  await block.getByRole("button", { name: "Supprimer" }).click();
+  await block.getByRole("button", { name: "Supprimer", exact: true }).click();
   await block.getByRole("button", { name: "Oui, supprimer cette adresse" }).click();
   await expect(
     block.getByText("Adresse contact@courriel-payet.localhost supprimée, avec ses messages."),

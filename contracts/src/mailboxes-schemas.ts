@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localPartRefusal, MAILBOX_MESSAGES } from "./mailboxes.ts";
+import { aliasTargetRefusal, localPartRefusal, MAILBOX_MESSAGES } from "./mailboxes.ts";
 
 /**
  * The part of an address before the @, as a customer types it: trimmed and lower-cased, then
@@ -27,6 +27,29 @@ export const MailboxParams = z.object({
     .regex(/^[a-z0-9._-]{1,64}@[a-z0-9.-]{1,253}$/, MAILBOX_MESSAGES.unknownMailbox),
 });
 
+/** Where an alias's mail goes: an address as a customer types it (trimmed, lower-cased). */
+export const AliasTarget = z
+  .string({ error: MAILBOX_MESSAGES.aliasTargetRequired })
+  .trim()
+  .toLowerCase()
+  .superRefine((v, ctx) => {
+    const message = aliasTargetRefusal(v);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+
+/** A new alias: <localPart>@<the site's mail domain>, to one of the order's mailboxes or outside. */
+export const CreateAliasBody = z.object({ localPart: MailboxLocalPart, target: AliasTarget });
+export type CreateAliasBody = z.input<typeof CreateAliasBody>;
+
+export const AliasView = z.object({
+  address: z.string(),
+  target: z.string(),
+  /** "alias": to one of the order's mailboxes; "forward": to an outside address. */
+  kind: z.enum(["alias", "forward"]),
+  created_at: z.string(),
+});
+export type AliasView = z.infer<typeof AliasView>;
+
 export const MailboxView = z.object({
   address: z.string(),
   /** Bytes stored, null when the mail host could not say. */
@@ -50,6 +73,7 @@ export const MailboxList = z.object({
   allowance: z.number(),
   quota_bytes: z.number(),
   mailboxes: z.array(MailboxView),
+  aliases: z.array(AliasView),
   settings: MailSettings.nullable(),
   /** French: why no mailbox can be made now (Libre plan, site not ready), or null. */
   unavailable_reason: z.string().nullable(),

@@ -9,6 +9,13 @@ export const MAILBOX_ALLOWANCE: Record<PlanId, { count: number; quotaBytes: numb
   libre: { count: 0, quotaBytes: 0 },
 };
 
+/** A mailbox's storage as the pages show it: "5 Go", "2,5 Go". */
+export const formatGigabytes = (bytes: number) =>
+  `${String(Math.round((bytes / GO) * 10) / 10).replace(".", ",")} Go`;
+
+/** A ceiling on aliases and forwards per site, against abuse only (they take no mailbox place). */
+export const MAIL_ALIAS_LIMIT = 50;
+
 /**
  * Names kept for the agency on every customer domain (RFC 2142 and the names mail servers and
  * registries write to): nobody may take them as a mailbox.
@@ -41,6 +48,16 @@ export const MAILBOX_MESSAGES = {
   notReady: "Les adresses e-mail seront disponibles dès que votre site sera en ligne.",
   unknownMailbox: "Cette adresse n'existe pas (ou plus).",
   hostDown: "Le service e-mail est momentanément indisponible : réessayez dans quelques minutes.",
+  aliasTargetRequired: "Indiquez l'adresse qui recevra les messages.",
+  aliasTargetInvalid: "Adresse de destination invalide (exemple : jean.dupont@gmail.com).",
+  aliasTargetNotMailbox:
+    "Sur le domaine de votre site, la destination doit être une de vos adresses e-mail existantes.",
+  aliasTargetSelf: "Une adresse ne peut pas renvoyer vers elle-même.",
+  aliasLimitReached: (count: number) =>
+    `Vous avez atteint ${count} alias et renvois : supprimez-en un pour en créer un autre.`,
+  unknownAlias: "Cet alias n'existe pas (ou plus).",
+  setupUnknownDomain: "Ce domaine n'est pas servi par notre messagerie.",
+  setupNoAddress: "Demande de configuration illisible : indiquez une adresse e-mail valide.",
 } as const;
 
 /** Why a local part is refused (the first rule it breaks), or null when it is fine. */
@@ -55,4 +72,12 @@ export function localPartRefusal(v: string): string | null {
   const plain = v.replace(/[._-]/g, "");
   const reserved = RESERVED_LOCAL_PARTS.find((name) => name.replace(/-/g, "") === plain);
   return reserved ? MAILBOX_MESSAGES.reserved(reserved) : null;
+}
+
+/** Why an alias's target address is refused, or null when it is fine (trimmed, lower-cased). */
+export function aliasTargetRefusal(v: string): string | null {
+  if (v.length === 0) return MAILBOX_MESSAGES.aliasTargetRequired;
+  if (v.length > 254) return MAILBOX_MESSAGES.aliasTargetInvalid;
+  const address = /^[a-z0-9._%+-]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+  return address.test(v) ? null : MAILBOX_MESSAGES.aliasTargetInvalid;
 }

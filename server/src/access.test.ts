@@ -41,6 +41,11 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /articles": "the blog's list page",
   "GET /articles/:slug": "a blog article's page",
   "GET /sitemap.xml": "for search engines",
+  "GET /mail/config-v1.1.xml":
+    "Thunderbird's autoconfig: the mail host's settings for any site mail domain's shape, whether or not the address exists (no more than DNS tells)",
+  "GET /.well-known/autoconfig/mail/config-v1.1.xml": "Thunderbird's autoconfig, its other address",
+  "POST /autodiscover/autodiscover.xml":
+    "Outlook's autodiscover: the same settings, for any address of a site mail domain's shape; a 4 KB body at most",
   "GET /*":
     "the web app's pages and files; a private page is an empty shell whose data comes from the API, with its token",
 };

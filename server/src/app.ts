@@ -21,6 +21,7 @@ import { directoryRoutes } from "./directory/directory-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { invoiceRoutes } from "./invoices/invoice-routes.ts";
 import { kozaRoutes } from "./koza/koza-routes.ts";
+import { mailSetupRoutes } from "./mail-setup/mail-setup-routes.ts";
 import { mailboxRoutes } from "./mailboxes/mailbox-routes.ts";
 import { maintenanceRoutes } from "./maintenance/maintenance-routes.ts";
 import type { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
@@ -91,6 +92,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(customerRoutes, { ctx });
   await app.register(backupRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
+  await app.register(mailSetupRoutes, { ctx });
   await app.register(maintenanceRoutes, { ctx });
   await app.register(visitsRoutes, { ctx });
   await app.register(invoiceRoutes, { ctx });

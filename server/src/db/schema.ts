@@ -725,6 +725,23 @@ export const mailboxes = pgTable(
   },
   (t) => [index("mailboxes_order_idx").on(t.orderId, t.createdAt)],
 );
+/**
+ * Another address on a site's mail domain whose mail goes to one of the order's mailboxes (an
+ * alias) or to an outside address (a forward): the mail host's alias map is rebuilt from here.
+ */
+export const mailAliases = pgTable(
+  "mail_aliases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    address: text("address").notNull().unique(),
+    target: text("target").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_aliases_order_idx").on(t.orderId, t.createdAt)],
+);
 /** What a Business site's visit log gave for one day, La Réunion's day (decision 0051). */
 export const siteVisitDays = pgTable(
   "site_visit_days",

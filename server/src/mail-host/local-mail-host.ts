@@ -235,6 +235,8 @@ export class LocalMailHost implements MailHost {
     for (const target of targets) assertAliasTarget(target);
     return this.change((state) => {
       if (!state.domains.includes(domainOf(address))) throw new Error(`unknown mail domain of ${address}`);
+      // Unchanged (a restore at start): no reload.
+      if (state.aliases[address]?.join(",") === targets.join(",")) return false;
       state.aliases[address] = targets;
     });
   }

@@ -4,43 +4,27 @@ import path from "node:path";
 import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
-import { createTestApp } from "../../test/test-context.ts";
-import { mailboxes, orders } from "../db/schema.ts";
+import { startMailTestApp } from "../../test/mail-test-app.ts";
+import { mailboxes } from "../db/schema.ts";
 import { LocalMailHost } from "../mail-host/local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, waitForMessage } from "../mail-host/mail-checks.ts";
-import { magicLinkToken } from "../orders/magic-link.ts";
 import { restoreMailHost } from "./order-mailboxes.ts";
 
 describe("the order page's mailboxes, on a real mail host", () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let mail: Awaited<ReturnType<typeof startMailTestApp>>;
+  let t: Awaited<ReturnType<typeof startMailTestApp>>["t"];
   let host: LocalMailHost;
   let address = 0;
   const from = () => `10.0.1.${++address}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ BASE_DOMAIN: "lagon-sites.re" });
-    host = new LocalMailHost({
-      dataDir: t.ctx.config.DATA_DIR,
-      hostname: "mail.lagon-sites.re",
-      ports: await freeMailPorts(),
-    });
-    t.ctx.mailHost = host;
-    await host.start();
+    mail = await startMailTestApp();
+    ({ t, host } = mail);
   }, 60_000);
 
-  afterAll(async () => {
-    await t?.close();
-    if (t) await rm(t.ctx.config.DATA_DIR, { recursive: true, force: true });
-  });
+  afterAll(() => mail?.close());
 
-  async function givenSite(planId: "starter" | "business" | "libre") {
-    const id = await givenPaidOrder(t.ctx, { planId });
-    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw new Error("order not created");
-    return { id, token: magicLinkToken(t.ctx, row), domain: `${row.subdomain}.lagon-sites.re` };
-  }
+  const givenSite = (planId: "starter" | "business" | "libre") => mail.givenSite(planId);
 
   const call = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, payload, remoteAddress: from() });
@@ -174,11 +158,15 @@ describe("the order page's mailboxes, on a real mail host", () => {
     expect(await rowsOf(starter.id)).toHaveLength(5);
   });
 
-  it("gives a new mail host every mailbox the database records, with its owner's password", async () => {
+  it("gives a new mail host every mailbox and alias the database records, with its owner's password", async () => {
     const site = await givenSite("business");
     const created = (
       await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, { localPart: "accueil" })
     ).json();
+    await call("POST", `/api/order/${site.id}/mail-aliases?token=${site.token}`, {
+      localPart: "bonjour",
+      target: created.mailbox.address,
+    });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-new-"));
     const fresh = new LocalMailHost({
       dataDir,
@@ -191,7 +179,7 @@ describe("the order page's mailboxes, on a real mail host", () => {
       expect(await restoreMailHost(t.ctx)).toBeGreaterThanOrEqual(1);
       await deliverFromOutside(fresh.endpoints(), {
         from: "client@exterieur.test",
-        to: created.mailbox.address,
+        to: `bonjour@${site.domain}`,
         subject: "Après le déménagement",
         text: "Toujours là ?",
       });

@@ -1,33 +1,25 @@
-import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
+import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
+import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
-import type { PlanId } from "@lagon/contracts/plans";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { mailboxes, orders } from "../db/schema.ts";
-import { AppError, conflict, forbidden, notFound } from "../lib/app-error.ts";
-import type { MailHost } from "../mail-host/mail-host.ts";
+import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
+import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { deleteAliasesTo, listAliases, restoreAliases } from "./order-aliases.ts";
+import {
+  allowanceOf,
+  hostFailure,
+  lockOrderAddress,
+  mailDomainOf,
+  unavailableReason,
+  usableHost,
+} from "./order-mail-domain.ts";
 
 type Order = typeof orders.$inferSelect;
 type MailboxRow = typeof mailboxes.$inferSelect;
-
-/** The site's own mail domain: <subdomain>.<BASE_DOMAIN>. */
-export function mailDomainOf(ctx: Context, order: Order): string {
-  return `${order.subdomain}.${ctx.config.BASE_DOMAIN}`.toLowerCase();
-}
-
-function allowanceOf(order: Order) {
-  return MAILBOX_ALLOWANCE[order.planId as PlanId] ?? MAILBOX_ALLOWANCE.libre;
-}
-
-/** Why the order can have no mailbox now (French), or null. */
-function unavailableReason(ctx: Context, order: Order): string | null {
-  if (allowanceOf(order).count === 0) return MAILBOX_MESSAGES.notIncluded;
-  if (!ctx.mailHost) return MAILBOX_MESSAGES.hostDown;
-  if (order.status !== "active") return MAILBOX_MESSAGES.notReady;
-  return null;
-}
 
 /** The order's mailboxes with what each stores, as its page shows them. */
 export async function listMailboxes(ctx: Context, order: Order): Promise<MailboxList> {
@@ -50,12 +42,20 @@ export async function listMailboxes(ctx: Context, order: Order): Promise<Mailbox
     allowance: allowanceOf(order).count,
     quota_bytes: allowanceOf(order).quotaBytes,
     mailboxes: rows.map((row) => view(row, used)),
+    aliases: await listAliases(ctx, order.id),
     settings:
       endpoints && !reason
         ? { host: endpoints.host, imap_port: endpoints.imapPort, smtp_port: endpoints.submissionPort }
         : null,
     unavailable_reason: reason,
   };
+}
+
+/** The admin's read-only view of an order's mailboxes and aliases, with each mailbox's use. */
+export async function adminOrderMailboxes(ctx: Context, orderId: string): Promise<MailboxList> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  return listMailboxes(ctx, order);
 }
 
 /** Creates <localPart>@<mail domain> with a new password, shown this once. */
@@ -65,15 +65,8 @@ export async function createMailbox(ctx: Context, order: Order, localPart: strin
   const address = `${localPart}@${mailDomainOf(ctx, order)}`;
   const password = newMailboxPassword();
   const passwordHash = await hashMailboxPassword(password);
-  // The order's row is locked while its mailboxes are counted: two creations at once cannot
-  // both take the last place.
   const row = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
-    const [taken] = await tx
-      .select({ id: mailboxes.id })
-      .from(mailboxes)
-      .where(eq(mailboxes.address, address));
-    if (taken) throw conflict(MAILBOX_MESSAGES.taken);
+    await lockOrderAddress(tx, order, address);
     const [existing] = await tx.select({ n: count() }).from(mailboxes).where(eq(mailboxes.orderId, order.id));
     if ((existing?.n ?? 0) >= allowance.count) throw conflict(MAILBOX_MESSAGES.limitReached(allowance.count));
     const [created] = await tx
@@ -102,6 +95,7 @@ export async function deleteMailbox(ctx: Context, order: Order, address: string)
   const host = ctx.mailHost;
   const row = await ownMailbox(ctx, order, address);
   if (!host) throw new AppError(503, MAILBOX_MESSAGES.hostDown);
+  await deleteAliasesTo(ctx, order, row.address);
   await host.removeMailbox(row.address).catch((err) => {
     throw hostFailure(ctx, order, err);
   });
@@ -136,10 +130,10 @@ export async function resetMailboxPassword(
   return { mailbox: view(row, used), password };
 }
 
-function usableHost(ctx: Context, order: Order): MailHost {
-  const reason = unavailableReason(ctx, order);
-  if (reason) throw forbidden(reason);
-  return ctx.mailHost as MailHost;
+/** Apple's configuration profile for one of the order's mailboxes (no password: the device asks). */
+export async function mailboxProfile(ctx: Context, order: Order, address: string): Promise<string> {
+  const row = await ownMailbox(ctx, order, address);
+  return appleMailProfile(row.address, usableHost(ctx, order).endpoints());
 }
 
 async function ownMailbox(ctx: Context, order: Order, address: string): Promise<MailboxRow> {
@@ -149,11 +143,6 @@ async function ownMailbox(ctx: Context, order: Order, address: string): Promise<
     .where(and(eq(mailboxes.orderId, order.id), eq(mailboxes.address, address)));
   if (!row) throw notFound(MAILBOX_MESSAGES.unknownMailbox);
   return row;
-}
-
-function hostFailure(ctx: Context, order: Order, err: unknown): AppError {
-  ctx.log.error({ err, orderId: order.id }, "mail host change failed");
-  return new AppError(503, MAILBOX_MESSAGES.hostDown);
 }
 
 function view(row: MailboxRow, used: Map<string, number> | null): MailboxView {
@@ -186,5 +175,6 @@ export async function restoreMailHost(ctx: Context): Promise<number> {
       quotaBytes: mailbox.quotaBytes,
     })),
   );
+  await restoreAliases(ctx);
   return rows.length;
 }

@@ -11,6 +11,7 @@ import {
   STEP_LABEL,
   STEP_STATUS_LABEL,
 } from "./admin-labels";
+import { AdminMailboxes } from "./admin-mailboxes";
 import { AdminMaintenanceBlock } from "./admin-maintenance";
 
 export type OrderAction =
@@ -31,8 +32,11 @@ export function AdminOrderCard({
   busy,
   locked,
   onAction,
+  token,
 }: {
   order: AdminOrder;
+  /** The admin token, for the parts of the card read on demand (the mailboxes). */
+  token: string;
   /** The action running on this order, if any. */
   busy: OrderAction | null;
   /** One action at a time: the buttons wait while any runs (still focusable, for keyboards). */
@@ -118,6 +122,7 @@ export function AdminOrderCard({
           })}
         </ol>
       </div>
+      <AdminMailboxes orderId={order.order_id} token={token} />
       {order.backup_alert ? <p className="admin-backup-alert">Sauvegardes : {order.backup_alert}</p> : null}
       <div className="admin-actions">
         <button type="button" aria-disabled={locked} onClick={() => onAction("resend", order)}>

@@ -357,6 +357,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
                 busy={busy?.orderId === o.order_id ? busy.action : null}
                 locked={busy !== null}
                 onAction={onAction}
+                token={token}
               />
             </li>
           ))}

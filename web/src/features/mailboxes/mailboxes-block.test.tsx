@@ -16,6 +16,14 @@ const LIST = {
   allowance: 5,
   quota_bytes: 5 * GO,
   mailboxes: [CONTACT],
+  aliases: [
+    {
+      address: "devis@payet.localhost",
+      target: "contact@payet.localhost",
+      kind: "alias",
+      created_at: "2026-11-21T06:30:00Z",
+    },
+  ],
   settings: { host: "127.0.0.1", imap_port: 2543, smtp_port: 2587 },
   unavailable_reason: null,
 };
@@ -44,7 +52,7 @@ describe("MailboxesBlock", () => {
       [`POST /api/order/${ORDER}/mailboxes?token=jeton`]: { status: 201, body: created },
     });
     render(<MailboxesBlock orderId={ORDER} token="jeton" />);
-    expect(await screen.findByText("contact@payet.localhost")).toBeTruthy();
+    expect(await screen.findByText("contact@payet.localhost", { selector: "strong" })).toBeTruthy();
     expect(screen.getByText("2,3 Mo utilisés sur 5 Go")).toBeTruthy();
     expect(screen.getByText(/Votre offre comprend 5 adresses de 5 Go chacune/)).toBeTruthy();
 
@@ -61,7 +69,7 @@ describe("MailboxesBlock", () => {
   it("refuses a reserved name in French before asking the server", async () => {
     const fetch = api(LIST);
     render(<MailboxesBlock orderId={ORDER} token="jeton" />);
-    await screen.findByText("contact@payet.localhost");
+    await screen.findByText("contact@payet.localhost", { selector: "strong" });
     fireEvent.change(screen.getByLabelText("Nouvelle adresse"), { target: { value: "postmaster" } });
     fireEvent.click(screen.getByRole("button", { name: "Créer l'adresse" }));
     expect((await screen.findByRole("alert")).textContent).toBe(MAILBOX_MESSAGES.reserved("postmaster"));
@@ -76,7 +84,7 @@ describe("MailboxesBlock", () => {
       },
     });
     const { unmount } = render(<MailboxesBlock orderId={ORDER} token="jeton" />);
-    await screen.findByText("contact@payet.localhost");
+    await screen.findByText("contact@payet.localhost", { selector: "strong" });
     fireEvent.click(screen.getByRole("button", { name: "Supprimer" }));
     expect(screen.getByRole("alertdialog").textContent).toContain("Tous ses messages sont effacés");
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -96,5 +104,43 @@ describe("MailboxesBlock", () => {
     render(<MailboxesBlock orderId={ORDER} token="jeton" />);
     expect(await screen.findByText(MAILBOX_MESSAGES.notIncluded)).toBeTruthy();
     expect(screen.queryByLabelText("Nouvelle adresse")).toBeNull();
+  });
+
+  it("offers each address's Apple profile, and makes a forward to an outside address", async () => {
+    const forward = {
+      address: "patron@payet.localhost",
+      target: "jean@gmail.com",
+      kind: "forward",
+      created_at: "2026-11-22T06:30:00Z",
+    };
+    const fetch = api(LIST, {
+      [`POST /api/order/${ORDER}/mail-aliases?token=jeton`]: { status: 201, body: forward },
+    });
+    render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    const profile = await screen.findByRole("link", {
+      name: "Profil iPhone, iPad et Mac pour contact@payet.localhost",
+    });
+    expect(profile.getAttribute("href")).toBe(
+      `/api/order/${ORDER}/mailboxes/contact%40payet.localhost/apple-profile?token=jeton`,
+    );
+    expect(screen.getByText("Alias")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Nouvel alias"), { target: { value: "Patron" } });
+    fireEvent.change(screen.getByLabelText("Vers"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Adresse extérieure"), { target: { value: "jean@" } });
+    fireEvent.click(screen.getByRole("button", { name: "Créer l'alias" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(MAILBOX_MESSAGES.aliasTargetInvalid);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(screen.getByLabelText("Adresse extérieure"), { target: { value: "Jean@Gmail.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Créer l'alias" }));
+    expect(await screen.findByText("Renvoi créé : patron@payet.localhost → jean@gmail.com")).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/order/${ORDER}/mail-aliases?token=jeton`,
+      expect.objectContaining({
+        method: "POST",
+        body: JSON.stringify({ localPart: "patron", target: "jean@gmail.com" }),
+      }),
+    );
   });
 });

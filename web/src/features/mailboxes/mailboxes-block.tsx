@@ -1,8 +1,9 @@
 import { formatBytes } from "@lagon/contracts/backups";
-import { localPartRefusal } from "@lagon/contracts/mailboxes";
+import { formatGigabytes, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { MailAliases } from "./mail-aliases";
 
 type Status =
   | { kind: "idle" }
@@ -11,9 +12,6 @@ type Status =
   | { kind: "confirm-delete"; address: string }
   | { kind: "deleted"; address: string }
   | { kind: "error"; message: string };
-
-const gigabytes = (bytes: number) =>
-  `${String(Math.round((bytes / 1024 ** 3) * 10) / 10).replace(".", ",")} Go`;
 
 /**
  * The site's professional addresses on the order page: the list with each mailbox's use of its
@@ -109,8 +107,8 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
       ) : (
         <>
           <p className="dashboard-help">
-            Votre offre comprend {list.allowance} adresses de {gigabytes(list.quota_bytes)} chacune, à votre
-            nom :<strong> …@{list.domain}</strong>.
+            Votre offre comprend {list.allowance} adresses de {formatGigabytes(list.quota_bytes)} chacune, à
+            votre nom :<strong> …@{list.domain}</strong>.
           </p>
           {status.kind === "password" ? (
             <div role="status" className="domain-done">
@@ -148,7 +146,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                     <span className="dashboard-help">
                       {mailbox.used_bytes === null
                         ? "Espace utilisé indisponible pour l'instant"
-                        : `${mailbox.used_bytes === 0 ? "0 Ko" : formatBytes(mailbox.used_bytes)} utilisés sur ${gigabytes(mailbox.quota_bytes)}`}
+                        : `${mailbox.used_bytes === 0 ? "0 Ko" : formatBytes(mailbox.used_bytes)} utilisés sur ${formatGigabytes(mailbox.quota_bytes)}`}
                     </span>
                   </span>
                   {status.kind === "confirm-delete" && status.address === mailbox.address ? (
@@ -176,6 +174,14 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                     </div>
                   ) : (
                     <span className="dashboard-actions">
+                      <a
+                        className="dashboard-small-button"
+                        href={withToken(`${base}/${encodeURIComponent(mailbox.address)}/apple-profile`)}
+                        download={`${mailbox.address}.mobileconfig`}
+                        aria-label={`Profil iPhone, iPad et Mac pour ${mailbox.address}`}
+                      >
+                        Profil iPhone / Mac
+                      </a>
                       <button
                         type="button"
                         className="dashboard-small-button"
@@ -227,6 +233,16 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
               ) : null}
             </form>
           )}
+          {list.domain ? (
+            <MailAliases
+              orderId={orderId}
+              token={token}
+              domain={list.domain}
+              mailboxes={list.mailboxes.map((mailbox) => mailbox.address)}
+              aliases={list.aliases}
+              onChanged={load}
+            />
+          ) : null}
           {list.settings ? (
             <details>
               <summary>Réglages pour votre logiciel de messagerie</summary>
@@ -238,6 +254,10 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                 <li>
                   Envoi (SMTP) : serveur {list.settings.host}, port {list.settings.smtp_port}, avec
                   identification
+                </li>
+                <li>
+                  Sur iPhone, iPad ou Mac : touchez « Profil iPhone / Mac » à côté de l'adresse, ouvrez le
+                  fichier puis installez-le dans Réglages ; le mot de passe vous est demandé à l'installation.
                 </li>
               </ul>
             </details>

@@ -1,0 +1,115 @@
+import { MAIL_ALIAS_LIMIT, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
+import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
+import { and, asc, count, eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { mailAliases, mailboxes, type orders } from "../db/schema.ts";
+import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { hostFailure, lockOrderAddress, mailDomainOf, usableHost } from "./order-mail-domain.ts";
+
+type Order = typeof orders.$inferSelect;
+type AliasRow = typeof mailAliases.$inferSelect;
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
+
+/** The order's aliases and forwards, oldest first. */
+export async function listAliases(ctx: Context, orderId: string): Promise<AliasView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(mailAliases)
+    .where(eq(mailAliases.orderId, orderId))
+    .orderBy(asc(mailAliases.createdAt));
+  return rows.map((row) => aliasView(row));
+}
+
+function aliasView(row: AliasRow): AliasView {
+  const kind = domainOf(row.target) === domainOf(row.address) ? "alias" : "forward";
+  return { address: row.address, target: row.target, kind, created_at: row.createdAt.toISOString() };
+}
+
+/**
+ * Makes <localPart>@<mail domain> deliver to `target`: one of the order's mailboxes (an alias)
+ * or an address outside the site's domain (a forward). Takes no mailbox place.
+ */
+export async function createAlias(
+  ctx: Context,
+  order: Order,
+  localPart: string,
+  target: string,
+): Promise<AliasView> {
+  const host = usableHost(ctx, order);
+  const domain = mailDomainOf(ctx, order);
+  const address = `${localPart}@${domain}`;
+  if (target === address) throw badRequest(MAILBOX_MESSAGES.aliasTargetSelf);
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockOrderAddress(tx, order, address);
+    if (domainOf(target) === domain) {
+      const [own] = await tx
+        .select({ id: mailboxes.id })
+        .from(mailboxes)
+        .where(and(eq(mailboxes.orderId, order.id), eq(mailboxes.address, target)));
+      if (!own) throw badRequest(MAILBOX_MESSAGES.aliasTargetNotMailbox);
+    }
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(mailAliases)
+      .where(eq(mailAliases.orderId, order.id));
+    if ((existing?.n ?? 0) >= MAIL_ALIAS_LIMIT)
+      throw conflict(MAILBOX_MESSAGES.aliasLimitReached(MAIL_ALIAS_LIMIT));
+    const [created] = await tx.insert(mailAliases).values({ orderId: order.id, address, target }).returning();
+    return created as AliasRow;
+  });
+  try {
+    await host.addDomain(domain);
+    await host.setAlias(address, [target]);
+  } catch (err) {
+    await ctx.db.delete(mailAliases).where(eq(mailAliases.id, row.id));
+    throw hostFailure(ctx, order, err);
+  }
+  const view = aliasView(row);
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "mailbox",
+    details: `${view.kind === "alias" ? "Alias" : "Renvoi"} ${address} → ${target} créé`,
+  });
+  return view;
+}
+
+/** Deletes one of the order's aliases or forwards. */
+export async function deleteAlias(ctx: Context, order: Order, address: string): Promise<void> {
+  const [row] = await ctx.db
+    .select()
+    .from(mailAliases)
+    .where(and(eq(mailAliases.orderId, order.id), eq(mailAliases.address, address)));
+  if (!row) throw notFound(MAILBOX_MESSAGES.unknownAlias);
+  if (!ctx.mailHost) throw new AppError(503, MAILBOX_MESSAGES.hostDown);
+  await ctx.mailHost.removeAlias(row.address).catch((err) => {
+    throw hostFailure(ctx, order, err);
+  });
+  await ctx.db.delete(mailAliases).where(eq(mailAliases.id, row.id));
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "mailbox",
+    details: `Alias ${address} supprimé`,
+  });
+}
+
+/** Deletes the aliases that lead to a mailbox being deleted (they would bounce). */
+export async function deleteAliasesTo(ctx: Context, order: Order, mailbox: string): Promise<void> {
+  const rows = await ctx.db
+    .select()
+    .from(mailAliases)
+    .where(and(eq(mailAliases.orderId, order.id), eq(mailAliases.target, mailbox)));
+  for (const row of rows) await deleteAlias(ctx, order, row.address);
+}
+
+/** Gives the mail host every alias the database records (after `restore` gave it the domains). */
+export async function restoreAliases(ctx: Context): Promise<number> {
+  if (!ctx.mailHost) return 0;
+  const rows = await ctx.db.select().from(mailAliases);
+  for (const row of rows) {
+    await ctx.mailHost.addDomain(domainOf(row.address));
+    await ctx.mailHost.setAlias(row.address, [row.target]);
+  }
+  return rows.length;
+}

@@ -1,0 +1,40 @@
+import { rm } from "node:fs/promises";
+import { eq } from "drizzle-orm";
+import { orders } from "../src/db/schema.ts";
+import { LocalMailHost } from "../src/mail-host/local-mail-host.ts";
+import { freeMailPorts } from "../src/mail-host/mail-checks.ts";
+import { magicLinkToken } from "../src/orders/magic-link.ts";
+import { givenPaidOrder } from "./factories.ts";
+import { createTestApp } from "./test-context.ts";
+
+/**
+ * A test app whose mail host is a real embedded one on free loopback ports (BASE_DOMAIN
+ * lagon-sites.re), with live sites to give mailboxes to. `relayHost`: where outside mail goes.
+ */
+export async function startMailTestApp({ relayHost }: { relayHost?: string } = {}) {
+  const t = await createTestApp({ BASE_DOMAIN: "lagon-sites.re" });
+  const host = new LocalMailHost({
+    dataDir: t.ctx.config.DATA_DIR,
+    hostname: "mail.lagon-sites.re",
+    ports: await freeMailPorts(),
+    relayHost,
+  });
+  t.ctx.mailHost = host;
+  await host.start();
+  return {
+    t,
+    host,
+    /** An active site of this plan: its order id, page token and mail domain. */
+    async givenSite(planId: "starter" | "business" | "libre") {
+      const id = await givenPaidOrder(t.ctx, { planId });
+      await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
+      const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      if (!row) throw new Error("order not created");
+      return { id, token: magicLinkToken(t.ctx, row), domain: `${row.subdomain}.lagon-sites.re` };
+    },
+    async close() {
+      await t.close();
+      await rm(t.ctx.config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { aliasTargetRefusal, localPartRefusal } from "@lagon/contracts/mailboxes";
+import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
+import { type FormEvent, useState } from "react";
+import { ApiError, fetchJson } from "../../lib/fetch-json";
+
+const OUTSIDE = "";
+
+/**
+ * The aliases and forwards of the site's mail domain, inside the mailboxes block: the list, a new
+ * one (to one of the mailboxes, or to an outside address) and a deletion. They take no mailbox place.
+ */
+export function MailAliases({
+  orderId,
+  token,
+  domain,
+  mailboxes,
+  aliases,
+  onChanged,
+}: {
+  orderId: string;
+  token: string;
+  domain: string;
+  mailboxes: string[];
+  aliases: AliasView[];
+  onChanged: () => Promise<void>;
+}) {
+  const [localPart, setLocalPart] = useState("");
+  const [choice, setChoice] = useState(mailboxes[0] ?? OUTSIDE);
+  const [outside, setOutside] = useState("");
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const base = `/api/order/${encodeURIComponent(orderId)}/mail-aliases`;
+  const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
+  const target = mailboxes.includes(choice) ? choice : OUTSIDE;
+
+  async function act(run: () => Promise<string>) {
+    setBusy(true);
+    try {
+      setMessage({ error: false, text: await run() });
+      await onChanged();
+    } catch (err) {
+      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
+      if (!refused) console.error("Action sur les alias impossible", err);
+      setMessage({
+        error: true,
+        text: refused ?? "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function create(event: FormEvent) {
+    event.preventDefault();
+    // The server's own rules (contracts/mailboxes.ts), said before the request.
+    const name = localPart.trim().toLowerCase();
+    const to = (target === OUTSIDE ? outside : target).trim().toLowerCase();
+    const refusal = localPartRefusal(name) ?? aliasTargetRefusal(to);
+    if (refusal) {
+      setMessage({ error: true, text: refusal });
+      return;
+    }
+    void act(async () => {
+      const created = await fetchJson<AliasView>(withToken(base), {
+        method: "POST",
+        body: JSON.stringify({ localPart: name, target: to }),
+      });
+      setLocalPart("");
+      setOutside("");
+      return `${created.kind === "alias" ? "Alias" : "Renvoi"} créé : ${created.address} → ${created.target}`;
+    });
+  }
+
+  const remove = (address: string) =>
+    act(async () => {
+      await fetchJson(withToken(`${base}/${encodeURIComponent(address)}`), { method: "DELETE" });
+      return `${address} supprimé : les messages envoyés à cette adresse seront refusés.`;
+    });
+
+  return (
+    <section aria-labelledby="mail-aliases-title">
+      <h3 id="mail-aliases-title">Alias et renvois</h3>
+      <p className="dashboard-help">
+        Un alias est une adresse de plus dont les messages arrivent dans une de vos boîtes ; un renvoi les
+        transmet à une adresse extérieure. Ils ne comptent pas dans les adresses de votre offre.
+      </p>
+      {message ? (
+        <p
+          role={message.error ? "alert" : "status"}
+          className={message.error ? "status-message is-error" : "domain-done"}
+        >
+          {message.text}
+        </p>
+      ) : null}
+      {aliases.length > 0 ? (
+        <ul className="backup-list">
+          {aliases.map((alias) => (
+            <li key={alias.address}>
+              <span>
+                <strong>{alias.address}</strong> → {alias.target}
+                <br />
+                <span className="dashboard-help">
+                  {alias.kind === "alias" ? "Alias" : "Renvoi vers l'extérieur"}
+                </span>
+              </span>
+              <button
+                type="button"
+                className="dashboard-small-button"
+                disabled={busy}
+                aria-label={`Supprimer ${alias.address}`}
+                onClick={() => void remove(alias.address)}
+              >
+                Supprimer
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={create} noValidate>
+        <p className="dashboard-actions">
+          <label htmlFor="alias-local-part">Nouvel alias</label>
+          <input
+            id="alias-local-part"
+            value={localPart}
+            onChange={(event) => setLocalPart(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="devis"
+          />
+          <span>@{domain}</span>
+        </p>
+        <p className="dashboard-actions">
+          <label htmlFor="alias-target">Vers</label>
+          <select id="alias-target" value={target} onChange={(event) => setChoice(event.target.value)}>
+            {mailboxes.map((address) => (
+              <option key={address} value={address}>
+                {address}
+              </option>
+            ))}
+            <option value={OUTSIDE}>une adresse extérieure (renvoi)</option>
+          </select>
+          {target === OUTSIDE ? (
+            <input
+              aria-label="Adresse extérieure"
+              type="email"
+              value={outside}
+              onChange={(event) => setOutside(event.target.value)}
+              autoComplete="off"
+              placeholder="jean.dupont@gmail.com"
+            />
+          ) : null}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Créer l'alias
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}

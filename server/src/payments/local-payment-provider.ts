@@ -1,8 +1,14 @@
+import { REUNION_CALENDAR } from "@lagon/contracts/billing-dates";
 import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { bySessionId } from "../checkout/checkout-session-id.ts";
+import { testCheckoutRoutes } from "../checkout/test-checkout-routes.ts";
+import type { Context } from "../context.ts";
+import { seedDemoCoupons } from "../coupons/seed-demo-coupons.ts";
 import type { Db } from "../db/database.ts";
 import { checkoutSessions } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
+import { testPortalRoutes } from "../subscriptions/subscription-routes.ts";
 import type { CheckoutTruth, PaymentProvider } from "./payment-provider.ts";
 
 /**
@@ -11,12 +17,24 @@ import type { CheckoutTruth, PaymentProvider } from "./payment-provider.ts";
  * fulfilment as Stripe's webhook.
  */
 export class LocalPaymentProvider implements PaymentProvider {
-  readonly kind = "local";
+  readonly paymentMethodLabel = "carte bancaire (paiement de test)";
+  readonly billingCalendar = REUNION_CALENDAR;
+  readonly productBills = true;
 
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
   ) {}
+
+  /** Demo codes: with Stripe, promotion codes live in Stripe. */
+  async prepare(): Promise<void> {
+    await seedDemoCoupons(this.db);
+  }
+
+  async registerRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+    await app.register(testCheckoutRoutes, { ctx });
+    await app.register(testPortalRoutes, { ctx });
+  }
 
   async createCheckout(): Promise<{ sessionId: string; url: string }> {
     const sessionId = `cs_local_${randomToken()}`;

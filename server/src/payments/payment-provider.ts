@@ -1,3 +1,7 @@
+import type { FastifyInstance } from "fastify";
+import type Stripe from "stripe";
+import type { Context } from "../context.ts";
+
 /** What a checkout charges: the plan's subscription (with its discount) and/or Koza once. */
 export interface CheckoutRequest {
   /** Our checkout_sessions row, carried in the provider's metadata. */
@@ -43,7 +47,22 @@ export type PromotionLookup =
 
 /** A card payment provider: Stripe in production, the local test checkout by default. */
 export interface PaymentProvider {
-  readonly kind: "stripe" | "local";
+  /** The payment method written on our invoices, in French. */
+  readonly paymentMethodLabel: string;
+  /** The calendar renewals fall on (contracts/billing-dates.ts): Stripe's UTC, or La Réunion's. */
+  readonly billingCalendar: number;
+  /**
+   * Whether the product runs the subscriptions itself (local provider): it renews, charges the
+   * test card, retries, issues the renewal invoices and keeps a test clock, and serves the test
+   * checkout and portal. False when the provider runs them and tells us by webhook (Stripe).
+   */
+  readonly productBills: boolean;
+  /** The Stripe SDK, when Stripe runs the subscriptions (subscriptions/stripe-*.ts); types only here. */
+  readonly stripe?: Stripe;
+  /** Prepares the provider's own data once at start (the local demo coupons). */
+  prepare(): Promise<void>;
+  /** Registers the public routes only this provider has: Stripe's webhook, or the local test checkout and portal. */
+  registerRoutes(app: FastifyInstance, ctx: Context): Promise<void>;
   /** Opens a hosted checkout and returns its id and the address to send the browser to. */
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Re-reads a checkout from the provider: the webhook only triggers, this is the truth. */

@@ -1,6 +1,10 @@
+import { STRIPE_CALENDAR } from "@lagon/contracts/billing-dates";
 import { KOZA_PRICE_CENTS } from "@lagon/contracts/plans";
 import { KOZA_LINE_LABEL } from "@lagon/contracts/pricing";
+import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
+import { stripeWebhookRoutes } from "../checkout/stripe-webhook-routes.ts";
+import type { Context } from "../context.ts";
 import type {
   CheckoutRequest,
   CheckoutTruth,
@@ -22,14 +26,12 @@ const taxRatePurpose = (basisPoints: number) => `lagon-vat-${basisPoints / 100}`
 
 /** Stripe Checkout: a subscription for the plan, with Koza as a one-off line, or Koza alone. */
 export class StripePaymentProvider implements PaymentProvider {
-  readonly kind = "stripe";
-  private readonly stripe: Stripe;
+  readonly paymentMethodLabel = "carte bancaire (Stripe)";
+  readonly billingCalendar = STRIPE_CALENDAR;
+  readonly productBills = false;
+  /** The SDK, also for the subscription calls (subscriptions/stripe-*.ts). */
+  readonly stripe: Stripe;
   private readonly taxRates = new Map<number, Promise<string>>();
-
-  /** The SDK, for the subscription calls (subscriptions/stripe-billing.ts). */
-  get client(): Stripe {
-    return this.stripe;
-  }
 
   constructor(private readonly options: StripeOptions) {
     const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
@@ -44,6 +46,12 @@ export class StripePaymentProvider implements PaymentProvider {
       maxNetworkRetries: 2,
       timeout: 20_000,
     });
+  }
+
+  async prepare(): Promise<void> {}
+
+  async registerRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+    await app.register(stripeWebhookRoutes, { ctx, stripe: this });
   }
 
   async createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }> {

@@ -17,10 +17,10 @@ import { notFound } from "../lib/app-error.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { dashboardUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { billingCalendar, billingNow } from "./billing-clock.ts";
+import { billingNow } from "./billing-clock.ts";
 import { chargeLocally, openRenewal } from "./charge-locally.ts";
 import type { Actor } from "./record-event.ts";
-import { stripeClient, stripePortalUrl } from "./stripe-billing.ts";
+import { stripePortalUrl } from "./stripe-billing.ts";
 import { loadSubscription, subscriptionView } from "./subscription-view.ts";
 import { knownTestCard } from "./test-cards.ts";
 
@@ -36,7 +36,7 @@ const PORTAL_TTL_MS = 60 * 60 * 1000;
  */
 export async function billingPortalUrl(ctx: Context, order: Order, token: string): Promise<string> {
   const returnUrl = dashboardUrl(ctx, order.id, token);
-  const stripe = stripeClient(ctx);
+  const stripe = ctx.payments.stripe;
   if (stripe) return stripePortalUrl(stripe, order, returnUrl);
   const id = `ps_local_${randomToken()}`;
   await ctx.db.insert(billingPortalSessions).values({
@@ -92,7 +92,7 @@ export async function describeTestPortal(ctx: Context, portalSessionId: string):
     portal_session_id: session.id,
     subdomain: order.subdomain,
     customer_email: order.customerEmail,
-    subscription: subscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)),
+    subscription: subscriptionView(ctx, sub, order, await billingNow(ctx), ctx.payments.billingCalendar),
     card_label: cardLabel(sub.testCard ?? "4242424242424242"),
     invoices: charges.map((i): InvoiceView => {
       const document = documentOf(i);
@@ -161,6 +161,6 @@ export async function replaceTestCard(
           : SUBSCRIPTION_MESSAGES.cardUpdated,
     card_label: cardLabel(number),
     retry,
-    subscription: subscriptionView(ctx, current, order, now, billingCalendar(ctx)),
+    subscription: subscriptionView(ctx, current, order, now, ctx.payments.billingCalendar),
   };
 }

@@ -22,7 +22,7 @@ export async function chargeLocally(
   now: Date,
   actor?: Actor,
 ): Promise<{ paid: boolean; subscription: Subscription }> {
-  if (ctx.payments.kind !== "local") throw new Error("only the local provider is charged by the product");
+  if (!ctx.payments.productBills) throw new Error("only the local provider is charged by the product");
   if (testCardPays(sub.testCard, false)) {
     const subscription = await invoicePaid(ctx, order, sub, invoice, now, actor);
     await issueLocalSubscriptionInvoice(ctx, order, invoice.id);

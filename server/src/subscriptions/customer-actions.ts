@@ -7,13 +7,12 @@ import type { Context } from "../context.ts";
 import { type orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { planOfChoice } from "../payments/plan-choice.ts";
-import { billingCalendar, billingNow } from "./billing-clock.ts";
+import { billingNow } from "./billing-clock.ts";
 import { chargeLocally } from "./charge-locally.ts";
 import { switchPlan } from "./plan-change.ts";
 import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
 import {
   stripeChangePrice,
-  stripeClient,
   stripePriceId,
   stripeScheduleCancel,
   stripeUndoCancel,
@@ -60,12 +59,12 @@ export async function scheduleCancellation(
   rule: "notice" | "period_end",
   actor: Actor,
 ): Promise<Subscription> {
-  const stripe = stripeClient(ctx);
+  const stripe = ctx.payments.stripe;
   const now = await billingNow(ctx);
   const at = stripe
     ? await stripeScheduleCancel(stripe, order, rule, now)
     : rule === "notice"
-      ? cancellationEffectiveDate(sub.billingAnchor, now, billingCalendar(ctx))
+      ? cancellationEffectiveDate(sub.billingAnchor, now, ctx.payments.billingCalendar)
       : sub.currentPeriodEnd;
   const updated = await changeSubscription(
     ctx,
@@ -105,7 +104,7 @@ export async function undoCancellation(ctx: Context, order: Order, actor: Actor)
   if (sub.status !== "active" && sub.status !== "past_due")
     throw conflict(SUBSCRIPTION_MESSAGES.cancelTooLate);
   if (!sub.cancelAt) throw conflict(SUBSCRIPTION_MESSAGES.noCancelScheduled);
-  const stripe = stripeClient(ctx);
+  const stripe = ctx.payments.stripe;
   if (stripe) await stripeUndoCancel(stripe, order);
   const updated = await changeSubscription(
     ctx,
@@ -144,7 +143,7 @@ export async function changePlan(
   const now = await billingNow(ctx);
   const oldName = planById(sub.planId as never).name;
   const amount = planAmountTtcCents(ctx, order, planId);
-  const stripe = stripeClient(ctx);
+  const stripe = ctx.payments.stripe;
 
   if (amount > sub.amountTtcCents) {
     const difference = upgradeChargeCents(ctx, order, sub, planId, now);

@@ -513,7 +513,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     Object.assign(invoice, { status: "paid", attempt_count: 2 });
     Object.assign(late.stripeSub, { status: "active" });
 
-    const stripeSdk = (await import("./stripe-billing.ts")).stripeClient(t.ctx) as Stripe;
+    const stripeSdk = t.ctx.payments.stripe as Stripe;
     expect(await reconcileWithStripe(t.ctx, stripeSdk)).toBeGreaterThanOrEqual(3);
     await hostApplied(gone.orderId);
     expect(await sub(gone.orderId)).toMatchObject({ status: "cancelled", siteState: "suspended" });
@@ -548,7 +548,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
         deliver("invoice.paid", invoiceRef(invoice.id)),
       ]);
       await deliver("invoice.paid", invoiceRef(invoice.id), `evt_paid_${invoice.id}`);
-      const stripeSdk = (await import("./stripe-billing.ts")).stripeClient(t.ctx) as Stripe;
+      const stripeSdk = t.ctx.payments.stripe as Stripe;
       await reconcileWithStripe(t.ctx, stripeSdk);
       const docs = await documents(orderId);
       expect(docs).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { REUNION_CALENDAR } from "@lagon/contracts/billing-dates";
+import { cancellationEffectiveDate, REUNION_CALENDAR } from "@lagon/contracts/billing-dates";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { bySessionId } from "../checkout/checkout-session-id.ts";
@@ -6,10 +6,16 @@ import { testCheckoutRoutes } from "../checkout/test-checkout-routes.ts";
 import type { Context } from "../context.ts";
 import { seedDemoCoupons } from "../coupons/seed-demo-coupons.ts";
 import type { Db } from "../db/database.ts";
-import { checkoutSessions } from "../db/schema.ts";
+import { billingPortalSessions, checkoutSessions, type orders, type subscriptions } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { testPortalRoutes } from "../subscriptions/subscription-routes.ts";
 import type { CheckoutTruth, PaymentProvider } from "./payment-provider.ts";
+
+type Order = typeof orders.$inferSelect;
+type Subscription = typeof subscriptions.$inferSelect;
+
+/** A local portal page stays open this long, like Stripe's portal sessions. */
+const PORTAL_TTL_MS = 60 * 60 * 1000;
 
 /**
  * The embedded default: a test checkout page served by the product itself ("paiement de
@@ -35,6 +41,33 @@ export class LocalPaymentProvider implements PaymentProvider {
     await app.register(testCheckoutRoutes, { ctx });
     await app.register(testPortalRoutes, { ctx });
   }
+
+  /** The local portal page (`/portail-test/{id}`, served by the web app from `GET /api/test-portal/{id}`). */
+  async portalUrl(order: Order, returnUrl: string): Promise<string> {
+    const id = `ps_local_${randomToken()}`;
+    await this.db.insert(billingPortalSessions).values({
+      id,
+      orderId: order.id,
+      returnUrl,
+      expiresAt: new Date(Date.now() + PORTAL_TTL_MS),
+    });
+    return `${this.publicUrl}/portail-test/${id}`;
+  }
+
+  async scheduleCancel(
+    _order: Order,
+    sub: Subscription,
+    rule: "notice" | "period_end",
+    now: Date,
+  ): Promise<Date> {
+    return rule === "notice"
+      ? cancellationEffectiveDate(sub.billingAnchor, now, this.billingCalendar)
+      : sub.currentPeriodEnd;
+  }
+
+  async undoCancel(): Promise<void> {}
+
+  async cancelNow(): Promise<void> {}
 
   async createCheckout(): Promise<{ sessionId: string; url: string }> {
     const sessionId = `cs_local_${randomToken()}`;

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
+import type { orders, subscriptions } from "../db/schema.ts";
+
+type Order = typeof orders.$inferSelect;
+type Subscription = typeof subscriptions.$inferSelect;
 
 /** What a checkout charges: the plan's subscription (with its discount) and/or Koza once. */
 export interface CheckoutRequest {
@@ -63,6 +67,17 @@ export interface PaymentProvider {
   prepare(): Promise<void>;
   /** Registers the public routes only this provider has: Stripe's webhook, or the local test checkout and portal. */
   registerRoutes(app: FastifyInstance, ctx: Context): Promise<void>;
+  /** Where the customer manages card and invoices (Stripe's Customer Portal, or the local one). */
+  portalUrl(order: Order, returnUrl: string): Promise<string>;
+  /**
+   * Schedules the subscription's end and answers its date: the end of the period that holds
+   * today + 30 days (`notice`, the customer's) or of the current one (`period_end`, the agency's).
+   */
+  scheduleCancel(order: Order, sub: Subscription, rule: "notice" | "period_end", now: Date): Promise<Date>;
+  /** Lifts a scheduled cancellation at the provider (nothing to do when our row is the truth). */
+  undoCancel(order: Order): Promise<void>;
+  /** Ends the subscription at once at the provider (nothing to do when our row is the truth). */
+  cancelNow(order: Order): Promise<void>;
   /** Opens a hosted checkout and returns its id and the address to send the browser to. */
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Re-reads a checkout from the provider: the webhook only triggers, this is the truth. */

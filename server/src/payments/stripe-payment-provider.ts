@@ -5,6 +5,13 @@ import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { stripeWebhookRoutes } from "../checkout/stripe-webhook-routes.ts";
 import type { Context } from "../context.ts";
+import type { orders, subscriptions } from "../db/schema.ts";
+import {
+  stripeCancelNow,
+  stripePortalUrl,
+  stripeScheduleCancel,
+  stripeUndoCancel,
+} from "../subscriptions/stripe-billing.ts";
 import type {
   CheckoutRequest,
   CheckoutTruth,
@@ -12,6 +19,9 @@ import type {
   PromotionLookup,
   ProviderPrice,
 } from "./payment-provider.ts";
+
+type Order = typeof orders.$inferSelect;
+type Subscription = typeof subscriptions.$inferSelect;
 
 export interface StripeOptions {
   secretKey: string;
@@ -49,6 +59,22 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async prepare(): Promise<void> {}
+
+  portalUrl(order: Order, returnUrl: string): Promise<string> {
+    return stripePortalUrl(this.stripe, order, returnUrl);
+  }
+
+  scheduleCancel(order: Order, _sub: Subscription, rule: "notice" | "period_end", now: Date): Promise<Date> {
+    return stripeScheduleCancel(this.stripe, order, rule, now);
+  }
+
+  undoCancel(order: Order): Promise<void> {
+    return stripeUndoCancel(this.stripe, order);
+  }
+
+  cancelNow(order: Order): Promise<void> {
+    return stripeCancelNow(this.stripe, order);
+  }
 
   async registerRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
     await app.register(stripeWebhookRoutes, { ctx, stripe: this });

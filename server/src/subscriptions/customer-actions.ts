@@ -1,4 +1,3 @@
-import { cancellationEffectiveDate } from "@lagon/contracts/billing-dates";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
@@ -11,12 +10,7 @@ import { billingNow } from "./billing-clock.ts";
 import { chargeLocally } from "./charge-locally.ts";
 import { switchPlan } from "./plan-change.ts";
 import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
-import {
-  stripeChangePrice,
-  stripePriceId,
-  stripeScheduleCancel,
-  stripeUndoCancel,
-} from "./stripe-billing.ts";
+import { stripeChangePrice, stripePriceId } from "./stripe-billing.ts";
 import {
   loadSubscription,
   planAmountTtcCents,
@@ -59,18 +53,13 @@ export async function scheduleCancellation(
   rule: "notice" | "period_end",
   actor: Actor,
 ): Promise<Subscription> {
-  const stripe = ctx.payments.stripe;
   const now = await billingNow(ctx);
-  const at = stripe
-    ? await stripeScheduleCancel(stripe, order, rule, now)
-    : rule === "notice"
-      ? cancellationEffectiveDate(sub.billingAnchor, now, ctx.payments.billingCalendar)
-      : sub.currentPeriodEnd;
+  const at = await ctx.payments.scheduleCancel(order, sub, rule, now);
   const updated = await changeSubscription(
     ctx,
     order.id,
     ["active", "past_due"],
-    { cancelAt: at, ...(stripe ? {} : { pendingPlanId: null }) },
+    { cancelAt: at, ...(ctx.payments.productBills ? { pendingPlanId: null } : {}) },
     or(isNull(subscriptions.cancelAt), ne(subscriptions.cancelAt, at)),
   );
   if (!updated) return alreadyDone(ctx, order, (s) => s.cancelAt?.getTime() === at.getTime());
@@ -104,8 +93,7 @@ export async function undoCancellation(ctx: Context, order: Order, actor: Actor)
   if (sub.status !== "active" && sub.status !== "past_due")
     throw conflict(SUBSCRIPTION_MESSAGES.cancelTooLate);
   if (!sub.cancelAt) throw conflict(SUBSCRIPTION_MESSAGES.noCancelScheduled);
-  const stripe = ctx.payments.stripe;
-  if (stripe) await stripeUndoCancel(stripe, order);
+  await ctx.payments.undoCancel(order);
   const updated = await changeSubscription(
     ctx,
     order.id,

@@ -8,8 +8,9 @@ import { seedDemoCoupons } from "../coupons/seed-demo-coupons.ts";
 import type { Db } from "../db/database.ts";
 import { billingPortalSessions, checkoutSessions, type orders, type subscriptions } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
+import { chargeUpgradeLocally } from "../subscriptions/charge-locally.ts";
 import { testPortalRoutes } from "../subscriptions/subscription-routes.ts";
-import type { CheckoutTruth, PaymentProvider } from "./payment-provider.ts";
+import type { CheckoutTruth, PaymentProvider, PlanChange } from "./payment-provider.ts";
 
 type Order = typeof orders.$inferSelect;
 type Subscription = typeof subscriptions.$inferSelect;
@@ -63,6 +64,11 @@ export class LocalPaymentProvider implements PaymentProvider {
     return rule === "notice"
       ? cancellationEffectiveDate(sub.billingAnchor, now, this.billingCalendar)
       : sub.currentPeriodEnd;
+  }
+
+  /** An upgrade charges the card on file here and now; a downgrade has nothing to charge. */
+  async changePlan(ctx: Context, change: PlanChange): Promise<void> {
+    if (change.upgrade && change.difference > 0) await chargeUpgradeLocally(ctx, change);
   }
 
   async undoCancel(): Promise<void> {}

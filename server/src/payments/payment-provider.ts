@@ -1,7 +1,9 @@
+import type { PlanId } from "@lagon/contracts/plans";
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
 import type { orders, subscriptions } from "../db/schema.ts";
+import type { Actor } from "../subscriptions/record-event.ts";
 
 type Order = typeof orders.$inferSelect;
 type Subscription = typeof subscriptions.$inferSelect;
@@ -44,6 +46,17 @@ export interface ProviderPrice {
   active: boolean;
 }
 
+/** A plan change asked of the provider (PaymentProvider.changePlan). */
+export interface PlanChange {
+  order: Order;
+  sub: Subscription;
+  to: PlanId;
+  upgrade: boolean;
+  difference: number;
+  now: Date;
+  actor: Actor;
+}
+
 /** A discount code as the provider knows it. */
 export type PromotionLookup =
   | { status: "valid"; id: string; percentOff: number }
@@ -74,6 +87,12 @@ export interface PaymentProvider {
    * today + 30 days (`notice`, the customer's) or of the current one (`period_end`, the agency's).
    */
   scheduleCancel(order: Order, sub: Subscription, rule: "notice" | "period_end", now: Date): Promise<Date>;
+  /**
+   * Moves the subscription to another plan at the provider. An upgrade charges `difference`
+   * (the prorated rest of the period) at once and throws cardDeclined, nothing changed, when
+   * the card is refused; a downgrade waits for the period end.
+   */
+  changePlan(ctx: Context, change: PlanChange): Promise<void>;
   /** Lifts a scheduled cancellation at the provider (nothing to do when our row is the truth). */
   undoCancel(order: Order): Promise<void>;
   /** Ends the subscription at once at the provider (nothing to do when our row is the truth). */

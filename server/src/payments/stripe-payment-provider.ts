@@ -1,5 +1,5 @@
 import { STRIPE_CALENDAR } from "@lagon/contracts/billing-dates";
-import { KOZA_PRICE_CENTS } from "@lagon/contracts/plans";
+import { KOZA_PRICE_CENTS, type PlanId } from "@lagon/contracts/plans";
 import { KOZA_LINE_LABEL } from "@lagon/contracts/pricing";
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
@@ -8,7 +8,9 @@ import type { Context } from "../context.ts";
 import type { orders, subscriptions } from "../db/schema.ts";
 import {
   stripeCancelNow,
+  stripeChangePrice,
   stripePortalUrl,
+  stripePriceId,
   stripeScheduleCancel,
   stripeUndoCancel,
 } from "../subscriptions/stripe-billing.ts";
@@ -16,6 +18,7 @@ import type {
   CheckoutRequest,
   CheckoutTruth,
   PaymentProvider,
+  PlanChange,
   PromotionLookup,
   ProviderPrice,
 } from "./payment-provider.ts";
@@ -66,6 +69,14 @@ export class StripePaymentProvider implements PaymentProvider {
 
   scheduleCancel(order: Order, _sub: Subscription, rule: "notice" | "period_end", now: Date): Promise<Date> {
     return stripeScheduleCancel(this.stripe, order, rule, now);
+  }
+
+  changePlan(ctx: Context, { order, sub, to, upgrade }: PlanChange): Promise<void> {
+    return stripeChangePrice(this.stripe, order, {
+      to: stripePriceId(ctx, to),
+      paid: stripePriceId(ctx, sub.planId as PlanId),
+      upgrade,
+    });
   }
 
   undoCancel(order: Order): Promise<void> {

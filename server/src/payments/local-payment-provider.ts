@@ -71,6 +71,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (change.upgrade && change.difference > 0) await chargeUpgradeLocally(ctx, change);
   }
 
+  async linkSubscription(): Promise<void> {}
+
   async undoCancel(): Promise<void> {}
 
   async cancelNow(): Promise<void> {}

@@ -93,6 +93,8 @@ export interface PaymentProvider {
    * the card is refused; a downgrade waits for the period end.
    */
   changePlan(ctx: Context, change: PlanChange): Promise<void>;
+  /** At checkout completion: our subscription takes the provider's periods (nothing to do when we run it). */
+  linkSubscription(ctx: Context, orderId: string): Promise<void>;
   /** Lifts a scheduled cancellation at the provider (nothing to do when our row is the truth). */
   undoCancel(order: Order): Promise<void>;
   /** Ends the subscription at once at the provider (nothing to do when our row is the truth). */

@@ -14,6 +14,7 @@ import {
   stripeScheduleCancel,
   stripeUndoCancel,
 } from "../subscriptions/stripe-billing.ts";
+import { linkStripeSubscription } from "../subscriptions/stripe-sync.ts";
 import type {
   CheckoutRequest,
   CheckoutTruth,
@@ -77,6 +78,10 @@ export class StripePaymentProvider implements PaymentProvider {
       paid: stripePriceId(ctx, sub.planId as PlanId),
       upgrade,
     });
+  }
+
+  linkSubscription(ctx: Context, orderId: string): Promise<void> {
+    return linkStripeSubscription(ctx, this.stripe, orderId);
   }
 
   undoCancel(order: Order): Promise<void> {

@@ -16,7 +16,6 @@ import { magicLinkToken } from "../orders/magic-link.ts";
 import { runLifecycle } from "./run-lifecycle.ts";
 import { siteStateJob, siteStatePending } from "./site-state-job.ts";
 import { reconcileWithStripe } from "./stripe-reconcile-job.ts";
-import { linkStripeSubscription } from "./stripe-sync.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 const PRICE = { starter: "price_starter_live", business: "price_business_live", libre: "price_libre_live" };
@@ -125,7 +124,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
       stripeSubscriptionId: subId,
       stripeCustomerId: customer,
     });
-    await linkStripeSubscription(t.ctx, orderId);
+    await t.ctx.payments.linkSubscription(t.ctx, orderId);
     return { orderId, subId, customer, stripeSub: fake.subscription(subId) };
   };
 

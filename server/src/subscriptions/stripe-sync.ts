@@ -24,9 +24,7 @@ const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.
  * At checkout completion: our subscription takes Stripe's periods and anchor, and the order's
  * first invoice Stripe's id. A failure leaves it to the next event or the daily reconciliation.
  */
-export async function linkStripeSubscription(ctx: Context, orderId: string): Promise<void> {
-  const stripe = ctx.payments.stripe;
-  if (!stripe) return;
+export async function linkStripeSubscription(ctx: Context, stripe: Stripe, orderId: string): Promise<void> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.stripeSubscriptionId) return;
   try {

@@ -12,7 +12,6 @@ import { blogSeoRoutes } from "./blog/blog-seo-routes.ts";
 import { blogSource } from "./blog/blog-source.ts";
 import { chatRoutes } from "./chat/chat-routes.ts";
 import { checkoutRoutes } from "./checkout/checkout-routes.ts";
-import { testCheckoutRoutes } from "./checkout/test-checkout-routes.ts";
 import { contactRoutes } from "./contact/contact-routes.ts";
 import type { Context } from "./context.ts";
 import { customDomainRoutes } from "./custom-domain/custom-domain-routes.ts";
@@ -24,7 +23,6 @@ import { kozaRoutes } from "./koza/koza-routes.ts";
 import { mailSetupRoutes } from "./mail-setup/mail-setup-routes.ts";
 import { mailboxRoutes } from "./mailboxes/mailbox-routes.ts";
 import { maintenanceRoutes } from "./maintenance/maintenance-routes.ts";
-import type { StripePaymentProvider } from "./payments/stripe-payment-provider.ts";
 import { DEFAULT_BODY_LIMIT } from "./plugins/body-limits.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { closeUnreadRequests } from "./plugins/close-unread-requests.ts";
@@ -34,7 +32,7 @@ import { RequestLog } from "./plugins/request-log.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { trustProxyOption } from "./plugins/trust-proxy.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
-import { subscriptionRoutes, testPortalRoutes } from "./subscriptions/subscription-routes.ts";
+import { subscriptionRoutes } from "./subscriptions/subscription-routes.ts";
 import { testimonialRoutes } from "./testimonials/testimonial-routes.ts";
 import { visitsRoutes } from "./visits/visits-routes.ts";
 
@@ -80,14 +78,8 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   const blogApi = new BlogApi(blogSource(ctx), ctx.log);
   await app.register(blogProxyRoutes, { blogApi });
   await app.register(blogSeoRoutes, { ctx, blogApi });
-  if (ctx.payments.kind === "stripe") {
-    // Stripe's SDK (about 20 MB) is loaded only when Stripe is configured.
-    const { stripeWebhookRoutes } = await import("./checkout/stripe-webhook-routes.ts");
-    await app.register(stripeWebhookRoutes, { ctx, stripe: ctx.payments as StripePaymentProvider });
-  } else {
-    await app.register(testCheckoutRoutes, { ctx });
-    await app.register(testPortalRoutes, { ctx });
-  }
+  // The provider's own routes: Stripe's webhook, or the local test checkout and portal.
+  await ctx.payments.registerRoutes(app, ctx);
   // Order-token and mailbox levels: each scope checks its credential in one hook.
   await app.register(customerRoutes, { ctx });
   await app.register(backupRoutes, { ctx });

@@ -2,7 +2,6 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { ResticRepository } from "./backups/restic-repository.ts";
 import type { Config } from "./config.ts";
-import { seedDemoCoupons } from "./coupons/seed-demo-coupons.ts";
 import { type Database, type Db, openDatabase } from "./db/database.ts";
 import { type AnyJob, type JobQueue, startJobQueue } from "./jobs/job-queue.ts";
 import { SecretBox } from "./lib/secrets.ts";
@@ -66,7 +65,7 @@ export async function createContext(
         apiUrl: config.STRIPE_API_URL,
       })
     : new LocalPaymentProvider(database.db, config.PUBLIC_URL);
-  if (payments.kind === "local") await seedDemoCoupons(database.db);
+  await payments.prepare();
   const ctx: Context = {
     config,
     database,

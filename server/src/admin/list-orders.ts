@@ -10,7 +10,7 @@ import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
 import { adminMaintenance } from "../maintenance/maintenance-view.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { planName } from "../orders/order-view.ts";
-import { billingCalendar, billingNow } from "../subscriptions/billing-clock.ts";
+import { billingNow } from "../subscriptions/billing-clock.ts";
 import { adminSubscriptionView } from "../subscriptions/subscription-view.ts";
 
 /** The subscription filters of the list: en retard, suspendus, résiliation programmée. */
@@ -154,7 +154,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         wp_admin_url: o.wpAdminUrl,
         dashboard_url: magicLinkUrl(ctx, o),
         subscription: o.subscription
-          ? adminSubscriptionView(ctx, o.subscription, o, now, billingCalendar(ctx))
+          ? adminSubscriptionView(ctx, o.subscription, o, now, ctx.payments.billingCalendar)
           : null,
         backup_alert: alerts.get(o.id) ?? null,
         maintenance: maintenance.get(o.id) ?? null,

@@ -7,7 +7,6 @@ import { issueCheckoutInvoice } from "../invoices/issue-checkout-invoice.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import type { CheckoutTruth } from "../payments/payment-provider.ts";
-import { linkStripeSubscription } from "../subscriptions/stripe-sync.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import type { OrderCheckoutPayload } from "./create-checkout-session.ts";
 
@@ -85,7 +84,7 @@ async function fulfilOrder(
     }
   }
   const { orderId, created, subdomain } = placed;
-  if (subscriptionId) await linkStripeSubscription(ctx, orderId);
+  if (subscriptionId) await ctx.payments.linkSubscription(ctx, orderId);
   if (created && subdomain !== wanted) {
     ctx.log.warn({ orderId, wanted, subdomain }, "paid order got a suffixed subdomain");
     await addOrderLog(ctx.db, orderId, {

@@ -5,7 +5,7 @@ import { checkoutTaxRule } from "../checkout/describe-test-checkout.ts";
 import type { Context } from "../context.ts";
 import type { checkoutSessions } from "../db/schema.ts";
 import type { CheckoutTruth } from "../payments/payment-provider.ts";
-import { type IssuedInvoice, issueInvoice, paymentMethodOf } from "./issue-invoice.ts";
+import { type IssuedInvoice, issueInvoice } from "./issue-invoice.ts";
 
 /** The service period of a month paid on `paidAt`: that day to the day before, a month later. */
 export function monthlyPeriod(paidAt: Date): { start: string; end: string } {
@@ -40,7 +40,7 @@ export async function issueCheckoutInvoice(
     sourceRef: `checkout:${row.id}`,
     lines,
     paidAt,
-    paymentMethod: paymentMethodOf(ctx),
+    paymentMethod: ctx.payments.paymentMethodLabel,
     period: planId ? monthlyPeriod(paidAt) : null,
     chargedCents: truth.amountTotalCents,
     taxRuleId: rule.id,

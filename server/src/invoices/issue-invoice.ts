@@ -56,11 +56,6 @@ export interface IssuedInvoice {
   created: boolean;
 }
 
-/** The French payment method of our two providers. */
-export function paymentMethodOf(ctx: Pick<Context, "payments">): string {
-  return ctx.payments.kind === "stripe" ? "carte bancaire (Stripe)" : "carte bancaire (paiement de test)";
-}
-
 /**
  * Issues the invoice of a payment: numbers it from the year's continuous sequence, freezes its
  * content, chains its hash to the previous document's, then renders its PDF (Factur-X for a

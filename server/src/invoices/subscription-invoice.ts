@@ -7,7 +7,7 @@ import { isBusinessBuyer, type TaxRule, taxRuleFor } from "@lagon/contracts/tax"
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { invoices, orders, subscriptionInvoices } from "../db/schema.ts";
-import { type InvoiceLineInput, type IssuedInvoice, issueInvoice, paymentMethodOf } from "./issue-invoice.ts";
+import { type InvoiceLineInput, type IssuedInvoice, issueInvoice } from "./issue-invoice.ts";
 
 type Order = typeof orders.$inferSelect;
 
@@ -108,7 +108,7 @@ export async function issueLocalSubscriptionInvoice(
     sourceRef,
     lines,
     paidAt,
-    paymentMethod: paymentMethodOf(ctx),
+    paymentMethod: ctx.payments.paymentMethodLabel,
     period,
     chargedCents: charge.amountTtcCents,
     taxRuleId: rule.id,

@@ -1,13 +1,31 @@
-import { KOZA_PRICE_CENTS } from "@lagon/contracts/plans";
+import { STRIPE_CALENDAR } from "@lagon/contracts/billing-dates";
+import { KOZA_PRICE_CENTS, type PlanId } from "@lagon/contracts/plans";
 import { KOZA_LINE_LABEL } from "@lagon/contracts/pricing";
+import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
+import { stripeWebhookRoutes } from "../checkout/stripe-webhook-routes.ts";
+import type { Context } from "../context.ts";
+import type { orders, subscriptions } from "../db/schema.ts";
+import {
+  stripeCancelNow,
+  stripeChangePrice,
+  stripePortalUrl,
+  stripePriceId,
+  stripeScheduleCancel,
+  stripeUndoCancel,
+} from "../subscriptions/stripe-billing.ts";
+import { linkStripeSubscription } from "../subscriptions/stripe-sync.ts";
 import type {
   CheckoutRequest,
   CheckoutTruth,
   PaymentProvider,
+  PlanChange,
   PromotionLookup,
   ProviderPrice,
 } from "./payment-provider.ts";
+
+type Order = typeof orders.$inferSelect;
+type Subscription = typeof subscriptions.$inferSelect;
 
 export interface StripeOptions {
   secretKey: string;
@@ -22,14 +40,12 @@ const taxRatePurpose = (basisPoints: number) => `lagon-vat-${basisPoints / 100}`
 
 /** Stripe Checkout: a subscription for the plan, with Koza as a one-off line, or Koza alone. */
 export class StripePaymentProvider implements PaymentProvider {
-  readonly kind = "stripe";
-  private readonly stripe: Stripe;
+  readonly paymentMethodLabel = "carte bancaire (Stripe)";
+  readonly billingCalendar = STRIPE_CALENDAR;
+  readonly productBills = false;
+  /** The SDK, also for the subscription calls (subscriptions/stripe-*.ts). */
+  readonly stripe: Stripe;
   private readonly taxRates = new Map<number, Promise<string>>();
-
-  /** The SDK, for the subscription calls (subscriptions/stripe-billing.ts). */
-  get client(): Stripe {
-    return this.stripe;
-  }
 
   constructor(private readonly options: StripeOptions) {
     const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
@@ -44,6 +60,40 @@ export class StripePaymentProvider implements PaymentProvider {
       maxNetworkRetries: 2,
       timeout: 20_000,
     });
+  }
+
+  async prepare(): Promise<void> {}
+
+  portalUrl(order: Order, returnUrl: string): Promise<string> {
+    return stripePortalUrl(this.stripe, order, returnUrl);
+  }
+
+  scheduleCancel(order: Order, _sub: Subscription, rule: "notice" | "period_end", now: Date): Promise<Date> {
+    return stripeScheduleCancel(this.stripe, order, rule, now);
+  }
+
+  changePlan(ctx: Context, { order, sub, to, upgrade }: PlanChange): Promise<void> {
+    return stripeChangePrice(this.stripe, order, {
+      to: stripePriceId(ctx, to),
+      paid: stripePriceId(ctx, sub.planId as PlanId),
+      upgrade,
+    });
+  }
+
+  linkSubscription(ctx: Context, orderId: string): Promise<void> {
+    return linkStripeSubscription(ctx, this.stripe, orderId);
+  }
+
+  undoCancel(order: Order): Promise<void> {
+    return stripeUndoCancel(this.stripe, order);
+  }
+
+  cancelNow(order: Order): Promise<void> {
+    return stripeCancelNow(this.stripe, order);
+  }
+
+  async registerRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+    await app.register(stripeWebhookRoutes, { ctx, stripe: this });
   }
 
   async createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }> {

@@ -11,7 +11,6 @@ import { scheduleCancellation } from "./customer-actions.ts";
 import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
 import { runLifecycleFor } from "./run-lifecycle.ts";
 import { queueSiteState } from "./site-state-job.ts";
-import { stripeCancelNow, stripeClient } from "./stripe-billing.ts";
 import { loadSubscription, type Subscription } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
@@ -103,11 +102,10 @@ export async function cancelByAdmin(
     throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
   if (when === "period_end") return scheduleCancellation(ctx, order, sub, "period_end", actor);
   const now = await billingNow(ctx);
-  const stripe = stripeClient(ctx);
-  if (stripe) await stripeCancelNow(stripe, order);
+  await ctx.payments.cancelNow(order);
   // Stripe's webhook may have ended it first (stripe-sync.ts): then it is cancelled already.
   const due = await changeSubscription(ctx, orderId, [sub.status], { cancelAt: now, pendingPlanId: null });
-  if (!due && !stripe) throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
+  if (!due && ctx.payments.productBills) throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
   await runLifecycleFor(ctx, orderId, now);
   return (await loadSubscription(ctx, orderId)) ?? sub;
 }

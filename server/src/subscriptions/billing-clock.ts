@@ -1,4 +1,4 @@
-import { DAY_MS, REUNION_CALENDAR, STRIPE_CALENDAR } from "@lagon/contracts/billing-dates";
+import { DAY_MS } from "@lagon/contracts/billing-dates";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { billingClock } from "../db/schema.ts";
@@ -9,7 +9,7 @@ import { billingClock } from "../db/schema.ts";
  * worker agree on the date.
  */
 export async function billingNow(ctx: Pick<Context, "db" | "payments">): Promise<Date> {
-  if (ctx.payments.kind === "stripe") return new Date();
+  if (!ctx.payments.productBills) return new Date();
   const [row] = await ctx.db
     .select({ offsetMs: billingClock.offsetMs })
     .from(billingClock)
@@ -17,14 +17,9 @@ export async function billingNow(ctx: Pick<Context, "db" | "payments">): Promise
   return new Date(Date.now() + (row?.offsetMs ?? 0));
 }
 
-/** The calendar renewals fall on: Stripe's (UTC) with Stripe, La Réunion's offline (billing-dates.ts). */
-export function billingCalendar(ctx: Pick<Context, "payments">): number {
-  return ctx.payments.kind === "stripe" ? STRIPE_CALENDAR : REUNION_CALENDAR;
-}
-
 /** Moves the offline clock one day forward; answers the new date. */
 export async function advanceClockOneDay(ctx: Pick<Context, "db" | "payments">): Promise<Date> {
-  if (ctx.payments.kind === "stripe") throw new Error("the billing test clock does not exist with Stripe");
+  if (!ctx.payments.productBills) throw new Error("the billing test clock does not exist with Stripe");
   await ctx.db
     .insert(billingClock)
     .values({ id: 1, offsetMs: DAY_MS })

@@ -14,20 +14,15 @@ import {
 import type { InvoiceContent } from "../invoices/invoice-content.ts";
 import { invoicePeriod } from "../invoices/subscription-invoice.ts";
 import { notFound } from "../lib/app-error.ts";
-import { randomToken } from "../lib/secrets.ts";
 import { dashboardUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { billingCalendar, billingNow } from "./billing-clock.ts";
+import { billingNow } from "./billing-clock.ts";
 import { chargeLocally, openRenewal } from "./charge-locally.ts";
 import type { Actor } from "./record-event.ts";
-import { stripeClient, stripePortalUrl } from "./stripe-billing.ts";
 import { loadSubscription, subscriptionView } from "./subscription-view.ts";
 import { knownTestCard } from "./test-cards.ts";
 
 type Order = typeof orders.$inferSelect;
-
-/** A local portal page stays open this long, like Stripe's portal sessions. */
-const PORTAL_TTL_MS = 60 * 60 * 1000;
 
 /**
  * Where the customer manages card and invoices: Stripe's Customer Portal, or offline the local
@@ -36,16 +31,7 @@ const PORTAL_TTL_MS = 60 * 60 * 1000;
  */
 export async function billingPortalUrl(ctx: Context, order: Order, token: string): Promise<string> {
   const returnUrl = dashboardUrl(ctx, order.id, token);
-  const stripe = stripeClient(ctx);
-  if (stripe) return stripePortalUrl(stripe, order, returnUrl);
-  const id = `ps_local_${randomToken()}`;
-  await ctx.db.insert(billingPortalSessions).values({
-    id,
-    orderId: order.id,
-    returnUrl,
-    expiresAt: new Date(Date.now() + PORTAL_TTL_MS),
-  });
-  return `${ctx.config.PUBLIC_URL}/portail-test/${id}`;
+  return ctx.payments.portalUrl(order, returnUrl);
 }
 
 /** A live local portal session with its order and subscription; 404 in French otherwise. */
@@ -92,7 +78,7 @@ export async function describeTestPortal(ctx: Context, portalSessionId: string):
     portal_session_id: session.id,
     subdomain: order.subdomain,
     customer_email: order.customerEmail,
-    subscription: subscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)),
+    subscription: subscriptionView(ctx, sub, order, await billingNow(ctx), ctx.payments.billingCalendar),
     card_label: cardLabel(sub.testCard ?? "4242424242424242"),
     invoices: charges.map((i): InvoiceView => {
       const document = documentOf(i);
@@ -161,6 +147,6 @@ export async function replaceTestCard(
           : SUBSCRIPTION_MESSAGES.cardUpdated,
     card_label: cardLabel(number),
     retry,
-    subscription: subscriptionView(ctx, current, order, now, billingCalendar(ctx)),
+    subscription: subscriptionView(ctx, current, order, now, ctx.payments.billingCalendar),
   };
 }

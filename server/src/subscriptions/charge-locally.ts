@@ -2,12 +2,43 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, subscriptionInvoices } from "../db/schema.ts";
 import { issueLocalSubscriptionInvoice } from "../invoices/subscription-invoice.ts";
+import type { PlanChange } from "../payments/payment-provider.ts";
 import { type Invoice, invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
 import type { Actor } from "./record-event.ts";
 import type { Subscription } from "./subscription-view.ts";
-import { testCardPays } from "./test-cards.ts";
+import { cardDeclined, testCardPays } from "./test-cards.ts";
 
 type Order = typeof orders.$inferSelect;
+
+/**
+ * Offline only: an upgrade's prorated difference, invoiced and charged at once; a refused card
+ * voids the invoice and refuses the change (cardDeclined), nothing else changed.
+ */
+export async function chargeUpgradeLocally(ctx: Context, change: PlanChange): Promise<void> {
+  const { order, sub, to, difference, now, actor } = change;
+  const [invoice] = await ctx.db
+    .insert(subscriptionInvoices)
+    .values({
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      kind: "proration",
+      planId: to,
+      amountTtcCents: difference,
+      periodStart: now,
+      periodEnd: sub.currentPeriodEnd,
+      status: "open",
+    })
+    .returning();
+  if (!invoice) throw new Error("proration invoice not created");
+  const { paid } = await chargeLocally(ctx, order, sub, invoice, now, actor);
+  if (!paid) {
+    await ctx.db
+      .update(subscriptionInvoices)
+      .set({ status: "void" })
+      .where(eq(subscriptionInvoices.id, invoice.id));
+    throw cardDeclined();
+  }
+}
 
 /**
  * Offline only: charges an open invoice to the card on file (test-cards.ts), as Stripe would,
@@ -22,7 +53,7 @@ export async function chargeLocally(
   now: Date,
   actor?: Actor,
 ): Promise<{ paid: boolean; subscription: Subscription }> {
-  if (ctx.payments.kind !== "local") throw new Error("only the local provider is charged by the product");
+  if (!ctx.payments.productBills) throw new Error("only the local provider is charged by the product");
   if (testCardPays(sub.testCard, false)) {
     const subscription = await invoicePaid(ctx, order, sub, invoice, now, actor);
     await issueLocalSubscriptionInvoice(ctx, order, invoice.id);

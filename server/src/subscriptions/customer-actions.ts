@@ -1,30 +1,20 @@
-import { cancellationEffectiveDate } from "@lagon/contracts/billing-dates";
-import { type PlanId, planById } from "@lagon/contracts/plans";
+import { planById } from "@lagon/contracts/plans";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
-import { eq, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { type orders, subscriptions } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { planOfChoice } from "../payments/plan-choice.ts";
-import { billingCalendar, billingNow } from "./billing-clock.ts";
-import { chargeLocally } from "./charge-locally.ts";
+import { billingNow } from "./billing-clock.ts";
 import { switchPlan } from "./plan-change.ts";
 import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
-import {
-  stripeChangePrice,
-  stripeClient,
-  stripePriceId,
-  stripeScheduleCancel,
-  stripeUndoCancel,
-} from "./stripe-billing.ts";
 import {
   loadSubscription,
   planAmountTtcCents,
   type Subscription,
   upgradeChargeCents,
 } from "./subscription-view.ts";
-import { cardDeclined } from "./test-cards.ts";
 import { changeSubscription } from "./transition.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -60,18 +50,13 @@ export async function scheduleCancellation(
   rule: "notice" | "period_end",
   actor: Actor,
 ): Promise<Subscription> {
-  const stripe = stripeClient(ctx);
   const now = await billingNow(ctx);
-  const at = stripe
-    ? await stripeScheduleCancel(stripe, order, rule, now)
-    : rule === "notice"
-      ? cancellationEffectiveDate(sub.billingAnchor, now, billingCalendar(ctx))
-      : sub.currentPeriodEnd;
+  const at = await ctx.payments.scheduleCancel(order, sub, rule, now);
   const updated = await changeSubscription(
     ctx,
     order.id,
     ["active", "past_due"],
-    { cancelAt: at, ...(stripe ? {} : { pendingPlanId: null }) },
+    { cancelAt: at, ...(ctx.payments.productBills ? { pendingPlanId: null } : {}) },
     or(isNull(subscriptions.cancelAt), ne(subscriptions.cancelAt, at)),
   );
   if (!updated) return alreadyDone(ctx, order, (s) => s.cancelAt?.getTime() === at.getTime());
@@ -105,8 +90,7 @@ export async function undoCancellation(ctx: Context, order: Order, actor: Actor)
   if (sub.status !== "active" && sub.status !== "past_due")
     throw conflict(SUBSCRIPTION_MESSAGES.cancelTooLate);
   if (!sub.cancelAt) throw conflict(SUBSCRIPTION_MESSAGES.noCancelScheduled);
-  const stripe = stripeClient(ctx);
-  if (stripe) await stripeUndoCancel(stripe, order);
+  await ctx.payments.undoCancel(order);
   const updated = await changeSubscription(
     ctx,
     order.id,
@@ -144,37 +128,11 @@ export async function changePlan(
   const now = await billingNow(ctx);
   const oldName = planById(sub.planId as never).name;
   const amount = planAmountTtcCents(ctx, order, planId);
-  const stripe = stripeClient(ctx);
+  const change = { order, sub, to: planId, now, actor };
 
   if (amount > sub.amountTtcCents) {
     const difference = upgradeChargeCents(ctx, order, sub, planId, now);
-    if (stripe) {
-      await stripeChangePrice(stripe, order, {
-        to: stripePriceId(ctx, planId),
-        paid: stripePriceId(ctx, sub.planId as PlanId),
-        upgrade: true,
-      });
-    } else if (difference > 0) {
-      const [invoice] = await ctx.db
-        .insert(subscriptionInvoices)
-        .values({
-          id: crypto.randomUUID(),
-          orderId: order.id,
-          kind: "proration",
-          planId,
-          amountTtcCents: difference,
-          periodStart: now,
-          periodEnd: sub.currentPeriodEnd,
-          status: "open",
-        })
-        .returning();
-      if (!invoice) throw new Error("proration invoice not created");
-      const { paid } = await chargeLocally(ctx, order, sub, invoice, now, actor);
-      if (!paid) {
-        await changeInvoiceToVoid(ctx, invoice.id);
-        throw cardDeclined();
-      }
-    }
+    await ctx.payments.changePlan(ctx, { ...change, upgrade: true, difference });
     const updated = await switchPlan(ctx, order, sub, planId);
     if (!updated)
       return alreadyDone(ctx, order, (s) => s.planId === planId, SUBSCRIPTION_MESSAGES.planChangeUnavailable);
@@ -194,13 +152,7 @@ export async function changePlan(
   }
 
   const pending = planId === sub.planId ? null : planId;
-  if (stripe) {
-    await stripeChangePrice(stripe, order, {
-      to: stripePriceId(ctx, planId),
-      paid: stripePriceId(ctx, sub.planId as PlanId),
-      upgrade: false,
-    });
-  }
+  await ctx.payments.changePlan(ctx, { ...change, upgrade: false, difference: 0 });
   const updated = await changeSubscription(
     ctx,
     order.id,
@@ -236,8 +188,4 @@ export async function changePlan(
       : undefined,
   });
   return updated;
-}
-
-async function changeInvoiceToVoid(ctx: Context, id: string): Promise<void> {
-  await ctx.db.update(subscriptionInvoices).set({ status: "void" }).where(eq(subscriptionInvoices.id, id));
 }

@@ -3,7 +3,7 @@ import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type orders, subscriptions } from "../db/schema.ts";
-import { billingCalendar, billingNow } from "./billing-clock.ts";
+import { billingNow } from "./billing-clock.ts";
 import { type Subscription, subscriptionView } from "./subscription-view.ts";
 
 /** The order page's subscription block, from the row read with the order (order-access.ts). */
@@ -12,7 +12,7 @@ export async function customerSubscription(
   order: typeof orders.$inferSelect,
   sub: Subscription | null,
 ): Promise<SubscriptionView | null> {
-  return sub ? subscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)) : null;
+  return sub ? subscriptionView(ctx, sub, order, await billingNow(ctx), ctx.payments.billingCalendar) : null;
 }
 
 /** Each site's subscription status, for the site switcher. */

@@ -39,7 +39,7 @@ export async function invoicePaid(
     .returning();
   if (paid.length === 0) return sub;
   if (invoice.kind === "proration") return sub;
-  const stale = ctx.payments.kind === "local" && invoice.periodEnd.getTime() <= now.getTime();
+  const stale = ctx.payments.productBills && invoice.periodEnd.getTime() <= now.getTime();
   // Periods only move forward: a late event about an older invoice leaves the current one.
   const period = stale
     ? { billingAnchor: now, currentPeriodStart: now, currentPeriodEnd: addMonths(now, 1) }
@@ -153,7 +153,7 @@ export async function invoiceFailed(
   const patch = {
     pastDueSince: since,
     suspendAt: sub.suspendAt ?? new Date(since.getTime() + graceMs),
-    nextRetryAt: ctx.payments.kind === "local" && retry ? new Date(retry) : null,
+    nextRetryAt: ctx.payments.productBills && retry ? new Date(retry) : null,
   };
   const updated =
     sub.status === "active"

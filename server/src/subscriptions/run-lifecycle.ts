@@ -54,7 +54,7 @@ export async function runLifecycle(ctx: Context, now: Date): Promise<number> {
       ctx.log.error({ err, orderId: order.id }, "subscription lifecycle step failed");
     }
   }
-  if (ctx.payments.kind === "local") await issueMissingLocalInvoices(ctx);
+  if (ctx.payments.productBills) await issueMissingLocalInvoices(ctx);
   return due.length;
 }
 
@@ -95,7 +95,7 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
     }
   }
 
-  if (ctx.payments.kind === "local" && sub.status === "active" && after(sub.currentPeriodEnd)) {
+  if (ctx.payments.productBills && sub.status === "active" && after(sub.currentPeriodEnd)) {
     if (sub.pendingPlanId && isPlanId(sub.pendingPlanId)) {
       const from = planById(sub.planId as never)?.name ?? sub.planId;
       sub = (await switchPlan(ctx, order, sub, sub.pendingPlanId)) ?? sub;
@@ -124,7 +124,7 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
     if (invoice) sub = (await chargeLocally(ctx, order, sub, invoice, now)).subscription;
   }
 
-  if (ctx.payments.kind === "local" && sub.status === "past_due" && after(sub.nextRetryAt)) {
+  if (ctx.payments.productBills && sub.status === "past_due" && after(sub.nextRetryAt)) {
     // Claimed by clearing the retry date: one pass charges it.
     const claimed = await ctx.db
       .update(subscriptions)

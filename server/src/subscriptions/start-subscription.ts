@@ -31,7 +31,7 @@ export async function startSubscription(
       billingAnchor: now,
       currentPeriodStart: now,
       currentPeriodEnd: periodEnd,
-      testCard: ctx.payments.kind === "local" ? (testCard ?? null) : null,
+      testCard: ctx.payments.productBills ? (testCard ?? null) : null,
     })
     .onConflictDoNothing()
     .returning({ orderId: subscriptions.orderId });

@@ -4,18 +4,9 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
-import type { StripePaymentProvider } from "../payments/stripe-payment-provider.ts";
 import { cardDeclined } from "./test-cards.ts";
 
 type Order = typeof orders.$inferSelect;
-
-/**
- * The Stripe SDK when Stripe is the provider (Stripe then stays the truth of subscriptions).
- * Types only from here: the SDK is loaded with the provider, never by a server without Stripe.
- */
-export function stripeClient(ctx: Pick<Context, "payments">): Stripe | undefined {
-  return ctx.payments.kind === "stripe" ? (ctx.payments as StripePaymentProvider).client : undefined;
-}
 
 export function stripePriceId(ctx: Pick<Context, "config">, planId: PlanId): string {
   return {

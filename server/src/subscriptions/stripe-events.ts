@@ -5,12 +5,7 @@ import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { alertAgencyOnce } from "./payment-alert.ts";
 import { day } from "./record-event.ts";
-import {
-  fromUnix,
-  invoiceSubscriptionId,
-  orderOfStripeSubscription,
-  stripeClient,
-} from "./stripe-billing.ts";
+import { fromUnix, invoiceSubscriptionId, orderOfStripeSubscription } from "./stripe-billing.ts";
 import { creditStripeRefunds } from "./stripe-invoice-documents.ts";
 import { retrieveInvoice } from "./stripe-invoices.ts";
 import { syncStripeSubscription } from "./stripe-sync.ts";
@@ -25,7 +20,7 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "s
  * subscriptions that are not ours (or not yet: checkout links them) change nothing.
  */
 export async function handleSubscriptionEvent(ctx: Context, event: Stripe.Event): Promise<void> {
-  const stripe = stripeClient(ctx);
+  const stripe = ctx.payments.stripe;
   if (!stripe) return;
   switch (event.type) {
     case "invoice.paid":

@@ -13,7 +13,6 @@ import {
   type IssuedInvoice,
   issueCreditNote,
   issueInvoice,
-  paymentMethodOf,
 } from "../invoices/issue-invoice.ts";
 import {
   invoicePeriod,
@@ -92,7 +91,7 @@ export async function invoiceStripePayment(
       sourceRef,
       lines: fitted as InvoiceLineInput[],
       paidAt: invoice.status_transitions.paid_at ? fromUnix(invoice.status_transitions.paid_at) : new Date(),
-      paymentMethod: paymentMethodOf(ctx),
+      paymentMethod: ctx.payments.paymentMethodLabel,
       period: invoicePeriod(start, end),
       chargedCents: charged,
       taxRuleId: rule.id,
@@ -151,7 +150,7 @@ export async function creditStripeRefunds(
         sourceRef: `stripe-refund:${refund.id}`,
         lines: line ? [line] : undefined,
         refundedAt: fromUnix(refund.created),
-        paymentMethod: paymentMethodOf(ctx),
+        paymentMethod: ctx.payments.paymentMethodLabel,
         refundedCents: refund.amount,
       });
       if (note.created) issued++;

@@ -5,7 +5,7 @@ import type { Context } from "../context.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { orderOfStripeSubscription, stripeClient } from "./stripe-billing.ts";
+import { orderOfStripeSubscription } from "./stripe-billing.ts";
 import { syncStripeSubscription } from "./stripe-sync.ts";
 
 /**
@@ -64,7 +64,7 @@ export const stripeReconcileJob = defineJob({
   expireInSeconds: 60 * 60,
   cron: () => "17 4 * * *",
   async handle(_payload, ctx) {
-    const stripe = stripeClient(ctx);
+    const stripe = ctx.payments.stripe;
     if (!stripe) return;
     const repaired = await reconcileWithStripe(ctx, stripe);
     ctx.log.info({ repaired }, "stripe reconciliation done");

@@ -16,7 +16,6 @@ import { magicLinkToken } from "../orders/magic-link.ts";
 import { runLifecycle } from "./run-lifecycle.ts";
 import { siteStateJob, siteStatePending } from "./site-state-job.ts";
 import { reconcileWithStripe } from "./stripe-reconcile-job.ts";
-import { linkStripeSubscription } from "./stripe-sync.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 const PRICE = { starter: "price_starter_live", business: "price_business_live", libre: "price_libre_live" };
@@ -125,7 +124,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
       stripeSubscriptionId: subId,
       stripeCustomerId: customer,
     });
-    await linkStripeSubscription(t.ctx, orderId);
+    await t.ctx.payments.linkSubscription(t.ctx, orderId);
     return { orderId, subId, customer, stripeSub: fake.subscription(subId) };
   };
 
@@ -513,7 +512,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     Object.assign(invoice, { status: "paid", attempt_count: 2 });
     Object.assign(late.stripeSub, { status: "active" });
 
-    const stripeSdk = (await import("./stripe-billing.ts")).stripeClient(t.ctx) as Stripe;
+    const stripeSdk = t.ctx.payments.stripe as Stripe;
     expect(await reconcileWithStripe(t.ctx, stripeSdk)).toBeGreaterThanOrEqual(3);
     await hostApplied(gone.orderId);
     expect(await sub(gone.orderId)).toMatchObject({ status: "cancelled", siteState: "suspended" });
@@ -548,7 +547,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
         deliver("invoice.paid", invoiceRef(invoice.id)),
       ]);
       await deliver("invoice.paid", invoiceRef(invoice.id), `evt_paid_${invoice.id}`);
-      const stripeSdk = (await import("./stripe-billing.ts")).stripeClient(t.ctx) as Stripe;
+      const stripeSdk = t.ctx.payments.stripe as Stripe;
       await reconcileWithStripe(t.ctx, stripeSdk);
       const docs = await documents(orderId);
       expect(docs).toHaveLength(1);

@@ -10,7 +10,7 @@ import { isLate, reactivate } from "./payment-outcomes.ts";
 import { day, recordSubscriptionEvent } from "./record-event.ts";
 import { runLifecycleFor } from "./run-lifecycle.ts";
 import { queueSiteState } from "./site-state-job.ts";
-import { costsMore, fromUnix, planItem, planOfPrice, stripeClient } from "./stripe-billing.ts";
+import { costsMore, fromUnix, planItem, planOfPrice } from "./stripe-billing.ts";
 import { applyStripeInvoice, retrieveInvoice } from "./stripe-invoices.ts";
 import { loadSubscription, planAmountTtcCents, type Subscription } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
@@ -24,9 +24,7 @@ const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.
  * At checkout completion: our subscription takes Stripe's periods and anchor, and the order's
  * first invoice Stripe's id. A failure leaves it to the next event or the daily reconciliation.
  */
-export async function linkStripeSubscription(ctx: Context, orderId: string): Promise<void> {
-  const stripe = stripeClient(ctx);
-  if (!stripe) return;
+export async function linkStripeSubscription(ctx: Context, stripe: Stripe, orderId: string): Promise<void> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.stripeSubscriptionId) return;
   try {

@@ -13,7 +13,7 @@ import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { cancelByAdmin, suspendByAdmin, unsuspendByAdmin } from "./admin-actions.ts";
-import { billingCalendar, billingNow } from "./billing-clock.ts";
+import { billingNow } from "./billing-clock.ts";
 import { siteStateJobId, siteStateStatus } from "./site-state-job.ts";
 import { adminSubscriptionView, type Subscription } from "./subscription-view.ts";
 import { advanceTestClock, readTestClock } from "./test-clock.ts";
@@ -46,7 +46,13 @@ export function subscriptionAdminRoutes(
     const jobId = await siteStateJobId(ctx, orderId);
     const body: AdminSubscriptionAction = {
       success: true,
-      subscription: adminSubscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)),
+      subscription: adminSubscriptionView(
+        ctx,
+        sub,
+        order,
+        await billingNow(ctx),
+        ctx.payments.billingCalendar,
+      ),
       job_id: jobId,
     };
     return reply.status(jobId ? 202 : 200).send(body);
@@ -100,7 +106,7 @@ export function subscriptionAdminRoutes(
     },
   );
 
-  if (ctx.payments.kind !== "local") return;
+  if (!ctx.payments.productBills) return;
 
   r.get("/test-clock", { config: limits, schema: { querystring: TokenQuery } }, () => readTestClock(ctx));
 

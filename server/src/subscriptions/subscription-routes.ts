@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
-import { billingCalendar, billingNow } from "./billing-clock.ts";
+import { billingNow } from "./billing-clock.ts";
 import { billingPortalUrl, describeTestPortal, portalSession, replaceTestCard } from "./billing-portal.ts";
 import { cancelSubscription, changePlan, undoCancellation } from "./customer-actions.ts";
 import type { Subscription } from "./subscription-view.ts";
@@ -34,7 +34,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
         detail: string,
       ): Promise<SubscriptionActionResult> => ({
         detail,
-        subscription: subscriptionView(ctx, sub, order, await billingNow(ctx), billingCalendar(ctx)),
+        subscription: subscriptionView(ctx, sub, order, await billingNow(ctx), ctx.payments.billingCalendar),
       });
       const customer = (ip: string) => ({ kind: "customer" as const, ip });
 

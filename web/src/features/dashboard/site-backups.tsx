@@ -2,9 +2,10 @@ import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
 import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import type { JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { followJob } from "../../lib/follow-job";
+import { useApiData } from "../../lib/use-api-data";
 
 type Status =
   | { kind: "idle" }
@@ -20,25 +21,15 @@ type Status =
  * The restore runs as a job: the page follows it until it ends.
  */
 export function SiteBackups({ orderId, token }: { orderId: string; token: string }) {
-  const [backups, setBackups] = useState<BackupView[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const base = `/api/order/${encodeURIComponent(orderId)}/backups`;
 
-  const load = useCallback(async () => {
-    try {
-      const list = await fetchJson<BackupList>(`${base}?token=${encodeURIComponent(token)}`);
-      setBackups(list.backups);
-      setLoadError(false);
-    } catch (err) {
-      console.error("Liste des sauvegardes indisponible", err);
-      setLoadError(true);
-    }
-  }, [base, token]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const {
+    data,
+    loadError,
+    reload: load,
+  } = useApiData<BackupList>(`${base}?token=${encodeURIComponent(token)}`, "Liste des sauvegardes");
+  const backups = data?.backups ?? null;
 
   async function restore(backup: BackupView) {
     setStatus({ kind: "restoring", backup });

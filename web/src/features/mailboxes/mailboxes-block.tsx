@@ -1,8 +1,9 @@
 import { formatBytes } from "@lagon/contracts/backups";
 import { formatGigabytes, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { useApiData } from "../../lib/use-api-data";
 import { MailAliases } from "./mail-aliases";
 
 type Status =
@@ -19,27 +20,17 @@ type Status =
  * settings a mail program needs.
  */
 export function MailboxesBlock({ orderId, token }: { orderId: string; token: string }) {
-  const [list, setList] = useState<MailboxList | null>(null);
-  const [loadError, setLoadError] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [localPart, setLocalPart] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const base = `/api/order/${encodeURIComponent(orderId)}/mailboxes`;
   const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
 
-  const load = useCallback(async () => {
-    try {
-      setList(await fetchJson<MailboxList>(`${base}?token=${encodeURIComponent(token)}`));
-      setLoadError(false);
-    } catch (err) {
-      console.error("Liste des adresses e-mail indisponible", err);
-      setLoadError(true);
-    }
-  }, [base, token]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const {
+    data: list,
+    loadError,
+    reload: load,
+  } = useApiData<MailboxList>(withToken(base), "Liste des adresses e-mail");
 
   async function act(run: () => Promise<Status>) {
     setStatus({ kind: "busy" });

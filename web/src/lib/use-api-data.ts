@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { fetchJson } from "./fetch-json";
+
+/**
+ * GETs `url` once shown and again on `reload()`; only the latest request's answer is kept,
+ * whatever order the answers come in. A failure is logged with `what` (French, for the console)
+ * and shown through `loadError`; the last data shown stays.
+ */
+export function useApiData<T>(
+  url: string,
+  what: string,
+): { data: T | null; loadError: boolean; reload: () => Promise<void> } {
+  const [data, setData] = useState<T | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const latest = useRef(0);
+
+  const reload = useCallback(async () => {
+    const request = ++latest.current;
+    try {
+      const result = await fetchJson<T>(url);
+      if (request !== latest.current) return;
+      setData(result);
+      setLoadError(false);
+    } catch (err) {
+      if (request !== latest.current) return;
+      console.error(`${what} indisponible`, err);
+      setLoadError(true);
+    }
+  }, [url, what]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return { data, loadError, reload };
+}

@@ -80,7 +80,7 @@ php_admin_value[memory_limit] = 128M
 php_admin_value[session.save_path] = ${paths.tempDir}
 php_admin_value[upload_tmp_dir] = ${paths.tempDir}
 php_admin_value[sys_temp_dir] = ${paths.tempDir}
-php_admin_value[open_basedir] = /usr/share/roundcube:/var/lib/roundcube:/etc/roundcube:/usr/share/php:/usr/share/javascript:${paths.configDir}:${paths.databaseDir}:${paths.logDir}:${paths.tempDir}
+php_admin_value[open_basedir] = /usr/share/roundcube:/var/lib/roundcube:/etc/roundcube:/usr/share/php:/usr/share/javascript:/usr/share/nodejs:${paths.configDir}:${paths.databaseDir}:${paths.logDir}:${paths.tempDir}
 `;
 }
 

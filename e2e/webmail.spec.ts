@@ -3,8 +3,8 @@ import { deliverFromOutside, waitForMessage } from "../server/src/mail-host/mail
 import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
 import { expect, test } from "./support/test";
 
-// The stack's mail host (start-stack.ts: MAIL_PORT_BASE = E2E_PORT + 6000), its webmail on base + 80.
-const base = Number(process.env.E2E_PORT ?? 3100) + 6000;
+// The stack's mail host (start-stack.ts: MAIL_PORT_BASE), its webmail on base + 80.
+const base = Number(process.env.E2E_MAIL_PORT_BASE ?? Number(process.env.E2E_PORT ?? 3100) + 6000);
 const ports = mailPortsFrom(base);
 const endpoints = {
   host: "127.0.0.1",
@@ -67,7 +67,7 @@ test("a Starter customer opens the webmail, reads a message, and turns the out-o
   const colleague = await create("atelier");
   await block.getByRole("button", { name: `Réponse automatique de contact@${domain}` }).click();
   await block.getByLabel("Objet").fill("Atelier fermé");
-  await block.getByLabel("Message").fill("Nous sommes fermés jusqu'au 5 janvier. Bonnes fêtes !");
+  await block.getByLabel("Message", { exact: true }).fill("Nous sommes fermés jusqu'au 5 janvier. Bonnes fêtes !");
   await block.getByLabel("Au (facultatif)").fill("2099-01-05");
   await page.screenshot({ path: `${SHOTS}/mailbox-vacation-1280.png`, fullPage: true });
   await block.getByRole("button", { name: "Enregistrer" }).click();

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../wordpress/site-checks.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { LocalWebmail } from "./local-webmail.ts";
-import { deliverFromOutside, freeMailPorts, waitForMessage } from "./mail-checks.ts";
-import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
+import { addMailbox, deliverFromOutside, freeMailPorts, waitForMessage } from "./mail-checks.ts";
+import { newMailboxPassword } from "./mailbox-password.ts";
 
 /** A browser's visit of Roundcube, by plain HTTP: its cookies, and its page's request token. */
 class RoundcubeVisit {
@@ -59,12 +59,7 @@ describe("the webmail (Roundcube) of the mail host", () => {
     });
     host = new LocalMailHost({ dataDir, hostname: "mail.localhost", ports, webmail });
     await host.start();
-    await host.addDomain(domain);
-    await host.setMailbox({
-      address: alice,
-      passwordHash: await hashMailboxPassword(password),
-      quotaBytes: 1024 ** 3,
-    });
+    await addMailbox(host, alice, password);
   }, 90_000);
 
   afterAll(async () => {

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
-import { deliverFromOutside, freeMailPorts, waitForMessage } from "./mail-checks.ts";
-import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
+import { addMailbox, deliverFromOutside, freeMailPorts, waitForMessage } from "./mail-checks.ts";
+import { newMailboxPassword } from "./mailbox-password.ts";
 
 describe("Out-of-office replies (Dovecot's Sieve vacation)", () => {
   let dataDir: string;
@@ -33,12 +33,7 @@ describe("Out-of-office replies (Dovecot's Sieve vacation)", () => {
       relayHost: `[127.0.0.1]:${new URL(outside.url).port}`,
     });
     await host.start();
-    await host.addDomain(domain);
-    await host.setMailbox({
-      address: alice,
-      passwordHash: await hashMailboxPassword(password),
-      quotaBytes: 1024 ** 3,
-    });
+    await addMailbox(host, alice, password);
   }, 60_000);
 
   afterAll(async () => {

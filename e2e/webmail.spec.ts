@@ -67,15 +67,18 @@ test("a Starter customer opens the webmail, reads a message, and turns the out-o
   const colleague = await create("atelier");
   await block.getByRole("button", { name: `Réponse automatique de contact@${domain}` }).click();
   await block.getByLabel("Objet").fill("Atelier fermé");
-  await block.getByLabel("Message", { exact: true }).fill("Nous sommes fermés jusqu'au 5 janvier. Bonnes fêtes !");
+  await block
+    .getByLabel("Message", { exact: true })
+    .fill("Nous sommes fermés jusqu'au 5 janvier. Bonnes fêtes !");
   await block.getByLabel("Au (facultatif)").fill("2099-01-05");
-  await page.screenshot({ path: `${SHOTS}/mailbox-vacation-1280.png`, fullPage: true });
+  await block.screenshot({ path: `${SHOTS}/mailbox-vacation-1280.png` });
   await block.getByRole("button", { name: "Enregistrer" }).click();
   await expect(
     block.getByText(`contact@${domain} : Réponse automatique activée jusqu'au 5 janvier 2099.`),
   ).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/mailbox-vacation-375.png`, fullPage: true });
+  await block.getByRole("button", { name: `Réponse automatique de contact@${domain}` }).click();
+  await block.screenshot({ path: `${SHOTS}/mailbox-vacation-375.png` });
 
   await deliverFromOutside(endpoints, {
     from: `atelier@${domain}`,

@@ -79,12 +79,10 @@ export function MailboxVacationForm({
       <p>
         <strong>Réponse automatique de {mailbox.address}</strong>
       </p>
-      <p>
-        <label>
-          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />{" "}
-          Répondre automatiquement aux messages reçus
-        </label>
-      </p>
+      <label className="inline">
+        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        Répondre automatiquement aux messages reçus
+      </label>
       <label htmlFor={id("subject")}>Objet</label>
       <input
         id={id("subject")}
@@ -100,7 +98,7 @@ export function MailboxVacationForm({
         maxLength={VACATION_LIMITS.message}
         onChange={(event) => setMessage(event.target.value)}
       />
-      <p className="dashboard-actions">
+      <div className="vacation-days">
         <span>
           <label htmlFor={id("start")}>Du (facultatif)</label>
           <input
@@ -114,7 +112,7 @@ export function MailboxVacationForm({
           <label htmlFor={id("end")}>Au (facultatif)</label>
           <input id={id("end")} type="date" value={end} onChange={(event) => setEnd(event.target.value)} />
         </span>
-      </p>
+      </div>
       <p className="dashboard-help">
         Chaque expéditeur reçoit cette réponse une fois par jour au plus. Les dates sont celles de La Réunion.
       </p>

@@ -78,6 +78,7 @@ test("a Starter customer opens the webmail, reads a message, and turns the out-o
   ).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
   await block.getByRole("button", { name: `Réponse automatique de contact@${domain}` }).click();
+  await expect(block.getByLabel("Objet")).toHaveValue("Atelier fermé");
   await block.screenshot({ path: `${SHOTS}/mailbox-vacation-375.png` });
 
   await deliverFromOutside(endpoints, {

@@ -621,7 +621,7 @@ export async function waitForPort(port: number, timeoutMs = 20_000): Promise<voi
 }
 
 /** Ends a process (SIGTERM, SIGKILL after 10 s) and waits until it is gone. */
-async function endProcess(pid: number): Promise<void> {
+export async function endProcess(pid: number): Promise<void> {
   const signal = (name: NodeJS.Signals | 0) => {
     try {
       process.kill(pid, name);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,6 +41,7 @@ describe("the webmail (Roundcube) of the mail host", () => {
   let dataDir: string;
   let host: LocalMailHost;
   let webmail: LocalWebmail;
+  let options: ConstructorParameters<typeof LocalWebmail>[0];
   const domain = "webmail-test.localhost";
   const alice = `contact@${domain}`;
   const password = newMailboxPassword();
@@ -49,14 +50,15 @@ describe("the webmail (Roundcube) of the mail host", () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-webmail-"));
     const ports = await freeMailPorts();
     const port = await freePort();
-    webmail = new LocalWebmail({
+    options = {
       root: path.join(dataDir, "webmail"),
       runDir: path.join("/run", `lagon-webmail-test-${port}`),
       port,
       url: `http://127.0.0.1:${port}/`,
       imapPort: ports.imap,
       submissionPort: ports.submission,
-    });
+    };
+    webmail = new LocalWebmail(options);
     host = new LocalMailHost({ dataDir, hostname: "mail.localhost", ports, webmail });
     await host.start();
     await addMailbox(host, alice, password);
@@ -114,5 +116,20 @@ describe("the webmail (Roundcube) of the mail host", () => {
     });
     expect(list.status).toBe(200);
     expect(list.text).toContain("Devis pour une vitrine");
+  });
+
+  it("ends the webmail a killed product left running before starting its own", async () => {
+    // A second start on the same folders, as after a SIGKILL: the first one's masters are ended.
+    const fpmPid = Number(await readFile(path.join(options.runDir, "php-fpm.pid"), "utf8"));
+    const again = new LocalWebmail(options);
+    try {
+      await again.start();
+      expect(() => process.kill(fpmPid, 0)).toThrow();
+      const res = await fetch(options.url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('lang="fr"');
+    } finally {
+      await again.stop();
+    }
   });
 });

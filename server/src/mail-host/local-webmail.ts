@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { chmod, chown, mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { runProcess } from "../wordpress/run-process.ts";
 import { WEB_USER } from "../wordpress/site-runtime-config.ts";
 import {
+  endProcess,
   ensureSystemUser,
   groupId,
   type MailHostCompanion,
@@ -113,6 +115,7 @@ export class LocalWebmail implements MailHostCompanion {
     await this.updateDatabase(uid, gid);
     await writeFile(path.join(runDir, "php-fpm.conf"), webmailFpmConfig(this.paths, WEBMAIL_USER));
     await writeFile(path.join(runDir, "nginx.conf"), webmailNginxConfig(this.paths, this.options.port));
+    await this.stopLeftovers();
     this.spawn(PHP_FPM, ["--nodaemonize", "--fpm-config", path.join(runDir, "php-fpm.conf")]);
     this.spawn("/usr/sbin/nginx", ["-c", path.join(runDir, "nginx.conf"), "-g", "daemon off;"]);
     await waitForPort(this.options.port);
@@ -120,6 +123,25 @@ export class LocalWebmail implements MailHostCompanion {
 
   async stop(): Promise<void> {
     await Promise.all(this.children.splice(0).map((child) => stopChild(child)));
+  }
+
+  /**
+   * A product killed without stopping leaves its webmail's masters running: those whose command
+   * line names this run folder's configuration are ended.
+   */
+  private async stopLeftovers(): Promise<void> {
+    for (const name of ["php-fpm", "nginx"]) {
+      let pid = 0;
+      try {
+        pid = Number(readFileSync(path.join(this.paths.runDir, `${name}.pid`), "utf8").trim());
+      } catch {}
+      if (!(pid > 0)) continue;
+      let cmdline = "";
+      try {
+        cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      } catch {}
+      if (cmdline.includes(path.join(this.paths.runDir, `${name}.conf`))) await endProcess(pid);
+    }
   }
 
   /** Roundcube's key for what it keeps encrypted (the IMAP password in the session): made once. */

@@ -71,7 +71,7 @@ export function MailboxVacationForm({
 
   return (
     <form
-      className="backup-confirm"
+      className="backup-confirm domain-form"
       onSubmit={submit}
       noValidate
       aria-label={`Réponse automatique de ${mailbox.address}`}

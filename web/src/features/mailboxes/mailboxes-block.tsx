@@ -156,8 +156,9 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                       mailbox={mailbox}
                       onClose={() => setStatus({ kind: "idle" })}
                       onSaved={async (saved) => {
-                        setStatus({ kind: "vacation-saved", mailbox: saved });
+                        // The list first: the form opened again shows what was saved.
                         await load();
+                        setStatus({ kind: "vacation-saved", mailbox: saved });
                       }}
                     />
                   ) : status.kind === "confirm-delete" && status.address === mailbox.address ? (

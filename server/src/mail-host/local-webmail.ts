@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { chmod, chown, mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import { runProcess } from "../wordpress/run-process.ts";
 import { WEB_USER } from "../wordpress/site-runtime-config.ts";
@@ -117,6 +118,7 @@ export class LocalWebmail implements MailHostCompanion {
     await writeFile(path.join(runDir, "nginx.conf"), webmailNginxConfig(this.paths, this.options.port));
     await this.stopLeftovers();
     this.spawn(PHP_FPM, ["--nodaemonize", "--fpm-config", path.join(runDir, "php-fpm.conf")]);
+    await waitForSocket(this.paths.socket);
     this.spawn("/usr/sbin/nginx", ["-c", path.join(runDir, "nginx.conf"), "-g", "daemon off;"]);
     await waitForPort(this.options.port);
   }
@@ -175,5 +177,22 @@ export class LocalWebmail implements MailHostCompanion {
   private spawn(command: string, args: string[]): void {
     const child = spawn(command, args, { env: { PATH: SYSTEM_PATH }, detached: true, stdio: "ignore" });
     this.children.push(child);
+  }
+}
+
+/** Waits (20 s at most) until php-fpm listens on its socket: nginx sends nothing to it before. */
+async function waitForSocket(socket: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ready = await new Promise<boolean>((resolve) => {
+      const connection = net.connect(socket, () => {
+        connection.destroy();
+        resolve(true);
+      });
+      connection.once("error", () => resolve(false));
+    });
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`php-fpm ne répond pas sur ${socket}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

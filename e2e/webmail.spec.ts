@@ -1,17 +1,11 @@
-import { mailPortsFrom } from "../server/src/mail-host/local-mail-host.ts";
 import { deliverFromOutside, waitForMessage } from "../server/src/mail-host/mail-checks.ts";
+import { stackMailBase, stackMailEndpoints } from "./support/mail-ports";
 import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
 import { expect, test } from "./support/test";
 
-// The stack's mail host (start-stack.ts: MAIL_PORT_BASE), its webmail on base + 80.
-const base = Number(process.env.E2E_MAIL_PORT_BASE ?? Number(process.env.E2E_PORT ?? 3100) + 6000);
-const ports = mailPortsFrom(base);
-const endpoints = {
-  host: "127.0.0.1",
-  smtpPort: ports.smtp,
-  submissionPort: ports.submission,
-  imapPort: ports.imap,
-};
+// The stack's mail host, its webmail on base + 80.
+const base = stackMailBase;
+const endpoints = stackMailEndpoints;
 const SHOTS = ".test-output/screenshots";
 
 test("a Starter customer opens the webmail, reads a message, and turns the out-of-office reply on", async ({

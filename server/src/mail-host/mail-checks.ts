@@ -8,11 +8,12 @@ import { mailPortsFrom } from "./local-mail-host.ts";
 import type { MailEndpoints } from "./mail-host.ts";
 import type { MailHostPorts } from "./mail-host-config.ts";
 
-/** Six free loopback ports for one mail host. */
+/** Free loopback ports for one mail host. */
 export async function freeMailPorts(): Promise<MailHostPorts> {
   const ports = new Set<number>();
-  while (ports.size < 7) ports.add(await freePort());
-  const [smtp, submission, imap, lmtp, auth, quotaStatus, dkim] = [...ports] as [
+  while (ports.size < 8) ports.add(await freePort());
+  const [smtp, submission, imap, lmtp, auth, quotaStatus, dkim, policy] = [...ports] as number[] as [
+    number,
     number,
     number,
     number,
@@ -21,7 +22,7 @@ export async function freeMailPorts(): Promise<MailHostPorts> {
     number,
     number,
   ];
-  return { smtp, submission, imap, lmtp, auth, quotaStatus, dkim };
+  return { smtp, submission, imap, lmtp, auth, quotaStatus, dkim, policy };
 }
 
 /** A MAIL_PORT_BASE whose ports (base+24 … base+87) are free now, for a server started by a test. */

@@ -14,6 +14,20 @@ export interface MailboxSpec {
   quotaBytes: number;
 }
 
+/**
+ * A site's own sender (its WordPress submits with it): the login wordpress@<domain>, which may
+ * use any envelope sender of its domain but the mailboxes' own addresses.
+ */
+export interface SiteSenderSpec {
+  domain: string;
+  passwordHash: string;
+}
+
+/** The login (and default sender) of a site's WordPress on its mail domain. */
+export function siteSenderLogin(domain: string): string {
+  return `wordpress@${domain}`;
+}
+
 /** Where clients reach the host. */
 export interface MailEndpoints {
   host: string;
@@ -46,6 +60,8 @@ export interface MailHost {
   /** Mail to `address` goes to `targets` (mailboxes of the host or outside addresses). */
   setAlias(address: string, targets: string[]): Promise<void>;
   removeAlias(address: string): Promise<void>;
+  /** Creates or updates the site's sender login (its domain must have been added); idempotent. */
+  setSiteSender(sender: SiteSenderSpec): Promise<void>;
   /**
    * Adds the domains and mailboxes it lacks, and gives those it has the hash and quota given (one
    * change): the database is the reference, the host can be rebuilt from it. Removes nothing.

@@ -29,6 +29,8 @@ export const RESERVED_LOCAL_PARTS = [
   "root",
   "security",
   "noc",
+  // The site's own sender login on the mail host (its WordPress sends as it).
+  "wordpress",
 ] as const;
 
 export const MAILBOX_MESSAGES = {

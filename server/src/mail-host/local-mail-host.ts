@@ -29,7 +29,6 @@ import {
   type SiteSenderSpec,
   siteSenderLogin,
 } from "./mail-host.ts";
-import { DEFAULT_SEND_LIMIT, type SendLimit, type SendRatePolicy, startSendRatePolicy } from "./send-rate-policy.ts";
 import {
   DKIM_SELECTOR,
   dkimTables,
@@ -42,6 +41,12 @@ import {
   postfixMainCf,
   postfixMasterCf,
 } from "./mail-host-config.ts";
+import {
+  DEFAULT_SEND_LIMIT,
+  type SendLimit,
+  type SendRatePolicy,
+  startSendRatePolicy,
+} from "./send-rate-policy.ts";
 
 export interface LocalMailHostOptions {
   dataDir: string;
@@ -118,6 +123,10 @@ export class LocalMailHost implements MailHost {
     return { host: "127.0.0.1", smtpPort: smtp, submissionPort: submission, imapPort: imap };
   }
 
+  isStarted(): boolean {
+    return this.running;
+  }
+
   async start(): Promise<void> {
     if (process.getuid?.() !== 0) throw new Error("l'hébergement e-mail local doit être démarré en root");
     for (const command of ["/usr/sbin/postfix", "/usr/sbin/dovecot", "/usr/sbin/opendkim"]) {
@@ -143,7 +152,10 @@ export class LocalMailHost implements MailHost {
     await this.stopLeftovers();
     this.running = true;
     try {
-      this.policy = await startSendRatePolicy(this.options.ports.policy, this.options.sendLimit ?? DEFAULT_SEND_LIMIT);
+      this.policy = await startSendRatePolicy(
+        this.options.ports.policy,
+        this.options.sendLimit ?? DEFAULT_SEND_LIMIT,
+      );
       this.spawnService("/usr/sbin/dovecot", ["-F", "-c", this.paths.dovecotConf]);
       this.spawnService("/usr/sbin/postfix", ["-c", this.paths.postfixDir, "start-fg"]);
       this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);

@@ -58,7 +58,9 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
 
   it("never relays for strangers on the SMTP port, and delivers nothing locally", () => {
     const main = postfixMainCf(input);
-    expect(param(main, "smtpd_relay_restrictions")).toBe("permit_sasl_authenticated, reject_unauth_destination");
+    expect(param(main, "smtpd_relay_restrictions")).toBe(
+      "permit_sasl_authenticated, reject_unauth_destination",
+    );
     expect(param(main, "mynetworks")).toBe("");
     expect(param(main, "mydestination")).toBe("");
     expect(param(main, "inet_interfaces")).toBe("127.0.0.1");
@@ -88,7 +90,15 @@ describe("the send-rate policy", () => {
   it("does not count what is no authenticated recipient", () => {
     const counter = new SendRateCounter({ recipients: 1, perSeconds: 60 }, () => 0);
     expect(policyAction(counter, new Map([["protocol_state", "RCPT"]]))).toBe("DUNNO");
-    expect(policyAction(counter, new Map([["protocol_state", "DATA"], ["sasl_username", "a@b.c"]]))).toBe("DUNNO");
+    expect(
+      policyAction(
+        counter,
+        new Map([
+          ["protocol_state", "DATA"],
+          ["sasl_username", "a@b.c"],
+        ]),
+      ),
+    ).toBe("DUNNO");
     expect(policyAction(counter, rcpt("a@b.c"))).toBe("DUNNO");
     expect(policyAction(counter, rcpt("a@b.c"))).toBe(OVER_LIMIT_ACTION);
   });

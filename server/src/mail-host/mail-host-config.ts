@@ -100,7 +100,7 @@ smtpd_sasl_type = dovecot
 smtpd_sasl_path = inet:127.0.0.1:${ports.auth}
 smtpd_sasl_auth_enable = no
 # Who may use which envelope sender: a mailbox its own address; a site's sender login
-# (wordpress@<domain>) any other address of its domain (\@domain entries of the senders map).
+# (wordpress@<domain>) any other address of its domain (@domain entries of the senders map).
 smtpd_sender_login_maps = ${map("mailboxes")}, ${map("senders")}
 smtpd_helo_required = yes
 smtpd_relay_restrictions = permit_sasl_authenticated, reject_unauth_destination

@@ -47,6 +47,8 @@ export interface MailHostHealth {
 export interface MailHost {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether start() succeeded and stop() has not been called since. */
+  isStarted(): boolean;
   health(): Promise<MailHostHealth>;
   endpoints(): MailEndpoints;
   /** Accepts mail for the domain (idempotent). */

@@ -8,6 +8,7 @@ import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { restoreSiteSenders } from "../site-mail/site-mail.ts";
 import { deleteAliasesTo, listAliases, restoreAliases } from "./order-aliases.ts";
 import {
   allowanceOf,
@@ -176,5 +177,6 @@ export async function restoreMailHost(ctx: Context): Promise<number> {
     })),
   );
   await restoreAliases(ctx);
+  await restoreSiteSenders(ctx);
   return rows.length;
 }

@@ -36,7 +36,7 @@ export function contactEmailOf(order: Order): string {
  */
 async function ensureSiteSender(ctx: Context, order: Order): Promise<SiteMailSettings["smtp"]> {
   const host = ctx.mailHost;
-  if (!host?.isStarted()) return null;
+  if (unavailableReason(ctx) || !host) return null;
   let { siteMailPasswordEnc: sealed, siteMailPasswordHash: hash } = order;
   if (!sealed || !hash) {
     const password = newMailboxPassword();
@@ -77,12 +77,13 @@ export async function configureSiteMail(ctx: Context, order: Order): Promise<str
   await wp.json("PUT", "/lagon/v1/courriel", settings);
   return smtp
     ? `E-mails du site envoyés par ${smtp.user} ; formulaire de contact vers ${settings.contact}.`
-    : `Le site ne peut pas envoyer d'e-mails : ${ctx.mailHost ? "l'hébergement e-mail ne tourne pas" : "pas d'hébergement e-mail sur ce serveur (MAIL_HOST=off)"}.`;
+    : `Le site ne peut pas envoyer d'e-mails : ${settings.unavailable}`;
 }
 
 /** Why the site cannot send now (French), or null. */
 function unavailableReason(ctx: Context): string | null {
-  if (!ctx.mailHost) return SITE_MAIL_MESSAGES.sendingOff;
+  // The embedded mail host listens on this machine's loopback: sites of an SSH host cannot reach it.
+  if (!ctx.mailHost || ctx.config.WP_HOST !== "local") return SITE_MAIL_MESSAGES.sendingOff;
   return ctx.mailHost.isStarted() ? null : SITE_MAIL_MESSAGES.sendingPaused;
 }
 

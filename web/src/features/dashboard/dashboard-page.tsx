@@ -4,6 +4,7 @@ import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
 import "./dashboard.css";
 import { MailboxesBlock } from "../mailboxes/mailboxes-block";
+import { ContactFormBlock } from "../site-mail/contact-form-block";
 import { DomainRequestBlock } from "./domain-request";
 import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
@@ -109,6 +110,8 @@ export function DashboardPage() {
           {active ? <SiteBackups orderId={order.order_id} token={token} /> : null}
 
           {active ? <MailboxesBlock orderId={order.order_id} token={token} /> : null}
+
+          {active ? <ContactFormBlock orderId={order.order_id} token={token} /> : null}
 
           <DomainRequestBlock order={order} token={token} />
         </div>

@@ -65,7 +65,9 @@ describe("a site's own mail: password reset and contact form through the mail ho
         encoding: "utf8",
       },
     );
-    const accepts = table.split("\n").filter((line) => /\baccept\b/.test(line) && !/dport 53/.test(line));
+    const accepts = table
+      .split("\n")
+      .filter((line) => /\baccept$/.test(line.trim()) && !/dport 53 /.test(line));
     expect(accepts.map((line) => line.trim())).toEqual([
       `ip daddr 127.0.0.1 tcp dport ${mailPortsFrom(base).submission} accept`,
     ]);
@@ -88,9 +90,9 @@ describe("a site's own mail: password reset and contact form through the mail ho
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toContain("checkemail=confirm");
     const mail = await mailTo(order.customerEmail, "mot de passe");
-    expect(mail.raw).toMatch(/^Return-Path: <wordpress@fleuriste-courriel\.localhost>/m);
+    expect(mail.raw).toMatch(/^From: .*<wordpress@fleuriste-courriel\.localhost>/m);
     expect(mail.raw).toMatch(/DKIM-Signature: [\s\S]*d=fleuriste-courriel\.localhost/);
-    expect(decodeQuotedPrintable(mail.raw)).toContain("action=rp");
+    expect(bodyOf(mail)).toContain("action=rp");
   });
 
   it("sends the Contact page's form to the order's e-mail, then to the address chosen on the order page", async () => {
@@ -105,7 +107,7 @@ describe("a site's own mail: password reset and contact form through the mail ho
     expect(await thanks.text()).toContain("Merci, votre message a bien été envoyé.");
     const mail = await mailTo(order.customerEmail, "Message de Jeanne Grondin");
     expect(mail.raw).toMatch(/^Reply-To: Jeanne Grondin <jeanne@exemple\.re>/m);
-    expect(decodeQuotedPrintable(mail.raw)).toContain("avez-vous des orchidées");
+    expect(bodyOf(mail)).toContain("avez-vous des orchidées");
 
     const api = (contact_email: string) =>
       t.app.inject({
@@ -141,7 +143,9 @@ describe("a site's own mail: password reset and contact form through the mail ho
     });
     expect(forged.status).toBe(400);
     // Nothing left the site: the next real message is the only one to arrive.
-    await submit(await formToken(), { nom: "Marie Técher", message: "Un bouquet pour samedi ?" });
+    expect(
+      (await submit(await formToken(), { nom: "Marie Técher", message: "Un bouquet pour samedi ?" })).status,
+    ).toBe(303);
     await mailTo("accueil@fleurs-payet.re", "Message de Marie Técher");
     expect(sink.received.slice(before).map(subjectOf)).toEqual(["[Fleurs Payet] Message de Marie Técher"]);
   });
@@ -199,6 +203,16 @@ describe("a site's own mail: password reset and contact form through the mail ho
     });
   }
 });
+
+/** The text of a one-part message as PHPMailer writes it (8bit, quoted-printable or base64). */
+function bodyOf(mail: ReceivedMail): string {
+  const split = mail.raw.search(/\r?\n\r?\n/);
+  const [head, body] = [mail.raw.slice(0, split), mail.raw.slice(split).trim()];
+  const encoding = head.match(/^Content-Transfer-Encoding: (\S+)/im)?.[1]?.toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
+  if (encoding === "base64") return Buffer.from(body, "base64").toString("utf8");
+  return body;
+}
 
 function subjectOf(mail: ReceivedMail): string {
   const raw = mail.raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? "";

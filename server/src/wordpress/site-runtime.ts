@@ -249,7 +249,8 @@ export class SiteRuntime {
     await chmod(this.paths.suspendedDir, 0o711);
     for (const name of await readdir(dataDir)) {
       const entry = path.join(dataDir, name);
-      if (crossed.includes(entry)) continue;
+      // The mail host's folder keeps the modes it sets (Dovecot and Postfix cross it: local-mail-host.ts).
+      if (crossed.includes(entry) || name === "mail") continue;
       const info = await lstat(entry);
       // The links to the sites' folders: chmod would change their target.
       if (info.isSymbolicLink()) continue;

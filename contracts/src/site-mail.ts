@@ -1,3 +1,5 @@
+import { isPlainAddress } from "./mailboxes.ts";
+
 // What a site's own mail (WordPress's e-mails, its contact form) shows the customer: French words
 // shared by the order page and the server (no zod here: pages import this file).
 
@@ -19,6 +21,5 @@ export const SITE_MAIL_MESSAGES = {
 /** An address as the contact form's recipient: a plain shape, at most 254 characters. */
 export function contactEmailRefusal(v: string): string | null {
   if (v.length === 0) return SITE_MAIL_MESSAGES.contactRequired;
-  const address = /^[a-z0-9._%+-]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-  return v.length <= 254 && address.test(v) ? null : SITE_MAIL_MESSAGES.contactInvalid;
+  return isPlainAddress(v) ? null : SITE_MAIL_MESSAGES.contactInvalid;
 }

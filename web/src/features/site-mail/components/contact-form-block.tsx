@@ -1,8 +1,8 @@
 import { contactEmailRefusal, SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import type { SiteMailView } from "@lagon/contracts/site-mail-schemas";
 import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
-import { useApiData } from "../../lib/use-api-data";
+import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { useApiData } from "../../../lib/use-api-data";
 
 type Status = { kind: "idle" } | { kind: "busy" } | { kind: "saved" } | { kind: "error"; message: string };
 

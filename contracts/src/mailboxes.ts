@@ -29,6 +29,8 @@ export const RESERVED_LOCAL_PARTS = [
   "root",
   "security",
   "noc",
+  // The site's own sender login on the mail host (its WordPress sends as it).
+  "wordpress",
 ] as const;
 
 /** An out-of-office reply as the customer writes it; dates are La Réunion's days (YYYY-MM-DD). */
@@ -98,7 +100,11 @@ export function localPartRefusal(v: string): string | null {
 /** Why an alias's target address is refused, or null when it is fine (trimmed, lower-cased). */
 export function aliasTargetRefusal(v: string): string | null {
   if (v.length === 0) return MAILBOX_MESSAGES.aliasTargetRequired;
-  if (v.length > 254) return MAILBOX_MESSAGES.aliasTargetInvalid;
+  return isPlainAddress(v) ? null : MAILBOX_MESSAGES.aliasTargetInvalid;
+}
+
+/** An e-mail address of a plain shape (trimmed, lower-cased), at most 254 characters. */
+export function isPlainAddress(v: string): boolean {
   const address = /^[a-z0-9._%+-]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-  return address.test(v) ? null : MAILBOX_MESSAGES.aliasTargetInvalid;
+  return v.length <= 254 && address.test(v);
 }

@@ -32,6 +32,7 @@ import { RequestLog } from "./plugins/request-log.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { trustProxyOption } from "./plugins/trust-proxy.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { siteMailRoutes } from "./site-mail/site-mail-routes.ts";
 import { subscriptionRoutes } from "./subscriptions/subscription-routes.ts";
 import { testimonialRoutes } from "./testimonials/testimonial-routes.ts";
 import { visitsRoutes } from "./visits/visits-routes.ts";
@@ -84,6 +85,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(customerRoutes, { ctx });
   await app.register(backupRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
+  await app.register(siteMailRoutes, { ctx });
   await app.register(mailSetupRoutes, { ctx });
   await app.register(maintenanceRoutes, { ctx });
   await app.register(visitsRoutes, { ctx });

@@ -16,6 +16,7 @@ import { setStep } from "../orders/set-step.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { siteIdentity } from "../provisioning/site-identity.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
+import { configureSiteMail } from "../site-mail/site-mail.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -95,18 +96,23 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
   try {
     const pinned = await pinSiteHost(ctx, order);
     const site = await ctx.wordpress.hostFor(pinned).reinstall(siteIdentity(ctx, pinned));
+    const credentials = {
+      wpAdminUrl: site.adminUrl,
+      wpUsername: site.adminUser,
+      wpPasswordEnc: ctx.secrets.seal(site.adminPassword),
+      wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
+    };
     await ctx.db
       .update(orders)
       .set({
         status: welcomePending ? "processing" : "active",
         activatedAt: welcomePending ? order.activatedAt : (order.activatedAt ?? new Date()),
-        wpAdminUrl: site.adminUrl,
-        wpUsername: site.adminUser,
-        wpPasswordEnc: ctx.secrets.seal(site.adminPassword),
-        wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
+        ...credentials,
         kozaStatus: koza,
       })
       .where(eq(orders.id, orderId));
+    // The new WordPress knows nothing of its mail: its sender login and contact address again.
+    await configureSiteMail(ctx, { ...pinned, ...credentials });
     await setStep(ctx.db, orderId, "wordpress", "completed");
     await addOrderLog(ctx.db, orderId, {
       level: "info",

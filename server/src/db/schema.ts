@@ -90,6 +90,15 @@ export const orders = pgTable(
     wpUsername: text("wp_username"),
     wpPasswordEnc: text("wp_password_enc"),
     wpAppPasswordEnc: text("wp_app_password_enc"),
+    /**
+     * The site's own login on the mail host (wordpress@<mail domain>), which its WordPress submits
+     * with: the password sealed with SECRET_KEY (pushed to the site), its SHA512-CRYPT hash (given
+     * to the host, which can be rebuilt from it). Made when the site is first set up for mail.
+     */
+    siteMailPasswordEnc: text("site_mail_password_enc"),
+    siteMailPasswordHash: text("site_mail_password_hash"),
+    /** Where the site's contact form delivers; null: the order's e-mail. */
+    contactEmail: text("contact_email"),
     monthlyPriceCents: integer("monthly_price_cents").notNull(),
     discountPercent: integer("discount_percent").notNull().default(0),
     couponCode: text("coupon_code"),

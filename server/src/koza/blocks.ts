@@ -198,3 +198,8 @@ export function mediaText(media: Media, inner: string[], right = false): string 
     `<div class="${cls("wp-block-media-text", "alignwide", right && "has-media-on-the-right", "is-stacked-on-mobile")}">${right ? content + fig : fig + content}</div>`,
   );
 }
+
+/** The site's contact form (the product's mu-plugin lagon-courriel.php draws and sends it). */
+export function contactForm(): string {
+  return "<!-- wp:shortcode -->\n[lagon_formulaire_contact]\n<!-- /wp:shortcode -->";
+}

@@ -59,6 +59,8 @@ describe("the five pages as blocks", () => {
     expect(contact).toContain('<a href="tel:0262000000">0262 00 00 00</a>');
     expect(contact).toContain('<a href="mailto:contact@payet.re">contact@payet.re</a>');
     expect(contact).toContain("Horaires\u00a0: Du mardi au dimanche, 6h-19h");
+    // The product's contact form (mu-plugin lagon-courriel.php) ends the page.
+    expect(contact).toMatch(/\[lagon_formulaire_contact\]\n<!-- \/wp:shortcode -->$/);
   });
 
   it("without any photo, show made pictures on every page but Réalisations and Contact", () => {

@@ -2,6 +2,7 @@ import type { KozaData } from "@lagon/contracts/koza-schemas";
 import {
   buttons,
   columns,
+  contactForm,
   cover,
   esc,
   gallery,
@@ -152,6 +153,7 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
       { label: "Écrire un e-mail", href: `mailto:${c.email}`, outline: true },
     ]),
     paragraph(text.contact.closing),
+    contactForm(),
   ];
 
   const page = (

@@ -28,3 +28,9 @@ export function createMailHost(config: Config): MailHost | null {
     }),
   });
 }
+
+/** Where the sites of this machine submit their mail ("127.0.0.1:port"), when this process has a mail host. */
+export function siteMailSubmission(config: Config): string | undefined {
+  if (config.MAIL_HOST === "off" || config.ROLE !== "all") return undefined;
+  return `127.0.0.1:${mailPortsFrom(config.MAIL_PORT_BASE).submission}`;
+}

@@ -5,6 +5,7 @@ import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
+import { siteSenderLogin } from "./mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
 
 describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
@@ -17,7 +18,12 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-"));
-    host = new LocalMailHost({ dataDir, hostname: "mail.localhost", ports: await freeMailPorts() });
+    host = new LocalMailHost({
+      dataDir,
+      hostname: "mail.localhost",
+      ports: await freeMailPorts(),
+      sendLimit: { recipients: 3, perSeconds: 3600 },
+    });
     await host.start();
     await host.addDomain(domain);
     await host.setMailbox({
@@ -85,6 +91,38 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     await expect(
       submitAs(host.endpoints(), alice, passwords.alice, { ...message, from: bob, to: alice }),
     ).rejects.toThrow(/not owned by user/);
+  });
+
+  it("lets a site's sender send as its own domain only, signed, within its hourly budget", async () => {
+    const other = "fleuriste.localhost";
+    await host.addDomain(other);
+    const sitePassword = newMailboxPassword();
+    await host.setSiteSender({ domain, passwordHash: await hashMailboxPassword(sitePassword) });
+    await host.setSiteSender({
+      domain: other,
+      passwordHash: await hashMailboxPassword(newMailboxPassword()),
+    });
+    const site = siteSenderLogin(domain);
+    const message = { to: alice, subject: "Formulaire", text: "Un visiteur écrit." };
+    await submitAs(host.endpoints(), site, sitePassword, { ...message, from: `no-reply@${domain}` });
+    const received = await waitForMessage(host.endpoints(), alice, passwords.alice, "Formulaire");
+    expect(received).toMatch(/DKIM-Signature: [\s\S]*d=boulangerie\.localhost/);
+    // Not as a mailbox of its domain, nor as any address of another domain.
+    for (const from of [alice, `no-reply@${other}`, siteSenderLogin(other), "ceo@banque.test"]) {
+      await expect(submitAs(host.endpoints(), site, sitePassword, { ...message, from })).rejects.toThrow(
+        /not owned by user/,
+      );
+    }
+    // Three recipients an hour here: the fourth is deferred, and the message is not sent.
+    await submitAs(host.endpoints(), site, sitePassword, { ...message, from: site, subject: "Deux" });
+    await submitAs(host.endpoints(), site, sitePassword, { ...message, from: site, subject: "Trois" });
+    await expect(
+      submitAs(host.endpoints(), site, sitePassword, { ...message, from: site, subject: "Quatre" }),
+    ).rejects.toThrow(/Limite d'envoi atteinte/);
+    // The site's login opens no mailbox worth anything: nothing is ever delivered to it.
+    await expect(
+      deliverFromOutside(host.endpoints(), { from: "a@exterieur.test", to: site, subject: "?", text: "?" }),
+    ).rejects.toThrow(/User unknown/);
   });
 
   it("enforces each mailbox's quota", async () => {

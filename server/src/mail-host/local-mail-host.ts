@@ -27,6 +27,8 @@ import {
   type MailEndpoints,
   type MailHost,
   type MailHostHealth,
+  type SiteSenderSpec,
+  siteSenderLogin,
 } from "./mail-host.ts";
 import {
   DKIM_SELECTOR,
@@ -41,6 +43,12 @@ import {
   postfixMasterCf,
   VACATION_SCRIPT,
 } from "./mail-host-config.ts";
+import {
+  DEFAULT_SEND_LIMIT,
+  type SendLimit,
+  type SendRatePolicy,
+  startSendRatePolicy,
+} from "./send-rate-policy.ts";
 import { vacationSieve } from "./vacation-sieve.ts";
 
 export interface LocalMailHostOptions {
@@ -52,6 +60,8 @@ export interface LocalMailHostOptions {
   relayHost?: string;
   /** The webmail started and stopped with the host (local-webmail.ts), if any. */
   webmail?: MailHostCompanion;
+  /** What each login may submit (default DEFAULT_SEND_LIMIT). */
+  sendLimit?: SendLimit;
 }
 
 /** A service that lives with the mail host: started once the host runs, stopped before it stops. */
@@ -72,6 +82,7 @@ export function mailPortsFrom(base: number): MailHostPorts {
     auth: base + 26,
     quotaStatus: base + 27,
     dkim: base + 28,
+    policy: base + 29,
     replies: base + 30,
   };
 }
@@ -93,7 +104,12 @@ interface MailState {
   domains: string[];
   mailboxes: Record<string, { passwordHash: string; quotaBytes: number }>;
   aliases: Record<string, string[]>;
+  /** Each site's sender login's password hash, by mail domain. */
+  senders?: Record<string, string>;
 }
+
+/** A site sender's mailbox never receives anything: Dovecot gives it a token quota. */
+const SENDER_QUOTA_BYTES = 1024 * 1024;
 
 /**
  * The embedded mail host: Postfix and Dovecot from Debian, configured under the data folder
@@ -107,6 +123,7 @@ export class LocalMailHost implements MailHost {
   private readonly children: ChildProcess[] = [];
   private changes: Promise<unknown> = Promise.resolve();
   private dkimChild: ChildProcess | undefined;
+  private policy: SendRatePolicy | undefined;
   private running = false;
 
   constructor(private readonly options: LocalMailHostOptions) {
@@ -124,6 +141,10 @@ export class LocalMailHost implements MailHost {
       imapPort: imap,
       webmailUrl: this.options.webmail?.url,
     };
+  }
+
+  isStarted(): boolean {
+    return this.running;
   }
 
   async start(): Promise<void> {
@@ -156,6 +177,10 @@ export class LocalMailHost implements MailHost {
     await this.stopLeftovers();
     this.running = true;
     try {
+      this.policy = await startSendRatePolicy(
+        this.options.ports.policy,
+        this.options.sendLimit ?? DEFAULT_SEND_LIMIT,
+      );
       this.spawnService("/usr/sbin/dovecot", ["-F", "-c", this.paths.dovecotConf]);
       this.spawnService("/usr/sbin/postfix", ["-c", this.paths.postfixDir, "start-fg"]);
       this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
@@ -176,6 +201,9 @@ export class LocalMailHost implements MailHost {
     this.dkimChild = undefined;
     await Promise.all(this.ourMasters().map((pid) => endProcess(pid)));
     await Promise.all(this.children.splice(0).map((child) => stopChild(child)));
+    const policy = this.policy;
+    this.policy = undefined;
+    if (policy) await policy.close();
     // Dovecot's sockets and the PID files: nothing of a stopped host stays in /run.
     await rm(this.paths.runDir, { recursive: true, force: true });
   }
@@ -213,6 +241,10 @@ export class LocalMailHost implements MailHost {
       }
       for (const address of Object.keys(state.aliases))
         if (domainOf(address) === domain) delete state.aliases[address];
+      if (state.senders?.[domain]) {
+        removed.push(siteSenderLogin(domain));
+        delete state.senders[domain];
+      }
     }, removed);
     await rm(path.join(this.paths.boxesDir, domain), { recursive: true, force: true });
     await rm(this.dkimKeyFile(domain), { force: true });
@@ -265,6 +297,18 @@ export class LocalMailHost implements MailHost {
       // Unchanged (a restore at start): no reload.
       if (state.aliases[address]?.join(",") === targets.join(",")) return false;
       state.aliases[address] = targets;
+    });
+  }
+
+  setSiteSender({ domain, passwordHash }: SiteSenderSpec): Promise<void> {
+    assertMailDomain(domain);
+    assertPasswordHash(passwordHash);
+    return this.change((state) => {
+      if (!state.domains.includes(domain)) throw new Error(`unknown mail domain ${domain}`);
+      state.senders ??= {};
+      // Unchanged (a restore at start): no reload.
+      if (state.senders[domain] === passwordHash) return false;
+      state.senders[domain] = passwordHash;
     });
   }
 
@@ -354,6 +398,7 @@ export class LocalMailHost implements MailHost {
       domains: state.domains.map((domain) => `${domain} OK`),
       mailboxes: Object.keys(state.mailboxes).map((address) => `${address} ${address}`),
       aliases: Object.entries(state.aliases).map(([address, targets]) => `${address} ${targets.join(",")}`),
+      senders: senderLines(state),
     };
     for (const [name, lines] of Object.entries(maps)) {
       const file = path.join(this.paths.postfixDir, name);
@@ -362,7 +407,7 @@ export class LocalMailHost implements MailHost {
         env: { PATH: SYSTEM_PATH },
       });
     }
-    const users = Object.entries(state.mailboxes).map(
+    const users = logins(state).map(
       ([address, { passwordHash, quotaBytes }]) =>
         `${address}:${passwordHash}::::::userdb_quota_rule=*:bytes=${quotaBytes} ${REVISION_FIELD}=${state.revision ?? 0}\n`,
     );
@@ -385,7 +430,7 @@ export class LocalMailHost implements MailHost {
    * answer the new revision (or no longer know a removed mailbox).
    */
   private async waitUntilDovecotHas(state: MailState, removed: string[]): Promise<void> {
-    const [address] = Object.keys(state.mailboxes);
+    const [address] = logins(state).map(([login]) => login);
     const deadline = Date.now() + 10_000;
     for (;;) {
       let seen: boolean;
@@ -550,10 +595,37 @@ export class LocalMailHost implements MailHost {
   }
 }
 
+/** Every login of the users file: the mailboxes, then the sites' senders. */
+function logins(state: MailState): [string, { passwordHash: string; quotaBytes: number }][] {
+  const senders = Object.entries(state.senders ?? {}).map(
+    ([domain, passwordHash]) =>
+      [siteSenderLogin(domain), { passwordHash, quotaBytes: SENDER_QUOTA_BYTES }] as [
+        string,
+        { passwordHash: string; quotaBytes: number },
+      ],
+  );
+  return [...Object.entries(state.mailboxes), ...senders];
+}
+
+/**
+ * The senders map: a site's login owns its own address and every address of its domain that is
+ * no mailbox (the mailboxes map is looked up first and names their owners).
+ */
+export function senderLines(state: Pick<MailState, "senders">): string[] {
+  return Object.keys(state.senders ?? {}).flatMap((domain) => [
+    `${siteSenderLogin(domain)} ${siteSenderLogin(domain)}`,
+    `@${domain} ${siteSenderLogin(domain)}`,
+  ]);
+}
+
+function assertPasswordHash(hash: string): void {
+  if (!/^\{SHA512-CRYPT\}\$6\$[^\s:]+$/.test(hash)) throw new Error("invalid password hash");
+}
+
 /** A mailbox's fields go into the users file: nothing but their expected shapes. */
 function assertMailbox(mailbox: MailboxSpec): void {
   assertMailAddress(mailbox.address);
-  if (!/^\{SHA512-CRYPT\}\$6\$[^\s:]+$/.test(mailbox.passwordHash)) throw new Error("invalid password hash");
+  assertPasswordHash(mailbox.passwordHash);
   if (!Number.isSafeInteger(mailbox.quotaBytes) || mailbox.quotaBytes <= 0) throw new Error("invalid quota");
 }
 

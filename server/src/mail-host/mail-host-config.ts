@@ -13,6 +13,8 @@ export interface MailHostPorts {
   dkim: number;
   /** Dovecot's automatic replies (out-of-office) enter Postfix here, to be signed and sent out. */
   replies: number;
+  /** The product's send-rate policy service (send-rate-policy.ts), asked at each submitted recipient. */
+  policy: number;
 }
 
 export interface MailHostPaths {
@@ -60,6 +62,9 @@ export interface MailConfigInput {
   mailUid: number;
 }
 
+/** Recipients one submission may name: a site or a mailbox sends to people, not to lists. */
+export const SUBMISSION_RECIPIENT_LIMIT = 50;
+
 /** Postfix's main.cf: virtual domains only, nothing delivered locally, no open relay. */
 export function postfixMainCf({ paths, ports, hostname, relayHost }: MailConfigInput): string {
   const map = (name: string) => `hash:${path.join(paths.postfixDir, name)}`;
@@ -96,10 +101,14 @@ milter_default_action = tempfail
 smtpd_sasl_type = dovecot
 smtpd_sasl_path = inet:127.0.0.1:${ports.auth}
 smtpd_sasl_auth_enable = no
-smtpd_sender_login_maps = ${map("mailboxes")}
+# Who may use which envelope sender: a mailbox its own address; a site's sender login
+# (wordpress@<domain>) any other address of its domain (@domain entries of the senders map).
+smtpd_sender_login_maps = ${map("mailboxes")}, ${map("senders")}
 smtpd_helo_required = yes
 smtpd_relay_restrictions = permit_sasl_authenticated, reject_unauth_destination
 smtpd_recipient_restrictions = reject_unlisted_recipient, check_policy_service inet:127.0.0.1:${ports.quotaStatus}
+# Submission: every recipient is counted against its login's hourly budget (send-rate-policy.ts).
+lagon_submission_recipient_restrictions = check_policy_service inet:127.0.0.1:${ports.policy}
 `;
 }
 
@@ -140,7 +149,8 @@ export function postfixMasterCf({ ports }: MailConfigInput): string {
   -o smtpd_client_restrictions=permit_sasl_authenticated,reject
   -o smtpd_sender_restrictions=reject_sender_login_mismatch
   -o smtpd_relay_restrictions=permit_sasl_authenticated,reject
-  -o smtpd_recipient_restrictions=
+  -o smtpd_recipient_restrictions=$lagon_submission_recipient_restrictions
+  -o smtpd_recipient_limit=${SUBMISSION_RECIPIENT_LIMIT}
   -o smtpd_milters=inet:127.0.0.1:${ports.dkim}
 127.0.0.1:${ports.replies} inet n - n - - smtpd
   -o syslog_name=postfix/replies

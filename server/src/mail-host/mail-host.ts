@@ -16,6 +16,20 @@ export interface MailboxSpec {
   quotaBytes: number;
 }
 
+/**
+ * A site's own sender (its WordPress submits with it): the login wordpress@<domain>, which may
+ * use any envelope sender of its domain but the mailboxes' own addresses.
+ */
+export interface SiteSenderSpec {
+  domain: string;
+  passwordHash: string;
+}
+
+/** The login (and default sender) of a site's WordPress on its mail domain. */
+export function siteSenderLogin(domain: string): string {
+  return `wordpress@${domain}`;
+}
+
 /** Where clients reach the host. */
 export interface MailEndpoints {
   host: string;
@@ -37,6 +51,8 @@ export interface MailHostHealth {
 export interface MailHost {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether start() succeeded and stop() has not been called since. */
+  isStarted(): boolean;
   health(): Promise<MailHostHealth>;
   endpoints(): MailEndpoints;
   /** Accepts mail for the domain (idempotent). */
@@ -52,6 +68,8 @@ export interface MailHost {
   removeAlias(address: string): Promise<void>;
   /** Turns a mailbox's out-of-office reply on (as given) or off (null, or not enabled). */
   setVacation(address: string, vacation: MailboxVacation | null): Promise<void>;
+  /** Creates or updates the site's sender login (its domain must have been added); idempotent. */
+  setSiteSender(sender: SiteSenderSpec): Promise<void>;
   /**
    * Adds the domains and mailboxes it lacks, and gives those it has the hash and quota given (one
    * change): the database is the reference, the host can be rebuilt from it. Removes nothing.

@@ -14,6 +14,7 @@ import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { restoreSiteSenders } from "../site-mail/site-mail.ts";
 import { deleteAliasesTo, listAliases, restoreAliases } from "./order-aliases.ts";
 import {
   allowanceOf,
@@ -216,5 +217,6 @@ export async function restoreMailHost(ctx: Context): Promise<number> {
   await restoreAliases(ctx);
   for (const { mailbox } of rows)
     if (mailbox.vacation?.enabled) await ctx.mailHost.setVacation(mailbox.address, mailbox.vacation);
+  await restoreSiteSenders(ctx);
   return rows.length;
 }

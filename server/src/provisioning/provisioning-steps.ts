@@ -7,6 +7,7 @@ import { emailLog, orders } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
+import { configureSiteMail } from "../site-mail/site-mail.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { siteIdentity } from "./site-identity.ts";
@@ -51,16 +52,15 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
       const identity = siteIdentity(ctx, order);
       const site = leftover ? await host.reinstall(identity) : await host.install(identity);
       await assertSiteAnswers(host, order.subdomain);
-      await ctx.db
-        .update(orders)
-        .set({
-          wpAdminUrl: site.adminUrl,
-          wpUsername: site.adminUser,
-          wpPasswordEnc: ctx.secrets.seal(site.adminPassword),
-          wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
-        })
-        .where(eq(orders.id, order.id));
-      return `WordPress installé sur ${site.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}.`;
+      const credentials = {
+        wpAdminUrl: site.adminUrl,
+        wpUsername: site.adminUser,
+        wpPasswordEnc: ctx.secrets.seal(site.adminPassword),
+        wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
+      };
+      await ctx.db.update(orders).set(credentials).where(eq(orders.id, order.id));
+      const mail = await configureSiteMail(ctx, { ...order, ...credentials });
+      return `WordPress installé sur ${site.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}. ${mail}`;
     },
   },
   {

@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { siteMailSubmission } from "../mail-host/create-mail-host.ts";
 import { LocalWordPressHost } from "./local-host.ts";
 import { SshWordPressHost } from "./ssh-host.ts";
 import { WordPressHosts } from "./wordpress-hosts.ts";
@@ -34,6 +35,8 @@ export function createWordPressHosts(config: Config): WordPressHosts {
     tlsPort: config.WP_TLS_PORT,
     baseDomain: config.BASE_DOMAIN,
     publicScheme: config.WP_PUBLIC_SCHEME,
+    // The embedded mail host's submission port (mail-host/create-mail-host.ts): sites send there.
+    mailSubmission: siteMailSubmission(config),
   });
   return new WordPressHosts([{ name: LOCAL_HOST_NAME, host: local, newSites: true }]);
 }

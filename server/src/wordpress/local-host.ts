@@ -45,6 +45,8 @@ export interface LocalWordPressHostOptions {
   publicPort?: number;
   /** What each site may take of the machine (default DEFAULT_SITE_LIMITS). */
   siteLimits?: SiteLimits;
+  /** The mail host's submission port ("127.0.0.1:2587"), which the sites' WordPress sends through. */
+  mailSubmission?: string;
 }
 
 /**
@@ -70,6 +72,7 @@ export class LocalWordPressHost implements WordPressHost {
       publicScheme: options.publicScheme,
       publicPort: options.publicPort,
       siteLimits: options.siteLimits,
+      mailSubmission: options.mailSubmission,
       onEvent: (event) => {
         for (const listener of this.listeners) listener(event);
       },

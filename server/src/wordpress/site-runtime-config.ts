@@ -319,6 +319,7 @@ export function siteHostSettings(
     firewallTable: string;
     /** The folder of the sites' cgroups (one per site), where the helper runs a site's PHP too. */
     siteCgroupDir: string;
+    mailSubmission?: string;
   },
 ): Record<string, string> {
   const nginx = `/usr/sbin/nginx -c ${paths.runDir}/nginx.conf`;
@@ -342,5 +343,6 @@ export function siteHostSettings(
     WEB_GROUP: WEB_USER,
     FIREWALL_TABLE: options.firewallTable,
     SITE_CGROUP_DIR: options.siteCgroupDir,
+    ...(options.mailSubmission ? { SITE_MAIL_SUBMISSION: options.mailSubmission } : {}),
   };
 }

@@ -39,6 +39,8 @@ export interface SiteRuntimeOptions {
   onEvent?: (event: HostEvent) => void;
   /** What each site may take of the machine (its own cgroup). */
   siteLimits?: SiteLimits;
+  /** The mail host's submission port ("127.0.0.1:2587"), the one loopback port sites may reach. */
+  mailSubmission?: string;
 }
 
 type ServiceName = "nginx" | "php-fpm";
@@ -95,6 +97,7 @@ export class SiteRuntime {
       tlsPort: this.options.tlsPort ?? 8443,
       firewallTable: firewallTable(this.paths.runDir),
       siteCgroupDir: siteCgroupDir(this.paths.runDir),
+      mailSubmission: this.options.mailSubmission,
     });
   }
 
@@ -246,7 +249,8 @@ export class SiteRuntime {
     await chmod(this.paths.suspendedDir, 0o711);
     for (const name of await readdir(dataDir)) {
       const entry = path.join(dataDir, name);
-      if (crossed.includes(entry)) continue;
+      // The mail host's folder keeps the modes it sets (Dovecot and Postfix cross it: local-mail-host.ts).
+      if (crossed.includes(entry) || name === "mail") continue;
       const info = await lstat(entry);
       // The links to the sites' folders: chmod would change their target.
       if (info.isSymbolicLink()) continue;

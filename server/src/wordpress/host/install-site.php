@@ -245,7 +245,9 @@ function contact_page_content(array $legal): string {
 	}
 	$email = esc_html($legal['email']);
 	$lines[] = "E-mail : <a href=\"mailto:$email\">$email</a>";
-	return paragraph('Pour toute question ou demande de devis, contactez-nous :') . paragraph(implode('<br>', $lines));
+	return paragraph('Pour toute question ou demande de devis, contactez-nous :') . paragraph(implode('<br>', $lines))
+		// The contact form of the product's mu-plugin (lagon-courriel.php).
+		. "<!-- wp:shortcode -->\n[lagon_formulaire_contact]\n<!-- /wp:shortcode -->";
 }
 
 /** A menu of pages, by id: a page whose slug changes keeps its link. */

@@ -62,6 +62,8 @@
 #   Network confinement (decision 0044):
 #   FIREWALL_TABLE name of the nftables table (family inet) holding the site users' rules
 #                  (default lagon; the embedded host keys it by its data folder); "off" for none
+#   SITE_MAIL_SUBMISSION  IPV4:PORT of the mail host's submission port, the one address the sites'
+#                  users may reach past the firewall (their WordPress sends its mail there)
 #   SITE_UNIT      systemd template unit of one site's php-fpm master (lagon-php); unset: the
 #                  pools share the master FPM_RELOAD reloads (or, embedded, the supervisor's)
 #   SITE_MASTER_DIR  where each site's master settings go (default /etc/lagon/fpm)
@@ -762,6 +764,12 @@ firewall_rules() {
   printf '    meta skuid @site_uids jump site\n  }\n  chain site {\n'
   if [ -n "$v4" ]; then printf '    meta l4proto { tcp, udp } th dport 53 ip daddr { %s } accept\n' "${v4%, }"; fi
   if [ -n "$v6" ]; then printf '    meta l4proto { tcp, udp } th dport 53 ip6 daddr { %s } accept\n' "${v6%, }"; fi
+  # The mail host's submission port (authenticated, its own limits): how WordPress sends its mail.
+  if [ -n "${SITE_MAIL_SUBMISSION:-}" ]; then
+    [[ $SITE_MAIL_SUBMISSION =~ ^([0-9]{1,3}(\.[0-9]{1,3}){3}):([0-9]{1,5})$ ]] ||
+      fail "invalid SITE_MAIL_SUBMISSION: $SITE_MAIL_SUBMISSION"
+    printf '    ip daddr %s tcp dport %s accept\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[3]}"
+  fi
   cat <<'RULES'
     fib daddr type local jump refuse
     ip daddr { 127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, 100.64.0.0/10 } jump refuse

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { mailPortsFrom, senderLines } from "./local-mail-host.ts";
+import { type MailConfigInput, mailHostPaths, postfixMainCf, postfixMasterCf } from "./mail-host-config.ts";
+import { OVER_LIMIT_ACTION, policyAction, SendRateCounter } from "./send-rate-policy.ts";
+
+const input: MailConfigInput = {
+  paths: mailHostPaths("/data/mail", "/run/lagon-mail-x"),
+  ports: mailPortsFrom(2600),
+  hostname: "mail.localhost",
+  mailUser: "lagonmail",
+  mailUid: 999,
+};
+
+/** A main.cf parameter's value. */
+function param(text: string, name: string): string | undefined {
+  return text.match(new RegExp(`^${name} =[ ]?(.*)$`, "m"))?.[1];
+}
+
+/** The -o options of the submission service in master.cf. */
+function submissionOptions(): Map<string, string> {
+  const lines = postfixMasterCf(input).split("\n");
+  const start = lines.findIndex((line) => line.startsWith(`127.0.0.1:${input.ports.submission} `));
+  const options = new Map<string, string>();
+  for (const line of lines.slice(start + 1)) {
+    const option = line.match(/^\s+-o (\w+)=(.*)$/);
+    if (!option) break;
+    options.set(option[1] as string, option[2] as string);
+  }
+  return options;
+}
+
+describe("Postfix's restrictions of the submission port (what a site may send)", () => {
+  it("lets a login send only as the addresses it owns: mailboxes first, then the sites' senders", () => {
+    const main = postfixMainCf(input);
+    expect(param(main, "smtpd_sender_login_maps")).toBe(
+      "hash:/data/mail/postfix/mailboxes, hash:/data/mail/postfix/senders",
+    );
+    expect(submissionOptions().get("smtpd_sender_restrictions")).toBe("reject_sender_login_mismatch");
+    // A site's login owns its own address and the rest of its domain, nothing of another domain.
+    expect(senderLines({ senders: { "boulangerie.localhost": "{SHA512-CRYPT}$6$x" } })).toEqual([
+      "wordpress@boulangerie.localhost wordpress@boulangerie.localhost",
+      "@boulangerie.localhost wordpress@boulangerie.localhost",
+    ]);
+  });
+
+  it("takes only authenticated clients, relays only for them, caps recipients and asks the rate policy", () => {
+    const options = submissionOptions();
+    expect(options.get("smtpd_sasl_auth_enable")).toBe("yes");
+    expect(options.get("smtpd_client_restrictions")).toBe("permit_sasl_authenticated,reject");
+    expect(options.get("smtpd_relay_restrictions")).toBe("permit_sasl_authenticated,reject");
+    expect(options.get("smtpd_recipient_limit")).toBe("50");
+    expect(options.get("smtpd_recipient_restrictions")).toBe("$lagon_submission_recipient_restrictions");
+    expect(param(postfixMainCf(input), "lagon_submission_recipient_restrictions")).toBe(
+      `check_policy_service inet:127.0.0.1:${input.ports.policy}`,
+    );
+    expect(input.ports.policy).toBe(2629);
+  });
+
+  it("never relays for strangers on the SMTP port, and delivers nothing locally", () => {
+    const main = postfixMainCf(input);
+    expect(param(main, "smtpd_relay_restrictions")).toBe(
+      "permit_sasl_authenticated, reject_unauth_destination",
+    );
+    expect(param(main, "mynetworks")).toBe("");
+    expect(param(main, "mydestination")).toBe("");
+    expect(param(main, "inet_interfaces")).toBe("127.0.0.1");
+  });
+});
+
+describe("the send-rate policy", () => {
+  const rcpt = (login: string) =>
+    new Map([
+      ["request", "smtpd_access_policy"],
+      ["protocol_state", "RCPT"],
+      ["sasl_username", login],
+    ]);
+
+  it("defers a login's recipients past its budget, until the window has passed; others keep theirs", () => {
+    let now = 0;
+    const counter = new SendRateCounter({ recipients: 3, perSeconds: 3600 }, () => now);
+    const site = "wordpress@boulangerie.localhost";
+    expect([1, 2, 3].map(() => policyAction(counter, rcpt(site)))).toEqual(["DUNNO", "DUNNO", "DUNNO"]);
+    expect(policyAction(counter, rcpt(site))).toBe(OVER_LIMIT_ACTION);
+    expect(policyAction(counter, rcpt(site.toUpperCase()))).toBe(OVER_LIMIT_ACTION);
+    expect(policyAction(counter, rcpt("contact@boulangerie.localhost"))).toBe("DUNNO");
+    now = 3600 * 1000 + 1;
+    expect(policyAction(counter, rcpt(site))).toBe("DUNNO");
+  });
+
+  it("does not count what is no authenticated recipient", () => {
+    const counter = new SendRateCounter({ recipients: 1, perSeconds: 60 }, () => 0);
+    expect(policyAction(counter, new Map([["protocol_state", "RCPT"]]))).toBe("DUNNO");
+    expect(
+      policyAction(
+        counter,
+        new Map([
+          ["protocol_state", "DATA"],
+          ["sasl_username", "a@b.c"],
+        ]),
+      ),
+    ).toBe("DUNNO");
+    expect(policyAction(counter, rcpt("a@b.c"))).toBe("DUNNO");
+    expect(policyAction(counter, rcpt("a@b.c"))).toBe(OVER_LIMIT_ACTION);
+  });
+});

@@ -1,0 +1,228 @@
+import { execFileSync } from "node:child_process";
+import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { decodeQuotedPrintable, type ReceivedMail, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
+import { createTestApp } from "../../test/test-context.ts";
+import { orderLogs, orders } from "../db/schema.ts";
+import { mailPortsFrom } from "../mail-host/local-mail-host.ts";
+import { freeMailPortBase } from "../mail-host/mail-checks.ts";
+import { magicLinkToken } from "../orders/magic-link.ts";
+import { freePort } from "../wordpress/site-checks.ts";
+import { firewallTable, runtimeDir } from "../wordpress/site-runtime.ts";
+
+/**
+ * A real site sends its mail (decision 0056): provisioned through the real steps on the embedded
+ * WordPress host, with the embedded mail host relaying outside mail to a local SMTP server that
+ * stands in for the internet (MAIL_RELAY_HOST). WordPress's lost-password mail and the contact form
+ * leave by SMTP submission with the site's own login, DKIM-signed for its domain.
+ */
+describe("a site's own mail: password reset and contact form through the mail host", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let base: number;
+  let order: typeof orders.$inferSelect;
+  const subdomain = "fleuriste-courriel";
+  const domain = `${subdomain}.localhost`;
+
+  const site = (path: string, init?: Parameters<typeof t.ctx.wordpress.main.fetch>[2]) =>
+    t.ctx.wordpress.main.fetch(subdomain, path, init);
+  const mailTo = (address: string, subject: string) =>
+    waitFor(
+      () => sink.received.find((m) => m.to.includes(address) && subjectOf(m).includes(subject)),
+      30_000,
+    );
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    base = await freeMailPortBase();
+    t = await createTestApp({
+      WP_PORT: String(await freePort()),
+      MAIL_PORT_BASE: String(base),
+      MAIL_RELAY_HOST: `[127.0.0.1]:${new URL(sink.url).port}`,
+    });
+    await t.ctx.mailHost?.start();
+    await t.ctx.wordpress.start();
+    await t.ctx.queue.work(t.ctx);
+    const id = await givenPaidOrder(t.ctx, { subdomain, planId: "starter", companyName: "Fleurs Payet" });
+    order = await waitFor(async () => {
+      const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      return row?.status === "active" ? row : undefined;
+    }, 120_000);
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  it("opens exactly the mail host's submission port to the sites, and records the sender", async () => {
+    const table = execFileSync(
+      "nft",
+      ["list", "table", "inet", firewallTable(runtimeDir(t.ctx.config.DATA_DIR))],
+      {
+        encoding: "utf8",
+      },
+    );
+    const accepts = table
+      .split("\n")
+      .filter((line) => /\baccept$/.test(line.trim()) && !/dport 53 /.test(line));
+    expect(accepts.map((line) => line.trim())).toEqual([
+      `ip daddr 127.0.0.1 tcp dport ${mailPortsFrom(base).submission} accept`,
+    ]);
+    expect(order.siteMailPasswordEnc).toBeTruthy();
+    expect(order.siteMailPasswordHash).toMatch(/^\{SHA512-CRYPT\}/);
+    const logs = await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order.id));
+    expect(logs.find((l) => l.action === "wordpress")?.details).toContain(
+      `E-mails du site envoyés par wordpress@${domain}`,
+    );
+    // The password is sealed: never in the logs.
+    expect(JSON.stringify(logs)).not.toContain(t.ctx.secrets.open(order.siteMailPasswordEnc as string));
+  });
+
+  it("delivers WordPress's lost-password e-mail, sent by the site as its own domain and signed", async () => {
+    const res = await site("/wp-login.php?action=lostpassword", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ user_login: order.wpUsername as string, "wp-submit": "x" }).toString(),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toContain("checkemail=confirm");
+    const mail = await mailTo(order.customerEmail, "mot de passe");
+    expect(mail.raw).toMatch(/^From: .*<wordpress@fleuriste-courriel\.localhost>/m);
+    expect(mail.raw).toMatch(/DKIM-Signature: [\s\S]*d=fleuriste-courriel\.localhost/);
+    expect(bodyOf(mail)).toContain("action=rp");
+  });
+
+  it("sends the Contact page's form to the order's e-mail, then to the address chosen on the order page", async () => {
+    const token = await formToken();
+    const first = await submit(token, {
+      nom: "Jeanne Grondin",
+      message: "Bonjour, avez-vous des orchidées ?",
+    });
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toContain("contact=merci");
+    const thanks = await site("/contact/?contact=merci");
+    expect(await thanks.text()).toContain("Merci, votre message a bien été envoyé.");
+    const mail = await mailTo(order.customerEmail, "Message de Jeanne Grondin");
+    expect(mail.raw).toMatch(/^Reply-To: Jeanne Grondin <jeanne@exemple\.re>/m);
+    expect(bodyOf(mail)).toContain("avez-vous des orchidées");
+
+    const api = (contact_email: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/order/${order.id}/site-mail?token=${magicLinkToken(t.ctx, order)}`,
+        payload: { contact_email },
+      });
+    const refused = await api("pas-une-adresse");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toContain(SITE_MAIL_MESSAGES.contactInvalid);
+    const saved = await api(" Accueil@Fleurs-Payet.RE ");
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ contact_email: "accueil@fleurs-payet.re", is_default: false });
+    await submit(token, { nom: "Paul Hoarau", message: "Livrez-vous à Saint-Leu ?" });
+    await mailTo("accueil@fleurs-payet.re", "Message de Paul Hoarau");
+  });
+
+  it("refuses robots (a filled trap, a form sent at once, a forged token) and sends nothing", async () => {
+    const before = sink.received.length;
+    const trapped = await submit(
+      await formToken(),
+      { nom: "Robot", message: "Achetez nos pilules !" },
+      "https://spam.test",
+    );
+    expect(trapped.status).toBe(400);
+    expect(await trapped.text()).toContain("a pas pu être envoyé : rechargez la page");
+    const hasty = await submit(await formToken(false), { nom: "Robot", message: "Achetez nos pilules !" });
+    expect(hasty.status).toBe(400);
+    expect(await hasty.text()).toContain("Votre message est parti trop vite");
+    const forged = await submit(`${Math.floor(Date.now() / 1000) - 60}.abc`, {
+      nom: "Robot",
+      message: "Achetez !!!",
+    });
+    expect(forged.status).toBe(400);
+    // Nothing left the site: the next real message is the only one to arrive.
+    expect(
+      (await submit(await formToken(), { nom: "Marie Técher", message: "Un bouquet pour samedi ?" })).status,
+    ).toBe(303);
+    await mailTo("accueil@fleurs-payet.re", "Message de Marie Técher");
+    expect(sink.received.slice(before).map(subjectOf)).toEqual(["[Fleurs Payet] Message de Marie Técher"]);
+  });
+
+  it("limits one visitor to five messages an hour, in French", async () => {
+    const token = await formToken();
+    // Three sent above from this address; two more pass, the sixth is refused.
+    for (const n of [4, 5])
+      expect((await submit(token, { nom: `Visiteur ${n}`, message: "Encore une question." })).status).toBe(
+        303,
+      );
+    const sixth = await submit(token, { nom: "Visiteur 6", message: "Encore une question." });
+    expect(sixth.status).toBe(429);
+    expect(await sixth.text()).toContain("Vous avez déjà envoyé plusieurs messages");
+  });
+
+  it("says plainly on the site and on the order page when the mail host is not running", async () => {
+    await t.ctx.mailHost?.stop();
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/order/${order.id}/site-mail?token=${magicLinkToken(t.ctx, order)}`,
+      payload: { contact_email: order.customerEmail },
+    });
+    expect(res.json()).toMatchObject({
+      is_default: true,
+      sender: null,
+      unavailable_reason: SITE_MAIL_MESSAGES.sendingPaused,
+    });
+    const page = await (await site("/contact/")).text();
+    expect(page).toContain("est pas disponible pour le moment. Le service e-mail de votre site");
+    expect(page).not.toContain('name="lagon_jeton"');
+  });
+
+  /** The form's signed time token, once it is old enough for a person (2 s) unless `aged` is false. */
+  async function formToken(aged = true): Promise<string> {
+    const html = await (await site("/contact/")).text();
+    const token = html.match(/name="lagon_jeton" value="([^"]+)"/)?.[1];
+    if (!token) throw new Error("no contact form on the Contact page");
+    const drawnAt = Number(token.split(".")[0]) * 1000;
+    if (aged) await waitFor(() => Date.now() >= drawnAt + 3000 || undefined, 10_000);
+    return token;
+  }
+
+  function submit(token: string, fields: { nom: string; message: string }, trap = "") {
+    return site("/contact/", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        ...fields,
+        courriel: `${fields.nom.split(" ")[0]?.toLowerCase()}@exemple.re`,
+        site_web: trap,
+        lagon_contact: "1",
+        lagon_jeton: token,
+      }).toString(),
+    });
+  }
+});
+
+/** The text of a one-part message as PHPMailer writes it (8bit, quoted-printable or base64). */
+function bodyOf(mail: ReceivedMail): string {
+  const split = mail.raw.search(/\r?\n\r?\n/);
+  const [head, body] = [mail.raw.slice(0, split), mail.raw.slice(split).trim()];
+  const encoding = head.match(/^Content-Transfer-Encoding: (\S+)/im)?.[1]?.toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
+  if (encoding === "base64") return Buffer.from(body, "base64").toString("utf8");
+  return body;
+}
+
+function subjectOf(mail: ReceivedMail): string {
+  const raw = mail.raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? "";
+  // RFC 2047 words (=?UTF-8?Q?...?= or ?B?), as WordPress's PHPMailer writes non-ASCII subjects.
+  return raw
+    .replace(/\r?\n[ \t]/g, "")
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
+      kind.toLowerCase() === "b"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    )
+    .trim();
+}

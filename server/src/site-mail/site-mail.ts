@@ -1,0 +1,139 @@
+import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
+import type { SiteMailView } from "@lagon/contracts/site-mail-schemas";
+import { eq, isNotNull } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { WordPressRest } from "../koza/wordpress-rest.ts";
+import { AppError, forbidden } from "../lib/app-error.ts";
+import { siteSenderLogin } from "../mail-host/mail-host.ts";
+import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
+import { mailDomainOf } from "../mailboxes/order-mail-domain.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+
+/**
+ * A site's own mail (decision 0056): its WordPress submits to the mail host with its own login
+ * (wordpress@<mail domain>, limited to that domain and to an hourly budget), set by the product
+ * through the site's REST API with the product's mu-plugin lagon-courriel.php, which also draws
+ * the contact form and sends it to the address the customer chose.
+ */
+
+type Order = typeof orders.$inferSelect;
+
+/** What the mu-plugin is given (PUT /wp-json/lagon/v1/courriel). */
+interface SiteMailSettings {
+  smtp: { host: string; port: number; user: string; password: string } | null;
+  contact: string;
+  unavailable: string | null;
+}
+
+export function contactEmailOf(order: Order): string {
+  return order.contactEmail ?? order.customerEmail;
+}
+
+/**
+ * The site's login on the mail host, made once (its password sealed, its hash kept to rebuild the
+ * host) and set on the host with the site's mail domain; null when this process has no mail host.
+ */
+async function ensureSiteSender(ctx: Context, order: Order): Promise<SiteMailSettings["smtp"]> {
+  const host = ctx.mailHost;
+  if (unavailableReason(ctx) || !host) return null;
+  let { siteMailPasswordEnc: sealed, siteMailPasswordHash: hash } = order;
+  if (!sealed || !hash) {
+    const password = newMailboxPassword();
+    sealed = ctx.secrets.seal(password);
+    hash = await hashMailboxPassword(password);
+    await ctx.db
+      .update(orders)
+      .set({ siteMailPasswordEnc: sealed, siteMailPasswordHash: hash })
+      .where(eq(orders.id, order.id));
+  }
+  const domain = mailDomainOf(ctx, order);
+  await host.addDomain(domain);
+  await host.setSiteSender({ domain, passwordHash: hash });
+  const { host: address, submissionPort } = host.endpoints();
+  return {
+    host: address,
+    port: submissionPort,
+    user: siteSenderLogin(domain),
+    password: ctx.secrets.open(sealed),
+  };
+}
+
+/** Gives the site its mail settings (sender login, contact address); throws when the site refuses them. */
+export async function configureSiteMail(ctx: Context, order: Order): Promise<string> {
+  if (!order.wpUsername || !order.wpAppPasswordEnc) throw new Error("identifiants WordPress manquants");
+  const smtp = await ensureSiteSender(ctx, order);
+  const settings: SiteMailSettings = {
+    smtp,
+    contact: contactEmailOf(order),
+    unavailable: smtp ? null : unavailableReason(ctx),
+  };
+  const wp = new WordPressRest(
+    ctx.wordpress.hostFor(order),
+    order.subdomain,
+    order.wpUsername,
+    ctx.secrets.open(order.wpAppPasswordEnc),
+  );
+  await wp.json("PUT", "/lagon/v1/courriel", settings);
+  return smtp
+    ? `E-mails du site envoyés par ${smtp.user} ; formulaire de contact vers ${settings.contact}.`
+    : `Le site ne peut pas envoyer d'e-mails : ${settings.unavailable}`;
+}
+
+/** Why the site cannot send now (French), or null. */
+function unavailableReason(ctx: Context): string | null {
+  // The embedded mail host listens on this machine's loopback: sites of an SSH host cannot reach it.
+  if (!ctx.mailHost || ctx.config.WP_HOST !== "local") return SITE_MAIL_MESSAGES.sendingOff;
+  return ctx.mailHost.isStarted() ? null : SITE_MAIL_MESSAGES.sendingPaused;
+}
+
+/** Why the contact address cannot be changed now (French), or null. */
+function notChangeable(order: Order): string | null {
+  if (order.status !== "active" || !order.wpAppPasswordEnc) return SITE_MAIL_MESSAGES.notReady;
+  return null;
+}
+
+export function siteMailView(ctx: Context, order: Order): SiteMailView {
+  return {
+    contact_email: contactEmailOf(order),
+    is_default: order.contactEmail === null,
+    sender: unavailableReason(ctx) ? null : siteSenderLogin(mailDomainOf(ctx, order)),
+    unavailable_reason: notChangeable(order) ?? unavailableReason(ctx),
+  };
+}
+
+/**
+ * The customer's new contact address: given to the site first, recorded once the site has it (a
+ * site that does not answer changes nothing). The order's own e-mail clears the choice.
+ */
+export async function setContactEmail(ctx: Context, order: Order, address: string): Promise<SiteMailView> {
+  const refused = notChangeable(order);
+  if (refused) throw forbidden(refused);
+  const contactEmail = address === order.customerEmail.toLowerCase() ? null : address;
+  const next = { ...order, contactEmail };
+  try {
+    await configureSiteMail(ctx, next);
+  } catch (err) {
+    ctx.log.error({ err, orderId: order.id }, "site mail settings refused");
+    throw new AppError(503, SITE_MAIL_MESSAGES.siteUnreachable);
+  }
+  await ctx.db.update(orders).set({ contactEmail }).where(eq(orders.id, order.id));
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "site-mail",
+    details: `Formulaire de contact : les messages vont désormais à ${address}.`,
+  });
+  return siteMailView(ctx, next);
+}
+
+/** At start: the mail host gets back every site's sender login the database records. */
+export async function restoreSiteSenders(ctx: Context): Promise<number> {
+  if (!ctx.mailHost) return 0;
+  const rows = await ctx.db.select().from(orders).where(isNotNull(orders.siteMailPasswordHash));
+  for (const order of rows) {
+    const domain = mailDomainOf(ctx, order);
+    await ctx.mailHost.addDomain(domain);
+    await ctx.mailHost.setSiteSender({ domain, passwordHash: order.siteMailPasswordHash as string });
+  }
+  return rows.length;
+}

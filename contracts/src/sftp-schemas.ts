@@ -30,10 +30,13 @@ export const SftpKeyBody = z.object({
 });
 export type SftpKeyBody = z.input<typeof SftpKeyBody>;
 
-export const SftpKeyParams = z.object({
-  orderId: z.string(),
-  fingerprint: z.string().regex(SFTP_FINGERPRINT_PATTERN, SFTP_MESSAGES.keyUnknown),
+/** A key to remove, by its SHA-256 fingerprint as the page shows it. */
+export const SftpKeyRemoveBody = z.object({
+  fingerprint: z
+    .string({ error: SFTP_MESSAGES.keyUnknown })
+    .regex(SFTP_FINGERPRINT_PATTERN, SFTP_MESSAGES.keyUnknown),
 });
+export type SftpKeyRemoveBody = z.input<typeof SftpKeyRemoveBody>;
 
 export const SiteModeBody = z.object({
   mode: z.enum(SITE_MODES, { error: SFTP_MESSAGES.modeInvalid }),

@@ -23,6 +23,10 @@ export function createWordPressHosts(config: Config): WordPressHosts {
           publicScheme: config.WP_PUBLIC_SCHEME ?? "https",
           publicPort: h.publicPort,
           connectHost: h.connectHost,
+          sftp:
+            config.SFTP_PORT === "off"
+              ? null
+              : { host: config.SFTP_HOST ?? h.host, port: config.SFTP_PORT ?? 22 },
         }),
       })),
     );
@@ -34,6 +38,8 @@ export function createWordPressHosts(config: Config): WordPressHosts {
     tlsPort: config.WP_TLS_PORT,
     baseDomain: config.BASE_DOMAIN,
     publicScheme: config.WP_PUBLIC_SCHEME,
+    sftpPort: config.SFTP_PORT === "off" ? undefined : (config.SFTP_PORT ?? 2222),
+    sftpHost: config.SFTP_HOST,
   });
   return new WordPressHosts([{ name: LOCAL_HOST_NAME, host: local, newSites: true }]);
 }

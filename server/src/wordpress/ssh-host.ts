@@ -65,9 +65,9 @@ export interface SshWordPressHostOptions {
   connectHost?: string;
   /**
    * Where customers reach the host's sshd for SFTP (its Match block, decision 0059); default the
-   * SSH host's name on port 22.
+   * SSH host's name on port 22; null: none.
    */
-  sftp?: Partial<SftpEndpoint>;
+  sftp?: Partial<SftpEndpoint> | null;
 }
 
 const HEALTH_CACHE_MS = 30_000;
@@ -252,11 +252,13 @@ export class SshWordPressHost implements WordPressHost {
   }
 
   sftpEndpoint(): SftpEndpoint | null {
+    if (this.options.sftp === null) return null;
     return { host: this.options.sftp?.host ?? this.options.ssh.host, port: this.options.sftp?.port ?? 22 };
   }
 
   async sftp(subdomain: string, change: SftpChange): Promise<SftpState> {
     assertSubdomain(subdomain);
+    if (this.options.sftp === null) throw new Error("this host has no SFTP (SFTP_PORT=off)");
     const { args, stdin } = sftpCommand(subdomain, change);
     const { stdout } = await this.helper(args, stdin);
     return parseSftpState(stdout);

@@ -26,7 +26,7 @@ describe("the order page's SFTP routes", () => {
     if (t) await rm(t.ctx.config.DATA_DIR, { recursive: true, force: true });
   });
 
-  async function givenSite(planId: "starter" | "business" | "libre", status: "active" | "paid" = "active") {
+  async function givenSite(planId: "starter" | "business" | "libre", status: "active" | "processing" = "active") {
     const id = await givenPaidOrder(t.ctx, { planId });
     await t.ctx.db.update(orders).set({ status }).where(eq(orders.id, id));
     const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
@@ -54,7 +54,7 @@ describe("the order page's SFTP routes", () => {
   });
 
   it("waits for the site to be live", async () => {
-    const site = await givenSite("libre", "paid");
+    const site = await givenSite("libre", "processing");
     const view = await call("GET", `/api/order/${site.id}/sftp?token=${site.token}`);
     expect(view.json()).toMatchObject({ unavailable_reason: SFTP_MESSAGES.notReady, settings: null });
   });

@@ -4,6 +4,7 @@ import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
 import "./dashboard.css";
 import { MailboxesBlock } from "../mailboxes/mailboxes-block";
+import { SftpBlock } from "../sftp/sftp-block";
 import { DomainRequestBlock } from "./domain-request";
 import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
@@ -109,6 +110,10 @@ export function DashboardPage() {
           {active ? <SiteBackups orderId={order.order_id} token={token} /> : null}
 
           {active ? <MailboxesBlock orderId={order.order_id} token={token} /> : null}
+
+          {active && order.subscription?.plan_id === "libre" ? (
+            <SftpBlock orderId={order.order_id} token={token} />
+          ) : null}
 
           <DomainRequestBlock order={order} token={token} />
         </div>

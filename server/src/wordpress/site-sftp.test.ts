@@ -166,6 +166,16 @@ describe("SFTP access and plain sites", () => {
       host.sftp("libre", { action: "key-add", key: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB" }),
     ).rejects.toThrow(/invalid public key/);
   });
+
+  it("gives a new site of the same name none of the SFTP access its system user had", async () => {
+    expect((await host.sftp("libre", { action: "status" })).passwordSet).toBe(true);
+    // The site's folder gone without the helper (a data folder wiped): its user stays behind.
+    await rm(path.join(await realDataSites(dataDir), "libre"), { recursive: true, force: true });
+    await host.install(sampleSite("libre", "Atelier Libre, à nouveau"));
+    const state = await host.sftp("libre", { action: "status" });
+    expect(state).toMatchObject({ passwordSet: false, keys: [], mode: "wordpress" });
+    expect((await sftpBatch(login, ["ls"])).code).not.toBe(0);
+  }, 120_000);
 });
 
 /** Where the embedded host keeps the sites of a data folder (sites/ may be a link out of it). */

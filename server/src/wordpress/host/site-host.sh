@@ -496,6 +496,8 @@ cmd_install() {
   prepare_roots
   locked ensure_user "$sub"
   user=$(site_user "$sub")
+  # A new site (not a reinstall) starts without SFTP, whatever a user of that name had.
+  if [ "$mode" != --replace ]; then locked sftp_reset "$sub" "$user"; fi
   ensure_private_dirs "$sub" "$user"
   # The site's master first: the installer's PHP runs within its confinement.
   locked ensure_site_runtime "$sub"
@@ -634,6 +636,12 @@ sync_all() {
     if [[ $comment == "lagon site "* ]] && [ ! -d "$(dirname "${comment#lagon site }")" ]; then
       pkill -KILL -u "$name" || true
       userdel -f "$name" 2>/dev/null || true
+    fi
+  done
+  # SFTP groups of embedded hosts (lagon_<hash>_sftp) left without members: recreated when needed.
+  getent group | while IFS=: read -r name _ _ members; do
+    if [[ $name =~ ^lagon_[0-9a-f]+_sftp$ && -z $members && $name != "${SFTP_GROUP:-}" ]]; then
+      groupdel "$name" 2>/dev/null || true
     fi
   done
   if [ -n "$changed" ] && [ "${SYNC_RELOAD:-1}" = 1 ]; then reload_fpm || true; fi
@@ -1321,6 +1329,17 @@ sftp_forget() {
   [ -n "${SFTP_DIR:-}" ] || return 0
   user=$(site_user "$1")
   rm -f "$SFTP_DIR/chroots/$user" "$SFTP_DIR/keys/$user" "$SFTP_DIR/plain/$1"
+}
+
+# A new site's user (left by a data folder removed without its sites): no password, no key, no group.
+sftp_reset() {
+  local sub=$1 user=$2
+  [ -n "${SFTP_DIR:-}" ] || return 0
+  sftp_forget "$sub"
+  usermod -p '!' "$user"
+  if id -nG "$user" | tr ' ' '\n' | grep -qx -- "${SFTP_GROUP:-lagon-sftp}"; then
+    gpasswd -d "$user" "${SFTP_GROUP:-lagon-sftp}" >/dev/null
+  fi
 }
 
 # ---------------------------------------------------------------------------------------------

@@ -26,7 +26,10 @@ describe("the order page's SFTP routes", () => {
     if (t) await rm(t.ctx.config.DATA_DIR, { recursive: true, force: true });
   });
 
-  async function givenSite(planId: "starter" | "business" | "libre", status: "active" | "processing" = "active") {
+  async function givenSite(
+    planId: "starter" | "business" | "libre",
+    status: "active" | "processing" = "active",
+  ) {
     const id = await givenPaidOrder(t.ctx, { planId });
     await t.ctx.db.update(orders).set({ status }).where(eq(orders.id, id));
     const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));

@@ -33,6 +33,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
 
   async function act(run: () => Promise<Status>) {
     setStatus({ kind: "busy" });
+    setFieldError(null);
     try {
       setStatus(await run());
       await reload();
@@ -187,6 +188,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 autoComplete="new-password"
+                size={24}
                 aria-invalid={fieldError?.field === "password" ? true : undefined}
                 aria-describedby={fieldError?.field === "password" ? "sftp-password-error" : undefined}
               />
@@ -267,7 +269,11 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
           {status.kind === "confirm-mode" ? (
             <div className="backup-confirm" role="alertdialog" aria-labelledby="sftp-mode-title">
               <p id="sftp-mode-title">
-                <strong>Passer au {MODE_LABELS[status.mode].toLowerCase()} ?</strong>
+                <strong>
+                  {status.mode === "plain"
+                    ? "Servir le site libre à l'adresse de votre site ?"
+                    : "Revenir au site WordPress ?"}
+                </strong>
               </p>
               <p>
                 {status.mode === "plain"

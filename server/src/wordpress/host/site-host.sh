@@ -1233,23 +1233,25 @@ sftp_open() {
 }
 
 sftp_status() {
-  local sub=$1 user=$2 keys="$SFTP_DIR/keys/$2" hash line file
+  local sub=$1 user=$2 keys="$SFTP_DIR/keys/$2" hash line
   hash=$(getent shadow "$user" | cut -d: -f2)
   printf 'user %s\n' "$user"
   if [ -f "$SFTP_DIR/plain/$sub" ]; then echo "mode plain"; else echo "mode wordpress"; fi
   if [[ $hash == \$* ]]; then echo "password yes"; else echo "password no"; fi
   [ -s "$keys" ] || return 0
-  file=$(mktemp)
   while IFS= read -r line; do
-    printf '%s\n' "$line" >"$file"
     # "256 SHA256:… comment (ED25519)"
-    ssh-keygen -l -E sha256 -f "$file" | awk '{ printf "key %s %s", $2, $NF; for (i = 3; i < NF; i++) printf " %s", $i; printf "\n" }'
+    sftp_key_info "$line" | awk '{ printf "key %s %s", $2, $NF; for (i = 3; i < NF; i++) printf " %s", $i; printf "\n" }'
   done <"$keys"
-  rm -f "$file"
+}
+
+# ssh-keygen's line for one public key line (fails when it is no key).
+sftp_key_info() {
+  printf '%s\n' "$1" | ssh-keygen -l -E sha256 -f - 2>/dev/null
 }
 
 cmd_sftp() {
-  local sub=$1 action=$2 arg=${3:-} user keys line file password
+  local sub=$1 action=$2 arg=${3:-} user keys line password
   valid_subdomain "$sub"
   [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub"
   site_in_layout "$sub"
@@ -1266,14 +1268,7 @@ cmd_sftp() {
     ;;
   key-add)
     line=$(head -c 16384 | head -n 1 | tr -d '\r')
-    [[ $line =~ $SFTP_KEY_RE ]] || fail "invalid public key"
-    file=$(mktemp)
-    printf '%s\n' "$line" >"$file"
-    if ! ssh-keygen -l -f "$file" >/dev/null 2>&1; then
-      rm -f "$file"
-      fail "invalid public key"
-    fi
-    rm -f "$file"
+    if [[ ! $line =~ $SFTP_KEY_RE ]] || ! sftp_key_info "$line" >/dev/null; then fail "invalid public key"; fi
     locked sftp_open "$sub" "$user"
     if [ ! -f "$keys" ] || ! grep -qxF -- "$line" "$keys"; then
       { [ ! -f "$keys" ] || cat "$keys"; printf '%s\n' "$line"; } >"$keys.part"
@@ -1283,13 +1278,10 @@ cmd_sftp() {
   key-remove)
     [[ $arg =~ ^SHA256:[A-Za-z0-9+/]{43}$ ]] || fail "invalid fingerprint"
     [ -f "$keys" ] || fail "no such key"
-    file=$(mktemp)
     : >"$keys.part"
     while IFS= read -r line; do
-      printf '%s\n' "$line" >"$file"
-      if [ "$(ssh-keygen -l -E sha256 -f "$file" | awk '{ print $2 }')" != "$arg" ]; then printf '%s\n' "$line" >>"$keys.part"; fi
+      if [ "$(sftp_key_info "$line" | awk '{ print $2 }')" != "$arg" ]; then printf '%s\n' "$line" >>"$keys.part"; fi
     done <"$keys"
-    rm -f "$file"
     sftp_install_keys "$keys" "$user"
     ;;
   *) fail "invalid sftp action: $action" ;;

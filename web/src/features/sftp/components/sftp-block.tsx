@@ -1,8 +1,8 @@
 import { PLAIN_SITE_NOTICE, type SiteMode, sftpPasswordRefusal } from "@lagon/contracts/sftp";
 import type { SftpPasswordResult, SftpView } from "@lagon/contracts/sftp-schemas";
 import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
-import { useApiData } from "../../lib/use-api-data";
+import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { useApiData } from "../../../lib/use-api-data";
 import "./sftp.css";
 
 type Status =

@@ -32,6 +32,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
     WP_PORT: String(Number(process.env.E2E_PORT ?? "3100") + 5000),
     // E2E_MAIL_PORT_BASE: runs side by side whose E2E_PORTs are close would share mail ports.
     MAIL_PORT_BASE: process.env.E2E_MAIL_PORT_BASE ?? String(Number(process.env.E2E_PORT ?? "3100") + 6000),
+    // The customers' sshd (SFTP of Libre sites, decision 0059).
+    SFTP_PORT: String(Number(process.env.E2E_PORT ?? "3100") + 7000),
     DATA_DIR: dataDir,
     WP_CORE_DIR: coreDir,
     // The journeys see a broken site found out within minutes.

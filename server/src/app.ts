@@ -32,6 +32,7 @@ import { RequestLog } from "./plugins/request-log.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { trustProxyOption } from "./plugins/trust-proxy.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { sftpRoutes } from "./sftp/sftp-routes.ts";
 import { siteMailRoutes } from "./site-mail/site-mail-routes.ts";
 import { subscriptionRoutes } from "./subscriptions/subscription-routes.ts";
 import { testimonialRoutes } from "./testimonials/testimonial-routes.ts";
@@ -89,6 +90,7 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(mailSetupRoutes, { ctx });
   await app.register(maintenanceRoutes, { ctx });
   await app.register(visitsRoutes, { ctx });
+  await app.register(sftpRoutes, { ctx });
   await app.register(invoiceRoutes, { ctx });
   await app.register(customDomainRoutes, { ctx });
   await app.register(kozaRoutes, { ctx });

@@ -202,6 +202,20 @@ const ConfigSchema = PublicConfig.extend({
   WP_SSH_CONNECT_HOST: optional,
   /** The sites' public port when it is not the scheme's default (a test host on loopback). */
   WP_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Customers' SFTP (Libre, decision 0059): the port their clients connect to (local: the
+   * product's sshd on 127.0.0.1, default 2222; SSH hosts: the host's sshd, default 22), or `off`.
+   */
+  SFTP_PORT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .union([z.literal("off"), z.coerce.number().int().min(1).max(65535)], {
+        error: "numéro de port ou off",
+      })
+      .optional(),
+  ),
+  /** The host name customers' SFTP clients connect to (local: localhost; SSH hosts: their name). */
+  SFTP_HOST: optional,
   /** The mail host: `local` (Postfix and Dovecot started by this process) or `off` (no mailboxes). */
   MAIL_HOST: z.enum(["local", "off"]).default("local"),
   /** Loopback ports of the local mail host: SMTP base+25, submission base+87, IMAP base+43, internal base+24/26/27/28. */

@@ -24,6 +24,10 @@ export function createWordPressHosts(config: Config): WordPressHosts {
           publicScheme: config.WP_PUBLIC_SCHEME ?? "https",
           publicPort: h.publicPort,
           connectHost: h.connectHost,
+          sftp:
+            config.SFTP_PORT === "off"
+              ? null
+              : { host: config.SFTP_HOST ?? h.host, port: config.SFTP_PORT ?? 22 },
         }),
       })),
     );
@@ -37,6 +41,8 @@ export function createWordPressHosts(config: Config): WordPressHosts {
     publicScheme: config.WP_PUBLIC_SCHEME,
     // The embedded mail host's submission port (mail-host/create-mail-host.ts): sites send there.
     mailSubmission: siteMailSubmission(config),
+    sftpPort: config.SFTP_PORT === "off" ? undefined : (config.SFTP_PORT ?? 2222),
+    sftpHost: config.SFTP_HOST,
   });
   return new WordPressHosts([{ name: LOCAL_HOST_NAME, host: local, newSites: true }]);
 }

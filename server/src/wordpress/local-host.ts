@@ -1,14 +1,23 @@
 import { X509Certificate } from "node:crypto";
-import { access } from "node:fs/promises";
+import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import tls from "node:tls";
 import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
+import type { SiteMode } from "@lagon/contracts/sftp";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import type { SiteLimits } from "./site-masters.ts";
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
+import {
+  parseSftpState,
+  type SftpChange,
+  type SftpEndpoint,
+  type SftpState,
+  sftpCommand,
+  siteModeArgs,
+} from "./site-sftp.ts";
 import {
   assertAcmeToken,
   assertDay,
@@ -47,6 +56,10 @@ export interface LocalWordPressHostOptions {
   siteLimits?: SiteLimits;
   /** The mail host's submission port ("127.0.0.1:2587"), which the sites' WordPress sends through. */
   mailSubmission?: string;
+  /** The customers' sshd on 127.0.0.1:<sftpPort>, started once a site has SFTP (decision 0059); unset: none. */
+  sftpPort?: number;
+  /** The name customers' SFTP clients connect to (default "localhost"). */
+  sftpHost?: string;
 }
 
 /**
@@ -73,6 +86,7 @@ export class LocalWordPressHost implements WordPressHost {
       publicPort: options.publicPort,
       siteLimits: options.siteLimits,
       mailSubmission: options.mailSubmission,
+      sftpPort: options.sftpPort,
       onEvent: (event) => {
         for (const listener of this.listeners) listener(event);
       },
@@ -94,6 +108,9 @@ export class LocalWordPressHost implements WordPressHost {
       await this.siteHost(["firewall-down"]).catch(() => {});
       throw error;
     }
+    // The customers' sshd, when a site already has SFTP access.
+    const chroots = await readdir(`${this.runtime.paths.sftpDir}/chroots`).catch(() => []);
+    if (this.options.sftpPort !== undefined && chroots.length > 0) await this.runtime.startSftp();
   }
 
   async stop(): Promise<void> {
@@ -196,6 +213,25 @@ export class LocalWordPressHost implements WordPressHost {
 
   async pruneVisitLogs(): Promise<void> {
     await this.siteHost(["visits-prune"]);
+  }
+
+  sftpEndpoint(): SftpEndpoint | null {
+    const port = this.options.sftpPort;
+    return port === undefined ? null : { host: this.options.sftpHost ?? "localhost", port };
+  }
+
+  async sftp(subdomain: string, change: SftpChange): Promise<SftpState> {
+    assertSubdomain(subdomain);
+    if (this.options.sftpPort === undefined) throw new Error("this host has no SFTP (SFTP_PORT)");
+    const { args, stdin } = sftpCommand(subdomain, change);
+    const { stdout } = await this.siteHost(args, {}, stdin);
+    if (change.action !== "status") await this.runtime.startSftp();
+    return parseSftpState(stdout);
+  }
+
+  async setSiteMode(subdomain: string, mode: SiteMode): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.siteHost(siteModeArgs(subdomain, mode));
   }
 
   async setSiteUrl(subdomain: string, url: string): Promise<void> {

@@ -28,6 +28,11 @@ export interface SiteRuntimePaths {
    * their network when written: nginx's (www-data) to write, root's to read (decision 0051).
    */
   accessLogDir: string;
+  /**
+   * SFTP (decision 0059), root's: chroots/<user> (links to the sites' folders), keys/<user>
+   * (public keys) and plain/<subdomain> (sites served from their wp-content/www).
+   */
+  sftpDir: string;
 }
 
 /** What visitors of a suspended site see, with HTTP 503 (no `$`: nginx would read a variable). */
@@ -106,10 +111,19 @@ function fastcgiParams(): string {
   return params.map(([name, value]) => `    fastcgi_param ${name} ${value};`).join("\n");
 }
 
-/** A site's locations, for a server that sets $subdomain, its root and the $lagon_* variables. */
+/** A site's locations, for a server that sets $subdomain and the $lagon_* variables. */
 export function siteSnippet(paths: SiteRuntimePaths): string {
   return `# Written by the product: a customer site's locations (site-runtime-config.ts).
-index index.php;
+# The site's WordPress, or the plain site of its wp-content/www (Libre, decision 0059), whose
+# WordPress stays installed beside it.
+set $lagon_root ${paths.sitesRoot}/$subdomain;
+if (-f ${paths.sftpDir}/plain/$subdomain) {
+  set $lagon_root ${paths.sitesRoot}/$subdomain/wp-content/www;
+}
+root $lagon_root;
+index index.html index.htm index.php;
+# A link a site makes (PHP, SFTP) is followed only to its own files: never to another site's.
+disable_symlinks if_not_owner from=$document_root;
 
 # A suspended site: visitors get the French notice with a 503, while wp-admin, the login
 # page and their assets keep working (the customer exports), and the REST API too for a
@@ -139,7 +153,9 @@ location = /.lagon-suspended {
   return 503 "${SUSPENDED_PAGE}";
 }
 
-if (!-f $document_root/wp-config.php) {
+# An installed site (its folder appears whole); wp-settings.php, not wp-config.php, which nginx
+# may not open (disable_symlinks opens what it tests).
+if (!-f ${paths.sitesRoot}/$subdomain/wp-settings.php) {
   rewrite ^ /.lagon-404 last;
 }
 error_page 403 /.lagon-403;
@@ -293,7 +309,6 @@ ${visitLogMaps()}
     ${listen};
     # Same rule as the product's subdomains: hidden folders (installs in progress) never match.
     server_name "~^(?<subdomain>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\\.${domain}$";
-    root ${paths.sitesRoot}/$subdomain;
     set $lagon_scheme ${options.publicScheme};
     set $lagon_https "${https ? "on" : ""}";
     set $lagon_port ${options.publicPort};
@@ -320,6 +335,8 @@ export function siteHostSettings(
     /** The folder of the sites' cgroups (one per site), where the helper runs a site's PHP too. */
     siteCgroupDir: string;
     mailSubmission?: string;
+    /** The group the product's sshd lets in (decision 0059). */
+    sftpGroup: string;
   },
 ): Record<string, string> {
   const nginx = `/usr/sbin/nginx -c ${paths.runDir}/nginx.conf`;
@@ -344,5 +361,7 @@ export function siteHostSettings(
     FIREWALL_TABLE: options.firewallTable,
     SITE_CGROUP_DIR: options.siteCgroupDir,
     ...(options.mailSubmission ? { SITE_MAIL_SUBMISSION: options.mailSubmission } : {}),
+    SFTP_DIR: paths.sftpDir,
+    SFTP_GROUP: options.sftpGroup,
   };
 }

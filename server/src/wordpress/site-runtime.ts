@@ -4,6 +4,8 @@ import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync,
 import { chmod, cp, lstat, mkdir, readdir, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { runProcess } from "./run-process.ts";
+import { sshdConfig } from "./sftp-config.ts";
 import {
   DEFAULT_SITE_LIMITS,
   runtimeGroup,
@@ -41,9 +43,11 @@ export interface SiteRuntimeOptions {
   siteLimits?: SiteLimits;
   /** The mail host's submission port ("127.0.0.1:2587"), the one loopback port sites may reach. */
   mailSubmission?: string;
+  /** Port of the customers' sshd on 127.0.0.1 (decision 0059); unset: no SFTP. */
+  sftpPort?: number;
 }
 
-type ServiceName = "nginx" | "php-fpm";
+type ServiceName = "nginx" | "php-fpm" | "sshd";
 
 export class RuntimeError extends Error {}
 
@@ -62,6 +66,7 @@ export class SiteRuntime {
   private readonly services = new Map<ServiceName, Service>();
   private stopping = false;
   private masters?: SiteMasters;
+  private sftpStarted?: Promise<void>;
   private readonly killOnExit = () => {
     for (const service of this.services.values()) signalGroup(service.child, "SIGKILL");
     this.masters?.killAll();
@@ -84,6 +89,8 @@ export class SiteRuntime {
       siteSnippet: path.join(runDir, "site.conf"),
       // Beside the sites: kept 13 months across restarts (site-host.sh prepares it).
       accessLogDir: path.join(siteFiles, "site-visits"),
+      // Beside the sites: customers' keys and the sites' chroot links outlive a reboot.
+      sftpDir: path.join(siteFiles, "site-sftp"),
     };
   }
 
@@ -98,7 +105,50 @@ export class SiteRuntime {
       firewallTable: firewallTable(this.paths.runDir),
       siteCgroupDir: siteCgroupDir(this.paths.runDir),
       mailSubmission: this.options.mailSubmission,
+      sftpGroup: `${runtimeGroup(this.paths.runDir)}_sftp`,
     });
+  }
+
+  /**
+   * Starts the customers' sshd once a site has SFTP access (idempotent): on loopback at
+   * `sftpPort`, its host key kept in the data folder so that customers' clients keep trusting it.
+   */
+  startSftp(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    this.sftpStarted ??= this.launchSftp().catch((error) => {
+      this.sftpStarted = undefined;
+      throw error;
+    });
+    return this.sftpStarted;
+  }
+
+  private async launchSftp(): Promise<void> {
+    const port = this.options.sftpPort;
+    if (port === undefined) throw new RuntimeError("L'accès SFTP n'est pas configuré (SFTP_PORT).");
+    if (await portAnswers(port)) {
+      throw new RuntimeError(`Le port ${port} de l'accès SFTP est déjà utilisé (SFTP_PORT).`);
+    }
+    const keyDir = path.join(path.resolve(this.options.dataDir), "sftp-host-key");
+    const hostKey = path.join(keyDir, "ssh_host_ed25519_key");
+    await mkdir(keyDir, { recursive: true, mode: 0o700 });
+    if (!existsSync(hostKey)) {
+      await runProcess("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "lagon-sftp", "-f", hostKey]);
+    }
+    // sshd's privilege separation folder (Debian's sshd expects it; /run is emptied at boot).
+    await mkdir("/run/sshd", { recursive: true, mode: 0o755 });
+    const conf = path.join(this.paths.runDir, "sshd.conf");
+    const settings = this.hostSettings();
+    await writeFile(
+      conf,
+      sshdConfig({
+        port,
+        hostKey,
+        pidFile: path.join(this.paths.runDir, "sshd.pid"),
+        sftpDir: this.paths.sftpDir,
+        group: settings.SFTP_GROUP as string,
+      }),
+    );
+    await this.launch("sshd", "/usr/sbin/sshd", ["-D", "-e", "-f", conf]);
   }
 
   async start(prepareSites: () => Promise<void>): Promise<void> {
@@ -187,6 +237,7 @@ export class SiteRuntime {
     ]);
     this.services.clear();
     this.masters = undefined;
+    this.sftpStarted = undefined;
     rmSync(this.paths.runDir, { recursive: true, force: true });
   }
 
@@ -236,7 +287,12 @@ export class SiteRuntime {
   private async protectDataDir(): Promise<void> {
     const dataDir = path.resolve(this.options.dataDir);
     const siteFiles = path.dirname(this.paths.sitesRoot);
-    const crossed = [this.paths.sitesRoot, this.paths.siteTmpRoot, this.paths.suspendedDir];
+    const crossed = [
+      this.paths.sitesRoot,
+      this.paths.siteTmpRoot,
+      this.paths.suspendedDir,
+      this.paths.sftpDir,
+    ];
     await mkdir(dataDir, { recursive: true });
     await chmod(dataDir, 0o711);
     if (siteFiles !== dataDir) {
@@ -247,6 +303,7 @@ export class SiteRuntime {
     }
     for (const dir of crossed) await mkdir(dir, { recursive: true });
     await chmod(this.paths.suspendedDir, 0o711);
+    await chmod(this.paths.sftpDir, 0o711);
     for (const name of await readdir(dataDir)) {
       const entry = path.join(dataDir, name);
       // The mail host's folder keeps the modes it sets (Dovecot and Postfix cross it: local-mail-host.ts).
@@ -268,7 +325,7 @@ export class SiteRuntime {
 
   /** A product killed without stopping (SIGKILL, power cut) leaves its nginx and php-fpm running. */
   private stopLeftovers(): void {
-    for (const name of ["nginx.pid", "php-fpm.pid"]) {
+    for (const name of ["nginx.pid", "php-fpm.pid", "sshd.pid"]) {
       const file = path.join(this.paths.runDir, name);
       let pid: number;
       try {
@@ -375,6 +432,7 @@ export class SiteRuntime {
 
   private async serviceAnswers(name: ServiceName): Promise<boolean> {
     if (name === "nginx") return portAnswers(this.options.port);
+    if (name === "sshd") return portAnswers(this.options.sftpPort ?? 0);
     return socketAnswers(path.join(this.paths.socketDir, "_health.sock"));
   }
 }

@@ -102,6 +102,49 @@ describe("SshWordPressHost", () => {
     expect(await host.visitLog("distant", yesterday)).toBe(log);
   });
 
+  it("opens a site's SFTP access and serves its plain site through the helper over SSH (decision 0059)", async () => {
+    expect(host.sftpEndpoint()).toEqual({ host: "127.0.0.1", port: 22 });
+    const password = "Letchis-de-Saint-Denis";
+    const state = await host.sftp("distant", { action: "password", password });
+    expect(state).toMatchObject({ passwordSet: true, mode: "wordpress", keys: [] });
+    // Kept only as the system's hash.
+    const shadow = (await runProcess("getent", ["shadow", state.user])).stdout;
+    expect(shadow.split(":")[1]).toMatch(/^\$/);
+    expect(shadow).not.toContain(password);
+    await runProcess("ssh-keygen", [
+      "-q",
+      "-t",
+      "ed25519",
+      "-N",
+      "",
+      "-C",
+      "atelier@distant",
+      "-f",
+      path.join(dir, "sftp_key"),
+    ]);
+    const key = (await readFile(path.join(dir, "sftp_key.pub"), "utf8")).trim();
+    const withKey = await host.sftp("distant", { action: "key-add", key });
+    expect(withKey.keys).toMatchObject([{ type: "ED25519", comment: "atelier@distant" }]);
+    const fingerprint = withKey.keys[0]?.fingerprint as string;
+    expect((await host.sftp("distant", { action: "key-remove", fingerprint })).keys).toEqual([]);
+
+    // What the customer's SFTP session writes (as the site's own user) is served once chosen.
+    const www = path.join(hostDataDir, "sites", "distant", "wp-content", "www");
+    await runProcess("runuser", [
+      "-u",
+      state.user,
+      "--",
+      "sh",
+      "-c",
+      `printf '<h1>Carry distant</h1>' > ${www}/index.html`,
+    ]);
+    await host.setSiteMode("distant", "plain");
+    expect((await host.sftp("distant", { action: "status" })).mode).toBe("plain");
+    expect(await (await host.fetch("distant", "/")).text()).toBe("<h1>Carry distant</h1>");
+    await host.setSiteMode("distant", "wordpress");
+    expect(await (await host.fetch("distant", "/")).text()).toContain("Traiteur Distant");
+  });
+
   it("reinstalls and removes over SSH", async () => {
     const site = sampleSite("distant", "Traiteur Distant");
     const before = await host.reinstall(site);

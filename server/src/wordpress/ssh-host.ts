@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
+import type { SiteMode } from "@lagon/contracts/sftp";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import {
   helperPhpPrograms,
@@ -12,6 +13,14 @@ import {
   SITE_HOST_SCRIPT,
 } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
+import {
+  parseSftpState,
+  type SftpChange,
+  type SftpEndpoint,
+  type SftpState,
+  sftpCommand,
+  siteModeArgs,
+} from "./site-sftp.ts";
 import {
   assertAcmeToken,
   assertDay,
@@ -54,6 +63,11 @@ export interface SshWordPressHostOptions {
   publicPort?: number;
   /** Where `fetch` connects instead of the site's DNS name (tests: 127.0.0.1). */
   connectHost?: string;
+  /**
+   * Where customers reach the host's sshd for SFTP (its Match block, decision 0059); default the
+   * SSH host's name on port 22; null: none.
+   */
+  sftp?: Partial<SftpEndpoint> | null;
 }
 
 const HEALTH_CACHE_MS = 30_000;
@@ -235,6 +249,24 @@ export class SshWordPressHost implements WordPressHost {
       init,
       connectHost ? { host: connectHost } : undefined,
     );
+  }
+
+  sftpEndpoint(): SftpEndpoint | null {
+    if (this.options.sftp === null) return null;
+    return { host: this.options.sftp?.host ?? this.options.ssh.host, port: this.options.sftp?.port ?? 22 };
+  }
+
+  async sftp(subdomain: string, change: SftpChange): Promise<SftpState> {
+    assertSubdomain(subdomain);
+    if (this.options.sftp === null) throw new Error("this host has no SFTP (SFTP_PORT=off)");
+    const { args, stdin } = sftpCommand(subdomain, change);
+    const { stdout } = await this.helper(args, stdin);
+    return parseSftpState(stdout);
+  }
+
+  async setSiteMode(subdomain: string, mode: SiteMode): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.helper(siteModeArgs(subdomain, mode));
   }
 
   private emit(event: HostEvent): void {

@@ -6,6 +6,8 @@
  */
 import type { Readable, Writable } from "node:stream";
 import { SiteVersions } from "@lagon/contracts/maintenance-schemas";
+import type { SiteMode } from "@lagon/contracts/sftp";
+import type { SftpChange, SftpEndpoint, SftpState } from "./site-sftp.ts";
 
 /** What a site is installed with. Texts are shown on the site as they are (French). */
 export interface SiteIdentity {
@@ -130,6 +132,13 @@ export interface WordPressHost {
   visitLog(subdomain: string, since: string): Promise<string>;
   /** Deletes every site's visit logs older than 13 months. */
   pruneVisitLogs(): Promise<void>;
+
+  /** Where customers connect over SFTP (decision 0059); null when this host offers none. */
+  sftpEndpoint(): SftpEndpoint | null;
+  /** Opens the site's SFTP access, applies the change and answers the access's state. */
+  sftp(subdomain: string, change: SftpChange): Promise<SftpState>;
+  /** Serves the site's WordPress, or the plain site of its wp-content/www; no file is touched. */
+  setSiteMode(subdomain: string, mode: SiteMode): Promise<void>;
 }
 
 /** Guards the helper's day argument. */

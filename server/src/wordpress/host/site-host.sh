@@ -15,6 +15,7 @@
 #                     | acme-put TOKEN | acme-remove TOKEN | site-url SUB URL
 #                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
 #                     | firewall-up | firewall-down | visits SUB SINCE | visits-prune
+#                     | sftp SUB status|password|key-add|key-remove FINGERPRINT | site-mode SUB wordpress|plain
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
 #   Exit code 17: install found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
@@ -34,6 +35,9 @@
 #   site-url makes URL the site's address (WordPress home and site URL, links in the content).
 #   visits prints the site's visit log from day SINCE (YYYY-MM-DD) on; visits-prune deletes every
 #   site's visit logs older than 13 months (decision 0051).
+#   sftp opens the site's SFTP access (decision 0059) and prints its state; password reads the
+#   new password on stdin, key-add one public key line. site-mode serves the site's WordPress or
+#   the plain site in its wp-content/www (static files or PHP); the WordPress files stay.
 #   firewall-up loads (or loads again) the nftables table that keeps every site user away from
 #   loopback, private networks and the host's own addresses; sync runs it. firewall-down removes it.
 #
@@ -70,6 +74,10 @@
 #   SITE_TASKS_MAX, SITE_MEMORY_MAX, SITE_CPU_QUOTA  each site's slice (128, 768M, 50%)
 #   SITE_CGROUP_DIR  without SITE_UNIT, the folder of the sites' cgroups (one folder per site) where
 #                  the embedded supervisor runs each master: the helper runs a site's PHP there too
+#   SFTP (decision 0059; sftp and site-mode):
+#   SFTP_DIR       root's: chroots/<user> (a link to the site's folder, sshd's ChrootDirectory),
+#                  keys/<user> (sshd's AuthorizedKeysFile), plain/<sub> (nginx serves wp-content/www)
+#   SFTP_GROUP     the group sshd lets in (default lagon-sftp)
 set -euo pipefail
 umask 027
 export LC_ALL=C
@@ -490,6 +498,8 @@ cmd_install() {
   prepare_roots
   locked ensure_user "$sub"
   user=$(site_user "$sub")
+  # A new site (not a reinstall) starts without SFTP, whatever a user of that name had.
+  if [ "$mode" != --replace ]; then locked sftp_reset "$sub" "$user"; fi
   ensure_private_dirs "$sub" "$user"
   # The site's master first: the installer's PHP runs within its confinement.
   locked ensure_site_runtime "$sub"
@@ -546,6 +556,7 @@ cmd_remove() {
   fi
   rm -rf "${SITE_TMP_ROOT:?}/$sub"
   rm -f "$SUSPENDED_DIR/$sub"
+  sftp_forget "$sub"
   if [ -n "${ACCESS_LOG_DIR:-}" ]; then rm -f "$ACCESS_LOG_DIR/$sub".*.log; fi
 }
 
@@ -627,6 +638,12 @@ sync_all() {
     if [[ $comment == "lagon site "* ]] && [ ! -d "$(dirname "${comment#lagon site }")" ]; then
       pkill -KILL -u "$name" || true
       userdel -f "$name" 2>/dev/null || true
+    fi
+  done
+  # SFTP groups of embedded hosts (lagon_<hash>_sftp) left without members: recreated when needed.
+  getent group | while IFS=: read -r name _ _ members; do
+    if [[ $name =~ ^lagon_[0-9a-f]+_sftp$ && -z $members && $name != "${SFTP_GROUP:-}" ]]; then
+      groupdel "$name" 2>/dev/null || true
     fi
   done
   if [ -n "$changed" ] && [ "${SYNC_RELOAD:-1}" = 1 ]; then reload_fpm || true; fi
@@ -902,7 +919,6 @@ $(listen_lines "$DOMAIN_HTTPS_LISTEN")
   ssl_certificate $dir/fullchain.pem;
   ssl_certificate_key $dir/privkey.pem;
   set \$subdomain $sub;
-  root $SITES_ROOT/$sub;
   set \$lagon_scheme https;
   set \$lagon_https on;
   set \$lagon_port $port;
@@ -1189,6 +1205,143 @@ cmd_update_done() {
   rm -rf "${SITES_ROOT:?}/.$1.previous"
 }
 
+# --- SFTP access and plain sites (Libre, decision 0059) ------------------------------------------
+# sshd (the product's own on the embedded host, the host's own in production) lets the group
+# SFTP_GROUP in with `ForceCommand internal-sftp`, no shell, no forwarding, chrooted in
+# SFTP_DIR/chroots/%u: root's link to the site's folder, which is root's and which the site's
+# user may cross but not change (decision 0043). The user writes in wp-content, its own.
+# Passwords are kept hashed in /etc/shadow (chpasswd); keys in SFTP_DIR/keys/<user>, root's,
+# readable by that user (sshd reads it as the user). Root never opens a path of the site's.
+
+SFTP_KEY_RE='^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) [A-Za-z0-9+/]+={0,3}( [A-Za-z0-9@._+-]{1,100})?$'
+
+sftp_settings() {
+  : "${SFTP_DIR:?SFTP is not set up on this host (SFTP_DIR)}"
+  SFTP_GROUP=${SFTP_GROUP:-lagon-sftp}
+  mkdir -p "$SFTP_DIR/chroots" "$SFTP_DIR/keys" "$SFTP_DIR/plain"
+  chown root:root "$SFTP_DIR" "$SFTP_DIR/chroots" "$SFTP_DIR/keys" "$SFTP_DIR/plain"
+  # sshd reads a user's keys as that user, nginx looks for plain/<sub>: both cross, neither lists.
+  chmod 711 "$SFTP_DIR" "$SFTP_DIR/chroots" "$SFTP_DIR/keys" "$SFTP_DIR/plain"
+}
+
+# The site's user in SFTP_GROUP, its chroot link and its wp-content/www (made by the site's user).
+sftp_open() {
+  local sub=$1 user=$2 link
+  getent group "$SFTP_GROUP" >/dev/null || groupadd --system "$SFTP_GROUP"
+  id -nG "$user" | tr ' ' '\n' | grep -qx -- "$SFTP_GROUP" || gpasswd -a "$user" "$SFTP_GROUP" >/dev/null
+  link="$SFTP_DIR/chroots/$user"
+  if [ "$(readlink "$link" 2>/dev/null)" != "$SITES_ROOT/$sub" ]; then
+    ln -sfn "$SITES_ROOT/$sub" "$link.part"
+    mv -T "$link.part" "$link"
+  fi
+  # Without a password, "!" (locked) would refuse keys too when sshd does without PAM: "*"
+  # matches no password and locks nothing else.
+  if [ "$(getent shadow "$user" | cut -d: -f2)" = "!" ]; then usermod -p '*' "$user"; fi
+  as_site "$user" mkdir -p "$SITES_ROOT/$sub/wp-content/www"
+}
+
+sftp_status() {
+  local sub=$1 user=$2 keys="$SFTP_DIR/keys/$2" hash line
+  hash=$(getent shadow "$user" | cut -d: -f2)
+  printf 'user %s\n' "$user"
+  if [ -f "$SFTP_DIR/plain/$sub" ]; then echo "mode plain"; else echo "mode wordpress"; fi
+  if [[ $hash == \$* ]]; then echo "password yes"; else echo "password no"; fi
+  [ -s "$keys" ] || return 0
+  while IFS= read -r line; do
+    # "256 SHA256:… comment (ED25519)"
+    sftp_key_info "$line" | awk '{ printf "key %s %s", $2, $NF; for (i = 3; i < NF; i++) printf " %s", $i; printf "\n" }'
+  done <"$keys"
+}
+
+# ssh-keygen's line for one public key line (fails when it is no key).
+sftp_key_info() {
+  printf '%s\n' "$1" | ssh-keygen -l -E sha256 -f - 2>/dev/null
+}
+
+cmd_sftp() {
+  local sub=$1 action=$2 arg=${3:-} user keys line password
+  valid_subdomain "$sub"
+  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub"
+  site_in_layout "$sub"
+  sftp_settings
+  user=$(site_user "$sub")
+  keys="$SFTP_DIR/keys/$user"
+  case "$action" in
+  status) ;;
+  password)
+    password=$(head -c 1024)
+    [[ ${#password} -ge 12 && $password != *$'\n'* ]] || fail "invalid password"
+    locked sftp_open "$sub" "$user"
+    printf '%s:%s\n' "$user" "$password" | chpasswd
+    ;;
+  key-add)
+    line=$(head -c 16384 | head -n 1 | tr -d '\r')
+    if [[ ! $line =~ $SFTP_KEY_RE ]] || ! sftp_key_info "$line" >/dev/null; then fail "invalid public key"; fi
+    locked sftp_open "$sub" "$user"
+    if [ ! -f "$keys" ] || ! grep -qxF -- "$line" "$keys"; then
+      { [ ! -f "$keys" ] || cat "$keys"; printf '%s\n' "$line"; } >"$keys.part"
+      sftp_install_keys "$keys" "$user"
+    fi
+    ;;
+  key-remove)
+    [[ $arg =~ ^SHA256:[A-Za-z0-9+/]{43}$ ]] || fail "invalid fingerprint"
+    [ -f "$keys" ] || fail "no such key"
+    : >"$keys.part"
+    while IFS= read -r line; do
+      if [ "$(sftp_key_info "$line" | awk '{ print $2 }')" != "$arg" ]; then printf '%s\n' "$line" >>"$keys.part"; fi
+    done <"$keys"
+    sftp_install_keys "$keys" "$user"
+    ;;
+  *) fail "invalid sftp action: $action" ;;
+  esac
+  sftp_status "$sub" "$user"
+}
+
+sftp_install_keys() {
+  chown root:"$2" "$1.part"
+  chmod 640 "$1.part"
+  mv -T "$1.part" "$1"
+}
+
+# nginx serves the site's WordPress, or its wp-content/www (plain/<sub>, root's), whose files the
+# switch leaves where they are.
+cmd_site_mode() {
+  local sub=$1 mode=$2 user
+  valid_subdomain "$sub"
+  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub"
+  site_in_layout "$sub"
+  sftp_settings
+  user=$(site_user "$sub")
+  case "$mode" in
+  plain)
+    as_site "$user" mkdir -p "$SITES_ROOT/$sub/wp-content/www"
+    : >"$SFTP_DIR/plain/$sub"
+    chmod 644 "$SFTP_DIR/plain/$sub"
+    ;;
+  wordpress) rm -f "$SFTP_DIR/plain/$sub" ;;
+  *) fail "invalid mode: $mode" ;;
+  esac
+}
+
+# A removed site: its chroot link, keys and mode go (userdel takes it out of the group).
+sftp_forget() {
+  local user
+  [ -n "${SFTP_DIR:-}" ] || return 0
+  user=$(site_user "$1")
+  rm -f "$SFTP_DIR/chroots/$user" "$SFTP_DIR/keys/$user" "$SFTP_DIR/plain/$1"
+}
+
+# A new site's user (left by a data folder removed without its sites): no password, no key, no group.
+sftp_reset() {
+  local sub=$1 user=$2
+  [ -n "${SFTP_DIR:-}" ] || return 0
+  sftp_forget "$sub"
+  usermod -p '!' "$user"
+  if id -nG "$user" | tr ' ' '\n' | grep -qx -- "${SFTP_GROUP:-lagon-sftp}"; then
+    gpasswd -d "$user" "${SFTP_GROUP:-lagon-sftp}" >/dev/null
+  fi
+}
+
 # ---------------------------------------------------------------------------------------------
 
 command=${1:-}
@@ -1216,5 +1369,7 @@ firewall-up) prepare_roots && locked firewall_up ;;
 firewall-down) prepare_roots && locked firewall_down ;;
 visits) cmd_visits "${2:?usage: visits SUB SINCE}" "${3:?usage: visits SUB SINCE}" ;;
 visits-prune) cmd_visits_prune ;;
-*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune" ;;
+sftp) cmd_sftp "${2:?usage: sftp SUB ACTION}" "${3:?usage: sftp SUB ACTION}" "${4:-}" ;;
+site-mode) cmd_site_mode "${2:?usage: site-mode SUB MODE}" "${3:?usage: site-mode SUB MODE}" ;;
+*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE" ;;
 esac

@@ -8,6 +8,7 @@ import { DomainRequestBlock } from "../custom-domains/components/domain-request"
 import { OrderInvoicesBlock } from "../invoices/components/order-invoices";
 import { MailboxesBlock } from "../mailboxes/mailboxes-block";
 import { SiteMaintenance } from "../maintenance/components/site-maintenance";
+import { SftpBlock } from "../sftp/components/sftp-block";
 import { ContactFormBlock } from "../site-mail/components/contact-form-block";
 import { SubscriptionBlock } from "../subscriptions/components/subscription-block";
 import { SiteVisits } from "../visits/components/site-visits";
@@ -112,6 +113,9 @@ export function DashboardPage() {
           {active ? <MailboxesBlock orderId={order.order_id} token={token} /> : null}
 
           {active ? <ContactFormBlock orderId={order.order_id} token={token} /> : null}
+          {active && order.subscription?.plan_id === "libre" ? (
+            <SftpBlock orderId={order.order_id} token={token} />
+          ) : null}
 
           <DomainRequestBlock order={order} token={token} />
         </div>

@@ -1,0 +1,122 @@
+import type { PlanId } from "@lagon/contracts/plans";
+import {
+  PLAIN_SITE_FOLDER,
+  SFTP_HOME,
+  SFTP_MESSAGES,
+  SFTP_PLANS,
+  type SiteMode,
+} from "@lagon/contracts/sftp";
+import type { SftpPasswordResult, SftpView } from "@lagon/contracts/sftp-schemas";
+import type { Context } from "../context.ts";
+import type { orders } from "../db/schema.ts";
+import { AppError, forbidden } from "../lib/app-error.ts";
+import { newMailboxPassword } from "../mail-host/mailbox-password.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import type { SftpChange, SftpState } from "../wordpress/site-sftp.ts";
+
+/**
+ * A Libre site's SFTP access and what its address serves (decision 0059), through the order's
+ * WordPress host: the host keeps it all (the password hashed in /etc/shadow, the keys, the mode),
+ * the database nothing.
+ */
+
+type Order = typeof orders.$inferSelect;
+
+/** Why the order has no SFTP (French), or null. */
+function unavailableReason(ctx: Context, order: Order): string | null {
+  if (!SFTP_PLANS.includes(order.planId as PlanId)) return SFTP_MESSAGES.notIncluded;
+  if (order.status !== "active") return SFTP_MESSAGES.notReady;
+  if (!ctx.wordpress.hostFor(order).sftpEndpoint()) return SFTP_MESSAGES.unavailable;
+  return null;
+}
+
+function view(ctx: Context, order: Order, state: SftpState | null, reason: string | null): SftpView {
+  const endpoint = ctx.wordpress.hostFor(order).sftpEndpoint();
+  return {
+    unavailable_reason: reason,
+    settings:
+      state && endpoint
+        ? {
+            host: endpoint.host,
+            port: endpoint.port,
+            user: state.user,
+            home: SFTP_HOME,
+            plain_folder: PLAIN_SITE_FOLDER,
+          }
+        : null,
+    mode: state?.mode ?? "wordpress",
+    password_set: state?.passwordSet ?? false,
+    keys: state?.keys ?? [],
+  };
+}
+
+async function change(ctx: Context, order: Order, what: SftpChange): Promise<SftpState> {
+  const reason = unavailableReason(ctx, order);
+  if (reason) throw forbidden(reason);
+  try {
+    return await ctx.wordpress.hostFor(order).sftp(order.subdomain, what);
+  } catch (err) {
+    // The helper checks keys with ssh-keygen: a line of the right shape may still be no key.
+    if (what.action === "key-add" && /invalid public key/.test(String((err as Error).message))) {
+      throw new AppError(400, SFTP_MESSAGES.keyInvalid);
+    }
+    ctx.log.error({ err, orderId: order.id, action: what.action }, "sftp change failed");
+    throw new AppError(503, SFTP_MESSAGES.unavailable);
+  }
+}
+
+function logSftp(ctx: Context, order: Order, details: string): Promise<void> {
+  return addOrderLog(ctx.db, order.id, { level: "info", action: "sftp", details });
+}
+
+export async function sftpView(ctx: Context, order: Order): Promise<SftpView> {
+  const reason = unavailableReason(ctx, order);
+  if (reason) return view(ctx, order, null, reason);
+  return view(ctx, order, await change(ctx, order, { action: "status" }), null);
+}
+
+/** Sets the password the customer chose, or draws one: answered this once, kept only hashed. */
+export async function setSftpPassword(
+  ctx: Context,
+  order: Order,
+  chosen?: string,
+): Promise<SftpPasswordResult> {
+  const password = chosen ?? newMailboxPassword();
+  const state = await change(ctx, order, { action: "password", password });
+  await logSftp(ctx, order, "Mot de passe SFTP changé par le client.");
+  return { password: chosen === undefined ? password : null, view: view(ctx, order, state, null) };
+}
+
+export async function addSftpKey(ctx: Context, order: Order, key: string): Promise<SftpView> {
+  const state = await change(ctx, order, { action: "key-add", key });
+  await logSftp(ctx, order, "Clé SSH ajoutée à l'accès SFTP par le client.");
+  return view(ctx, order, state, null);
+}
+
+export async function removeSftpKey(ctx: Context, order: Order, fingerprint: string): Promise<SftpView> {
+  const before = await change(ctx, order, { action: "status" });
+  if (!before.keys.some((key) => key.fingerprint === fingerprint)) {
+    throw new AppError(404, SFTP_MESSAGES.keyUnknown);
+  }
+  const state = await change(ctx, order, { action: "key-remove", fingerprint });
+  await logSftp(ctx, order, "Clé SSH retirée de l'accès SFTP par le client.");
+  return view(ctx, order, state, null);
+}
+
+/** What the site's address serves: its WordPress or the plain site; no file is touched. */
+export async function setSiteMode(ctx: Context, order: Order, mode: SiteMode): Promise<SftpView> {
+  const reason = unavailableReason(ctx, order);
+  if (reason) throw forbidden(reason);
+  try {
+    await ctx.wordpress.hostFor(order).setSiteMode(order.subdomain, mode);
+  } catch (err) {
+    ctx.log.error({ err, orderId: order.id, mode }, "site mode change failed");
+    throw new AppError(503, SFTP_MESSAGES.unavailable);
+  }
+  await logSftp(
+    ctx,
+    order,
+    mode === "plain" ? "Site libre choisi : /wp-content/www est servi." : "Site WordPress de nouveau servi.",
+  );
+  return sftpView(ctx, order);
+}

@@ -1,0 +1,109 @@
+/**
+ * A customer's SFTP client for the tests (decision 0059): OpenSSH's own `sftp` and `ssh`, with a
+ * password (given through SSH_ASKPASS, never on a command line) or a private key.
+ */
+import { spawn } from "node:child_process";
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+
+export interface SftpLogin {
+  port: number;
+  user: string;
+  password?: string;
+  keyFile?: string;
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs sftp's batch `commands` (one a line; a leading "-" lets a command fail). */
+export async function sftpBatch(login: SftpLogin, commands: string[]): Promise<RunResult> {
+  return withAuth(login, async (auth) => {
+    const batch = path.join(auth.dir, "batch");
+    await writeFile(batch, `${commands.join("\n")}\n`);
+    // BatchMode=no first: sftp -b would turn password prompts off.
+    return run(
+      "sftp",
+      [...auth.options, "-P", String(login.port), "-b", batch, `${login.user}@127.0.0.1`],
+      auth.env,
+    );
+  });
+}
+
+/** Runs `ssh` with `args` (e.g. a command, -W, -tt) as the customer. */
+export async function sshAttempt(login: SftpLogin, args: string[]): Promise<RunResult> {
+  return withAuth(login, (auth) =>
+    run("ssh", [...auth.options, "-p", String(login.port), ...args, `${login.user}@127.0.0.1`], auth.env),
+  );
+}
+
+async function withAuth<T>(
+  login: SftpLogin,
+  use: (auth: { dir: string; options: string[]; env: NodeJS.ProcessEnv }) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "sftp-client-"));
+  try {
+    const options = [
+      "-o",
+      "BatchMode=no",
+      "-o",
+      "StrictHostKeyChecking=no",
+      "-o",
+      `UserKnownHostsFile=${path.join(dir, "known_hosts")}`,
+      "-o",
+      "ConnectTimeout=10",
+      "-o",
+      "NumberOfPasswordPrompts=1",
+      "-F",
+      "none",
+    ];
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: dir };
+    if (login.password !== undefined) {
+      const askpass = path.join(dir, "askpass");
+      await writeFile(askpass, "#!/bin/sh\nprintf '%s\\n' \"$SFTP_TEST_PASSWORD\"\n");
+      await chmod(askpass, 0o700);
+      Object.assign(env, {
+        SSH_ASKPASS: askpass,
+        SSH_ASKPASS_REQUIRE: "force",
+        SFTP_TEST_PASSWORD: login.password,
+      });
+      options.push("-o", "PreferredAuthentications=password", "-o", "PubkeyAuthentication=no");
+    } else if (login.keyFile) {
+      options.push(
+        "-o",
+        "PreferredAuthentications=publickey",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-i",
+        login.keyFile,
+      );
+    }
+    return await use({ dir, options, env });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.once("error", reject);
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -264,7 +264,7 @@
       const d = new Date(`${state.from}T00:00:00Z`);
       d.setUTCDate(d.getUTCDate() - 7);
       const earlier = d.toISOString().slice(0, 10);
-      state.from = earlier < info.today ? info.today : earlier;
+      state.from = [earlier, info.today].sort()[1];
       void showWeek();
     });
     next.addEventListener("click", () => {

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
 import "./dashboard.css";
+import { BookingBlock } from "../booking/booking-block";
 import { MailboxesBlock } from "../mailboxes/mailboxes-block";
 import { DomainRequestBlock } from "./domain-request";
 import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
@@ -103,6 +104,8 @@ export function DashboardPage() {
           <KozaSection order={order} token={token} />
 
           {active ? <SiteVisits orderId={order.order_id} token={token} /> : null}
+
+          {active ? <BookingBlock orderId={order.order_id} token={token} /> : null}
 
           {active ? <SiteMaintenance orderId={order.order_id} token={token} /> : null}
 

@@ -26,11 +26,17 @@
 .lagon-booking label{display:block;font-weight:600;margin:.8em 0 .3em}
 .lagon-booking select,.lagon-booking input,.lagon-booking textarea{width:100%;font:inherit;padding:.55em .7em;border:1px solid #94a3b8;border-radius:6px;background:#fff;color:#1e293b}
 .lagon-booking button{font:inherit;cursor:pointer;border-radius:6px;min-height:44px}
-.lagon-booking .lb-week{display:flex;justify-content:space-between;align-items:center;gap:.5em;margin:1em 0 .5em}
+.lagon-booking .lb-week{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5em;margin:1em 0 .5em}
+.lagon-booking .lb-week strong{flex-basis:100%;order:-1}
+.lagon-booking .lb-tabs{display:grid;grid-template-columns:repeat(auto-fill,minmax(5.5em,1fr));gap:.4em;margin:.5em 0 1em}
+.lagon-booking .lb-tab{background:#fff;border:1px solid #94a3b8;color:#1e293b;padding:.3em .2em;line-height:1.25;font-size:.9em}
+.lagon-booking .lb-tab small{display:block;color:#475569}
+.lagon-booking .lb-tab[aria-pressed=true]{border:2px solid #0f766e;background:#f0fdfa}
+.lagon-booking .lb-tab[disabled]{opacity:.5;cursor:default}
 .lagon-booking .lb-nav{background:#fff;border:1px solid #94a3b8;padding:.4em .9em;color:#1e293b}
 .lagon-booking .lb-nav[disabled]{opacity:.4;cursor:default}
 .lagon-booking .lb-day{margin:.8em 0}
-.lagon-booking .lb-day h4{margin:0 0 .4em;font-size:1em;text-transform:capitalize}
+.lagon-booking .lb-day h4{margin:0 0 .4em;font-size:1em;text-transform:none}
 .lagon-booking .lb-slots{display:flex;flex-wrap:wrap;gap:.4em}
 .lagon-booking .lb-slot{background:#fff;border:1px solid #0f766e;color:#0f766e;padding:.35em .8em;min-width:4.5em}
 .lagon-booking .lb-slot[aria-pressed=true]{background:#0f766e;color:#fff}
@@ -55,6 +61,7 @@
     const d = new Date(`${date}T12:00:00Z`);
     return `${DAY_NAMES[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
   };
+  const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   const clock = (iso, timeZone) =>
     new Date(iso).toLocaleTimeString("fr-FR", { timeZone, hour: "2-digit", minute: "2-digit" });
   const euros = (cents) => (cents / 100).toLocaleString("fr-FR", { style: "currency", currency: "EUR" });
@@ -132,28 +139,59 @@
       weekTitle.textContent = `Du ${dayTitle(data.days[0].date)} au ${dayTitle(data.days[6].date)}`;
       prev.disabled = state.from <= info.today;
       next.disabled = data.next > last;
-      const days = data.days.map((day) =>
-        el("div", { class: "lb-day" }, [
-          el("h4", { text: dayTitle(day.date) }),
-          day.slots.length === 0
-            ? el("p", { class: "lb-none", text: "Aucun créneau libre" })
-            : el(
-                "div",
-                { class: "lb-slots", role: "group", "aria-label": dayTitle(day.date) },
-                day.slots.map((iso) =>
-                  el("button", {
-                    type: "button",
-                    class: "lb-slot",
-                    "aria-pressed": "false",
-                    "aria-label": `${dayTitle(day.date)} à ${clock(iso, info.time_zone)}`,
-                    text: clock(iso, info.time_zone),
-                    onclick: (event) => choose(iso, event.currentTarget),
-                  }),
-                ),
-              ),
-        ]),
+      // One button per day with its count of free slots; the slots of the chosen day below.
+      const slotsArea = el("div", { class: "lb-day", "aria-live": "polite" });
+      const tabs = data.days.map((day) =>
+        el(
+          "button",
+          {
+            type: "button",
+            class: "lb-tab",
+            "aria-pressed": "false",
+            disabled: day.slots.length === 0,
+            onclick: (event) => showDay(day, event.currentTarget),
+          },
+          [
+            dayTitle(day.date).replace(/ \S+$/, ""),
+            el("small", { text: day.slots.length === 0 ? "complet" : `${day.slots.length} créneaux` }),
+          ],
+        ),
       );
-      week.replaceChildren(...days);
+      function showDay(day, tab) {
+        for (const t of tabs) t.setAttribute("aria-pressed", String(t === tab));
+        state.chosen = null;
+        formArea.replaceChildren();
+        slotsArea.replaceChildren(
+          el("h4", { text: capitalised(dayTitle(day.date)) }),
+          el(
+            "div",
+            { class: "lb-slots", role: "group", "aria-label": dayTitle(day.date) },
+            day.slots.map((iso) =>
+              el("button", {
+                type: "button",
+                class: "lb-slot",
+                "aria-pressed": "false",
+                "aria-label": `${dayTitle(day.date)} à ${clock(iso, info.time_zone)}`,
+                text: clock(iso, info.time_zone),
+                onclick: (event) => choose(iso, event.currentTarget),
+              }),
+            ),
+          ),
+        );
+      }
+      const first = data.days.findIndex((day) => day.slots.length > 0);
+      week.replaceChildren(
+        el("div", { class: "lb-tabs", role: "group", "aria-label": "Jours" }, tabs),
+        slotsArea,
+      );
+      if (first >= 0) showDay(data.days[first], tabs[first]);
+      else
+        slotsArea.replaceChildren(
+          el("p", {
+            class: "lb-none",
+            text: "Aucun créneau libre cette semaine : voyez la semaine suivante.",
+          }),
+        );
     }
 
     function choose(iso, button) {

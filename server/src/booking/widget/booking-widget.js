@@ -153,7 +153,12 @@
           },
           [
             dayTitle(day.date).replace(/ \S+$/, ""),
-            el("small", { text: day.slots.length === 0 ? "complet" : `${day.slots.length} créneaux` }),
+            el("small", {
+              text:
+                day.slots.length === 0
+                  ? "complet"
+                  : `${day.slots.length} créneau${day.slots.length > 1 ? "x" : ""}`,
+            }),
           ],
         ),
       );

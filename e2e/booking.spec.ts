@@ -90,7 +90,7 @@ test("a visitor books a slot on a Business site's Réservation page; both e-mail
   await page.reload();
   await expect(block.getByText("Marie Hoarau").first()).toBeVisible();
   await expect(block.getByText(slotName.split(" à ")[1] as string).first()).toBeVisible();
-  await shoot(page, block.locator(".booking-upcoming, .booking-week").first(), "booking-order-page-1280.png");
+  await shoot(page, block, "booking-order-page-1280.png");
   await page.setViewportSize({ width: 375, height: 812 });
   await shoot(page, block, "booking-order-page-375.png");
 

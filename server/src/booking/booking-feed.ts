@@ -3,10 +3,9 @@ import { z } from "zod";
 import type { Context } from "../context.ts";
 import { bookingSettings, bookings, orders } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
-import { randomToken, safeEqual } from "../lib/secrets.ts";
 import { calendarFile } from "./booking-ics.ts";
 import { businessName } from "./booking-mails.ts";
-import { bookingIncluded } from "./booking-settings.ts";
+import { bookingIncluded, sealedTokenIs } from "./booking-settings.ts";
 
 const FEED_UNKNOWN = "Calendrier introuvable : l'adresse a peut-être été renouvelée depuis l'espace client.";
 
@@ -24,10 +23,7 @@ export async function bookingFeed(ctx: Context, orderId: string, token: string):
         .innerJoin(orders, eq(orders.id, bookingSettings.orderId))
         .where(eq(bookingSettings.orderId, id.data))
     : [];
-  const right = safeEqual(
-    ctx.secrets.open(row?.settings.feedTokenEnc ?? ctx.secrets.seal(randomToken())),
-    token,
-  );
+  const right = sealedTokenIs(ctx, row?.settings.feedTokenEnc, token);
   if (!row || !right || !bookingIncluded(row.order)) throw notFound(FEED_UNKNOWN);
   const list = await ctx.db
     .select()

@@ -5,7 +5,7 @@ import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { bookingSettings, kozaSubmissions, type orders } from "../db/schema.ts";
 import { forbidden } from "../lib/app-error.ts";
-import { randomToken } from "../lib/secrets.ts";
+import { randomToken, safeEqual } from "../lib/secrets.ts";
 import { weekFromKozaHours } from "./koza-hours.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -60,6 +60,18 @@ export async function settingsRow(
   const [made] = await read();
   if (!made) throw new Error("booking settings vanished");
   return made;
+}
+
+/**
+ * Whether `token` is the sealed one, in constant time; with no sealed token (an unknown booking or
+ * site) a fresh stand-in is compared instead, so the time says nothing of which case it was.
+ */
+export function sealedTokenIs(
+  ctx: Pick<Context, "secrets">,
+  sealed: string | undefined,
+  token: string,
+): boolean {
+  return safeEqual(ctx.secrets.open(sealed ?? ctx.secrets.seal(randomToken())), token);
 }
 
 /** Saves settings the schema has checked. */

@@ -6,10 +6,10 @@ import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { bookings, orders, subscriptions } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
-import { randomToken, safeEqual } from "../lib/secrets.ts";
+import { randomToken } from "../lib/secrets.ts";
 import { liveSite } from "../maintenance/versions.ts";
 import { sendBookingMails, sendCancelledMail } from "./booking-mails.ts";
-import { bookingIncluded, settingsRow } from "./booking-settings.ts";
+import { bookingIncluded, sealedTokenIs, settingsRow } from "./booking-settings.ts";
 import { type Busy, daySlots, isFreeSlot } from "./slots.ts";
 import { addDays, wallClock } from "./zoned-time.ts";
 
@@ -144,10 +144,7 @@ async function linkedBooking(ctx: Context, bookingId: string, token: string) {
         .innerJoin(orders, eq(orders.id, bookings.orderId))
         .where(eq(bookings.id, id.data))
     : [];
-  const right = safeEqual(
-    ctx.secrets.open(row?.booking.cancelTokenEnc ?? ctx.secrets.seal(randomToken())),
-    token,
-  );
+  const right = sealedTokenIs(ctx, row?.booking.cancelTokenEnc, token);
   if (!row || !right) throw notFound(BOOKING_MESSAGES.cancelInvalid);
   return row;
 }

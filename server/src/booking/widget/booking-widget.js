@@ -5,21 +5,6 @@
  * never reaches the platform. Plain browser JavaScript, no dependency, French throughout.
  */
 (() => {
-  const DAY_NAMES = ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"];
-  const MONTHS = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-  ];
   const STYLE = `
 .lagon-booking{font:inherit;max-width:720px;margin:1.5em 0;color:inherit}
 .lagon-booking *{box-sizing:border-box}
@@ -57,10 +42,14 @@
     for (const child of children || []) node.append(child);
     return node;
   };
-  const dayTitle = (date) => {
-    const d = new Date(`${date}T12:00:00Z`);
-    return `${DAY_NAMES[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-  };
+  /** "jeudi 26 novembre" of a YYYY-MM-DD date. */
+  const dayTitle = (date) =>
+    new Date(`${date}T12:00:00Z`).toLocaleDateString("fr-FR", {
+      timeZone: "UTC",
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+    });
   const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   const clock = (iso, timeZone) =>
     new Date(iso).toLocaleTimeString("fr-FR", { timeZone, hour: "2-digit", minute: "2-digit" });

@@ -145,7 +145,7 @@
             el("small", {
               text:
                 day.slots.length === 0
-                  ? "complet"
+                  ? "aucun créneau"
                   : `${day.slots.length} créneau${day.slots.length > 1 ? "x" : ""}`,
             }),
           ],

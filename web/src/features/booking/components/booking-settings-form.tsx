@@ -6,7 +6,7 @@ import {
   WEEKDAYS,
 } from "@lagon/contracts/booking";
 import { type FormEvent, useState } from "react";
-import { ApiError } from "../../lib/fetch-json";
+import { ApiError } from "../../../lib/fetch-json";
 
 interface ServiceDraft {
   name: string;

@@ -1,9 +1,9 @@
 import { BOOKING_PREVIEW } from "@lagon/contracts/booking";
 import type { BookingOverview, BookingView } from "@lagon/contracts/booking-schemas";
 import { useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
-import { countOf } from "../../lib/plural";
-import { useApiData } from "../../lib/use-api-data";
+import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { countOf } from "../../../lib/plural";
+import { useApiData } from "../../../lib/use-api-data";
 import { addDays, clockOf, dateOf, dayNameOf, mondayOf, shortDay } from "./booking-dates";
 import { BookingSettingsForm } from "./booking-settings-form";
 import "./booking.css";

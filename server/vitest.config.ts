@@ -34,6 +34,8 @@ const POSTGRES_SUITES = [
   "src/customer/customer-routes.test.ts",
   "src/custom-domain/custom-domain-routes.test.ts",
   "src/custom-domain/admin-domain-routes.test.ts",
+  // No double booking: concurrent visitors for one slot, serialised by a row lock.
+  "src/booking/booking-routes.test.ts",
   // The blog's set-up claim waits for another worker on PostgreSQL, takes over on PGlite.
   "src/blog/agency-blog.test.ts",
 ];

@@ -46,6 +46,21 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /.well-known/autoconfig/mail/config-v1.1.xml": "Thunderbird's autoconfig, its other address",
   "POST /autodiscover/autodiscover.xml":
     "Outlook's autodiscover: the same settings, for any address of a site mail domain's shape; a 4 KB body at most",
+  "GET /booking-widget/booking.js": "the booking widget's script, loaded by Business sites' Réservation page",
+  "GET /booking-widget/altcha.js": "the captcha's script, loaded by the booking widget",
+  "GET /api/booking/sites/:site":
+    "a live Business site's services, for its booking widget (404 for any other site)",
+  "GET /api/booking/sites/:site/slots": "a live Business site's free slots, for its booking widget",
+  "GET /api/booking/sites/:site/challenge": "the booking widget's captcha challenge",
+  "OPTIONS /api/booking/sites/:site/bookings":
+    "the browser's preflight of a booking from the site's own address",
+  "POST /api/booking/sites/:site/bookings":
+    "a visitor books a slot; a solved captcha and a rate limit guard it, and the slot is checked under a lock",
+  "GET /api/booking/feed/:orderId/:token":
+    "the business's calendar feed: the token in the address is the credential (a French 404 without the right one)",
+  "GET /reservation/annuler":
+    "the visitor's cancel link: shows the booking its token opens, cancels nothing (a French 404 without the right token)",
+  "POST /reservation/annuler": "the cancel link's button: cancels the booking its token opens, nothing else",
   "GET /*":
     "the web app's pages and files; a private page is an empty shell whose data comes from the API, with its token",
 };

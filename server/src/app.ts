@@ -10,6 +10,7 @@ import { BlogApi } from "./blog/blog-api.ts";
 import { blogProxyRoutes } from "./blog/blog-proxy-routes.ts";
 import { blogSeoRoutes } from "./blog/blog-seo-routes.ts";
 import { blogSource } from "./blog/blog-source.ts";
+import { bookingRoutes } from "./booking/booking-routes.ts";
 import { chatRoutes } from "./chat/chat-routes.ts";
 import { checkoutRoutes } from "./checkout/checkout-routes.ts";
 import { contactRoutes } from "./contact/contact-routes.ts";
@@ -77,6 +78,8 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
   await app.register(chatRoutes, { ctx });
   await app.register(directoryRoutes, { ctx });
   await app.register(testimonialRoutes, { ctx });
+  // Online booking: public widget, slots, bookings and cancel links; the order page's part behind its token.
+  await app.register(bookingRoutes, { ctx });
   const blogApi = new BlogApi(blogSource(ctx), ctx.log);
   await app.register(blogProxyRoutes, { blogApi });
   await app.register(blogSeoRoutes, { ctx, blogApi });

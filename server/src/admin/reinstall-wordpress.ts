@@ -3,6 +3,7 @@ import type { JobStatus } from "@lagon/contracts/jobs-schemas";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { backupBeforeChange } from "../backups/site-backups.ts";
+import { ensureBookingPage } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
@@ -113,6 +114,12 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
       .where(eq(orders.id, orderId));
     // The new WordPress knows nothing of its mail: its sender login and contact address again.
     await configureSiteMail(ctx, { ...pinned, ...credentials });
+    // Business: the "Réservation" page of online booking, as on a first install.
+    await ensureBookingPage(ctx, {
+      ...pinned,
+      wpUsername: site.adminUser,
+      wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
+    });
     await setStep(ctx.db, orderId, "wordpress", "completed");
     await addOrderLog(ctx.db, orderId, {
       level: "info",

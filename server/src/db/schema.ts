@@ -1,4 +1,5 @@
 import type { BackupKind } from "@lagon/contracts/backups";
+import type { BookingSettings } from "@lagon/contracts/booking";
 import type { ChatAuthor } from "@lagon/contracts/chat";
 import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain";
 import type { MailboxVacation } from "@lagon/contracts/mailboxes";
@@ -351,6 +352,8 @@ export const emailLog = pgTable(
      * queued before migration 0003, whose `html` is still the clear body until delivered.
      */
     sealedHtml: text("sealed_html"),
+    /** Files sent with it (a booking's .ics), as JSON sealed with SECRET_KEY; null: none. */
+    sealedAttachments: text("sealed_attachments"),
     status: text("status").$type<"queued" | "sent" | "recorded" | "failed">().notNull(),
     error: text("error"),
     createdAt: createdAt(),
@@ -782,3 +785,56 @@ export const siteVisitAnalyses = pgTable("site_visit_analyses", {
   analysedAt: timestamp("analysed_at", { withTimezone: true }).notNull(),
   completeThrough: date("complete_through", { mode: "string" }),
 });
+
+/**
+ * A Business site's online booking settings (decision 0057). No row: the defaults (from Koza's
+ * hours when there are some); the row is written on the first change or the first booking.
+ */
+export const bookingSettings = pgTable("booking_settings", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  settings: jsonb("settings").$type<BookingSettings>().notNull(),
+  /** The private calendar feed's token, sealed with SECRET_KEY; compared in constant time. */
+  feedTokenEnc: text("feed_token_enc").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A visitor's booking on a Business site. Two confirmed bookings of one site never overlap: each
+ * is written under a lock on the site's settings row (booking/book-slot.ts).
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    service: text("service").notNull(),
+    priceCents: integer("price_cents"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    timeZone: text("time_zone").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    note: text("note").notNull(),
+    status: text("status").$type<"confirmed" | "cancelled">().notNull().default("confirmed"),
+    /**
+     * The token of the visitor's cancel link (256 random bits), sealed with SECRET_KEY: the
+     * reminder carries the link again. Compared in constant time.
+     */
+    cancelTokenEnc: text("cancel_token_enc").notNull(),
+    /** Sent by the reminders job (once: set in the same statement that claims it). */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bookings_order_start_idx").on(t.orderId, t.startsAt),
+    // The last guard against the same slot twice; overlaps of other lengths are the lock's.
+    uniqueIndex("bookings_confirmed_start_unique").on(t.orderId, t.startsAt).where(sql`status = 'confirmed'`),
+    check("bookings_ends_after_start", sql`ends_at > starts_at`),
+  ],
+);

@@ -2,6 +2,7 @@ import { reinstallWordpressJob } from "../admin/reinstall-wordpress.ts";
 import { backupAllSitesJob } from "../backups/backup-all-sites-job.ts";
 import { checkMissedBackupsJob, restoreDrillJob } from "../backups/backup-checks-jobs.ts";
 import { backupSiteJob, restoreBackupJob } from "../backups/backup-jobs.ts";
+import { bookingRemindersJob } from "../booking/booking-reminders.ts";
 import { checkDomainJob, sweepDomainChecksJob } from "../custom-domain/check-domain-job.ts";
 import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
@@ -44,4 +45,5 @@ export const allJobs: AnyJob[] = [
   runSiteCronJob,
   readSiteVisitsJob,
   readAllSiteVisitsJob,
+  bookingRemindersJob,
 ];

@@ -1,4 +1,5 @@
 import { BACKUP_TEMPLATE_NAMES, BACKUP_TEMPLATES } from "./backup-templates.ts";
+import { BOOKING_TEMPLATE_NAMES, BOOKING_TEMPLATES } from "./booking-templates.ts";
 import { MAINTENANCE_TEMPLATE_NAMES, MAINTENANCE_TEMPLATES } from "./maintenance-templates.ts";
 import { SUBSCRIPTION_TEMPLATE_NAMES, SUBSCRIPTION_TEMPLATES } from "./subscription-templates.ts";
 import { button, common, layout } from "./template-layout.ts";
@@ -32,6 +33,7 @@ export const TEMPLATE_NAMES = [
   ...SUBSCRIPTION_TEMPLATE_NAMES,
   ...MAINTENANCE_TEMPLATE_NAMES,
   ...BACKUP_TEMPLATE_NAMES,
+  ...BOOKING_TEMPLATE_NAMES,
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -252,4 +254,5 @@ ${button("{{inbox_url}}", "Ouvrir la messagerie")}
   ...SUBSCRIPTION_TEMPLATES,
   ...MAINTENANCE_TEMPLATES,
   ...BACKUP_TEMPLATES,
+  ...BOOKING_TEMPLATES,
 ];

@@ -1,9 +1,17 @@
 import nodemailer from "nodemailer";
 
+/** A file sent with an e-mail: a booking's calendar invitation. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   html: string;
+  attachments?: MailAttachment[];
   /**
    * The same for every attempt at one logged e-mail: a message delivered by a worker that died
    * before recording it goes out again with the same id, which mailboxes show once (decision 0037).
@@ -30,6 +38,7 @@ export function createMailTransport(opts: { smtpUrl?: string; from: string }): M
         html: mail.html,
         text: htmlToText(mail.html),
         messageId: mail.messageId,
+        attachments: mail.attachments,
       });
     },
   };

@@ -4,6 +4,7 @@ import type { Context } from "../context.ts";
 import { emailLog, emailTemplates } from "../db/schema.ts";
 import type { TemplateName } from "./default-templates.ts";
 import { emailDisplayCopy } from "./email-display-copy.ts";
+import type { MailAttachment } from "./mail-transport.ts";
 import { renderTemplate } from "./render-template.ts";
 import { sendEmailJob } from "./send-email-job.ts";
 
@@ -14,7 +15,13 @@ import { sendEmailJob } from "./send-email-job.ts";
  */
 export async function queueEmail(
   ctx: Pick<Context, "db" | "queue" | "config" | "secrets">,
-  input: { template: TemplateName; to: string; vars: Record<string, string>; orderId?: string },
+  input: {
+    template: TemplateName;
+    to: string;
+    vars: Record<string, string>;
+    orderId?: string;
+    attachments?: MailAttachment[];
+  },
 ): Promise<string> {
   const [template] = await ctx.db
     .select()
@@ -35,6 +42,7 @@ export async function queueEmail(
     subject: rendered.subject,
     html: emailDisplayCopy(rendered.html),
     sealedHtml: ctx.secrets.seal(rendered.html),
+    sealedAttachments: input.attachments?.length ? ctx.secrets.seal(JSON.stringify(input.attachments)) : null,
     status: "queued",
   });
   await ctx.queue.send(sendEmailJob, { emailId: id });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { emailLog } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { emailDisplayCopy } from "./email-display-copy.ts";
+import type { MailAttachment } from "./mail-transport.ts";
 
 /**
  * Delivers one logged e-mail. A message recorded as delivered is never sent again; one that the
@@ -22,7 +23,11 @@ export const sendEmailJob = defineJob({
     const html = mail.sealedHtml === null ? mail.html : ctx.secrets.open(mail.sealedHtml);
     try {
       const messageId = `<${mail.id}@${new URL(ctx.config.PUBLIC_URL).hostname}>`;
-      await ctx.mail.send({ to: mail.recipient, subject: mail.subject, html, messageId });
+      const attachments =
+        mail.sealedAttachments === null
+          ? undefined
+          : (JSON.parse(ctx.secrets.open(mail.sealedAttachments)) as MailAttachment[]);
+      await ctx.mail.send({ to: mail.recipient, subject: mail.subject, html, messageId, attachments });
     } catch (err) {
       const last = job.retryCount >= job.retryLimit;
       await ctx.db

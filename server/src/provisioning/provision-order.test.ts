@@ -56,7 +56,13 @@ describe("provisioning a paid order into a live WordPress site", () => {
 
     const home = await ctx.wordpress.main.fetch("boulangerie-payet", "/");
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain("Boulangerie Payet");
+    const homeText = await home.text();
+    expect(homeText).toContain("Boulangerie Payet");
+    // Business: the "Réservation" page, in the menu, loads the platform's booking widget (decision 0057).
+    expect(homeText).toContain("/reservation/");
+    const booking = await (await ctx.wordpress.main.fetch("boulangerie-payet", "/reservation/")).text();
+    expect(booking).toContain(`data-api="${ctx.config.PUBLIC_URL}" data-site="boulangerie-payet"`);
+    expect(booking).toContain(`${ctx.config.PUBLIC_URL}/booking-widget/booking.js`);
 
     const token = magicLinkToken(ctx, order);
     const mail = await waitFor(() => smtp.received.find((m) => m.to.includes(order.customerEmail)));

@@ -2,6 +2,7 @@ import type { StepKey } from "@lagon/contracts/orders";
 import { planById } from "@lagon/contracts/plans";
 import { isReservedSubdomain } from "@lagon/contracts/subdomain";
 import { and, eq, ne } from "drizzle-orm";
+import { ensureBookingPage } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
 import { emailLog, orders } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
@@ -60,7 +61,9 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
       };
       await ctx.db.update(orders).set(credentials).where(eq(orders.id, order.id));
       const mail = await configureSiteMail(ctx, { ...order, ...credentials });
-      return `WordPress installé sur ${site.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}. ${mail}`;
+      // Business: the "Réservation" page of online booking (booking/booking-site-page.ts).
+      const booking = await ensureBookingPage(ctx, { ...order, ...credentials });
+      return `WordPress installé sur ${site.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}. ${mail}${booking ? ` ${booking}` : ""}`;
     },
   },
   {

@@ -4,6 +4,7 @@ import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
 import "./dashboard.css";
 import { SiteBackups } from "../backups/components/site-backups";
+import { BookingBlock } from "../booking/components/booking-block";
 import { DomainRequestBlock } from "../custom-domains/components/domain-request";
 import { OrderInvoicesBlock } from "../invoices/components/order-invoices";
 import { MailboxesBlock } from "../mailboxes/mailboxes-block";
@@ -105,6 +106,8 @@ export function DashboardPage() {
           <KozaSection order={order} token={token} />
 
           {active ? <SiteVisits orderId={order.order_id} token={token} /> : null}
+
+          {active ? <BookingBlock orderId={order.order_id} token={token} /> : null}
 
           {active ? <SiteMaintenance orderId={order.order_id} token={token} /> : null}
 

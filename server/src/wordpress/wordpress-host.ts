@@ -6,6 +6,7 @@
  */
 import type { Readable, Writable } from "node:stream";
 import { SiteVersions } from "@lagon/contracts/maintenance-schemas";
+import { assertPluginPin, type PluginPin } from "../wordpress-plugins/plugin-source.ts";
 
 /** What a site is installed with. Texts are shown on the site as they are (French). */
 export interface SiteIdentity {
@@ -130,6 +131,26 @@ export interface WordPressHost {
   visitLog(subdomain: string, since: string): Promise<string>;
   /** Deletes every site's visit logs older than 13 months. */
   pruneVisitLogs(): Promise<void>;
+
+  /** The sha256 of the host's verified copy of a plugin version, or null (decision 0058). */
+  cachedPlugin(pin: PluginPin): Promise<string | null>;
+  /** Keeps a verified plugin (a pluginTar) in the host's cache; the host checks its sha256. */
+  cachePlugin(pin: PluginPin, sha256: string, tar: Uint8Array): Promise<void>;
+  /** Installs the cached copy as the site's wp-content/plugins/<slug>, replacing the one there. */
+  installPlugin(subdomain: string, pin: PluginPin, sha256: string): Promise<void>;
+}
+
+/** The helper's arguments naming a plugin version and its cached copy (checked again there). */
+export function pluginArgs(pin: PluginPin, sha256?: string): string[] {
+  assertPluginPin(pin);
+  if (sha256 !== undefined && !/^[0-9a-f]{64}$/.test(sha256)) throw new Error("invalid sha256");
+  return [pin.slug, pin.version, ...(sha256 === undefined ? [] : [sha256])];
+}
+
+/** The helper's `plugin-cached` output. */
+export function parseCachedPlugin(stdout: string): string | null {
+  const sha = stdout.trim();
+  return /^[0-9a-f]{64}$/.test(sha) ? sha : null;
 }
 
 /** Guards the helper's day argument. */

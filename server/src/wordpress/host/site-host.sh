@@ -1219,16 +1219,17 @@ cmd_plugin_cached() {
 
 # Keeps the tar read on stdin as SLUG@VERSION-SHA256.tar when its sha256 is SHA256.
 cmd_plugin_put() {
-  local slug=$1 version=$2 sha=$3 dir part
+  local slug=$1 version=$2 sha=$3 dir
   valid_plugin "$slug" "$version"
   [[ $sha =~ ^[0-9a-f]{64}$ ]] || fail "invalid sha256: $sha"
   dir=$(plugin_cache_dir)
-  part="$dir/.part-$(random_suffix)"
-  trap 'rm -f "$part"' EXIT
-  head -c 536870912 >"$part"
-  [ "$(sha256sum "$part" | cut -d' ' -f1)" = "$sha" ] || fail "the plugin archive of $slug $version is not $sha"
+  # Global: the exit trap removes it whatever happens.
+  plugin_part="$dir/.part-$(random_suffix)"
+  trap 'rm -f "$plugin_part"' EXIT
+  head -c 536870912 >"$plugin_part"
+  [ "$(sha256sum "$plugin_part" | cut -d' ' -f1)" = "$sha" ] || fail "the plugin archive of $slug $version is not $sha"
   rm -f "$dir/$slug@$version-"*.tar
-  mv "$part" "$dir/$slug@$version-$sha.tar"
+  mv "$plugin_part" "$dir/$slug@$version-$sha.tar"
 }
 
 # Installs (or replaces) the cached SLUG@VERSION-SHA256.tar as the site's plugins/SLUG: unpacked by

@@ -4,6 +4,8 @@ import { isReservedSubdomain } from "@lagon/contracts/subdomain";
 import { and, eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { emailLog, orders } from "../db/schema.ts";
+import { applyKitJob } from "../kits/apply-kit-job.ts";
+import { applyPlanKit, kitRetryDelaySeconds } from "../kits/apply-plan-kit.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
@@ -61,6 +63,19 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
         })
         .where(eq(orders.id, order.id));
       return `WordPress installé sur ${site.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}.`;
+    },
+  },
+  {
+    // The plan's kit (decision 0058). A plugin the source cannot give now does not hold the site
+    // back: the kit waits, says so, and the job tries again later.
+    key: "kit",
+    async run(ctx, order) {
+      const { state, log } = await applyPlanKit(ctx, order);
+      if (state.status === "waiting") {
+        const startAfterSeconds = kitRetryDelaySeconds(state.attempts ?? 1);
+        await ctx.queue.send(applyKitJob, { orderId: order.id }, { startAfterSeconds });
+      }
+      return log;
     },
   },
   {

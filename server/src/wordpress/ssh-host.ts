@@ -28,6 +28,7 @@ import {
   pluginArgs,
   SiteExistsError,
   type SiteIdentity,
+  type SiteKit,
   type SiteRequestInit,
   type SiteStatus,
   type UpdatePart,
@@ -202,6 +203,12 @@ export class SshWordPressHost implements WordPressHost {
   async installPlugin(subdomain: string, pin: PluginPin, sha256: string): Promise<void> {
     assertSubdomain(subdomain);
     await this.helper(["plugin-install", subdomain, ...pluginArgs(pin, sha256)]);
+  }
+
+  async applyKit(subdomain: string, kit: SiteKit): Promise<string> {
+    assertSubdomain(subdomain);
+    const { stdout } = await this.helper(["kit-apply", subdomain], JSON.stringify(kit));
+    return stdout.trim().split("\n").at(-1) ?? "";
   }
 
   async setSiteUrl(subdomain: string, url: string): Promise<void> {

@@ -138,6 +138,19 @@ export interface WordPressHost {
   cachePlugin(pin: PluginPin, sha256: string, tar: Uint8Array): Promise<void>;
   /** Installs the cached copy as the site's wp-content/plugins/<slug>, replacing the one there. */
   installPlugin(subdomain: string, pin: PluginPin, sha256: string): Promise<void>;
+  /** Applies a plan's kit inside the site (host/apply-kit.php); answers its JSON report. */
+  applyKit(subdomain: string, kit: SiteKit): Promise<string>;
+}
+
+/** What host/apply-kit.php applies: plugins to turn on or off, options, pages, taxes, a product. */
+export interface SiteKit {
+  /** Plugin files, e.g. "woocommerce/woocommerce.php". */
+  activate: string[];
+  deactivate: string[];
+  options: Record<string, string>;
+  pages: { option: string; title: string; slug: string; content: string }[];
+  taxRates: { country: string; rate: string; name: string }[];
+  product: { name: string; regularPrice: string; description: string; status: string } | null;
 }
 
 /** The helper's arguments naming a plugin version and its cached copy (checked again there). */

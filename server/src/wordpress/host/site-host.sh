@@ -16,7 +16,7 @@
 #                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
 #                     | firewall-up | firewall-down | visits SUB SINCE | visits-prune
 #                     | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256
-#                     | plugin-install SUB SLUG VERSION SHA256
+#                     | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
 #   Exit code 17: install found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
@@ -40,7 +40,8 @@
 #   loopback, private networks and the host's own addresses; sync runs it. firewall-down removes it.
 #   plugin-cached prints the sha256 of the host's verified copy of a plugin version, if any;
 #   plugin-put keeps the tar on stdin as that copy when its sha256 is SHA256; plugin-install
-#   unpacks it as the site's plugins/SLUG, as the site's user (decision 0058).
+#   unpacks it as the site's plugins/SLUG, as the site's user (decision 0058). kit-apply reads
+#   apply-kit.php's JSON on stdin and runs it as the site's user; it prints what it did as JSON.
 #
 # Settings come from the environment or from the root-owned file $SITE_HOST_CONF
 # (default /etc/lagon/site-host.conf; sudo does not pass the environment on):
@@ -89,7 +90,7 @@ WEB_GROUP=${WEB_GROUP:-www-data}
 PHP=${PHP:-php}
 HELPER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # Every PHP program the helper runs: its own files beside it, never inline code.
-PHP_PROGRAMS=(copy-database.php install-site.php switch-site-url.php upgrade-database.php versions.php)
+PHP_PROGRAMS=(apply-kit.php copy-database.php install-site.php switch-site-url.php upgrade-database.php versions.php)
 # Copied into every new site's wp-content: the French supplement (mu-plugin and translations).
 SITE_FILES="$HELPER_DIR/site-files"
 LOCK="$SOCKET_DIR/.site-host.lock"
@@ -1268,6 +1269,18 @@ cmd_plugin_install() {
   rm -rf "$parts"
 }
 
+# Applies a plan's kit (apply-kit.php's JSON on stdin) as the site's user, in its confinement.
+cmd_kit_apply() {
+  local sub=$1 dir user
+  valid_subdomain "$sub"
+  dir="$SITES_ROOT/$sub"
+  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  site_in_layout "$sub"
+  user=$(site_user "$sub")
+  ensure_private_dirs "$sub" "$user"
+  head -c 1048576 | site_php "$sub" "$dir" apply-kit.php "$dir"
+}
+
 # ---------------------------------------------------------------------------------------------
 
 command=${1:-}
@@ -1297,6 +1310,7 @@ visits) cmd_visits "${2:?usage: visits SUB SINCE}" "${3:?usage: visits SUB SINCE
 visits-prune) cmd_visits_prune ;;
 plugin-cached) cmd_plugin_cached "${2:?usage: plugin-cached SLUG VERSION}" "${3:?}" ;;
 plugin-put) cmd_plugin_put "${2:?usage: plugin-put SLUG VERSION SHA256}" "${3:?}" "${4:?}" ;;
+kit-apply) cmd_kit_apply "${2:?usage: kit-apply SUB}" ;;
 plugin-install) cmd_plugin_install "${2:?usage: plugin-install SUB SLUG VERSION SHA256}" "${3:?}" "${4:?}" "${5:?}" ;;
-*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256" ;;
+*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB" ;;
 esac

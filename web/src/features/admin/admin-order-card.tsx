@@ -2,6 +2,7 @@ import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { formatDate, formatDateTime } from "@lagon/contracts/french-date";
 import { STEP_KEYS } from "@lagon/contracts/orders";
 import { formatEuros } from "@lagon/contracts/pricing";
+import { KitNotice } from "../dashboard/kit-notice";
 import { AdminDomainBlock, type DomainAction, isDomainAction } from "./admin-domain-block";
 import {
   KOZA_STATUS_LABEL,
@@ -26,7 +27,7 @@ export type OrderAction =
   | "backup-now"
   | "backups";
 
-/** One order of the admin list: who, what, where, its four steps, and what an admin can do. */
+/** One order of the admin list: who, what, where, its steps, and what an admin can do. */
 export function AdminOrderCard({
   order,
   busy,
@@ -122,6 +123,7 @@ export function AdminOrderCard({
           })}
         </ol>
       </div>
+      <KitNotice kit={order.kit} />
       <AdminMailboxes orderId={order.order_id} token={token} />
       {order.backup_alert ? <p className="admin-backup-alert">Sauvegardes : {order.backup_alert}</p> : null}
       <div className="admin-actions">

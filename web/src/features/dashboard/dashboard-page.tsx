@@ -5,6 +5,7 @@ import { publicConfig } from "../../config/public-config";
 import "./dashboard.css";
 import { MailboxesBlock } from "../mailboxes/mailboxes-block";
 import { DomainRequestBlock } from "./domain-request";
+import { KitNotice } from "./kit-notice";
 import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
 import { OrderInvoicesBlock } from "./order-invoices";
@@ -83,6 +84,7 @@ export function DashboardPage() {
             <h2 id="steps-title">Création de votre site</h2>
             <StatusMessage order={order} />
             <StepList steps={order.steps} />
+            <KitNotice kit={order.kit} />
           </section>
 
           <SubscriptionBlock order={order} token={token} />

@@ -93,7 +93,7 @@ export async function applyPlanKit(
     const state: KitState = {
       plan: order.planId,
       status: "waiting",
-      detail: `${kit.features.join(" ; ")} : en attente. ${names} n'a pas pu être installé (${error.message}). Le reste du site est livré ; nouvel essai automatique.`,
+      detail: `${kit.features.join(" ; ")} en attente : ${names} n'a pas pu être installé (${error.message}). Le reste du site est livré ; nouvel essai automatique.`,
       features: kit.features,
       at: now.toISOString(),
       retryAt: retryAt.toISOString(),
@@ -106,7 +106,7 @@ export async function applyPlanKit(
   const state: KitState = {
     plan: order.planId,
     status: "applied",
-    detail: `${kit.features.join(" ; ")} : installé et réglé.`,
+    detail: `${kit.features.join(" ; ")} installée et réglée.`,
     features: kit.features,
     at: now.toISOString(),
   };

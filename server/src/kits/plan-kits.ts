@@ -32,7 +32,7 @@ export function kitFor(plan: string, owner: ShopOwner): PlanKit | null {
       taxRates: shop.taxRates,
       product: shop.product,
     },
-    features: ["Boutique en ligne (WooCommerce) : catalogue, panier, paiement, commandes"],
+    features: ["Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)"],
   };
 }
 

@@ -5,6 +5,7 @@
  * brings (listed in the warning before a downgrade turns them off).
  */
 
+import { PLAN_KIT_FEATURES } from "@lagon/contracts/plan-kits";
 import type { SiteKit } from "../wordpress/wordpress-host.ts";
 import type { PluginPin } from "../wordpress-plugins/plugin-source.ts";
 import { businessShop, type ShopOwner } from "./business-shop.ts";
@@ -32,14 +33,8 @@ export function kitFor(plan: string, owner: ShopOwner): PlanKit | null {
       taxRates: shop.taxRates,
       product: shop.product,
     },
-    features: ["Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)"],
+    features: PLAN_KIT_FEATURES.business ?? [],
   };
-}
-
-/** The features a move from `from` to `to` stops (the downgrade warning's list). */
-export function featuresLost(from: PlanKit | null, to: PlanKit | null): string[] {
-  const kept = new Set(to?.features ?? []);
-  return (from?.features ?? []).filter((feature) => !kept.has(feature));
 }
 
 /** Turns off what `from` brought and `to` does not; pages, products and orders stay in the site. */

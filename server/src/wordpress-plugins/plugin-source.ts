@@ -69,7 +69,8 @@ export const WORDPRESS_ORG = {
 export class DirectoryPluginSource implements PluginSource {
   readonly label: string;
   constructor(private readonly urls: { api: string; downloads: string }) {
-    this.label = urls.api === WORDPRESS_ORG.api ? "le répertoire WordPress.org" : `le miroir ${urls.api}`;
+    // Labels reach the order page: they name no address nor folder of ours.
+    this.label = urls.api === WORDPRESS_ORG.api ? "le répertoire WordPress.org" : "le miroir des extensions";
   }
 
   async fetch(pin: PluginPin): Promise<FetchedPlugin> {
@@ -105,7 +106,7 @@ export class DirectoryPluginSource implements PluginSource {
   private async get(url: string, answered: number[] = []): Promise<Response> {
     const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch((error: Error) => {
       const cause = (error.cause as Error | undefined)?.message ?? error.message;
-      throw new PluginUnavailableError(`${this.label} ne répond pas (${cause})`);
+      throw new PluginUnavailableError(`${this.label} ne répond pas (${cause.slice(0, 120)})`);
     });
     if (!res.ok && !answered.includes(res.status))
       throw new PluginUnavailableError(`${this.label} répond ${res.status} pour ${new URL(url).pathname}`);
@@ -115,17 +116,15 @@ export class DirectoryPluginSource implements PluginSource {
 
 /** A folder with the downloads' layout: <slug>.<version>.zip and plugin-checksums/<slug>/<version>.json. */
 export class FolderPluginSource implements PluginSource {
-  readonly label: string;
-  constructor(private readonly dir: string) {
-    this.label = `le dossier ${dir}`;
-  }
+  readonly label = "le dossier des extensions";
+  constructor(private readonly dir: string) {}
 
   async fetch(pin: PluginPin): Promise<FetchedPlugin> {
     assertPluginPin(pin);
     const { slug, version } = pin;
     const read = (file: string) =>
       readFile(path.join(this.dir, file)).catch(() => {
-        throw new PluginUnavailableError(`${this.label} n'a pas ${file}`);
+        throw new PluginUnavailableError(`${this.label} n'a pas ${path.basename(file)}`);
       });
     const checksums = PluginChecksums.safeParse(
       JSON.parse((await read(`plugin-checksums/${slug}/${version}.json`)).toString("utf8")),

@@ -117,6 +117,7 @@ describe("provisioning survives a killed server", () => {
       "completed",
       "completed",
       "completed",
+      "completed",
     ]);
     await waitFor(() => smtp.received.find((m) => m.to.includes(email)));
     // Stopped as an operator would (SIGTERM): the queue finishes the jobs it holds, so a delivery

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
+import { laneFromEnv } from "./e2e/support/lanes.ts";
 
 // Several runs can go side by side (parallel work): each picks its own E2E_PORT, and gets its
 // own data, output folder and WordPress port from it.
@@ -8,16 +9,22 @@ const E2E_DATA_DIR = `.test-output/e2e-${PORT}`;
 // A random admin token for each run, set here once: the server (webServer inherits this
 // environment) and the test workers (started by this process) read the same value.
 process.env.E2E_ADMIN_TOKEN ??= randomBytes(16).toString("hex");
+// The test command runs the journeys in lanes side by side (E2E_LANE="1/2", each on its own
+// E2E_PORT and so its own stack): this run takes its lane's files only.
+const LANE_FILES = laneFromEnv(process.env.E2E_LANE);
 
 export default defineConfig({
   testDir: "e2e",
+  ...(LANE_FILES ? { testMatch: LANE_FILES.map((file) => `**/e2e/${file}`) } : {}),
   outputDir: `${E2E_DATA_DIR}/playwright`,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: ".test-output/playwright.json" }]] : "list",
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: `.test-output/playwright-${PORT}.json` }]]
+    : "list",
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: "fr-FR",

@@ -9,8 +9,14 @@ export default defineConfig({
       "contracts/vitest.config.ts",
       "server/vitest.config.ts",
       "web/vitest.config.ts",
-      // The test command's own scripts (its summary).
-      { test: { name: "scripts", environment: "node", include: ["scripts/**/*.test.ts"] } },
+      // The test command's own scripts (its summary, the browser journeys' lanes).
+      {
+        test: {
+          name: "scripts",
+          environment: "node",
+          include: ["scripts/**/*.test.ts", "e2e/support/*.test.ts"],
+        },
+      },
     ],
   },
 });

@@ -1,17 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { mailPortsFrom } from "../server/src/mail-host/local-mail-host.ts";
 import { deliverFromOutside, waitForMessage } from "../server/src/mail-host/mail-checks.ts";
+import { stackMailEndpoints } from "./support/mail-ports";
 import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
 import { expect, test } from "./support/test";
 
-// The stack's mail host (start-stack.ts: MAIL_PORT_BASE = E2E_PORT + 6000).
-const ports = mailPortsFrom(Number(process.env.E2E_PORT ?? 3100) + 6000);
-const endpoints = {
-  host: "127.0.0.1",
-  smtpPort: ports.smtp,
-  submissionPort: ports.submission,
-  imapPort: ports.imap,
-};
+const endpoints = stackMailEndpoints;
 
 test("a customer creates a professional address from the order page and reads its first message", async ({
   page,

@@ -59,9 +59,27 @@ else
 fi
 times+=("time:vitest PostgreSQL=$((SECONDS - pg_started))")
 
+# Two lanes side by side, each with its own stack (its own E2E_PORT): a journey waits mostly on
+# its WordPress sites and mail, so the two cores serve two of them at once (e2e/support/lanes.ts).
+lane_ports=(3100 3400)
+browser_lanes() {
+  local pids=() i code=0
+  for i in 1 2; do
+    E2E_LANE="$i/2" E2E_PORT=${lane_ports[$((i - 1))]} CI=true npx playwright test \
+      >"$out/playwright-lane-$i.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in 1 2; do
+    wait "${pids[$((i - 1))]}" || code=1
+    echo "::: browser tests (Chromium), lane $i of 2"
+    cat "$out/playwright-lane-$i.log"
+  done
+  return $code
+}
 echo "::: browser tests (Chromium)"
-timed browser env CI=true npx playwright test
+timed browser browser_lanes
 
 node scripts/summarize-tests.mjs "${steps[@]}" "${times[@]}" \
   "vitest@vitest PGlite:$out/vitest-pglite.json" "vitest@vitest PostgreSQL:$out/vitest-postgres.json" \
-  "playwright@Playwright:$out/playwright.json"
+  "playwright@Playwright lane 1:$out/playwright-${lane_ports[0]}.json" \
+  "playwright@Playwright lane 2:$out/playwright-${lane_ports[1]}.json"

@@ -15,5 +15,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // A budget, not a speed check: a component walked through by user-event (the Koza wizard's
+    // five steps) took over 5 s on a machine loaded at 15, and vitest's default failed it.
+    testTimeout: 30_000,
   },
 });

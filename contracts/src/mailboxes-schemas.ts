@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { aliasTargetRefusal, localPartRefusal, MAILBOX_MESSAGES } from "./mailboxes.ts";
+import { formatIsoDate } from "./french-date.ts";
+import { aliasTargetRefusal, localPartRefusal, MAILBOX_MESSAGES, VACATION_LIMITS } from "./mailboxes.ts";
 
 /**
  * The part of an address before the @, as a customer types it: trimmed and lower-cased, then
@@ -50,8 +51,66 @@ export const AliasView = z.object({
 });
 export type AliasView = z.infer<typeof AliasView>;
 
+/** A day of the out-of-office calendar: "" or null for none, else a real YYYY-MM-DD. */
+const VacationDay = z
+  .string({ error: MAILBOX_MESSAGES.vacationDateInvalid })
+  .trim()
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const day = new Date(`${v}T00:00:00Z`);
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(v) ||
+      Number.isNaN(day.getTime()) ||
+      day.toISOString().slice(0, 10) !== v
+    ) {
+      ctx.addIssue({ code: "custom", message: MAILBOX_MESSAGES.vacationDateInvalid });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+/**
+ * The out-of-office reply of one mailbox, turned on or off: the subject and message are kept
+ * either way (the product writes the Sieve script from them, never the customer).
+ */
+export const VacationBody = z
+  .object({
+    enabled: z.boolean({ error: "Indiquez si la réponse automatique est active." }),
+    subject: z
+      .string({ error: MAILBOX_MESSAGES.vacationSubjectRequired })
+      .trim()
+      .min(1, MAILBOX_MESSAGES.vacationSubjectRequired)
+      .max(VACATION_LIMITS.subject, MAILBOX_MESSAGES.vacationSubjectTooLong)
+      .refine((v) => !/[\r\n]/.test(v), MAILBOX_MESSAGES.vacationSubjectOneLine),
+    message: z
+      .string({ error: MAILBOX_MESSAGES.vacationMessageRequired })
+      .trim()
+      .min(1, MAILBOX_MESSAGES.vacationMessageRequired)
+      .max(VACATION_LIMITS.message, MAILBOX_MESSAGES.vacationMessageTooLong),
+    start: VacationDay,
+    end: VacationDay,
+  })
+  .superRefine((v, ctx) => {
+    if (v.start && v.end && v.end < v.start)
+      ctx.addIssue({ code: "custom", path: ["end"], message: MAILBOX_MESSAGES.vacationEndBeforeStart });
+    else if (v.enabled && v.end && v.end < formatIsoDate(new Date()))
+      ctx.addIssue({ code: "custom", path: ["end"], message: MAILBOX_MESSAGES.vacationEndPassed });
+  });
+export type VacationBody = z.input<typeof VacationBody>;
+
+export const MailboxVacationView = z.object({
+  enabled: z.boolean(),
+  subject: z.string(),
+  message: z.string(),
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+});
+
 export const MailboxView = z.object({
   address: z.string(),
+  /** The out-of-office reply as last saved, null when never set. */
+  vacation: MailboxVacationView.nullable(),
   /** Bytes stored, null when the mail host could not say. */
   used_bytes: z.number().nullable(),
   quota_bytes: z.number(),
@@ -64,6 +123,8 @@ export const MailSettings = z.object({
   host: z.string(),
   imap_port: z.number(),
   smtp_port: z.number(),
+  /** Where the mailboxes are read in a browser (Roundcube), null when this host has no webmail. */
+  webmail_url: z.string().nullable(),
 });
 
 export const MailboxList = z.object({

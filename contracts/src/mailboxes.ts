@@ -31,6 +31,19 @@ export const RESERVED_LOCAL_PARTS = [
   "noc",
 ] as const;
 
+/** An out-of-office reply as the customer writes it; dates are La Réunion's days (YYYY-MM-DD). */
+export interface MailboxVacation {
+  enabled: boolean;
+  subject: string;
+  message: string;
+  /** First day it answers, or null: from now on. */
+  start: string | null;
+  /** Last day it answers, or null: until turned off. */
+  end: string | null;
+}
+
+export const VACATION_LIMITS = { subject: 150, message: 5000 } as const;
+
 export const MAILBOX_MESSAGES = {
   localPartRequired: "Indiquez le début de l'adresse, avant le @ (exemple : contact).",
   localPartWithDomain: "Indiquez seulement la partie avant le @ : le domaine est ajouté pour vous.",
@@ -58,6 +71,14 @@ export const MAILBOX_MESSAGES = {
   unknownAlias: "Cet alias n'existe pas (ou plus).",
   setupUnknownDomain: "Ce domaine n'est pas servi par notre messagerie.",
   setupNoAddress: "Demande de configuration illisible : indiquez une adresse e-mail valide.",
+  vacationSubjectRequired: "Indiquez l'objet de la réponse automatique.",
+  vacationSubjectTooLong: `L'objet ne peut dépasser ${VACATION_LIMITS.subject} caractères.`,
+  vacationSubjectOneLine: "L'objet tient sur une seule ligne.",
+  vacationMessageRequired: "Écrivez le message de la réponse automatique.",
+  vacationMessageTooLong: `Le message ne peut dépasser ${VACATION_LIMITS.message} caractères.`,
+  vacationDateInvalid: "Date invalide : choisissez-la dans le calendrier (exemple : 24/12/2026).",
+  vacationEndBeforeStart: "La date de fin doit suivre la date de début.",
+  vacationEndPassed: "La date de fin est déjà passée : choisissez une date à venir ou aucune.",
 } as const;
 
 /** Why a local part is refused (the first rule it breaks), or null when it is fine. */

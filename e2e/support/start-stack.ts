@@ -30,7 +30,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
     ...process.env,
     PORT: process.env.E2E_PORT ?? "3100",
     WP_PORT: String(Number(process.env.E2E_PORT ?? "3100") + 5000),
-    MAIL_PORT_BASE: String(Number(process.env.E2E_PORT ?? "3100") + 6000),
+    // E2E_MAIL_PORT_BASE: runs side by side whose E2E_PORTs are close would share mail ports.
+    MAIL_PORT_BASE: process.env.E2E_MAIL_PORT_BASE ?? String(Number(process.env.E2E_PORT ?? "3100") + 6000),
     DATA_DIR: dataDir,
     WP_CORE_DIR: coreDir,
     // No journey reaches the WordPress.org directory: a Business kit waits, as offline (decision 0058).

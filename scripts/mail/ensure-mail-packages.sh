@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
-# Installs the embedded mail host's Debian packages (Postfix, Dovecot, OpenDKIM) when missing,
+# Installs the embedded mail host's Debian packages (Postfix, Dovecot with Sieve, OpenDKIM,
+# Roundcube for the webmail) when missing,
 # without letting the packages start the system's own instances (port 25, 143): the product
 # starts its own, on loopback ports under its data folder (docs/operations/mail-host.md).
 set -euo pipefail
-if [ -x /usr/sbin/postfix ] && [ -x /usr/sbin/dovecot ] && [ -x /usr/lib/dovecot/lmtp ] && [ -x /usr/lib/dovecot/imap ] && [ -x /usr/sbin/opendkim ]; then
+packages="postfix dovecot-imapd dovecot-lmtpd dovecot-sieve opendkim roundcube-core roundcube-sqlite3"
+if [ -x /usr/sbin/postfix ] && [ -x /usr/sbin/dovecot ] && [ -x /usr/lib/dovecot/lmtp ] && [ -x /usr/lib/dovecot/imap ] \
+  && [ -x /usr/sbin/opendkim ] && [ -e /usr/lib/dovecot/modules/lib90_sieve_plugin.so ] \
+  && [ -e /usr/share/roundcube/index.php ] && dpkg -s roundcube-sqlite3 >/dev/null 2>&1; then
   exit 0
 fi
 if [ "$(id -u)" != 0 ]; then
-  echo "Paquets manquants : postfix dovecot-imapd dovecot-lmtpd opendkim (installez-les avec apt-get en root)" >&2
+  echo "Paquets manquants : $packages (installez-les avec apt-get en root)" >&2
   exit 1
 fi
-echo "Installation des paquets Debian : postfix dovecot-imapd dovecot-lmtpd opendkim"
+echo "Installation des paquets Debian : $packages"
 # "No configuration": Postfix writes no /etc/postfix/main.cf and starts nothing.
 echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
+# Roundcube's database is the product's own (SQLite under the data folder): no dbconfig one.
+echo "roundcube-core roundcube/dbconfig-install boolean false" | debconf-set-selections
 # No service starts during the installation (the packages would start Dovecot on 143, OpenDKIM).
 policy=/usr/sbin/policy-rc.d
 added_policy=""
@@ -24,4 +30,5 @@ fi
 trap '[ -n "$added_policy" ] && rm -f "$policy"' EXIT
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends postfix dovecot-imapd dovecot-lmtpd opendkim >/dev/null
+# shellcheck disable=SC2086 # the list is split on purpose
+apt-get install -y -qq --no-install-recommends $packages >/dev/null

@@ -1,6 +1,7 @@
 import type { BackupKind } from "@lagon/contracts/backups";
 import type { ChatAuthor } from "@lagon/contracts/chat";
 import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain";
+import type { MailboxVacation } from "@lagon/contracts/mailboxes";
 import type { UpdateResult, UpdateTrigger } from "@lagon/contracts/maintenance";
 import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
 import type { KitState, KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
@@ -723,6 +724,8 @@ export const mailboxes = pgTable(
     address: text("address").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     quotaBytes: bigint("quota_bytes", { mode: "number" }).notNull(),
+    /** The out-of-office reply as last saved (kept when turned off), null when never set. */
+    vacation: jsonb("vacation").$type<MailboxVacation>(),
     createdAt: createdAt(),
   },
   (t) => [index("mailboxes_order_idx").on(t.orderId, t.createdAt)],

@@ -16,6 +16,7 @@ import {
 } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import type { MailboxVacation } from "@lagon/contracts/mailboxes";
 import { runProcess } from "../wordpress/run-process.ts";
 import { siteFilesDir } from "../wordpress/site-runtime.ts";
 import {
@@ -38,7 +39,9 @@ import {
   opendkimConf,
   postfixMainCf,
   postfixMasterCf,
+  VACATION_SCRIPT,
 } from "./mail-host-config.ts";
+import { vacationSieve } from "./vacation-sieve.ts";
 
 export interface LocalMailHostOptions {
   dataDir: string;
@@ -47,6 +50,16 @@ export interface LocalMailHostOptions {
   ports: MailHostPorts;
   /** Outbound mail through this relay ("[host]:port") instead of the recipients' MX. */
   relayHost?: string;
+  /** The webmail started and stopped with the host (local-webmail.ts), if any. */
+  webmail?: MailHostCompanion;
+}
+
+/** A service that lives with the mail host: started once the host runs, stopped before it stops. */
+export interface MailHostCompanion {
+  /** Where a browser opens it. */
+  readonly url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Ports of an embedded mail host from one base: SMTP base+25, submission +87, IMAP +43… */
@@ -59,6 +72,7 @@ export function mailPortsFrom(base: number): MailHostPorts {
     auth: base + 26,
     quotaStatus: base + 27,
     dkim: base + 28,
+    replies: base + 30,
   };
 }
 
@@ -103,17 +117,28 @@ export class LocalMailHost implements MailHost {
 
   endpoints(): MailEndpoints {
     const { smtp, submission, imap } = this.options.ports;
-    return { host: "127.0.0.1", smtpPort: smtp, submissionPort: submission, imapPort: imap };
+    return {
+      host: "127.0.0.1",
+      smtpPort: smtp,
+      submissionPort: submission,
+      imapPort: imap,
+      webmailUrl: this.options.webmail?.url,
+    };
   }
 
   async start(): Promise<void> {
     if (process.getuid?.() !== 0) throw new Error("l'hébergement e-mail local doit être démarré en root");
-    for (const command of ["/usr/sbin/postfix", "/usr/sbin/dovecot", "/usr/sbin/opendkim"]) {
+    for (const command of [
+      "/usr/sbin/postfix",
+      "/usr/sbin/dovecot",
+      "/usr/sbin/opendkim",
+      "/usr/lib/dovecot/modules/lib90_sieve_plugin.so",
+    ]) {
       await lstat(command).catch(() => {
         throw new Error(`${command} est absent : lancez scripts/install.sh`);
       });
     }
-    const uid = await ensureMailUser();
+    const uid = await ensureSystemUser(MAIL_USER);
     await this.prepareFolders(uid);
     const input: MailConfigInput = {
       paths: this.paths,
@@ -135,6 +160,7 @@ export class LocalMailHost implements MailHost {
       this.spawnService("/usr/sbin/postfix", ["-c", this.paths.postfixDir, "start-fg"]);
       this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
       await Promise.all(Object.values(this.options.ports).map((port) => waitForPort(port)));
+      await this.options.webmail?.start();
     } catch (error) {
       await this.stop();
       throw new Error(
@@ -145,6 +171,7 @@ export class LocalMailHost implements MailHost {
 
   async stop(): Promise<void> {
     this.running = false;
+    await this.options.webmail?.stop();
     if (this.dkimChild) await stopChild(this.dkimChild, DKIM_STOP_SIGNAL);
     this.dkimChild = undefined;
     await Promise.all(this.ourMasters().map((pid) => endProcess(pid)));
@@ -246,6 +273,35 @@ export class LocalMailHost implements MailHost {
     return this.change((state) => {
       delete state.aliases[address];
     });
+  }
+
+  async setVacation(address: string, vacation: MailboxVacation | null): Promise<void> {
+    assertMailAddress(address);
+    const state = await this.readState();
+    if (!state.mailboxes[address]) throw new Error(`unknown mailbox ${address}`);
+    const home = path.join(
+      this.paths.boxesDir,
+      domainOf(address),
+      address.slice(0, address.lastIndexOf("@")),
+    );
+    const script = path.join(home, VACATION_SCRIPT);
+    // Pigeonhole compiles next to the script; a new script must not meet the old binary.
+    await rm(script.replace(/\.sieve$/, ".svbin"), { force: true });
+    if (!vacation?.enabled) {
+      await rm(script, { force: true });
+      return;
+    }
+    const uid = await userId(MAIL_USER);
+    const gid = await groupId(MAIL_USER);
+    // Dovecot makes the home at the first delivery: made here as it would, the mail user's alone.
+    for (const dir of [path.dirname(home), home]) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await chown(dir, uid, gid);
+    }
+    const tmp = `${script}.tmp`;
+    await writeFile(tmp, vacationSieve(address, vacation), { mode: 0o600 });
+    await chown(tmp, uid, gid);
+    await rename(tmp, script);
   }
 
   async usage(addresses: string[]): Promise<Map<string, number>> {
@@ -513,9 +569,10 @@ function readProc(pid: number, file: string): string {
   }
 }
 
-async function ensureMailUser(): Promise<number> {
+/** A system user of its own group, no home, no shell (made once); its uid. */
+export async function ensureSystemUser(name: string): Promise<number> {
   try {
-    return await userId(MAIL_USER);
+    return await userId(name);
   } catch {
     await runProcess(
       "useradd",
@@ -527,20 +584,20 @@ async function ensureMailUser(): Promise<number> {
         "/nonexistent",
         "--shell",
         "/usr/sbin/nologin",
-        MAIL_USER,
+        name,
       ],
       { env: { PATH: SYSTEM_PATH } },
     );
-    return userId(MAIL_USER);
+    return userId(name);
   }
 }
 
-async function userId(name: string): Promise<number> {
+export async function userId(name: string): Promise<number> {
   const { stdout } = await runProcess("id", ["-u", name], { env: { PATH: SYSTEM_PATH } });
   return Number(stdout.trim());
 }
 
-async function groupId(name: string): Promise<number> {
+export async function groupId(name: string): Promise<number> {
   const { stdout } = await runProcess("getent", ["group", name], { env: { PATH: SYSTEM_PATH } });
   return Number(stdout.split(":")[2]);
 }
@@ -555,7 +612,7 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {
+export async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await portOpen(port))) {
     if (Date.now() > deadline) throw new Error(`port ${port} fermé`);
@@ -564,7 +621,7 @@ async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {
 }
 
 /** Ends a process (SIGTERM, SIGKILL after 10 s) and waits until it is gone. */
-async function endProcess(pid: number): Promise<void> {
+export async function endProcess(pid: number): Promise<void> {
   const signal = (name: NodeJS.Signals | 0) => {
     try {
       process.kill(pid, name);
@@ -582,7 +639,7 @@ async function endProcess(pid: number): Promise<void> {
 }
 
 /** Ends a service's process group (Postfix's master and its daemons, Dovecot's) and waits for it. */
-async function stopChild(child: ChildProcess, first: NodeJS.Signals = "SIGTERM"): Promise<void> {
+export async function stopChild(child: ChildProcess, first: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const signal = (name: NodeJS.Signals) => {

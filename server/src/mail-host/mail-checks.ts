@@ -5,14 +5,16 @@ import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
 import { freePort } from "../wordpress/site-checks.ts";
 import { mailPortsFrom } from "./local-mail-host.ts";
-import type { MailEndpoints } from "./mail-host.ts";
+import type { MailEndpoints, MailHost } from "./mail-host.ts";
 import type { MailHostPorts } from "./mail-host-config.ts";
+import { hashMailboxPassword } from "./mailbox-password.ts";
 
-/** Six free loopback ports for one mail host. */
+/** Free loopback ports for one mail host. */
 export async function freeMailPorts(): Promise<MailHostPorts> {
   const ports = new Set<number>();
-  while (ports.size < 7) ports.add(await freePort());
-  const [smtp, submission, imap, lmtp, auth, quotaStatus, dkim] = [...ports] as [
+  while (ports.size < 8) ports.add(await freePort());
+  const [smtp, submission, imap, lmtp, auth, quotaStatus, dkim, replies] = [...ports] as number[] as [
+    number,
     number,
     number,
     number,
@@ -21,7 +23,7 @@ export async function freeMailPorts(): Promise<MailHostPorts> {
     number,
     number,
   ];
-  return { smtp, submission, imap, lmtp, auth, quotaStatus, dkim };
+  return { smtp, submission, imap, lmtp, auth, quotaStatus, dkim, replies };
 }
 
 /** A MAIL_PORT_BASE whose ports (base+24 … base+87) are free now, for a server started by a test. */
@@ -38,6 +40,16 @@ function isFree(port: number): Promise<boolean> {
     const server = net.createServer();
     server.once("error", () => resolve(false));
     server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** Adds the address's domain to the host, then the mailbox with this password (1 Go). */
+export async function addMailbox(host: MailHost, address: string, password: string): Promise<void> {
+  await host.addDomain(address.slice(address.lastIndexOf("@") + 1));
+  await host.setMailbox({
+    address,
+    passwordHash: await hashMailboxPassword(password),
+    quotaBytes: 1024 ** 3,
   });
 }
 

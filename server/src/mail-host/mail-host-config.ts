@@ -11,6 +11,8 @@ export interface MailHostPorts {
   quotaStatus: number;
   /** OpenDKIM's milter: Postfix has what owners submit signed there. */
   dkim: number;
+  /** Dovecot's automatic replies (out-of-office) enter Postfix here, to be signed and sent out. */
+  replies: number;
 }
 
 export interface MailHostPaths {
@@ -140,6 +142,12 @@ export function postfixMasterCf({ ports }: MailConfigInput): string {
   -o smtpd_relay_restrictions=permit_sasl_authenticated,reject
   -o smtpd_recipient_restrictions=
   -o smtpd_milters=inet:127.0.0.1:${ports.dkim}
+127.0.0.1:${ports.replies} inet n - n - - smtpd
+  -o syslog_name=postfix/replies
+  -o mynetworks=127.0.0.0/8
+  -o smtpd_relay_restrictions=permit_mynetworks,reject
+  -o smtpd_recipient_restrictions=
+  -o smtpd_milters=inet:127.0.0.1:${ports.dkim}
 ${lines.join("\n")}
 `;
 }
@@ -167,6 +175,8 @@ mail_location = maildir:~/Maildir
 mail_plugins = quota
 recipient_delimiter = +
 lmtp_save_to_detail_mailbox = no
+# Out-of-office replies (Sieve vacation) are handed to Postfix's listener for them.
+submission_host = 127.0.0.1:${ports.replies}
 passdb {
   driver = passwd-file
   args = scheme=SHA512-CRYPT username_format=%Lu ${users}
@@ -199,7 +209,12 @@ namespace inbox {
 protocol imap {
   mail_plugins = $mail_plugins imap_quota
 }
+protocol lmtp {
+  mail_plugins = $mail_plugins sieve
+}
 plugin {
+  # One script per mailbox, written by the product only (vacation-sieve.ts).
+  sieve = file:~/${VACATION_SCRIPT}
   quota = count:Boite
   quota_vsizes = yes
   quota_status_success = DUNNO
@@ -245,6 +260,9 @@ service quota-status {
 }
 `;
 }
+
+/** The out-of-office script's file name in each mailbox's home. */
+export const VACATION_SCRIPT = "vacation.sieve";
 
 /** The DKIM selector of every domain: <selector>._domainkey.<domain>. */
 export const DKIM_SELECTOR = "lagon";

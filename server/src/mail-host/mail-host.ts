@@ -5,6 +5,8 @@
  * ports (docs/operations/mail-host.md).
  */
 
+import type { MailboxVacation } from "@lagon/contracts/mailboxes";
+
 /** A mailbox as the host knows it: its password only as a hash ({SHA512-CRYPT}…). */
 export interface MailboxSpec {
   /** Lower-case address, local@domain. */
@@ -22,6 +24,8 @@ export interface MailEndpoints {
   /** Authenticated submission by mailbox owners. */
   submissionPort: number;
   imapPort: number;
+  /** Roundcube in a browser, when this host serves it. */
+  webmailUrl?: string;
 }
 
 export interface MailHostHealth {
@@ -46,6 +50,8 @@ export interface MailHost {
   /** Mail to `address` goes to `targets` (mailboxes of the host or outside addresses). */
   setAlias(address: string, targets: string[]): Promise<void>;
   removeAlias(address: string): Promise<void>;
+  /** Turns a mailbox's out-of-office reply on (as given) or off (null, or not enabled). */
+  setVacation(address: string, vacation: MailboxVacation | null): Promise<void>;
   /**
    * Adds the domains and mailboxes it lacks, and gives those it has the hash and quota given (one
    * change): the database is the reference, the host can be rebuilt from it. Removes nothing.

@@ -26,7 +26,7 @@ describe("the order page's mailboxes, on a real mail host", () => {
 
   const givenSite = (planId: "starter" | "business" | "libre") => mail.givenSite(planId);
 
-  const call = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, payload, remoteAddress: from() });
   const rowsOf = (orderId: string) => t.ctx.db.select().from(mailboxes).where(eq(mailboxes.orderId, orderId));
 
@@ -126,6 +126,56 @@ describe("the order page's mailboxes, on a real mail host", () => {
     expect(steal.statusCode).toBe(404);
     expect(steal.json().detail).toBe(MAILBOX_MESSAGES.unknownMailbox);
     expect(await rowsOf(other.id)).toHaveLength(1);
+  });
+
+  it("turns a mailbox's out-of-office reply on and off, refusing bad input in French and changing nothing", async () => {
+    const site = await givenSite("starter");
+    const { mailbox } = (
+      await call("POST", `/api/order/${site.id}/mailboxes?token=${site.token}`, { localPart: "absent" })
+    ).json();
+    const url = `/api/order/${site.id}/mailboxes/${mailbox.address}/vacation`;
+    const reply = {
+      enabled: true,
+      subject: "Congés",
+      message: "Je reviens lundi.",
+      start: "",
+      end: "2099-01-31",
+    };
+    // The token is looked at before the body: a stranger learns nothing about what is wrong in it.
+    const noToken = await call("PUT", url, { enabled: "oui" });
+    expect(noToken.statusCode).toBe(401);
+    for (const [body, detail] of [
+      [{ ...reply, start: "2099-02-01" }, MAILBOX_MESSAGES.vacationEndBeforeStart],
+      [{ ...reply, subject: "" }, MAILBOX_MESSAGES.vacationSubjectRequired],
+      [{ ...reply, end: "31/01/2099" }, MAILBOX_MESSAGES.vacationDateInvalid],
+    ] as const) {
+      const refused = await call("PUT", `${url}?token=${site.token}`, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toBe(detail);
+    }
+    const notJson = await t.app.inject({
+      method: "PUT",
+      url: `${url}?token=${site.token}`,
+      headers: { "content-type": "application/json" },
+      payload: "{",
+      remoteAddress: from(),
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect((await rowsOf(site.id))[0]?.vacation).toBeNull();
+
+    const on = await call("PUT", `${url}?token=${site.token}`, reply);
+    expect(on.statusCode).toBe(200);
+    expect(on.json().vacation).toEqual({ ...reply, start: null });
+    expect((await rowsOf(site.id))[0]?.vacation).toMatchObject({ enabled: true, subject: "Congés" });
+    const off = await call("PUT", `${url}?token=${site.token}`, { ...reply, enabled: false });
+    // Turned off, the text stays for next time.
+    expect(off.json().vacation).toMatchObject({ enabled: false, message: "Je reviens lundi." });
+    const unknown = await call(
+      "PUT",
+      `/api/order/${site.id}/mailboxes/personne@${site.domain}/vacation?token=${site.token}`,
+      reply,
+    );
+    expect(unknown.statusCode).toBe(404);
   });
 
   it("holds each plan to its allowance: none for Libre, 5 for Starter", async () => {

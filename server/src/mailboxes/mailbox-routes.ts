@@ -6,6 +6,8 @@ import {
   type MailboxList,
   MailboxParams,
   type MailboxPassword,
+  type MailboxView,
+  VacationBody,
 } from "@lagon/contracts/mailboxes-schemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -19,11 +21,12 @@ import {
   listMailboxes,
   mailboxProfile,
   resetMailboxPassword,
+  setMailboxVacation,
 } from "./order-mailboxes.ts";
 
 /**
  * The customer's mailboxes, behind the order's token (page or mailbox): list, create, delete, new
- * password, Apple profile; and the aliases and forwards of the site's mail domain.
+ * password, out-of-office reply, Apple profile; and the aliases and forwards of the site's mail domain.
  */
 export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(
@@ -69,6 +72,16 @@ export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
         { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { params: MailboxParams } },
         async ({ order, params }): Promise<MailboxPassword> =>
           resetMailboxPassword(ctx, order, params.address),
+      );
+
+      r.put(
+        "/api/order/:orderId/mailboxes/:address/vacation",
+        {
+          config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+          schema: { params: MailboxParams, body: VacationBody },
+        },
+        async ({ order, params, body }): Promise<MailboxView> =>
+          setMailboxVacation(ctx, order, params.address, body),
       );
 
       r.post(

@@ -1,7 +1,13 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
-import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
+import type {
+  MailboxList,
+  MailboxPassword,
+  MailboxView,
+  VacationBody,
+} from "@lagon/contracts/mailboxes-schemas";
 import { and, asc, count, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Context } from "../context.ts";
 import { mailboxes, orders } from "../db/schema.ts";
 import { AppError, conflict, notFound } from "../lib/app-error.ts";
@@ -45,7 +51,12 @@ export async function listMailboxes(ctx: Context, order: Order): Promise<Mailbox
     aliases: await listAliases(ctx, order.id),
     settings:
       endpoints && !reason
-        ? { host: endpoints.host, imap_port: endpoints.imapPort, smtp_port: endpoints.submissionPort }
+        ? {
+            host: endpoints.host,
+            imap_port: endpoints.imapPort,
+            smtp_port: endpoints.submissionPort,
+            webmail_url: endpoints.webmailUrl ?? null,
+          }
         : null,
     unavailable_reason: reason,
   };
@@ -130,6 +141,32 @@ export async function resetMailboxPassword(
   return { mailbox: view(row, used), password };
 }
 
+/** Turns one of the order's mailboxes' out-of-office reply on or off, and keeps what it says. */
+export async function setMailboxVacation(
+  ctx: Context,
+  order: Order,
+  address: string,
+  body: z.output<typeof VacationBody>,
+): Promise<MailboxView> {
+  const row = await ownMailbox(ctx, order, address);
+  const host = usableHost(ctx, order);
+  await host.setVacation(row.address, body).catch((err) => {
+    throw hostFailure(ctx, order, err);
+  });
+  const [updated] = await ctx.db
+    .update(mailboxes)
+    .set({ vacation: body })
+    .where(eq(mailboxes.id, row.id))
+    .returning();
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "mailbox",
+    details: `Réponse automatique ${body.enabled ? "activée" : "désactivée"} pour ${row.address}`,
+  });
+  const used = await host.usage([row.address]).catch(() => null);
+  return view(updated ?? row, used);
+}
+
 /** Apple's configuration profile for one of the order's mailboxes (no password: the device asks). */
 export async function mailboxProfile(ctx: Context, order: Order, address: string): Promise<string> {
   const row = await ownMailbox(ctx, order, address);
@@ -148,6 +185,7 @@ async function ownMailbox(ctx: Context, order: Order, address: string): Promise<
 function view(row: MailboxRow, used: Map<string, number> | null): MailboxView {
   return {
     address: row.address,
+    vacation: row.vacation ?? null,
     used_bytes: used?.get(row.address) ?? null,
     quota_bytes: row.quotaBytes,
     created_at: row.createdAt.toISOString(),
@@ -176,5 +214,7 @@ export async function restoreMailHost(ctx: Context): Promise<number> {
     })),
   );
   await restoreAliases(ctx);
+  for (const { mailbox } of rows)
+    if (mailbox.vacation?.enabled) await ctx.mailHost.setVacation(mailbox.address, mailbox.vacation);
   return rows.length;
 }

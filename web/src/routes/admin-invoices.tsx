@@ -1,5 +1,5 @@
 import { AdminGate } from "../features/admin/admin-gate";
-import { AdminInvoicesPage } from "../features/admin/admin-invoices-page";
+import { AdminInvoicesPage } from "../features/invoices/components/admin-invoices-page";
 import { pageMeta } from "../lib/page-meta";
 import type { Route } from "./+types/admin-invoices";
 

@@ -1,5 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, type MockInstance, vi } from "vitest";
+
+// findBy… and waitFor wait for what they look for; their budget only bounds a failure. Testing
+// Library's 1 s default fails a good component on a loaded machine (issue 27).
+configure({ asyncUtilTimeout: 10_000 });
 
 let consoleError: MockInstance<typeof console.error>;
 

@@ -2,8 +2,13 @@ import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { formatDate, formatDateTime } from "@lagon/contracts/french-date";
 import { STEP_KEYS } from "@lagon/contracts/orders";
 import { formatEuros } from "@lagon/contracts/pricing";
+import {
+  AdminDomainBlock,
+  type DomainAction,
+  isDomainAction,
+} from "../custom-domains/components/admin-domain-block";
 import { KitNotice } from "../dashboard/kit-notice";
-import { AdminDomainBlock, type DomainAction, isDomainAction } from "./admin-domain-block";
+import { AdminMaintenanceBlock } from "../maintenance/components/admin-maintenance";
 import {
   KOZA_STATUS_LABEL,
   label,
@@ -13,7 +18,6 @@ import {
   STEP_STATUS_LABEL,
 } from "./admin-labels";
 import { AdminMailboxes } from "./admin-mailboxes";
-import { AdminMaintenanceBlock } from "./admin-maintenance";
 
 export type OrderAction =
   | "resend"

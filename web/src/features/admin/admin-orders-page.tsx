@@ -12,22 +12,26 @@ import type { AdminSubscription, AdminSubscriptionAction } from "@lagon/contract
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/fetch-json";
 import { countOf } from "../../lib/plural";
-import { adminFetch, adminPost } from "./admin-api";
-import { DOMAIN_ENDPOINT, type DomainAction, isDomainAction } from "./admin-domain-block";
-import { AdminNav, AdminRefusal } from "./admin-gate";
-import { AdminNotice, type Notice } from "./admin-notice";
-import { AdminOrderCard, type OrderAction } from "./admin-order-card";
-import { AdminPager } from "./admin-pager";
-import { AdminTestClock } from "./admin-test-clock";
-import { DomainRefuseDialog } from "./domain-refuse-dialog";
-import { followAdminJob } from "./follow-admin-job";
-import { OrderLogsDialog } from "./order-logs-dialog";
-import { SiteBackupsDialog } from "./site-backups-dialog";
+import { SiteBackupsDialog } from "../backups/components/site-backups-dialog";
+import {
+  DOMAIN_ENDPOINT,
+  type DomainAction,
+  isDomainAction,
+} from "../custom-domains/components/admin-domain-block";
+import { DomainRefuseDialog } from "../custom-domains/components/domain-refuse-dialog";
+import { AdminTestClock } from "../subscriptions/components/admin-test-clock";
 import {
   type SubscriptionActionBody,
   SubscriptionActionDialog,
   type SubscriptionAdminAction,
-} from "./subscription-action-dialog";
+} from "../subscriptions/components/subscription-action-dialog";
+import { adminFetch, adminPost } from "./admin-api";
+import { AdminNav, AdminRefusal } from "./admin-gate";
+import { AdminNotice, type Notice } from "./admin-notice";
+import { AdminOrderCard, type OrderAction } from "./admin-order-card";
+import { AdminPager } from "./admin-pager";
+import { followAdminJob } from "./follow-admin-job";
+import { OrderLogsDialog } from "./order-logs-dialog";
 
 const FILTERS = [
   { status: "all", label: "Toutes" },

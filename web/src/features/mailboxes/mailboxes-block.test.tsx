@@ -9,6 +9,7 @@ const CONTACT = {
   address: "contact@payet.localhost",
   used_bytes: 2_400_000,
   quota_bytes: 5 * GO,
+  vacation: null,
   created_at: "2026-11-20T06:30:00Z",
 };
 const LIST = {
@@ -24,7 +25,12 @@ const LIST = {
       created_at: "2026-11-21T06:30:00Z",
     },
   ],
-  settings: { host: "127.0.0.1", imap_port: 2543, smtp_port: 2587 },
+  settings: {
+    host: "127.0.0.1",
+    imap_port: 2543,
+    smtp_port: 2587,
+    webmail_url: "http://webmail.localhost:2580/",
+  },
   unavailable_reason: null,
 };
 
@@ -43,6 +49,56 @@ function api(list: unknown, answers: Record<string, { status: number; body: unkn
 }
 
 describe("MailboxesBlock", () => {
+  it("shows the webmail's address, and turns a mailbox's out-of-office reply on, saying its dates in French", async () => {
+    const url = `PUT /api/order/${ORDER}/mailboxes/contact%40payet.localhost/vacation?token=jeton`;
+    const saved = {
+      ...CONTACT,
+      vacation: {
+        enabled: true,
+        subject: "Fermé",
+        message: "De retour lundi.",
+        start: "2026-12-24",
+        end: "2027-01-02",
+      },
+    };
+    const fetch = api(LIST, { [url]: { status: 200, body: saved } });
+    render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    const link = await screen.findByRole("link", { name: "http://webmail.localhost:2580/" });
+    expect(link.getAttribute("href")).toBe("http://webmail.localhost:2580/");
+    expect(screen.getByText("Réponse automatique désactivée")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Réponse automatique de contact@payet.localhost" }));
+    fireEvent.change(screen.getByLabelText("Objet"), { target: { value: "Fermé" } });
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "De retour lundi." } });
+    fireEvent.change(screen.getByLabelText("Du (facultatif)"), { target: { value: "2026-12-24" } });
+    fireEvent.change(screen.getByLabelText("Au (facultatif)"), { target: { value: "2027-01-02" } });
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    expect(
+      await screen.findByText(
+        "contact@payet.localhost : Réponse automatique activée du 24 décembre 2026 au 2 janvier 2027.",
+      ),
+    ).toBeTruthy();
+    const call = fetch.mock.calls.find(([, init]) => init?.method === "PUT");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      enabled: true,
+      subject: "Fermé",
+      message: "De retour lundi.",
+      start: "2026-12-24",
+      end: "2027-01-02",
+    });
+  });
+
+  it("shows the server's French refusal of an out-of-office reply", async () => {
+    const url = `PUT /api/order/${ORDER}/mailboxes/contact%40payet.localhost/vacation?token=jeton`;
+    api(LIST, { [url]: { status: 400, body: { detail: MAILBOX_MESSAGES.vacationEndBeforeStart } } });
+    render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Réponse automatique de contact@payet.localhost" }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(MAILBOX_MESSAGES.vacationEndBeforeStart);
+  });
+
   it("lists the addresses with their use, and shows a new address's password once", async () => {
     const created = {
       mailbox: { ...CONTACT, address: "devis@payet.localhost", used_bytes: 0 },

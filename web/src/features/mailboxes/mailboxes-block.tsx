@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { useApiData } from "../../lib/use-api-data";
 import { MailAliases } from "./mail-aliases";
+import { MailboxVacationForm, vacationSummary } from "./mailbox-vacation";
 
 type Status =
   | { kind: "idle" }
@@ -12,6 +13,8 @@ type Status =
   | { kind: "password"; result: MailboxPassword; created: boolean }
   | { kind: "confirm-delete"; address: string }
   | { kind: "deleted"; address: string }
+  | { kind: "vacation"; address: string }
+  | { kind: "vacation-saved"; mailbox: MailboxView }
   | { kind: "error"; message: string };
 
 /**
@@ -120,6 +123,11 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
               Adresse {status.address} supprimée, avec ses messages.
             </p>
           ) : null}
+          {status.kind === "vacation-saved" ? (
+            <p role="status" className="domain-done">
+              {status.mailbox.address} : {vacationSummary(status.mailbox.vacation)}.
+            </p>
+          ) : null}
           {status.kind === "error" ? (
             <p role="alert" className="status-message is-error">
               {status.message}
@@ -139,8 +147,21 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                         ? "Espace utilisé indisponible pour l'instant"
                         : `${mailbox.used_bytes === 0 ? "0 Ko" : formatBytes(mailbox.used_bytes)} utilisés sur ${formatGigabytes(mailbox.quota_bytes)}`}
                     </span>
+                    <br />
+                    <span className="dashboard-help">{vacationSummary(mailbox.vacation)}</span>
                   </span>
-                  {status.kind === "confirm-delete" && status.address === mailbox.address ? (
+                  {status.kind === "vacation" && status.address === mailbox.address ? (
+                    <MailboxVacationForm
+                      url={withToken(`${base}/${encodeURIComponent(mailbox.address)}/vacation`)}
+                      mailbox={mailbox}
+                      onClose={() => setStatus({ kind: "idle" })}
+                      onSaved={async (saved) => {
+                        // The list first: the form opened again shows what was saved.
+                        await load();
+                        setStatus({ kind: "vacation-saved", mailbox: saved });
+                      }}
+                    />
+                  ) : status.kind === "confirm-delete" && status.address === mailbox.address ? (
                     <div className="backup-confirm" role="alertdialog" aria-labelledby="mailbox-delete-title">
                       <p id="mailbox-delete-title">
                         <strong>Supprimer {mailbox.address} ?</strong>
@@ -180,6 +201,15 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                         onClick={() => void resetPassword(mailbox)}
                       >
                         Nouveau mot de passe
+                      </button>
+                      <button
+                        type="button"
+                        className="dashboard-small-button"
+                        disabled={busy}
+                        aria-label={`Réponse automatique de ${mailbox.address}`}
+                        onClick={() => setStatus({ kind: "vacation", address: mailbox.address })}
+                      >
+                        Réponse automatique
                       </button>
                       <button
                         type="button"
@@ -233,6 +263,16 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
               aliases={list.aliases}
               onChanged={load}
             />
+          ) : null}
+          {list.settings?.webmail_url ? (
+            <p>
+              <strong>Webmail</strong> : lisez et envoyez vos e-mails depuis un navigateur, avec votre adresse
+              complète et son mot de passe, sur{" "}
+              <a href={list.settings.webmail_url} target="_blank" rel="noopener noreferrer">
+                {list.settings.webmail_url}
+              </a>
+              .
+            </p>
           ) : null}
           {list.settings ? (
             <details>

@@ -1,6 +1,6 @@
 import type { SubscriptionActionResult } from "@lagon/contracts/subscriptions-schemas";
 import { useEffect, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError, fetchJson } from "../../../lib/fetch-json";
 
 export type SubscriptionAction = "cancel" | "undo-cancel" | "change-plan";
 

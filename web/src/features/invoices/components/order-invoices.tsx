@@ -3,7 +3,7 @@ import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
 import type { OrderInvoice, OrderInvoices } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";
-import { fetchJson } from "../../lib/fetch-json";
+import { fetchJson } from "../../../lib/fetch-json";
 
 /**
  * "Vos factures" on the order page: every invoice and credit note of the order, oldest first,

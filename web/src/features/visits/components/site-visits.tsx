@@ -10,8 +10,8 @@ import {
 } from "@lagon/contracts/visits";
 import type { VisitCount, VisitPeriod, VisitSeries, VisitsView } from "@lagon/contracts/visits-schemas";
 import { useCallback, useEffect, useState } from "react";
-import { fetchJson } from "../../lib/fetch-json";
-import { countOf } from "../../lib/plural";
+import { fetchJson } from "../../../lib/fetch-json";
+import { countOf } from "../../../lib/plural";
 
 /** While the site's log is being read, the block asks again this often, this many times at most. */
 const POLL_MS = 3000;

@@ -1,7 +1,7 @@
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { subscriptionFixture } from "../../test/subscription-fixture";
+import { subscriptionFixture } from "../../../test/subscription-fixture";
 import { DomainRequestBlock } from "./domain-request";
 
 const order: CustomerOrderView = {

@@ -1,7 +1,7 @@
 import type { DnsRecord, DomainRequestResult } from "@lagon/contracts/custom-domain-schemas";
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError, fetchJson } from "../../../lib/fetch-json";
 import { DomainStatus } from "./domain-status";
 
 type Sent = { domain: string; records: DnsRecord[] };

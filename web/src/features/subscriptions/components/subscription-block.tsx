@@ -3,10 +3,10 @@ import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { useState } from "react";
-import { paths } from "../../config/paths";
-import { publicConfig } from "../../config/public-config";
+import { paths } from "../../../config/paths";
+import { publicConfig } from "../../../config/public-config";
+import { useBillingPortal } from "../api/subscription-api";
 import { PlanChange } from "./plan-change";
-import { useBillingPortal } from "./subscription-api";
 import { SubscriptionCancellation } from "./subscription-cancellation";
 import "./subscription.css";
 

@@ -3,9 +3,9 @@ import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
 import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "../../lib/fetch-json";
-import { adminFetch, adminPost } from "./admin-api";
-import { followAdminJob } from "./follow-admin-job";
+import { ApiError } from "../../../lib/fetch-json";
+import { adminFetch, adminPost } from "../../admin/admin-api";
+import { followAdminJob } from "../../admin/follow-admin-job";
 
 type Status = { tone: "busy" | "success" | "error"; text: string } | null;
 

@@ -14,7 +14,7 @@ import type {
   UpdateView,
 } from "@lagon/contracts/maintenance-schemas";
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError, fetchJson } from "../../../lib/fetch-json";
 
 /** While an update is queued or running, the block asks again this often. */
 const POLL_MS = 5000;

@@ -3,11 +3,11 @@ import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
 import type { AdminInvoices } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "../../lib/fetch-json";
-import { countOf } from "../../lib/plural";
-import { adminFetch } from "./admin-api";
-import { AdminNav, AdminRefusal } from "./admin-gate";
-import { AdminPager } from "./admin-pager";
+import { ApiError } from "../../../lib/fetch-json";
+import { countOf } from "../../../lib/plural";
+import { adminFetch } from "../../admin/admin-api";
+import { AdminNav, AdminRefusal } from "../../admin/admin-gate";
+import { AdminPager } from "../../admin/admin-pager";
 
 interface Search {
   q: string;

@@ -1,9 +1,9 @@
 import { formatDateTime } from "@lagon/contracts/french-date";
 import type { TestClockView } from "@lagon/contracts/subscriptions-schemas";
 import { type FormEvent, useEffect, useState } from "react";
-import { ApiError } from "../../lib/fetch-json";
-import { adminFetch, adminPost } from "./admin-api";
-import type { Notice } from "./admin-notice";
+import { ApiError } from "../../../lib/fetch-json";
+import { adminFetch, adminPost } from "../../admin/admin-api";
+import type { Notice } from "../../admin/admin-notice";
 
 /**
  * The billing test clock (offline payments only, docs/operations/subscriptions.md): its date,

@@ -54,9 +54,7 @@ describe("SiteBackups", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
 
     fireEvent.click(screen.getByRole("button", { name: "Oui, restaurer cette sauvegarde" }));
-    expect((await screen.findByRole("status", {}, { timeout: 2000 })).textContent).toMatch(
-      /Site restauré|Restauration en cours/,
-    );
+    expect((await screen.findByRole("status")).textContent).toMatch(/Site restauré|Restauration en cours/);
     await screen.findByText(/Site restauré/);
     expect(fetch).toHaveBeenCalledWith(
       `/api/order/${ORDER}/backups/${DAILY.id}/restore`,

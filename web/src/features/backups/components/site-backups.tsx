@@ -3,9 +3,9 @@ import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import type { JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
 import { useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
-import { followJob } from "../../lib/follow-job";
-import { useApiData } from "../../lib/use-api-data";
+import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { followJob } from "../../../lib/follow-job";
+import { useApiData } from "../../../lib/use-api-data";
 
 type Status =
   | { kind: "idle" }

@@ -2,7 +2,7 @@ import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { subscriptionFixture } from "../../test/subscription-fixture";
+import { subscriptionFixture } from "../../../test/subscription-fixture";
 import { SubscriptionBlock } from "./subscription-block";
 
 const ORDER_ID = "0b7c2d8e-1111-4222-8333-444455556666";

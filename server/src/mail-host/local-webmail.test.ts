@@ -1,0 +1,135 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../wordpress/site-checks.ts";
+import { LocalMailHost } from "./local-mail-host.ts";
+import { LocalWebmail } from "./local-webmail.ts";
+import { addMailbox, deliverFromOutside, freeMailPorts, waitForMessage } from "./mail-checks.ts";
+import { newMailboxPassword } from "./mailbox-password.ts";
+
+/** A browser's visit of Roundcube, by plain HTTP: its cookies, and its page's request token. */
+class RoundcubeVisit {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  /**
+   * One request, read to its end: Roundcube saves its session after the page (at PHP's shutdown),
+   * and the answer ends only then, so the next request finds it saved.
+   */
+  async request(
+    url: string,
+    init: RequestInit = {},
+  ): Promise<{ status: number; headers: Headers; text: string }> {
+    const res = await fetch(new URL(url, this.base), {
+      ...init,
+      redirect: "manual",
+      headers: { ...init.headers, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, value] = (pair ?? "").split("=");
+      if (!name) continue;
+      if (value === "deleted" || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value ?? "");
+    }
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  }
+}
+
+describe("the webmail (Roundcube) of the mail host", () => {
+  let dataDir: string;
+  let host: LocalMailHost;
+  let webmail: LocalWebmail;
+  let options: ConstructorParameters<typeof LocalWebmail>[0];
+  const domain = "webmail-test.localhost";
+  const alice = `contact@${domain}`;
+  const password = newMailboxPassword();
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-webmail-"));
+    const ports = await freeMailPorts();
+    const port = await freePort();
+    options = {
+      root: path.join(dataDir, "webmail"),
+      runDir: path.join("/run", `lagon-webmail-test-${port}`),
+      port,
+      url: `http://127.0.0.1:${port}/`,
+      imapPort: ports.imap,
+      submissionPort: ports.submission,
+    };
+    webmail = new LocalWebmail(options);
+    host = new LocalMailHost({ dataDir, hostname: "mail.localhost", ports, webmail });
+    await host.start();
+    await addMailbox(host, alice, password);
+  }, 90_000);
+
+  afterAll(async () => {
+    await host?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("logs a mailbox's owner in with its password, in French, and lists a delivered message", async () => {
+    await deliverFromOutside(host.endpoints(), {
+      from: "client@exterieur.test",
+      to: alice,
+      subject: "Devis pour une vitrine",
+      text: "Bonjour, pouvez-vous passer jeudi ?",
+    });
+    await waitForMessage(host.endpoints(), alice, password, "Devis pour une vitrine");
+    expect(host.endpoints().webmailUrl).toBe(webmail.url);
+
+    const visit = new RoundcubeVisit(webmail.url);
+    const loginPage = await visit.request("/");
+    const html = loginPage.text;
+    expect(loginPage.status).toBe(200);
+    expect(html).toContain('lang="fr"');
+    const token = html.match(/name="_token" value="([^"]+)"/)?.[1];
+    expect(token).toBeTruthy();
+
+    const form = (pass: string) =>
+      new URLSearchParams({
+        _token: token ?? "",
+        _task: "login",
+        _action: "login",
+        _timezone: "Indian/Reunion",
+        _url: "",
+        _user: alice,
+        _pass: pass,
+      });
+    const refused = await visit.request("/?_task=login", { method: "POST", body: form("mauvais") });
+    expect(refused.status).toBe(401);
+
+    const again = (await visit.request("/")).text;
+    const retryToken = again.match(/name="_token" value="([^"]+)"/)?.[1] ?? "";
+    const login = await visit.request("/?_task=login", {
+      method: "POST",
+      body: new URLSearchParams({ ...Object.fromEntries(form(password)), _token: retryToken }),
+    });
+    expect(login.status).toBe(302);
+    const inbox = await visit.request(login.headers.get("location") ?? "/?_task=mail");
+    const page = inbox.text;
+    expect(page).toContain(alice);
+    const requestToken = page.match(/"request_token":"([^"]+)"/)?.[1] ?? "";
+    const list = await visit.request("/?_task=mail&_action=list&_mbox=INBOX&_remote=1", {
+      headers: { "x-roundcube-request": requestToken },
+    });
+    expect(list.status).toBe(200);
+    expect(list.text).toContain("Devis pour une vitrine");
+  });
+
+  it("ends the webmail a killed product left running before starting its own", async () => {
+    // A second start on the same folders, as after a SIGKILL: the first one's masters are ended.
+    const fpmPid = Number(await readFile(path.join(options.runDir, "php-fpm.pid"), "utf8"));
+    const again = new LocalWebmail(options);
+    try {
+      await again.start();
+      expect(() => process.kill(fpmPid, 0)).toThrow();
+      const res = await fetch(options.url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('lang="fr"');
+    } finally {
+      await again.stop();
+    }
+  });
+});

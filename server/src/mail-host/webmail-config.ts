@@ -1,0 +1,132 @@
+/** The configuration files of the embedded webmail (Roundcube, its php-fpm and nginx), as text. */
+import path from "node:path";
+import { WEB_USER } from "../wordpress/site-runtime-config.ts";
+
+export interface WebmailPaths {
+  configDir: string;
+  databaseDir: string;
+  logDir: string;
+  tempDir: string;
+  runDir: string;
+  /** php-fpm's socket, nginx's way to Roundcube. */
+  socket: string;
+}
+
+/** A PHP single-quoted string. */
+const php = (text: string) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
+/** Roundcube's config.inc.php: French, this host's IMAP and submission on loopback, SQLite. */
+export function roundcubeConfig(
+  paths: WebmailPaths,
+  { desKey, imapPort, submissionPort }: { desKey: string; imapPort: number; submissionPort: number },
+): string {
+  const database = path.join(paths.databaseDir, "roundcube.sqlite");
+  return `<?php
+// Written by the product at each start (server/src/mail-host/webmail-config.ts).
+$config = [];
+$config['db_dsnw'] = ${php(`sqlite:///${database}?mode=0600`)};
+$config['imap_host'] = ${php(`127.0.0.1:${imapPort}`)};
+$config['smtp_host'] = ${php(`127.0.0.1:${submissionPort}`)};
+$config['smtp_user'] = '%u';
+$config['smtp_pass'] = '%p';
+$config['imap_auth_type'] = 'PLAIN';
+$config['smtp_auth_type'] = 'PLAIN';
+$config['des_key'] = ${php(desKey)};
+$config['language'] = 'fr_FR';
+$config['timezone'] = 'Indian/Reunion';
+$config['date_format'] = 'd/m/Y';
+$config['date_long'] = 'd/m/Y H:i';
+$config['product_name'] = 'Webmail';
+$config['skin'] = 'elastic';
+$config['plugins'] = [];
+$config['log_dir'] = ${php(paths.logDir)};
+$config['temp_dir'] = ${php(paths.tempDir)};
+$config['enable_installer'] = false;
+$config['enable_spellcheck'] = false;
+$config['support_url'] = '';
+$config['ip_check'] = true;
+$config['session_lifetime'] = 30;
+$config['login_autocomplete'] = 0;
+// The address is the login: no guessing of a domain, no identity to edit but one's own.
+$config['username_domain_forced'] = false;
+$config['identities_level'] = 3;
+$config['max_message_size'] = '25M';
+`;
+}
+
+/** Roundcube's own php-fpm master: one pool as the webmail's user, reached by nginx only. */
+export function webmailFpmConfig(paths: WebmailPaths, user: string): string {
+  return `; Written by the product at each start (server/src/mail-host/webmail-config.ts).
+[global]
+pid = ${path.join(paths.runDir, "php-fpm.pid")}
+error_log = ${path.join(paths.logDir, "php-fpm.log")}
+daemonize = no
+
+[webmail]
+user = ${user}
+group = ${user}
+listen = ${paths.socket}
+listen.owner = ${WEB_USER}
+listen.group = ${WEB_USER}
+listen.mode = 0600
+pm = ondemand
+pm.max_children = 8
+pm.process_idle_timeout = 60s
+clear_env = yes
+env[ROUNDCUBE_CONFIG_DIR] = ${paths.configDir}
+php_admin_value[error_log] = ${path.join(paths.logDir, "php-errors.log")}
+php_admin_flag[log_errors] = on
+php_admin_flag[display_errors] = off
+php_admin_value[upload_max_filesize] = 25M
+php_admin_value[post_max_size] = 26M
+php_admin_value[memory_limit] = 128M
+php_admin_value[session.save_path] = ${paths.tempDir}
+php_admin_value[upload_tmp_dir] = ${paths.tempDir}
+php_admin_value[sys_temp_dir] = ${paths.tempDir}
+php_admin_value[open_basedir] = /usr/share/roundcube:/var/lib/roundcube:/etc/roundcube:/usr/share/php:/usr/share/javascript:/usr/share/nodejs:${paths.configDir}:${paths.databaseDir}:${paths.logDir}:${paths.tempDir}
+`;
+}
+
+/** nginx in front of Roundcube: its public folder only, PHP through the webmail's pool. */
+export function webmailNginxConfig(paths: WebmailPaths, port: number): string {
+  const temp = path.join(paths.runDir, "nginx");
+  return `# Written by the product at each start (server/src/mail-host/webmail-config.ts).
+worker_processes 1;
+user ${WEB_USER} ${WEB_USER};
+pid ${path.join(paths.runDir, "nginx.pid")};
+error_log ${path.join(paths.logDir, "nginx-error.log")} warn;
+events { worker_connections 512; }
+
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  server_tokens off;
+  sendfile on;
+  client_max_body_size 26m;
+  client_body_temp_path ${temp}/body;
+  fastcgi_temp_path ${temp}/fastcgi;
+  proxy_temp_path ${temp}/proxy;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+
+  server {
+    listen 127.0.0.1:${port};
+    server_name _;
+    root /var/lib/roundcube/public_html;
+    index index.php;
+    add_header X-Frame-Options sameorigin always;
+    add_header X-Content-Type-Options nosniff always;
+    add_header Referrer-Policy same-origin always;
+    location ~ /\\. { deny all; }
+    location = /index.php {
+      include /etc/nginx/fastcgi_params;
+      fastcgi_param SCRIPT_FILENAME $document_root/index.php;
+      fastcgi_pass unix:${paths.socket};
+    }
+    location ~ \\.php$ { deny all; }
+    location / { try_files $uri $uri/ =404; }
+  }
+}
+`;
+}

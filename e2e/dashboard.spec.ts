@@ -72,7 +72,7 @@ test("the order page follows the site live to 'Votre site est prêt !', then giv
   // No reload: the page polls until the site is active.
   await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
-  await expect(page.getByText(/^Terminé le \d+ \w+ \d{4} à \d{2}:\d{2}$/)).toHaveCount(4);
+  await expect(page.getByText(/^Terminé le \d+ \w+ \d{4} à \d{2}:\d{2}$/)).toHaveCount(5);
   await expect(page.getByText(`Commande n° ${orderId.slice(0, 8)}`)).toBeVisible();
 
   // The welcome e-mail (the one with the WordPress admin address) carries the same magic link.

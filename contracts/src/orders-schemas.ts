@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { CustomDomainView, DnsRecord } from "./custom-domain-schemas.ts";
-import { KOZA_STATUSES, LOG_LEVELS, ORDER_ACCESS, ORDER_STATUSES, STEP_STATUSES } from "./orders.ts";
+import {
+  KIT_STATUSES,
+  KOZA_STATUSES,
+  LOG_LEVELS,
+  ORDER_ACCESS,
+  ORDER_STATUSES,
+  STEP_STATUSES,
+} from "./orders.ts";
 import { SubscriptionStatus, SubscriptionView } from "./subscriptions-schemas.ts";
 
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -30,6 +37,15 @@ export const OrderView = z.object({
   steps: z.record(z.string(), StepState),
   koza_option: z.boolean(),
   koza_status: z.enum(KOZA_STATUSES).nullable(),
+  /** The plan's kit (decision 0058): French detail, shown as it is; null before the kit step ran. */
+  kit: z
+    .object({
+      status: z.enum(KIT_STATUSES),
+      detail: z.string(),
+      features: z.array(z.string()),
+      retry_at: z.string().nullable(),
+    })
+    .nullish(),
   custom_domain: CustomDomainView.nullable(),
   wp_credentials: z.object({ admin_url: z.string(), username: z.string(), password: z.string() }).nullable(),
   logs: z.array(LogEntry),

@@ -4,7 +4,7 @@
 export const ORDER_STATUSES = ["pending", "processing", "active", "error"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const STEP_KEYS = ["payment", "subdomain", "wordpress", "email"] as const;
+export const STEP_KEYS = ["payment", "subdomain", "wordpress", "kit", "email"] as const;
 export type StepKey = (typeof STEP_KEYS)[number];
 
 export const STEP_STATUSES = ["pending", "processing", "completed", "failed"] as const;
@@ -48,7 +48,25 @@ export type OrderAccess = (typeof ORDER_ACCESS)[number];
 export const LOG_LEVELS = ["info", "warning", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Progress of the four steps, as the order page shows it: completed steps divided by 4. */
+/** Progress of the steps, as the order page shows it: completed steps divided by their number. */
 export function stepProgress(steps: Steps): number {
   return STEP_KEYS.filter((k) => steps[k]?.status === "completed").length / STEP_KEYS.length;
+}
+
+/**
+ * Where a site's plan kit stands (decision 0058): `applied`; `waiting` for a plugin the source
+ * cannot give now (retried by itself at `retryAt`); `off`, features of an earlier plan turned off
+ * with the customer's data kept; `none`, a plan without a kit. `detail` is French, shown as it is.
+ */
+export const KIT_STATUSES = ["applied", "waiting", "off", "none"] as const;
+export type KitStatus = (typeof KIT_STATUSES)[number];
+export interface KitState {
+  plan: string;
+  status: KitStatus;
+  detail: string;
+  /** What the kit brings, in French ("Boutique en ligne (WooCommerce)"). */
+  features: string[];
+  at: string;
+  retryAt?: string;
+  attempts?: number;
 }

@@ -36,6 +36,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
     SFTP_PORT: String(Number(process.env.E2E_PORT ?? "3100") + 7000),
     DATA_DIR: dataDir,
     WP_CORE_DIR: coreDir,
+    // No journey reaches the WordPress.org directory: a Business kit waits, as offline (decision 0058).
+    WP_PLUGIN_SOURCE: path.join(dataDir, "plugin-source"),
     // The journeys see a broken site found out within minutes.
     MONITOR_SCHEDULE: "* * * * *",
     SMTP_URL: smtp.url,

@@ -171,6 +171,13 @@ const ConfigSchema = PublicConfig.extend({
   WP_TLS_PORT: z.coerce.number().int().min(1).max(65535).default(8443),
   WP_CORE_DIR: z.string().default(path.resolve(import.meta.dirname, "../../.wordpress")),
   WP_PUBLIC_SCHEME: z.enum(["http", "https"]).optional(),
+  /** Where plugins come from (decision 0058): unset = the WordPress.org directory, a mirror URL or a folder. */
+  WP_PLUGIN_SOURCE: z
+    .string()
+    .refine((v) => v === "wordpress.org" || /^https?:\/\/[^\s]+$/.test(v) || path.isAbsolute(v), {
+      message: "WP_PLUGIN_SOURCE : « wordpress.org », une adresse http(s) de miroir ou un dossier absolu",
+    })
+    .optional(),
   WP_SSH_HOST: optional,
   WP_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(22),
   WP_SSH_USER: z.string().default("lagon"),

@@ -35,6 +35,7 @@ describe("provisioning survives a killed server", () => {
     env = {
       NODE_ENV: "test",
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-crash-")),
+      WP_PLUGIN_SOURCE: "/nonexistent",
       PORT: String(await freePort()),
       WP_PORT: String(await freePort()),
       MAIL_PORT_BASE: String(await freeMailPortBase()),
@@ -98,7 +99,7 @@ describe("provisioning survives a killed server", () => {
     // Killed in each step in turn: as soon as the poll sees it processing (in the middle of its
     // work, for a long one), else in the pause after its work, which lasts until the kill: a busy
     // machine's slow poll cannot miss the step any more (a 1.5 s pause could be missed).
-    for (const step of ["subdomain", "wordpress", "email"]) {
+    for (const step of ["subdomain", "wordpress", "kit", "email"]) {
       const proc = start(step);
       await waitFor(
         async () => ((await orderState())?.steps[step]?.status === "processing" ? true : undefined),
@@ -112,6 +113,7 @@ describe("provisioning survives a killed server", () => {
       return s?.status === "active" ? s : undefined;
     }, 90_000);
     expect(Object.values(final.steps).map((s) => s.status)).toEqual([
+      "completed",
       "completed",
       "completed",
       "completed",

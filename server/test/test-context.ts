@@ -49,6 +49,8 @@ export async function createTestContext(
     SERVE_WEB: "false",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    // Tests never reach the WordPress.org directory: an empty folder, so a kit waits at once.
+    WP_PLUGIN_SOURCE: path.join(dataDir, "plugin-source"),
     ...env,
   });
   return createContext(config, createLogger(config.LOG_LEVEL), {

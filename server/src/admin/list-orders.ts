@@ -9,7 +9,7 @@ import { ordersDomains } from "../custom-domain/domain-view.ts";
 import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
 import { adminMaintenance } from "../maintenance/maintenance-view.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
-import { planName } from "../orders/order-view.ts";
+import { kitView, planName } from "../orders/order-view.ts";
 import { billingNow } from "../subscriptions/billing-clock.ts";
 import { adminSubscriptionView } from "../subscriptions/subscription-view.ts";
 
@@ -62,6 +62,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
       planId: orders.planId,
       status: orders.status,
       steps: orders.steps,
+      kit: orders.kit,
       subdomain: orders.subdomain,
       wordpressHost: orders.wordpressHost,
       customerName: orders.customerName,
@@ -149,6 +150,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         steps: o.steps,
         koza_option: o.kozaOption,
         koza_status: o.kozaStatus,
+        kit: kitView(o.kit),
         custom_domain: domains.get(o.id) ?? null,
         logs: logsByOrder.get(o.id) ?? [],
         wp_admin_url: o.wpAdminUrl,

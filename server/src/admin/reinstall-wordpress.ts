@@ -8,6 +8,7 @@ import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { queueSiteJob, runSiteJob, siteJobStatus } from "../jobs/site-job.ts";
+import { applyKitJob } from "../kits/apply-kit-job.ts";
 import { keptSubmission } from "../koza/regenerate-koza-site.ts";
 import { AppError, badRequest, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
@@ -140,6 +141,8 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
     await ctx.queue.send(provisionOrderJob, { orderId });
     return;
   }
+  // A fresh site gets its plan's kit again (decision 0058).
+  await ctx.queue.send(applyKitJob, { orderId });
   const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!fresh) return;
   await queueEmail(ctx, {

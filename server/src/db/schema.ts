@@ -5,7 +5,7 @@ import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain"
 import type { MailboxVacation } from "@lagon/contracts/mailboxes";
 import type { UpdateResult, UpdateTrigger } from "@lagon/contracts/maintenance";
 import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
-import type { KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
+import type { KitState, KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import type { VisitCount } from "@lagon/contracts/visits-schemas";
 import { type SQL, sql } from "drizzle-orm";
@@ -82,6 +82,8 @@ export const orders = pgTable(
     immediateStartAt: timestamp("immediate_start_at", { withTimezone: true }),
     kozaOption: boolean("koza_option").notNull().default(false),
     kozaStatus: text("koza_status").$type<KozaStatus>(),
+    /** Where the plan's kit stands (decision 0058); null until the kit step first ran. */
+    kit: jsonb("kit").$type<KitState>(),
     /**
      * The WordPress host the site lives on for good (a name of WP_SSH_HOSTS, "local" for the
      * embedded host), recorded when it is first installed; null: the first host (decision 0042).

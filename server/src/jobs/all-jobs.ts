@@ -5,6 +5,7 @@ import { backupSiteJob, restoreBackupJob } from "../backups/backup-jobs.ts";
 import { bookingRemindersJob } from "../booking/booking-reminders.ts";
 import { checkDomainJob, sweepDomainChecksJob } from "../custom-domain/check-domain-job.ts";
 import { recordFilledSitesJob } from "../directory/record-filled-sites-job.ts";
+import { applyKitJob } from "../kits/apply-kit-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
 import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
@@ -23,6 +24,7 @@ import type { AnyJob } from "./job-queue.ts";
 export const allJobs: AnyJob[] = [
   sendEmailJob,
   provisionOrderJob,
+  applyKitJob,
   generateKozaSiteJob,
   sendLostLinksJob,
   subscriptionLifecycleJob,

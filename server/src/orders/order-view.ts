@@ -1,3 +1,4 @@
+import type { KitState } from "@lagon/contracts/orders";
 import type { LogEntry, OrderView } from "@lagon/contracts/orders-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import type { Context } from "../context.ts";
@@ -8,6 +9,13 @@ type Order = typeof orders.$inferSelect;
 
 export function planName(order: Pick<Order, "planId">): string {
   return planById(order.planId as PlanId).name;
+}
+
+/** The plan kit's state as the order page and the admin show it (decision 0058). */
+export function kitView(kit: KitState | null): OrderView["kit"] {
+  return kit
+    ? { status: kit.status, detail: kit.detail, features: kit.features, retry_at: kit.retryAt ?? null }
+    : null;
 }
 
 /**
@@ -36,6 +44,7 @@ export function orderView(
     steps: order.steps,
     koza_option: order.kozaOption,
     koza_status: order.kozaStatus,
+    kit: kitView(order.kit),
     custom_domain: customDomain ? customDomainView(ctx, customDomain) : null,
     wp_credentials:
       active && order.wpAdminUrl && order.wpUsername && order.wpPasswordEnc

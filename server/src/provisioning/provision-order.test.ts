@@ -40,12 +40,19 @@ describe("provisioning a paid order into a live WordPress site", () => {
       return row.status === "active" ? row : undefined;
     }, 90_000);
 
-    for (const step of ["payment", "subdomain", "wordpress", "email"] as const) {
+    for (const step of ["payment", "subdomain", "wordpress", "kit", "email"] as const) {
       expect(order.steps[step]?.status).toBe("completed");
       expect(Date.parse(order.steps[step]?.timestamp ?? "")).toBeGreaterThan(0);
     }
     const logs = await ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, id));
-    expect(logs.map((l) => l.action)).toEqual(["payment", "subdomain", "wordpress", "email", "active"]);
+    expect(logs.map((l) => l.action)).toEqual([
+      "payment",
+      "subdomain",
+      "wordpress",
+      "kit",
+      "email",
+      "active",
+    ]);
     expect(logs.find((l) => l.action === "wordpress")?.details).toMatch(/WordPress installé .* \(\d+ ms\)/);
 
     // Credentials are kept encrypted; nothing readable in the row or the logs.

@@ -5,6 +5,8 @@ import { and, eq, ne } from "drizzle-orm";
 import { ensureBookingPage } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
 import { emailLog, orders } from "../db/schema.ts";
+import { applyKitJob } from "../kits/apply-kit-job.ts";
+import { applyPlanKit, kitRetryDelaySeconds } from "../kits/apply-plan-kit.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
@@ -64,6 +66,19 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
       // Business: the "Réservation" page of online booking (booking/booking-site-page.ts).
       const booking = await ensureBookingPage(ctx, { ...order, ...credentials });
       return `WordPress installé sur ${site.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}. ${mail}${booking ? ` ${booking}` : ""}`;
+    },
+  },
+  {
+    // The plan's kit (decision 0058). A plugin the source cannot give now does not hold the site
+    // back: the kit waits, says so, and the job tries again later.
+    key: "kit",
+    async run(ctx, order) {
+      const { state, log } = await applyPlanKit(ctx, order);
+      if (state.status === "waiting") {
+        const startAfterSeconds = kitRetryDelaySeconds(state.attempts ?? 1);
+        await ctx.queue.send(applyKitJob, { orderId: order.id }, { startAfterSeconds });
+      }
+      return log;
     },
   },
   {

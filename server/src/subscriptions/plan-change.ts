@@ -2,6 +2,7 @@ import { type PlanId, planById } from "@lagon/contracts/plans";
 import { eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders, subscriptions } from "../db/schema.ts";
+import { applyKitJob } from "../kits/apply-kit-job.ts";
 import type { Subscription } from "./subscription-view.ts";
 import { planAmountTtcCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
@@ -10,10 +11,10 @@ type Order = typeof orders.$inferSelect;
 
 /**
  * Puts the subscription and its order on another plan (its renewals charge the new price from
- * now on); undefined when it is on that plan already (another process switched it first).
+ * now on) and queues its kit; undefined when it is on that plan already (another process switched it first).
  */
 export async function switchPlan(
-  ctx: Pick<Context, "db" | "config">,
+  ctx: Pick<Context, "db" | "config" | "queue">,
   order: Order,
   sub: Subscription,
   planId: PlanId,
@@ -34,6 +35,8 @@ export async function switchPlan(
       .update(orders)
       .set({ planId, monthlyPriceCents: planById(planId).priceCents })
       .where(eq(orders.id, order.id));
+    // The new plan's kit: an upgrade adds it, a downgrade turns the extra features off (decision 0058).
+    await ctx.queue.send(applyKitJob, { orderId: order.id });
   }
   return updated;
 }

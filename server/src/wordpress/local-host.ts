@@ -1,10 +1,11 @@
 import { X509Certificate } from "node:crypto";
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
-import type { Readable, Writable } from "node:stream";
+import { Readable, type Writable } from "node:stream";
 import tls from "node:tls";
 import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import type { SiteMode } from "@lagon/contracts/sftp";
+import type { PluginPin } from "../wordpress-plugins/plugin-source.ts";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import type { SiteLimits } from "./site-masters.ts";
@@ -28,9 +29,12 @@ import {
   type HostEvent,
   type HostHealth,
   type InstalledSite,
+  parseCachedPlugin,
   parseVersions,
+  pluginArgs,
   SiteExistsError,
   type SiteIdentity,
+  type SiteKit,
   type SiteRequestInit,
   type SiteStatus,
   type UpdatePart,
@@ -234,6 +238,29 @@ export class LocalWordPressHost implements WordPressHost {
     await this.siteHost(siteModeArgs(subdomain, mode));
   }
 
+  async cachedPlugin(pin: PluginPin): Promise<string | null> {
+    const { stdout } = await this.siteHost(["plugin-cached", ...pluginArgs(pin)]);
+    return parseCachedPlugin(stdout);
+  }
+
+  cachePlugin(pin: PluginPin, sha256: string, tar: Uint8Array): Promise<void> {
+    return runStreaming("bash", [SITE_HOST_SCRIPT, "plugin-put", ...pluginArgs(pin, sha256)], {
+      env: this.helperEnv(),
+      stdin: Readable.from([Buffer.from(tar)]),
+    });
+  }
+
+  async installPlugin(subdomain: string, pin: PluginPin, sha256: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.siteHost(["plugin-install", subdomain, ...pluginArgs(pin, sha256)]);
+  }
+
+  async applyKit(subdomain: string, kit: SiteKit): Promise<string> {
+    assertSubdomain(subdomain);
+    const { stdout } = await this.siteHost(["kit-apply", subdomain], {}, JSON.stringify(kit));
+    return stdout.trim().split("\n").at(-1) ?? "";
+  }
+
   async setSiteUrl(subdomain: string, url: string): Promise<void> {
     assertSubdomain(subdomain);
     await this.siteHost(["site-url", subdomain, new URL(url).origin]);
@@ -326,6 +353,7 @@ export class LocalWordPressHost implements WordPressHost {
     return {
       PATH: "/usr/sbin:/usr/bin:/sbin:/bin",
       SITE_HOST_CONF: "/nonexistent",
+      PLUGIN_CACHE_DIR: path.join(this.options.dataDir, "plugin-cache"),
       ...this.runtime.hostSettings(),
       ...extra,
     };

@@ -63,9 +63,8 @@ export async function startLoopbackSshHost(): Promise<LoopbackSshHost> {
     });
     await web.start(async () => {});
     const conf = path.join(dir, "site-host.conf");
-    const settings = Object.entries(web.hostSettings()).map(
-      ([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`,
-    );
+    const hostSettings = { ...web.hostSettings(), PLUGIN_CACHE_DIR: path.join(hostDataDir, "plugin-cache") };
+    const settings = Object.entries(hostSettings).map(([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`);
     await writeFile(conf, `${settings.join("\n")}\n`, { mode: 0o600 });
     product = await createHostProductUser(dir, conf);
     const options: SshWordPressHostOptions = {

@@ -3,6 +3,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
+import { publishFolder, startPluginDirectory } from "../wordpress-plugins/plugin-directory-stand-in.ts";
+import { createPluginSource } from "../wordpress-plugins/plugin-source.ts";
 import type { HostProductUser } from "./host-product-user.ts";
 import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
 import {
@@ -18,6 +21,7 @@ import {
   expectSuspensionCycle,
   expectWorkingSite,
   sampleSite,
+  testCoreDir,
 } from "./site-checks.ts";
 import { SITE_HOST_SCRIPT } from "./site-install.ts";
 import { SshWordPressHost, type SshWordPressHostOptions } from "./ssh-host.ts";
@@ -143,6 +147,34 @@ describe("SshWordPressHost", () => {
     expect(await (await host.fetch("distant", "/")).text()).toBe("<h1>Carry distant</h1>");
     await host.setSiteMode("distant", "wordpress");
     expect(await (await host.fetch("distant", "/")).text()).toContain("Traiteur Distant");
+  });
+
+  it("installs a checked plugin over SSH from the host's cache, and applies a kit (decision 0058)", async () => {
+    const published = await publishFolder(
+      path.join(testCoreDir(), "wp-content/plugins/akismet"),
+      "akismet",
+      "5.5",
+    );
+    const directory = await startPluginDirectory([published]);
+    try {
+      const pin = { slug: "akismet", version: "5.5" };
+      const first = await installPlugin(host, createPluginSource(directory.url), "distant", pin);
+      expect(first.cached).toBe(false);
+      expect(await host.cachedPlugin(pin)).toBe(first.sha256);
+      const report = JSON.parse(
+        await host.applyKit("distant", {
+          activate: ["akismet/akismet.php"],
+          deactivate: [],
+          options: {},
+          pages: [],
+          taxRates: [],
+          product: null,
+        }),
+      );
+      expect(report.activated).toEqual(["akismet/akismet.php"]);
+    } finally {
+      await directory.close();
+    }
   });
 
   it("reinstalls and removes over SSH", async () => {

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Readable, Writable } from "node:stream";
+import { Readable, type Writable } from "node:stream";
 import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import type { SiteMode } from "@lagon/contracts/sftp";
+import type { PluginPin } from "../wordpress-plugins/plugin-source.ts";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
 import {
   helperPhpPrograms,
@@ -31,9 +32,12 @@ import {
   type HostEvent,
   type HostHealth,
   type InstalledSite,
+  parseCachedPlugin,
   parseVersions,
+  pluginArgs,
   SiteExistsError,
   type SiteIdentity,
+  type SiteKit,
   type SiteRequestInit,
   type SiteStatus,
   type UpdatePart,
@@ -197,6 +201,28 @@ export class SshWordPressHost implements WordPressHost {
 
   async pruneVisitLogs(): Promise<void> {
     await this.helper(["visits-prune"]);
+  }
+
+  async cachedPlugin(pin: PluginPin): Promise<string | null> {
+    const { stdout } = await this.helper(["plugin-cached", ...pluginArgs(pin)]);
+    return parseCachedPlugin(stdout);
+  }
+
+  cachePlugin(pin: PluginPin, sha256: string, tar: Uint8Array): Promise<void> {
+    return runStreaming("ssh", this.sshArgs(["plugin-put", ...pluginArgs(pin, sha256)]), {
+      stdin: Readable.from([Buffer.from(tar)]),
+    });
+  }
+
+  async installPlugin(subdomain: string, pin: PluginPin, sha256: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.helper(["plugin-install", subdomain, ...pluginArgs(pin, sha256)]);
+  }
+
+  async applyKit(subdomain: string, kit: SiteKit): Promise<string> {
+    assertSubdomain(subdomain);
+    const { stdout } = await this.helper(["kit-apply", subdomain], JSON.stringify(kit));
+    return stdout.trim().split("\n").at(-1) ?? "";
   }
 
   async setSiteUrl(subdomain: string, url: string): Promise<void> {

@@ -7,6 +7,7 @@
 import type { Readable, Writable } from "node:stream";
 import { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import type { SiteMode } from "@lagon/contracts/sftp";
+import { assertPluginPin, type PluginPin } from "../wordpress-plugins/plugin-source.ts";
 import type { SftpChange, SftpEndpoint, SftpState } from "./site-sftp.ts";
 
 /** What a site is installed with. Texts are shown on the site as they are (French). */
@@ -139,6 +140,38 @@ export interface WordPressHost {
   sftp(subdomain: string, change: SftpChange): Promise<SftpState>;
   /** Serves the site's WordPress, or the plain site of its wp-content/www; no file is touched. */
   setSiteMode(subdomain: string, mode: SiteMode): Promise<void>;
+  /** The sha256 of the host's verified copy of a plugin version, or null (decision 0058). */
+  cachedPlugin(pin: PluginPin): Promise<string | null>;
+  /** Keeps a verified plugin (a pluginTar) in the host's cache; the host checks its sha256. */
+  cachePlugin(pin: PluginPin, sha256: string, tar: Uint8Array): Promise<void>;
+  /** Installs the cached copy as the site's wp-content/plugins/<slug>, replacing the one there. */
+  installPlugin(subdomain: string, pin: PluginPin, sha256: string): Promise<void>;
+  /** Applies a plan's kit inside the site (host/apply-kit.php); answers its JSON report. */
+  applyKit(subdomain: string, kit: SiteKit): Promise<string>;
+}
+
+/** What host/apply-kit.php applies: plugins to turn on or off, options, pages, taxes, a product. */
+export interface SiteKit {
+  /** Plugin files, e.g. "woocommerce/woocommerce.php". */
+  activate: string[];
+  deactivate: string[];
+  options: Record<string, string>;
+  pages: { option: string; title: string; slug: string; content: string }[];
+  taxRates: { country: string; rate: string; name: string }[];
+  product: { name: string; regularPrice: string; description: string; status: string } | null;
+}
+
+/** The helper's arguments naming a plugin version and its cached copy (checked again there). */
+export function pluginArgs(pin: PluginPin, sha256?: string): string[] {
+  assertPluginPin(pin);
+  if (sha256 !== undefined && !/^[0-9a-f]{64}$/.test(sha256)) throw new Error("invalid sha256");
+  return [pin.slug, pin.version, ...(sha256 === undefined ? [] : [sha256])];
+}
+
+/** The helper's `plugin-cached` output. */
+export function parseCachedPlugin(stdout: string): string | null {
+  const sha = stdout.trim();
+  return /^[0-9a-f]{64}$/.test(sha) ? sha : null;
 }
 
 /** Guards the helper's day argument. */

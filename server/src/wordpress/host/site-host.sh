@@ -16,6 +16,8 @@
 #                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
 #                     | firewall-up | firewall-down | visits SUB SINCE | visits-prune
 #                     | sftp SUB status|password|key-add|key-remove FINGERPRINT | site-mode SUB wordpress|plain
+#                     | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256
+#                     | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
 #   Exit code 17: install found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
@@ -40,6 +42,10 @@
 #   the plain site in its wp-content/www (static files or PHP); the WordPress files stay.
 #   firewall-up loads (or loads again) the nftables table that keeps every site user away from
 #   loopback, private networks and the host's own addresses; sync runs it. firewall-down removes it.
+#   plugin-cached prints the sha256 of the host's verified copy of a plugin version, if any;
+#   plugin-put keeps the tar on stdin as that copy when its sha256 is SHA256; plugin-install
+#   unpacks it as the site's plugins/SLUG, as the site's user (decision 0058). kit-apply reads
+#   apply-kit.php's JSON on stdin and runs it as the site's user; it prints what it did as JSON.
 #
 # Settings come from the environment or from the root-owned file $SITE_HOST_CONF
 # (default /etc/lagon/site-host.conf; sudo does not pass the environment on):
@@ -72,6 +78,7 @@
 #                  pools share the master FPM_RELOAD reloads (or, embedded, the supervisor's)
 #   SITE_MASTER_DIR  where each site's master settings go (default /etc/lagon/fpm)
 #   SITE_TASKS_MAX, SITE_MEMORY_MAX, SITE_CPU_QUOTA  each site's slice (128, 768M, 50%)
+#   PLUGIN_CACHE_DIR verified plugin archives (default /var/cache/lagon/plugins, root only)
 #   SITE_CGROUP_DIR  without SITE_UNIT, the folder of the sites' cgroups (one folder per site) where
 #                  the embedded supervisor runs each master: the helper runs a site's PHP there too
 #   SFTP (decision 0059; sftp and site-mode):
@@ -93,7 +100,7 @@ WEB_GROUP=${WEB_GROUP:-www-data}
 PHP=${PHP:-php}
 HELPER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # Every PHP program the helper runs: its own files beside it, never inline code.
-PHP_PROGRAMS=(copy-database.php install-site.php switch-site-url.php upgrade-database.php versions.php)
+PHP_PROGRAMS=(apply-kit.php copy-database.php install-site.php switch-site-url.php upgrade-database.php versions.php)
 # Copied into every new site's wp-content: the French supplement (mu-plugin and translations).
 SITE_FILES="$HELPER_DIR/site-files"
 LOCK="$SOCKET_DIR/.site-host.lock"
@@ -1343,6 +1350,99 @@ sftp_reset() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# Plugins from the directory (decision 0058): the product checks an archive against the
+# directory's checksums and sends the verified files as a tar; the host keeps it in a root-only
+# cache named <slug>@<version>-<sha256>.tar and installs it into a site as the site's user.
+# ---------------------------------------------------------------------------------------------
+
+valid_plugin() {
+  [[ $1 =~ ^[a-z0-9][a-z0-9-]{0,99}$ ]] || fail "invalid plugin: $1"
+  [[ $2 =~ ^[0-9A-Za-z][0-9A-Za-z.+-]{0,49}$ && $2 != *..* ]] || fail "invalid plugin version: $2"
+}
+
+plugin_cache_dir() {
+  local dir=${PLUGIN_CACHE_DIR:-/var/cache/lagon/plugins}
+  install -d -o root -g root -m 700 "$dir"
+  printf '%s' "$dir"
+}
+
+# Prints the sha256 of the cached copy of SLUG at VERSION, nothing when there is none.
+cmd_plugin_cached() {
+  local slug=$1 version=$2 dir file
+  valid_plugin "$slug" "$version"
+  dir=$(plugin_cache_dir)
+  for file in "$dir/$slug@$version-"*.tar; do
+    [ -f "$file" ] || continue
+    file=${file##*-}
+    printf '%s\n' "${file%.tar}"
+    return
+  done
+}
+
+# Keeps the tar read on stdin as SLUG@VERSION-SHA256.tar when its sha256 is SHA256.
+cmd_plugin_put() {
+  local slug=$1 version=$2 sha=$3 dir
+  valid_plugin "$slug" "$version"
+  [[ $sha =~ ^[0-9a-f]{64}$ ]] || fail "invalid sha256: $sha"
+  dir=$(plugin_cache_dir)
+  # Global: the exit trap removes it whatever happens.
+  plugin_part="$dir/.part-$(random_suffix)"
+  trap 'rm -f "$plugin_part"' EXIT
+  head -c 536870912 >"$plugin_part"
+  [ "$(sha256sum "$plugin_part" | cut -d' ' -f1)" = "$sha" ] || fail "the plugin archive of $slug $version is not $sha"
+  rm -f "$dir/$slug@$version-"*.tar
+  mv "$plugin_part" "$dir/$slug@$version-$sha.tar"
+}
+
+# Installs (or replaces) the cached SLUG@VERSION-SHA256.tar as the site's plugins/SLUG: unpacked by
+# the site's user beside it, then swapped in; root only copies the archive into a folder of its own.
+cmd_plugin_install() {
+  local sub=$1 slug=$2 version=$3 sha=$4 dir user cached plugins fresh old
+  valid_subdomain "$sub"
+  valid_plugin "$slug" "$version"
+  [[ $sha =~ ^[0-9a-f]{64}$ ]] || fail "invalid sha256: $sha"
+  dir="$SITES_ROOT/$sub"
+  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  cached="$(plugin_cache_dir)/$slug@$version-$sha.tar"
+  [ -f "$cached" ] || fail "no cached plugin $slug $version"
+  [ "$(sha256sum "$cached" | cut -d' ' -f1)" = "$sha" ] || fail "the cached plugin $slug $version changed"
+  site_in_layout "$sub"
+  user=$(site_user "$sub")
+  parts="$SITES_ROOT/.$sub.plugin-$(random_suffix)"
+  trap 'rm -rf "$parts"' EXIT
+  install -d -o root -g "$user" -m 750 "$parts"
+  install -o root -g "$user" -m 640 "$cached" "$parts/plugin.tar"
+  plugins="$dir/wp-content/plugins"
+  fresh="$plugins/.$slug.new-$(random_suffix)"
+  old="$plugins/.$slug.old-$(random_suffix)"
+  as_site "$user" mkdir -p "$plugins"
+  as_site "$user" mkdir "$fresh"
+  if ! as_site "$user" tar --extract --file="$parts/plugin.tar" --no-same-owner --no-same-permissions \
+    -C "$fresh" "$slug"; then
+    as_site "$user" rm -rf "$fresh"
+    fail "the plugin archive of $slug does not unpack"
+  fi
+  # shellcheck disable=SC2016 # the inner shell expands its own arguments
+  as_site "$user" bash -c 'set -e
+    if [ -e "$1/$3" ] || [ -L "$1/$3" ]; then mv -T "$1/$3" "$4"; fi
+    mv -T "$2/$3" "$1/$3"
+    rm -rf "$2" "$4"' plugin "$plugins" "$fresh" "$slug" "$old"
+  rm -rf "$parts"
+}
+
+# Applies a plan's kit (apply-kit.php's JSON on stdin) as the site's user, in its confinement.
+cmd_kit_apply() {
+  local sub=$1 dir user
+  valid_subdomain "$sub"
+  dir="$SITES_ROOT/$sub"
+  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  site_in_layout "$sub"
+  user=$(site_user "$sub")
+  ensure_private_dirs "$sub" "$user"
+  head -c 1048576 | site_php "$sub" "$dir" apply-kit.php "$dir"
+}
+
+# ---------------------------------------------------------------------------------------------
 
 command=${1:-}
 case "$command" in
@@ -1371,5 +1471,9 @@ visits) cmd_visits "${2:?usage: visits SUB SINCE}" "${3:?usage: visits SUB SINCE
 visits-prune) cmd_visits_prune ;;
 sftp) cmd_sftp "${2:?usage: sftp SUB ACTION}" "${3:?usage: sftp SUB ACTION}" "${4:-}" ;;
 site-mode) cmd_site_mode "${2:?usage: site-mode SUB MODE}" "${3:?usage: site-mode SUB MODE}" ;;
-*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE" ;;
+plugin-cached) cmd_plugin_cached "${2:?usage: plugin-cached SLUG VERSION}" "${3:?}" ;;
+plugin-put) cmd_plugin_put "${2:?usage: plugin-put SLUG VERSION SHA256}" "${3:?}" "${4:?}" ;;
+kit-apply) cmd_kit_apply "${2:?usage: kit-apply SUB}" ;;
+plugin-install) cmd_plugin_install "${2:?usage: plugin-install SUB SLUG VERSION SHA256}" "${3:?}" "${4:?}" "${5:?}" ;;
+*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB" ;;
 esac

@@ -6,6 +6,7 @@ export const STEP_LABEL: Record<string, string> = {
   payment: "Paiement",
   subdomain: "Sous-domaine",
   wordpress: "WordPress",
+  kit: "Modules",
   email: "E-mail",
 };
 
@@ -27,6 +28,7 @@ export const LOG_ACTION_LABEL: Record<string, string> = {
   payment: "paiement",
   subdomain: "sous-domaine",
   wordpress: "WordPress",
+  kit: "modules de l'offre",
   email: "e-mail",
   active: "mise en ligne",
   provisioning: "création",

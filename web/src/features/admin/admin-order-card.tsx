@@ -7,6 +7,7 @@ import {
   type DomainAction,
   isDomainAction,
 } from "../custom-domains/components/admin-domain-block";
+import { KitNotice } from "../dashboard/kit-notice";
 import { AdminMaintenanceBlock } from "../maintenance/components/admin-maintenance";
 import {
   KOZA_STATUS_LABEL,
@@ -30,7 +31,7 @@ export type OrderAction =
   | "backup-now"
   | "backups";
 
-/** One order of the admin list: who, what, where, its four steps, and what an admin can do. */
+/** One order of the admin list: who, what, where, its steps, and what an admin can do. */
 export function AdminOrderCard({
   order,
   busy,
@@ -126,6 +127,7 @@ export function AdminOrderCard({
           })}
         </ol>
       </div>
+      <KitNotice kit={order.kit} />
       <AdminMailboxes orderId={order.order_id} token={token} />
       {order.backup_alert ? <p className="admin-backup-alert">Sauvegardes : {order.backup_alert}</p> : null}
       <div className="admin-actions">

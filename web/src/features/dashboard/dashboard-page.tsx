@@ -13,6 +13,7 @@ import { SftpBlock } from "../sftp/components/sftp-block";
 import { ContactFormBlock } from "../site-mail/components/contact-form-block";
 import { SubscriptionBlock } from "../subscriptions/components/subscription-block";
 import { SiteVisits } from "../visits/components/site-visits";
+import { KitNotice } from "./kit-notice";
 import { KozaPurchaseNotice, useKozaPurchase } from "./koza-purchase-notice";
 import { KozaSection } from "./koza-section";
 import { SiteSwitcher } from "./site-switcher";
@@ -86,6 +87,7 @@ export function DashboardPage() {
             <h2 id="steps-title">Création de votre site</h2>
             <StatusMessage order={order} />
             <StepList steps={order.steps} />
+            <KitNotice kit={order.kit} />
           </section>
 
           <SubscriptionBlock order={order} token={token} />

@@ -5,7 +5,7 @@ import { StepList } from "./step-list";
 const stepTexts = () => screen.getAllByRole("listitem").map((li) => li.textContent);
 
 describe("StepList", () => {
-  it("shows each step's status, 'Terminé le' with the French date, and completed steps divided by 4", () => {
+  it("shows each step's status, 'Terminé le' with the French date, and completed steps divided by their number", () => {
     render(
       <StepList
         steps={{
@@ -16,11 +16,12 @@ describe("StepList", () => {
       />,
     );
     const bar = screen.getByRole("progressbar", { name: "Avancement de la création du site" });
-    expect(bar.getAttribute("aria-valuenow")).toBe("50");
+    expect(bar.getAttribute("aria-valuenow")).toBe("40");
     expect(stepTexts()).toEqual([
       expect.stringContaining("PaiementTerminé le 22 novembre 2026 à 13:00"),
       expect.stringContaining("Sous-domaineTerminé le 22 novembre 2026 à 13:01"),
       expect.stringContaining("Installation de WordPressEn cours..."),
+      expect.stringContaining("Modules de votre offreEn attente"),
       expect.stringContaining("Envoi de vos accèsEn attente"),
     ]);
   });
@@ -34,19 +35,21 @@ describe("StepList", () => {
         }}
       />,
     );
-    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("25");
-    const [, subdomain, wordpress, email] = screen.getAllByRole("listitem");
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("20");
+    const [, subdomain, wordpress, , email] = screen.getAllByRole("listitem");
     expect(within(subdomain as HTMLElement).getByText("Échec")).toBeTruthy();
     expect(within(wordpress as HTMLElement).getByText("En attente")).toBeTruthy();
     expect(within(email as HTMLElement).getByText("En attente")).toBeTruthy();
   });
 
-  it("is at 0 with no step and at 100 once the four are completed", () => {
+  it("is at 0 with no step and at 100 once all are completed", () => {
     const { rerender } = render(<StepList steps={{}} />);
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("0");
     const done = { status: "completed" as const, timestamp: "2026-11-22T09:00:00Z" };
-    rerender(<StepList steps={{ payment: done, subdomain: done, wordpress: done, email: done }} />);
+    rerender(
+      <StepList steps={{ payment: done, subdomain: done, wordpress: done, kit: done, email: done }} />,
+    );
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
-    expect(screen.getAllByText(/^Terminé le /)).toHaveLength(4);
+    expect(screen.getAllByText(/^Terminé le /)).toHaveLength(5);
   });
 });

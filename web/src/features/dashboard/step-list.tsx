@@ -5,10 +5,11 @@ const LABELS: Record<StepKey, string> = {
   payment: "Paiement",
   subdomain: "Sous-domaine",
   wordpress: "Installation de WordPress",
+  kit: "Modules de votre offre",
   email: "Envoi de vos accès",
 };
 
-/** The four steps with their status, and the progress bar (completed steps divided by 4). */
+/** The steps with their status, and the progress bar (completed steps divided by their number). */
 export function StepList({ steps }: { steps: Steps }) {
   const progress = Math.round(stepProgress(steps) * 100);
   return (

@@ -1,4 +1,5 @@
 import { formatDate } from "@lagon/contracts/french-date";
+import { kitFeaturesLost } from "@lagon/contracts/plan-kits";
 import { formatEuros } from "@lagon/contracts/pricing";
 import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -98,6 +99,20 @@ export function PlanChange({
               </label>
             ))}
           </fieldset>
+          {chosen && kitFeaturesLost(sub.plan_id, chosen.plan_id).length > 0 ? (
+            <div className="dashboard-warning" role="note">
+              <p>
+                En passant à {chosen.plan_name}, ces fonctions de votre site s'arrêtent ; vos données
+                (produits, commandes, pages) sont gardées et reviennent si vous reprenez la formule{" "}
+                {sub.plan_name} :
+              </p>
+              <ul>
+                {kitFeaturesLost(sub.plan_id, chosen.plan_id).map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {error ? (
             <p className="dashboard-error" role="alert">
               {error}

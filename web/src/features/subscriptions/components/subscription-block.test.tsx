@@ -186,6 +186,31 @@ describe("SubscriptionBlock", () => {
     expect(text()).toContain("Business — 54,25 € TTC par mois");
   });
 
+  it("lists, in French, what a downgrade from Business turns off, and keeps the data", () => {
+    block(
+      subscriptionFixture({
+        plan_id: "business",
+        plan_name: "Business",
+        plan_choices: [
+          {
+            plan_id: "starter",
+            plan_name: "Starter",
+            amount_ttc_cents: 2170,
+            change: "downgrade",
+            charge_now_cents: 0,
+          },
+        ],
+      }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Changer de formule" }));
+    expect(screen.queryByRole("note")).toBeNull();
+    fireEvent.click(screen.getByLabelText(/^Starter/));
+    const warning = screen.getByRole("note").textContent ?? "";
+    expect(warning).toContain("En passant à Starter, ces fonctions de votre site s'arrêtent");
+    expect(warning).toContain("vos données (produits, commandes, pages) sont gardées");
+    expect(warning).toContain("Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)");
+  });
+
   it("shows a waiting downgrade and offers to keep the current plan", () => {
     block(
       subscriptionFixture({

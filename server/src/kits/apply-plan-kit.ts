@@ -1,0 +1,119 @@
+/**
+ * Applies the order's plan kit to its site (decision 0058), from the provisioning step, after a
+ * reinstall or a plan change, and from the retry job. Idempotent: the host keeps verified
+ * plugins, apply-kit.php keeps what exists. A plugin the source cannot give now leaves the kit
+ * `waiting`, said in French in the order page and the admin, and retried later with a growing
+ * delay; the rest of the site is delivered. An earlier plan's extra features are turned off,
+ * the customer's data kept.
+ */
+import type { KitState } from "@lagon/contracts/orders";
+import { planById } from "@lagon/contracts/plans";
+import { eq } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { orders } from "../db/schema.ts";
+import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
+import {
+  createPluginSource,
+  type PluginSource,
+  PluginUnavailableError,
+} from "../wordpress-plugins/plugin-source.ts";
+import { PluginRejectedError } from "../wordpress-plugins/verify-plugin-archive.ts";
+import { kitFor, kitOff, type PlanKit } from "./plan-kits.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/** Delays between tries of a waiting kit: 5 min, doubling, at most 6 h. */
+export function kitRetryDelaySeconds(attempts: number): number {
+  return Math.min(300 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
+}
+
+export function orderKit(order: Order, plan = order.planId): PlanKit | null {
+  return kitFor(plan, {
+    companyName: order.companyName,
+    customerName: order.customerName,
+    address: order.address,
+    postalCode: order.postalCode,
+    city: order.city,
+    country: order.country,
+    email: order.customerEmail,
+  });
+}
+
+export interface KitOutcome {
+  state: KitState;
+  /** French line for the order's logs. */
+  log: string;
+}
+
+export async function applyPlanKit(
+  ctx: Context,
+  order: Order,
+  source: PluginSource = createPluginSource(ctx.config.WP_PLUGIN_SOURCE),
+): Promise<KitOutcome> {
+  const host = ctx.wordpress.hostFor(order);
+  const kit = orderKit(order);
+  const planName = planById(order.planId as Parameters<typeof planById>[0]).name;
+  const now = new Date();
+  const previous = order.kit;
+  // A kit of an earlier plan, applied on the site: what it brought and this plan lacks goes off.
+  const before =
+    previous && previous.plan !== order.planId && previous.status === "applied"
+      ? orderKit(order, previous.plan)
+      : null;
+  if (before) {
+    const off = kitOff(before, kit);
+    if (off.deactivate.length > 0) await host.applyKit(order.subdomain, off);
+  }
+  if (!kit) {
+    const state: KitState = before
+      ? {
+          plan: order.planId,
+          status: "off",
+          detail: `Fonctions arrêtées, vos données sont gardées : ${before.features.join(" ; ")}.`,
+          features: [],
+          at: now.toISOString(),
+        }
+      : {
+          plan: order.planId,
+          status: "none",
+          detail: `Aucun module en plus pour l'offre ${planName}.`,
+          features: [],
+          at: now.toISOString(),
+        };
+    await saveKit(ctx, order.id, state);
+    return { state, log: state.detail };
+  }
+  try {
+    for (const plugin of kit.plugins) await installPlugin(host, source, order.subdomain, plugin.pin);
+  } catch (error) {
+    if (!(error instanceof PluginUnavailableError || error instanceof PluginRejectedError)) throw error;
+    const attempts = (previous?.status === "waiting" ? (previous.attempts ?? 0) : 0) + 1;
+    const retryAt = new Date(now.getTime() + kitRetryDelaySeconds(attempts) * 1000);
+    const names = kit.plugins.map((p) => `${p.pin.slug} ${p.pin.version}`).join(", ");
+    const state: KitState = {
+      plan: order.planId,
+      status: "waiting",
+      detail: `${kit.features.join(" ; ")} en attente : ${names} n'a pas pu être installé (${error.message}). Le reste du site est livré ; nouvel essai automatique.`,
+      features: kit.features,
+      at: now.toISOString(),
+      retryAt: retryAt.toISOString(),
+      attempts,
+    };
+    await saveKit(ctx, order.id, state);
+    return { state, log: state.detail };
+  }
+  await host.applyKit(order.subdomain, kit.site);
+  const state: KitState = {
+    plan: order.planId,
+    status: "applied",
+    detail: `${kit.features.join(" ; ")} installée et réglée.`,
+    features: kit.features,
+    at: now.toISOString(),
+  };
+  await saveKit(ctx, order.id, state);
+  return { state, log: state.detail };
+}
+
+async function saveKit(ctx: Context, orderId: string, state: KitState): Promise<void> {
+  await ctx.db.update(orders).set({ kit: state }).where(eq(orders.id, orderId));
+}

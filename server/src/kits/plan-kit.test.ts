@@ -1,0 +1,165 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { waitFor } from "../../test/smtp-sink.ts";
+import { createTestContext } from "../../test/test-context.ts";
+import type { Context } from "../context.ts";
+import { orderLogs, orders } from "../db/schema.ts";
+import { basicAuth, freePort, testCoreDir } from "../wordpress/site-checks.ts";
+import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
+import {
+  type PluginDirectoryStandIn,
+  publishFolder,
+  startPluginDirectory,
+} from "../wordpress-plugins/plugin-directory-stand-in.ts";
+import { createPluginSource } from "../wordpress-plugins/plugin-source.ts";
+import { applyPlanKit } from "./apply-plan-kit.ts";
+import { WOOCOMMERCE } from "./business-shop.ts";
+
+/**
+ * A Business order on the embedded host, its plugins coming from a stand-in of the WordPress.org
+ * directory that does not have WooCommerce (as a host without internet): the site is delivered,
+ * the kit waits and says so. The kit's site part (host/apply-kit.php) is proven with a real
+ * plugin the stand-in serves.
+ */
+describe("plan kits", () => {
+  let ctx: Context;
+  let directory: PluginDirectoryStandIn;
+  let orderId: string;
+  let subdomain: string;
+  const order = async () => {
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) throw new Error("order missing");
+    return row;
+  };
+  const rest = async (urlPath: string, init: { method?: string; body?: unknown } = {}) => {
+    const row = await order();
+    const auth = basicAuth(row.wpUsername as string, ctx.secrets.open(row.wpAppPasswordEnc as string));
+    const res = await ctx.wordpress.main.fetch(subdomain, urlPath, {
+      method: init.method ?? "GET",
+      headers: { ...auth, "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    expect(res.status, urlPath).toBeLessThan(300);
+    return res.json() as Promise<Record<string, unknown> & Record<string, unknown>[]>;
+  };
+
+  beforeAll(async () => {
+    const akismet = await publishFolder(
+      path.join(testCoreDir(), "wp-content/plugins/akismet"),
+      "akismet",
+      "5.5",
+    );
+    directory = await startPluginDirectory([akismet]);
+    ctx = await createTestContext({ WP_PORT: String(await freePort()), WP_PLUGIN_SOURCE: directory.url });
+    await ctx.wordpress.start();
+    await ctx.queue.work(ctx);
+    orderId = await givenPaidOrder(ctx, { planId: "business" });
+    subdomain = (await order()).subdomain;
+  }, 180_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+    await directory?.close();
+  });
+
+  it("delivers a Business site whose shop waits, said in French, when WooCommerce cannot be fetched", async () => {
+    const row = await waitFor(async () => {
+      const r = await order();
+      return r.status === "active" ? r : undefined;
+    }, 120_000);
+    expect(row.steps.kit?.status).toBe("completed");
+    expect(row.kit).toMatchObject({ plan: "business", status: "waiting", attempts: 1 });
+    expect(row.kit?.detail).toContain(`woocommerce ${WOOCOMMERCE.version} n'a pas pu être installé`);
+    expect(row.kit?.detail).toContain("ne connaît pas l'extension woocommerce");
+    expect(Date.parse(row.kit?.retryAt ?? "") - Date.now()).toBeGreaterThan(200_000);
+    expect(directory.requests).toContain("/plugins/info/1.2/");
+    const logs = await ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId));
+    expect(logs.find((l) => l.action === "kit")?.details).toContain(
+      "Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes) en attente : ",
+    );
+    // Nothing of the shop is half there.
+    const plugins = (await rest("/wp-json/wp/v2/plugins")) as unknown as { plugin: string }[];
+    expect(plugins.map((p) => p.plugin)).not.toContain("woocommerce/woocommerce");
+    // A second try that still cannot fetch it counts, and waits longer.
+    const again = await applyPlanKit(ctx, await order());
+    expect(again.state).toMatchObject({ status: "waiting", attempts: 2 });
+  });
+
+  it("applies a kit's site part idempotently and turns it off keeping the data", async () => {
+    const host = ctx.wordpress.main;
+    await installPlugin(host, createPluginSource(directory.url), subdomain, {
+      slug: "akismet",
+      version: "5.5",
+    });
+    const kit = {
+      activate: ["akismet/akismet.php"],
+      deactivate: [],
+      options: { blogdescription: "Pains et gâteaux à Saint-Paul" },
+      pages: [
+        {
+          option: "woocommerce_terms_page_id",
+          title: "Conditions générales de vente",
+          slug: "cgv",
+          content: "<p>À compléter</p>",
+        },
+      ],
+      taxRates: [],
+      product: null,
+    };
+    const first = JSON.parse(await host.applyKit(subdomain, kit));
+    expect(first.activated).toEqual(["akismet/akismet.php"]);
+    const pageId = first.pages.cgv as number;
+    expect(pageId).toBeGreaterThan(0);
+    const settings = await rest("/wp-json/wp/v2/settings");
+    expect(settings.description).toBe("Pains et gâteaux à Saint-Paul");
+    // The customer edits the page: a second run keeps it, activates nothing again.
+    await rest(`/wp-json/wp/v2/pages/${pageId}`, {
+      method: "POST",
+      body: { content: "<p>Mes conditions</p>" },
+    });
+    const second = JSON.parse(await host.applyKit(subdomain, kit));
+    expect(second).toMatchObject({ activated: [], pages: { cgv: pageId } });
+    const page = await rest(`/wp-json/wp/v2/pages/${pageId}?context=edit`);
+    expect((page.content as { raw: string }).raw).toBe("<p>Mes conditions</p>");
+    // Off: the plugin stops, the page stays.
+    const off = JSON.parse(
+      await host.applyKit(subdomain, {
+        ...kit,
+        activate: [],
+        deactivate: ["akismet/akismet.php"],
+        options: {},
+        pages: [],
+      }),
+    );
+    expect(off.deactivated).toEqual(["akismet/akismet.php"]);
+    const plugins = (await rest("/wp-json/wp/v2/plugins")) as unknown as { plugin: string; status: string }[];
+    expect(plugins.find((p) => p.plugin === "akismet/akismet")?.status).toBe("inactive");
+    expect((await rest(`/wp-json/wp/v2/pages/${pageId}`)).id).toBe(pageId);
+  });
+
+  it("a downgrade turns the shop off and says what stopped; the upgrade brings the kit back", async () => {
+    await ctx.db
+      .update(orders)
+      .set({
+        planId: "starter",
+        kit: {
+          plan: "business",
+          status: "applied",
+          detail: "",
+          features: ["Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)"],
+          at: new Date().toISOString(),
+        },
+      })
+      .where(eq(orders.id, orderId));
+    const down = await applyPlanKit(ctx, await order());
+    expect(down.state.status).toBe("off");
+    expect(down.log).toBe(
+      "Fonctions arrêtées, vos données sont gardées : Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes).",
+    );
+    await ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, orderId));
+    const up = await applyPlanKit(ctx, await order());
+    expect(up.state).toMatchObject({ plan: "business", status: "waiting", attempts: 1 });
+  });
+});

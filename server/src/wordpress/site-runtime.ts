@@ -89,8 +89,10 @@ export class SiteRuntime {
       siteSnippet: path.join(runDir, "site.conf"),
       // Beside the sites: kept 13 months across restarts (site-host.sh prepares it).
       accessLogDir: path.join(siteFiles, "site-visits"),
-      // Beside the sites: customers' keys and the sites' chroot links outlive a reboot.
-      sftpDir: path.join(siteFiles, "site-sftp"),
+      // Customers' keys and the sites' chroot links outlive a reboot. Always under root's
+      // /var/lib: sshd refuses a chroot (and StrictModes a key file) below any folder that is not
+      // root's or that others may write, as a clone in /tmp or in a home folder would give.
+      sftpDir: path.join(OUTSIDE_SITE_FILES, `sftp-${hashOf(dataDir)}`),
     };
   }
 
@@ -291,7 +293,6 @@ export class SiteRuntime {
       this.paths.sitesRoot,
       this.paths.siteTmpRoot,
       this.paths.suspendedDir,
-      this.paths.sftpDir,
     ];
     await mkdir(dataDir, { recursive: true });
     await chmod(dataDir, 0o711);
@@ -303,6 +304,8 @@ export class SiteRuntime {
     }
     for (const dir of crossed) await mkdir(dir, { recursive: true });
     await chmod(this.paths.suspendedDir, 0o711);
+    await mkdir(this.paths.sftpDir, { recursive: true });
+    await chmod(path.dirname(this.paths.sftpDir), 0o711);
     await chmod(this.paths.sftpDir, 0o711);
     for (const name of await readdir(dataDir)) {
       const entry = path.join(dataDir, name);

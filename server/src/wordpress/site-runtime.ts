@@ -289,11 +289,7 @@ export class SiteRuntime {
   private async protectDataDir(): Promise<void> {
     const dataDir = path.resolve(this.options.dataDir);
     const siteFiles = path.dirname(this.paths.sitesRoot);
-    const crossed = [
-      this.paths.sitesRoot,
-      this.paths.siteTmpRoot,
-      this.paths.suspendedDir,
-    ];
+    const crossed = [this.paths.sitesRoot, this.paths.siteTmpRoot, this.paths.suspendedDir];
     await mkdir(dataDir, { recursive: true });
     await chmod(dataDir, 0o711);
     if (siteFiles !== dataDir) {

@@ -57,7 +57,17 @@ const SAMPLES: Record<string, string> = {
   outcome: "Le site a été remis automatiquement tel qu'il était avant la mise à jour et répond à nouveau.",
   alert: "Paiement contesté",
   sites: "boulangerie-payet (marie.payet@exemple.re), garage-hoarau (jean.hoarau@exemple.re)",
+  when: "jeudi 3 décembre 2026 à 9:30",
+  visitor_name: "Jean Hoarau",
+  visitor_email: "jean.hoarau@exemple.re",
+  visitor_phone: "0692 12 34 56",
+  visitor_note: "Première visite, pour une coupe.",
+  cancel_url: "https://lagon-digital.re/reservation/annuler?id=exemple&token=exemple",
+  business_contact: "marie.payet@exemple.re, 0262 12 34 56",
 };
+
+/** The booking e-mails' service is what the visitor booked, not a server's. */
+const BOOKING_SERVICE = { service: "Rendez-vous (30 min)" };
 
 /** Where one sample would read oddly in a template, that template's own. */
 const TEMPLATE_SAMPLES: Record<string, Record<string, string>> = {
@@ -74,6 +84,10 @@ const TEMPLATE_SAMPLES: Record<string, Record<string, string>> = {
   domain_refused: { reason: "Ce nom de domaine appartient à une autre entreprise." },
   subscription_suspended: { reason: "Paiement en retard depuis 14 jours." },
   subscription_unsuspended: { reason: "Paiement reçu." },
+  booking_confirmed: BOOKING_SERVICE,
+  booking_new_business: BOOKING_SERVICE,
+  booking_reminder: BOOKING_SERVICE,
+  booking_cancelled_business: BOOKING_SERVICE,
 };
 
 const VARIABLE = /\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}/gi;

@@ -72,6 +72,27 @@ describe("BookingBlock", () => {
     );
   });
 
+  it("says a day gone by is past, not free", async () => {
+    // Thursday 26 November 2026, 10:00 in La Réunion: Monday to Wednesday are gone.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-26T06:00:00Z"));
+    api({ [`GET ${BASE}`]: () => json({ ...BUSINESS, bookings: [] }) });
+    render(<BookingBlock orderId={ORDER} token="jeton" />);
+    const week = await screen.findByRole("list", { name: /Semaine du/ });
+    const days = within(week)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(days).toEqual([
+      "lun. 23 nov.Passé",
+      "mar. 24 nov.Passé",
+      "mer. 25 nov.Passé",
+      "jeu. 26 nov.Libre",
+      "ven. 27 nov.Libre",
+      "sam. 28 nov.Fermé",
+      "dim. 29 nov.Fermé",
+    ]);
+  });
+
   it("saves the settings and shows the server's French refusal", async () => {
     let sent: unknown;
     api({

@@ -154,11 +154,16 @@ function WeekCalendar({ view }: { view: Included }) {
         {days.map((day, i) => {
           const list = byDay.get(day) ?? [];
           const closed = view.settings.week[i] === null || view.settings.days_off.includes(day);
+          // A day gone by is neither free nor closed any more.
+          const past = day < today;
           return (
-            <li key={day} className={`${day === today ? "is-today" : ""} ${closed ? "is-closed" : ""}`}>
+            <li
+              key={day}
+              className={`${day === today ? "is-today" : ""} ${closed || past ? "is-closed" : ""}`}
+            >
               <strong>{shortDay(day)}</strong>
               {list.length === 0 ? (
-                <span className="dashboard-help">{closed ? "Fermé" : "Libre"}</span>
+                <span className="dashboard-help">{past ? "Passé" : closed ? "Fermé" : "Libre"}</span>
               ) : (
                 <ul>
                   {list.map((b) => (

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
+import { siteFilesDir } from "../wordpress/site-runtime.ts";
 import { LocalMailHost, mailPortsFrom } from "./local-mail-host.ts";
 import { LocalWebmail, webmailPort } from "./local-webmail.ts";
 import type { MailHost } from "./mail-host.ts";
@@ -19,7 +20,8 @@ export function createMailHost(config: Config): MailHost | null {
     ports,
     relayHost: config.MAIL_RELAY_HOST,
     webmail: new LocalWebmail({
-      root: path.join(path.resolve(config.DATA_DIR), "webmail"),
+      // Beside the mailboxes: out of a data folder its own user could not cross (a home folder).
+      root: path.join(siteFilesDir(path.resolve(config.DATA_DIR)), "webmail"),
       runDir: path.join("/run", `lagon-webmail-${config.MAIL_PORT_BASE}`),
       port,
       url: config.WEBMAIL_URL ?? `http://webmail.${config.BASE_DOMAIN}:${port}/`,

@@ -14,7 +14,7 @@ import { PLANS } from "@lagon/contracts/plans";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
-import { checkoutSessions, emailLog, orderLogs, orders } from "../src/db/schema.ts";
+import { checkoutSessions, emailLog, orderLogs, orders, sites } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { randomToken } from "../src/lib/secrets.ts";
 import { createLogger } from "../src/logger.ts";
@@ -44,6 +44,7 @@ async function seed(): Promise<void> {
   const started = performance.now();
   for (let offset = 0; offset < ORDERS; offset += BATCH) {
     const rows: (typeof orders.$inferInsert)[] = [];
+    const siteRows: (typeof sites.$inferInsert)[] = [];
     const logs: (typeof orderLogs.$inferInsert)[] = [];
     const mails: (typeof emailLog.$inferInsert)[] = [];
     const sessions: (typeof checkoutSessions.$inferInsert)[] = [];
@@ -62,6 +63,12 @@ async function seed(): Promise<void> {
             : { payment: done(at) };
       const subdomain = `site-${i}`;
       const email = `client-${i}@example.re`;
+      if (status === "active")
+        siteRows.push({
+          orderId: id,
+          wpAdminUrl: `http://${subdomain}.localhost:8080/wp-admin/`,
+          wpUsername: "admin",
+        });
       rows.push({
         id,
         checkoutSessionId: `cs_bench_${i}`,
@@ -79,8 +86,6 @@ async function seed(): Promise<void> {
         magicLinkTokenEnc: ctx.secrets.seal(randomToken()),
         kozaOption: i % 4 === 0,
         kozaStatus: i % 4 === 0 ? "pending" : null,
-        wpAdminUrl: status === "active" ? `http://${subdomain}.localhost:8080/wp-admin/` : null,
-        wpUsername: status === "active" ? "admin" : null,
         monthlyPriceCents: plan.priceCents,
         createdAt,
       });
@@ -119,6 +124,7 @@ async function seed(): Promise<void> {
       });
     }
     await ctx.db.insert(orders).values(rows);
+    if (siteRows.length > 0) await ctx.db.insert(sites).values(siteRows);
     await ctx.db.insert(orderLogs).values(logs);
     await ctx.db.insert(emailLog).values(mails);
     await ctx.db.insert(checkoutSessions).values(sessions);

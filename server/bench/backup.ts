@@ -12,10 +12,11 @@ import { inArray } from "drizzle-orm";
 import { backupAllSites } from "../src/backups/site-backups.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
-import { orders } from "../src/db/schema.ts";
+import { type Order, orders } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { WordPressRest } from "../src/koza/wordpress-rest.ts";
 import { createLogger } from "../src/logger.ts";
+import { siteAdminRest } from "../src/sites/site-of.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "../test/factories.ts";
 
@@ -37,7 +38,7 @@ const repositoryBytes = () =>
 let started = Date.now();
 const ids: string[] = [];
 for (let i = 0; i < SITES; i++) ids.push(await givenPaidOrder(ctx, { subdomain: `bench-${i}` }));
-let sites: (typeof orders.$inferSelect)[] = [];
+let sites: Order[] = [];
 while (sites.length < SITES) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rows = await ctx.db.select().from(orders).where(inArray(orders.id, ids));
@@ -58,12 +59,8 @@ if (first.failed.length > 0) console.log(`day 1 failures: ${first.failed.join(",
 
 // A day of work on every site: one new page.
 for (const site of sites) {
-  const wp = new WordPressRest(
-    ctx.wordpress.hostFor(site),
-    site.subdomain,
-    site.wpUsername ?? "",
-    ctx.secrets.open(site.wpAppPasswordEnc ?? ""),
-  );
+  const wp = await siteAdminRest(ctx, site);
+  if (!wp) throw new Error(`${site.subdomain} has no WordPress credentials`);
   await wp.json("POST", "/wp/v2/pages", {
     title: "Nos horaires",
     content: "<!-- wp:paragraph --><p>Ouvert du mardi au samedi, de 8h à 18h.</p><!-- /wp:paragraph -->",

@@ -12,9 +12,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
-import { orders } from "../src/db/schema.ts";
+import { type Order, orders, type Site } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { createLogger } from "../src/logger.ts";
+import { getSite } from "../src/sites/sites-table.ts";
 import { basicAuth, freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "../test/factories.ts";
 
@@ -31,25 +32,27 @@ try {
   await ctx.wordpress.start();
   await ctx.queue.work(ctx);
   const id = await givenPaidOrder(ctx, { planId: "business" });
-  let order: typeof orders.$inferSelect | undefined;
+  let order: Order | undefined;
+  let site: Site | undefined;
   for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
     [order] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    site = await getSite(ctx.db, id);
     if (order?.status === "error") throw new Error("la création du site a échoué (voir les journaux)");
-    if (order?.status === "active" && order.kit) break;
+    if (order?.status === "active" && site.kit) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  if (order?.kit?.status !== "applied")
-    throw new Error(`boutique non installée : ${order?.kit?.detail ?? "délai dépassé"}`);
-  console.log(`Site ${ctx.wordpress.siteUrl(order)} : ${order.kit.detail}`);
+  if (!order || !site || site.kit?.status !== "applied")
+    throw new Error(`boutique non installée : ${site?.kit?.detail ?? "délai dépassé"}`);
+  console.log(`Site ${ctx.wordpress.siteUrl(order.subdomain, site)} : ${site.kit.detail}`);
 
-  const site = order.subdomain;
-  const host = ctx.wordpress.hostFor(order);
-  const auth = basicAuth(order.wpUsername as string, ctx.secrets.open(order.wpAppPasswordEnc as string));
+  const subdomain = order.subdomain;
+  const host = ctx.wordpress.hostFor(site);
+  const auth = basicAuth(site.wpUsername as string, ctx.secrets.open(site.wpAppPasswordEnc as string));
   const call = async (
     urlPath: string,
     init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
   ) => {
-    const res = await host.fetch(site, urlPath, {
+    const res = await host.fetch(subdomain, urlPath, {
       method: init.method ?? "GET",
       headers: { "content-type": "application/json", ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -12,7 +12,7 @@ import Fastify from "fastify";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
-import { orderLogs, orders } from "../src/db/schema.ts";
+import { orderLogs, orders, sites } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { randomToken } from "../src/lib/secrets.ts";
 import { createLogger } from "../src/logger.ts";
@@ -48,12 +48,15 @@ await ctx.db.insert(orders).values({
   country: "Réunion",
   magicLinkTokenEnc: ctx.secrets.seal(token),
   pageTokenEnc: ctx.secrets.seal(randomToken()),
+  monthlyPriceCents: 5000,
+  activatedAt: new Date(),
+});
+await ctx.db.insert(sites).values({
+  orderId,
   wpAdminUrl: "http://boulangerie-payet.localhost:8080/wp-admin/",
   wpUsername: "zoe",
   wpPasswordEnc: ctx.secrets.seal(randomToken()),
   wpAppPasswordEnc: ctx.secrets.seal(randomToken()),
-  monthlyPriceCents: 5000,
-  activatedAt: new Date(),
 });
 await ctx.db.insert(orderLogs).values(
   ["payment", "subdomain", "wordpress", "wordpress", "email", "email", "active"].map((action) => ({

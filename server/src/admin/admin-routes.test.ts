@@ -9,13 +9,15 @@ import { createTestApp, TEST_ADMIN_TOKEN as TOKEN } from "../../test/test-contex
 import type { Context } from "../context.ts";
 import { adminAudit, emailTemplates, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findOrder } from "../orders/orders-table.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { createPage, freePort, logIn } from "../wordpress/site-checks.ts";
 import { csvCell } from "./export-csv.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 async function orderRow(ctx: Context, id: string) {
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+  const row = await findOrder(ctx.db, id);
   if (!row) throw new Error("order missing");
   return row;
 }
@@ -440,15 +442,15 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
     });
     const before = await activeOrder(id);
     const host = t.ctx.wordpress.main;
-    const oldPassword = t.ctx.secrets.open(before.wpPasswordEnc as string);
+    const oldPassword = t.ctx.secrets.open((await getSite(t.ctx.db, before.id)).wpPasswordEnc as string);
     const page = await createPage(
       host,
       {
         url: "",
         adminUrl: "",
-        adminUser: before.wpUsername as string,
+        adminUser: (await getSite(t.ctx.db, before.id)).wpUsername as string,
         adminPassword: oldPassword,
-        appPassword: t.ctx.secrets.open(before.wpAppPasswordEnc as string),
+        appPassword: t.ctx.secrets.open((await getSite(t.ctx.db, before.id)).wpAppPasswordEnc as string),
       },
       "atelier-refait",
       "Ancienne page",
@@ -478,9 +480,9 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
       provisioningLeaseUntil: null,
       leaseHolder: null,
     });
-    const newPassword = t.ctx.secrets.open(after.wpPasswordEnc as string);
+    const newPassword = t.ctx.secrets.open((await getSite(t.ctx.db, after.id)).wpPasswordEnc as string);
     expect(newPassword).not.toBe(oldPassword);
-    const user = after.wpUsername as string;
+    const user = (await getSite(t.ctx.db, after.id)).wpUsername as string;
     const dashboard = await logIn(host, "atelier-refait", user, newPassword);
     expect(dashboard.status).toBe(200);
     expect(await dashboard.text()).toContain("Tableau de bord");
@@ -577,8 +579,8 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
     const dashboard = await logIn(
       t.ctx.wordpress.main,
       "reinstall-ko",
-      done.wpUsername as string,
-      t.ctx.secrets.open(done.wpPasswordEnc as string),
+      (await getSite(t.ctx.db, done.id)).wpUsername as string,
+      t.ctx.secrets.open((await getSite(t.ctx.db, done.id)).wpPasswordEnc as string),
     );
     expect(dashboard.status).toBe(200);
     expect(

@@ -9,11 +9,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { invoices, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { invoices, orders, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { monthlyPeriod } from "../invoices/issue-checkout-invoice.ts";
 import { issueCreditNote, issueInvoice } from "../invoices/issue-invoice.ts";
 import { NON_PAYMENT } from "../subscriptions/payment-outcomes.ts";
-import type { Subscription } from "../subscriptions/subscription-view.ts";
 import { lastMonths } from "./collected-revenue.ts";
 import { churnOver30Days } from "./subscription-figures.ts";
 

@@ -6,7 +6,7 @@ import { openBackupAlerts } from "../backups/backup-alerts.ts";
 import type { Context } from "../context.ts";
 import { adminDomainViews } from "../custom-domain/admin-domain-actions.ts";
 import { ordersDomains } from "../custom-domain/domain-view.ts";
-import { orderLogs, orders, searchFold, subscriptions } from "../db/schema.ts";
+import { orderLogs, orders, searchFold, sites, subscriptions } from "../db/schema.ts";
 import { adminMaintenance } from "../maintenance/maintenance-view.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { kitView, planName } from "../orders/order-view.ts";
@@ -62,16 +62,16 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
       planId: orders.planId,
       status: orders.status,
       steps: orders.steps,
-      kit: orders.kit,
+      kit: sites.kit,
       subdomain: orders.subdomain,
-      wordpressHost: orders.wordpressHost,
+      host: sites.host,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,
       companyName: orders.companyName,
       createdAt: orders.createdAt,
       kozaOption: orders.kozaOption,
       kozaStatus: orders.kozaStatus,
-      wpAdminUrl: orders.wpAdminUrl,
+      wpAdminUrl: sites.wpAdminUrl,
       magicLinkTokenEnc: orders.magicLinkTokenEnc,
       discountPercent: orders.discountPercent,
       country: orders.country,
@@ -80,6 +80,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
       subscription: subscriptions,
     })
     .from(orders)
+    .leftJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -140,7 +141,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
         _id: o.id,
         order_id: o.id,
         subdomain: o.subdomain,
-        site_url: ctx.wordpress.siteUrl(o),
+        site_url: ctx.wordpress.siteUrl(o.subdomain, o),
         customer_name: o.customerName,
         customer_email: o.customerEmail,
         company_name: o.companyName,

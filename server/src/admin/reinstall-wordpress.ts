@@ -5,7 +5,7 @@ import { z } from "zod";
 import { backupBeforeChange } from "../backups/site-backups.ts";
 import { ensureBookingPage } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { type Order, orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { queueSiteJob, runSiteJob, siteJobStatus } from "../jobs/site-job.ts";
 import { applyKitJob } from "../kits/apply-kit-job.ts";
@@ -14,14 +14,14 @@ import { AppError, badRequest, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { setStep } from "../orders/set-step.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { siteIdentity } from "../provisioning/site-identity.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { configureSiteMail } from "../site-mail/site-mail.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** Why this order cannot be reinstalled now, if it cannot. */
 function refusal(order: Order | undefined): AppError | null {
@@ -41,7 +41,7 @@ function refusal(order: Order | undefined): AppError | null {
  * job's id: the admin page follows it (GET /api/admin/reinstall-wordpress/:jobId).
  */
 export async function requestReinstall(ctx: Context, orderId: string): Promise<string> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(ctx.db, orderId);
   const refused = refusal(order);
   if (refused) throw refused;
   return queueSiteJob(
@@ -96,31 +96,30 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
   }
   const koza = !order.kozaOption ? null : (await keptSubmission(ctx, orderId)) ? "regenerate" : "pending";
   try {
-    const pinned = await pinSiteHost(ctx, order);
-    const site = await ctx.wordpress.hostFor(pinned).reinstall(siteIdentity(ctx, pinned));
+    const pinned = await pinSiteHost(ctx, orderId);
+    const installed = await ctx.wordpress.hostFor(pinned).reinstall(siteIdentity(ctx, order));
     const credentials = {
-      wpAdminUrl: site.adminUrl,
-      wpUsername: site.adminUser,
-      wpPasswordEnc: ctx.secrets.seal(site.adminPassword),
-      wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
+      wpAdminUrl: installed.adminUrl,
+      wpUsername: installed.adminUser,
+      wpPasswordEnc: ctx.secrets.seal(installed.adminPassword),
+      wpAppPasswordEnc: ctx.secrets.seal(installed.appPassword),
     };
-    await ctx.db
-      .update(orders)
-      .set({
-        status: welcomePending ? "processing" : "active",
-        activatedAt: welcomePending ? order.activatedAt : (order.activatedAt ?? new Date()),
-        ...credentials,
-        kozaStatus: koza,
-      })
-      .where(eq(orders.id, orderId));
-    // The new WordPress knows nothing of its mail: its sender login and contact address again.
-    await configureSiteMail(ctx, { ...pinned, ...credentials });
-    // Business: the "Réservation" page of online booking, as on a first install.
-    await ensureBookingPage(ctx, {
-      ...pinned,
-      wpUsername: site.adminUser,
-      wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(orders)
+        .set({
+          status: welcomePending ? "processing" : "active",
+          activatedAt: welcomePending ? order.activatedAt : (order.activatedAt ?? new Date()),
+          kozaStatus: koza,
+        })
+        .where(eq(orders.id, orderId));
+      await updateSite(tx, orderId, credentials);
     });
+    const site = { ...pinned, ...credentials };
+    // The new WordPress knows nothing of its mail: its sender login and contact address again.
+    await configureSiteMail(ctx, order, site);
+    // Business: the "Réservation" page of online booking, as on a first install.
+    await ensureBookingPage(ctx, order, site);
     await setStep(ctx.db, orderId, "wordpress", "completed");
     await addOrderLog(ctx.db, orderId, {
       level: "info",
@@ -143,17 +142,18 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
   }
   // A fresh site gets its plan's kit again (decision 0058).
   await ctx.queue.send(applyKitJob, { orderId });
-  const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const fresh = await findOrder(ctx.db, orderId);
   if (!fresh) return;
+  const site = await getSite(ctx.db, orderId);
   await queueEmail(ctx, {
     template: "wordpress_reinstalled",
     to: fresh.customerEmail,
     orderId,
     vars: {
       customer_name: fresh.customerName,
-      site_url: ctx.wordpress.siteUrl(fresh),
-      wp_admin_url: fresh.wpAdminUrl ?? "",
-      wp_username: fresh.wpUsername ?? "",
+      site_url: ctx.wordpress.siteUrl(fresh.subdomain, site),
+      wp_admin_url: site.wpAdminUrl ?? "",
+      wp_username: site.wpUsername ?? "",
       magic_link: magicLinkUrl(ctx, fresh),
     },
   });

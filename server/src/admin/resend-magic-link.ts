@@ -1,23 +1,20 @@
-import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
-import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
-import { notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { getOrder } from "../orders/orders-table.ts";
+import { siteUrlOf } from "../sites/site-of.ts";
 
 /** E-mails the customer the link to their order page again, through its template. */
 export async function resendMagicLink(ctx: Context, orderId: string): Promise<void> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  const order = await getOrder(ctx.db, orderId);
   await queueEmail(ctx, {
     template: "magic_link_admin",
     to: order.customerEmail,
     orderId,
     vars: {
       customer_name: order.customerName,
-      site_url: ctx.wordpress.siteUrl(order),
+      site_url: await siteUrlOf(ctx, order),
       magic_link: magicLinkUrl(ctx, order),
     },
   });

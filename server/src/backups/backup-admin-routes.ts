@@ -5,14 +5,14 @@ import { OrderIdBody, OrderIdParams } from "@lagon/contracts/admin-schemas";
 import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
 import { AdminDownloadQuery, AdminRestoreBody, type BackupList } from "@lagon/contracts/backups-schemas";
 import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
 import { accepted } from "../jobs/site-job.ts";
 import { notFound } from "../lib/app-error.ts";
+import { getOrder } from "../orders/orders-table.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import { backupStatus, requestBackup, requestRestore, restoreStatus } from "./backup-jobs.ts";
 import { findBackup, listBackups, writeSiteArchive } from "./site-backups.ts";
 
@@ -28,8 +28,7 @@ export function backupAdminRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const orderOf = async (orderId: string) => {
-    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+    const order = await getOrder(ctx.db, orderId);
     return order;
   };
 
@@ -95,7 +94,7 @@ export function backupAdminRoutes(
         async () => {
           const order = await orderOf(orderId);
           const backup = backupId ? await findBackup(ctx, orderId, backupId) : null;
-          if (!backup && (await ctx.wordpress.hostFor(order).status(order.subdomain)) === "absent")
+          if (!backup && (await (await siteHostOf(ctx, order.id)).status(order.subdomain)) === "absent")
             throw notFound(ADMIN_MESSAGES.noSiteToDownload);
           return { order, backup };
         },

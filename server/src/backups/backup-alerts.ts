@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { backupAlerts, type orders } from "../db/schema.ts";
+import { backupAlerts, type Order } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 
-type Order = typeof orders.$inferSelect;
 export type BackupAlertKind = "missed" | "drill";
 
 /**

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { orders, siteBackups, subscriptions } from "../db/schema.ts";
+import { type Order, orders, siteBackups, subscriptions } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { updateSite } from "../sites/sites-table.ts";
 
 /**
  * A backup or a restore only queues its job: the request answers 202 at once, holding the site,
@@ -36,10 +37,11 @@ describe("backup and restore requests", () => {
     orderId = await givenPaidOrder(t.ctx, { subdomain: "file-attente" });
     const [order] = await t.ctx.db
       .update(orders)
-      .set({ status: "active", wpUsername: "admin_file" })
+      .set({ status: "active" })
       .where(eq(orders.id, orderId))
       .returning();
-    token = magicLinkToken(t.ctx, order as typeof orders.$inferSelect);
+    await updateSite(t.ctx.db, orderId, { wpUsername: "admin_file" });
+    token = magicLinkToken(t.ctx, order as Order);
     await t.ctx.db.insert(siteBackups).values({
       id: backupId,
       orderId,
@@ -81,7 +83,7 @@ describe("backup and restore requests", () => {
 
     const other = await givenPaidOrder(t.ctx, { subdomain: "autre-file" });
     const [otherOrder] = await t.ctx.db.select().from(orders).where(eq(orders.id, other));
-    const otherToken = magicLinkToken(t.ctx, otherOrder as typeof orders.$inferSelect);
+    const otherToken = magicLinkToken(t.ctx, otherOrder as Order);
     const foreign = await t.app.inject({
       url: `/api/order/${other}/backups/restore/${jobId}?token=${otherToken}`,
     });
@@ -99,11 +101,11 @@ describe("backup and restore requests", () => {
   });
 
   it("refuses at once, queueing nothing: no site yet, an archived site, an unknown backup", async () => {
-    await t.ctx.db.update(orders).set({ wpUsername: null }).where(eq(orders.id, orderId));
+    await updateSite(t.ctx.db, orderId, { wpUsername: null });
     const noSite = await admin("/api/admin/backup-now", { order_id: orderId });
     expect(noSite.statusCode).toBe(400);
     expect(noSite.json().detail).toBe("Ce site n'est pas encore en ligne : il n'a rien à sauvegarder.");
-    await t.ctx.db.update(orders).set({ wpUsername: "admin_file" }).where(eq(orders.id, orderId));
+    await updateSite(t.ctx.db, orderId, { wpUsername: "admin_file" });
 
     await t.ctx.db
       .update(subscriptions)

@@ -1,14 +1,13 @@
-import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
 import { BackupId } from "@lagon/contracts/backups-schemas";
 import type { JobStatus } from "@lagon/contracts/jobs-schemas";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { queueSiteJob, runSiteJob, siteJobStatus } from "../jobs/site-job.ts";
-import { badRequest, notFound } from "../lib/app-error.ts";
+import { badRequest } from "../lib/app-error.ts";
+import { getOrder } from "../orders/orders-table.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { backupNow, findBackup, restoreNow, restoreRefusal } from "./site-backups.ts";
 
 // A backup or a restore takes from seconds (the embedded host) to minutes (over SSH): each is a
@@ -43,9 +42,8 @@ export const restoreBackupJob = defineJob({
 
 /** Queues a manual backup of the order's site; refuses at once an unknown order or one with no site yet. */
 export async function requestBackup(ctx: Context, orderId: string): Promise<string> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
-  if (!order.wpUsername) throw badRequest(BACKUP_MESSAGES.noSite);
+  await getOrder(ctx.db, orderId);
+  if (!(await getSite(ctx.db, orderId)).wpUsername) throw badRequest(BACKUP_MESSAGES.noSite);
   return queueSiteJob(ctx, orderId, backupSiteJob, (holder) => ({ orderId, holder }), BACKUP_MESSAGES.busy);
 }
 

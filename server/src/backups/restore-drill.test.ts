@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, orderLogs, orders } from "../db/schema.ts";
+import { emailLog, type Order, orderLogs, orders } from "../db/schema.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { alertMissedBackups, lastDueRun } from "./missed-backups.ts";
 import { runRestoreDrill } from "./restore-drill.ts";
@@ -16,7 +16,7 @@ const DAY = 24 * 3600_000;
 /** The weekly restore drill and the missed-backup alert, on a real site and the real restic. */
 describe("restore drill and missed backups", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let order: typeof orders.$inferSelect;
+  let order: Order;
 
   const alertEmails = () =>
     t.ctx.db

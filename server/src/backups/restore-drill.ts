@@ -2,13 +2,12 @@ import { randomBytes } from "node:crypto";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, siteBackups } from "../db/schema.ts";
+import { type Order, type SiteBackup, siteBackups } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { emailBackupAlert, raiseBackupAlert, resolveBackupAlerts } from "./backup-alerts.ts";
 import { backedUpSites, importBackup } from "./site-backups.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** Scratch sites of the drill: a name no customer can buy (reserved prefix, contracts/subdomain.ts). */
 export const DRILL_PREFIX = "restore-drill-";
@@ -67,7 +66,7 @@ export async function runRestoreDrill(
 
 /** The sites with their latest backup; sites without any are the missed-backup check's. */
 async function withBackups(ctx: Context, sites: Order[]) {
-  const out: { order: Order; backup: typeof siteBackups.$inferSelect }[] = [];
+  const out: { order: Order; backup: SiteBackup }[] = [];
   for (const order of sites) {
     const [backup] = await ctx.db
       .select()
@@ -80,11 +79,7 @@ async function withBackups(ctx: Context, sites: Order[]) {
   return out;
 }
 
-async function drillOne(
-  ctx: Context,
-  order: Order,
-  backup: typeof siteBackups.$inferSelect,
-): Promise<DrillResult> {
+async function drillOne(ctx: Context, order: Order, backup: SiteBackup): Promise<DrillResult> {
   const scratch = `${DRILL_PREFIX}${randomBytes(4).toString("hex")}`;
   const when = formatDateTime(backup.createdAt);
   const started = Date.now();
@@ -92,7 +87,7 @@ async function drillOne(
   let host: WordPressHost | undefined;
   try {
     // The copy is made on the site's own host: its backup is restored where it would be.
-    host = ctx.wordpress.hostFor(order);
+    host = await siteHostOf(ctx, order.id);
     await importBackup(ctx, backup, host, scratch);
     // The copy answers at its own address; links in its content follow.
     await host.setSiteUrl(scratch, host.siteUrl(scratch));

@@ -9,16 +9,17 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { jobOutcome } from "../../test/job-outcome.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { adminAudit, orders, siteBackups } from "../db/schema.ts";
+import { adminAudit, type Order, orders, siteBackups } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { backupAllSites } from "./site-backups.ts";
 
 /** Backups and restores of a real site, provisioned by the normal pipeline, through the API. */
 describe("site backups", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let order: typeof orders.$inferSelect;
+  let order: Order;
   let token: string;
   let wp: WordPressRest;
   const title = async () => (await wp.json<{ title: string }>("GET", "/wp/v2/settings")).title;
@@ -61,8 +62,8 @@ describe("site backups", () => {
     wp = new WordPressRest(
       t.ctx.wordpress.main,
       order.subdomain,
-      order.wpUsername ?? "",
-      t.ctx.secrets.open(order.wpAppPasswordEnc ?? ""),
+      (await getSite(t.ctx.db, order.id)).wpUsername ?? "",
+      t.ctx.secrets.open((await getSite(t.ctx.db, order.id)).wpAppPasswordEnc ?? ""),
     );
   }, 180_000);
   afterAll(() => t?.close());
@@ -188,7 +189,7 @@ describe("site backups", () => {
 
     const other = await givenPaidOrder(t.ctx, { subdomain: "autre-client" });
     const [otherOrder] = await t.ctx.db.select().from(orders).where(eq(orders.id, other));
-    const otherToken = magicLinkToken(t.ctx, otherOrder as typeof orders.$inferSelect);
+    const otherToken = magicLinkToken(t.ctx, otherOrder as Order);
     const foreign = await t.app.inject({
       method: "POST",
       url: `/api/order/${other}/backups/${id}/restore`,

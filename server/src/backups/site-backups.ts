@@ -15,16 +15,15 @@ import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { and, asc, desc, eq, isNotNull, isNull, ne, notInArray, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders, siteBackups, subscriptions } from "../db/schema.ts";
+import { type Order, orders, type SiteBackup, siteBackups, sites, subscriptions } from "../db/schema.ts";
 import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
+import { siteHostOf } from "../sites/site-of.ts";
+import { getSite } from "../sites/sites-table.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { resolveBackupAlerts } from "./backup-alerts.ts";
-
-type Order = typeof orders.$inferSelect;
-type BackupRow = typeof siteBackups.$inferSelect;
 
 /**
  * Runs a backup or a restore holding the site's lease (order-lease.ts): one operation at a time
@@ -40,7 +39,7 @@ async function exclusive<T>(ctx: Context, order: Order, what: string, task: () =
   }
 }
 
-export function backupView(row: BackupRow): BackupView {
+export function backupView(row: SiteBackup): BackupView {
   return { id: row.id, created_at: row.createdAt.toISOString(), size_bytes: row.sizeBytes, kind: row.kind };
 }
 
@@ -58,14 +57,15 @@ export async function listBackups(ctx: Context, orderId: string): Promise<Backup
  * The admin's "back up now", run by its job (backup-jobs.ts), which holds the site's lease: a
  * manual backup of the order's site.
  */
-export async function backupNow(ctx: Context, order: Order): Promise<BackupRow> {
-  if (!order.wpUsername || (await ctx.wordpress.hostFor(order).status(order.subdomain)) === "absent")
+export async function backupNow(ctx: Context, order: Order): Promise<SiteBackup> {
+  const site = await getSite(ctx.db, order.id);
+  if (!site.wpUsername || (await ctx.wordpress.hostFor(site).status(order.subdomain)) === "absent")
     throw badRequest(BACKUP_MESSAGES.noSite);
   return takeBackup(ctx, order, "manual");
 }
 
 /** Backs the site up now (files and a consistent copy of its database); answers once it is saved. */
-export function backupSite(ctx: Context, order: Order, kind: BackupKind): Promise<BackupRow> {
+export function backupSite(ctx: Context, order: Order, kind: BackupKind): Promise<SiteBackup> {
   return exclusive(ctx, order, "backup", () => takeBackup(ctx, order, kind));
 }
 
@@ -80,12 +80,13 @@ export function backupBeforeChange(
   ctx: Context,
   order: Order,
   reason: ChangeReason,
-): Promise<BackupRow | null> {
+): Promise<SiteBackup | null> {
   return backupBefore(ctx, order, reason);
 }
 
-async function backupBefore(ctx: Context, order: Order, reason: ChangeReason): Promise<BackupRow | null> {
-  if (!order.wpUsername || (await ctx.wordpress.hostFor(order).status(order.subdomain)) === "absent") {
+async function backupBefore(ctx: Context, order: Order, reason: ChangeReason): Promise<SiteBackup | null> {
+  const site = await getSite(ctx.db, order.id);
+  if (!site.wpUsername || (await ctx.wordpress.hostFor(site).status(order.subdomain)) === "absent") {
     await addOrderLog(ctx.db, order.id, {
       level: "info",
       action: "backup",
@@ -96,14 +97,16 @@ async function backupBefore(ctx: Context, order: Order, reason: ChangeReason): P
   return takeBackup(ctx, order, `before-${reason}`);
 }
 
-async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: Date): Promise<BackupRow> {
-  if (!order.wpUsername) throw badRequest(BACKUP_MESSAGES.noSite);
+async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: Date): Promise<SiteBackup> {
+  const site = await getSite(ctx.db, order.id);
+  if (!site.wpUsername) throw badRequest(BACKUP_MESSAGES.noSite);
+  const host = ctx.wordpress.hostFor(site);
   const { subdomain } = order;
   const started = Date.now();
   const { id, sizeBytes } = await ctx.backups.backup(
     archiveName(subdomain),
     [`site=${subdomain}`, `kind=${kind}`],
-    (into) => ctx.wordpress.hostFor(order).exportSite(subdomain, into),
+    (into) => host.exportSite(subdomain, into),
     time,
   );
   const [row] = await ctx.db
@@ -117,7 +120,7 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
   });
   // A site backed up again is no longer missing its backup.
   await resolveBackupAlerts(ctx, order.id, "missed");
-  return row as BackupRow;
+  return row as SiteBackup;
 }
 
 /** Why a restore of this order's site cannot start now, if it cannot: an archived site. */
@@ -142,7 +145,7 @@ export async function restoreNow(ctx: Context, order: Order, backupId: string): 
   if (refused) throw refused;
   await backupBefore(ctx, order, "restore");
   try {
-    await importBackup(ctx, restored, ctx.wordpress.hostFor(order), order.subdomain);
+    await importBackup(ctx, restored, await siteHostOf(ctx, order.id), order.subdomain);
   } catch (error) {
     ctx.log.error({ err: error, subdomain: order.subdomain }, "restore failed");
     await addOrderLog(ctx.db, order.id, {
@@ -167,7 +170,7 @@ export async function restoreNow(ctx: Context, order: Order, backupId: string): 
  */
 export async function importBackup(
   ctx: Context,
-  backup: Pick<BackupRow, "id" | "subdomain">,
+  backup: Pick<SiteBackup, "id" | "subdomain">,
   host: WordPressHost,
   subdomain: string,
 ): Promise<void> {
@@ -189,16 +192,16 @@ export async function importBackup(
 export function writeSiteArchive(
   ctx: Context,
   order: Order,
-  backup: Pick<BackupRow, "id" | "subdomain"> | null,
+  backup: Pick<SiteBackup, "id" | "subdomain"> | null,
   into: Writable,
 ): Promise<void> {
   return backup
     ? ctx.backups.dump(backup.id, archiveName(backup.subdomain), into)
-    : ctx.wordpress.hostFor(order).exportSite(order.subdomain, into);
+    : siteHostOf(ctx, order.id).then((host) => host.exportSite(order.subdomain, into));
 }
 
 /** One backup of an order, or a French 404. */
-export async function findBackup(ctx: Context, orderId: string, backupId: string): Promise<BackupRow> {
+export async function findBackup(ctx: Context, orderId: string, backupId: string): Promise<SiteBackup> {
   const [row] = await ctx.db
     .select()
     .from(siteBackups)
@@ -215,11 +218,12 @@ export async function backedUpSites(ctx: Context): Promise<Order[]> {
   const rows = await ctx.db
     .select({ order: orders })
     .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
     .where(
       and(
         notInArray(orders.status, ["pending", "processing"]),
-        isNotNull(orders.wpUsername),
+        isNotNull(sites.wpUsername),
         or(isNull(subscriptions.siteState), ne(subscriptions.siteState, "removed")),
       ),
     )

@@ -1,12 +1,10 @@
 import { BOOKING_TIME_ZONE, BOOKING_TIME_ZONES } from "@lagon/contracts/booking";
 import type { Context } from "../context.ts";
-import type { bookings, orders } from "../db/schema.ts";
+import type { Booking, Order } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
+import { siteUrlOf } from "../sites/site-of.ts";
 import { calendarFile } from "./booking-ics.ts";
-
-type Order = typeof orders.$inferSelect;
-type Booking = typeof bookings.$inferSelect;
 
 const whenFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -36,7 +34,7 @@ export const cancelUrl = (ctx: Pick<Context, "config">, bookingId: string, token
   `${ctx.config.PUBLIC_URL}/reservation/annuler?b=${bookingId}&t=${encodeURIComponent(token)}`;
 
 /** The invitation a visitor gets: the appointment in the business's own time zone. */
-export function invitation(ctx: Context, order: Order, booking: Booking): string {
+export function invitation(ctx: Context, order: Order, booking: Booking, siteUrl: string): string {
   return calendarFile({
     name: businessName(order),
     timeZone: booking.timeZone,
@@ -47,7 +45,7 @@ export function invitation(ctx: Context, order: Order, booking: Booking): string
         startsAt: booking.startsAt,
         endsAt: booking.endsAt,
         summary: `${booking.service} – ${businessName(order)}`,
-        description: `Rendez-vous pris sur ${ctx.wordpress.siteUrl(order)}`,
+        description: `Rendez-vous pris sur ${siteUrl}`,
         location: order.city ?? "",
         organizer: { name: businessName(order), email: order.customerEmail },
         attendee: { name: booking.name, email: booking.email },
@@ -56,13 +54,13 @@ export function invitation(ctx: Context, order: Order, booking: Booking): string
   });
 }
 
-function vars(ctx: Context, order: Order, booking: Booking): Record<string, string> {
+async function vars(ctx: Context, order: Order, booking: Booking): Promise<Record<string, string>> {
   return {
     visitor_name: booking.name,
     business_name: businessName(order),
     service: booking.service,
     when: bookingWhen(booking.startsAt, booking.timeZone),
-    site_url: ctx.wordpress.siteUrl(order),
+    site_url: await siteUrlOf(ctx, order),
     business_contact: order.customerPhone
       ? `${order.customerEmail}, ${order.customerPhone}`
       : order.customerEmail,
@@ -71,7 +69,7 @@ function vars(ctx: Context, order: Order, booking: Booking): Record<string, stri
 
 /** A new booking: the visitor's confirmation with its invitation and cancel link; the business's notice. */
 export async function sendBookingMails(ctx: Context, order: Order, booking: Booking, token: string) {
-  const common = vars(ctx, order, booking);
+  const common = await vars(ctx, order, booking);
   await queueEmail(ctx, {
     template: "booking_confirmed",
     to: booking.email,
@@ -81,7 +79,7 @@ export async function sendBookingMails(ctx: Context, order: Order, booking: Book
       {
         filename: "rendez-vous.ics",
         contentType: "text/calendar; charset=utf-8; method=REQUEST",
-        content: invitation(ctx, order, booking),
+        content: invitation(ctx, order, booking, common.site_url as string),
       },
     ],
   });
@@ -105,7 +103,7 @@ export async function sendReminder(ctx: Context, order: Order, booking: Booking,
     template: "booking_reminder",
     to: booking.email,
     orderId: order.id,
-    vars: { ...vars(ctx, order, booking), cancel_url: cancelUrl(ctx, booking.id, token) },
+    vars: { ...(await vars(ctx, order, booking)), cancel_url: cancelUrl(ctx, booking.id, token) },
   });
 }
 
@@ -115,7 +113,7 @@ export async function sendCancelledMail(ctx: Context, order: Order, booking: Boo
     to: order.customerEmail,
     orderId: order.id,
     vars: {
-      ...vars(ctx, order, booking),
+      ...(await vars(ctx, order, booking)),
       visitor_email: booking.email,
       magic_link: magicLinkUrl(ctx, order),
     },

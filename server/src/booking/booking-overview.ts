@@ -1,10 +1,9 @@
 import type { BookingOverview } from "@lagon/contracts/booking-schemas";
 import type { Context } from "../context.ts";
-import type { orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
+import { siteUrlOf } from "../sites/site-of.ts";
 import { bookingIncluded, settingsRow } from "./booking-settings.ts";
 import { bookingView, upcomingBookings } from "./site-bookings.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** The business's private calendar feed: its token in the address, for a phone's calendar. */
 export const feedUrl = (ctx: Pick<Context, "config">, orderId: string, token: string) =>
@@ -19,6 +18,6 @@ export async function bookingOverview(ctx: Context, order: Order): Promise<Booki
     settings: row.settings,
     bookings: (await upcomingBookings(ctx, order)).map(bookingView),
     feed_url: feedUrl(ctx, order.id, ctx.secrets.open(row.feedTokenEnc)),
-    page_url: `${ctx.wordpress.siteUrl(order)}/reservation/`,
+    page_url: `${await siteUrlOf(ctx, order)}/reservation/`,
   };
 }

@@ -1,15 +1,13 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { bookings, orders } from "../db/schema.ts";
+import { type Booking, bookings, orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { sendReminder } from "./booking-mails.ts";
 import { addDays, wallClock } from "./zoned-time.ts";
 
 /** Reminders leave from this time of the business's day before (10:00). */
 const REMINDER_FROM_MINUTES = 10 * 60;
-
-type Booking = typeof bookings.$inferSelect;
 
 /**
  * Whether a booking's reminder is due at `now`: it is tomorrow on the business's clock, today is

@@ -6,6 +6,7 @@ import { solvedCaptcha } from "../../test/solve-captcha.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { bookings, emailLog, kozaSubmissions, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { sendDueReminders } from "./booking-reminders.ts";
 
 describe("online booking through the API", () => {
@@ -21,7 +22,8 @@ describe("online booking through the API", () => {
   /** A live site of a plan (installed, online), with its order token. */
   async function givenSite(planId: "business" | "starter" = "business", koza?: string) {
     const id = await givenPaidOrder(t.ctx, { planId });
-    await t.ctx.db.update(orders).set({ status: "active", wpUsername: "admin" }).where(eq(orders.id, id));
+    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
+    await updateSite(t.ctx.db, id, { wpUsername: "admin" });
     if (koza !== undefined) {
       await t.ctx.db.insert(kozaSubmissions).values({
         orderId: id,

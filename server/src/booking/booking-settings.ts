@@ -3,12 +3,10 @@ import { KozaData } from "@lagon/contracts/koza-schemas";
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import { bookingSettings, kozaSubmissions, type orders } from "../db/schema.ts";
+import { type BookingSettingsRow, bookingSettings, kozaSubmissions, type Order } from "../db/schema.ts";
 import { forbidden } from "../lib/app-error.ts";
 import { randomToken, safeEqual } from "../lib/secrets.ts";
 import { weekFromKozaHours } from "./koza-hours.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** Whether the site's plan includes online booking (Business). */
 export const bookingIncluded = (order: Pick<Order, "planId">) => order.planId === "business";
@@ -42,7 +40,7 @@ export async function settingsRow(
   db: Db,
   orderId: string,
   { lock = false }: { lock?: boolean } = {},
-): Promise<typeof bookingSettings.$inferSelect> {
+): Promise<BookingSettingsRow> {
   const read = () => {
     const q = db.select().from(bookingSettings).where(eq(bookingSettings.orderId, orderId));
     return lock ? q.for("update") : q;

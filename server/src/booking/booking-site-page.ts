@@ -1,9 +1,7 @@
 import type { Context } from "../context.ts";
-import type { orders } from "../db/schema.ts";
+import type { Order, Site } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { bookingIncluded } from "./booking-settings.ts";
-
-type Order = typeof orders.$inferSelect;
 
 const SLUG = "reservation";
 
@@ -24,13 +22,13 @@ export function bookingPageContent(ctx: Pick<Context, "config">, order: Pick<Ord
  * Gives a Business site its "Réservation" page, linked from the header menu, once: a page already
  * there (the customer may have edited it) is left as it is. Through the site's REST API, as its admin.
  */
-export async function ensureBookingPage(ctx: Context, order: Order): Promise<string | null> {
-  if (!bookingIncluded(order) || !order.wpUsername || !order.wpAppPasswordEnc) return null;
+export async function ensureBookingPage(ctx: Context, order: Order, site: Site): Promise<string | null> {
+  if (!bookingIncluded(order) || !site.wpUsername || !site.wpAppPasswordEnc) return null;
   const wp = new WordPressRest(
-    ctx.wordpress.hostFor(order),
+    ctx.wordpress.hostFor(site),
     order.subdomain,
-    order.wpUsername,
-    ctx.secrets.open(order.wpAppPasswordEnc),
+    site.wpUsername,
+    ctx.secrets.open(site.wpAppPasswordEnc),
   );
   const found = await wp.json<{ id: number }[]>(
     "GET",

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import { bookings, orders, subscriptions } from "../db/schema.ts";
+import { type Booking, bookings, type Order, orders, sites, subscriptions } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { liveSite } from "../maintenance/versions.ts";
@@ -13,9 +13,6 @@ import { bookingIncluded, sealedTokenIs, settingsRow } from "./booking-settings.
 import { type Busy, daySlots, isFreeSlot } from "./slots.ts";
 import { addDays, wallClock } from "./zoned-time.ts";
 
-type Order = typeof orders.$inferSelect;
-type Booking = typeof bookings.$inferSelect;
-
 const uuid = z.uuid();
 
 /** The live Business site of a subdomain, or a French 404: what every public booking route needs. */
@@ -23,6 +20,7 @@ export async function bookableSite(ctx: Context, subdomain: string): Promise<Ord
   const [row] = await ctx.db
     .select({ order: orders })
     .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
     .where(and(eq(orders.subdomain, subdomain), liveSite));
   if (!row || !bookingIncluded(row.order)) throw notFound(BOOKING_MESSAGES.noBooking);

@@ -2,13 +2,11 @@ import { CHAT_CONVERSATION_MAX_MESSAGES, CHAT_MESSAGES } from "@lagon/contracts/
 import type { ChatVisitorMessage, VisitorConversation } from "@lagon/contracts/chat-schemas";
 import { count, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { chatConversations, chatMessages } from "../db/schema.ts";
+import { type ChatConversation, chatConversations, chatMessages } from "../db/schema.ts";
 import { AppError, forbidden, unauthorized } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { conversationMessages } from "./chat-messages.ts";
 import { newConversationToken, parseConversationToken, secretMatches } from "./conversation-token.ts";
-
-type Conversation = typeof chatConversations.$inferSelect;
 
 /**
  * The conversation a visitor's token opens, or a refusal: 401 without a token, 403 for a token
@@ -80,7 +78,11 @@ export async function postVisitorMessage(
   return { token: made.token, messages: await conversationMessages(ctx.db, made.id) };
 }
 
-async function addMessage(ctx: Pick<Context, "db">, conversation: Conversation, input: ChatVisitorMessage) {
+async function addMessage(
+  ctx: Pick<Context, "db">,
+  conversation: ChatConversation,
+  input: ChatVisitorMessage,
+) {
   const [held] = await ctx.db
     .select({ n: count() })
     .from(chatMessages)

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
 import { isBusinessBuyer, type TaxRuleId, taxRuleFor } from "@lagon/contracts/tax";
 import type { Context } from "../context.ts";
-import { checkoutSessions, type orders } from "../db/schema.ts";
+import { checkoutSessions, type Order } from "../db/schema.ts";
 import { conflict } from "../lib/app-error.ts";
 import { CHECKOUT_LIFETIME_MS } from "./create-checkout-session.ts";
 import { openProviderCheckout } from "./open-provider-checkout.ts";
@@ -19,7 +19,7 @@ export interface KozaCheckoutPayload {
  */
 export async function addKozaCheckout(
   ctx: Context,
-  order: typeof orders.$inferSelect,
+  order: Order,
   back: string,
 ): Promise<{ checkout_url: string }> {
   if (order.kozaOption) throw conflict(CHECKOUT_MESSAGES.kozaAlreadyActive);

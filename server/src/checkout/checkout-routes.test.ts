@@ -2,8 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { checkoutSessions, coupons, orderLogs, orders } from "../db/schema.ts";
+import { checkoutSessions, coupons, type Order, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken, pageToken } from "../orders/magic-link.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 
@@ -298,21 +299,21 @@ describe("checkout API (local test checkout)", () => {
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "site-un"));
     await t.ctx.db
       .update(orders)
-      .set({
-        status: "active",
-        wpUsername: "payet-admin",
-        wpPasswordEnc: t.ctx.secrets.seal("mot-de-passe-wp"),
-        wpAdminUrl: "http://site-un.localhost:8080/wp-admin/",
-      })
+      .set({ status: "active" })
       .where(eq(orders.id, order?.id as string));
+    await updateSite(t.ctx.db, order?.id as string, {
+      wpUsername: "payet-admin",
+      wpPasswordEnc: t.ctx.secrets.seal("mot-de-passe-wp"),
+      wpAdminUrl: "http://site-un.localhost:8080/wp-admin/",
+    });
 
     const live = (await t.app.inject({ url: `/api/order-status/${one}` })).json();
     const [withPageToken] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "site-un"));
-    expect(live.magic_link_token).not.toBe(magicLinkToken(t.ctx, order as typeof orders.$inferSelect));
+    expect(live.magic_link_token).not.toBe(magicLinkToken(t.ctx, order as Order));
     expect(live).toEqual({
       status: "completed",
       order_id: order?.id,
-      magic_link_token: await pageToken(t.ctx, withPageToken as typeof orders.$inferSelect),
+      magic_link_token: await pageToken(t.ctx, withPageToken as Order),
       domain: "site-un.localhost:8080",
       wp_admin_user: "payet-admin",
       wp_admin_password: "mot-de-passe-wp",

@@ -4,17 +4,15 @@ import { type PlanId, planById } from "@lagon/contracts/plans";
 import { quote } from "@lagon/contracts/pricing";
 import { type TaxRuleId, taxLabel, taxRuleById } from "@lagon/contracts/tax";
 import type { Context } from "../context.ts";
-import { checkoutSessions } from "../db/schema.ts";
+import { type CheckoutSession, checkoutSessions } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
 import { bySessionId } from "./checkout-session-id.ts";
-
-export type LocalCheckoutRow = typeof checkoutSessions.$inferSelect;
 
 /** A local test checkout's row, or the French 404. */
 export async function loadTestCheckout(
   ctx: Pick<Context, "db">,
   sessionId: string,
-): Promise<LocalCheckoutRow> {
+): Promise<CheckoutSession> {
   const [row] = await ctx.db.select().from(checkoutSessions).where(bySessionId(sessionId));
   if (!row) throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
   return row;
@@ -68,6 +66,6 @@ export async function describeTestCheckout(
 }
 
 /** The VAT rule a checkout charges; checkouts older than the rule charged 8,5 % to everyone. */
-export function checkoutTaxRule(row: Pick<LocalCheckoutRow, "payload">) {
+export function checkoutTaxRule(row: Pick<CheckoutSession, "payload">) {
   return taxRuleById((row.payload as { taxRuleId?: TaxRuleId }).taxRuleId ?? "dom");
 }

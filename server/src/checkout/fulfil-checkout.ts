@@ -2,15 +2,13 @@ import { DEFAULT_CATEGORY } from "@lagon/contracts/checkout";
 import { planById } from "@lagon/contracts/plans";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { checkoutSessions, coupons, orders } from "../db/schema.ts";
+import { type CheckoutSession, checkoutSessions, coupons, orders } from "../db/schema.ts";
 import { issueCheckoutInvoice } from "../invoices/issue-checkout-invoice.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import type { CheckoutTruth } from "../payments/payment-provider.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import type { OrderCheckoutPayload } from "./create-checkout-session.ts";
-
-type CheckoutRow = typeof checkoutSessions.$inferSelect;
 
 /**
  * The one fulfilment of a payment, called by the webhook, the local test checkout and the
@@ -35,7 +33,7 @@ export async function fulfilCheckout(ctx: Context, providerSessionId: string): P
 
 async function fulfilOrder(
   ctx: Context,
-  row: CheckoutRow,
+  row: CheckoutSession,
   truth: CheckoutTruth,
 ): Promise<{ orderId: string }> {
   const { customerId, subscriptionId } = truth;
@@ -136,7 +134,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 async function fulfilKoza(
   ctx: Context,
-  row: CheckoutRow,
+  row: CheckoutSession,
   truth: CheckoutTruth,
 ): Promise<{ orderId: string }> {
   const orderId = row.orderId as string;

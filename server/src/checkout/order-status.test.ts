@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-context.ts";
 import { orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { ORDER_STATUS_ACCESS_MS } from "./order-status.ts";
 
 describe("GET /api/order-status/:sessionId expires", () => {
@@ -44,14 +45,16 @@ describe("GET /api/order-status/:sessionId expires", () => {
       .update(orders)
       .set({
         status: "active",
-        wpUsername: "admin",
-        wpAdminUrl: `http://${subdomain}.localhost:8080/wp-admin/`,
-        wpPasswordEnc: t.ctx.secrets.seal("mot-de-passe-wp"),
         createdAt: new Date(Date.now() - age),
       })
       .where(eq(orders.subdomain, subdomain))
       .returning();
     if (!order) throw new Error("order not created");
+    await updateSite(t.ctx.db, order.id, {
+      wpUsername: "admin",
+      wpAdminUrl: `http://${subdomain}.localhost:8080/wp-admin/`,
+      wpPasswordEnc: t.ctx.secrets.seal("mot-de-passe-wp"),
+    });
     return { sessionId, order };
   }
 

@@ -5,6 +5,7 @@ import type { Context } from "../context.ts";
 import { checkoutSessions, orders } from "../db/schema.ts";
 import { AppError, notFound } from "../lib/app-error.ts";
 import { pageToken } from "../orders/magic-link.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 
@@ -44,14 +45,15 @@ export async function orderStatus(ctx: Context, providerSessionId: string): Prom
     throw new AppError(410, CHECKOUT_MESSAGES.statusExpired);
   }
   const live = order.status === "active";
+  const site = await getSite(ctx.db, order.id);
   return {
     status: live ? "completed" : order.status,
     order_id: order.id,
     magic_link_token: live ? await pageToken(ctx, order) : null,
     // The site's host as it is reached (with its port on a local machine): the page links to it.
-    domain: new URL(ctx.wordpress.siteUrl(order)).host,
-    wp_admin_user: live ? order.wpUsername : null,
-    wp_admin_password: live && order.wpPasswordEnc ? ctx.secrets.open(order.wpPasswordEnc) : null,
+    domain: new URL(ctx.wordpress.siteUrl(order.subdomain, site)).host,
+    wp_admin_user: live ? site.wpUsername : null,
+    wp_admin_password: live && site.wpPasswordEnc ? ctx.secrets.open(site.wpPasswordEnc) : null,
     koza_option: order.kozaOption,
     failed: order.status === "error",
   };

@@ -5,7 +5,7 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { startFakeStripeApi } from "../../test/fake-stripe-api.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { ConfigError, loadConfig } from "../config.ts";
-import { checkoutSessions, coupons, orders, paymentEvents } from "../db/schema.ts";
+import { checkoutSessions, coupons, type Order, orders, paymentEvents } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addKozaCheckout } from "./add-koza.ts";
 import { bySessionId, sessionIdHash } from "./checkout-session-id.ts";
@@ -348,8 +348,8 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
     const { checkout_url } = await addKozaCheckout(
       t.ctx,
-      order as typeof orders.$inferSelect,
-      magicLinkUrl(t.ctx, order as typeof orders.$inferSelect),
+      order as Order,
+      magicLinkUrl(t.ctx, order as Order),
     );
     const [row] = await t.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.orderId, orderId));
     const p = fake.lastParams("POST", "/v1/checkout/sessions");

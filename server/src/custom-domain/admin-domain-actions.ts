@@ -2,16 +2,16 @@ import { DOMAIN_ADMIN_MESSAGES } from "@lagon/contracts/custom-domain";
 import type { AdminCustomDomain } from "@lagon/contracts/custom-domain-schemas";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { customDomainChecks, customDomains, orders } from "../db/schema.ts";
+import { type CustomDomain, customDomainChecks, customDomains, orders } from "../db/schema.ts";
 import { badRequest, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import { checkNow, logCheck } from "./domain-lifecycle.ts";
 import { customDomainView, orderDomain } from "./domain-view.ts";
-
-type Domain = typeof customDomains.$inferSelect;
 
 /** Every custom domain, newest first, with its checks: the admin's view. */
 export async function listCustomDomains(ctx: Context): Promise<AdminCustomDomain[]> {
@@ -27,7 +27,7 @@ export async function listCustomDomains(ctx: Context): Promise<AdminCustomDomain
 /** The admin's view of these domains: state, certificate, and every check, oldest first. */
 export async function adminDomainViews(
   ctx: Pick<Context, "db" | "wordpress">,
-  rows: { domain: Domain; subdomain: string }[],
+  rows: { domain: CustomDomain; subdomain: string }[],
 ): Promise<AdminCustomDomain[]> {
   const checks =
     rows.length === 0
@@ -106,7 +106,7 @@ export async function refuseDomain(ctx: Context, orderId: string, reason: string
     action: "custom-domain",
     details: `Domaine ${domain.domain} refusé : ${reason}`,
   });
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(ctx.db, orderId);
   if (!order) return;
   await queueEmail(ctx, {
     template: "domain_refused",
@@ -135,9 +135,9 @@ export async function removeDomain(ctx: Context, orderId: string): Promise<void>
 }
 
 async function takeDomainOffline(ctx: Context, orderId: string, domain: string): Promise<void> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(ctx.db, orderId);
   if (!order) return;
-  const host = ctx.wordpress.hostFor(order);
+  const host = await siteHostOf(ctx, order.id);
   if ((await host.status(order.subdomain)) === "installed") {
     await host.setSiteUrl(order.subdomain, host.siteUrl(order.subdomain));
   }

@@ -14,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { httpsGet, type Pebble, startPebble } from "../../test/pebble.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { customDomainChecks, customDomains, emailLog, orders } from "../db/schema.ts";
+import { type CustomDomain, customDomainChecks, customDomains, emailLog, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { basicAuth, freePort, testCoreDir } from "../wordpress/site-checks.ts";
 import { queueDueChecks } from "./domain-lifecycle.ts";
 
@@ -95,7 +96,7 @@ describe("a custom domain, with Pebble as the authority and the DNS", () => {
   }
 
   /** Waits until the order's domain is as `wanted` says. */
-  async function until(orderId: string, wanted: (domain: typeof customDomains.$inferSelect) => boolean) {
+  async function until(orderId: string, wanted: (domain: CustomDomain) => boolean) {
     for (let i = 0; i < 240; i++) {
       const [domain] = await t.ctx.db.select().from(customDomains).where(eq(customDomains.orderId, orderId));
       if (domain && wanted(domain)) return domain;
@@ -125,7 +126,10 @@ describe("a custom domain, with Pebble as the authority and the DNS", () => {
     const page = await t.ctx.wordpress.main.fetch("payet", "/wp-json/wp/v2/pages", {
       method: "POST",
       headers: {
-        ...basicAuth(order.wpUsername ?? "", t.ctx.secrets.open(order.wpAppPasswordEnc ?? "")),
+        ...basicAuth(
+          (await getSite(t.ctx.db, order.id)).wpUsername ?? "",
+          t.ctx.secrets.open((await getSite(t.ctx.db, order.id)).wpAppPasswordEnc ?? ""),
+        ),
         "content-type": "application/json",
       },
       body: JSON.stringify({

@@ -2,17 +2,16 @@ import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain"
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { customDomainChecks, customDomains, orders } from "../db/schema.ts";
+import { type CustomDomain, customDomainChecks, customDomains, type Order } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import { AcmeProblem, issueCertificate } from "./acme-certificate.ts";
 import { checkDomainDns, createDnsResolver } from "./dns-check.ts";
 import { sendCheck } from "./domain-check-queue.ts";
-
-type Domain = typeof customDomains.$inferSelect;
-type Order = typeof orders.$inferSelect;
 
 /** A check that finds another worker on the domain is retried by the job queue. */
 export class DomainBusyError extends Error {}
@@ -75,7 +74,7 @@ export async function runDomainCheck(ctx: Context, domainId: number): Promise<vo
     }
     return; // removed, not due yet, or waiting for someone to act
   }
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, domain.orderId));
+  const order = await findOrder(ctx.db, domain.orderId);
   if (!order) return;
   let outcome: Outcome;
   try {
@@ -100,7 +99,7 @@ export async function runDomainCheck(ctx: Context, domainId: number): Promise<vo
   if (outcome.nextCheckAt) await sendCheck(ctx, domain.id, outcome.nextCheckAt);
 }
 
-async function step(ctx: Context, domain: Domain, order: Order): Promise<Outcome> {
+async function step(ctx: Context, domain: CustomDomain, order: Order): Promise<Outcome> {
   if (domain.state === "requested") return { state: "requested", nextCheckAt: null };
   const renewing = domain.state === "active";
   const siteHost = `${order.subdomain}.${ctx.config.BASE_DOMAIN}`;
@@ -159,7 +158,7 @@ async function step(ctx: Context, domain: Domain, order: Order): Promise<Outcome
   }
   try {
     // The challenge, the certificate and the domain's server all go to the site's own host.
-    const host = ctx.wordpress.hostFor(order);
+    const host = await siteHostOf(ctx, order.id);
     const certificate = await issueCertificate(
       {
         directoryUrl: ctx.config.ACME_DIRECTORY_URL,
@@ -225,7 +224,7 @@ async function step(ctx: Context, domain: Domain, order: Order): Promise<Outcome
 
 async function acmeRefusal(
   ctx: Context,
-  domain: Domain,
+  domain: CustomDomain,
   order: Order,
   problem: AcmeProblem,
   renewing: boolean,
@@ -261,7 +260,7 @@ async function acmeRefusal(
 /** A failure the customer must fix: the domain stops being checked and they are e-mailed. */
 async function block(
   ctx: Context,
-  domain: Domain,
+  domain: CustomDomain,
   order: Order,
   failure: DomainFailure,
   reason: string,
@@ -287,7 +286,7 @@ async function block(
 
 export async function logCheck(
   ctx: Pick<Context, "db">,
-  domain: Pick<Domain, "id">,
+  domain: Pick<CustomDomain, "id">,
   state: DomainState,
   ok: boolean,
   details: string,

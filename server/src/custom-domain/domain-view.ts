@@ -1,11 +1,9 @@
 import type { CustomDomainView } from "@lagon/contracts/custom-domain-schemas";
 import { eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { customDomains } from "../db/schema.ts";
+import { type CustomDomain, customDomains } from "../db/schema.ts";
 
-type Domain = typeof customDomains.$inferSelect;
-
-export function customDomainView(ctx: Pick<Context, "wordpress">, domain: Domain): CustomDomainView {
+export function customDomainView(ctx: Pick<Context, "wordpress">, domain: CustomDomain): CustomDomainView {
   return {
     domain: domain.domain,
     state: domain.state,
@@ -18,7 +16,7 @@ export function customDomainView(ctx: Pick<Context, "wordpress">, domain: Domain
 }
 
 /** The order's custom domain, if it has one. */
-export async function orderDomain(ctx: Pick<Context, "db">, orderId: string): Promise<Domain | null> {
+export async function orderDomain(ctx: Pick<Context, "db">, orderId: string): Promise<CustomDomain | null> {
   const [domain] = await ctx.db.select().from(customDomains).where(eq(customDomains.orderId, orderId));
   return domain ?? null;
 }
@@ -27,7 +25,7 @@ export async function orderDomain(ctx: Pick<Context, "db">, orderId: string): Pr
 export async function ordersDomains(
   ctx: Pick<Context, "db">,
   orderIds: string[],
-): Promise<Map<string, Domain>> {
+): Promise<Map<string, CustomDomain>> {
   if (orderIds.length === 0) return new Map();
   const rows = await ctx.db.select().from(customDomains).where(inArray(customDomains.orderId, orderIds));
   return new Map(rows.map((r) => [r.orderId, r]));

@@ -1,7 +1,7 @@
 import { DOMAIN_MESSAGES } from "@lagon/contracts/custom-domain";
 import { and, eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { customDomains, domainRequests, type orders as ordersTable } from "../db/schema.ts";
+import { customDomains, domainRequests, type Order } from "../db/schema.ts";
 import { badRequest, conflict } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
@@ -16,7 +16,7 @@ import { sendCheck } from "./domain-check-queue.ts";
  */
 export async function requestCustomDomain(
   ctx: Context,
-  order: typeof ordersTable.$inferSelect,
+  order: Order,
   request: { hasOwnDomain: boolean; domainName: string; message: string },
 ): Promise<void> {
   const base = ctx.config.BASE_DOMAIN.toLowerCase();

@@ -5,6 +5,7 @@ import { createTestApp } from "../../test/test-context.ts";
 import { orders } from "../db/schema.ts";
 import { ANSWERS, kozaSubmission } from "../koza/test-support.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { MAILBOX_REQUIRED } from "./mailbox-access.ts";
 import { TOKEN_INVALID } from "./order-access.ts";
 
@@ -60,10 +61,15 @@ describe("customer access by order token and by mailbox", () => {
       remoteAddress: visitor(),
     });
     // The site goes live (provisioning is tested elsewhere); the success page then shows its token.
-    await t.ctx.db
-      .update(orders)
-      .set({ status: "active", wpUsername: "admin", wpPasswordEnc: t.ctx.secrets.seal("mdp") })
+    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.subdomain, subdomain));
+    const [live] = await t.ctx.db
+      .select({ id: orders.id })
+      .from(orders)
       .where(eq(orders.subdomain, subdomain));
+    await updateSite(t.ctx.db, live?.id as string, {
+      wpUsername: "admin",
+      wpPasswordEnc: t.ctx.secrets.seal("mdp"),
+    });
     const status = (await get(`/api/order-status/${sessionId}`)).json();
     expect(status.status).toBe("completed");
     return { id: status.order_id as string, pageToken: status.magic_link_token as string };

@@ -28,10 +28,10 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
             querystring: TokenQuery,
           },
         },
-        async ({ order, orderLogs, orderExtras, orderToken }): Promise<CustomerOrderView> => {
+        async ({ order, site, orderLogs, orderExtras, orderToken }): Promise<CustomerOrderView> => {
           const { domain } = orderExtras;
           return {
-            ...orderView(ctx, order, orderLogs, domain),
+            ...orderView(ctx, order, site, orderLogs, domain),
             // The token the page was opened with, never a stronger one.
             magic_link_token: orderToken.value,
             access: orderToken.access,

@@ -1,15 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { type Order, orders } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/app-error.ts";
 import { tokenAccess } from "../orders/magic-link.ts";
 import { TOKEN_INVALID, TOKEN_MISSING } from "./order-access.ts";
 
 export const MAILBOX_REQUIRED =
   "Ce lien n'ouvre que sa propre commande. Pour voir tous vos sites, utilisez le lien d'accès reçu par e-mail.";
-
-type Order = typeof orders.$inferSelect;
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -5,25 +5,36 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastif
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import { customDomains, orderLogs, orders, subscriptions } from "../db/schema.ts";
+import {
+  type CustomDomain,
+  customDomains,
+  type Order,
+  orderLogs,
+  orders,
+  type Site,
+  type Subscription,
+  sites,
+  subscriptions,
+} from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/app-error.ts";
 import { tokenAccess } from "../orders/magic-link.ts";
+import { blankSite } from "../sites/sites-table.ts";
 
 export const TOKEN_MISSING = "Lien d'accès incomplet : le jeton est manquant.";
 export const TOKEN_INVALID = "Lien d'accès invalide. Demandez un nouveau lien depuis l'espace client.";
-
-type Order = typeof orders.$inferSelect;
 
 declare module "fastify" {
   interface FastifyRequest {
     /** Set by the order-token scope: the order whose token the caller gave. */
     order: Order;
+    /** Set by the order-token scope: the site that order made (blank before it has one). */
+    site: Site;
     /** Set by the order-token scope: that order's log, oldest first (read with it, one query). */
     orderLogs: LogEntry[];
     /** Set by the order-token scope: its custom domain and its subscription, read in that query too. */
     orderExtras: {
-      domain: typeof customDomains.$inferSelect | null;
-      subscription: typeof subscriptions.$inferSelect | null;
+      domain: CustomDomain | null;
+      subscription: Subscription | null;
     };
     /** Set by the order-token scope: that token, and what it proves. */
     orderToken: { value: string; access: OrderAccess };
@@ -72,7 +83,7 @@ const logsOf = sql<LogEntry[]>`coalesce((
   from ${orderLogs} l where l.order_id = orders.id), '[]'::json)`;
 
 /**
- * The order with its log, custom domain and subscription, built once per database and prepared:
+ * The order with its site, log, custom domain and subscription, built once per database and prepared:
  * building a select of four tables' columns costs more than the rest of the poll on PostgreSQL,
  * and a named statement there is parsed and planned once per connection (npm run bench:polling).
  */
@@ -81,9 +92,16 @@ const orderQueries = new WeakMap<Db, ReturnType<typeof prepareOrderQuery>>();
 function prepareOrderQuery(db: Db) {
   return (
     db
-      .select({ order: orders, logs: logsOf, domain: customDomains, subscription: subscriptions })
+      .select({
+        order: orders,
+        site: sites,
+        logs: logsOf,
+        domain: customDomains,
+        subscription: subscriptions,
+      })
       .from(orders)
       // One of each at most per order (unique order_id): the join keeps one row.
+      .leftJoin(sites, eq(sites.orderId, orders.id))
       .leftJoin(customDomains, eq(customDomains.orderId, orders.id))
       .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
       .where(eq(orders.id, sql.placeholder("id")))
@@ -119,6 +137,7 @@ export function orderTokenScope(
   const findOrder = orderQuery(ctx.db);
   return async (scope) => {
     scope.decorateRequest("order", null as unknown as Order);
+    scope.decorateRequest("site", null as unknown as Site);
     scope.decorateRequest("orderLogs", null as unknown as LogEntry[]);
     scope.decorateRequest("orderExtras", null as unknown as FastifyRequest["orderExtras"]);
     scope.decorateRequest("orderToken", null as unknown as FastifyRequest["orderToken"]);
@@ -131,6 +150,7 @@ export function orderTokenScope(
       const access = tokenAccess(ctx, order, token);
       if (!order || !access) throw forbidden(TOKEN_INVALID);
       request.order = order;
+      request.site = row.site ?? blankSite(order.id);
       request.orderLogs = row.logs;
       request.orderExtras = { domain: row.domain, subscription: row.subscription };
       request.orderToken = { value: token, access };

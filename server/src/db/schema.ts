@@ -82,26 +82,6 @@ export const orders = pgTable(
     immediateStartAt: timestamp("immediate_start_at", { withTimezone: true }),
     kozaOption: boolean("koza_option").notNull().default(false),
     kozaStatus: text("koza_status").$type<KozaStatus>(),
-    /** Where the plan's kit stands (decision 0058); null until the kit step first ran. */
-    kit: jsonb("kit").$type<KitState>(),
-    /**
-     * The WordPress host the site lives on for good (a name of WP_SSH_HOSTS, "local" for the
-     * embedded host), recorded when it is first installed; null: the first host (decision 0042).
-     */
-    wordpressHost: text("wordpress_host"),
-    wpAdminUrl: text("wp_admin_url"),
-    wpUsername: text("wp_username"),
-    wpPasswordEnc: text("wp_password_enc"),
-    wpAppPasswordEnc: text("wp_app_password_enc"),
-    /**
-     * The site's own login on the mail host (wordpress@<mail domain>), which its WordPress submits
-     * with: the password sealed with SECRET_KEY (pushed to the site), its SHA512-CRYPT hash (given
-     * to the host, which can be rebuilt from it). Made when the site is first set up for mail.
-     */
-    siteMailPasswordEnc: text("site_mail_password_enc"),
-    siteMailPasswordHash: text("site_mail_password_hash"),
-    /** Where the site's contact form delivers; null: the order's e-mail. */
-    contactEmail: text("contact_email"),
     monthlyPriceCents: integer("monthly_price_cents").notNull(),
     discountPercent: integer("discount_percent").notNull().default(0),
     couponCode: text("coupon_code"),
@@ -116,11 +96,6 @@ export const orders = pgTable(
      * site once this is set or Koza has filled it (decision 0027).
      */
     siteFilledAt: timestamp("site_filled_at", { withTimezone: true }),
-    /**
-     * When the directory's screenshot of the site was last taken (stored_files
-     * `screenshots/<order id>.webp`, decision 0041); null while there is none: the placeholder.
-     */
-    screenshotAt: timestamp("screenshot_at", { withTimezone: true }),
     /**
      * While set in the future, one run of one job (provisioning, Koza, reinstall) works on this
      * site and every other keeps off; its holder renews it while it runs (jobs/order-lease.ts).
@@ -155,6 +130,42 @@ export const orders = pgTable(
       ),
   ],
 );
+
+/**
+ * The hosted site an order made (decision 0067): where it lives, its WordPress administrator, its
+ * own mail login, its kit. One per order, keyed by it; the purchase itself is the `orders` row. A
+ * row is written the first time the site has something to record (sites/sites-table.ts).
+ */
+export const sites = pgTable("sites", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  /**
+   * The WordPress host the site lives on for good (a name of WP_SSH_HOSTS, "local" for the
+   * embedded host), recorded when it is first installed; null: the first host (decision 0042).
+   */
+  host: text("host"),
+  wpAdminUrl: text("wp_admin_url"),
+  wpUsername: text("wp_username"),
+  wpPasswordEnc: text("wp_password_enc"),
+  wpAppPasswordEnc: text("wp_app_password_enc"),
+  /**
+   * The site's own login on the mail host (wordpress@<mail domain>), which its WordPress submits
+   * with: the password sealed with SECRET_KEY (pushed to the site), its SHA512-CRYPT hash (given
+   * to the host, which can be rebuilt from it). Made when the site is first set up for mail.
+   */
+  mailPasswordEnc: text("mail_password_enc"),
+  mailPasswordHash: text("mail_password_hash"),
+  /** Where the site's contact form delivers; null: the order's e-mail. */
+  contactEmail: text("contact_email"),
+  /** Where the plan's kit stands (decision 0058); null until the kit step first ran. */
+  kit: jsonb("kit").$type<KitState>(),
+  /**
+   * When the directory's screenshot of the site was last taken (stored_files
+   * `screenshots/<order id>.webp`, decision 0041); null while there is none: the placeholder.
+   */
+  screenshotAt: timestamp("screenshot_at", { withTimezone: true }),
+});
 
 export const orderLogs = pgTable(
   "order_logs",
@@ -840,3 +851,24 @@ export const bookings = pgTable(
     check("bookings_ends_after_start", sql`ends_at > starts_at`),
   ],
 );
+
+/* Row types: each table's row, declared here once; code imports them (no-local-row-types.test.ts). */
+export type Order = typeof orders.$inferSelect;
+export type Site = typeof sites.$inferSelect;
+export type OrderLog = typeof orderLogs.$inferSelect;
+export type CheckoutSession = typeof checkoutSessions.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type SubscriptionInvoice = typeof subscriptionInvoices.$inferSelect;
+export type CustomDomain = typeof customDomains.$inferSelect;
+export type KozaSubmission = typeof kozaSubmissions.$inferSelect;
+export type ChatConversation = typeof chatConversations.$inferSelect;
+export type SiteBackup = typeof siteBackups.$inferSelect;
+export type SiteUpdate = typeof siteUpdates.$inferSelect;
+export type SiteMaintenance = typeof siteMaintenance.$inferSelect;
+export type SiteDowntime = typeof siteDowntimes.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type MailboxRow = typeof mailboxes.$inferSelect;
+export type MailAlias = typeof mailAliases.$inferSelect;
+export type SiteVisitDay = typeof siteVisitDays.$inferSelect;
+export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;

@@ -5,13 +5,15 @@
  * testimonial: those are only what real customers agreed to have quoted (decision 0047). Run it
  * while the server is stopped (the embedded database has one owner).
  */
-import { eq, like } from "drizzle-orm";
+import { like } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
 import { createContext } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { allJobs } from "../jobs/all-jobs.ts";
 import { createLogger } from "../logger.ts";
 import { createPaidOrder, type NewPaidOrder } from "../orders/create-paid-order.ts";
+import { findOrder } from "../orders/orders-table.ts";
+import { siteUrlOf } from "../sites/site-of.ts";
 
 type Demo = Pick<
   NewPaidOrder,
@@ -107,9 +109,9 @@ if (ids.length === 0) {
 console.log(`Création de ${ids.length} sites de démonstration…`);
 for (const id of ids) {
   for (;;) {
-    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    const row = await findOrder(ctx.db, id);
     if (row?.status === "active" || row?.status === "error") {
-      console.log(`  ${row.status === "active" ? "✓" : "✗"} ${ctx.wordpress.siteUrl(row)}`);
+      console.log(`  ${row.status === "active" ? "✓" : "✗"} ${await siteUrlOf(ctx, row)}`);
       break;
     }
     await new Promise((r) => setTimeout(r, 250));

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { orders, sites } from "../db/schema.ts";
 import { readStoredFile } from "../files/stored-files.ts";
 import { notFound } from "../lib/app-error.ts";
 import { screenshotKey } from "../screenshots/screenshot-address.ts";
@@ -44,8 +44,9 @@ export async function directoryRoutes(app: FastifyInstance, { ctx }: { ctx: Cont
     async (request, reply) => {
       const subdomain = request.params.file.replace(/\.webp$/, "");
       const [order] = await ctx.db
-        .select({ id: orders.id, screenshotAt: orders.screenshotAt })
+        .select({ id: orders.id, screenshotAt: sites.screenshotAt })
         .from(orders)
+        .innerJoin(sites, eq(sites.orderId, orders.id))
         .where(and(eq(orders.subdomain, subdomain), listed))
         .limit(1);
       if (!order?.screenshotAt) throw notFound("Capture d'écran introuvable.");

@@ -3,7 +3,7 @@ import { checkoutCountry, directoryCountry } from "@lagon/contracts/directory";
 import type { DirectoryPage, DirectoryQuery } from "@lagon/contracts/directory-schemas";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders, searchFold } from "../db/schema.ts";
+import { orders, searchFold, sites } from "../db/schema.ts";
 import { screenshotUrl } from "../screenshots/screenshot-address.ts";
 
 /**
@@ -44,7 +44,7 @@ export async function listDirectory(ctx: Context, query: DirectoryQuery): Promis
       : await ctx.db
           .select({
             subdomain: orders.subdomain,
-            wordpressHost: orders.wordpressHost,
+            host: sites.host,
             companyName: orders.companyName,
             city: orders.city,
             category: orders.category,
@@ -52,9 +52,10 @@ export async function listDirectory(ctx: Context, query: DirectoryQuery): Promis
             kozaStatus: orders.kozaStatus,
             activatedAt: orders.activatedAt,
             createdAt: orders.createdAt,
-            screenshotAt: orders.screenshotAt,
+            screenshotAt: sites.screenshotAt,
           })
           .from(orders)
+          .leftJoin(sites, eq(sites.orderId, orders.id))
           .where(where ? and(listed, where) : listed)
           .orderBy(desc(orders.activatedAt), desc(orders.id))
           .limit(query.per_page)
@@ -66,7 +67,7 @@ export async function listDirectory(ctx: Context, query: DirectoryQuery): Promis
       city: o.city ?? "",
       category: o.category ?? DEFAULT_CATEGORY,
       country: directoryCountry(o.country),
-      url: ctx.wordpress.siteUrl(o),
+      url: ctx.wordpress.siteUrl(o.subdomain, o),
       has_koza: o.kozaStatus === "completed",
       created_at: (o.activatedAt ?? o.createdAt).toISOString(),
       screenshot_url: o.screenshotAt ? screenshotUrl(o.subdomain, o.screenshotAt) : null,

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { orders } from "../db/schema.ts";
+import { type Order, orders } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { recordFilledSites } from "./site-filled.ts";
 
@@ -28,13 +29,15 @@ describe("a site without Koza joins the directory once its home page is its own"
     ((await t.app.inject({ url: "/api/directory" })).json().sites as { subdomain: string }[]).map(
       (s) => s.subdomain,
     );
-  const rest = (o: typeof orders.$inferSelect) =>
-    new WordPressRest(
+  const rest = async (o: Order) => {
+    const site = await getSite(t.ctx.db, o.id);
+    return new WordPressRest(
       t.ctx.wordpress.main,
       o.subdomain,
-      o.wpUsername ?? "",
-      t.ctx.secrets.open(o.wpAppPasswordEnc ?? ""),
+      site.wpUsername ?? "",
+      t.ctx.secrets.open(site.wpAppPasswordEnc ?? ""),
     );
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ WP_PORT: String(await freePort()) });
@@ -49,7 +52,7 @@ describe("a site without Koza joins the directory once its home page is its own"
     expect(await recordFilledSites(t.ctx)).toBe(0);
     expect(await listed()).toEqual([]);
 
-    const wp = rest(edited);
+    const wp = await rest(edited);
     const { page_on_front } = await wp.json<{ page_on_front: number }>("GET", "/wp/v2/settings");
     await wp.json("POST", `/wp/v2/pages/${page_on_front}`, {
       content: "<!-- wp:paragraph --><p>Bienvenue chez nous : pains et gâteaux.</p><!-- /wp:paragraph -->",
@@ -63,7 +66,7 @@ describe("a site without Koza joins the directory once its home page is its own"
 
   it("lists a site whose owner chose another page as home page", async () => {
     const site = await provisioned("autre-accueil");
-    const wp = rest(site);
+    const wp = await rest(site);
     const page = await wp.json<{ id: number }>("POST", "/wp/v2/pages", {
       title: "Nos pains",
       status: "publish",

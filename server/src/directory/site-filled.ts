@@ -1,10 +1,8 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
-import { WordPressRest } from "../koza/wordpress-rest.ts";
+import { type Order, orders } from "../db/schema.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
-
-type Order = typeof orders.$inferSelect;
+import { siteAdminRest } from "../sites/site-of.ts";
 
 /** The class of the home page the installer leaves ("en cours de préparation"). */
 export const PLACEHOLDER_CLASS = "lagon-en-preparation";
@@ -21,13 +19,8 @@ interface Dated {
  * (home page = latest posts) counts once it has a post other than WordPress's untouched sample.
  */
 export async function siteIsFilled(ctx: Context, order: Order): Promise<boolean> {
-  if (!order.wpUsername || !order.wpAppPasswordEnc) return false;
-  const wp = new WordPressRest(
-    ctx.wordpress.hostFor(order),
-    order.subdomain,
-    order.wpUsername,
-    ctx.secrets.open(order.wpAppPasswordEnc),
-  );
+  const wp = await siteAdminRest(ctx, order);
+  if (!wp) return false;
   const settings = await wp.json<{ show_on_front: string; page_on_front: number }>(
     "GET",
     "/wp/v2/settings?_fields=show_on_front,page_on_front",

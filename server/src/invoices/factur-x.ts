@@ -1,6 +1,6 @@
 import { type Invoice, InvoiceService } from "@e-invoice-eu/core";
 import { formatIsoDate } from "@lagon/contracts/french-date";
-import type { invoices } from "../db/schema.ts";
+import type { InvoiceRow } from "../db/schema.ts";
 import type { InvoiceContent } from "./invoice-content.ts";
 
 const EUR = "EUR" as const;
@@ -25,7 +25,7 @@ function splitAddress(address: string) {
 }
 
 /** The document in e-invoice-eu's internal format (UBL-shaped), from what was printed. */
-export function facturXData(row: typeof invoices.$inferSelect): Invoice {
+export function facturXData(row: InvoiceRow): Invoice {
   const c = row.content as InvoiceContent;
   const category = c.taxRule.category;
   const exemption = c.taxRule.mention ? { "cbc:TaxExemptionReason": c.taxRule.mention } : {};
@@ -166,7 +166,7 @@ export function facturXData(row: typeof invoices.$inferSelect): Invoice {
  * Turns the PDF into a Factur-X (EN 16931 profile): PDF/A-3 with the CII XML attached as
  * `factur-x.xml`, made by @e-invoice-eu/core, which also checks the data against EN 16931.
  */
-export async function toFacturX(pdf: Buffer, row: typeof invoices.$inferSelect): Promise<Buffer> {
+export async function toFacturX(pdf: Buffer, row: InvoiceRow): Promise<Buffer> {
   const service = new InvoiceService(quietLogger);
   const out = await service
     .generate(facturXData(row), {

@@ -2,7 +2,7 @@ import { IMMEDIATE_START_CONSENT } from "@lagon/contracts/checkout";
 import { formatDate } from "@lagon/contracts/french-date";
 import type { Totals } from "@lagon/contracts/money";
 import type { TaxRule } from "@lagon/contracts/tax";
-import type { orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import type { Seller } from "./seller.ts";
 
 /** The buyer as printed: a company's name and identifiers when given. */
@@ -39,7 +39,7 @@ export const LATE_PAYMENT_MENTION =
   "Pénalités de retard : trois fois le taux d'intérêt légal, exigibles dès le lendemain de l'échéance. Indemnité forfaitaire pour frais de recouvrement : 40 € (art. L441-10 et D441-5 du Code de commerce). Pas d'escompte pour paiement anticipé.";
 export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits.";
 
-export function buyerOf(order: typeof orders.$inferSelect, business: boolean): Buyer {
+export function buyerOf(order: Order, business: boolean): Buyer {
   return {
     name: order.customerName,
     company: order.companyName,

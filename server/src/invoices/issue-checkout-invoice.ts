@@ -3,7 +3,7 @@ import type { PlanId } from "@lagon/contracts/plans";
 import { checkoutLines } from "@lagon/contracts/pricing";
 import { checkoutTaxRule } from "../checkout/describe-test-checkout.ts";
 import type { Context } from "../context.ts";
-import type { checkoutSessions } from "../db/schema.ts";
+import type { CheckoutSession } from "../db/schema.ts";
 import type { CheckoutTruth } from "../payments/payment-provider.ts";
 import { type IssuedInvoice, issueInvoice } from "./issue-invoice.ts";
 
@@ -24,7 +24,7 @@ export function monthlyPeriod(paidAt: Date): { start: string; end: string } {
  */
 export async function issueCheckoutInvoice(
   ctx: Context,
-  row: typeof checkoutSessions.$inferSelect,
+  row: CheckoutSession,
   orderId: string,
   truth: CheckoutTruth,
 ): Promise<IssuedInvoice> {

@@ -4,7 +4,7 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { pdfPageCount, pdfToText } from "../../test/pdf-to-text.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { addKozaCheckout } from "../checkout/add-koza.ts";
-import { invoiceDocuments, invoices, orders } from "../db/schema.ts";
+import { invoiceDocuments, invoices, type Order, orders } from "../db/schema.ts";
 import { ensureInvoicePdf } from "./invoice-pdf.ts";
 import { issueCreditNote, issueInvoice, verifyInvoiceChain } from "./issue-invoice.ts";
 
@@ -57,7 +57,7 @@ describe("invoices of every payment", () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, subdomain));
-    return { order: order as typeof orders.$inferSelect, sessionId };
+    return { order: order as Order, sessionId };
   }
   const invoicesOf = (orderId: string) =>
     t.ctx.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(invoices.sequence);
@@ -172,11 +172,7 @@ describe("invoices of every payment", () => {
   it("bills Koza bought after the order", async () => {
     const orderId = await givenPaidOrder(t.ctx, { subdomain: "facture-koza" });
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    const { checkout_url } = await addKozaCheckout(
-      t.ctx,
-      order as typeof orders.$inferSelect,
-      `${ORIGIN}/dashboard/x`,
-    );
+    const { checkout_url } = await addKozaCheckout(t.ctx, order as Order, `${ORIGIN}/dashboard/x`);
     const sessionId = new URL(checkout_url).pathname.split("/").at(-1) as string;
     await t.app.inject({
       method: "POST",

@@ -4,8 +4,9 @@ import { computeTotals, type SaleLine } from "@lagon/contracts/money";
 import { isBusinessBuyer, type TaxRuleId, taxRuleById, taxRuleFor } from "@lagon/contracts/tax";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type InvoiceOrigin, invoiceSequences, invoices, orders } from "../db/schema.ts";
+import { type InvoiceOrigin, type InvoiceRow, invoiceSequences, invoices } from "../db/schema.ts";
 import { badRequest, notFound } from "../lib/app-error.ts";
+import { getOrder } from "../orders/orders-table.ts";
 import { billingNow } from "../subscriptions/billing-clock.ts";
 import { buyerOf, type InvoiceContent, legalMentions } from "./invoice-content.ts";
 import { ensureInvoicePdf } from "./invoice-pdf.ts";
@@ -62,8 +63,7 @@ export interface IssuedInvoice {
  * business buyer with a SIRET). Call it once the money is collected; safe to call again.
  */
 export async function issueInvoice(ctx: Context, input: IssueInvoiceInput): Promise<IssuedInvoice> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, input.orderId));
-  if (!order) throw notFound("Commande introuvable.");
+  const order = await getOrder(ctx.db, input.orderId);
   const business = isBusinessBuyer({ siret: order.siret, vat_number: order.vatNumber });
   const taxRule = input.taxRuleId
     ? taxRuleById(input.taxRuleId)
@@ -252,10 +252,7 @@ async function renderPdf(ctx: Context, invoiceId: string): Promise<void> {
   );
 }
 
-type HashedFields = Omit<
-  typeof invoices.$inferSelect,
-  "hash" | "creditedInvoiceId" | "periodStart" | "periodEnd"
-> & {
+type HashedFields = Omit<InvoiceRow, "hash" | "creditedInvoiceId" | "periodStart" | "periodEnd"> & {
   creditedInvoiceId?: string | null;
   periodStart?: string | null;
   periodEnd?: string | null;

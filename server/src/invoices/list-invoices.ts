@@ -1,7 +1,7 @@
 import type { AdminInvoice, AdminInvoices, AdminInvoicesQuery } from "@lagon/contracts/invoices-schemas";
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { invoices, orders, searchFold } from "../db/schema.ts";
+import { type InvoiceRow, invoices, orders, searchFold } from "../db/schema.ts";
 import type { InvoiceContent } from "./invoice-content.ts";
 
 const PAGE_SIZE = 50;
@@ -71,11 +71,7 @@ export async function listInvoices(
   };
 }
 
-function adminInvoice(
-  row: typeof invoices.$inferSelect,
-  subdomain: string,
-  creditsNumber: string | null,
-): AdminInvoice {
+function adminInvoice(row: InvoiceRow, subdomain: string, creditsNumber: string | null): AdminInvoice {
   const content = row.content as InvoiceContent;
   return {
     number: row.number,

@@ -4,7 +4,7 @@ import { formatDate } from "@lagon/contracts/french-date";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { formatRate } from "@lagon/contracts/tax";
 import PDFDocument from "pdfkit";
-import type { invoices } from "../db/schema.ts";
+import type { InvoiceRow } from "../db/schema.ts";
 import type { InvoiceContent } from "./invoice-content.ts";
 
 const LAGOON = "#06324a";
@@ -19,8 +19,6 @@ const fontDir = path.join(
 );
 const FONT = path.join(fontDir, "DejaVuSans.ttf");
 const BOLD = path.join(fontDir, "DejaVuSans-Bold.ttf");
-
-type InvoiceRow = typeof invoices.$inferSelect;
 
 /** "Période : du 22 novembre 2026 au 21 décembre 2026", or the day of the service. */
 function periodLine(row: InvoiceRow): string {

@@ -6,10 +6,8 @@ import { checkoutLines } from "@lagon/contracts/pricing";
 import { isBusinessBuyer, type TaxRule, taxRuleFor } from "@lagon/contracts/tax";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { invoices, orders, subscriptionInvoices } from "../db/schema.ts";
+import { invoices, type Order, orders, subscriptionInvoices } from "../db/schema.ts";
 import { type InvoiceLineInput, type IssuedInvoice, issueInvoice } from "./issue-invoice.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /**
  * The one HT line whose TTC at `rateBasisPoints` is exactly `chargedCents` (HT + VAT rounded

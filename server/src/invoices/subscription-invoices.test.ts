@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { pdfToText } from "../../test/pdf-to-text.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { invoices, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { type InvoiceRow, invoices, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { runLifecycle } from "../subscriptions/run-lifecycle.ts";
 import type { InvoiceContent } from "./invoice-content.ts";
@@ -65,7 +65,7 @@ describe("invoices of the subscription's payments, and where they are seen", () 
     expect(renewal?.status).toBe("paid");
     const docs = await documentsOf(id);
     expect(docs).toHaveLength(1);
-    const doc = docs[0] as typeof invoices.$inferSelect;
+    const doc = docs[0] as InvoiceRow;
     expect(doc).toMatchObject({
       kind: "invoice",
       origin: "renewal",
@@ -122,7 +122,7 @@ describe("invoices of the subscription's payments, and where they are seen", () 
     const [proration] = await charges(id, "proration");
     // What the page offered is what was charged.
     expect(proration?.amountTtcCents).toBe(offered.charge_now_cents);
-    const doc = (await documentsOf(id))[0] as typeof invoices.$inferSelect;
+    const doc = (await documentsOf(id))[0] as InvoiceRow;
     const content = doc.content as InvoiceContent;
     expect(doc).toMatchObject({ origin: "proration", totalCents: proration?.amountTtcCents });
     expect(content.totals.lines).toHaveLength(1);

@@ -5,7 +5,7 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestContext } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { type Order, orders } from "../db/schema.ts";
 import { defineJob } from "./job-queue.ts";
 import {
   claimForQueuedJob,
@@ -35,8 +35,7 @@ const slowJob = defineJob({
 describe("order leases and job concurrency", () => {
   let ctx: Context;
   let orderId: string;
-  const lease = async () =>
-    (await ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0] as typeof orders.$inferSelect;
+  const lease = async () => (await ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0] as Order;
   beforeAll(async () => {
     ctx = await createTestContext({}, [slowJob]);
     orderId = await givenPaidOrder(ctx, { subdomain: "bail-test" });

@@ -1,15 +1,13 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
-import { eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import { AppError, conflict, notFound } from "../lib/app-error.ts";
+import { getOrder } from "../orders/orders-table.ts";
 import type { JobDefinition } from "./job-queue.ts";
 import { claimForQueuedJob, claimOrderLease, type JobRun, releaseQueuedLease } from "./order-lease.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /**
  * Slow work on one site (a backup, a restore, a reinstall) is a job: the request checks what it
@@ -55,8 +53,7 @@ export async function runSiteJob(
   const lease = await claimOrderLease(ctx, orderId, run, holder);
   if (!lease) throw new AppError(409, busy);
   try {
-    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+    const order = await getOrder(ctx.db, orderId);
     await work(order);
   } finally {
     await lease.release();

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { findOrder } from "../orders/orders-table.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { applyPlanKit, kitRetryDelaySeconds } from "./apply-plan-kit.ts";
 
 /**
@@ -17,10 +17,10 @@ export const applyKitJob = defineJob({
   expireInSeconds: 1800,
   concurrency: 1,
   async handle({ orderId }, ctx) {
-    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await findOrder(ctx.db, orderId);
     // A site that is not (or no longer) live gets its kit when it is provisioned again.
     if (order?.status !== "active") return;
-    const { state, log } = await applyPlanKit(ctx, order);
+    const { state, log } = await applyPlanKit(ctx, order, await getSite(ctx.db, orderId));
     await addOrderLog(ctx.db, orderId, {
       level: state.status === "waiting" ? "warning" : "info",
       action: "kit",

@@ -8,9 +8,9 @@
  */
 import type { KitState } from "@lagon/contracts/orders";
 import { planById } from "@lagon/contracts/plans";
-import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import type { Order, Site } from "../db/schema.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
 import {
   createPluginSource,
@@ -19,8 +19,6 @@ import {
 } from "../wordpress-plugins/plugin-source.ts";
 import { PluginRejectedError } from "../wordpress-plugins/verify-plugin-archive.ts";
 import { kitFor, kitOff, type PlanKit } from "./plan-kits.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** Delays between tries of a waiting kit: 5 min, doubling, at most 6 h. */
 export function kitRetryDelaySeconds(attempts: number): number {
@@ -48,13 +46,14 @@ export interface KitOutcome {
 export async function applyPlanKit(
   ctx: Context,
   order: Order,
+  site: Site,
   source: PluginSource = createPluginSource(ctx.config.WP_PLUGIN_SOURCE),
 ): Promise<KitOutcome> {
-  const host = ctx.wordpress.hostFor(order);
+  const host = ctx.wordpress.hostFor(site);
   const kit = orderKit(order);
   const planName = planById(order.planId as Parameters<typeof planById>[0]).name;
   const now = new Date();
-  const previous = order.kit;
+  const previous = site.kit;
   // A kit of an earlier plan, applied on the site: what it brought and this plan lacks goes off.
   const before =
     previous && previous.plan !== order.planId && previous.status === "applied"
@@ -115,5 +114,5 @@ export async function applyPlanKit(
 }
 
 async function saveKit(ctx: Context, orderId: string, state: KitState): Promise<void> {
-  await ctx.db.update(orders).set({ kit: state }).where(eq(orders.id, orderId));
+  await updateSite(ctx.db, orderId, { kit: state });
 }

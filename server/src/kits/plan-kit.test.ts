@@ -6,6 +6,8 @@ import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestContext } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
 import { orderLogs, orders } from "../db/schema.ts";
+import { findOrder } from "../orders/orders-table.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { basicAuth, freePort, testCoreDir } from "../wordpress/site-checks.ts";
 import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
 import {
@@ -29,13 +31,16 @@ describe("plan kits", () => {
   let orderId: string;
   let subdomain: string;
   const order = async () => {
-    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const row = await findOrder(ctx.db, orderId);
     if (!row) throw new Error("order missing");
     return row;
   };
   const rest = async (urlPath: string, init: { method?: string; body?: unknown } = {}) => {
     const row = await order();
-    const auth = basicAuth(row.wpUsername as string, ctx.secrets.open(row.wpAppPasswordEnc as string));
+    const auth = basicAuth(
+      (await getSite(ctx.db, row.id)).wpUsername as string,
+      ctx.secrets.open((await getSite(ctx.db, row.id)).wpAppPasswordEnc as string),
+    );
     const res = await ctx.wordpress.main.fetch(subdomain, urlPath, {
       method: init.method ?? "GET",
       headers: { ...auth, "content-type": "application/json" },
@@ -70,10 +75,18 @@ describe("plan kits", () => {
       return r.status === "active" ? r : undefined;
     }, 120_000);
     expect(row.steps.kit?.status).toBe("completed");
-    expect(row.kit).toMatchObject({ plan: "business", status: "waiting", attempts: 1 });
-    expect(row.kit?.detail).toContain(`woocommerce ${WOOCOMMERCE.version} n'a pas pu être installé`);
-    expect(row.kit?.detail).toContain("ne connaît pas l'extension woocommerce");
-    expect(Date.parse(row.kit?.retryAt ?? "") - Date.now()).toBeGreaterThan(200_000);
+    expect((await getSite(ctx.db, row.id)).kit).toMatchObject({
+      plan: "business",
+      status: "waiting",
+      attempts: 1,
+    });
+    expect((await getSite(ctx.db, row.id)).kit?.detail).toContain(
+      `woocommerce ${WOOCOMMERCE.version} n'a pas pu être installé`,
+    );
+    expect((await getSite(ctx.db, row.id)).kit?.detail).toContain("ne connaît pas l'extension woocommerce");
+    expect(Date.parse((await getSite(ctx.db, row.id)).kit?.retryAt ?? "") - Date.now()).toBeGreaterThan(
+      200_000,
+    );
     expect(directory.requests).toContain("/plugins/info/1.2/");
     const logs = await ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId));
     expect(logs.find((l) => l.action === "kit")?.details).toContain(
@@ -83,7 +96,7 @@ describe("plan kits", () => {
     const plugins = (await rest("/wp-json/wp/v2/plugins")) as unknown as { plugin: string }[];
     expect(plugins.map((p) => p.plugin)).not.toContain("woocommerce/woocommerce");
     // A second try that still cannot fetch it counts, and waits longer.
-    const again = await applyPlanKit(ctx, await order());
+    const again = await applyPlanKit(ctx, await order(), await getSite(ctx.db, orderId));
     expect(again.state).toMatchObject({ status: "waiting", attempts: 2 });
   });
 
@@ -140,26 +153,23 @@ describe("plan kits", () => {
   });
 
   it("a downgrade turns the shop off and says what stopped; the upgrade brings the kit back", async () => {
-    await ctx.db
-      .update(orders)
-      .set({
-        planId: "starter",
-        kit: {
-          plan: "business",
-          status: "applied",
-          detail: "",
-          features: ["Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)"],
-          at: new Date().toISOString(),
-        },
-      })
-      .where(eq(orders.id, orderId));
-    const down = await applyPlanKit(ctx, await order());
+    await ctx.db.update(orders).set({ planId: "starter" }).where(eq(orders.id, orderId));
+    await updateSite(ctx.db, orderId, {
+      kit: {
+        plan: "business",
+        status: "applied",
+        detail: "",
+        features: ["Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)"],
+        at: new Date().toISOString(),
+      },
+    });
+    const down = await applyPlanKit(ctx, await order(), await getSite(ctx.db, orderId));
     expect(down.state.status).toBe("off");
     expect(down.log).toBe(
       "Fonctions arrêtées, vos données sont gardées : Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes).",
     );
     await ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, orderId));
-    const up = await applyPlanKit(ctx, await order());
+    const up = await applyPlanKit(ctx, await order(), await getSite(ctx.db, orderId));
     expect(up.state).toMatchObject({ plan: "business", status: "waiting", attempts: 1 });
   });
 });

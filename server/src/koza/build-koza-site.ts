@@ -1,7 +1,8 @@
 import type { KozaData } from "@lagon/contracts/koza-schemas";
 import type { Context } from "../context.ts";
-import type { orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import { readStoredFile } from "../files/stored-files.ts";
+import { siteAdminRest } from "../sites/site-of.ts";
 import type { Media } from "./blocks.ts";
 import { type KozaPage, kozaPages } from "./page-blocks.ts";
 import type { SiteContent } from "./site-content.ts";
@@ -9,7 +10,7 @@ import { type ImageMaker, imageRequests, pageImages } from "./site-images.ts";
 import type { StoredFile } from "./submit-koza-questionnaire.ts";
 import { footerPart, headerPart, navigationLinks } from "./theme-parts.ts";
 import { themeStyles } from "./theme-styles.ts";
-import { WordPressRest } from "./wordpress-rest.ts";
+import type { WordPressRest } from "./wordpress-rest.ts";
 
 interface WpMedia {
   id: number;
@@ -36,18 +37,13 @@ const KOZA_MEDIA = /^koza-(\d+)-/;
  */
 export async function buildKozaSite(
   ctx: Context,
-  order: typeof orders.$inferSelect,
+  order: Order,
   submission: { id: number; data: KozaData; files: StoredFile[] },
   text: SiteContent,
   makeImage: ImageMaker,
 ): Promise<{ pages: number; photos: number; images: number }> {
-  if (!order.wpUsername || !order.wpAppPasswordEnc) throw new Error("identifiants WordPress manquants");
-  const wp = new WordPressRest(
-    ctx.wordpress.hostFor(order),
-    order.subdomain,
-    order.wpUsername,
-    ctx.secrets.open(order.wpAppPasswordEnc),
-  );
+  const wp = await siteAdminRest(ctx, order);
+  if (!wp) throw new Error("identifiants WordPress manquants");
   const { data } = submission;
 
   const upload = (file: StoredFile, slug: string, alt: string) =>

@@ -2,13 +2,15 @@ import { KozaData } from "@lagon/contracts/koza-schemas";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { kozaSubmissions, orders } from "../db/schema.ts";
+import { type KozaSubmission, kozaSubmissions, orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { claimOrderLease } from "../jobs/order-lease.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
+import { siteUrlOf } from "../sites/site-of.ts";
 import { buildKozaSite } from "./build-koza-site.ts";
 import { SiteContent } from "./site-content.ts";
 import { createImageMaker } from "./site-images.ts";
@@ -28,7 +30,7 @@ export const generateKozaSiteJob = defineJob({
   // A real language model can take a quarter of an hour; a dead worker is found by its lease.
   expireInSeconds: 3600,
   async handle({ orderId, submissionId }, ctx, job) {
-    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await findOrder(ctx.db, orderId);
     const [submission] = await ctx.db
       .select()
       .from(kozaSubmissions)
@@ -75,7 +77,7 @@ export const generateKozaSiteJob = defineJob({
         vars: {
           customer_name: order.customerName,
           business_name: data.businessName,
-          site_url: ctx.wordpress.siteUrl(order),
+          site_url: await siteUrlOf(ctx, order),
           magic_link: magicLinkUrl(ctx, order),
         },
       });
@@ -118,7 +120,7 @@ export const generateKozaSiteJob = defineJob({
  */
 async function siteText(
   ctx: Context,
-  submission: typeof kozaSubmissions.$inferSelect,
+  submission: KozaSubmission,
   data: KozaData,
 ): Promise<{ text: SiteContent; kept: boolean }> {
   const kept = SiteContent.safeParse(submission.content);

@@ -7,6 +7,7 @@ import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-s
 import { createTestApp } from "../../test/test-context.ts";
 import { emailLog, kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
@@ -182,7 +183,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     const navigations = await t.ctx.wordpress.main
       .fetch(SUBDOMAIN, "/wp-json/wp/v2/navigation?per_page=100&status=publish", {
         headers: {
-          Authorization: `Basic ${Buffer.from(`${(await order()).wpUsername}:${t.ctx.secrets.open((await order()).wpAppPasswordEnc as string)}`).toString("base64")}`,
+          Authorization: `Basic ${Buffer.from(`${(await getSite(t.ctx.db, orderId)).wpUsername}:${t.ctx.secrets.open((await getSite(t.ctx.db, orderId)).wpAppPasswordEnc as string)}`).toString("base64")}`,
         },
       })
       .then((r) => r.json() as Promise<{ slug: string }[]>);
@@ -265,7 +266,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
 
   it("keeps the words a chat model wrote: a retry after a failure builds the site without asking again", async () => {
     const model = await startFakeOpenAiApi();
-    const good = (await order()).wpAppPasswordEnc;
+    const good = (await getSite(t.ctx.db, orderId)).wpAppPasswordEnc;
     try {
       const submission = await latestSubmission();
       const words = writeFrenchSite(KozaData.parse(submission?.data));
@@ -288,10 +289,8 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
         .update(kozaSubmissions)
         .set({ content: null })
         .where(eq(kozaSubmissions.id, submission?.id as number));
-      await t.ctx.db
-        .update(orders)
-        .set({ kozaStatus: "processing", wpAppPasswordEnc: t.ctx.secrets.seal("mauvais-mot-de-passe") })
-        .where(eq(orders.id, orderId));
+      await t.ctx.db.update(orders).set({ kozaStatus: "processing" }).where(eq(orders.id, orderId));
+      await updateSite(t.ctx.db, orderId, { wpAppPasswordEnc: t.ctx.secrets.seal("mauvais-mot-de-passe") });
       await expect(run(0)).rejects.toThrow(/WordPress .* 401/);
       expect(model.requests).toHaveLength(1);
       const [kept] = await t.ctx.db
@@ -303,7 +302,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       );
 
       // The retry, WordPress back: the site is built from the kept words, the model not asked again.
-      await t.ctx.db.update(orders).set({ wpAppPasswordEnc: good }).where(eq(orders.id, orderId));
+      await updateSite(t.ctx.db, orderId, { wpAppPasswordEnc: good });
       await run(1);
       expect(model.requests).toHaveLength(1);
       expect((await order()).kozaStatus).toBe("completed");
@@ -313,17 +312,15 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
         /^Site Koza généré : .* ; textes repris d'une tentative précédente, sans les redemander\.$/,
       );
     } finally {
-      await t.ctx.db.update(orders).set({ wpAppPasswordEnc: good }).where(eq(orders.id, orderId));
+      await updateSite(t.ctx.db, orderId, { wpAppPasswordEnc: good });
       await model.close();
     }
   });
 
   it("after the last failed attempt: Koza in error, an error log line and an alert to the agency", async () => {
     // A retried attempt that fails leaves Koza processing; the last one reports.
-    await t.ctx.db
-      .update(orders)
-      .set({ kozaStatus: "processing", wpAppPasswordEnc: t.ctx.secrets.seal("mauvais-mot-de-passe") })
-      .where(eq(orders.id, orderId));
+    await t.ctx.db.update(orders).set({ kozaStatus: "processing" }).where(eq(orders.id, orderId));
+    await updateSite(t.ctx.db, orderId, { wpAppPasswordEnc: t.ctx.secrets.seal("mauvais-mot-de-passe") });
     const [submission] = await t.ctx.db
       .select()
       .from(kozaSubmissions)

@@ -1,14 +1,12 @@
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
 import { and, desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { kozaSubmissions, orders } from "../db/schema.ts";
+import { kozaSubmissions, type Order, orders } from "../db/schema.ts";
 import { storedFileExists } from "../files/stored-files.ts";
 import { conflict, forbidden } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
 import type { StoredFile } from "./submit-koza-questionnaire.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** The order's latest questionnaire, if its images are all still kept. */
 export async function keptSubmission(ctx: Context, orderId: string) {

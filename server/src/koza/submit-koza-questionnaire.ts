@@ -3,7 +3,7 @@ import { KOZA_MESSAGES } from "@lagon/contracts/koza";
 import { KozaData } from "@lagon/contracts/koza-schemas";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { kozaSubmissions, orders } from "../db/schema.ts";
+import { kozaSubmissions, type Order, orders } from "../db/schema.ts";
 import { deleteStoredFilesUnder, storeFile } from "../files/stored-files.ts";
 import { badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
@@ -32,11 +32,7 @@ export const kozaUploadsPrefix = (orderId: string) => `koza/${orderId}/`;
  * the cleaned images and a `koza_submissions` row, marks Koza as processing and queues the
  * generation. A refusal leaves nothing behind.
  */
-export async function submitKozaQuestionnaire(
-  ctx: Context,
-  order: typeof orders.$inferSelect,
-  form: KozaForm,
-): Promise<void> {
+export async function submitKozaQuestionnaire(ctx: Context, order: Order, form: KozaForm): Promise<void> {
   const data = parseAnswers(form.fields.koza_data);
   if (!order.kozaOption) throw forbidden(KOZA_MESSAGES.notPaid);
   if (order.status !== "active") throw conflict(KOZA_MESSAGES.notActive);

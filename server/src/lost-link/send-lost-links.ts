@@ -3,6 +3,7 @@ import type { Context } from "../context.ts";
 import { emailLog, orders } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
+import { siteUrlOf } from "../sites/site-of.ts";
 
 const MAX_PER_WINDOW = 10;
 const WINDOW_MS = 15 * 60 * 1000;
@@ -34,7 +35,7 @@ export async function sendLostLinks(ctx: Context, email: string): Promise<void> 
       orderId: order.id,
       vars: {
         customer_name: order.customerName,
-        site_url: ctx.wordpress.siteUrl(order),
+        site_url: await siteUrlOf(ctx, order),
         magic_link: magicLinkUrl(ctx, order),
       },
     });

@@ -2,13 +2,10 @@ import { MAIL_ALIAS_LIMIT, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { mailAliases, mailboxes, type orders } from "../db/schema.ts";
+import { type MailAlias, mailAliases, mailboxes, type Order } from "../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { hostFailure, lockOrderAddress, mailDomainOf, usableHost } from "./order-mail-domain.ts";
-
-type Order = typeof orders.$inferSelect;
-type AliasRow = typeof mailAliases.$inferSelect;
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
 
@@ -22,7 +19,7 @@ export async function listAliases(ctx: Context, orderId: string): Promise<AliasV
   return rows.map((row) => aliasView(row));
 }
 
-function aliasView(row: AliasRow): AliasView {
+function aliasView(row: MailAlias): AliasView {
   const kind = domainOf(row.target) === domainOf(row.address) ? "alias" : "forward";
   return { address: row.address, target: row.target, kind, created_at: row.createdAt.toISOString() };
 }
@@ -57,7 +54,7 @@ export async function createAlias(
     if ((existing?.n ?? 0) >= MAIL_ALIAS_LIMIT)
       throw conflict(MAILBOX_MESSAGES.aliasLimitReached(MAIL_ALIAS_LIMIT));
     const [created] = await tx.insert(mailAliases).values({ orderId: order.id, address, target }).returning();
-    return created as AliasRow;
+    return created as MailAlias;
   });
   try {
     await host.addDomain(domain);

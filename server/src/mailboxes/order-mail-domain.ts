@@ -3,13 +3,12 @@ import type { PlanId } from "@lagon/contracts/plans";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import { mailAliases, mailboxes, orders } from "../db/schema.ts";
+import { mailAliases, mailboxes, type Order, orders } from "../db/schema.ts";
 import { AppError, conflict, forbidden } from "../lib/app-error.ts";
 import type { MailHost } from "../mail-host/mail-host.ts";
 
 /** What mailboxes and aliases share: the site's mail domain, the plan's allowance, the host. */
 
-type Order = typeof orders.$inferSelect;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The site's own mail domain: <subdomain>.<BASE_DOMAIN>. */

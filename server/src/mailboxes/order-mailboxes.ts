@@ -1,4 +1,3 @@
-import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import type {
   MailboxList,
@@ -9,11 +8,12 @@ import type {
 import { and, asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
-import { mailboxes, orders } from "../db/schema.ts";
+import { type MailboxRow, mailboxes, type Order, orders } from "../db/schema.ts";
 import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { getOrder } from "../orders/orders-table.ts";
 import { restoreSiteSenders } from "../site-mail/site-mail.ts";
 import { deleteAliasesTo, listAliases, restoreAliases } from "./order-aliases.ts";
 import {
@@ -24,9 +24,6 @@ import {
   unavailableReason,
   usableHost,
 } from "./order-mail-domain.ts";
-
-type Order = typeof orders.$inferSelect;
-type MailboxRow = typeof mailboxes.$inferSelect;
 
 /** The order's mailboxes with what each stores, as its page shows them. */
 export async function listMailboxes(ctx: Context, order: Order): Promise<MailboxList> {
@@ -65,8 +62,7 @@ export async function listMailboxes(ctx: Context, order: Order): Promise<Mailbox
 
 /** The admin's read-only view of an order's mailboxes and aliases, with each mailbox's use. */
 export async function adminOrderMailboxes(ctx: Context, orderId: string): Promise<MailboxList> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  const order = await getOrder(ctx.db, orderId);
   return listMailboxes(ctx, order);
 }
 

@@ -1,10 +1,9 @@
 import type { Context } from "../context.ts";
-import type { orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import type { TemplateName } from "../mail/default-templates.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { planName } from "../orders/order-view.ts";
-
-type Order = typeof orders.$inferSelect;
+import { siteUrlOf } from "../sites/site-of.ts";
 
 /** E-mails the agency about one site, with the variables every maintenance alert offers. */
 export async function alertAgency(
@@ -18,7 +17,7 @@ export async function alertAgency(
     to: ctx.config.AGENCY_EMAIL,
     orderId: order.id,
     vars: {
-      site_url: ctx.wordpress.siteUrl(order),
+      site_url: await siteUrlOf(ctx, order),
       customer_name: order.customerName,
       plan_name: planName(order),
       admin_url: `${ctx.config.PUBLIC_URL}/admin`,

@@ -10,19 +10,25 @@ import type {
 import type { PlanId } from "@lagon/contracts/plans";
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, siteDowntimes, siteMaintenance, siteUpdates } from "../db/schema.ts";
+import {
+  type Order,
+  type SiteDowntime,
+  type SiteMaintenance,
+  type SiteUpdate,
+  siteDowntimes,
+  siteMaintenance,
+  siteUpdates,
+} from "../db/schema.ts";
+import { siteHostOf } from "../sites/site-of.ts";
+import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import type { PinnedSite } from "../wordpress/wordpress-hosts.ts";
 import { updatePending } from "./update-jobs.ts";
 import { isLive, planUpdate, recordVersions, templateVersions } from "./versions.ts";
 
-type Order = typeof orders.$inferSelect;
-type StateRow = typeof siteMaintenance.$inferSelect;
-type DowntimeRow = typeof siteDowntimes.$inferSelect;
-
 /** Downtime periods and updates shown per site. */
 const RECENT = 5;
 
-export function updateView(row: typeof siteUpdates.$inferSelect): UpdateView {
+export function updateView(row: SiteUpdate): UpdateView {
   return {
     id: row.id,
     started_at: row.startedAt.toISOString(),
@@ -36,7 +42,7 @@ export function updateView(row: typeof siteUpdates.$inferSelect): UpdateView {
   };
 }
 
-function monitoringView(state: StateRow | undefined, downtimes: DowntimeRow[]): MonitoringView {
+function monitoringView(state: SiteMaintenance | undefined, downtimes: SiteDowntime[]): MonitoringView {
   const checked = state?.lastCheckedAt ?? null;
   // Down once a downtime is open; a single failed check is not yet an outage.
   const open = downtimes.some((d) => d.endedAt === null);
@@ -54,12 +60,12 @@ function monitoringView(state: StateRow | undefined, downtimes: DowntimeRow[]): 
 
 async function available(
   ctx: Context,
-  order: PinnedSite,
+  host: WordPressHost,
   versions: SiteVersions | null,
 ): Promise<UpdateItem[]> {
   if (!versions) return [];
   try {
-    return planUpdate(versions, await templateVersions(ctx.wordpress.hostFor(order)));
+    return planUpdate(versions, await templateVersions(host));
   } catch (err) {
     ctx.log.warn({ err }, "core template versions not read");
     return [];
@@ -70,10 +76,11 @@ async function available(
 export async function maintenanceView(ctx: Context, order: Order): Promise<MaintenanceView> {
   const [state] = await ctx.db.select().from(siteMaintenance).where(eq(siteMaintenance.orderId, order.id));
   let versions = state?.versions ?? null;
+  const host = await siteHostOf(ctx, order.id);
   // Never read yet (a site made before this feature, or since the last nightly pass): read now.
   if (!versions && (await isLive(ctx, order.id))) {
     try {
-      versions = await ctx.wordpress.hostFor(order).versions(order.subdomain);
+      versions = await host.versions(order.subdomain);
       await recordVersions(ctx, order.id, versions);
     } catch (err) {
       ctx.log.warn({ err, subdomain: order.subdomain }, "versions not read");
@@ -94,7 +101,7 @@ export async function maintenanceView(ctx: Context, order: Order): Promise<Maint
   return {
     mode: updateMode(order.planId as PlanId),
     versions,
-    available: await available(ctx, order, versions),
+    available: await available(ctx, host, versions),
     pending: last?.result === "running" || (await updatePending(ctx, order.id)),
     last_update: last ? updateView(last) : null,
     monitoring: monitoringView(state, downtimes),
@@ -129,7 +136,7 @@ export async function adminMaintenance(
     result.set(id, {
       versions,
       versions_read_at: state?.versionsReadAt?.toISOString() ?? null,
-      available: await available(ctx, site, versions),
+      available: await available(ctx, ctx.wordpress.hostFor(site), versions),
       updates: updates
         .filter((u) => u.orderId === id)
         .slice(0, RECENT)

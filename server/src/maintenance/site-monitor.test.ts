@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, orders, siteDowntimes } from "../db/schema.ts";
+import { emailLog, type Order, orders, siteDowntimes } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { checkHome } from "./site-answers.ts";
@@ -14,7 +14,7 @@ import { monitorSites } from "./site-monitor.ts";
 /** The monitoring of a real site, broken by a must-use plugin that fatals on every page. */
 describe("site monitoring", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let order: typeof orders.$inferSelect;
+  let order: Order;
   let breaker: string;
 
   const breakSite = () => writeFileSync(breaker, "<?php\nlagon_panne_volontaire();\n", { mode: 0o644 });
@@ -22,7 +22,7 @@ describe("site monitoring", () => {
   const repairSite = async () => {
     rmSync(breaker, { force: true });
     await waitFor(
-      async () => (await checkHome(t.ctx.wordpress.hostFor(order), order.subdomain)).ok || undefined,
+      async () => (await checkHome(t.ctx.wordpress.main, order.subdomain)).ok || undefined,
       30_000,
     );
   };
@@ -90,7 +90,7 @@ describe("site monitoring", () => {
     const alerts = await emails("site_down_agency");
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.recipient).toBe(t.ctx.config.AGENCY_EMAIL);
-    expect(alerts[0]?.subject).toBe(`Site hors ligne : ${t.ctx.wordpress.siteUrl(order)}`);
+    expect(alerts[0]?.subject).toBe(`Site hors ligne : ${t.ctx.wordpress.main.siteUrl(order.subdomain)}`);
     expect(alerts[0]?.html).toContain("erreur PHP fatale");
     expect((await maintenance()).monitoring).toMatchObject({
       status: "down",

@@ -4,14 +4,13 @@ import { formatDuration } from "@lagon/contracts/maintenance";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { type orders, siteDowntimes, siteMaintenance } from "../db/schema.ts";
+import { type Order, siteDowntimes, siteMaintenance } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import { alertAgency } from "./alerts.ts";
 import { type Answer, checkHome } from "./site-answers.ts";
 import { leaseHeld, liveSites } from "./versions.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** Failed checks in a row that make a downtime: one alone may be a blip. */
 export const FAILED_CHECKS_FOR_DOWNTIME = 2;
@@ -45,7 +44,7 @@ export async function monitorSites(
     await Promise.all(
       sites.slice(i, i + PARALLEL_CHECKS).map(async (order) => {
         const answer = await Promise.resolve()
-          .then(() => checkHome(ctx.wordpress.hostFor(order), order.subdomain))
+          .then(async () => checkHome(await siteHostOf(ctx, order.id), order.subdomain))
           .catch((err: Error): Answer => ({ ok: false, reason: err.message }));
         if (!answer.ok) down++;
         await recordCheck(ctx, order, answer, now()).catch((err) =>

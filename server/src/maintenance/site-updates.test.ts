@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { emailLog, orders, siteBackups, siteMaintenance, siteUpdates } from "../db/schema.ts";
+import { emailLog, type Order, orders, siteBackups, siteMaintenance, siteUpdates } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { TestTemplate } from "./test-template.ts";
 import { planNightlyUpdates, queueSiteUpdate, updatePending } from "./update-jobs.ts";
@@ -17,7 +18,7 @@ import { planNightlyUpdates, queueSiteUpdate, updatePending } from "./update-job
 describe("site updates", () => {
   const template = new TestTemplate();
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let order: typeof orders.$inferSelect;
+  let order: Order;
   const initialCore = template.coreVersion;
 
   const home = async () => {
@@ -62,8 +63,8 @@ describe("site updates", () => {
     const wp = new WordPressRest(
       t.ctx.wordpress.main,
       order.subdomain,
-      order.wpUsername ?? "",
-      t.ctx.secrets.open(order.wpAppPasswordEnc ?? ""),
+      (await getSite(t.ctx.db, order.id)).wpUsername ?? "",
+      t.ctx.secrets.open((await getSite(t.ctx.db, order.id)).wpAppPasswordEnc ?? ""),
     );
     await wp.json("POST", "/wp/v2/plugins/lagon-compteur/lagon-compteur", { status: "active" });
     expect((await home()).html).toContain("<!-- lagon-compteur 1.0 -->");
@@ -135,7 +136,7 @@ describe("site updates", () => {
       .where(and(eq(emailLog.orderId, order.id), eq(emailLog.template, "site_update_failed_agency")));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.recipient).toBe(t.ctx.config.AGENCY_EMAIL);
-    expect(alerts[0]?.subject).toBe(`Mise à jour annulée : ${t.ctx.wordpress.siteUrl(order)}`);
+    expect(alerts[0]?.subject).toBe(`Mise à jour annulée : ${t.ctx.wordpress.main.siteUrl(order.subdomain)}`);
 
     // The nightly pass does not try the same broken update again.
     expect(await queueSiteUpdate(t.ctx, order.id, "schedule")).toEqual(expect.any(String));

@@ -6,9 +6,7 @@ import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { archiveName, backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
-import type { orders } from "../db/schema.ts";
-
-type Order = typeof orders.$inferSelect;
+import type { Order } from "../db/schema.ts";
 
 /**
  * The one place where an update takes its backup and reads it back: the backup of the site as it

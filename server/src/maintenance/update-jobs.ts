@@ -1,13 +1,13 @@
 import { type UpdateTrigger, updateMode } from "@lagon/contracts/maintenance";
 import type { PlanId } from "@lagon/contracts/plans";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { claimOrderLease } from "../jobs/order-lease.ts";
 import { jobPending } from "../jobs/site-job.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import { updateSite } from "./update-site.ts";
 import { isLive, liveSites, recordVersions } from "./versions.ts";
 
@@ -20,7 +20,7 @@ export const updateSiteJob = defineJob({
   retryDelaySeconds: 300,
   expireInSeconds: 3 * 3600,
   handle: async ({ orderId, trigger }, ctx, job) => {
-    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await findOrder(ctx.db, orderId);
     if (!order || !(await isLive(ctx, orderId))) return;
     const lease = await claimOrderLease(ctx, orderId, job);
     if (!lease) throw new Error("Une autre tâche travaille sur ce site : mise à jour reportée.");
@@ -76,7 +76,7 @@ export async function planNightlyUpdates(ctx: Context): Promise<{ queued: number
       continue;
     }
     try {
-      await recordVersions(ctx, order.id, await ctx.wordpress.hostFor(order).versions(order.subdomain));
+      await recordVersions(ctx, order.id, await (await siteHostOf(ctx, order.id)).versions(order.subdomain));
       read++;
     } catch (err) {
       ctx.log.warn({ err, subdomain: order.subdomain }, "versions not read");

@@ -3,17 +3,15 @@ import { describeItem, type UpdateResult, type UpdateTrigger } from "@lagon/cont
 import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, siteUpdates } from "../db/schema.ts";
+import { type Order, type SiteUpdate, siteUpdates } from "../db/schema.ts";
 import type { Lease } from "../jobs/order-lease.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import type { UpdatePart, WordPressHost } from "../wordpress/wordpress-host.ts";
 import { alertAgency } from "./alerts.ts";
 import { type Answer, checkSiteAnswers, readHome } from "./site-answers.ts";
 import { backupBeforeUpdate, withBackupArchive } from "./update-backup.ts";
 import { planUpdate, recordVersions } from "./versions.ts";
-
-type Order = typeof orders.$inferSelect;
-type UpdateRow = typeof siteUpdates.$inferSelect;
 
 /**
  * php-fpm's opcache looks at a file's date again at most every 2 s (opcache.revalidate_freq):
@@ -37,9 +35,9 @@ export async function updateSite(
   order: Order,
   trigger: UpdateTrigger,
   lease: Pick<Lease, "check">,
-): Promise<UpdateRow | null> {
+): Promise<SiteUpdate | null> {
   const sub = order.subdomain;
-  const host = ctx.wordpress.hostFor(order);
+  const host = await siteHostOf(ctx, order.id);
   // The template read now, not the order page's cached copy: it may have changed a moment ago.
   const [before, template] = await Promise.all([host.versions(sub), host.versions()]);
   await recordVersions(ctx, order.id, before);
@@ -50,7 +48,7 @@ export async function updateSite(
     .insert(siteUpdates)
     .values({ id: randomUUID(), orderId: order.id, trigger, result: "running", items, before })
     .returning();
-  const run = row as UpdateRow;
+  const run = row as SiteUpdate;
   const end = (result: UpdateResult, after: SiteVersions | null, detail: string | null) =>
     finish(ctx, order, run, result, after, detail);
 
@@ -153,11 +151,11 @@ async function settledCheck(host: WordPressHost, sub: string, title: string): Pr
 async function finish(
   ctx: Context,
   order: Order,
-  run: UpdateRow,
+  run: SiteUpdate,
   result: UpdateResult,
   after: SiteVersions | null,
   detail: string | null,
-): Promise<UpdateRow> {
+): Promise<SiteUpdate> {
   const [row] = await ctx.db
     .update(siteUpdates)
     .set({ result, after, detail, finishedAt: new Date() })
@@ -182,5 +180,5 @@ async function finish(
           : "Le site demande une intervention : vérifiez-le et restaurez au besoin sa sauvegarde « Avant mise à jour » depuis l'administration.",
     });
   }
-  return row as UpdateRow;
+  return row as SiteUpdate;
 }

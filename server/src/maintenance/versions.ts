@@ -1,10 +1,8 @@
 import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders, siteMaintenance, subscriptions } from "../db/schema.ts";
+import { type Order, orders, siteMaintenance, sites, subscriptions } from "../db/schema.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /**
  * Compares two version strings the way WordPress numbers them ("6.8.12", "5.3.1-beta"): numeric
@@ -69,12 +67,12 @@ export async function recordVersions(ctx: Context, orderId: string, versions: Si
 }
 
 /**
- * Sites the maintenance looks after: installed, and served to visitors (a suspended site answers
+ * Sites the maintenance looks after (a query of `orders` joined to `sites` and `subscriptions`): installed, and served to visitors (a suspended site answers
  * its "site suspendu" page on purpose; an archived one is gone).
  */
 export const liveSite = and(
   eq(orders.status, "active"),
-  sql`${orders.wpUsername} is not null`,
+  sql`${sites.wpUsername} is not null`,
   or(isNull(subscriptions.siteState), eq(subscriptions.siteState, "online")),
 );
 
@@ -82,6 +80,7 @@ export async function liveSites(ctx: Context): Promise<Order[]> {
   const rows = await ctx.db
     .select({ order: orders })
     .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
     .where(liveSite);
   return rows.map((r) => r.order);
@@ -91,6 +90,7 @@ export async function isLive(ctx: Context, orderId: string): Promise<boolean> {
   const rows = await ctx.db
     .select({ id: orders.id })
     .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
     .where(and(eq(orders.id, orderId), liveSite));
   return rows.length === 1;

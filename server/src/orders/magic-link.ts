@@ -1,14 +1,12 @@
 import type { OrderAccess } from "@lagon/contracts/orders";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { type Order, orders } from "../db/schema.ts";
 import { randomToken, type SecretBox, safeEqual } from "../lib/secrets.ts";
 
 // An order has two tokens. The mailbox token travels only by e-mail, in the magic link: holding
 // it proves control of the order's mailbox. The page token is shown by the payment success page
 // to whoever paid, who may have typed someone else's address: it opens its own order, no more.
-
-type Order = typeof orders.$inferSelect;
 
 /** The order's mailbox token: the one in every e-mailed link. */
 export function magicLinkToken(

@@ -3,9 +3,7 @@ import type { LogEntry, OrderView } from "@lagon/contracts/orders-schemas";
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import type { Context } from "../context.ts";
 import { customDomainView } from "../custom-domain/domain-view.ts";
-import type { customDomains, orders } from "../db/schema.ts";
-
-type Order = typeof orders.$inferSelect;
+import type { CustomDomain, Order, Site } from "../db/schema.ts";
 
 export function planName(order: Pick<Order, "planId">): string {
   return planById(order.planId as PlanId).name;
@@ -26,15 +24,16 @@ export function kitView(kit: KitState | null): OrderView["kit"] {
 export function orderView(
   ctx: Pick<Context, "secrets" | "wordpress">,
   order: Order,
+  site: Site,
   logs: LogEntry[],
-  customDomain: typeof customDomains.$inferSelect | null,
+  customDomain: CustomDomain | null,
 ): Omit<OrderView, "magic_link_token"> {
   const active = order.status === "active";
   return {
     _id: order.id,
     order_id: order.id,
     subdomain: order.subdomain,
-    site_url: ctx.wordpress.siteUrl(order),
+    site_url: ctx.wordpress.siteUrl(order.subdomain, site),
     customer_name: order.customerName,
     customer_email: order.customerEmail,
     company_name: order.companyName,
@@ -44,14 +43,14 @@ export function orderView(
     steps: order.steps,
     koza_option: order.kozaOption,
     koza_status: order.kozaStatus,
-    kit: kitView(order.kit),
+    kit: kitView(site.kit),
     custom_domain: customDomain ? customDomainView(ctx, customDomain) : null,
     wp_credentials:
-      active && order.wpAdminUrl && order.wpUsername && order.wpPasswordEnc
+      active && site.wpAdminUrl && site.wpUsername && site.wpPasswordEnc
         ? {
-            admin_url: order.wpAdminUrl,
-            username: order.wpUsername,
-            password: ctx.secrets.open(order.wpPasswordEnc),
+            admin_url: site.wpAdminUrl,
+            username: site.wpUsername,
+            password: ctx.secrets.open(site.wpPasswordEnc),
           }
         : null,
     logs,

@@ -6,14 +6,11 @@ import { testCheckoutRoutes } from "../checkout/test-checkout-routes.ts";
 import type { Context } from "../context.ts";
 import { seedDemoCoupons } from "../coupons/seed-demo-coupons.ts";
 import type { Db } from "../db/database.ts";
-import { billingPortalSessions, checkoutSessions, type orders, type subscriptions } from "../db/schema.ts";
+import { billingPortalSessions, checkoutSessions, type Order, type Subscription } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { chargeUpgradeLocally } from "../subscriptions/charge-locally.ts";
 import { testPortalRoutes } from "../subscriptions/subscription-routes.ts";
 import type { CheckoutTruth, PaymentProvider, PlanChange } from "./payment-provider.ts";
-
-type Order = typeof orders.$inferSelect;
-type Subscription = typeof subscriptions.$inferSelect;
 
 /** A local portal page stays open this long, like Stripe's portal sessions. */
 const PORTAL_TTL_MS = 60 * 60 * 1000;

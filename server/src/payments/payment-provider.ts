@@ -2,11 +2,8 @@ import type { PlanId } from "@lagon/contracts/plans";
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import type { orders, subscriptions } from "../db/schema.ts";
+import type { Order, Subscription } from "../db/schema.ts";
 import type { Actor } from "../subscriptions/record-event.ts";
-
-type Order = typeof orders.$inferSelect;
-type Subscription = typeof subscriptions.$inferSelect;
 
 /** What a checkout charges: the plan's subscription (with its discount) and/or Koza once. */
 export interface CheckoutRequest {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { stripeWebhookRoutes } from "../checkout/stripe-webhook-routes.ts";
 import type { Context } from "../context.ts";
-import type { orders, subscriptions } from "../db/schema.ts";
+import type { Order, Subscription } from "../db/schema.ts";
 import {
   stripeCancelNow,
   stripeChangePrice,
@@ -23,9 +23,6 @@ import type {
   PromotionLookup,
   ProviderPrice,
 } from "./payment-provider.ts";
-
-type Order = typeof orders.$inferSelect;
-type Subscription = typeof subscriptions.$inferSelect;
 
 export interface StripeOptions {
   secretKey: string;

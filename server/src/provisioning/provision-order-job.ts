@@ -7,6 +7,7 @@ import { defineJob } from "../jobs/job-queue.ts";
 import { claimOrderLease, LeaseLost } from "../jobs/order-lease.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { setStep } from "../orders/set-step.ts";
 import { PROVISIONING_STEPS } from "./provisioning-steps.ts";
 
@@ -41,14 +42,14 @@ export const provisionOrderJob = defineJob({
     if (!lease) return;
     let current: StepKey | undefined;
     try {
-      const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+      const order = await findOrder(ctx.db, orderId);
       if (!order || order.status === "active") return await lease.release();
       if (order.status !== "processing") {
         await ctx.db.update(orders).set({ status: "processing" }).where(eq(orders.id, orderId));
       }
       for (const step of PROVISIONING_STEPS) {
         lease.check();
-        const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+        const fresh = await findOrder(ctx.db, orderId);
         if (!fresh) return;
         if (fresh.steps[step.key]?.status === "completed") continue;
         current = step.key;
@@ -95,7 +96,7 @@ async function failOrder(ctx: Context, orderId: string, step: StepKey | undefine
   const failed = { status: "error" } as const;
   if (step) await setStep(ctx.db, orderId, step, "failed", failed);
   else await ctx.db.update(orders).set(failed).where(eq(orders.id, orderId));
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(ctx.db, orderId);
   if (!order) return;
   await queueEmail(ctx, {
     template: "provisioning_failed_agency",
@@ -127,7 +128,7 @@ export async function resumeUnfinishedOrders(ctx: Context): Promise<number> {
 
 /** Resumes a failed order from its failed step (the admin's 'Reprendre'). */
 export async function resumeFailedOrder(ctx: Context, orderId: string): Promise<boolean> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(ctx.db, orderId);
   if (order?.status !== "error") return false;
   await ctx.db.update(orders).set({ status: "processing" }).where(eq(orders.id, orderId));
   await addOrderLog(ctx.db, orderId, { level: "info", action: "resume", details: "Reprise de la commande." });

@@ -4,13 +4,15 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestContext } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
-import { emailLog, orderLogs, orders } from "../db/schema.ts";
+import { emailLog, orderLogs } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findOrder } from "../orders/orders-table.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { resumeFailedOrder } from "./provision-order-job.ts";
 
 async function orderRow(ctx: Context, id: string) {
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+  const row = await findOrder(ctx.db, id);
   if (!row) throw new Error("order missing");
   return row;
 }
@@ -56,7 +58,7 @@ describe("provisioning a paid order into a live WordPress site", () => {
     expect(logs.find((l) => l.action === "wordpress")?.details).toMatch(/WordPress installé .* \(\d+ ms\)/);
 
     // Credentials are kept encrypted; nothing readable in the row or the logs.
-    const password = ctx.secrets.open(order.wpPasswordEnc as string);
+    const password = ctx.secrets.open((await getSite(ctx.db, order.id)).wpPasswordEnc as string);
     expect(password.length).toBeGreaterThanOrEqual(20);
     expect(JSON.stringify(order)).not.toContain(password);
     expect(JSON.stringify(logs)).not.toContain(password);

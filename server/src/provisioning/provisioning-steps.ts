@@ -4,18 +4,17 @@ import { isReservedSubdomain } from "@lagon/contracts/subdomain";
 import { and, eq, ne } from "drizzle-orm";
 import { ensureBookingPage } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
-import { emailLog, orders } from "../db/schema.ts";
+import { emailLog, type Order, orders } from "../db/schema.ts";
 import { applyKitJob } from "../kits/apply-kit-job.ts";
 import { applyPlanKit, kitRetryDelaySeconds } from "../kits/apply-plan-kit.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { configureSiteMail } from "../site-mail/site-mail.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { siteIdentity } from "./site-identity.ts";
-
-type Order = typeof orders.$inferSelect;
 
 async function assertSiteAnswers(host: WordPressHost, subdomain: string): Promise<void> {
   const res = await host.fetch(subdomain, "/").catch((err: Error) => {
@@ -42,30 +41,31 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
         .from(orders)
         .where(and(eq(orders.subdomain, order.subdomain), ne(orders.id, order.id)));
       if (other) throw new Error(`sous-domaine déjà utilisé : ${order.subdomain}`);
-      return `Sous-domaine ${new URL(ctx.wordpress.siteUrl(order)).host} réservé.`;
+      return `Sous-domaine ${new URL(ctx.wordpress.siteUrl(order.subdomain, await getSite(ctx.db, order.id))).host} réservé.`;
     },
   },
   {
     key: "wordpress",
-    async run(ctx, unpinned) {
-      const order = await pinSiteHost(ctx, unpinned);
-      const host = ctx.wordpress.hostFor(order);
+    async run(ctx, order) {
+      const pinned = await pinSiteHost(ctx, order.id);
+      const host = ctx.wordpress.hostFor(pinned);
       // A site left by an interrupted run has no stored credentials: install it afresh.
       const leftover = (await host.status(order.subdomain)) === "installed";
       const identity = siteIdentity(ctx, order);
-      const site = leftover ? await host.reinstall(identity) : await host.install(identity);
+      const installed = leftover ? await host.reinstall(identity) : await host.install(identity);
       await assertSiteAnswers(host, order.subdomain);
       const credentials = {
-        wpAdminUrl: site.adminUrl,
-        wpUsername: site.adminUser,
-        wpPasswordEnc: ctx.secrets.seal(site.adminPassword),
-        wpAppPasswordEnc: ctx.secrets.seal(site.appPassword),
+        wpAdminUrl: installed.adminUrl,
+        wpUsername: installed.adminUser,
+        wpPasswordEnc: ctx.secrets.seal(installed.adminPassword),
+        wpAppPasswordEnc: ctx.secrets.seal(installed.appPassword),
       };
-      await ctx.db.update(orders).set(credentials).where(eq(orders.id, order.id));
-      const mail = await configureSiteMail(ctx, { ...order, ...credentials });
+      await updateSite(ctx.db, order.id, credentials);
+      const site = { ...pinned, ...credentials };
+      const mail = await configureSiteMail(ctx, order, site);
       // Business: the "Réservation" page of online booking (booking/booking-site-page.ts).
-      const booking = await ensureBookingPage(ctx, { ...order, ...credentials });
-      return `WordPress installé sur ${site.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}. ${mail}${booking ? ` ${booking}` : ""}`;
+      const booking = await ensureBookingPage(ctx, order, site);
+      return `WordPress installé sur ${installed.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}. ${mail}${booking ? ` ${booking}` : ""}`;
     },
   },
   {
@@ -73,7 +73,7 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
     // back: the kit waits, says so, and the job tries again later.
     key: "kit",
     async run(ctx, order) {
-      const { state, log } = await applyPlanKit(ctx, order);
+      const { state, log } = await applyPlanKit(ctx, order, await getSite(ctx.db, order.id));
       if (state.status === "waiting") {
         const startAfterSeconds = kitRetryDelaySeconds(state.attempts ?? 1);
         await ctx.queue.send(applyKitJob, { orderId: order.id }, { startAfterSeconds });
@@ -92,15 +92,15 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
         if (already.status === "queued") await ctx.queue.send(sendEmailJob, { emailId: already.id });
         return `E-mail de bienvenue déjà en file pour ${order.customerEmail}.`;
       }
-      const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+      const site = await getSite(ctx.db, order.id);
       await queueEmail(ctx, {
         template: "welcome",
         to: order.customerEmail,
         orderId: order.id,
         vars: {
           customer_name: order.customerName,
-          site_url: ctx.wordpress.siteUrl(order),
-          wp_admin_url: fresh?.wpAdminUrl ?? "",
+          site_url: ctx.wordpress.siteUrl(order.subdomain, site),
+          wp_admin_url: site.wpAdminUrl ?? "",
           magic_link: magicLinkUrl(ctx, order),
           plan_name: planById(order.planId as Parameters<typeof planById>[0]).name,
         },

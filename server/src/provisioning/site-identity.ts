@@ -1,9 +1,9 @@
 import type { Context } from "../context.ts";
-import type { orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import type { SiteIdentity } from "../wordpress/wordpress-host.ts";
 
 /** What a customer's WordPress is installed with: its title, admin e-mail and legal notice. */
-export function siteIdentity(ctx: Pick<Context, "config">, order: typeof orders.$inferSelect): SiteIdentity {
+export function siteIdentity(ctx: Pick<Context, "config">, order: Order): SiteIdentity {
   const address = [order.address, [order.postalCode, order.city].filter(Boolean).join(" "), order.country]
     .filter((p) => p && p.trim() !== "")
     .join(", ");

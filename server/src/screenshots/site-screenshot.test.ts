@@ -9,6 +9,7 @@ import { createTestApp } from "../../test/test-context.ts";
 import { orders } from "../db/schema.ts";
 import { storedFileExists, storeFile } from "../files/stored-files.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { isPublicAddress } from "./guarded-proxy.ts";
 import { screenshotKey } from "./screenshot-address.ts";
@@ -152,8 +153,9 @@ describe("the weekly screenshot pass", () => {
     const gone = await givenPaidOrder(t.ctx, { subdomain: "hebdo-parti", directoryOptIn: false });
     await t.ctx.db
       .update(orders)
-      .set({ status: "active", siteFilledAt: new Date(), screenshotAt: new Date() })
+      .set({ status: "active", siteFilledAt: new Date() })
       .where(eq(orders.id, gone));
+    await updateSite(t.ctx.db, gone, { screenshotAt: new Date() });
     await storeFile(t.ctx, screenshotKey(gone), Buffer.from("ancienne capture"));
 
     await screenshotSitesJob.handle({}, t.ctx, {
@@ -173,8 +175,7 @@ describe("the weekly screenshot pass", () => {
       { orderId: listedIds[1], delay: 5 + WEEKLY_SPACING_SECONDS },
     ]);
     expect(await storedFileExists(t.ctx, screenshotKey(gone))).toBe(false);
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, gone));
-    expect(row?.screenshotAt).toBeNull();
+    expect((await getSite(t.ctx.db, gone)).screenshotAt).toBeNull();
   });
 });
 
@@ -213,15 +214,15 @@ describe("the screenshot-site job on a real WordPress site", () => {
     );
     // Live but not listed yet (the installer's home page): no screenshot.
     expect(await screenshotSite(t.ctx, id)).toBe(false);
-    expect((await order(id)).screenshotAt).toBeNull();
+    expect((await getSite(t.ctx.db, id)).screenshotAt).toBeNull();
 
     // The owner writes the home page (with an image aimed at the platform): the site is listed.
     const platform = await platformPage();
     const wp = new WordPressRest(
       t.ctx.wordpress.main,
       live.subdomain,
-      live.wpUsername ?? "",
-      t.ctx.secrets.open(live.wpAppPasswordEnc ?? ""),
+      (await getSite(t.ctx.db, live.id)).wpUsername ?? "",
+      t.ctx.secrets.open((await getSite(t.ctx.db, live.id)).wpAppPasswordEnc ?? ""),
     );
     const { page_on_front } = await wp.json<{ page_on_front: number }>("GET", "/wp/v2/settings");
     await wp.json("POST", `/wp/v2/pages/${page_on_front}`, {
@@ -261,7 +262,7 @@ describe("the screenshot-site job on a real WordPress site", () => {
       retryCount: 0,
       retryLimit: 0,
     });
-    expect((await order(id)).screenshotAt).toBeNull();
+    expect((await getSite(t.ctx.db, id)).screenshotAt).toBeNull();
     const gone = await t.app.inject({ url: shot });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().detail).toBe("Capture d'écran introuvable.");

@@ -8,10 +8,11 @@ import {
 } from "@lagon/contracts/sftp";
 import type { SftpPasswordResult, SftpView } from "@lagon/contracts/sftp-schemas";
 import type { Context } from "../context.ts";
-import type { orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import { AppError, forbidden } from "../lib/app-error.ts";
 import { newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import type { SftpChange, SftpState } from "../wordpress/site-sftp.ts";
 
 /**
@@ -20,18 +21,21 @@ import type { SftpChange, SftpState } from "../wordpress/site-sftp.ts";
  * the database nothing.
  */
 
-type Order = typeof orders.$inferSelect;
-
 /** Why the order has no SFTP (French), or null. */
-function unavailableReason(ctx: Context, order: Order): string | null {
+async function unavailableReason(ctx: Context, order: Order): Promise<string | null> {
   if (!SFTP_PLANS.includes(order.planId as PlanId)) return SFTP_MESSAGES.notIncluded;
   if (order.status !== "active") return SFTP_MESSAGES.notReady;
-  if (!ctx.wordpress.hostFor(order).sftpEndpoint()) return SFTP_MESSAGES.unavailable;
+  if (!(await siteHostOf(ctx, order.id)).sftpEndpoint()) return SFTP_MESSAGES.unavailable;
   return null;
 }
 
-function view(ctx: Context, order: Order, state: SftpState | null, reason: string | null): SftpView {
-  const endpoint = ctx.wordpress.hostFor(order).sftpEndpoint();
+async function view(
+  ctx: Context,
+  order: Order,
+  state: SftpState | null,
+  reason: string | null,
+): Promise<SftpView> {
+  const endpoint = (await siteHostOf(ctx, order.id)).sftpEndpoint();
   return {
     unavailable_reason: reason,
     settings:
@@ -51,10 +55,10 @@ function view(ctx: Context, order: Order, state: SftpState | null, reason: strin
 }
 
 async function change(ctx: Context, order: Order, what: SftpChange): Promise<SftpState> {
-  const reason = unavailableReason(ctx, order);
+  const reason = await unavailableReason(ctx, order);
   if (reason) throw forbidden(reason);
   try {
-    return await ctx.wordpress.hostFor(order).sftp(order.subdomain, what);
+    return await (await siteHostOf(ctx, order.id)).sftp(order.subdomain, what);
   } catch (err) {
     // The helper checks keys with ssh-keygen: a line of the right shape may still be no key.
     if (what.action === "key-add" && /invalid public key/.test(String((err as Error).message))) {
@@ -70,7 +74,7 @@ function logSftp(ctx: Context, order: Order, details: string): Promise<void> {
 }
 
 export async function sftpView(ctx: Context, order: Order): Promise<SftpView> {
-  const reason = unavailableReason(ctx, order);
+  const reason = await unavailableReason(ctx, order);
   if (reason) return view(ctx, order, null, reason);
   return view(ctx, order, await change(ctx, order, { action: "status" }), null);
 }
@@ -84,7 +88,7 @@ export async function setSftpPassword(
   const password = chosen ?? newMailboxPassword();
   const state = await change(ctx, order, { action: "password", password });
   await logSftp(ctx, order, "Mot de passe SFTP changé par le client.");
-  return { password: chosen === undefined ? password : null, view: view(ctx, order, state, null) };
+  return { password: chosen === undefined ? password : null, view: await view(ctx, order, state, null) };
 }
 
 export async function addSftpKey(ctx: Context, order: Order, key: string): Promise<SftpView> {
@@ -105,10 +109,10 @@ export async function removeSftpKey(ctx: Context, order: Order, fingerprint: str
 
 /** What the site's address serves: its WordPress or the plain site; no file is touched. */
 export async function setSiteMode(ctx: Context, order: Order, mode: SiteMode): Promise<SftpView> {
-  const reason = unavailableReason(ctx, order);
+  const reason = await unavailableReason(ctx, order);
   if (reason) throw forbidden(reason);
   try {
-    await ctx.wordpress.hostFor(order).setSiteMode(order.subdomain, mode);
+    await (await siteHostOf(ctx, order.id)).setSiteMode(order.subdomain, mode);
   } catch (err) {
     ctx.log.error({ err, orderId: order.id, mode }, "site mode change failed");
     throw new AppError(503, SFTP_MESSAGES.unavailable);

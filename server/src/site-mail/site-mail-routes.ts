@@ -19,7 +19,7 @@ export async function siteMailRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
           config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
           schema: { params: z.object({ orderId: z.string() }), querystring: TokenQuery },
         },
-        async ({ order }): Promise<SiteMailView> => siteMailView(ctx, order),
+        async ({ order, site }): Promise<SiteMailView> => siteMailView(ctx, order, site),
       );
 
       r.put(
@@ -28,7 +28,8 @@ export async function siteMailRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
           config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
           schema: { params: z.object({ orderId: z.string() }), body: SetContactEmailBody },
         },
-        async ({ order, body }): Promise<SiteMailView> => setContactEmail(ctx, order, body.contact_email),
+        async ({ order, site, body }): Promise<SiteMailView> =>
+          setContactEmail(ctx, order, site, body.contact_email),
       );
     }),
   );

@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { decodeQuotedPrintable, type ReceivedMail, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { orderLogs, orders } from "../db/schema.ts";
+import { type Order, orderLogs, orders } from "../db/schema.ts";
 import { mailPortsFrom } from "../mail-host/local-mail-host.ts";
 import { freeMailPortBase } from "../mail-host/mail-checks.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { firewallTable, runtimeDir } from "../wordpress/site-runtime.ts";
 
@@ -22,7 +23,7 @@ describe("a site's own mail: password reset and contact form through the mail ho
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let base: number;
-  let order: typeof orders.$inferSelect;
+  let order: Order;
   const subdomain = "fleuriste-courriel";
   const domain = `${subdomain}.localhost`;
 
@@ -71,21 +72,26 @@ describe("a site's own mail: password reset and contact form through the mail ho
     expect(accepts.map((line) => line.trim())).toEqual([
       `ip daddr 127.0.0.1 tcp dport ${mailPortsFrom(base).submission} accept`,
     ]);
-    expect(order.siteMailPasswordEnc).toBeTruthy();
-    expect(order.siteMailPasswordHash).toMatch(/^\{SHA512-CRYPT\}/);
+    expect((await getSite(t.ctx.db, order.id)).mailPasswordEnc).toBeTruthy();
+    expect((await getSite(t.ctx.db, order.id)).mailPasswordHash).toMatch(/^\{SHA512-CRYPT\}/);
     const logs = await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order.id));
     expect(logs.find((l) => l.action === "wordpress")?.details).toContain(
       `E-mails du site envoyés par wordpress@${domain}`,
     );
     // The password is sealed: never in the logs.
-    expect(JSON.stringify(logs)).not.toContain(t.ctx.secrets.open(order.siteMailPasswordEnc as string));
+    expect(JSON.stringify(logs)).not.toContain(
+      t.ctx.secrets.open((await getSite(t.ctx.db, order.id)).mailPasswordEnc as string),
+    );
   });
 
   it("delivers WordPress's lost-password e-mail, sent by the site as its own domain and signed", async () => {
     const res = await site("/wp-login.php?action=lostpassword", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ user_login: order.wpUsername as string, "wp-submit": "x" }).toString(),
+      body: new URLSearchParams({
+        user_login: (await getSite(t.ctx.db, order.id)).wpUsername as string,
+        "wp-submit": "x",
+      }).toString(),
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toContain("checkemail=confirm");

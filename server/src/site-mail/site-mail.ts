@@ -2,13 +2,14 @@ import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import type { SiteMailView } from "@lagon/contracts/site-mail-schemas";
 import { eq, isNotNull } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { type Order, orders, type Site, sites } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { AppError, forbidden } from "../lib/app-error.ts";
 import { siteSenderLogin } from "../mail-host/mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { mailDomainOf } from "../mailboxes/order-mail-domain.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { updateSite } from "../sites/sites-table.ts";
 
 /**
  * A site's own mail (decision 0056): its WordPress submits to the mail host with its own login
@@ -17,8 +18,6 @@ import { addOrderLog } from "../orders/order-log.ts";
  * the contact form and sends it to the address the customer chose.
  */
 
-type Order = typeof orders.$inferSelect;
-
 /** What the mu-plugin is given (PUT /wp-json/lagon/v1/courriel). */
 interface SiteMailSettings {
   smtp: { host: string; port: number; user: string; password: string } | null;
@@ -26,26 +25,23 @@ interface SiteMailSettings {
   unavailable: string | null;
 }
 
-export function contactEmailOf(order: Order): string {
-  return order.contactEmail ?? order.customerEmail;
+export function contactEmailOf(order: Order, site: Site): string {
+  return site.contactEmail ?? order.customerEmail;
 }
 
 /**
  * The site's login on the mail host, made once (its password sealed, its hash kept to rebuild the
  * host) and set on the host with the site's mail domain; null when this process has no mail host.
  */
-async function ensureSiteSender(ctx: Context, order: Order): Promise<SiteMailSettings["smtp"]> {
+async function ensureSiteSender(ctx: Context, order: Order, site: Site): Promise<SiteMailSettings["smtp"]> {
   const host = ctx.mailHost;
   if (unavailableReason(ctx) || !host) return null;
-  let { siteMailPasswordEnc: sealed, siteMailPasswordHash: hash } = order;
+  let { mailPasswordEnc: sealed, mailPasswordHash: hash } = site;
   if (!sealed || !hash) {
     const password = newMailboxPassword();
     sealed = ctx.secrets.seal(password);
     hash = await hashMailboxPassword(password);
-    await ctx.db
-      .update(orders)
-      .set({ siteMailPasswordEnc: sealed, siteMailPasswordHash: hash })
-      .where(eq(orders.id, order.id));
+    await updateSite(ctx.db, order.id, { mailPasswordEnc: sealed, mailPasswordHash: hash });
   }
   const domain = mailDomainOf(ctx, order);
   await host.addDomain(domain);
@@ -60,19 +56,19 @@ async function ensureSiteSender(ctx: Context, order: Order): Promise<SiteMailSet
 }
 
 /** Gives the site its mail settings (sender login, contact address); throws when the site refuses them. */
-export async function configureSiteMail(ctx: Context, order: Order): Promise<string> {
-  if (!order.wpUsername || !order.wpAppPasswordEnc) throw new Error("identifiants WordPress manquants");
-  const smtp = await ensureSiteSender(ctx, order);
+export async function configureSiteMail(ctx: Context, order: Order, site: Site): Promise<string> {
+  if (!site.wpUsername || !site.wpAppPasswordEnc) throw new Error("identifiants WordPress manquants");
+  const smtp = await ensureSiteSender(ctx, order, site);
   const settings: SiteMailSettings = {
     smtp,
-    contact: contactEmailOf(order),
+    contact: contactEmailOf(order, site),
     unavailable: smtp ? null : unavailableReason(ctx),
   };
   const wp = new WordPressRest(
-    ctx.wordpress.hostFor(order),
+    ctx.wordpress.hostFor(site),
     order.subdomain,
-    order.wpUsername,
-    ctx.secrets.open(order.wpAppPasswordEnc),
+    site.wpUsername,
+    ctx.secrets.open(site.wpAppPasswordEnc),
   );
   await wp.json("PUT", "/lagon/v1/courriel", settings);
   return smtp
@@ -88,17 +84,17 @@ function unavailableReason(ctx: Context): string | null {
 }
 
 /** Why the contact address cannot be changed now (French), or null. */
-function notChangeable(order: Order): string | null {
-  if (order.status !== "active" || !order.wpAppPasswordEnc) return SITE_MAIL_MESSAGES.notReady;
+function notChangeable(order: Order, site: Site): string | null {
+  if (order.status !== "active" || !site.wpAppPasswordEnc) return SITE_MAIL_MESSAGES.notReady;
   return null;
 }
 
-export function siteMailView(ctx: Context, order: Order): SiteMailView {
+export function siteMailView(ctx: Context, order: Order, site: Site): SiteMailView {
   return {
-    contact_email: contactEmailOf(order),
-    is_default: order.contactEmail === null,
+    contact_email: contactEmailOf(order, site),
+    is_default: site.contactEmail === null,
     sender: unavailableReason(ctx) ? null : siteSenderLogin(mailDomainOf(ctx, order)),
-    unavailable_reason: notChangeable(order) ?? unavailableReason(ctx),
+    unavailable_reason: notChangeable(order, site) ?? unavailableReason(ctx),
   };
 }
 
@@ -106,34 +102,43 @@ export function siteMailView(ctx: Context, order: Order): SiteMailView {
  * The customer's new contact address: given to the site first, recorded once the site has it (a
  * site that does not answer changes nothing). The order's own e-mail clears the choice.
  */
-export async function setContactEmail(ctx: Context, order: Order, address: string): Promise<SiteMailView> {
-  const refused = notChangeable(order);
+export async function setContactEmail(
+  ctx: Context,
+  order: Order,
+  site: Site,
+  address: string,
+): Promise<SiteMailView> {
+  const refused = notChangeable(order, site);
   if (refused) throw forbidden(refused);
   const contactEmail = address === order.customerEmail.toLowerCase() ? null : address;
-  const next = { ...order, contactEmail };
+  const next = { ...site, contactEmail };
   try {
-    await configureSiteMail(ctx, next);
+    await configureSiteMail(ctx, order, next);
   } catch (err) {
     ctx.log.error({ err, orderId: order.id }, "site mail settings refused");
     throw new AppError(503, SITE_MAIL_MESSAGES.siteUnreachable);
   }
-  await ctx.db.update(orders).set({ contactEmail }).where(eq(orders.id, order.id));
+  await updateSite(ctx.db, order.id, { contactEmail });
   await addOrderLog(ctx.db, order.id, {
     level: "info",
     action: "site-mail",
     details: `Formulaire de contact : les messages vont désormais à ${address}.`,
   });
-  return siteMailView(ctx, next);
+  return siteMailView(ctx, order, next);
 }
 
 /** At start: the mail host gets back every site's sender login the database records. */
 export async function restoreSiteSenders(ctx: Context): Promise<number> {
   if (!ctx.mailHost) return 0;
-  const rows = await ctx.db.select().from(orders).where(isNotNull(orders.siteMailPasswordHash));
-  for (const order of rows) {
+  const rows = await ctx.db
+    .select({ order: orders, hash: sites.mailPasswordHash })
+    .from(sites)
+    .innerJoin(orders, eq(orders.id, sites.orderId))
+    .where(isNotNull(sites.mailPasswordHash));
+  for (const { order, hash } of rows) {
     const domain = mailDomainOf(ctx, order);
     await ctx.mailHost.addDomain(domain);
-    await ctx.mailHost.setSiteSender({ domain, passwordHash: order.siteMailPasswordHash as string });
+    await ctx.mailHost.setSiteSender({ domain, passwordHash: hash as string });
   }
   return rows.length;
 }

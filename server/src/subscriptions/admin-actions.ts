@@ -1,22 +1,20 @@
-import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { DAY_MS } from "@lagon/contracts/billing-dates";
 import { SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
-import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import type { Subscription } from "../db/schema.ts";
 import { conflict, notFound } from "../lib/app-error.ts";
+import { getOrder } from "../orders/orders-table.ts";
 import { billingNow } from "./billing-clock.ts";
 import { openRenewal } from "./charge-locally.ts";
 import { scheduleCancellation } from "./customer-actions.ts";
 import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
 import { runLifecycleFor } from "./run-lifecycle.ts";
 import { queueSiteState } from "./site-state-job.ts";
-import { loadSubscription, type Subscription } from "./subscription-view.ts";
+import { loadSubscription } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
 async function load(ctx: Context, orderId: string) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  const order = await getOrder(ctx.db, orderId);
   const sub = await loadSubscription(ctx, orderId);
   if (!sub) throw notFound(SUBSCRIPTION_MESSAGES.noSubscription);
   return { order, sub };

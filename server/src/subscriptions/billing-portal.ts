@@ -7,6 +7,7 @@ import type { Context } from "../context.ts";
 import {
   billingPortalSessions,
   invoices,
+  type Order,
   orders,
   subscriptionInvoices,
   subscriptions,
@@ -21,8 +22,6 @@ import { chargeLocally, openRenewal } from "./charge-locally.ts";
 import type { Actor } from "./record-event.ts";
 import { loadSubscription, subscriptionView } from "./subscription-view.ts";
 import { knownTestCard } from "./test-cards.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /**
  * Where the customer manages card and invoices: Stripe's Customer Portal, or offline the local

@@ -1,14 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, subscriptionInvoices } from "../db/schema.ts";
+import {
+  type Order,
+  type Subscription,
+  type SubscriptionInvoice,
+  subscriptionInvoices,
+} from "../db/schema.ts";
 import { issueLocalSubscriptionInvoice } from "../invoices/subscription-invoice.ts";
 import type { PlanChange } from "../payments/payment-provider.ts";
-import { type Invoice, invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
+import { invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
 import type { Actor } from "./record-event.ts";
-import type { Subscription } from "./subscription-view.ts";
 import { cardDeclined, testCardPays } from "./test-cards.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /**
  * Offline only: an upgrade's prorated difference, invoiced and charged at once; a refused card
@@ -49,7 +51,7 @@ export async function chargeLocally(
   ctx: Context,
   order: Order,
   sub: Subscription,
-  invoice: Invoice,
+  invoice: SubscriptionInvoice,
   now: Date,
   actor?: Actor,
 ): Promise<{ paid: boolean; subscription: Subscription }> {
@@ -66,7 +68,10 @@ export async function chargeLocally(
 }
 
 /** The subscription's unpaid renewal, if any (at most one is open at a time). */
-export async function openRenewal(ctx: Pick<Context, "db">, orderId: string): Promise<Invoice | undefined> {
+export async function openRenewal(
+  ctx: Pick<Context, "db">,
+  orderId: string,
+): Promise<SubscriptionInvoice | undefined> {
   const [invoice] = await ctx.db
     .select()
     .from(subscriptionInvoices)

@@ -3,21 +3,14 @@ import { formatEuros } from "@lagon/contracts/pricing";
 import { SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
 import { isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, subscriptions } from "../db/schema.ts";
+import { type Order, type Subscription, subscriptions } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { planOfChoice } from "../payments/plan-choice.ts";
 import { billingNow } from "./billing-clock.ts";
 import { switchPlan } from "./plan-change.ts";
 import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
-import {
-  loadSubscription,
-  planAmountTtcCents,
-  type Subscription,
-  upgradeChargeCents,
-} from "./subscription-view.ts";
+import { loadSubscription, planAmountTtcCents, upgradeChargeCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
-
-type Order = typeof orders.$inferSelect;
 
 async function current(ctx: Context, order: Order): Promise<Subscription> {
   const sub = await loadSubscription(ctx, order.id);

@@ -2,14 +2,14 @@ import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, subscriptions } from "../db/schema.ts";
+import { type Order, type Subscription, subscriptions } from "../db/schema.ts";
 import { billingNow } from "./billing-clock.ts";
-import { type Subscription, subscriptionView } from "./subscription-view.ts";
+import { subscriptionView } from "./subscription-view.ts";
 
 /** The order page's subscription block, from the row read with the order (order-access.ts). */
 export async function customerSubscription(
   ctx: Context,
-  order: typeof orders.$inferSelect,
+  order: Order,
   sub: Subscription | null,
 ): Promise<SubscriptionView | null> {
   return sub ? subscriptionView(ctx, sub, order, await billingNow(ctx), ctx.payments.billingCalendar) : null;

@@ -1,9 +1,7 @@
 import type { Context } from "../context.ts";
-import { type orders, paymentAlerts } from "../db/schema.ts";
+import { type Order, paymentAlerts } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** Records a payment fact once (`key`), in the order's logs and an e-mail to the agency. */
 export async function alertAgencyOnce(

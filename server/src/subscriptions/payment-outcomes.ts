@@ -2,14 +2,15 @@ import { addMonths, DAY_MS } from "@lagon/contracts/billing-dates";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, subscriptionInvoices } from "../db/schema.ts";
+import {
+  type Order,
+  type Subscription,
+  type SubscriptionInvoice,
+  subscriptionInvoices,
+} from "../db/schema.ts";
 import { type Actor, day, recordSubscriptionEvent, SYSTEM } from "./record-event.ts";
 import { queueSiteState } from "./site-state-job.ts";
-import type { Subscription } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
-
-type Order = typeof orders.$inferSelect;
-export type Invoice = typeof subscriptionInvoices.$inferSelect;
 
 /** Days after the first failure when an unpaid renewal is charged again, like Stripe's Smart Retries. */
 export const RETRY_DAYS = [1, 3, 5, 7, 10, 13];
@@ -28,7 +29,7 @@ export async function invoicePaid(
   ctx: Context,
   order: Order,
   sub: Subscription,
-  invoice: Invoice,
+  invoice: SubscriptionInvoice,
   now: Date,
   actor: Actor = SYSTEM,
 ): Promise<Subscription> {
@@ -126,7 +127,7 @@ export async function invoiceFailed(
   ctx: Context,
   order: Order,
   sub: Subscription,
-  invoice: Invoice,
+  invoice: SubscriptionInvoice,
   now: Date,
   reason: string,
   actor: Actor = SYSTEM,

@@ -1,13 +1,10 @@
 import { type PlanId, planById } from "@lagon/contracts/plans";
 import { eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders, subscriptions } from "../db/schema.ts";
+import { type Order, orders, type Subscription, subscriptions } from "../db/schema.ts";
 import { applyKitJob } from "../kits/apply-kit-job.ts";
-import type { Subscription } from "./subscription-view.ts";
 import { planAmountTtcCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /**
  * Puts the subscription and its order on another plan (its renewals charge the new price from

@@ -2,16 +2,14 @@ import { formatDate } from "@lagon/contracts/french-date";
 import type { LogLevel } from "@lagon/contracts/orders";
 import { formatEuros } from "@lagon/contracts/pricing";
 import type { Context } from "../context.ts";
-import { adminAudit, type orders } from "../db/schema.ts";
+import { adminAudit, type Order, type Subscription } from "../db/schema.ts";
 import type { TemplateName } from "../mail/default-templates.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkToken, magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { planName } from "../orders/order-view.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { billingNow } from "./billing-clock.ts";
-import type { Subscription } from "./subscription-view.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** Who made a change: the lifecycle itself, the customer, or an admin (their address). */
 export type Actor = { kind: "system" } | { kind: "customer"; ip: string } | { kind: "admin"; ip: string };
@@ -27,19 +25,21 @@ export function updateCardLink(ctx: Pick<Context, "config" | "secrets">, order: 
 }
 
 /** The variables every subscription e-mail offers (mail/subscription-templates.ts). */
-export function siteVars(
-  ctx: Pick<Context, "config" | "secrets" | "wordpress">,
+export async function siteVars(
+  ctx: Pick<Context, "config" | "secrets" | "wordpress" | "db">,
   order: Order,
   sub: Subscription,
-): Record<string, string> {
+): Promise<Record<string, string>> {
+  const site = await getSite(ctx.db, order.id);
+  const siteUrl = ctx.wordpress.siteUrl(order.subdomain, site);
   return {
     customer_name: order.customerName,
-    site_url: ctx.wordpress.siteUrl(order),
+    site_url: siteUrl,
     plan_name: planName({ planId: sub.planId }),
     amount: formatEuros(sub.amountTtcCents),
     magic_link: magicLinkUrl(ctx, order),
     update_card_link: updateCardLink(ctx, order),
-    wp_admin_url: order.wpAdminUrl ?? `${ctx.wordpress.siteUrl(order)}/wp-admin/`,
+    wp_admin_url: site.wpAdminUrl ?? `${siteUrl}/wp-admin/`,
   };
 }
 
@@ -77,7 +77,7 @@ export async function recordSubscriptionEvent(
       template: entry.email.template,
       to: order.customerEmail,
       orderId: order.id,
-      vars: { ...siteVars(ctx, order, sub), ...entry.email.vars },
+      vars: { ...(await siteVars(ctx, order, sub)), ...entry.email.vars },
     });
   }
 }

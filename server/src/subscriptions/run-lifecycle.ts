@@ -2,7 +2,7 @@ import { DAY_MS, daysUntil, periodEndAfter } from "@lagon/contracts/billing-date
 import { planById } from "@lagon/contracts/plans";
 import { and, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { type Order, orders, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { issueMissingLocalInvoices } from "../invoices/subscription-invoice.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { chargeLocally, openRenewal } from "./charge-locally.ts";
@@ -11,10 +11,8 @@ import { switchPlan } from "./plan-change.ts";
 import { day, recordSubscriptionEvent } from "./record-event.ts";
 import { deleteFinalCopy } from "./site-archive.ts";
 import { queueSiteState } from "./site-state-job.ts";
-import { isPlanId, type Subscription } from "./subscription-view.ts";
+import { isPlanId } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** Subscriptions with something due at `now`: the rest are left alone. */
 function dueAt(now: Date) {

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { backupBeforeChange, findBackup, importBackup } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
-import { type orders, siteBackups } from "../db/schema.ts";
-
-type Order = typeof orders.$inferSelect;
+import { type Order, siteBackups } from "../db/schema.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 
 // The final copy of an archived site is its backup taken before the archival (kind
 // before-archive, in the backups' restic repository, decision 0028): `archive_location` holds
@@ -17,7 +16,7 @@ export async function keepFinalCopy(ctx: Context, order: Order): Promise<string 
 
 /** Serves the site again from its final copy; a site already there (restored before) is kept. */
 export async function restoreFinalCopy(ctx: Context, order: Order, location: string): Promise<void> {
-  const host = ctx.wordpress.hostFor(order);
+  const host = await siteHostOf(ctx, order.id);
   if ((await host.status(order.subdomain)) === "installed") return;
   await importBackup(ctx, await findBackup(ctx, order.id, location), host, order.subdomain);
 }

@@ -1,15 +1,15 @@
 import type { JobStatus } from "@lagon/contracts/jobs-schemas";
 import { SUBSCRIPTION_MESSAGES } from "@lagon/contracts/subscriptions";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import type { Subscription } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { claimOrderLease } from "../jobs/order-lease.ts";
 import { jobPending, siteJobStatus } from "../jobs/site-job.ts";
 import { AppError } from "../lib/app-error.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { bringSiteToState, wantedSiteState } from "./site-state.ts";
-import { loadSubscription, type Subscription } from "./subscription-view.ts";
+import { loadSubscription } from "./subscription-view.ts";
 
 const key = (orderId: string) => `site-state:${orderId}`;
 
@@ -50,7 +50,7 @@ export const siteStateJob = defineJob({
     const lease = await claimOrderLease(ctx, orderId, job);
     if (!lease) throw new Error("Une autre tâche travaille sur ce site : changement d'état reporté.");
     try {
-      const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+      const order = await findOrder(ctx.db, orderId);
       const sub = await loadSubscription(ctx, orderId);
       if (!order || !sub) return;
       const after = await bringSiteToState(ctx, order, sub);

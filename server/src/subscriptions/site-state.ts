@@ -2,13 +2,11 @@ import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import { eq } from "drizzle-orm";
 import { backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
-import { type orders, type SiteState, subscriptions } from "../db/schema.ts";
+import { type Order, type SiteState, type Subscription, subscriptions } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import { billingNow } from "./billing-clock.ts";
 import { keepFinalCopy, restoreFinalCopy } from "./site-archive.ts";
-import type { Subscription } from "./subscription-view.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** What the host must do with the site in each status. */
 export function wantedSiteState(status: SubscriptionStatus): SiteState {
@@ -31,7 +29,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
   try {
     if (wanted === "removed") {
       const location = await keepFinalCopy(ctx, order);
-      await ctx.wordpress.hostFor(order).remove(order.subdomain);
+      await (await siteHostOf(ctx, order.id)).remove(order.subdomain);
       patch.archiveLocation = location ?? sub.archiveLocation;
     } else {
       if (sub.siteState === "removed") {
@@ -47,8 +45,8 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
         }
       }
       if (wanted === "suspended" && sub.siteState === "online") await backupBeforeSuspension(ctx, order);
-      if (wanted === "suspended") await ctx.wordpress.hostFor(order).suspend(order.subdomain);
-      else await ctx.wordpress.hostFor(order).unsuspend(order.subdomain);
+      if (wanted === "suspended") await (await siteHostOf(ctx, order.id)).suspend(order.subdomain);
+      else await (await siteHostOf(ctx, order.id)).unsuspend(order.subdomain);
     }
   } catch (error) {
     ctx.log.error({ err: error, orderId: order.id, wanted }, "subscription: host change failed");

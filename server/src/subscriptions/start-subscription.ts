@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { addMonths } from "@lagon/contracts/billing-dates";
 import type { Context } from "../context.ts";
-import { type orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { type Order, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { billingNow } from "./billing-clock.ts";
 import { isPlanId, type PricedOrder, planAmountTtcCents } from "./subscription-view.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /**
  * The subscription of a new paid order, once (a second call changes nothing): active, its first

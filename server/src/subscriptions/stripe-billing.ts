@@ -3,10 +3,8 @@ import { type PlanId, planById } from "@lagon/contracts/plans";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { type Order, orders } from "../db/schema.ts";
 import { cardDeclined } from "./test-cards.ts";
-
-type Order = typeof orders.$inferSelect;
 
 export function stripePriceId(ctx: Pick<Context, "config">, planId: PlanId): string {
   return {

@@ -2,15 +2,13 @@ import { formatEuros } from "@lagon/contracts/pricing";
 import { desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { type Order, orders } from "../db/schema.ts";
 import { alertAgencyOnce } from "./payment-alert.ts";
 import { day } from "./record-event.ts";
 import { fromUnix, invoiceSubscriptionId, orderOfStripeSubscription } from "./stripe-billing.ts";
 import { creditStripeRefunds } from "./stripe-invoice-documents.ts";
 import { retrieveInvoice } from "./stripe-invoices.ts";
 import { syncStripeSubscription } from "./stripe-sync.ts";
-
-type Order = typeof orders.$inferSelect;
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { bySessionId } from "../checkout/checkout-session-id.ts";
 import type { Context } from "../context.ts";
-import { checkoutSessions, invoices, orders } from "../db/schema.ts";
+import { checkoutSessions, invoices, type Order } from "../db/schema.ts";
 import type { InvoiceContent } from "../invoices/invoice-content.ts";
 import {
   type InvoiceLineInput,
@@ -21,10 +21,9 @@ import {
   orderTaxRule,
   prorationLabel,
 } from "../invoices/subscription-invoice.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { alertAgencyOnce } from "./payment-alert.ts";
 import { fromUnix, invoiceSubscriptionId, orderOfStripeSubscription, planOfPrice } from "./stripe-billing.ts";
-
-type Order = typeof orders.$inferSelect;
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -132,7 +131,7 @@ export async function creditStripeRefunds(
     ctx.log.warn({ charge: charge.id }, "stripe: a refunded charge with no invoice of ours");
     return 0;
   }
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, paid.orderId));
+  const order = await findOrder(ctx.db, paid.orderId);
   const rate = (paid.content as InvoiceContent).taxRule.rateBasisPoints;
   let issued = 0;
   for (const refund of pending) {

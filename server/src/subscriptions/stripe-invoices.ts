@@ -3,14 +3,17 @@ import { formatEuros } from "@lagon/contracts/pricing";
 import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import { type orders, subscriptionInvoices } from "../db/schema.ts";
+import {
+  type Order,
+  type Subscription,
+  type SubscriptionInvoice,
+  subscriptionInvoices,
+} from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { type Invoice, invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
+import { invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
 import { fromUnix, invoiceSubscriptionId, planOfPrice } from "./stripe-billing.ts";
 import { invoiceStripePayment } from "./stripe-invoice-documents.ts";
-import { loadSubscription, type Subscription } from "./subscription-view.ts";
-
-type Order = typeof orders.$inferSelect;
+import { loadSubscription } from "./subscription-view.ts";
 
 /** Re-reads an invoice from Stripe with what tells a declined card from a 3-D Secure request. */
 export function retrieveInvoice(stripe: Stripe, id: string): Promise<Stripe.Invoice> {
@@ -98,7 +101,7 @@ async function ourInvoice(
   order: Order,
   sub: Subscription,
   invoice: Stripe.Invoice,
-): Promise<Invoice | undefined> {
+): Promise<SubscriptionInvoice | undefined> {
   const byProviderId = async () =>
     (
       await ctx.db
@@ -114,7 +117,7 @@ async function ourInvoice(
       : invoice.billing_reason === "subscription_update"
         ? "proration"
         : "renewal";
-  const unlinked = (k: Invoice["kind"], extra = isNull(subscriptionInvoices.providerInvoiceId)) =>
+  const unlinked = (k: SubscriptionInvoice["kind"], extra = isNull(subscriptionInvoices.providerInvoiceId)) =>
     ctx.db
       .update(subscriptionInvoices)
       .set({ providerInvoiceId: invoice.id })

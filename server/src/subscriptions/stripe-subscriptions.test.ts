@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { startFakeStripeApi } from "../../test/fake-stripe-api.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, invoices, orderLogs, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import {
+  emailLog,
+  type InvoiceRow,
+  invoices,
+  orderLogs,
+  orders,
+  subscriptionInvoices,
+  subscriptions,
+} from "../db/schema.ts";
 import type { InvoiceContent } from "../invoices/invoice-content.ts";
 import { issueInvoice, verifyInvoiceChain } from "../invoices/issue-invoice.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
@@ -564,11 +572,9 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
         periodStart: formatIsoDate(new Date((period?.start ?? 0) * 1000)),
         periodEnd: formatIsoDate(new Date(((period?.end ?? 0) - DAY) * 1000)),
       });
-      expect(
-        ((docs[0] as typeof invoices.$inferSelect).content as InvoiceContent).totals.lines.map(
-          (l) => l.label,
-        ),
-      ).toEqual(["Formule Business — abonnement mensuel"]);
+      expect(((docs[0] as InvoiceRow).content as InvoiceContent).totals.lines.map((l) => l.label)).toEqual([
+        "Formule Business — abonnement mensuel",
+      ]);
     });
 
     it("an upgrade's proration: one French line for the difference; a cent Stripe taxes otherwise is taken from the HT so the TTC is what was paid", async () => {

@@ -4,18 +4,17 @@ import { formatEuros } from "@lagon/contracts/pricing";
 import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import { orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { type Order, orders, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { isLate, reactivate } from "./payment-outcomes.ts";
 import { day, recordSubscriptionEvent } from "./record-event.ts";
 import { runLifecycleFor } from "./run-lifecycle.ts";
 import { queueSiteState } from "./site-state-job.ts";
 import { costsMore, fromUnix, planItem, planOfPrice } from "./stripe-billing.ts";
 import { applyStripeInvoice, retrieveInvoice } from "./stripe-invoices.ts";
-import { loadSubscription, planAmountTtcCents, type Subscription } from "./subscription-view.ts";
+import { loadSubscription, planAmountTtcCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
-
-type Order = typeof orders.$inferSelect;
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
@@ -25,7 +24,7 @@ const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.
  * first invoice Stripe's id. A failure leaves it to the next event or the daily reconciliation.
  */
 export async function linkStripeSubscription(ctx: Context, stripe: Stripe, orderId: string): Promise<void> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(ctx.db, orderId);
   if (!order?.stripeSubscriptionId) return;
   try {
     await syncStripeSubscription(ctx, stripe, order);

@@ -11,11 +11,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { orders, type Subscription } from "../db/schema.ts";
 import { cancelByAdmin, suspendByAdmin, unsuspendByAdmin } from "./admin-actions.ts";
 import { billingNow } from "./billing-clock.ts";
 import { siteStateJobId, siteStateStatus } from "./site-state-job.ts";
-import { adminSubscriptionView, type Subscription } from "./subscription-view.ts";
+import { adminSubscriptionView } from "./subscription-view.ts";
 import { advanceTestClock, readTestClock } from "./test-clock.ts";
 
 /**

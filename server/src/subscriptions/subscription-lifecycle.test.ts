@@ -16,6 +16,7 @@ import {
 } from "../db/schema.ts";
 import { ensureInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
 import { wantedSiteState } from "./site-state.ts";
 import { siteStatePending } from "./site-state-job.ts";
@@ -163,12 +164,12 @@ describe("subscriptions through the billing test clock", () => {
     const suspended = await home("impaye");
     expect(suspended.status).toBe(503);
     expect(suspended.text).toContain("Site suspendu");
-    const wp = await order(id);
+    const site = await getSite(t.ctx.db, id);
     const dashboard = await logIn(
       t.ctx.wordpress.main,
       "impaye",
-      wp.wpUsername as string,
-      t.ctx.secrets.open(wp.wpPasswordEnc as string),
+      site.wpUsername as string,
+      t.ctx.secrets.open(site.wpPasswordEnc as string),
     );
     expect(dashboard.status).toBe(200);
 
@@ -248,8 +249,8 @@ describe("subscriptions through the billing test clock", () => {
     const back = await logIn(
       t.ctx.wordpress.main,
       "impaye",
-      wp.wpUsername as string,
-      t.ctx.secrets.open(wp.wpPasswordEnc as string),
+      site.wpUsername as string,
+      t.ctx.secrets.open(site.wpPasswordEnc as string),
     );
     expect(back.status).toBe(200);
   }, 300_000);

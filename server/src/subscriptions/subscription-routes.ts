@@ -12,10 +12,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
+import type { Subscription } from "../db/schema.ts";
 import { billingNow } from "./billing-clock.ts";
 import { billingPortalUrl, describeTestPortal, portalSession, replaceTestCard } from "./billing-portal.ts";
 import { cancelSubscription, changePlan, undoCancellation } from "./customer-actions.ts";
-import type { Subscription } from "./subscription-view.ts";
 import { subscriptionView } from "./subscription-view.ts";
 
 const tokenChecks = { rateLimit: { max: 60, timeWindow: "1 minute" } };

@@ -7,9 +7,7 @@ import type { AdminSubscription, SubscriptionView } from "@lagon/contracts/subsc
 import { isBusinessBuyer, taxRuleFor } from "@lagon/contracts/tax";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { subscriptions } from "../db/schema.ts";
-
-export type Subscription = typeof subscriptions.$inferSelect;
+import { type Subscription, subscriptions } from "../db/schema.ts";
 
 export const isPlanId = (id: string): id is PlanId => (planIds as readonly string[]).includes(id);
 

@@ -1,8 +1,7 @@
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { subscriptions } from "../db/schema.ts";
-import type { Subscription } from "./subscription-view.ts";
+import { type Subscription, subscriptions } from "../db/schema.ts";
 
 /**
  * Changes a subscription only if it is still in one of the `from` statuses (and meets `also`):

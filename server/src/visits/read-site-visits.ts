@@ -1,11 +1,10 @@
 import { formatIsoDate } from "@lagon/contracts/french-date";
 import { eq, lt } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { customDomains, type orders, siteVisitAnalyses, siteVisitDays } from "../db/schema.ts";
+import { customDomains, type Order, siteVisitAnalyses, siteVisitDays } from "../db/schema.ts";
+import { siteHostOf } from "../sites/site-of.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { analyseDay, splitByDay } from "./goaccess.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** Figures and logs are kept this long: 13 months (the CNIL's limit for audience measurement). */
 export const KEEP_DAYS = 396;
@@ -28,7 +27,7 @@ export async function readSiteVisits(ctx: Context, order: Order, now = new Date(
     .from(siteVisitAnalyses)
     .where(eq(siteVisitAnalyses.orderId, order.id));
   const since = analysis?.completeThrough ? addDays(analysis.completeThrough, 1) : addDays(today, -KEEP_DAYS);
-  const host = ctx.wordpress.hostFor(order);
+  const host = await siteHostOf(ctx, order.id);
   const log = await host.visitLog(order.subdomain, since);
   const own = await ownHosts(ctx, order, host);
   const days = splitByDay(log);

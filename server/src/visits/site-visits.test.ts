@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { orders } from "../db/schema.ts";
+import { type Order, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { addDays } from "./read-site-visits.ts";
@@ -21,7 +21,7 @@ const WINDOWS =
  */
 describe("visits of a local site, counted", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let order: typeof orders.$inferSelect;
+  let order: Order;
   const visits = (token = magicLinkToken(t.ctx, order), id = order.id) =>
     t.app.inject({ method: "GET", url: `/api/order/${id}/visits?token=${encodeURIComponent(token)}` });
 

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { orders, subscriptions } from "../db/schema.ts";
+import { orders, sites, subscriptions } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { liveSite } from "../maintenance/versions.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { forgetOldVisits, readSiteVisits } from "./read-site-visits.ts";
 
 /** One Business site's visit log, read and counted (GoAccess); a few at a time per worker. */
@@ -15,7 +16,7 @@ export const readSiteVisitsJob = defineJob({
   expireInSeconds: 900,
   concurrency: 2,
   handle: async ({ orderId }, ctx) => {
-    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await findOrder(ctx.db, orderId);
     if (order?.planId !== "business") return;
     const days = await readSiteVisits(ctx, order);
     ctx.log.info({ orderId, days }, "site visits read");
@@ -48,12 +49,13 @@ export const readAllSiteVisitsJob = defineJob({
       await host.pruneVisitLogs().catch((err) => ctx.log.warn({ err, host: name }, "visit logs not pruned"));
     }
     await forgetOldVisits(ctx);
-    const sites = await ctx.db
+    const live = await ctx.db
       .select({ id: orders.id })
       .from(orders)
+      .innerJoin(sites, eq(sites.orderId, orders.id))
       .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
       .where(and(liveSite, eq(orders.planId, "business")));
-    for (const site of sites) await queueVisitReading(ctx, site.id);
-    ctx.log.info({ queued: sites.length }, "site visits queued");
+    for (const site of live) await queueVisitReading(ctx, site.id);
+    ctx.log.info({ queued: live.length }, "site visits queued");
   },
 });

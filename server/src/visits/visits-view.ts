@@ -3,12 +3,9 @@ import { VISIT_GRAINS, VISIT_PERIODS, type VisitGrain } from "@lagon/contracts/v
 import type { VisitCount, VisitSeries, VisitsView } from "@lagon/contracts/visits-schemas";
 import { and, asc, eq, gte } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type orders, siteVisitAnalyses, siteVisitDays } from "../db/schema.ts";
+import { type Order, type SiteVisitDay, siteVisitAnalyses, siteVisitDays } from "../db/schema.ts";
 import { addDays } from "./read-site-visits.ts";
 import { queueVisitReading } from "./visits-jobs.ts";
-
-type Order = typeof orders.$inferSelect;
-type DayRow = typeof siteVisitDays.$inferSelect;
 
 /** The order page asks for a new reading when the last one is older than this (one a minute at most). */
 export const FRESH_MS = 60_000;
@@ -45,7 +42,7 @@ function top(lists: VisitCount[][]): VisitCount[] {
 }
 
 /** One view: every period from the first shown to today's (empty ones at zero), and their sums. */
-export function visitSeries(grain: VisitGrain, days: DayRow[], today: string): VisitSeries {
+export function visitSeries(grain: VisitGrain, days: SiteVisitDay[], today: string): VisitSeries {
   const first = firstShown(grain, today);
   const shown = days.filter((d) => d.day >= first && d.day <= today);
   const periods = new Map<string, { start: string; visitors: number; page_views: number }>();

@@ -1,7 +1,7 @@
 import { eq, isNotNull, or } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { customDomains, orders } from "../db/schema.ts";
+import { customDomains, orders, sites } from "../db/schema.ts";
 
 /**
  * The nginx map of a front that sends each site's names to its WordPress host
@@ -22,10 +22,11 @@ export async function siteHostsMap(
     const host = name === null ? first : hosts.find((h) => h.name === name);
     return host ? (host.connectHost ?? host.host) : undefined;
   };
-  const sites = await db
-    .select({ id: orders.id, subdomain: orders.subdomain, host: orders.wordpressHost })
+  const hosted = await db
+    .select({ id: orders.id, subdomain: orders.subdomain, host: sites.host })
     .from(orders)
-    .where(or(isNotNull(orders.wordpressHost), isNotNull(orders.wpUsername)))
+    .innerJoin(sites, eq(sites.orderId, orders.id))
+    .where(or(isNotNull(sites.host), isNotNull(sites.wpUsername)))
     .orderBy(orders.subdomain);
   const domains = await db
     .select({ orderId: customDomains.orderId, domain: customDomains.domain })
@@ -36,7 +37,7 @@ export async function siteHostsMap(
     "# Written by the product (npm run site-hosts-map): each site's names and its WordPress host.",
     `default ${defaultAddress};`,
   ];
-  for (const site of sites) {
+  for (const site of hosted) {
     const to = address(site.host);
     // A host gone from the configuration: its sites are left to the default (they fail there).
     if (!to || to === defaultAddress) continue;

@@ -9,13 +9,21 @@ import { createTestContext } from "../../test/test-context.ts";
 import { requestReinstall } from "../admin/reinstall-wordpress.ts";
 import { requestRestore, restoreStatus } from "../backups/backup-jobs.ts";
 import type { Context } from "../context.ts";
-import { customDomains, orderLogs, orders, siteBackups, siteMaintenance } from "../db/schema.ts";
+import {
+  customDomains,
+  type Order,
+  orderLogs,
+  type Site,
+  siteBackups,
+  siteMaintenance,
+  sites,
+} from "../db/schema.ts";
 import { monitorSites } from "../maintenance/site-monitor.ts";
+import { findOrder } from "../orders/orders-table.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
 import { pinSiteHost } from "./pin-site-host.ts";
 import { siteHostsMap } from "./site-hosts-map.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** The WP_SSH_HOSTS entry of a loopback host. */
 function entry(name: string, host: LoopbackSshHost) {
@@ -37,18 +45,21 @@ function entry(name: string, host: LoopbackSshHost) {
  * Two real SSH WordPress hosts on loopback (two sshd, two nginx + php-fpm, two site roots) in one
  * WP_SSH_HOSTS: new orders spread over both, and each site is reached on its own host only.
  */
+/** A placed order with its site. */
+type Placed = Order & { site: Site };
+
 describe("several WordPress hosts", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let hosts: Record<"wp-a" | "wp-b", LoopbackSshHost>;
   let ctx: Context;
-  const placed: Order[] = [];
+  const placed: Placed[] = [];
 
   const siteFolder = (name: "wp-a" | "wp-b", subdomain: string) =>
     existsSync(path.join(hosts[name].hostDataDir, "sites", subdomain));
-  const orderRow = async (id: string) => {
-    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+  const orderRow = async (id: string): Promise<Placed> => {
+    const row = await findOrder(ctx.db, id);
     if (!row) throw new Error("order missing");
-    return row;
+    return { ...row, site: await getSite(ctx.db, id) };
   };
 
   beforeAll(async () => {
@@ -86,27 +97,25 @@ describe("several WordPress hosts", () => {
         ),
       );
     }
-    expect(placed.map((o) => o.wordpressHost)).toEqual(["wp-a", "wp-b", "wp-a", "wp-b"]);
+    expect(placed.map((o) => o.site.host)).toEqual(["wp-a", "wp-b", "wp-a", "wp-b"]);
     for (const order of placed) {
-      const own = order.wordpressHost as "wp-a" | "wp-b";
+      const own = order.site.host as "wp-a" | "wp-b";
       const other = own === "wp-a" ? "wp-b" : "wp-a";
       expect(siteFolder(own, order.subdomain), `${order.subdomain} on ${own}`).toBe(true);
       expect(siteFolder(other, order.subdomain), `${order.subdomain} not on ${other}`).toBe(false);
       // Its address is its own host's; the other host has no such site.
-      expect(ctx.wordpress.siteUrl(order)).toBe(
+      expect(ctx.wordpress.siteUrl(order.subdomain, order.site)).toBe(
         `http://${order.subdomain}.localhost:${hosts[own].options.publicPort}`,
       );
-      const home = await ctx.wordpress.hostFor(order).fetch(order.subdomain, "/");
+      const home = await ctx.wordpress.hostFor(order.site).fetch(order.subdomain, "/");
       expect(home.status).toBe(200);
       expect(await home.text()).toContain(order.companyName);
-      expect((await ctx.wordpress.hostFor({ wordpressHost: other }).fetch(order.subdomain, "/")).status).toBe(
-        404,
-      );
+      expect((await ctx.wordpress.hostFor({ host: other }).fetch(order.subdomain, "/")).status).toBe(404);
     }
   }, 600_000);
 
   it("takes every action on a site to its own host: backup, reinstall, restore, monitoring", async () => {
-    const order = placed.find((o) => o.wordpressHost === "wp-b") as Order;
+    const order = placed.find((o) => o.site.host === "wp-b") as Placed;
     await requestReinstall(ctx, order.id);
     await waitFor(async () => {
       const logs = await ctx.db
@@ -117,8 +126,8 @@ describe("several WordPress hosts", () => {
       return logs.length > 0 ? logs : undefined;
     }, 180_000);
     const reinstalled = await orderRow(order.id);
-    expect(reinstalled.wordpressHost).toBe("wp-b");
-    expect(reinstalled.wpPasswordEnc).not.toBe(order.wpPasswordEnc);
+    expect(reinstalled.site.host).toBe("wp-b");
+    expect(reinstalled.site.wpPasswordEnc).not.toBe(order.site.wpPasswordEnc);
     expect(siteFolder("wp-b", order.subdomain)).toBe(true);
     expect(siteFolder("wp-a", order.subdomain)).toBe(false);
 
@@ -128,7 +137,7 @@ describe("several WordPress hosts", () => {
     expect(backup?.sizeBytes).toBeGreaterThan(100_000);
     const restore = await requestRestore(ctx, reinstalled.id, backup?.id as string);
     expect(await jobOutcome(() => restoreStatus(ctx, restore))).toEqual({ state: "completed" });
-    expect((await ctx.wordpress.hostFor(reinstalled).fetch(order.subdomain, "/")).status).toBe(200);
+    expect((await ctx.wordpress.hostFor(reinstalled.site).fetch(order.subdomain, "/")).status).toBe(200);
     expect(siteFolder("wp-a", order.subdomain)).toBe(false);
 
     // Monitoring reaches every site on its host (a failure names each site's reason).
@@ -141,7 +150,7 @@ describe("several WordPress hosts", () => {
   }, 600_000);
 
   it("writes the front's map of each site's names to its host", async () => {
-    const onB = placed.filter((o) => o.wordpressHost === "wp-b");
+    const onB = placed.filter((o) => o.site.host === "wp-b");
     await ctx.db.insert(customDomains).values({
       orderId: onB[0]?.id as string,
       domain: "garage-hoarau.re",
@@ -162,18 +171,17 @@ describe("several WordPress hosts", () => {
   });
 
   it("sends orders that recorded no host to the first one", async () => {
-    const onA = placed.find((o) => o.wordpressHost === "wp-a") as Order;
-    const onB = placed.find((o) => o.wordpressHost === "wp-b") as Order;
+    const onA = placed.find((o) => o.site.host === "wp-a") as Placed;
+    const onB = placed.find((o) => o.site.host === "wp-b") as Placed;
     // As if both had been installed before hosts were recorded: wp-a still has its site, wp-b's
     // is looked for on wp-a, where it is not.
-    for (const o of [onA, onB])
-      await ctx.db.update(orders).set({ wordpressHost: null }).where(eq(orders.id, o.id));
+    for (const o of [onA, onB]) await ctx.db.update(sites).set({ host: null }).where(eq(sites.orderId, o.id));
     expect(await monitorSites(ctx)).toEqual({ checked: 4, down: 1 });
     // A site installed before hosts were recorded is pinned to the first host, never moved.
-    expect((await pinSiteHost(ctx, await orderRow(onA.id))).wordpressHost).toBe("wp-a");
-    expect((await orderRow(onA.id)).wordpressHost).toBe("wp-a");
+    expect((await pinSiteHost(ctx, onA.id)).host).toBe("wp-a");
+    expect((await orderRow(onA.id)).site.host).toBe("wp-a");
     for (const o of [onA, onB]) {
-      await ctx.db.update(orders).set({ wordpressHost: o.wordpressHost }).where(eq(orders.id, o.id));
+      await ctx.db.update(sites).set({ host: o.site.host }).where(eq(sites.orderId, o.id));
     }
   }, 120_000);
 });

@@ -17,21 +17,21 @@ function host(name: string, health: HostHealth | null = { ok: true }) {
 }
 
 describe("WordPressHosts", () => {
-  it("sends each site to the host its order recorded, and orders that recorded none to the first", () => {
+  it("sends each site to the host it recorded, and sites that recorded none to the first", () => {
     const [a, b] = [host("a"), host("b")];
     const hosts = new WordPressHosts([
       { name: "a", host: a, newSites: true },
       { name: "b", host: b, newSites: true },
     ]);
-    expect(hosts.hostFor({ wordpressHost: "b" })).toBe(b);
-    expect(hosts.hostFor({ wordpressHost: "a" })).toBe(a);
-    expect(hosts.hostFor({ wordpressHost: null })).toBe(a);
+    expect(hosts.hostFor({ host: "b" })).toBe(b);
+    expect(hosts.hostFor({ host: "a" })).toBe(a);
+    expect(hosts.hostFor({ host: null })).toBe(a);
     expect(hosts.main).toBe(a);
-    expect(() => hosts.hostFor({ wordpressHost: "c" })).toThrow(
+    expect(() => hosts.hostFor({ host: "c" })).toThrow(
       "l'hôte WordPress « c » de ce site n'est plus dans la configuration (WP_SSH_HOSTS)",
     );
-    expect(hosts.siteUrl({ wordpressHost: "b", subdomain: "acme" })).toBe("https://acme.b.test");
-    expect(hosts.siteUrl({ wordpressHost: "c", subdomain: "acme" })).toBe("https://acme.a.test");
+    expect(hosts.siteUrl("acme", { host: "b" })).toBe("https://acme.b.test");
+    expect(hosts.siteUrl("acme", { host: "c" })).toBe("https://acme.a.test");
   });
 
   it("puts a new site on the host taking new sites that holds the fewest, the first on a tie", () => {

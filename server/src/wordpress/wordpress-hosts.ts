@@ -1,6 +1,6 @@
 import type { HostEvent, HostHealth, WordPressHost } from "./wordpress-host.ts";
 
-/** One configured WordPress host and the name orders record (orders.wordpress_host). */
+/** One configured WordPress host and the name sites record (sites.host). */
 export interface NamedWordPressHost {
   name: string;
   host: WordPressHost;
@@ -8,15 +8,15 @@ export interface NamedWordPressHost {
   newSites: boolean;
 }
 
-/** What of an order says where its site lives. */
+/** What of a site says where it lives (its `sites` row). */
 export interface PinnedSite {
-  wordpressHost: string | null;
+  host: string | null;
 }
 
 /**
  * The deployment's WordPress hosts (decision 0042). A site lives on one host for its whole life:
- * the one its order recorded when the site was first installed, or the first host for orders
- * from before hosts were recorded. Every action on a site goes through `hostFor(order)`.
+ * the one its site recorded when it was first installed, or the first host for sites from
+ * before hosts were recorded. Every action on a site goes through `hostFor(site)`.
  */
 export class WordPressHosts {
   readonly all: readonly NamedWordPressHost[];
@@ -35,25 +35,25 @@ export class WordPressHosts {
     return (this.all[0] as NamedWordPressHost).name;
   }
 
-  /** The host of an order's site. A recorded host missing from the configuration stops the action. */
-  hostFor(order: PinnedSite): WordPressHost {
-    if (order.wordpressHost === null) return this.main;
-    const found = this.all.find((h) => h.name === order.wordpressHost);
+  /** The host of a site. A recorded host missing from the configuration stops the action. */
+  hostFor(site: PinnedSite): WordPressHost {
+    if (site.host === null) return this.main;
+    const found = this.all.find((h) => h.name === site.host);
     if (!found) {
       throw new Error(
-        `l'hôte WordPress « ${order.wordpressHost} » de ce site n'est plus dans la configuration (WP_SSH_HOSTS)`,
+        `l'hôte WordPress « ${site.host} » de ce site n'est plus dans la configuration (WP_SSH_HOSTS)`,
       );
     }
     return found.host;
   }
 
   /**
-   * The address of an order's site, for pages and e-mails: never fails (a host missing from the
+   * The address of a site, for pages and e-mails: never fails (a host missing from the
    * configuration gives the first host's address; the actions on the site fail and say why).
    */
-  siteUrl(order: PinnedSite & { subdomain: string }): string {
-    const found = this.all.find((h) => h.name === order.wordpressHost);
-    return (found?.host ?? this.main).siteUrl(order.subdomain);
+  siteUrl(subdomain: string, site: PinnedSite): string {
+    const found = this.all.find((h) => h.name === site.host);
+    return (found?.host ?? this.main).siteUrl(subdomain);
   }
 
   /**

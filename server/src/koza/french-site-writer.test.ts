@@ -167,8 +167,8 @@ describe("the embedded French writer, for five trades", () => {
     ],
     [
       "restaurant",
-      [/Venez nous voir/, /Pour réserver une table/, /servi à table/, /à l'heure convenue/],
-      /rendez-vous|devis|chantier|intervention|projet|boutique/i,
+      [/Venez nous voir/, /Pour réserver une table/, /servi à table/, /à l'heure convenue/, /Nos formules/],
+      /rendez-vous|devis|chantier|intervention|projet|boutique|prestations/i,
     ],
     [
       "accountant",

@@ -167,6 +167,10 @@ const TONES: Record<KozaStyle, Tone> = {
 interface TradeWords {
   /** The home page's last band, one title per style. */
   ctaTitle: Record<KozaStyle, string>;
+  /** The home page's services section, when the style's title would not fit the trade. */
+  servicesTitle?: string;
+  /** Ends the list of services opening the services page, when the style's words would not fit the trade. */
+  servicesIntro?: (w: Words) => string;
   ctaText: (w: Words) => string;
   /** How the business works with its customers, on the home page beside what sets it apart. */
   why: (w: Words) => string;
@@ -204,6 +208,8 @@ const TRADES: Record<TradeKind, TradeWords> = {
       `Passez nous voir : l'adresse${w.hours ? " et les horaires sont" : " est"} ci-dessous. Pour une commande ou une question, appelez ou écrivez.`,
   },
   restaurant: {
+    servicesTitle: "Nos formules",
+    servicesIntro: (w) => `voici comment ${w.the} vous reçoit${sp(w.inTown)}.`,
     ctaTitle: {
       modern: "Passez nous voir",
       classic: "Au plaisir de vous recevoir",
@@ -354,7 +360,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       headline: pick(tone.headline)(w),
       lead: pick(tone.lead, 2)(w),
       intro: home,
-      servicesTitle: tone.servicesTitle,
+      servicesTitle: trade.servicesTitle ?? tone.servicesTitle,
       serviceTeasers: described.items.map((d) => d.teaser),
       whyTitle: tone.whyTitle,
       why: join(distinction(data.uniqueValue, w, seed), trade.why(w)),
@@ -366,7 +372,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       values: tone.values.map(([title, text]) => ({ title, text })),
     },
     services: {
-      intro: `${capitalize(listOf(services))} : ${tone.servicesIntro(w)}`,
+      intro: `${capitalize(listOf(services))} : ${(trade.servicesIntro ?? tone.servicesIntro)(w)}`,
       items: services.map((title, i) => ({ title, text: described.items[i]?.text as string })),
       callToAction: { title: trade.servicesCta.title, text: trade.servicesCta.text(w) },
     },

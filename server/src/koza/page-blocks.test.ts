@@ -212,6 +212,19 @@ describe("the five pages as blocks", () => {
         .map((m) => m[1]);
     expect(targets(TRADES.hairdresser, true)).toEqual(Array(4).fill("/reservation/"));
     expect(targets(TRADES.hairdresser, false)).toEqual(Array(4).fill("/contact/"));
+    // The invitations say it is booked online, not by calling for a slot.
+    const booked = kozaPages(
+      TRADES.hairdresser,
+      writeFrenchSite(TRADES.hairdresser),
+      images(TRADES.hairdresser, []),
+      {
+        booking: true,
+      },
+    );
+    for (const i of [0, 2, 3]) {
+      expect(booked[i]?.content).toContain("Choisissez en ligne un créneau libre\u00a0:");
+      expect(booked[i]?.content).not.toContain("nous convenons ensemble");
+    }
     // A bakery or a plumber is not booked by the slot: their button keeps its page.
     expect(targets(TRADES.bakery, true)).toEqual(Array(4).fill("/contact/"));
     expect(targets(TRADES.electrician, true)).toEqual(Array(4).fill("/contact/"));

@@ -17,6 +17,7 @@ import {
   section,
 } from "./blocks.ts";
 import { isDark, textOn } from "./colors.ts";
+import { typeset } from "./french-typography.ts";
 import type { SiteContent } from "./site-content.ts";
 import type { PageImages } from "./site-images.ts";
 import { tradeOf } from "./trade.ts";
@@ -53,7 +54,13 @@ export function kozaPages(
 ): KozaPage[] {
   const c = data.contactInfo;
   const trade = tradeOf(data);
-  const action = opts.booking && trade.kind === "appointment" ? BOOKING_PATH : "/contact/";
+  const online = opts.booking && trade.kind === "appointment";
+  const action = online ? BOOKING_PATH : "/contact/";
+  // Booked online, the invitations say so instead of asking to call for a slot.
+  const bookOnline = typeset(
+    `Choisissez en ligne un créneau libre : la confirmation arrive aussitôt par e-mail. Une question ? Appelez le ${c.phone.trim()}.`,
+  );
+  const invitation = online ? bookOnline : text.home.callToAction.text;
   const photos = images.gallery.length > 0;
   // The call-to-action band is the primary colour: its text must stay readable on it.
   const onPrimary = textOn(data.colors.primary) === "#ffffff" ? "base" : "contrast";
@@ -100,7 +107,7 @@ export function kozaPages(
       { background: "accent-5" },
     ),
     section([mediaText(images.about, [heading(text.home.whyTitle), paragraph(text.home.why)])]),
-    callToAction(text.home.callToAction.title, text.home.callToAction.text),
+    callToAction(text.home.callToAction.title, invitation),
   ];
 
   const about = [
@@ -119,7 +126,7 @@ export function kozaPages(
       return picture ? mediaText(picture, words, i % 2 === 1) : words.join("\n\n");
     }),
     heading(text.services.callToAction.title),
-    paragraph(text.services.callToAction.text),
+    paragraph(online ? bookOnline : text.services.callToAction.text),
     buttons([{ label: trade.action, href: action }]),
   ];
 
@@ -137,13 +144,14 @@ export function kozaPages(
           section([heading(WAY_OF_WORKING, { align: "center" }), steps], { background: "accent-5" }),
         ]
       : [
-          section([steps], { background: "accent-5" }),
+          // On the page's own background: the invitation's coloured band follows it.
+          section([steps]),
           paragraph(
             `Vous seul voyez ce message, parce que vous êtes connecté à WordPress\u00a0: ajoutez ici les photos de votre travail. Dans ${link("Pages", "/wp-admin/edit.php?post_type=page")}, ouvrez «\u00a0${WAY_OF_WORKING}\u00a0» et ajoutez un bloc Galerie.`,
             { html: true, className: ADMIN_ONLY },
           ),
         ]),
-    callToAction(text.home.callToAction.title, text.home.callToAction.text),
+    callToAction(text.home.callToAction.title, invitation),
   ];
 
   const contact = [

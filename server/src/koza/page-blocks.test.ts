@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Media } from "./blocks.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
-import { ADMIN_ONLY, keepHyphenated, kozaPages, photoGallery, WAY_OF_WORKING } from "./page-blocks.ts";
+import { ADMIN_ONLY, kozaPages, photoGallery, WAY_OF_WORKING } from "./page-blocks.ts";
 import { imageRequests, pageImages } from "./site-images.ts";
 import { answers, TRADES } from "./test-support.ts";
 import { tradeOf } from "./trade.ts";
@@ -228,10 +228,5 @@ describe("the five pages as blocks", () => {
     // A bakery or a plumber is not booked by the slot: their button keeps its page.
     expect(targets(TRADES.bakery, true)).toEqual(Array(4).fill("/contact/"));
     expect(targets(TRADES.electrician, true)).toEqual(Array(4).fill("/contact/"));
-  });
-
-  it("keep a hyphenated town whole in the banner's title", () => {
-    expect(keepHyphenated("Cabinet Técher à Saint-Denis")).toBe("Cabinet Técher à Saint-\u2060Denis");
-    expect(keepHyphenated("Boulangerie - Payet")).toBe("Boulangerie - Payet");
   });
 });

@@ -79,7 +79,7 @@ export function kozaPages(
   const home = [
     cover(
       [
-        heading(keepHyphenated(text.home.headline), { level: 1, align: "center" }),
+        heading(text.home.headline, { level: 1, align: "center" }),
         paragraph(text.home.lead, { align: "center", size: "large" }),
         buttons(
           [
@@ -204,6 +204,3 @@ export function photoGallery(photos: Media[]): string[] {
   if (photos.length % 3 === 0) return [gallery(photos, 3)];
   return photos.length % 2 === 1 ? [image(first, true), gallery(others, 2)] : [gallery(photos, 2)];
 }
-
-/** A big title does not break a hyphenated name ("Saint-Denis") at its hyphen: a word joiner holds it. */
-export const keepHyphenated = (title: string) => title.replace(/(\p{L})-(?=\p{L})/gu, "$1-\u2060");

@@ -306,10 +306,10 @@ test("a Koza site bought without any photo shows pictures in its colours on ever
   expect(await imagesLoaded(page)).toBe(3);
   await page.screenshot({ path: `${SHOTS}/koza-illustrated-services-1280.png`, fullPage: true });
 
-  // No photo: Réalisations tells how the work goes, with no made picture passed off as work; the
-  // word asking the owner for photos is hidden from visitors.
-  await menu.getByRole("link", { name: "Réalisations", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Comment ça se passe" })).toBeVisible();
+  // No photo: the Réalisations page is named after what it shows, how the work goes, with no made
+  // picture passed off as work; the word asking the owner for photos is hidden from visitors.
+  await menu.getByRole("link", { name: "Comment ça se passe", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Comment ça se passe" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "2. Recevez un devis" })).toBeVisible();
   expect(await imagesLoaded(page)).toBe(0);
   await expect(page.getByText("Vous seul voyez ce message")).toBeHidden();

@@ -1,9 +1,14 @@
 import type { Context } from "../context.ts";
 import type { Order, Site } from "../db/schema.ts";
+import { blockAttrs } from "../koza/blocks.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { bookingIncluded } from "./booking-settings.ts";
 
 const SLUG = "reservation";
+/** Where the "Réservation" page answers on the site. */
+export const BOOKING_PATH = `/${SLUG}/`;
+/** Koza's header menu (koza/build-koza-site.ts). */
+export const KOZA_MENU = "menu-koza";
 
 /** The "Réservation" page: an introduction and the widget's shortcode (mu-plugin lagon-reservation.php). */
 export function bookingPageContent(ctx: Pick<Context, "config">, order: Pick<Order, "subdomain">): string {
@@ -18,38 +23,82 @@ export function bookingPageContent(ctx: Pick<Context, "config">, order: Pick<Ord
   ].join("\n");
 }
 
-/**
- * Gives a Business site its "Réservation" page, linked from the header menu, once: a page already
- * there (the customer may have edited it) is left as it is. Through the site's REST API, as its admin.
- */
-export async function ensureBookingPage(ctx: Context, order: Order, site: Site): Promise<string | null> {
-  if (!bookingIncluded(order) || !site.wpUsername || !site.wpAppPasswordEnc) return null;
-  const wp = new WordPressRest(
-    ctx.wordpress.hostFor(site),
-    order.subdomain,
-    site.wpUsername,
-    ctx.secrets.open(site.wpAppPasswordEnc),
-  );
-  const found = await wp.json<{ id: number }[]>(
+interface NavigationMenu {
+  id: number;
+  slug: string;
+  title: { rendered: string };
+  content: { raw: string };
+}
+
+/** The site's REST API as its admin, or null when it has no credentials yet. */
+const siteRest = (ctx: Context, order: Order, site: Site) =>
+  site.wpUsername && site.wpAppPasswordEnc
+    ? new WordPressRest(
+        ctx.wordpress.hostFor(site),
+        order.subdomain,
+        site.wpUsername,
+        ctx.secrets.open(site.wpAppPasswordEnc),
+      )
+    : null;
+
+/** The "Réservation" page of the site (any status but the trash), or one made now. */
+export async function bookingPage(
+  ctx: Pick<Context, "config">,
+  wp: WordPressRest,
+  order: Pick<Order, "subdomain">,
+): Promise<{ id: number; link: string; created: boolean }> {
+  const [found] = await wp.json<{ id: number; link: string }[]>(
     "GET",
-    `/wp/v2/pages?slug=${SLUG}&status=publish,draft,private`,
+    `/wp/v2/pages?slug=${SLUG}&status=publish,draft,private&context=edit&_fields=id,link`,
   );
-  if (found.length > 0) return "Page Réservation déjà présente.";
+  if (found) return { ...found, created: false };
   const page = await wp.json<{ id: number; link: string }>("POST", "/wp/v2/pages", {
     title: "Réservation",
     slug: SLUG,
     status: "publish",
     content: bookingPageContent(ctx, order),
   });
-  // The header's menu (install-site.php's "Menu principal") gets the page before its last link.
-  const menus = await wp.json<{ id: number; title: { rendered: string }; content: { raw: string } }[]>(
-    "GET",
-    "/wp/v2/navigation?context=edit&per_page=20",
-  );
-  const menu = menus.find((m) => m.title.rendered === "Menu principal");
-  if (menu) {
-    const link = `<!-- wp:navigation-link ${JSON.stringify({ label: "Réservation", type: "page", id: page.id, url: page.link, kind: "post-type" })} /-->`;
-    await wp.json("POST", `/wp/v2/navigation/${menu.id}`, { content: `${menu.content.raw}${link}` });
+  return { id: page.id, link: page.link, created: true };
+}
+
+/**
+ * The menu's content with a link to the page: at the end, or before `before`'s link (Koza's
+ * menu keeps Contact last). A menu that already links the page is returned unchanged.
+ */
+export function withPageLink(
+  menu: string,
+  page: { id: number; link: string },
+  before?: { id: number },
+): string {
+  if (menu.includes(`"id":${page.id},`)) return menu;
+  const link = `<!-- wp:navigation-link ${blockAttrs({ label: "Réservation", type: "page", id: page.id, url: page.link, kind: "post-type" })} /-->`;
+  const at = before ? menu.search(new RegExp(`<!-- wp:navigation-link \\{[^}]*"id":${before.id},`)) : -1;
+  return at < 0
+    ? `${menu}${menu && !menu.endsWith("\n") ? "\n" : ""}${link}`
+    : `${menu.slice(0, at)}${link}\n${menu.slice(at)}`;
+}
+
+/**
+ * Gives a Business site its "Réservation" page once: a page already there (the customer may have
+ * edited it) is left as it is. A new page is linked from the header's menu, the installer's
+ * ("Menu principal") or Koza's (before Contact) when Koza wrote the site before the plan had
+ * booking. Through the site's REST API, as its admin.
+ */
+export async function ensureBookingPage(ctx: Context, order: Order, site: Site): Promise<string | null> {
+  const wp = siteRest(ctx, order, site);
+  if (!bookingIncluded(order) || !wp) return null;
+  const page = await bookingPage(ctx, wp, order);
+  if (!page.created) return "Page Réservation déjà présente.";
+  const menus = await wp.json<NavigationMenu[]>("GET", "/wp/v2/navigation?context=edit&per_page=20");
+  for (const menu of menus) {
+    const koza = menu.slug === KOZA_MENU;
+    if (!koza && menu.title.rendered !== "Menu principal") continue;
+    const contact = koza
+      ? (await wp.json<{ id: number }[]>("GET", "/wp/v2/pages?slug=contact&_fields=id"))[0]
+      : undefined;
+    await wp.json("POST", `/wp/v2/navigation/${menu.id}`, {
+      content: withPageLink(menu.content.raw, page, contact),
+    });
   }
   return "Page Réservation créée.";
 }

@@ -1,4 +1,6 @@
 import type { KozaData } from "@lagon/contracts/koza-schemas";
+import { bookingIncluded } from "../booking/booking-settings.ts";
+import { bookingPage, KOZA_MENU } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
 import type { Order } from "../db/schema.ts";
 import { readStoredFile } from "../files/stored-files.ts";
@@ -8,7 +10,7 @@ import { type KozaPage, kozaPages } from "./page-blocks.ts";
 import type { SiteContent } from "./site-content.ts";
 import { type ImageMaker, imageRequests, pageImages } from "./site-images.ts";
 import type { StoredFile } from "./submit-koza-questionnaire.ts";
-import { footerPart, headerPart, navigationLinks } from "./theme-parts.ts";
+import { footerPart, headerPart, navigationLinks, withBookingPage } from "./theme-parts.ts";
 import { themeStyles } from "./theme-styles.ts";
 import type { WordPressRest } from "./wordpress-rest.ts";
 
@@ -65,8 +67,14 @@ export async function buildKozaSite(
     made.set(request.slot, await ensureMedia(wp, slug, request.alt, () => makeImage(request)));
   }
 
+  // Online booking (Business): its page, made now if the install did not, has its place in the menus.
+  const reservation = bookingIncluded(order) ? await bookingPage(ctx, wp, order) : undefined;
   const saved: { id: number; title: string; link: string }[] = [];
-  for (const page of kozaPages(data, text, pageImages(photos, made))) saved.push(await savePage(wp, page));
+  for (const page of kozaPages(data, text, pageImages(photos, made), {
+    booking: reservation !== undefined,
+  })) {
+    saved.push(await savePage(wp, page));
+  }
   const home = saved[0] as { id: number };
 
   await wp.json("POST", "/wp/v2/settings", {
@@ -85,9 +93,10 @@ export async function buildKozaSite(
       "GET",
       "/wp/v2/pages?slug=mentions-legales&_fields=id,link",
     );
-    const header = await menu("menu-koza", "Menu Koza", saved);
+    const linked = reservation ? withBookingPage(saved, { ...reservation, title: "Réservation" }) : saved;
+    const header = await menu(KOZA_MENU, "Menu Koza", linked);
     const footer = await menu("menu-koza-pied-de-page", "Pied de page Koza", [
-      ...saved,
+      ...linked,
       ...legal.map((p) => ({ ...p, title: "Mentions légales" })),
     ]);
     const part = (slug: string) => `/wp/v2/template-parts/${encodeURIComponent(theme.stylesheet)}//${slug}`;

@@ -140,6 +140,7 @@ describe("the embedded French writer, for five trades", () => {
       ["garage", "appointment"],
       ["electrician", "callout"],
       ["restaurant", "restaurant"],
+      ["accountant", "business"],
     ]);
   });
 
@@ -166,8 +167,13 @@ describe("the embedded French writer, for five trades", () => {
     ],
     [
       "restaurant",
-      [/Venez nous voir/, /Pour réserver une table/, /servi à table/, /à l'heure convenue/],
-      /rendez-vous|devis|chantier|intervention|projet|boutique/i,
+      [/Venez nous voir/, /Pour réserver une table/, /servi à table/, /à l'heure convenue/, /Nos formules/],
+      /rendez-vous|devis|chantier|intervention|projet|boutique|prestations/i,
+    ],
+    [
+      "accountant",
+      [/votre activité/, /premier échange/, /déclaration vous est expliquée/, /création vous est expliquée/],
+      /rendez-vous|devis|chantier|intervention|boutique|\btable\b|Régalez/i,
     ],
   ] as const)("invites to the %s in words that fit it", (trade, fitting, misfitting) => {
     for (const site of everyStyle(TRADES[trade])) {
@@ -218,6 +224,42 @@ describe("the embedded French writer, for five trades", () => {
         expect(text).not.toMatch(/ [:;!?»]|« /);
         expect(text).toMatch(/\u00a0[:?]/);
       }
+    }
+  });
+
+  it("never claims experience, prices, awards, reviews or certifications the answers did not give", () => {
+    const claims =
+      /ans d'expérience|expérience|depuis \d|€|euros?\b|tarif|prix (bas|imbattable)|meilleurs? (prix|tarifs?)|le meilleur \p{L}+ d|récompens|primé|label|médaille|avis|témoign|étoiles|certifi|diplôm|agréé|garanti|n° ?1\b|leader/iu;
+    for (const data of Object.values(TRADES)) {
+      // What the owner wrote may say it ("ouvert depuis 1998"): only the writer's own words are checked.
+      const answered = [...(data.businessDescription.match(/[^.!?]+[.!?]/g) ?? []), data.uniqueValue];
+      for (const site of everyStyle(data)) {
+        const own = answered.reduce((text, a) => text.replaceAll(a.trim(), ""), plain(site));
+        expect(own.match(claims)?.[0], site.home.headline).toBeUndefined();
+      }
+    }
+    // Said when the owner says it, in their words.
+    const said = writeFrenchSite({ ...TRADES.electrician, uniqueValue: "20 ans d'expérience dans le Sud" });
+    expect(plain(said)).toContain("20 ans d'expérience dans le Sud");
+  });
+
+  it("names a business by its article when its name starts with a common noun", () => {
+    const bakery = plain(writeFrenchSite({ ...TRADES.bakery, style: "modern" }));
+    expect(bakery).toMatch(/Bienvenue à la Boulangerie Payet|la Boulangerie Payet/);
+    expect(bakery).not.toMatch(/(chez|de|que|appelez) Boulangerie Payet/i);
+    const accountant = plain(writeFrenchSite(TRADES.accountant));
+    expect(accountant).toContain("au Cabinet Técher");
+    expect(accountant).toContain("appelez le Cabinet Técher");
+    expect(accountant).not.toMatch(/(chez|de|que|appelez) Cabinet Técher/i);
+    // A proper name stays bare, elided where French elides.
+    const electrician = plain(writeFrenchSite(TRADES.electrician));
+    expect(electrician).toContain("d'Élec Grondin");
+    expect(electrician).not.toMatch(/l'Élec|le Élec|de Élec/);
+  });
+
+  it("does not say the activity twice in a headline when the name already says it", () => {
+    for (const site of everyStyle(TRADES.bakery)) {
+      expect(site.home.headline).not.toMatch(/Boulangerie Payet, boulangerie/i);
     }
   });
 });

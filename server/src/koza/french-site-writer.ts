@@ -27,6 +27,9 @@ interface Tone {
 /** The answers, cleaned and ready to slot into sentences. */
 interface Words {
   name: string;
+  /** The name with its article when it starts with a common noun ("le Garage Hoarau"; `The` to open a sentence). */
+  the: string;
+  The: string;
   /** The business type as written (`typeInside`: in lower case, for use inside a sentence). */
   type: string;
   typeInside: string;
@@ -37,26 +40,31 @@ interface Words {
   hours: string;
   /** Someone working alone (a plumber, "je…"): no "team" is claimed. */
   solo: boolean;
+  /** The name already says the activity ("Boulangerie Payet", a bakery): headlines do not say it twice. */
+  echoes: boolean;
 }
 
 const TONES: Record<KozaStyle, Tone> = {
   modern: {
-    headline: [(w) => `Bienvenue chez ${w.name}`, (w) => `${w.name}, votre ${w.typeInside}${sp(w.inTown)}`],
+    headline: [
+      (w) => `Bienvenue ${at(w.name)}`,
+      (w) => (w.echoes ? w.name + sp(w.inTown) : `${w.name}, votre ${w.typeInside}${sp(w.inTown)}`),
+    ],
     lead: [
       (w) => `${w.type}${sp(w.inTown)} : un service simple, proche et efficace.`,
       (w) => `${w.type}${sp(w.inTown)}. On vous écoute, on vous conseille.`,
     ],
     opening: [
-      (w) => `Chez ${w.name}, on fait les choses simplement et bien.`,
+      (w) => `${capitalize(at(w.name))}, on fait les choses simplement et bien.`,
       (w) =>
-        `${w.name}, c'est ${w.solo ? "un professionnel disponible" : "une équipe disponible"} et à l'écoute.`,
+        `${w.The}, c'est ${w.solo ? "un professionnel disponible" : "une équipe disponible"} et à l'écoute.`,
     ],
     servicesTitle: "Ce que nous vous proposons",
     whyTitle: "Pourquoi nous choisir ?",
     aboutTitle: [(w) => `${w.name} en quelques mots`, () => "Qui sommes-nous ?"],
     aboutOpening: [
-      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, c'est d'abord une passion et un métier.`,
-      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, a une idée simple : bien faire son métier.`,
+      (w) => `${w.The}, ${w.typeInside}${sp(w.inTown)}, c'est d'abord une passion et un métier.`,
+      (w) => `${w.The}, ${w.typeInside}${sp(w.inTown)}, a une idée simple : bien faire son métier.`,
     ],
     promise: "Notre promesse : un travail soigné, des échanges simples et une vraie relation de confiance.",
     values: [
@@ -70,20 +78,23 @@ const TONES: Record<KozaStyle, Tone> = {
     taglineEnd: "simple, proche et efficace",
   },
   classic: {
-    headline: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `${w.name}`],
+    headline: [
+      (w) => (w.echoes ? w.name + sp(w.inTown) : `${w.name}, ${w.typeInside}${sp(w.inTown)}`),
+      (w) => `${w.name}`,
+    ],
     lead: [
       () => "Le savoir-faire, la rigueur et le sens du service.",
       (w) => `${w.type}${sp(w.inTown)}, au service de sa clientèle avec sérieux.`,
     ],
     opening: [
-      (w) => `${w.name} met son savoir-faire à votre service.`,
-      (w) => `${w.name} cultive l'exigence du travail bien fait.`,
+      (w) => `${w.The} met son savoir-faire à votre service.`,
+      (w) => `${w.The} cultive l'exigence du travail bien fait.`,
     ],
     servicesTitle: "Nos prestations",
     whyTitle: "Notre différence",
     aboutTitle: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `${w.name} et son métier`],
     aboutOpening: [
-      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, exerce son métier avec sérieux et constance.`,
+      (w) => `${w.The}, ${w.typeInside}${sp(w.inTown)}, exerce son métier avec sérieux et constance.`,
       (w) => `${w.name} : ${w.typeInside}${sp(w.inTown)}, un métier exercé avec rigueur.`,
     ],
     promise: "Notre engagement : un travail soigné, la parole tenue et une relation durable.",
@@ -103,12 +114,12 @@ const TONES: Record<KozaStyle, Tone> = {
       (w) => `${w.type}${sp(w.inTown)}. De l'énergie, de l'exigence, du concret.`,
       () => "Pas de demi-mesure : nous visons le meilleur, à chaque fois.",
     ],
-    opening: [() => "Ici, pas de demi-mesure.", (w) => `${w.name} ne fait rien à moitié.`],
+    opening: [() => "Ici, pas de demi-mesure.", (w) => `${w.The} ne fait rien à moitié.`],
     servicesTitle: "Ce que nous faisons de mieux",
     whyTitle: "Pourquoi nous ?",
     aboutTitle: [() => "Qui sommes-nous ?", (w) => `${w.name}, l'énergie en plus`],
     aboutOpening: [
-      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}, met toute son énergie dans son métier.`,
+      (w) => `${w.The}, ${w.typeInside}${sp(w.inTown)}, met toute son énergie dans son métier.`,
       (w) => `Notre terrain de jeu : ${w.typeInside}${sp(w.inTown)}. Notre moteur : vous satisfaire.`,
     ],
     promise: "Notre promesse ? Du concret. Pas des excuses.",
@@ -156,6 +167,10 @@ const TONES: Record<KozaStyle, Tone> = {
 interface TradeWords {
   /** The home page's last band, one title per style. */
   ctaTitle: Record<KozaStyle, string>;
+  /** The home page's services section, when the style's title would not fit the trade. */
+  servicesTitle?: string;
+  /** Ends the list of services opening the services page, when the style's words would not fit the trade. */
+  servicesIntro?: (w: Words) => string;
   ctaText: (w: Words) => string;
   /** How the business works with its customers, on the home page beside what sets it apart. */
   why: (w: Words) => string;
@@ -183,16 +198,18 @@ const TRADES: Record<TradeKind, TradeWords> = {
     why: () => "En boutique, on prend le temps de vous conseiller et de vous servir.",
     way: () =>
       "Ici, chaque client est servi avec le sourire, qu'il passe en coup de vent ou prenne son temps.",
-    presence: (w) => `${w.name} vous attend${sp(w.inTown)}.`,
+    presence: (w) => `${w.The} vous attend${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une commande particulière ?",
-      text: (w) => `Passez à la boutique ou appelez ${w.name} au ${w.phone} : on en parle ensemble.`,
+      text: (w) => `Passez à la boutique ou appelez ${w.the} au ${w.phone} : on en parle ensemble.`,
     },
-    galleryIntro: (w) => `Un aperçu de ce qui vous attend chez ${w.name}${sp(w.inTown)}.`,
+    galleryIntro: (w) => `Un aperçu de ce qui vous attend ${at(w.name)}${sp(w.inTown)}.`,
     contactIntro: (w) =>
       `Passez nous voir : l'adresse${w.hours ? " et les horaires sont" : " est"} ci-dessous. Pour une commande ou une question, appelez ou écrivez.`,
   },
   restaurant: {
+    servicesTitle: "Nos formules",
+    servicesIntro: (w) => `voici comment ${w.the} vous reçoit${sp(w.inTown)}.`,
     ctaTitle: {
       modern: "Passez nous voir",
       classic: "Au plaisir de vous recevoir",
@@ -202,12 +219,12 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaText: (w) => `${welcome("recevons", w)} Pour réserver une table, appelez le ${w.phone}.`,
     why: () => "Ici, on vous reçoit simplement, comme un habitué.",
     way: () => "Seul, en famille ou entre collègues, chacun trouve ici sa place à table.",
-    presence: (w) => `${w.name} vous attend à table${sp(w.inTown)}.`,
+    presence: (w) => `${w.The} vous attend à table${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une table, un groupe ?",
-      text: (w) => `Pour réserver ou pour toute question, appelez ${w.name} au ${w.phone}.`,
+      text: (w) => `Pour réserver ou pour toute question, appelez ${w.the} au ${w.phone}.`,
     },
-    galleryIntro: (w) => `Un aperçu de ce qui vous attend chez ${w.name}${sp(w.inTown)}.`,
+    galleryIntro: (w) => `Un aperçu de ce qui vous attend ${at(w.name)}${sp(w.inTown)}.`,
     contactIntro: (w) =>
       `Venez nous voir : l'adresse${w.hours ? " et les horaires sont" : " est"} ci-dessous. Pour réserver une table, appelez-nous.`,
   },
@@ -223,15 +240,15 @@ const TRADES: Record<TradeKind, TradeWords> = {
     why: () => "Sur rendez-vous, le temps qu'il faut vous est réservé, sans précipitation.",
     way: () =>
       "Chaque rendez-vous commence par écouter ce que vous attendez, et vous savez ensuite ce qui a été fait.",
-    presence: (w) => `${w.name} vous reçoit sur rendez-vous${sp(w.inTown)}.`,
+    presence: (w) => `${w.The} vous reçoit sur rendez-vous${sp(w.inTown)}.`,
     servicesCta: {
       title: "Envie d'un rendez-vous ?",
-      text: (w) => `Appelez ${w.name} au ${w.phone} : un créneau vous est proposé.`,
+      text: (w) => `Appelez ${w.the} au ${w.phone} : un créneau vous est proposé.`,
     },
     galleryIntro: (w) =>
       `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
     contactIntro: (w) =>
-      `Pour prendre rendez-vous, appelez ou écrivez${w.hours ? ", aux horaires indiqués ci-dessous" : ""} : ${w.name} vous propose un créneau.`,
+      `Pour prendre rendez-vous, appelez ou écrivez${w.hours ? ", aux horaires indiqués ci-dessous" : ""} : ${w.the} vous propose un créneau.`,
   },
   callout: {
     ctaTitle: {
@@ -243,15 +260,37 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaText: (w) => `Appelez le ${w.phone} ou écrivez en décrivant votre besoin et le lieu des travaux.`,
     why: () => "Avant toute intervention, le travail à faire et son prix vous sont présentés dans un devis.",
     way: () => "Chaque chantier est mené proprement, et ce qui a été fait vous est expliqué à la fin.",
-    presence: (w) => `${w.name} intervient chez vous, sur devis.`,
+    presence: (w) => `${w.The} intervient chez vous, sur devis.`,
     servicesCta: {
       title: "Un devis pour vos travaux ?",
-      text: (w) => `Appelez ${w.name} au ${w.phone} ou écrivez en décrivant votre besoin : le devis suit.`,
+      text: (w) => `Appelez ${w.the} au ${w.phone} ou écrivez en décrivant votre besoin : le devis suit.`,
     },
     galleryIntro: (w) =>
       `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
     contactIntro: (w) =>
-      `Pour un devis ou une intervention, appelez ${w.name} ou écrivez : dites ce qu'il faut faire, et où.`,
+      `Pour un devis ou une intervention, appelez ${w.the} ou écrivez : dites ce qu'il faut faire, et où.`,
+  },
+  business: {
+    ctaTitle: {
+      modern: "Parlons de votre activité",
+      classic: "Parlons de votre entreprise",
+      bold: "Votre activité, on en parle ?",
+      minimal: "Contact",
+    },
+    ctaText: (w) =>
+      `Appelez le ${w.phone} ou écrivez : un premier échange pour comprendre votre activité et vos besoins.`,
+    why: () =>
+      "Chaque mission commence par comprendre votre activité, pour vous proposer ce qui lui convient.",
+    way: () => "Les échanges restent simples : des réponses claires à vos questions, sans jargon.",
+    presence: (w) => `${w.The} travaille avec les professionnels${sp(w.inTown)}.`,
+    servicesCta: {
+      title: "Une question sur votre situation ?",
+      text: (w) =>
+        `Appelez ${w.the} au ${w.phone} ou écrivez : votre demande est étudiée, puis une proposition vous est faite.`,
+    },
+    galleryIntro: (w) => `Un aperçu ${of(w.name)}${sp(w.inTown)}.`,
+    contactIntro: (w) =>
+      `Pour parler de votre activité ou demander une proposition, appelez ${w.the} ou écrivez : dites en quelques mots ce dont vous avez besoin.`,
   },
   service: {
     ctaTitle: {
@@ -263,14 +302,14 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaText: (w) => `Appelez le ${w.phone} ou écrivez-nous : nous vous répondons rapidement.`,
     why: () => "Chaque demande commence par un échange, pour bien comprendre ce dont vous avez besoin.",
     way: () => "Vous savez à chaque étape ce qui est fait, comment et pour quand.",
-    presence: (w) => `${w.name} est à votre écoute${sp(w.inTown)}.`,
+    presence: (w) => `${w.The} est à votre écoute${sp(w.inTown)}.`,
     servicesCta: {
       title: "Besoin d'un renseignement ?",
-      text: (w) => `Contactez ${w.name} au ${w.phone} : votre demande est étudiée avec attention.`,
+      text: (w) => `Contactez ${w.the} au ${w.phone} : votre demande est étudiée avec attention.`,
     },
     galleryIntro: (w) =>
       `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
-    contactIntro: (w) => `Une question, un projet ? ${w.name} vous répond avec plaisir : appelez ou écrivez.`,
+    contactIntro: (w) => `Une question, un projet ? ${w.The} vous répond avec plaisir : appelez ou écrivez.`,
   },
 };
 
@@ -284,12 +323,17 @@ export function writeFrenchSite(data: KozaData): SiteContent {
   const trade = TRADES[tradeKind(data)];
   const w: Words = {
     name: oneLine(data.businessName),
+    the: the(oneLine(data.businessName)),
+    The: capitalize(the(oneLine(data.businessName))),
     type: capitalize(oneLine(data.businessType)),
     typeInside: inside(data.businessType),
     inTown: inTown(data.contactInfo.address),
     phone: oneLine(data.contactInfo.phone),
     hours: data.contactInfo.hours.trim() ? inside(data.contactInfo.hours) : "",
     solo: worksAlone(data),
+    echoes: fold(data.businessName)
+      .split(/[^a-z]+/)
+      .includes(fold(data.businessType).split(/[^a-z]+/)[0] ?? ""),
   };
   const seed = hash(`${w.name}|${w.type}`);
   const pick = <T>(list: T[], salt = 0): T => list[(seed + salt) % list.length] as T;
@@ -316,7 +360,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       headline: pick(tone.headline)(w),
       lead: pick(tone.lead, 2)(w),
       intro: home,
-      servicesTitle: tone.servicesTitle,
+      servicesTitle: trade.servicesTitle ?? tone.servicesTitle,
       serviceTeasers: described.items.map((d) => d.teaser),
       whyTitle: tone.whyTitle,
       why: join(distinction(data.uniqueValue, w, seed), trade.why(w)),
@@ -328,7 +372,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       values: tone.values.map(([title, text]) => ({ title, text })),
     },
     services: {
-      intro: `${capitalize(listOf(services))} : ${tone.servicesIntro(w)}`,
+      intro: `${capitalize(listOf(services))} : ${(trade.servicesIntro ?? tone.servicesIntro)(w)}`,
       items: services.map((title, i) => ({ title, text: described.items[i]?.text as string })),
       callToAction: { title: trade.servicesCta.title, text: trade.servicesCta.text(w) },
     },
@@ -346,7 +390,7 @@ function distinction(unique: string, w: Words, seed: number): string {
   const text = oneLine(unique);
   if (/^(je|j['’]|nous|on)\b/i.test(text) || text.split(" ").length > 14) return sentences(text);
   const t = inside(text);
-  return seed % 2 ? `Ce qui fait la différence chez ${w.name} : ${t}.` : `La marque ${of(w.name)} : ${t}.`;
+  return seed % 2 ? `Ce qui fait la différence ${at(w.name)} : ${t}.` : `La marque ${of(w.name)} : ${t}.`;
 }
 
 /** "pain au levain, gâteaux sur commande et livraison aux restaurants" */
@@ -355,10 +399,39 @@ function listOf(items: string[]): string {
   return `${words.slice(0, -1).join(", ")} et ${words.at(-1)}`;
 }
 
-/** "de Garage Hoarau", "d'Élec Grondin"; "que Garage Hoarau", "qu'Élec Grondin" */
+/** A name that starts with a common noun takes its article: "le Garage Hoarau", "la Boulangerie Payet". */
+const MASCULINE =
+  /^(cabinet|garage|salon|restaurant|snack|bar|cafe|comptoir|fournil|studio|domaine|moulin|magasin|bistrot|institut|atelier|espace|centre|groupe|bureau)\b/;
+const FEMININE =
+  /^(boulangerie|patisserie|agence|epicerie|boutique|maison|ferme|table|brasserie|pizzeria|creperie|societe|entreprise|cave|clinique|pharmacie|librairie|fromagerie|boucherie|charcuterie|poissonnerie|chocolaterie|miellerie)\b/;
 const elides = (name: string) => /^[aeiouyhàâäéèêëîïôöûü]/i.test(name);
-const of = (name: string) => (elides(name) ? `d'${name}` : `de ${name}`);
-const that = (name: string) => (elides(name) ? `qu'${name}` : `que ${name}`);
+function article(name: string): "" | "le" | "la" | "l'" {
+  const folded = fold(name);
+  const kind = MASCULINE.test(folded) ? "le" : FEMININE.test(folded) ? "la" : "";
+  return kind && elides(name) ? "l'" : kind;
+}
+/** "Élec Grondin", "le Garage Hoarau", "la Boulangerie Payet", "l'Atelier Zoé" */
+function the(name: string): string {
+  const a = article(name);
+  return a === "" ? name : a === "l'" ? `l'${name}` : `${a} ${name}`;
+}
+/** "chez Élec Grondin", "au Garage Hoarau", "à la Boulangerie Payet", "à l'Atelier Zoé" */
+function at(name: string): string {
+  const a = article(name);
+  return a === "" ? `chez ${name}` : a === "le" ? `au ${name}` : a === "la" ? `à la ${name}` : `à l'${name}`;
+}
+/** "d'Élec Grondin", "du Garage Hoarau", "de la Boulangerie Payet", "de l'Atelier Zoé" */
+function of(name: string): string {
+  const a = article(name);
+  if (a === "") return elides(name) ? `d'${name}` : `de ${name}`;
+  return a === "le" ? `du ${name}` : a === "la" ? `de la ${name}` : `de l'${name}`;
+}
+/** "qu'Élec Grondin", "que le Garage Hoarau" */
+function that(name: string): string {
+  const a = article(name);
+  if (a === "") return elides(name) ? `qu'${name}` : `que ${name}`;
+  return a === "l'" ? `que l'${name}` : `que ${a} ${name}`;
+}
 const oneLine = (s: string) => s.trim().replace(/\s+/g, " ");
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sp = (s: string) => (s ? ` ${s}` : "");

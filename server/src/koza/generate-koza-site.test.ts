@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
+import { ensureBookingPage, KOZA_MENU } from "../booking/booking-site-page.ts";
 import { emailLog, kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
@@ -12,6 +13,7 @@ import { freePort } from "../wordpress/site-checks.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
 import { ANSWERS, jpegPhoto, kozaSubmission, pngLogo, startFakeOpenAiApi } from "./test-support.ts";
+import { WordPressRest } from "./wordpress-rest.ts";
 
 const SUBDOMAIN = "payet-koza";
 
@@ -99,9 +101,10 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     expect(home.html).toContain("Vollkorn");
     expect(home.html).toMatch(/<img[^>]+src="[^"]+koza-\d+-logo\.png"[^>]+class="custom-logo"/);
     const menu = home.html.slice(home.html.indexOf("<header"), home.html.indexOf("</header>"));
-    for (const label of ["Accueil", "À propos", "Services", "Réalisations", "Contact"]) {
-      expect(menu, label).toContain(`<span class="wp-block-navigation-item__label">${label}</span>`);
-    }
+    // A Business site books online: its "Réservation" page (made at install) comes before Contact.
+    const labels = [...menu.matchAll(/wp-block-navigation-item__label">([^<]+)</g)].map((m) => m[1]);
+    expect(labels).toEqual(["Accueil", "À propos", "Services", "Réalisations", "Réservation", "Contact"]);
+    expect(menu).toMatch(/href="[^"]+\/reservation\/"/);
     for (const service of ANSWERS.services) expect(home.html).toContain(service);
     // What sets the bakery apart is said on its home page; a bakery invites to come by.
     expect(home.html).toContain("des farines locales et une cuisson au feu de bois");
@@ -152,6 +155,40 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     expect(logs.at(-1)?.details).toMatch(
       /^Site Koza généré : 5 pages, 3 photo\(s\) du client, 0 image\(s\) créée\(s\) \(\d+ ms\)\.$/,
     );
+  });
+
+  it("links a Réservation page made after the site (a plan change) from Koza's menu, before Contact, once", async () => {
+    const o = await order();
+    const site = await getSite(t.ctx.db, o.id);
+    const wp = new WordPressRest(
+      t.ctx.wordpress.hostFor(site),
+      SUBDOMAIN,
+      site.wpUsername as string,
+      t.ctx.secrets.open(site.wpAppPasswordEnc as string),
+    );
+    // As if Koza had written the site before the plan had booking: no page, no link.
+    const [page] = await wp.json<{ id: number }[]>("GET", "/wp/v2/pages?slug=reservation&_fields=id");
+    await wp.json("DELETE", `/wp/v2/pages/${page?.id}?force=true`);
+    const menus = await wp.json<{ id: number; slug: string; content: { raw: string } }[]>(
+      "GET",
+      "/wp/v2/navigation?context=edit&per_page=20",
+    );
+    const koza = menus.find((m) => m.slug === KOZA_MENU) as (typeof menus)[number];
+    const without = koza.content.raw.replace(/<!-- wp:navigation-link \{"label":"Réservation"[^\n]*\n?/, "");
+    await wp.json("POST", `/wp/v2/navigation/${koza.id}`, { content: without });
+    const header = async () => {
+      const html = (await visit("/")).html;
+      const part = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+      return [...part.matchAll(/wp-block-navigation-item__label">([^<]+)</g)].map((m) => m[1]);
+    };
+    expect(await header()).toEqual(["Accueil", "À propos", "Services", "Réalisations", "Contact"]);
+
+    expect(await ensureBookingPage(t.ctx, o, site)).toBe("Page Réservation créée.");
+    const linked = ["Accueil", "À propos", "Services", "Réalisations", "Réservation", "Contact"];
+    expect(await header()).toEqual(linked);
+    expect((await visit("/reservation/")).html).toContain("/booking-widget/booking.js");
+    expect(await ensureBookingPage(t.ctx, o, site)).toBe("Page Réservation déjà présente.");
+    expect(await header()).toEqual(linked);
   });
 
   it("regenerates in place: same five pages, new words, old photos gone, nothing duplicated", async () => {

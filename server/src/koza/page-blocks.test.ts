@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Media } from "./blocks.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
-import { ADMIN_ONLY, kozaPages, photoGallery } from "./page-blocks.ts";
+import { ADMIN_ONLY, kozaPages, photoGallery, WAY_OF_WORKING } from "./page-blocks.ts";
 import { imageRequests, pageImages } from "./site-images.ts";
 import { answers, TRADES } from "./test-support.ts";
+import { tradeOf } from "./trade.ts";
 
 const photo = (n: number): Media => ({
   id: 40 + n,
@@ -128,6 +129,7 @@ describe("the five pages as blocks", () => {
     ["garage", "Prendre rendez-vous"],
     ["electrician", "Demander un devis"],
     ["restaurant", "Réserver une table"],
+    ["accountant", "Prendre contact"],
   ] as const)("invite to the %s with a button that fits the trade: %s", (trade, action) => {
     const data = TRADES[trade];
     const pages = kozaPages(data, writeFrenchSite(data), images(data, []));
@@ -147,7 +149,11 @@ describe("the five pages as blocks", () => {
       const data = TRADES[trade];
       const realisations = kozaPages(data, writeFrenchSite(data), images(data, []))[3]?.content as string;
       expect(realisations).not.toMatch(/<img|wp-block-gallery|wp:image|koza-1-image/);
-      expect(realisations).toContain("Comment ça se passe");
+      // Named after what it shows, in the menu too, and the "about" page's button says the same.
+      const pages = kozaPages(data, writeFrenchSite(data), images(data, []));
+      expect(pages[3]?.title).toBe(WAY_OF_WORKING);
+      expect(pages[1]?.content).toContain(`href="/realisations/">${WAY_OF_WORKING}</a>`);
+      expect(pages[1]?.content).not.toContain("Voir nos réalisations");
       expect(realisations).not.toMatch(/ [:;!?»]|« /);
       expect(realisations.match(/<h3 class="wp-block-heading">[123]\. /g)).toHaveLength(3);
       expect(realisations).toContain(`<!-- wp:paragraph {"className":"${ADMIN_ONLY}"} -->`);
@@ -165,6 +171,7 @@ describe("the five pages as blocks", () => {
     [3, [3], 0],
     [4, [2], 0],
     [5, [2], 1],
+    [6, [3], 0],
   ])("lay %i photos out in even rows", (count, galleryColumns, wideImages) => {
     const photos = Array.from({ length: count }, (_, i) => photo(i + 1));
     const blocks = photoGallery(photos).join("\n");
@@ -188,5 +195,38 @@ describe("the five pages as blocks", () => {
     const realisations = kozaPages(data, writeFrenchSite(data), images(data, four))[3]?.content as string;
     expect(realisations).toContain("wp-block-gallery alignwide has-nested-images columns-2 is-cropped");
     expect(realisations.match(/<img /g)).toHaveLength(4);
+  });
+
+  it("keep the title Réalisations when there are photos", () => {
+    const data = answers();
+    const pages = kozaPages(data, writeFrenchSite(data), images(data, [photo(1), photo(2)]));
+    expect(pages[3]?.title).toBe("Réalisations");
+    expect(pages[1]?.content).toContain('href="/realisations/">Voir nos réalisations</a>');
+  });
+
+  it("with online booking, send a trade that works by appointment to the Réservation page", () => {
+    const targets = (data: ReturnType<typeof answers>, booking: boolean) =>
+      kozaPages(data, writeFrenchSite(data), images(data, []), { booking })
+        .flatMap((p) => [...p.content.matchAll(/wp-block-button__link[^>]*href="([^"]+)">([^<]+)</g)])
+        .filter((m) => m[2] === tradeOf(data).action)
+        .map((m) => m[1]);
+    expect(targets(TRADES.hairdresser, true)).toEqual(Array(4).fill("/reservation/"));
+    expect(targets(TRADES.hairdresser, false)).toEqual(Array(4).fill("/contact/"));
+    // The invitations say it is booked online, not by calling for a slot.
+    const booked = kozaPages(
+      TRADES.hairdresser,
+      writeFrenchSite(TRADES.hairdresser),
+      images(TRADES.hairdresser, []),
+      {
+        booking: true,
+      },
+    );
+    for (const i of [0, 2, 3]) {
+      expect(booked[i]?.content).toContain("Choisissez en ligne un créneau libre\u00a0:");
+      expect(booked[i]?.content).not.toContain("nous convenons ensemble");
+    }
+    // A bakery or a plumber is not booked by the slot: their button keeps its page.
+    expect(targets(TRADES.bakery, true)).toEqual(Array(4).fill("/contact/"));
+    expect(targets(TRADES.electrician, true)).toEqual(Array(4).fill("/contact/"));
   });
 });

@@ -1,4 +1,5 @@
 import type { KozaData } from "@lagon/contracts/koza-schemas";
+import { BOOKING_PATH } from "../booking/booking-site-page.ts";
 import {
   buttons,
   columns,
@@ -16,6 +17,7 @@ import {
   section,
 } from "./blocks.ts";
 import { isDark, textOn } from "./colors.ts";
+import { typeset } from "./french-typography.ts";
 import type { SiteContent } from "./site-content.ts";
 import type { PageImages } from "./site-images.ts";
 import { tradeOf } from "./trade.ts";
@@ -36,10 +38,30 @@ export const ADMIN_ONLY = "koza-admin-only";
 
 export const KOZA_PAGE_SLUGS = ["accueil", "a-propos", "services", "realisations", "contact"] as const;
 
-/** The five pages as Gutenberg blocks: words from the writer, the customer's photos first, then made pictures. */
-export function kozaPages(data: KozaData, text: SiteContent, images: PageImages): KozaPage[] {
+/** Without any photo, the Réalisations page is titled after what it shows: the way of working. */
+export const WAY_OF_WORKING = "Comment ça se passe";
+
+/**
+ * The five pages as Gutenberg blocks: words from the writer, the customer's photos first, then
+ * made pictures. With online booking (`booking`), a trade that works by appointment sends its
+ * main button to the "Réservation" page instead of the contact page.
+ */
+export function kozaPages(
+  data: KozaData,
+  text: SiteContent,
+  images: PageImages,
+  opts: { booking?: boolean } = {},
+): KozaPage[] {
   const c = data.contactInfo;
   const trade = tradeOf(data);
+  const online = opts.booking && trade.kind === "appointment";
+  const action = online ? BOOKING_PATH : "/contact/";
+  // Booked online, the invitations say so instead of asking to call for a slot.
+  const bookOnline = typeset(
+    `Choisissez en ligne un créneau libre : la confirmation arrive aussitôt par e-mail. Une question ? Appelez le ${c.phone.trim()}.`,
+  );
+  const invitation = online ? bookOnline : text.home.callToAction.text;
+  const photos = images.gallery.length > 0;
   // The call-to-action band is the primary colour: its text must stay readable on it.
   const onPrimary = textOn(data.colors.primary) === "#ffffff" ? "base" : "contrast";
   const overPrimary = onPrimary === "base" ? "contrast" : "base";
@@ -48,10 +70,7 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
       [
         heading(title, { align: "center", color: onPrimary }),
         paragraph(body, { align: "center" }),
-        buttons(
-          [{ label: trade.action, href: "/contact/", background: onPrimary, text: overPrimary }],
-          "center",
-        ),
+        buttons([{ label: trade.action, href: action, background: onPrimary, text: overPrimary }], "center"),
       ],
       { background: "accent-1", text: onPrimary },
     );
@@ -64,7 +83,7 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
         paragraph(text.home.lead, { align: "center", size: "large" }),
         buttons(
           [
-            { label: trade.action, href: "/contact/" },
+            { label: trade.action, href: action },
             { label: "Nos services", href: "/services/", outline: true },
           ],
           "center",
@@ -88,7 +107,7 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
       { background: "accent-5" },
     ),
     section([mediaText(images.about, [heading(text.home.whyTitle), paragraph(text.home.why)])]),
-    callToAction(text.home.callToAction.title, text.home.callToAction.text),
+    callToAction(text.home.callToAction.title, invitation),
   ];
 
   const about = [
@@ -96,7 +115,7 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
     ...text.about.paragraphs.map((p) => paragraph(p)),
     heading("Nos valeurs"),
     columns(text.about.values.map((v) => [heading(v.title, { level: 3 }), paragraph(v.text)])),
-    buttons([{ label: "Voir nos réalisations", href: "/realisations/" }]),
+    buttons([{ label: photos ? "Voir nos réalisations" : WAY_OF_WORKING, href: "/realisations/" }]),
   ];
 
   const services = [
@@ -107,36 +126,32 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
       return picture ? mediaText(picture, words, i % 2 === 1) : words.join("\n\n");
     }),
     heading(text.services.callToAction.title),
-    paragraph(text.services.callToAction.text),
-    buttons([{ label: trade.action, href: "/contact/" }]),
+    paragraph(online ? bookOnline : text.services.callToAction.text),
+    buttons([{ label: trade.action, href: action }]),
   ];
 
-  // The customer's own photos, or the way of working and a word to the owner: never made pictures passed off as work.
+  // The customer's own photos above the way of working; without any, the page is the way of
+  // working (and a word to the owner): never made pictures passed off as work.
+  const steps = columns(
+    trade.steps.map((step, i) => [heading(`${i + 1}. ${step.title}`, { level: 3 }), paragraph(step.text)]),
+    true,
+  );
   const realisations = [
-    paragraph(text.gallery.intro, { size: "large" }),
-    ...photoGallery(images.gallery),
-    section(
-      [
-        heading("Comment ça se passe", { align: "center" }),
-        columns(
-          trade.steps.map((step, i) => [
-            heading(`${i + 1}. ${step.title}`, { level: 3 }),
-            paragraph(step.text),
-          ]),
-          true,
-        ),
-      ],
-      { background: "accent-5" },
-    ),
-    ...(images.gallery.length
-      ? []
+    ...(photos
+      ? [
+          paragraph(text.gallery.intro, { size: "large" }),
+          ...photoGallery(images.gallery),
+          section([heading(WAY_OF_WORKING, { align: "center" }), steps], { background: "accent-5" }),
+        ]
       : [
+          // On the page's own background: the invitation's coloured band follows it.
+          section([steps]),
           paragraph(
-            `Vous seul voyez ce message, parce que vous êtes connecté à WordPress\u00a0: ajoutez ici les photos de votre travail. Dans ${link("Pages", "/wp-admin/edit.php?post_type=page")}, ouvrez «\u00a0Réalisations\u00a0» et ajoutez un bloc Galerie.`,
+            `Vous seul voyez ce message, parce que vous êtes connecté à WordPress\u00a0: ajoutez ici les photos de votre travail. Dans ${link("Pages", "/wp-admin/edit.php?post_type=page")}, ouvrez «\u00a0${WAY_OF_WORKING}\u00a0» et ajoutez un bloc Galerie.`,
             { html: true, className: ADMIN_ONLY },
           ),
         ]),
-    buttons([{ label: trade.action, href: "/contact/" }]),
+    callToAction(text.home.callToAction.title, invitation),
   ];
 
   const contact = [
@@ -173,19 +188,19 @@ export function kozaPages(data: KozaData, text: SiteContent, images: PageImages)
     page("accueil", "Accueil", home, { template: "page-no-title" }),
     page("a-propos", "À propos", about, { featured: images.about }),
     page("services", "Services", services),
-    page("realisations", "Réalisations", realisations),
+    page("realisations", photos ? "Réalisations" : WAY_OF_WORKING, realisations),
     page("contact", "Contact", contact),
   ];
 }
 
 /**
  * The customer's photos, in rows that stay even: one wide photo, two or three side by side,
- * four as two by two, five as one wide photo above two by two.
+ * four as two by two, five as one wide photo above two by two, six as two rows of three.
  */
 export function photoGallery(photos: Media[]): string[] {
   const [first, ...others] = photos;
   if (!first) return [];
   if (photos.length === 1) return [image(first, true)];
-  if (photos.length === 3) return [gallery(photos, 3)];
+  if (photos.length % 3 === 0) return [gallery(photos, 3)];
   return photos.length % 2 === 1 ? [image(first, true), gallery(others, 2)] : [gallery(photos, 2)];
 }

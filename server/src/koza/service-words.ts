@@ -70,6 +70,22 @@ const KINDS: [RegExp, string][] = [
     "Des séances adaptées à votre niveau, à votre rythme et à vos objectifs.",
   ],
   [
+    /compta|bilan|tenue|gestion/,
+    "Ce qu'il faut fournir, et pour quand, vous est indiqué clairement, pièce par pièce.",
+  ],
+  [
+    /declaration|fiscal|paie|social/,
+    "Les échéances sont suivies avec vous, et chaque déclaration vous est expliquée avant d'être faite.",
+  ],
+  [
+    /creation|statut|immatricul|reprise d/,
+    "Du choix du statut aux premières démarches, chaque étape de la création vous est expliquée.",
+  ],
+  [
+    /reseau|poste|serveur|sauvegard|messagerie|parc informati/,
+    "L'existant est d'abord examiné, puis les solutions vous sont expliquées simplement, sans jargon.",
+  ],
+  [
     /conseil|audit|accompagn|etude|diagnostic/,
     "Tout part de votre situation, pour des solutions concrètes et adaptées.",
   ],
@@ -100,7 +116,7 @@ function stems(text: string): string[] {
   return fold(text)
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length >= 4 && !STOP.has(word))
-    .map((word) => word.replace(/[sx]$/, "").slice(0, 6));
+    .map((word) => word.replace(/[sx]$/, "").slice(0, 5));
 }
 const STOP = new Set([
   "avec",

@@ -26,7 +26,7 @@ export const ANSWERS = {
 export const answers = (overrides: Partial<KozaDataInput> = {}): KozaData =>
   KozaData.parse({ ...ANSWERS, ...overrides });
 
-/** Five businesses of different trades, as their owners would answer (the bakery is `ANSWERS`). */
+/** Businesses of different trades, as their owners would answer (the bakery is `ANSWERS`). */
 export const TRADES = {
   bakery: answers(),
   hairdresser: answers({
@@ -43,6 +43,7 @@ export const TRADES = {
       address: "8 rue Juliette Dodu, 97400 Saint-Denis",
       hours: "Du mardi au samedi, 9h-18h",
     },
+    colors: { primary: "#be185d", secondary: "#3b0764" },
     style: "modern",
   }),
   garage: answers({
@@ -70,6 +71,7 @@ export const TRADES = {
       address: "2 chemin Bras Long, 97410 Saint-Pierre",
       hours: "",
     },
+    colors: { primary: "#facc15", secondary: "#1f2937" },
     style: "minimal",
   }),
   restaurant: answers({
@@ -86,7 +88,29 @@ export const TRADES = {
       address: "12 rue du Général de Gaulle, 97436 Saint-Leu",
       hours: "Midi et soir, sauf le lundi",
     },
+    colors: { primary: "#15803d", secondary: "#422006" },
     style: "classic",
+  }),
+  accountant: answers({
+    businessType: "Cabinet d'expertise comptable",
+    businessName: "Cabinet Técher",
+    businessDescription:
+      "Tenue de la comptabilité, bilans et déclarations fiscales pour les petites entreprises. Nous aidons aussi les créateurs à choisir leur statut.",
+    targetAudience: "les artisans, les commerçants et les professions libérales",
+    services: [
+      "Tenue comptable et bilan",
+      "Déclarations fiscales et sociales",
+      "Aide à la création d'entreprise",
+    ],
+    uniqueValue: "Un interlocuteur unique qui répond sous 48 heures",
+    contactInfo: {
+      phone: "0262 66 77 88",
+      email: "cabinet@techer.re",
+      address: "20 rue de Paris, 97400 Saint-Denis",
+      hours: "Du lundi au vendredi, 8h-12h et 14h-17h",
+    },
+    colors: { primary: "#1d4ed8", secondary: "#0f172a" },
+    style: "modern",
   }),
 };
 

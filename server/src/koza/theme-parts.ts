@@ -11,6 +11,12 @@ export function navigationLinks(pages: { id: number; title: string; link: string
     .join("\n");
 }
 
+/** The menu's pages with the "Réservation" page of online booking before the last one (Contact). */
+export function withBookingPage<T extends { id: number }>(pages: T[], booking: T): T[] {
+  const others = pages.filter((p) => p.id !== booking.id);
+  return [...others.slice(0, -1), booking, ...others.slice(-1)];
+}
+
 /** Twenty Twenty-Five's header, with the logo beside the title and Koza's menu. */
 export function headerPart(navigationId: number): string {
   const nav = {

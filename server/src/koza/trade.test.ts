@@ -22,8 +22,14 @@ describe("the trade of a business", () => {
     ["Climatisation", "callout"],
     ["Plombier chauffagiste", "callout"],
     ["Jardinier paysagiste", "callout"],
-    ["Agence de communication", "service"],
-    ["Comptable", "service"],
+    ["Agence de communication", "business"],
+    ["Comptable", "business"],
+    ["Cabinet d'expertise comptable", "business"],
+    ["Dépannage informatique à domicile", "callout"],
+    ["Informatique pour les entreprises", "business"],
+    ["Consultante en ressources humaines", "business"],
+    ["Couturière", "service"],
+    ["Association culturelle", "service"],
   ])("%s: %s", (activity, kind) => {
     expect(kindOf(activity)).toBe(kind);
   });
@@ -57,5 +63,27 @@ describe("the trade of a business", () => {
       contactInfo: { phone: "0262 00 00 00", email: "a@b.re", address: "Saint-Paul" },
     });
     expect(tradeOf(noHours).action).toBe("Nous trouver");
+  });
+
+  it("invites each kind of trade in its own words, and an unknown one in neutral words", () => {
+    const trade = (businessType: string) =>
+      tradeOf(answers({ businessType, businessName: "Chez Zoé", services: ["Conseil", "Étude", "Suivi"] }));
+    expect(
+      ["Boulangerie", "Restaurant", "Salon de coiffure", "Électricien", "Comptable", "Couturière"].map(
+        (activity) => trade(activity).action,
+      ),
+    ).toEqual([
+      "Adresse et horaires",
+      "Réserver une table",
+      "Prendre rendez-vous",
+      "Demander un devis",
+      "Prendre contact",
+      "Nous contacter",
+    ]);
+    expect(trade("Comptable").steps.map((s) => s.title)).toEqual([
+      "Un premier échange",
+      "Une proposition écrite",
+      "Un suivi au fil de l'eau",
+    ]);
   });
 });

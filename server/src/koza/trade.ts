@@ -7,7 +7,7 @@ import { fold } from "./image-motifs.ts";
  * restaurant is visited, a salon or a garage is booked, a tradesperson on call-outs is asked
  * for a quote, anything else is contacted.
  */
-export type TradeKind = "shop" | "restaurant" | "appointment" | "callout" | "service";
+export type TradeKind = "shop" | "restaurant" | "appointment" | "callout" | "business" | "service";
 
 export interface Trade {
   kind: TradeKind;
@@ -34,6 +34,10 @@ const KINDS: [TradeKind, RegExp][] = [
   [
     "callout",
     /electri|plomb|climatis|clim\b|frigor|chauffag|serrur|macon|menuis|charpent|couvreur|toiture|peintre|peinture|carrel|vitri|jardin|paysag|elag|piscin|depann|renov|btp|batiment|terrass|nettoy|desinsect|demenag|solaire|photovolt|chauffe-eau|etanch|isolation|plaquiste|ferronn|soudu|assainiss/,
+  ],
+  [
+    "business",
+    /compta|expert-compta|fiscal|juridi|avocat|notair|consult|audit|informati|infogeran|cybersec|logiciel|developpeur|agence web|communication|marketing|secretar|domicili|recrut|assuranc|courtier|traduct|graphis/,
   ],
 ];
 
@@ -128,6 +132,22 @@ function tradeWords(data: KozaData): Trade {
             title: "Place à l'intervention",
             text: "Le travail est fait à la date convenue, puis vous est expliqué.",
           },
+        ],
+      };
+    case "business":
+      return {
+        kind,
+        action: "Prendre contact",
+        steps: [
+          {
+            title: "Un premier échange",
+            text: `Appelez le ${phone} ou écrivez : vous présentez votre activité et ce dont vous avez besoin.`,
+          },
+          {
+            title: "Une proposition écrite",
+            text: "Ce qui sera fait pour vous, et à quelles conditions, vous est présenté par écrit avant de commencer.",
+          },
+          { title: "Un suivi au fil de l'eau", text: "Vous savez à chaque étape où en est votre dossier." },
         ],
       };
     case "service":

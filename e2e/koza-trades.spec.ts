@@ -1,0 +1,181 @@
+import { mkdirSync } from "node:fs";
+import type { KozaData } from "@lagon/contracts/koza-schemas";
+import sharp from "sharp";
+import { TRADES } from "../server/src/koza/test-support.ts";
+import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
+
+// Issue 26 item 12: five businesses of different trades get a site from the embedded writer (no
+// chat model), each looked at on a phone and a desktop. The screenshots are for a person to read.
+const SHOTS = ".test-output/koza-trades";
+
+interface Case {
+  trade: keyof typeof TRADES;
+  subdomain: string;
+  photos: number;
+  plan?: "Business";
+  /** Words a visitor of this trade expects, and words that would not fit it. */
+  fits: RegExp[];
+  misfits: RegExp;
+  /** The main button, on every page. */
+  action: string;
+}
+
+const CASES: Case[] = [
+  {
+    trade: "bakery",
+    subdomain: "payet-metier",
+    photos: 4,
+    fits: [/Passez nous voir|Au plaisir de vous accueillir/, /boutique/],
+    misfits: /rendez-vous|devis|chantier/i,
+    action: "Adresse et horaires",
+  },
+  {
+    trade: "electrician",
+    subdomain: "grondin-metier",
+    photos: 0,
+    fits: [/devis/i, /intervention/],
+    misfits: /rendez-vous|boutique|à table/i,
+    action: "Demander un devis",
+  },
+  {
+    trade: "hairdresser",
+    subdomain: "madinina-metier",
+    photos: 3,
+    plan: "Business",
+    fits: [/rendez-vous/i, /créneau/],
+    misfits: /devis|chantier|boutique|à table/i,
+    action: "Prendre rendez-vous",
+  },
+  {
+    trade: "restaurant",
+    subdomain: "tikaz-metier",
+    photos: 1,
+    fits: [/Réserver une table/, /à table/],
+    misfits: /rendez-vous|devis|chantier|boutique/i,
+    action: "Réserver une table",
+  },
+  {
+    trade: "accountant",
+    subdomain: "techer-metier",
+    photos: 0,
+    fits: [/votre activité|votre entreprise/],
+    misfits: /boutique|à table|chantier|Régalez/i,
+    action: "Prendre contact",
+  },
+];
+
+/** A photo as a phone takes it: a real JPEG of 1600×1200, one colour scene per index. */
+const photo = (i: number) =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${30 + i * 70},60%,55%)"/><stop offset="1" stop-color="hsl(${30 + i * 70},55%,25%)"/></linearGradient></defs><rect width="1600" height="1200" fill="url(#g)"/><circle cx="${500 + i * 150}" cy="600" r="260" fill="#fff" fill-opacity=".3"/></svg>`,
+    ),
+  )
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+async function liveOrder(request: APIRequestContext, c: Case, data: KozaData) {
+  const email = `${c.subdomain}@example.re`;
+  await orderSite(request, {
+    subdomain: c.subdomain,
+    email,
+    koza: true,
+    company: data.businessName,
+    ...(c.plan ? { plan: c.plan } : {}),
+  });
+  return email;
+}
+
+async function generate(request: APIRequestContext, email: string, c: Case, data: KozaData) {
+  const link = new URL(magicLinkIn(await waitForMail(email, /\/dashboard\//)));
+  const orderId = link.pathname.split("/").at(-1) as string;
+  const token = link.searchParams.get("token") as string;
+  const order = async () => (await request.get(`/api/order/${orderId}?token=${token}`)).json();
+  await expect.poll(async () => (await order()).status, { timeout: 180_000 }).toBe("active");
+  const files = Object.fromEntries(
+    await Promise.all(
+      Array.from({ length: c.photos }, async (_, i) => [
+        `photo_${i}`,
+        { name: `photo-${i + 1}.jpg`, mimeType: "image/jpeg", buffer: await photo(i) },
+      ]),
+    ),
+  );
+  const res = await request.post("/api/koza/generate-site", {
+    params: { order_id: orderId, token },
+    multipart: { order_id: orderId, token, koza_data: JSON.stringify(data), ...files },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await expect.poll(async () => (await order()).koza_status, { timeout: 180_000 }).toBe("completed");
+  return (await order()).site_url as string;
+}
+
+/** Every image of the page loaded (lazy ones too), then the page from the top, whole. */
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(async () => {
+      for (const img of Array.from(document.images)) img.loading = "eager";
+      await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
+      window.scrollTo(0, 0);
+    });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
+  }
+}
+
+test("five trades get words that fit them, a Réalisations page without placeholders and even galleries", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  mkdirSync(SHOTS, { recursive: true });
+  // All five ordered at once: their WordPress sites are made side by side.
+  const emails = [];
+  for (const c of CASES) emails.push(await liveOrder(request, c, TRADES[c.trade]));
+
+  for (const [i, c] of CASES.entries()) {
+    const data = TRADES[c.trade];
+    const site = await generate(request, emails[i] as string, c, data);
+    await page.goto(site);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(data.businessName);
+    const main = page.getByRole("main");
+    const text = ((await main.textContent()) ?? "").replaceAll("\u00a0", " ");
+    for (const words of c.fits) expect(text, `${c.trade}: ${words}`).toMatch(words);
+    expect(text.match(c.misfits)?.[0], c.trade).toBeUndefined();
+    expect(text).not.toMatch(/ans d'expérience|meilleur prix|certifié|avis clients/i);
+    // With online booking, an appointment is booked on the site's "Réservation" page.
+    await expect(main.getByRole("link", { name: c.action }).first()).toHaveAttribute(
+      "href",
+      c.plan === "Business" ? /\/reservation\/$/ : /\/contact\/$/,
+    );
+    const menu = page.getByRole("banner").getByRole("navigation");
+    // Online booking (Business) has its place in the menu.
+    await expect(
+      menu.getByRole("link", { name: "Réservation", exact: true, includeHidden: true }),
+    ).toHaveCount(c.plan === "Business" ? 1 : 0);
+    await shoot(page, `${c.trade}-accueil`);
+
+    await page.goto(new URL("/realisations/", site).href);
+    // The customer's photos only, in even rows; without any, no picture at all.
+    const pictures = main.locator("img");
+    await expect(pictures).toHaveCount(c.photos);
+    const rows = await pictures.evaluateAll((all) =>
+      Object.values(
+        all.reduce<Record<number, number>>((acc, img) => {
+          const top = Math.round(img.getBoundingClientRect().top);
+          acc[top] = (acc[top] ?? 0) + 1;
+          return acc;
+        }, {}),
+      ),
+    );
+    const expected: Record<number, number[]> = { 0: [], 1: [1], 3: [3], 4: [2, 2] };
+    expect(rows, c.trade).toEqual(expected[c.photos]);
+    // Without photos the page is named after what it shows: how the work goes.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      c.photos ? "Réalisations" : "Comment ça se passe",
+    );
+    await expect(main.getByRole("heading", { level: 3, name: /^1\. / })).toBeVisible();
+    await shoot(page, `${c.trade}-realisations`);
+  }
+});

@@ -2,6 +2,7 @@ import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_POLL_MS } from "@lagon/contracts/
 import type { AdminConversation, AdminConversationList } from "@lagon/contracts/chat-schemas";
 import { formatDateTime, formatTime } from "@lagon/contracts/french-date";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
 import { plural } from "../../lib/plural";
 import { adminFetch, adminPost } from "./admin-api";
@@ -39,7 +40,7 @@ export function AdminChatPage({ token }: { token: string }) {
 
   const refreshList = useCallback(async () => {
     try {
-      setList(await adminFetch<AdminConversationList>("/api/admin/chat/conversations", token));
+      setList(await adminFetch<AdminConversationList>(apiPaths.adminChatConversations(), token));
     } catch (err) {
       if (denied(err)) setRefused(true);
       else console.error("Messagerie : la liste n'a pas pu être lue", err);
@@ -117,7 +118,7 @@ function OpenConversation({
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const log = useRef<HTMLDivElement>(null);
-  const path = `/api/admin/chat/conversations/${encodeURIComponent(id)}`;
+  const path = apiPaths.adminChatConversation(id);
 
   const refresh = useCallback(async () => {
     try {

@@ -2,6 +2,7 @@ import { formatBytes } from "@lagon/contracts/backups";
 import { formatGigabytes } from "@lagon/contracts/mailboxes";
 import type { MailboxList } from "@lagon/contracts/mailboxes-schemas";
 import { useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { adminFetch } from "./admin-api";
 
 /** An order's mailboxes and aliases on its admin card, read when the admin opens them. */
@@ -11,9 +12,7 @@ export function AdminMailboxes({ orderId, token }: { orderId: string; token: str
 
   async function load() {
     try {
-      setList(
-        await adminFetch<MailboxList>(`/api/admin/orders/${encodeURIComponent(orderId)}/mailboxes`, token),
-      );
+      setList(await adminFetch<MailboxList>(apiPaths.adminOrderMailboxes(orderId), token));
       setFailed(false);
     } catch (err) {
       console.error("Adresses e-mail de la commande indisponibles", err);

@@ -10,6 +10,7 @@ import {
 } from "@lagon/contracts/subscriptions";
 import type { AdminSubscription, AdminSubscriptionAction } from "@lagon/contracts/subscriptions-schemas";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
 import { countOf } from "../../lib/plural";
 import { SiteBackupsDialog } from "../backups/components/site-backups-dialog";
@@ -101,7 +102,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     setLoading(true);
     try {
       const params = new URLSearchParams({ status, subscription, q: search, page: String(page) });
-      const result = await adminFetch<AdminOrders>(`/api/admin/orders?${params}`, token);
+      const result = await adminFetch<AdminOrders>(apiPaths.adminOrders(params), token);
       if (request === latest.current) setData(result);
     } catch (err) {
       console.error("Liste des commandes indisponible", err);
@@ -142,7 +143,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
       return failed(detailOf(err));
     }
     setNotice({ tone: "success", text: started.detail });
-    const end = await followAdminJob(`${path}/${started.job_id}`, token);
+    const end = await followAdminJob(apiPaths.adminJob(path, started.job_id), token);
     if (end.state === "completed") return { tone: "success", text: texts.ok };
     if (end.state === "failed") return failed(end.detail);
     return { tone: "success", text: texts.stillRunning };
@@ -152,7 +153,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
   function domainCall(action: DomainAction, order: AdminOrder, body: object = {}) {
     void run(action, order, () =>
       adminPost<{ detail: string }>(
-        `/api/admin/custom-domains/${order.order_id}/${DOMAIN_ENDPOINT[action]}`,
+        apiPaths.adminCustomDomainAction(order.order_id, DOMAIN_ENDPOINT[action]),
         token,
         body,
       ).then(
@@ -188,7 +189,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
       setBackupsOf(order);
     } else if (action === "backup-now") {
       void run(action, order, () =>
-        followed("/api/admin/backup-now", body, {
+        followed(apiPaths.adminBackupNow(), body, {
           ok: `Sauvegarde de ${order.subdomain} terminée.`,
           failed: "la sauvegarde n'a pas abouti.",
           stillRunning: BACKUP_MESSAGES.backupStillRunning,
@@ -199,7 +200,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     } else if (action === "resend") {
       if (!window.confirm(`Renvoyer le lien d'accès à l'espace client à ${order.customer_email} ?`)) return;
       void run(action, order, () =>
-        adminPost("/api/admin/resend-magic-link", token, body).then(
+        adminPost(apiPaths.adminResendMagicLink(), token, body).then(
           () => ({ tone: "success", text: ADMIN_MESSAGES.resendOk }),
           () => ({ tone: "error", text: ADMIN_MESSAGES.resendFailed }),
         ),
@@ -208,7 +209,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
       const warning = reinstallWarning(order);
       if (!window.confirm(warning)) return;
       void run(action, order, () =>
-        followed("/api/admin/reinstall-wordpress", body, {
+        followed(apiPaths.adminReinstallWordpress(), body, {
           ok: ADMIN_MESSAGES.reinstallOk,
           failed: ADMIN_MESSAGES.reinstallFailed,
           stillRunning: ADMIN_MESSAGES.reinstallStillRunning,
@@ -217,7 +218,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     } else {
       if (!window.confirm(`Reprendre la création du site ${order.subdomain} à l'étape en échec ?`)) return;
       void run(action, order, () =>
-        adminPost("/api/admin/resume-order", token, body).then(
+        adminPost(apiPaths.adminResumeOrder(), token, body).then(
           () => ({ tone: "success", text: ADMIN_MESSAGES.resumeOk }),
           (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? ADMIN_MESSAGES.resumeFailed}` }),
         ),
@@ -233,7 +234,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     void run(action, order, async (): Promise<Notice> => {
       let answer: AdminSubscriptionAction;
       try {
-        answer = await adminPost<AdminSubscriptionAction>(`/api/admin/subscriptions/${action}`, token, {
+        answer = await adminPost<AdminSubscriptionAction>(apiPaths.adminSubscriptionAction(action), token, {
           order_id: order.order_id,
           ...body,
         });
@@ -244,7 +245,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
       // The site changes on its host in a job: its progress, then the same confirmation.
       if (!answer.job_id) return done;
       setNotice({ tone: "success", text: SUBSCRIPTION_MESSAGES.siteChanging });
-      const end = await followAdminJob(`/api/admin/subscriptions/site-state/${answer.job_id}`, token);
+      const end = await followAdminJob(apiPaths.adminSubscriptionSiteStateJob(answer.job_id), token);
       if (end.state === "completed") return done;
       if (end.state === "failed")
         return { tone: "error", text: `Erreur: ${end.detail ?? SUBSCRIPTION_MESSAGES.siteChangeFailed}` };

@@ -1,6 +1,7 @@
 import { aliasTargetRefusal, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useState } from "react";
+import { apiPaths, withToken } from "../../api/paths";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 
 const OUTSIDE = "";
@@ -29,8 +30,6 @@ export function MailAliases({
   const [outside, setOutside] = useState("");
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const base = `/api/order/${encodeURIComponent(orderId)}/mail-aliases`;
-  const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
   const target = mailboxes.includes(choice) ? choice : OUTSIDE;
 
   async function act(run: () => Promise<string>) {
@@ -61,7 +60,7 @@ export function MailAliases({
       return;
     }
     void act(async () => {
-      const created = await fetchJson<AliasView>(withToken(base), {
+      const created = await fetchJson<AliasView>(withToken(apiPaths.mailAliases(orderId), token), {
         method: "POST",
         body: JSON.stringify({ localPart: name, target: to }),
       });
@@ -73,7 +72,7 @@ export function MailAliases({
 
   const remove = (address: string) =>
     act(async () => {
-      await fetchJson(withToken(`${base}/${encodeURIComponent(address)}`), { method: "DELETE" });
+      await fetchJson(withToken(apiPaths.mailAlias(orderId, address), token), { method: "DELETE" });
       return `${address} supprimé : les messages envoyés à cette adresse seront refusés.`;
     });
 

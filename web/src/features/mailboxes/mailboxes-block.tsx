@@ -2,6 +2,7 @@ import { formatBytes } from "@lagon/contracts/backups";
 import { formatGigabytes, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useState } from "react";
+import { apiPaths, withToken } from "../../api/paths";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { useApiData } from "../../lib/use-api-data";
 import { MailAliases } from "./mail-aliases";
@@ -26,14 +27,13 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [localPart, setLocalPart] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const base = `/api/order/${encodeURIComponent(orderId)}/mailboxes`;
-  const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
+  const url = (path: string) => withToken(path, token);
 
   const {
     data: list,
     loadError,
     reload: load,
-  } = useApiData<MailboxList>(withToken(base), "Liste des adresses e-mail");
+  } = useApiData<MailboxList>(url(apiPaths.mailboxes(orderId)), "Liste des adresses e-mail");
 
   async function act(run: () => Promise<Status>) {
     setStatus({ kind: "busy" });
@@ -61,7 +61,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
     }
     setFieldError(null);
     void act(async () => {
-      const result = await fetchJson<MailboxPassword>(withToken(base), {
+      const result = await fetchJson<MailboxPassword>(url(apiPaths.mailboxes(orderId)), {
         method: "POST",
         body: JSON.stringify({ localPart: wanted }),
       });
@@ -73,7 +73,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
   const resetPassword = (mailbox: MailboxView) =>
     act(async () => {
       const result = await fetchJson<MailboxPassword>(
-        withToken(`${base}/${encodeURIComponent(mailbox.address)}/password`),
+        url(apiPaths.mailboxPassword(orderId, mailbox.address)),
         { method: "POST" },
       );
       return { kind: "password", result, created: false };
@@ -81,7 +81,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
 
   const remove = (address: string) =>
     act(async () => {
-      await fetchJson(withToken(`${base}/${encodeURIComponent(address)}`), { method: "DELETE" });
+      await fetchJson(url(apiPaths.mailbox(orderId, address)), { method: "DELETE" });
       return { kind: "deleted", address };
     });
 
@@ -152,7 +152,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                   </span>
                   {status.kind === "vacation" && status.address === mailbox.address ? (
                     <MailboxVacationForm
-                      url={withToken(`${base}/${encodeURIComponent(mailbox.address)}/vacation`)}
+                      url={url(apiPaths.mailboxVacation(orderId, mailbox.address))}
                       mailbox={mailbox}
                       onClose={() => setStatus({ kind: "idle" })}
                       onSaved={async (saved) => {
@@ -188,7 +188,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                     <span className="dashboard-actions">
                       <a
                         className="dashboard-small-button"
-                        href={withToken(`${base}/${encodeURIComponent(mailbox.address)}/apple-profile`)}
+                        href={url(apiPaths.mailboxAppleProfile(orderId, mailbox.address))}
                         download={`${mailbox.address}.mobileconfig`}
                         aria-label={`Profil iPhone, iPad et Mac pour ${mailbox.address}`}
                       >

@@ -3,6 +3,7 @@ import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
 import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { ApiError } from "../../../lib/fetch-json";
 import { adminFetch, adminPost } from "../../admin/admin-api";
 import { followAdminJob } from "../../admin/follow-admin-job";
@@ -27,11 +28,11 @@ export function SiteBackupsDialog({
   const [status, setStatus] = useState<Status>(null);
   const host = new URL(order.site_url).host;
   const download = (backupId?: string) =>
-    `/api/admin/orders/${order.order_id}/download?token=${encodeURIComponent(token)}${backupId ? `&backup_id=${backupId}` : ""}`;
+    `${withToken(apiPaths.adminOrderDownload(order.order_id), token)}${backupId ? `&backup_id=${backupId}` : ""}`;
 
   const load = useCallback(async () => {
     try {
-      const list = await adminFetch<BackupList>(`/api/admin/orders/${order.order_id}/backups`, token);
+      const list = await adminFetch<BackupList>(apiPaths.adminOrderBackups(order.order_id), token);
       setBackups(list.backups);
     } catch (err) {
       console.error("Sauvegardes indisponibles", err);
@@ -54,12 +55,12 @@ export function SiteBackupsDialog({
       text: `Erreur: ${detail ?? "la restauration n'a pas abouti."}`,
     });
     try {
-      const path = "/api/admin/backups/restore";
+      const path = apiPaths.adminBackupRestore();
       const started = await adminPost<AdminJobStarted>(path, token, {
         order_id: order.order_id,
         backup_id: backup.id,
       });
-      const end = await followAdminJob(`${path}/${started.job_id}`, token);
+      const end = await followAdminJob(apiPaths.adminJob(path, started.job_id), token);
       if (end.state === "completed")
         setStatus({ tone: "success", text: `Site restauré tel qu'il était le ${when}.` });
       else if (end.state === "failed") setStatus(failed(end.detail));

@@ -3,6 +3,7 @@ import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import type { JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
 import { useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { ApiError, fetchJson } from "../../../lib/fetch-json";
 import { followJob } from "../../../lib/follow-job";
 import { useApiData } from "../../../lib/use-api-data";
@@ -22,20 +23,19 @@ type Status =
  */
 export function SiteBackups({ orderId, token }: { orderId: string; token: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const base = `/api/order/${encodeURIComponent(orderId)}/backups`;
 
   const {
     data,
     loadError,
     reload: load,
-  } = useApiData<BackupList>(`${base}?token=${encodeURIComponent(token)}`, "Liste des sauvegardes");
+  } = useApiData<BackupList>(withToken(apiPaths.backups(orderId), token), "Liste des sauvegardes");
   const backups = data?.backups ?? null;
 
   async function restore(backup: BackupView) {
     setStatus({ kind: "restoring", backup });
     let started: JobStarted;
     try {
-      started = await fetchJson<JobStarted>(`${base}/${backup.id}/restore`, {
+      started = await fetchJson<JobStarted>(apiPaths.backupRestore(orderId, backup.id), {
         method: "POST",
         body: JSON.stringify({ token }),
       });
@@ -49,7 +49,7 @@ export function SiteBackups({ orderId, token }: { orderId: string; token: string
       });
       return;
     }
-    const status = `${base}/restore/${started.job_id}?token=${encodeURIComponent(token)}`;
+    const status = withToken(apiPaths.backupRestoreJob(orderId, started.job_id), token);
     const end = await followJob(() => fetchJson<JobStatus>(status));
     if (end.state === "completed") setStatus({ kind: "done", backup });
     else if (end.state === "failed")

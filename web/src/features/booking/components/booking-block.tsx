@@ -7,6 +7,7 @@ import { useApiData } from "../../../lib/use-api-data";
 import { addDays, clockOf, dateOf, dayNameOf, mondayOf, shortDay } from "./booking-dates";
 import { BookingSettingsForm } from "./booking-settings-form";
 import "./booking.css";
+import { apiPaths, withToken } from "../../../api/paths";
 
 type Included = Extract<BookingOverview, { included: true }>;
 
@@ -16,9 +17,10 @@ type Included = Extract<BookingOverview, { included: true }>;
  * and Libre see what Business gives.
  */
 export function BookingBlock({ orderId, token }: { orderId: string; token: string }) {
-  const url = (path = "") =>
-    `/api/order/${encodeURIComponent(orderId)}/booking${path}?token=${encodeURIComponent(token)}`;
-  const { data, loadError, reload } = useApiData<BookingOverview>(url(), "Réservations");
+  const { data, loadError, reload } = useApiData<BookingOverview>(
+    withToken(apiPaths.booking(orderId), token),
+    "Réservations",
+  );
   const [saved, setSaved] = useState<Included | null>(null);
   const view = saved ?? (data?.included ? data : null);
 
@@ -51,7 +53,13 @@ export function BookingBlock({ orderId, token }: { orderId: string; token: strin
           <WeekCalendar view={view} />
           <CalendarFeed
             feedUrl={view.feed_url}
-            renew={async () => setSaved(await fetchJson<Included>(url("/feed"), { method: "POST" }))}
+            renew={async () =>
+              setSaved(
+                await fetchJson<Included>(withToken(apiPaths.bookingFeed(orderId), token), {
+                  method: "POST",
+                }),
+              )
+            }
           />
           <details className="booking-settings-details">
             <summary>Prestations, horaires et jours de fermeture</summary>
@@ -59,7 +67,7 @@ export function BookingBlock({ orderId, token }: { orderId: string; token: strin
               settings={view.settings}
               save={async (settings) =>
                 setSaved(
-                  await fetchJson<Included>(url("/settings"), {
+                  await fetchJson<Included>(withToken(apiPaths.bookingSettings(orderId), token), {
                     method: "PUT",
                     body: JSON.stringify(settings),
                   }),

@@ -1,6 +1,7 @@
 import type { DnsRecord, DomainRequestResult } from "@lagon/contracts/custom-domain-schemas";
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { type FormEvent, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { ApiError, fetchJson } from "../../../lib/fetch-json";
 import { DomainStatus } from "./domain-status";
 
@@ -71,7 +72,7 @@ function DomainRequestForm({
     setBusy(true);
     try {
       const result = await fetchJson<DomainRequestResult>(
-        `/api/order/${encodeURIComponent(order.order_id)}/domain?token=${encodeURIComponent(token)}`,
+        withToken(apiPaths.domainRequest(order.order_id), token),
         { method: "POST", body: JSON.stringify({ hasOwnDomain: own, domainName: domain, message }) },
       );
       onSent({ domain: result.domain, records: result.dns_records });

@@ -3,6 +3,7 @@ import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
 import type { AdminInvoices } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { ApiError } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
 import { adminFetch } from "../../admin/admin-api";
@@ -55,7 +56,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
     // Only the answer to the latest search is shown: the first page's list may come after it.
     const request = ++latest.current;
     try {
-      const result = await adminFetch<AdminInvoices>(`/api/admin/invoices?${query(search, page)}`, token);
+      const result = await adminFetch<AdminInvoices>(apiPaths.adminInvoices(query(search, page)), token);
       if (request !== latest.current) return;
       setData(result);
       setError(null);
@@ -82,7 +83,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
   }
 
   const journalReady = journal.from !== "" && journal.to !== "" && journal.from <= journal.to;
-  const journalUrl = `/api/admin/invoices/journal.csv?${new URLSearchParams({ ...journal, token })}`;
+  const journalUrl = apiPaths.adminInvoicesJournal(new URLSearchParams({ ...journal, token }));
   const filtered = search.q.trim() !== "" || search.from !== "" || search.to !== "";
 
   return (
@@ -213,7 +214,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
                   <td className="admin-wrap">{invoice.payment_method}</td>
                   <td>
                     <a
-                      href={`/api/admin/invoices/${invoice.number}/pdf?token=${encodeURIComponent(token)}`}
+                      href={withToken(apiPaths.adminInvoicePdf(invoice.number), token)}
                       download={`${invoice.kind === "credit_note" ? "avoir" : "facture"}-${invoice.number}.pdf`}
                       aria-label={`Télécharger ${invoice.kind === "credit_note" ? "l'avoir" : "la facture"} n° ${invoice.number}`}
                     >

@@ -3,6 +3,7 @@ import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
 import type { OrderInvoice, OrderInvoices } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { fetchJson } from "../../../lib/fetch-json";
 
 /**
@@ -16,9 +17,7 @@ export function OrderInvoicesBlock({ orderId, token }: { orderId: string; token:
 
   useEffect(() => {
     let live = true;
-    fetchJson<OrderInvoices>(
-      `/api/order/${encodeURIComponent(orderId)}/invoices?token=${encodeURIComponent(token)}`,
-    )
+    fetchJson<OrderInvoices>(withToken(apiPaths.invoices(orderId), token))
       .then((list) => {
         if (!live) return;
         setInvoices(list.invoices);

@@ -14,6 +14,7 @@ import type {
   UpdateView,
 } from "@lagon/contracts/maintenance-schemas";
 import { useCallback, useEffect, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { ApiError, fetchJson } from "../../../lib/fetch-json";
 
 /** While an update is queued or running, the block asks again this often. */
@@ -34,17 +35,16 @@ export function SiteMaintenance({ orderId, token }: { orderId: string; token: st
   const [view, setView] = useState<MaintenanceView | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [request, setRequest] = useState<Request>({ kind: "idle" });
-  const base = `/api/order/${encodeURIComponent(orderId)}/maintenance`;
 
   const load = useCallback(async () => {
     try {
-      setView(await fetchJson<MaintenanceView>(`${base}?token=${encodeURIComponent(token)}`));
+      setView(await fetchJson<MaintenanceView>(withToken(apiPaths.maintenance(orderId), token)));
       setLoadError(false);
     } catch (err) {
       console.error("Maintenance du site indisponible", err);
       setLoadError(true);
     }
-  }, [base, token]);
+  }, [orderId, token]);
 
   useEffect(() => {
     void load();
@@ -60,7 +60,7 @@ export function SiteMaintenance({ orderId, token }: { orderId: string; token: st
   async function askUpdate() {
     setRequest({ kind: "sending" });
     try {
-      const result = await fetchJson<RequestUpdateResult>(`${base}/update`, {
+      const result = await fetchJson<RequestUpdateResult>(apiPaths.maintenanceUpdate(orderId), {
         method: "POST",
         body: JSON.stringify({ token }),
       });

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
 import "./sftp.css";
+import { apiPaths, withToken } from "../../../api/paths";
 
 type Status =
   | { kind: "idle" }
@@ -27,9 +28,8 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
   const [password, setPassword] = useState("");
   const [key, setKey] = useState("");
   const [fieldError, setFieldError] = useState<{ field: "password" | "key"; message: string } | null>(null);
-  const base = `/api/order/${encodeURIComponent(orderId)}`;
-  const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
-  const { data: view, loadError, reload } = useApiData<SftpView>(withToken(`${base}/sftp`), "Accès SFTP");
+  const url = (path: string) => withToken(path, token);
+  const { data: view, loadError, reload } = useApiData<SftpView>(url(apiPaths.sftp(orderId)), "Accès SFTP");
 
   async function act(run: () => Promise<Status>) {
     setStatus({ kind: "busy" });
@@ -49,7 +49,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
 
   const setSftpPassword = (chosen?: string) =>
     act(async () => {
-      const result = await fetchJson<SftpPasswordResult>(withToken(`${base}/sftp/password`), {
+      const result = await fetchJson<SftpPasswordResult>(url(apiPaths.sftpPassword(orderId)), {
         method: "POST",
         body: JSON.stringify(chosen === undefined ? {} : { password: chosen }),
       });
@@ -81,7 +81,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
     }
     setFieldError(null);
     void act(async () => {
-      await fetchJson<SftpView>(withToken(`${base}/sftp/keys`), {
+      await fetchJson<SftpView>(url(apiPaths.sftpKeys(orderId)), {
         method: "POST",
         body: JSON.stringify({ key }),
       });
@@ -92,7 +92,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
 
   const removeKey = (fingerprint: string) =>
     act(async () => {
-      await fetchJson<SftpView>(withToken(`${base}/sftp/keys/remove`), {
+      await fetchJson<SftpView>(url(apiPaths.sftpKeysRemove(orderId)), {
         method: "POST",
         body: JSON.stringify({ fingerprint }),
       });
@@ -101,7 +101,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
 
   const switchMode = (mode: SiteMode) =>
     act(async () => {
-      await fetchJson<SftpView>(withToken(`${base}/site-mode`), {
+      await fetchJson<SftpView>(url(apiPaths.siteMode(orderId)), {
         method: "PUT",
         body: JSON.stringify({ mode }),
       });

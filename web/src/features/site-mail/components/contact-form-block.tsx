@@ -1,6 +1,7 @@
 import { contactEmailRefusal, SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import type { SiteMailView } from "@lagon/contracts/site-mail-schemas";
 import { type FormEvent, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { ApiError, fetchJson } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
 
@@ -11,7 +12,7 @@ type Status = { kind: "idle" } | { kind: "busy" } | { kind: "saved" } | { kind: 
  * order's e-mail unless the customer chose another address), and whether the site can send mail.
  */
 export function ContactFormBlock({ orderId, token }: { orderId: string; token: string }) {
-  const url = `/api/order/${encodeURIComponent(orderId)}/site-mail?token=${encodeURIComponent(token)}`;
+  const url = withToken(apiPaths.siteMail(orderId), token);
   const { data, loadError, reload } = useApiData<SiteMailView>(url, "Réglages du formulaire de contact");
   const [address, setAddress] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });

@@ -1,5 +1,6 @@
 import type { SubscriptionActionResult } from "@lagon/contracts/subscriptions-schemas";
 import { useEffect, useState } from "react";
+import { apiPaths } from "../../../api/paths";
 import { ApiError, fetchJson } from "../../../lib/fetch-json";
 
 export type SubscriptionAction = "cancel" | "undo-cancel" | "change-plan";
@@ -8,8 +9,6 @@ export type SubscriptionAction = "cancel" | "undo-cancel" | "change-plan";
 export const failureText = (err: unknown, fallback: string) =>
   err instanceof ApiError && err.detail ? err.detail : fallback;
 
-const order = (orderId: string) => `/api/order/${encodeURIComponent(orderId)}`;
-
 /** `POST /api/order/{id}/subscription/{action}`: the confirmation and the subscription after it. */
 export function postSubscriptionAction(
   orderId: string,
@@ -17,7 +16,7 @@ export function postSubscriptionAction(
   action: SubscriptionAction,
   body: Record<string, string> = {},
 ): Promise<SubscriptionActionResult> {
-  return fetchJson<SubscriptionActionResult>(`${order(orderId)}/subscription/${action}`, {
+  return fetchJson<SubscriptionActionResult>(apiPaths.subscriptionAction(orderId, action), {
     method: "POST",
     body: JSON.stringify({ token, ...body }),
   });
@@ -43,7 +42,7 @@ export function useBillingPortal(orderId: string, token: string) {
     setBusy(true);
     setError(null);
     try {
-      const { url } = await fetchJson<{ url: string }>(`${order(orderId)}/billing-portal`, {
+      const { url } = await fetchJson<{ url: string }>(apiPaths.billingPortal(orderId), {
         method: "POST",
         body: JSON.stringify({ token }),
       });

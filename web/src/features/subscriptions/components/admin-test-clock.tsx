@@ -1,6 +1,7 @@
 import { formatDateTime } from "@lagon/contracts/french-date";
 import type { TestClockView } from "@lagon/contracts/subscriptions-schemas";
 import { type FormEvent, useEffect, useState } from "react";
+import { apiPaths } from "../../../api/paths";
 import { ApiError } from "../../../lib/fetch-json";
 import { adminFetch, adminPost } from "../../admin/admin-api";
 import type { Notice } from "../../admin/admin-notice";
@@ -23,7 +24,7 @@ export function AdminTestClock({
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    adminFetch<TestClockView>("/api/admin/test-clock", token)
+    adminFetch<TestClockView>(apiPaths.adminTestClock(), token)
       .then(setClock)
       .catch((err) => {
         if (!(err instanceof ApiError && err.status === 404))
@@ -39,7 +40,7 @@ export function AdminTestClock({
     setBusy(true);
     setError(null);
     try {
-      const next = await adminPost<TestClockView>("/api/admin/test-clock/advance", token, {
+      const next = await adminPost<TestClockView>(apiPaths.adminTestClockAdvance(), token, {
         days: Number(days),
       });
       setClock(next);

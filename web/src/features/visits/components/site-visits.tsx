@@ -10,6 +10,7 @@ import {
 } from "@lagon/contracts/visits";
 import type { VisitCount, VisitPeriod, VisitSeries, VisitsView } from "@lagon/contracts/visits-schemas";
 import { useCallback, useEffect, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { fetchJson } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
 
@@ -27,7 +28,7 @@ export function SiteVisits({ orderId, token }: { orderId: string; token: string 
   const [loadError, setLoadError] = useState(false);
   const [grain, setGrain] = useState<VisitGrain>("day");
   const [polls, setPolls] = useState(0);
-  const url = `/api/order/${encodeURIComponent(orderId)}/visits?token=${encodeURIComponent(token)}`;
+  const url = withToken(apiPaths.visits(orderId), token);
 
   const load = useCallback(async () => {
     try {

@@ -32,7 +32,7 @@ describe("API addresses", () => {
 
   it("would notice one", () => {
     expect(handWritten('fetchJson("/api/contact")')).toHaveLength(1);
-    expect(handWritten("fetchJson(`/api/order/${id}`)")).toHaveLength(1);
+    expect(handWritten("fetchJson(`/api/order/` + id)")).toHaveLength(1);
     expect(handWritten("// GET /api/directory gives them")).toEqual([]);
   });
 

@@ -10,6 +10,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A French sentence for a refused or failed call: the server's own when it gave one. */
+export const failureText = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.detail ? err.detail : fallback;
+
 /** Calls the API and returns its JSON; a non-OK answer throws an ApiError with its `detail`. */
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, {

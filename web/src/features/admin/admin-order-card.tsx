@@ -8,6 +8,7 @@ import {
   isDomainAction,
 } from "../custom-domains/components/admin-domain-block";
 import { KitNotice } from "../dashboard/kit-notice";
+import { AdminMailboxes } from "../mailboxes/components/admin-mailboxes";
 import { AdminMaintenanceBlock } from "../maintenance/components/admin-maintenance";
 import {
   KOZA_STATUS_LABEL,
@@ -17,7 +18,6 @@ import {
   STEP_LABEL,
   STEP_STATUS_LABEL,
 } from "./admin-labels";
-import { AdminMailboxes } from "./admin-mailboxes";
 
 export type OrderAction =
   | "resend"

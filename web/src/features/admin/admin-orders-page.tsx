@@ -14,12 +14,14 @@ import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
 import { countOf } from "../../lib/plural";
 import { SiteBackupsDialog } from "../backups/components/site-backups-dialog";
+import { adminDomainAction } from "../custom-domains/api/admin-domain-action";
 import {
   DOMAIN_ENDPOINT,
   type DomainAction,
   isDomainAction,
 } from "../custom-domains/components/admin-domain-block";
 import { DomainRefuseDialog } from "../custom-domains/components/domain-refuse-dialog";
+import { adminSubscriptionAction } from "../subscriptions/api/admin-subscription-action";
 import { AdminTestClock } from "../subscriptions/components/admin-test-clock";
 import {
   type SubscriptionActionBody,
@@ -152,11 +154,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
   /** A custom-domain action: the server's French answer becomes the notice. */
   function domainCall(action: DomainAction, order: AdminOrder, body: object = {}) {
     void run(action, order, () =>
-      adminPost<{ detail: string }>(
-        apiPaths.adminCustomDomainAction(order.order_id, DOMAIN_ENDPOINT[action]),
-        token,
-        body,
-      ).then(
+      adminDomainAction(token, order.order_id, DOMAIN_ENDPOINT[action], body).then(
         (r) => ({ tone: "success", text: r.detail }),
         (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` }),
       ),
@@ -234,10 +232,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     void run(action, order, async (): Promise<Notice> => {
       let answer: AdminSubscriptionAction;
       try {
-        answer = await adminPost<AdminSubscriptionAction>(apiPaths.adminSubscriptionAction(action), token, {
-          order_id: order.order_id,
-          ...body,
-        });
+        answer = await adminSubscriptionAction(token, action, { order_id: order.order_id, ...body });
       } catch (err) {
         return { tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` };
       }

@@ -1,12 +1,14 @@
 import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
-import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
+import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
-import type { JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
-import { useState } from "react";
-import { apiPaths, withToken } from "../../../api/paths";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import type { JobStarted } from "@lagon/contracts/jobs-schemas";
+import { useCallback, useState } from "react";
+import { ApiError } from "../../../lib/fetch-json";
 import { followJob } from "../../../lib/follow-job";
 import { useApiData } from "../../../lib/use-api-data";
+import { getBackups } from "../api/get-backups";
+import { getRestoreJob } from "../api/get-restore-job";
+import { restoreBackup } from "../api/restore-backup";
 
 type Status =
   | { kind: "idle" }
@@ -28,17 +30,17 @@ export function SiteBackups({ orderId, token }: { orderId: string; token: string
     data,
     loadError,
     reload: load,
-  } = useApiData<BackupList>(withToken(apiPaths.backups(orderId), token), "Liste des sauvegardes");
+  } = useApiData(
+    useCallback(() => getBackups(orderId, token), [orderId, token]),
+    "Liste des sauvegardes",
+  );
   const backups = data?.backups ?? null;
 
   async function restore(backup: BackupView) {
     setStatus({ kind: "restoring", backup });
     let started: JobStarted;
     try {
-      started = await fetchJson<JobStarted>(apiPaths.backupRestore(orderId, backup.id), {
-        method: "POST",
-        body: JSON.stringify({ token }),
-      });
+      started = await restoreBackup(orderId, token, backup.id);
     } catch (err) {
       // A refusal the server explains is shown as is; anything else is unexpected.
       const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
@@ -49,8 +51,7 @@ export function SiteBackups({ orderId, token }: { orderId: string; token: string
       });
       return;
     }
-    const status = withToken(apiPaths.backupRestoreJob(orderId, started.job_id), token);
-    const end = await followJob(() => fetchJson<JobStatus>(status));
+    const end = await followJob(() => getRestoreJob(orderId, token, started.job_id));
     if (end.state === "completed") setStatus({ kind: "done", backup });
     else if (end.state === "failed")
       setStatus({

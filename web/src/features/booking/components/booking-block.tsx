@@ -1,13 +1,15 @@
 import { BOOKING_PREVIEW } from "@lagon/contracts/booking";
 import type { BookingOverview, BookingView } from "@lagon/contracts/booking-schemas";
-import { useState } from "react";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { useCallback, useState } from "react";
+import { ApiError } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
 import { useApiData } from "../../../lib/use-api-data";
 import { addDays, clockOf, dateOf, dayNameOf, mondayOf, shortDay } from "./booking-dates";
 import { BookingSettingsForm } from "./booking-settings-form";
 import "./booking.css";
-import { apiPaths, withToken } from "../../../api/paths";
+import { getBooking } from "../api/get-booking";
+import { renewBookingFeed } from "../api/renew-booking-feed";
+import { saveBookingSettings } from "../api/save-booking-settings";
 
 type Included = Extract<BookingOverview, { included: true }>;
 
@@ -17,8 +19,8 @@ type Included = Extract<BookingOverview, { included: true }>;
  * and Libre see what Business gives.
  */
 export function BookingBlock({ orderId, token }: { orderId: string; token: string }) {
-  const { data, loadError, reload } = useApiData<BookingOverview>(
-    withToken(apiPaths.booking(orderId), token),
+  const { data, loadError, reload } = useApiData(
+    useCallback(() => getBooking(orderId, token), [orderId, token]),
     "Réservations",
   );
   const [saved, setSaved] = useState<Included | null>(null);
@@ -53,26 +55,13 @@ export function BookingBlock({ orderId, token }: { orderId: string; token: strin
           <WeekCalendar view={view} />
           <CalendarFeed
             feedUrl={view.feed_url}
-            renew={async () =>
-              setSaved(
-                await fetchJson<Included>(withToken(apiPaths.bookingFeed(orderId), token), {
-                  method: "POST",
-                }),
-              )
-            }
+            renew={async () => setSaved(await renewBookingFeed(orderId, token))}
           />
           <details className="booking-settings-details">
             <summary>Prestations, horaires et jours de fermeture</summary>
             <BookingSettingsForm
               settings={view.settings}
-              save={async (settings) =>
-                setSaved(
-                  await fetchJson<Included>(withToken(apiPaths.bookingSettings(orderId), token), {
-                    method: "PUT",
-                    body: JSON.stringify(settings),
-                  }),
-                )
-              }
+              save={async (settings) => setSaved(await saveBookingSettings(orderId, token, settings))}
             />
           </details>
         </>

@@ -6,9 +6,9 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { apiPaths, withToken } from "../../../api/paths";
 import { ApiError } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
-import { adminFetch } from "../../admin/admin-api";
 import { AdminNav, AdminRefusal } from "../../admin/admin-gate";
 import { AdminPager } from "../../admin/admin-pager";
+import { getAdminInvoices } from "../api/get-admin-invoices";
 
 interface Search {
   q: string;
@@ -35,7 +35,7 @@ const query = (s: Search, page: number) => {
   if (s.q.trim()) params.set("q", s.q.trim());
   if (s.from) params.set("from", s.from);
   if (s.to) params.set("to", s.to);
-  return params.toString();
+  return params;
 };
 
 /**
@@ -56,7 +56,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
     // Only the answer to the latest search is shown: the first page's list may come after it.
     const request = ++latest.current;
     try {
-      const result = await adminFetch<AdminInvoices>(apiPaths.adminInvoices(query(search, page)), token);
+      const result = await getAdminInvoices(query(search, page), token);
       if (request !== latest.current) return;
       setData(result);
       setError(null);

@@ -8,14 +8,14 @@ import {
 import type {
   MaintenanceView,
   MonitoringView,
-  RequestUpdateResult,
   SiteVersions,
   UpdateItem,
   UpdateView,
 } from "@lagon/contracts/maintenance-schemas";
 import { useCallback, useEffect, useState } from "react";
-import { apiPaths, withToken } from "../../../api/paths";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { ApiError } from "../../../lib/fetch-json";
+import { getMaintenance } from "../api/get-maintenance";
+import { requestUpdate } from "../api/request-update";
 
 /** While an update is queued or running, the block asks again this often. */
 const POLL_MS = 5000;
@@ -38,7 +38,7 @@ export function SiteMaintenance({ orderId, token }: { orderId: string; token: st
 
   const load = useCallback(async () => {
     try {
-      setView(await fetchJson<MaintenanceView>(withToken(apiPaths.maintenance(orderId), token)));
+      setView(await getMaintenance(orderId, token));
       setLoadError(false);
     } catch (err) {
       console.error("Maintenance du site indisponible", err);
@@ -60,10 +60,7 @@ export function SiteMaintenance({ orderId, token }: { orderId: string; token: st
   async function askUpdate() {
     setRequest({ kind: "sending" });
     try {
-      const result = await fetchJson<RequestUpdateResult>(apiPaths.maintenanceUpdate(orderId), {
-        method: "POST",
-        body: JSON.stringify({ token }),
-      });
+      const result = await requestUpdate(orderId, token);
       setRequest({ kind: "sent", detail: result.detail });
       await load();
     } catch (err) {

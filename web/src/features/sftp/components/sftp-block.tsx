@@ -1,10 +1,13 @@
 import { PLAIN_SITE_NOTICE, type SiteMode, sftpPasswordRefusal } from "@lagon/contracts/sftp";
-import type { SftpPasswordResult, SftpView } from "@lagon/contracts/sftp-schemas";
-import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { type FormEvent, useCallback, useState } from "react";
+import { ApiError } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
 import "./sftp.css";
-import { apiPaths, withToken } from "../../../api/paths";
+import { addSftpKey } from "../api/add-sftp-key";
+import { getSftp } from "../api/get-sftp";
+import { removeSftpKey } from "../api/remove-sftp-key";
+import { setSftpPassword } from "../api/set-sftp-password";
+import { setSiteMode } from "../api/set-site-mode";
 
 type Status =
   | { kind: "idle" }
@@ -28,8 +31,14 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
   const [password, setPassword] = useState("");
   const [key, setKey] = useState("");
   const [fieldError, setFieldError] = useState<{ field: "password" | "key"; message: string } | null>(null);
-  const url = (path: string) => withToken(path, token);
-  const { data: view, loadError, reload } = useApiData<SftpView>(url(apiPaths.sftp(orderId)), "Accès SFTP");
+  const {
+    data: view,
+    loadError,
+    reload,
+  } = useApiData(
+    useCallback(() => getSftp(orderId, token), [orderId, token]),
+    "Accès SFTP",
+  );
 
   async function act(run: () => Promise<Status>) {
     setStatus({ kind: "busy" });
@@ -47,12 +56,9 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
     }
   }
 
-  const setSftpPassword = (chosen?: string) =>
+  const savePassword = (chosen?: string) =>
     act(async () => {
-      const result = await fetchJson<SftpPasswordResult>(url(apiPaths.sftpPassword(orderId)), {
-        method: "POST",
-        body: JSON.stringify(chosen === undefined ? {} : { password: chosen }),
-      });
+      const result = await setSftpPassword(orderId, token, chosen === undefined ? {} : { password: chosen });
       setPassword("");
       return result.password
         ? { kind: "done", message: "Mot de passe SFTP créé.", password: result.password }
@@ -67,7 +73,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
       return;
     }
     setFieldError(null);
-    void setSftpPassword(password);
+    void savePassword(password);
   }
 
   function addKey(event: FormEvent) {
@@ -81,10 +87,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
     }
     setFieldError(null);
     void act(async () => {
-      await fetchJson<SftpView>(url(apiPaths.sftpKeys(orderId)), {
-        method: "POST",
-        body: JSON.stringify({ key }),
-      });
+      await addSftpKey(orderId, token, { key });
       setKey("");
       return { kind: "done", message: "Clé ajoutée : elle ouvre l'accès SFTP dès maintenant." };
     });
@@ -92,19 +95,13 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
 
   const removeKey = (fingerprint: string) =>
     act(async () => {
-      await fetchJson<SftpView>(url(apiPaths.sftpKeysRemove(orderId)), {
-        method: "POST",
-        body: JSON.stringify({ fingerprint }),
-      });
+      await removeSftpKey(orderId, token, { fingerprint });
       return { kind: "done", message: "Clé retirée : elle n'ouvre plus l'accès SFTP." };
     });
 
   const switchMode = (mode: SiteMode) =>
     act(async () => {
-      await fetchJson<SftpView>(url(apiPaths.siteMode(orderId)), {
-        method: "PUT",
-        body: JSON.stringify({ mode }),
-      });
+      await setSiteMode(orderId, token, { mode });
       return {
         kind: "done",
         message:
@@ -199,7 +196,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
                 type="button"
                 className="dashboard-small-button"
                 disabled={busy}
-                onClick={() => void setSftpPassword()}
+                onClick={() => void savePassword()}
               >
                 Générer un mot de passe
               </button>

@@ -5,9 +5,9 @@ import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contract
 import { useState } from "react";
 import { paths } from "../../../config/paths";
 import { publicConfig } from "../../../config/public-config";
-import { useBillingPortal } from "../api/subscription-api";
 import { PlanChange } from "./plan-change";
 import { SubscriptionCancellation } from "./subscription-cancellation";
+import { useBillingPortal } from "./use-billing-portal";
 import "./subscription.css";
 
 /**

@@ -10,9 +10,8 @@ import {
 } from "@lagon/contracts/visits";
 import type { VisitCount, VisitPeriod, VisitSeries, VisitsView } from "@lagon/contracts/visits-schemas";
 import { useCallback, useEffect, useState } from "react";
-import { apiPaths, withToken } from "../../../api/paths";
-import { fetchJson } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
+import { getVisits } from "../api/get-visits";
 
 /** While the site's log is being read, the block asks again this often, this many times at most. */
 const POLL_MS = 3000;
@@ -28,17 +27,16 @@ export function SiteVisits({ orderId, token }: { orderId: string; token: string 
   const [loadError, setLoadError] = useState(false);
   const [grain, setGrain] = useState<VisitGrain>("day");
   const [polls, setPolls] = useState(0);
-  const url = withToken(apiPaths.visits(orderId), token);
 
   const load = useCallback(async () => {
     try {
-      setView(await fetchJson<VisitsView>(url));
+      setView(await getVisits(orderId, token));
       setLoadError(false);
     } catch (err) {
       console.error("Statistiques de visite indisponibles", err);
       setLoadError(true);
     }
-  }, [url]);
+  }, [orderId, token]);
 
   useEffect(() => {
     void load();

@@ -1,10 +1,14 @@
 import { formatBytes } from "@lagon/contracts/backups";
 import { formatGigabytes, localPartRefusal } from "@lagon/contracts/mailboxes";
-import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
-import { type FormEvent, useState } from "react";
-import { apiPaths, withToken } from "../../api/paths";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
-import { useApiData } from "../../lib/use-api-data";
+import type { MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
+import { type FormEvent, useCallback, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
+import { ApiError } from "../../../lib/fetch-json";
+import { useApiData } from "../../../lib/use-api-data";
+import { createMailbox } from "../api/create-mailbox";
+import { deleteMailbox } from "../api/delete-mailbox";
+import { getMailboxes } from "../api/get-mailboxes";
+import { resetMailboxPassword } from "../api/reset-mailbox-password";
 import { MailAliases } from "./mail-aliases";
 import { MailboxVacationForm, vacationSummary } from "./mailbox-vacation";
 
@@ -27,13 +31,15 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [localPart, setLocalPart] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const url = (path: string) => withToken(path, token);
 
   const {
     data: list,
     loadError,
     reload: load,
-  } = useApiData<MailboxList>(url(apiPaths.mailboxes(orderId)), "Liste des adresses e-mail");
+  } = useApiData(
+    useCallback(() => getMailboxes(orderId, token), [orderId, token]),
+    "Liste des adresses e-mail",
+  );
 
   async function act(run: () => Promise<Status>) {
     setStatus({ kind: "busy" });
@@ -61,10 +67,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
     }
     setFieldError(null);
     void act(async () => {
-      const result = await fetchJson<MailboxPassword>(url(apiPaths.mailboxes(orderId)), {
-        method: "POST",
-        body: JSON.stringify({ localPart: wanted }),
-      });
+      const result = await createMailbox(orderId, token, { localPart: wanted });
       setLocalPart("");
       return { kind: "password", result, created: true };
     });
@@ -72,16 +75,13 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
 
   const resetPassword = (mailbox: MailboxView) =>
     act(async () => {
-      const result = await fetchJson<MailboxPassword>(
-        url(apiPaths.mailboxPassword(orderId, mailbox.address)),
-        { method: "POST" },
-      );
+      const result = await resetMailboxPassword(orderId, token, mailbox.address);
       return { kind: "password", result, created: false };
     });
 
   const remove = (address: string) =>
     act(async () => {
-      await fetchJson(url(apiPaths.mailbox(orderId, address)), { method: "DELETE" });
+      await deleteMailbox(orderId, token, address);
       return { kind: "deleted", address };
     });
 
@@ -152,7 +152,8 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                   </span>
                   {status.kind === "vacation" && status.address === mailbox.address ? (
                     <MailboxVacationForm
-                      url={url(apiPaths.mailboxVacation(orderId, mailbox.address))}
+                      orderId={orderId}
+                      token={token}
                       mailbox={mailbox}
                       onClose={() => setStatus({ kind: "idle" })}
                       onSaved={async (saved) => {
@@ -188,7 +189,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                     <span className="dashboard-actions">
                       <a
                         className="dashboard-small-button"
-                        href={url(apiPaths.mailboxAppleProfile(orderId, mailbox.address))}
+                        href={withToken(apiPaths.mailboxAppleProfile(orderId, mailbox.address), token)}
                         download={`${mailbox.address}.mobileconfig`}
                         aria-label={`Profil iPhone, iPad et Mac pour ${mailbox.address}`}
                       >

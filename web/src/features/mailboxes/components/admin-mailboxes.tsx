@@ -2,8 +2,7 @@ import { formatBytes } from "@lagon/contracts/backups";
 import { formatGigabytes } from "@lagon/contracts/mailboxes";
 import type { MailboxList } from "@lagon/contracts/mailboxes-schemas";
 import { useState } from "react";
-import { apiPaths } from "../../api/paths";
-import { adminFetch } from "./admin-api";
+import { getAdminMailboxes } from "../api/get-admin-mailboxes";
 
 /** An order's mailboxes and aliases on its admin card, read when the admin opens them. */
 export function AdminMailboxes({ orderId, token }: { orderId: string; token: string }) {
@@ -12,7 +11,7 @@ export function AdminMailboxes({ orderId, token }: { orderId: string; token: str
 
   async function load() {
     try {
-      setList(await adminFetch<MailboxList>(apiPaths.adminOrderMailboxes(orderId), token));
+      setList(await getAdminMailboxes(orderId, token));
       setFailed(false);
     } catch (err) {
       console.error("Adresses e-mail de la commande indisponibles", err);

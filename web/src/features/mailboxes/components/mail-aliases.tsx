@@ -1,8 +1,9 @@
 import { aliasTargetRefusal, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useState } from "react";
-import { apiPaths, withToken } from "../../api/paths";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError } from "../../../lib/fetch-json";
+import { createMailAlias } from "../api/create-mail-alias";
+import { deleteMailAlias } from "../api/delete-mail-alias";
 
 const OUTSIDE = "";
 
@@ -60,10 +61,7 @@ export function MailAliases({
       return;
     }
     void act(async () => {
-      const created = await fetchJson<AliasView>(withToken(apiPaths.mailAliases(orderId), token), {
-        method: "POST",
-        body: JSON.stringify({ localPart: name, target: to }),
-      });
+      const created = await createMailAlias(orderId, token, { localPart: name, target: to });
       setLocalPart("");
       setOutside("");
       return `${created.kind === "alias" ? "Alias" : "Renvoi"} créé : ${created.address} → ${created.target}`;
@@ -72,7 +70,7 @@ export function MailAliases({
 
   const remove = (address: string) =>
     act(async () => {
-      await fetchJson(withToken(apiPaths.mailAlias(orderId, address), token), { method: "DELETE" });
+      await deleteMailAlias(orderId, token, address);
       return `${address} supprimé : les messages envoyés à cette adresse seront refusés.`;
     });
 

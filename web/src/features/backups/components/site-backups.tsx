@@ -3,6 +3,7 @@ import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import type { JobStarted } from "@lagon/contracts/jobs-schemas";
 import { useCallback, useState } from "react";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ApiError } from "../../../lib/fetch-json";
 import { followJob } from "../../../lib/follow-job";
 import { useApiData } from "../../../lib/use-api-data";
@@ -147,10 +148,13 @@ function RestoreConfirmation({
 }) {
   const when = formatDateTime(backup.created_at);
   return (
-    <div className="backup-confirm" role="alertdialog" aria-labelledby={`confirm-${backup.id}`}>
-      <p id={`confirm-${backup.id}`}>
-        <strong>Remettre votre site tel qu'il était le {when} ?</strong>
-      </p>
+    <ConfirmDialog
+      titleId={`confirm-${backup.id}`}
+      title={`Remettre votre site tel qu'il était le ${when} ?`}
+      confirmLabel="Oui, restaurer cette sauvegarde"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
       <p>
         Tout ce qui a été fait sur votre site depuis le {when} sera perdu : pages, articles, images,
         commentaires, messages reçus, réglages, extensions et comptes ajoutés ou modifiés depuis.
@@ -159,14 +163,6 @@ function RestoreConfirmation({
         Votre site actuel est sauvegardé juste avant la restauration : vous pourrez y revenir depuis cette
         liste.
       </p>
-      <p className="dashboard-actions">
-        <button type="button" className="button button-primary" onClick={onConfirm}>
-          Oui, restaurer cette sauvegarde
-        </button>
-        <button type="button" className="dashboard-small-button" onClick={onCancel}>
-          Annuler
-        </button>
-      </p>
-    </div>
+    </ConfirmDialog>
   );
 }

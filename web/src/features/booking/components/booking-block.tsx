@@ -1,7 +1,8 @@
 import { BOOKING_PREVIEW } from "@lagon/contracts/booking";
 import type { BookingOverview, BookingView } from "@lagon/contracts/booking-schemas";
 import { useCallback, useState } from "react";
-import { ApiError } from "../../../lib/fetch-json";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { failureText } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
 import { useApiData } from "../../../lib/use-api-data";
 import { addDays, clockOf, dateOf, dayNameOf, mondayOf, shortDay } from "./booking-dates";
@@ -224,37 +225,25 @@ function CalendarFeed({ feedUrl, renew }: { feedUrl: string; renew: () => Promis
           {state.error}
         </p>
       ) : state === "confirm" ? (
-        <div className="backup-confirm" role="alertdialog" aria-labelledby="feed-renew-title">
-          <p id="feed-renew-title">
-            <strong>Remplacer l'adresse de votre agenda ?</strong>
-          </p>
+        <ConfirmDialog
+          titleId="feed-renew-title"
+          title="Remplacer l'adresse de votre agenda ?"
+          confirmLabel="Oui, nouvelle adresse"
+          onConfirm={() =>
+            void renew()
+              .then(() => setState("renewed"))
+              .catch((err) =>
+                setState({
+                  error: failureText(err, "La nouvelle adresse n'a pas pu être créée. Réessayez."),
+                }),
+              )
+          }
+          onCancel={() => setState("idle")}
+        >
           <p>
             L'ancienne cesse aussitôt de fonctionner : abonnez de nouveau votre téléphone avec la nouvelle.
           </p>
-          <p className="dashboard-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() =>
-                void renew()
-                  .then(() => setState("renewed"))
-                  .catch((err) =>
-                    setState({
-                      error:
-                        err instanceof ApiError && err.detail
-                          ? err.detail
-                          : "La nouvelle adresse n'a pas pu être créée. Réessayez.",
-                    }),
-                  )
-              }
-            >
-              Oui, nouvelle adresse
-            </button>
-            <button type="button" className="dashboard-small-button" onClick={() => setState("idle")}>
-              Annuler
-            </button>
-          </p>
-        </div>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -3,6 +3,7 @@ import { formatGigabytes, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useCallback, useState } from "react";
 import { apiPaths, withToken } from "../../../api/paths";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ApiError } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
 import { createMailbox } from "../api/create-mailbox";
@@ -163,28 +164,15 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                       }}
                     />
                   ) : status.kind === "confirm-delete" && status.address === mailbox.address ? (
-                    <div className="backup-confirm" role="alertdialog" aria-labelledby="mailbox-delete-title">
-                      <p id="mailbox-delete-title">
-                        <strong>Supprimer {mailbox.address} ?</strong>
-                      </p>
+                    <ConfirmDialog
+                      titleId="mailbox-delete-title"
+                      title={`Supprimer ${mailbox.address} ?`}
+                      confirmLabel="Oui, supprimer cette adresse"
+                      onConfirm={() => void remove(mailbox.address)}
+                      onCancel={() => setStatus({ kind: "idle" })}
+                    >
                       <p>Tous ses messages sont effacés, sans retour possible.</p>
-                      <p className="dashboard-actions">
-                        <button
-                          type="button"
-                          className="button button-primary"
-                          onClick={() => void remove(mailbox.address)}
-                        >
-                          Oui, supprimer cette adresse
-                        </button>
-                        <button
-                          type="button"
-                          className="dashboard-small-button"
-                          onClick={() => setStatus({ kind: "idle" })}
-                        >
-                          Annuler
-                        </button>
-                      </p>
-                    </div>
+                    </ConfirmDialog>
                   ) : (
                     <span className="dashboard-actions">
                       <a

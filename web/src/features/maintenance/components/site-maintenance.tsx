@@ -6,14 +6,16 @@ import {
   UPDATE_RESULT_LABELS,
 } from "@lagon/contracts/maintenance";
 import type {
-  MaintenanceView,
   MonitoringView,
   SiteVersions,
   UpdateItem,
   UpdateView,
 } from "@lagon/contracts/maintenance-schemas";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
+import { StatusBadge, statusTone } from "../../../components/ui/status-badge";
 import { ApiError } from "../../../lib/fetch-json";
+import { useApiData } from "../../../lib/use-api-data";
+import { usePolling } from "../../../lib/use-polling";
 import { getMaintenance } from "../api/get-maintenance";
 import { requestUpdate } from "../api/request-update";
 
@@ -32,30 +34,19 @@ type Request =
  * manuelles) the button that asks for the update the template offers.
  */
 export function SiteMaintenance({ orderId, token }: { orderId: string; token: string }) {
-  const [view, setView] = useState<MaintenanceView | null>(null);
-  const [loadError, setLoadError] = useState(false);
   const [request, setRequest] = useState<Request>({ kind: "idle" });
 
-  const load = useCallback(async () => {
-    try {
-      setView(await getMaintenance(orderId, token));
-      setLoadError(false);
-    } catch (err) {
-      console.error("Maintenance du site indisponible", err);
-      setLoadError(true);
-    }
-  }, [orderId, token]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const {
+    data: view,
+    loadError,
+    reload: load,
+  } = useApiData(
+    useCallback(() => getMaintenance(orderId, token), [orderId, token]),
+    "Maintenance du site",
+  );
 
   const pending = view?.pending ?? false;
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending, load]);
+  usePolling(pending ? load : null, POLL_MS);
 
   async function askUpdate() {
     setRequest({ kind: "sending" });
@@ -142,9 +133,9 @@ function Monitoring({ monitoring }: { monitoring: MonitoringView }) {
   return (
     <>
       <p className="maintenance-status">
-        <span className={`maintenance-badge is-${monitoring.status}`}>
+        <StatusBadge tone={monitoring.status === "unknown" ? "muted" : statusTone(monitoring.status)}>
           {MONITOR_STATUS_LABELS[monitoring.status]}
-        </span>{" "}
+        </StatusBadge>{" "}
         {monitoring.status === "down" && since
           ? `depuis le ${formatDateTime(since)} (${monitoring.reason ?? "ne répond pas"}). Notre équipe est prévenue.`
           : monitoring.checked_at

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useState } from "react";
 import { ApiError } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
 import "./sftp.css";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { addSftpKey } from "../api/add-sftp-key";
 import { getSftp } from "../api/get-sftp";
 import { removeSftpKey } from "../api/remove-sftp-key";
@@ -264,36 +265,25 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
             Aujourd'hui : <strong>{MODE_LABELS[view.mode]}</strong>.
           </p>
           {status.kind === "confirm-mode" ? (
-            <div className="backup-confirm" role="alertdialog" aria-labelledby="sftp-mode-title">
-              <p id="sftp-mode-title">
-                <strong>
-                  {status.mode === "plain"
-                    ? "Servir le site libre à l'adresse de votre site ?"
-                    : "Revenir au site WordPress ?"}
-                </strong>
-              </p>
+            <ConfirmDialog
+              titleId="sftp-mode-title"
+              title={
+                status.mode === "plain"
+                  ? "Servir le site libre à l'adresse de votre site ?"
+                  : "Revenir au site WordPress ?"
+              }
+              confirmLabel={
+                status.mode === "plain" ? "Oui, servir le site libre" : "Oui, revenir à WordPress"
+              }
+              onConfirm={() => void switchMode(status.mode)}
+              onCancel={() => setStatus({ kind: "idle" })}
+            >
               <p>
                 {status.mode === "plain"
                   ? PLAIN_SITE_NOTICE
                   : "Votre WordPress revient en ligne tel que vous l'avez laissé. Les fichiers de votre site libre restent dans /wp-content/www."}
               </p>
-              <p className="dashboard-actions">
-                <button
-                  type="button"
-                  className="button button-primary"
-                  onClick={() => void switchMode(status.mode)}
-                >
-                  {status.mode === "plain" ? "Oui, servir le site libre" : "Oui, revenir à WordPress"}
-                </button>
-                <button
-                  type="button"
-                  className="dashboard-small-button"
-                  onClick={() => setStatus({ kind: "idle" })}
-                >
-                  Annuler
-                </button>
-              </p>
-            </div>
+            </ConfirmDialog>
           ) : (
             <p className="dashboard-actions">
               <button

@@ -11,6 +11,7 @@ import {
 import type { VisitCount, VisitPeriod, VisitSeries, VisitsView } from "@lagon/contracts/visits-schemas";
 import { useCallback, useEffect, useState } from "react";
 import { countOf } from "../../../lib/plural";
+import { usePolling } from "../../../lib/use-polling";
 import { getVisits } from "../api/get-visits";
 
 /** While the site's log is being read, the block asks again this often, this many times at most. */
@@ -43,14 +44,11 @@ export function SiteVisits({ orderId, token }: { orderId: string; token: string 
   }, [load]);
 
   const refreshing = view?.included === true && view.refreshing && polls < MAX_POLLS;
-  useEffect(() => {
-    if (!refreshing) return;
-    const timer = setTimeout(() => {
-      setPolls((n) => n + 1);
-      void load();
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [refreshing, load]);
+  const poll = useCallback(async () => {
+    setPolls((n) => n + 1);
+    await load();
+  }, [load]);
+  usePolling(refreshing ? poll : null, POLL_MS);
 
   return (
     <section className="dashboard-card visits" aria-labelledby="visits-title">

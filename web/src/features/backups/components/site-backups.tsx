@@ -4,7 +4,7 @@ import { formatDateTime } from "@lagon/contracts/french-date";
 import type { JobStarted } from "@lagon/contracts/jobs-schemas";
 import { useCallback, useState } from "react";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { ApiError } from "../../../lib/fetch-json";
+import { explainFailure } from "../../../lib/fetch-json";
 import { followJob } from "../../../lib/follow-job";
 import { useApiData } from "../../../lib/use-api-data";
 import { getBackups } from "../api/get-backups";
@@ -44,11 +44,13 @@ export function SiteBackups({ orderId, token }: { orderId: string; token: string
       started = await restoreBackup(orderId, token, backup.id);
     } catch (err) {
       // A refusal the server explains is shown as is; anything else is unexpected.
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Restauration impossible", err);
       setStatus({
         kind: "error",
-        message: refused ?? "La restauration n'a pas pu être lancée. Vérifiez votre connexion et réessayez.",
+        message: explainFailure(
+          err,
+          "Restauration impossible",
+          "La restauration n'a pas pu être lancée. Vérifiez votre connexion et réessayez.",
+        ),
       });
       return;
     }

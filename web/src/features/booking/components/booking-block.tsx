@@ -5,12 +5,12 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { failureText } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
 import { useApiData } from "../../../lib/use-api-data";
-import { addDays, clockOf, dateOf, dayNameOf, mondayOf, shortDay } from "./booking-dates";
-import { BookingSettingsForm } from "./booking-settings-form";
-import "./booking.css";
 import { getBooking } from "../api/get-booking";
 import { renewBookingFeed } from "../api/renew-booking-feed";
 import { saveBookingSettings } from "../api/save-booking-settings";
+import { addDays, clockOf, dateOf, dayNameOf, mondayOf, shortDay } from "./booking-dates";
+import { BookingSettingsForm } from "./booking-settings-form";
+import "./booking.css";
 
 type Included = Extract<BookingOverview, { included: true }>;
 

@@ -1,7 +1,7 @@
 import { aliasTargetRefusal, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useState } from "react";
-import { ApiError } from "../../../lib/fetch-json";
+import { explainFailure } from "../../../lib/fetch-json";
 import { createMailAlias } from "../api/create-mail-alias";
 import { deleteMailAlias } from "../api/delete-mail-alias";
 
@@ -39,11 +39,13 @@ export function MailAliases({
       setMessage({ error: false, text: await run() });
       await onChanged();
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Action sur les alias impossible", err);
       setMessage({
         error: true,
-        text: refused ?? "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        text: explainFailure(
+          err,
+          "Action sur les alias impossible",
+          "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        ),
       });
     } finally {
       setBusy(false);

@@ -2,7 +2,7 @@ import { formatDate } from "@lagon/contracts/french-date";
 import { type MailboxVacation, VACATION_LIMITS } from "@lagon/contracts/mailboxes";
 import type { MailboxView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useState } from "react";
-import { ApiError } from "../../../lib/fetch-json";
+import { explainFailure } from "../../../lib/fetch-json";
 import { setMailboxVacation } from "../api/set-mailbox-vacation";
 
 const DEFAULT_SUBJECT = "Absence";
@@ -66,9 +66,13 @@ export function MailboxVacationForm({
       });
       await onSaved(result);
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Réponse automatique non enregistrée", err);
-      setError(refused ?? "La réponse automatique n'a pas pu être enregistrée. Réessayez.");
+      setError(
+        explainFailure(
+          err,
+          "Réponse automatique non enregistrée",
+          "La réponse automatique n'a pas pu être enregistrée. Réessayez.",
+        ),
+      );
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import type { MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-sc
 import { type FormEvent, useCallback, useState } from "react";
 import { apiPaths, withToken } from "../../../api/paths";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { ApiError } from "../../../lib/fetch-json";
+import { explainFailure } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
 import { createMailbox } from "../api/create-mailbox";
 import { deleteMailbox } from "../api/delete-mailbox";
@@ -48,11 +48,13 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
       setStatus(await run());
       await load();
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Action sur les adresses e-mail impossible", err);
       setStatus({
         kind: "error",
-        message: refused ?? "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        message: explainFailure(
+          err,
+          "Action sur les adresses e-mail impossible",
+          "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        ),
       });
     }
   }

@@ -13,7 +13,7 @@ import type {
 } from "@lagon/contracts/maintenance-schemas";
 import { useCallback, useState } from "react";
 import { StatusBadge, statusTone } from "../../../components/ui/status-badge";
-import { ApiError } from "../../../lib/fetch-json";
+import { explainFailure } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
 import { usePolling } from "../../../lib/use-polling";
 import { getMaintenance } from "../api/get-maintenance";
@@ -55,11 +55,13 @@ export function SiteMaintenance({ orderId, token }: { orderId: string; token: st
       setRequest({ kind: "sent", detail: result.detail });
       await load();
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Mise à jour impossible", err);
       setRequest({
         kind: "error",
-        message: refused ?? "La demande n'a pas pu être envoyée. Vérifiez votre connexion et réessayez.",
+        message: explainFailure(
+          err,
+          "Mise à jour impossible",
+          "La demande n'a pas pu être envoyée. Vérifiez votre connexion et réessayez.",
+        ),
       });
     }
   }

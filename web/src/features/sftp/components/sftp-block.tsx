@@ -1,14 +1,14 @@
 import { PLAIN_SITE_NOTICE, type SiteMode, sftpPasswordRefusal } from "@lagon/contracts/sftp";
 import { type FormEvent, useCallback, useState } from "react";
-import { ApiError } from "../../../lib/fetch-json";
-import { useApiData } from "../../../lib/use-api-data";
-import "./sftp.css";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { explainFailure } from "../../../lib/fetch-json";
+import { useApiData } from "../../../lib/use-api-data";
 import { addSftpKey } from "../api/add-sftp-key";
 import { getSftp } from "../api/get-sftp";
 import { removeSftpKey } from "../api/remove-sftp-key";
 import { setSftpPassword } from "../api/set-sftp-password";
 import { setSiteMode } from "../api/set-site-mode";
+import "./sftp.css";
 
 type Status =
   | { kind: "idle" }
@@ -48,11 +48,13 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
       setStatus(await run());
       await reload();
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Action sur l'accès SFTP impossible", err);
       setStatus({
         kind: "error",
-        message: refused ?? "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        message: explainFailure(
+          err,
+          "Action sur l'accès SFTP impossible",
+          "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        ),
       });
     }
   }

@@ -1,6 +1,6 @@
 import { contactEmailRefusal, SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import { type FormEvent, useCallback, useState } from "react";
-import { ApiError } from "../../../lib/fetch-json";
+import { explainFailure } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
 import { getSiteMail } from "../api/get-site-mail";
 import { setContactEmail } from "../api/set-contact-email";
@@ -36,11 +36,13 @@ export function ContactFormBlock({ orderId, token }: { orderId: string; token: s
         setStatus({ kind: "saved" });
       })
       .catch((err) => {
-        const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-        if (!refused) console.error("Adresse du formulaire de contact non enregistrée", err);
         setStatus({
           kind: "error",
-          message: refused ?? "L'adresse n'a pas pu être enregistrée. Vérifiez votre connexion et réessayez.",
+          message: explainFailure(
+            err,
+            "Adresse du formulaire de contact non enregistrée",
+            "L'adresse n'a pas pu être enregistrée. Vérifiez votre connexion et réessayez.",
+          ),
         });
       });
   }

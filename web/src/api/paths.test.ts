@@ -1,20 +1,13 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../test/source-files";
 import { apiPaths, withToken } from "./paths";
 
 const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pathsModule = path.join(webSrc, "api", "paths.ts");
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The lines of `text` that write an API address by hand: a string or template starting with /api/. */
 const handWritten = (text: string) =>
@@ -22,7 +15,7 @@ const handWritten = (text: string) =>
 
 describe("API addresses", () => {
   it("are written in api/paths.ts only", () => {
-    const offenders = sources(webSrc)
+    const offenders = sourceFiles(webSrc)
       .filter((file) => file !== pathsModule)
       .flatMap((file) =>
         handWritten(readFileSync(file, "utf8")).map((line) => `${path.relative(webSrc, file)}:${line}`),

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { capabilityComponentDirs } from "../test/source-files";
 
 // The admin's and the order page's styles take their colours from the tokens of styles/app.css.
 const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -10,15 +11,7 @@ const tokenised = [
   "features/admin",
   "features/dashboard",
   "components/ui",
-  ...readdirSync(path.join(webSrc, "features"))
-    .map((feature) => `features/${feature}/components`)
-    .filter((dir) => {
-      try {
-        return readdirSync(path.join(webSrc, dir)).length > 0;
-      } catch {
-        return false;
-      }
-    }),
+  ...capabilityComponentDirs(path.join(webSrc, "features")).map((dir) => path.relative(webSrc, dir)),
 ];
 
 const hardCoded = (css: string) => css.match(/#[0-9a-f]{3,8}\b|\brgba?\(|\bhsla?\(/gi) ?? [];

@@ -65,6 +65,7 @@ export type SubscriptionActionResult = z.infer<typeof SubscriptionActionResult>;
 
 /** `POST /api/order/{id}/billing-portal`: Stripe's Customer Portal, or the local one offline. */
 export const BillingPortalUrl = z.object({ url: z.string() });
+export type BillingPortalUrl = z.infer<typeof BillingPortalUrl>;
 
 /** A card number of the local test checkout and portal (spaces allowed). */
 export const TestCardNumber = z

@@ -1,22 +1,15 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./test/source-files";
 
 // The browser never parses with zod (the server validates), and zod would cost every page about
 // 25 KB gzip and a CSP violation (it probes for eval). So the contracts keep their schemas in
 // `*-schemas.ts` modules, which the pages may import for types only.
 const webSrc = path.dirname(fileURLToPath(import.meta.url));
 const contractsSrc = path.resolve(webSrc, "../../contracts/src");
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The modules a file imports at run time (type-only imports are erased). */
 function runtimeImports(file: string): string[] {
@@ -38,7 +31,7 @@ function pullsZod(module: string, seen = new Set<string>()): boolean {
 
 describe("what the browser loads", () => {
   it("imports no zod, directly or through a contracts module", () => {
-    const offenders = sources(webSrc).flatMap((file) =>
+    const offenders = sourceFiles(webSrc).flatMap((file) =>
       runtimeImports(file)
         .filter((spec) => {
           if (spec === "zod" || spec.startsWith("zod/")) return true;

@@ -10,6 +10,20 @@ export class ApiError extends Error {
   }
 }
 
+/** A French sentence for a refused or failed call: the server's own when it gave one. */
+export const failureText = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.detail ? err.detail : fallback;
+
+/**
+ * What to say of a call that failed: the server's French refusal as it is; anything else is
+ * unexpected, so it is logged under `what` (French, for the console) and `fallback` is said.
+ */
+export function explainFailure(err: unknown, what: string, fallback: string): string {
+  if (err instanceof ApiError && err.detail) return err.detail;
+  console.error(what, err);
+  return fallback;
+}
+
 /** Calls the API and returns its JSON; a non-OK answer throws an ApiError with its `detail`. */
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, {

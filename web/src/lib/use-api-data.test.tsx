@@ -1,5 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
+import { useCallback } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fetchJson } from "./fetch-json";
 import { useApiData } from "./use-api-data";
 
 afterEach(() => {
@@ -7,12 +9,13 @@ afterEach(() => {
 });
 
 function Shown({ url }: { url: string }) {
-  const { data, loadError } = useApiData<{ name: string }>(url, "Essai");
+  const get = useCallback(() => fetchJson<{ name: string }>(url), [url]);
+  const { data, loadError } = useApiData(get, "Essai");
   return <p>{loadError ? "erreur" : (data?.name ?? "…")}</p>;
 }
 
 describe("useApiData", () => {
-  it("keeps the latest address's answer when an earlier one comes after it", async () => {
+  it("keeps the latest request's answer when an earlier one comes after it", async () => {
     let releaseFirst = () => {};
     const firstHeld = new Promise<void>((resolve) => {
       releaseFirst = resolve;

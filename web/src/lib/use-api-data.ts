@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchJson } from "./fetch-json";
 
 /**
- * GETs `url` once shown and again on `reload()`; only the latest request's answer is kept,
- * whatever order the answers come in. A failure is logged with `what` (French, for the console)
- * and shown through `loadError`; the last data shown stays.
+ * Calls `get` (an endpoint's function from a feature's `api/`) once shown, again on `reload()`
+ * and again when `get` changes (keep it in a `useCallback` on what it sends); only the latest
+ * request's answer is kept, whatever order the answers come in. A failure is logged with `what`
+ * (French, for the console) and shown through `loadError`; the last data shown stays.
  */
 export function useApiData<T>(
-  url: string,
+  get: () => Promise<T>,
   what: string,
 ): { data: T | null; loadError: boolean; reload: () => Promise<void> } {
   const [data, setData] = useState<T | null>(null);
@@ -17,7 +17,7 @@ export function useApiData<T>(
   const reload = useCallback(async () => {
     const request = ++latest.current;
     try {
-      const result = await fetchJson<T>(url);
+      const result = await get();
       if (request !== latest.current) return;
       setData(result);
       setLoadError(false);
@@ -26,7 +26,7 @@ export function useApiData<T>(
       console.error(`${what} indisponible`, err);
       setLoadError(true);
     }
-  }, [url, what]);
+  }, [get, what]);
 
   useEffect(() => {
     void reload();

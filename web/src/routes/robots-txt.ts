@@ -1,3 +1,4 @@
+import { API_ROOT } from "../api/paths";
 import { paths } from "../config/paths";
 import { absoluteUrl } from "../lib/seo";
 
@@ -9,7 +10,7 @@ const PRIVATE_PREFIXES = [
   "/success",
   "/paiement-test",
   "/portail-test",
-  "/api/",
+  API_ROOT,
 ];
 
 /**

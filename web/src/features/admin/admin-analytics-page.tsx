@@ -3,6 +3,7 @@ import { formatShortDate } from "@lagon/contracts/french-date";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { apiPaths, withToken } from "../../api/paths";
 import { paths } from "../../config/paths";
 import { countOf, plural } from "../../lib/plural";
 import { adminFetch } from "./admin-api";
@@ -23,7 +24,7 @@ export function AdminAnalyticsPage({ token }: { token: string }) {
   const [data, setData] = useState<Analytics | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    adminFetch<Analytics>("/api/admin/analytics", token)
+    adminFetch<Analytics>(apiPaths.adminAnalytics(), token)
       .then(setData)
       // Spec: an analytics failure is logged only.
       .catch((err) => {
@@ -42,7 +43,7 @@ export function AdminAnalyticsPage({ token }: { token: string }) {
         <Link to={paths.adminOrders(token)}>← Retour aux commandes</Link>
         <a
           className="button button-primary"
-          href={`/api/admin/export-csv?token=${encodeURIComponent(token)}`}
+          href={withToken(apiPaths.adminExportCsv(), token)}
           target="_blank"
           rel="noopener noreferrer"
         >

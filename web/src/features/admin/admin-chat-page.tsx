@@ -2,30 +2,14 @@ import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_POLL_MS } from "@lagon/contracts/
 import type { AdminConversation, AdminConversationList } from "@lagon/contracts/chat-schemas";
 import { formatDateTime, formatTime } from "@lagon/contracts/french-date";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
 import { plural } from "../../lib/plural";
+import { usePolling } from "../../lib/use-polling";
 import { adminFetch, adminPost } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
 
 const denied = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
-
-/** Calls `run` now and every CHAT_POLL_MS while the tab is visible; stops on unmount or a new `run`. */
-function usePolling(run: (() => Promise<void>) | null) {
-  useEffect(() => {
-    if (!run) return;
-    let timer: number | undefined;
-    let stopped = false;
-    const tick = async () => {
-      if (!document.hidden) await run();
-      if (!stopped) timer = window.setTimeout(tick, CHAT_POLL_MS);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [run]);
-}
 
 /**
  * The agency's inbox of the chat (decision 0035): conversations by latest activity with their
@@ -39,13 +23,13 @@ export function AdminChatPage({ token }: { token: string }) {
 
   const refreshList = useCallback(async () => {
     try {
-      setList(await adminFetch<AdminConversationList>("/api/admin/chat/conversations", token));
+      setList(await adminFetch<AdminConversationList>(apiPaths.adminChatConversations(), token));
     } catch (err) {
       if (denied(err)) setRefused(true);
       else console.error("Messagerie : la liste n'a pas pu être lue", err);
     }
   }, [token]);
-  usePolling(refused ? null : refreshList);
+  usePolling(refused ? null : refreshList, CHAT_POLL_MS, { immediately: true });
 
   if (refused) return <AdminRefusal title="Accès refusé" />;
   const unread = list?.unread_total ?? 0;
@@ -117,7 +101,7 @@ function OpenConversation({
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const log = useRef<HTMLDivElement>(null);
-  const path = `/api/admin/chat/conversations/${encodeURIComponent(id)}`;
+  const path = apiPaths.adminChatConversation(id);
 
   const refresh = useCallback(async () => {
     try {
@@ -126,7 +110,7 @@ function OpenConversation({
       console.error("Messagerie : la conversation n'a pas pu être lue", err);
     }
   }, [path, token]);
-  usePolling(refresh);
+  usePolling(refresh, CHAT_POLL_MS, { immediately: true });
 
   // Opened from the list: the focus goes to it (on a phone it is below the list).
   const heading = useRef<HTMLHeadingElement>(null);

@@ -2,12 +2,14 @@ import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { formatDate, formatDateTime } from "@lagon/contracts/french-date";
 import { STEP_KEYS } from "@lagon/contracts/orders";
 import { formatEuros } from "@lagon/contracts/pricing";
+import { StatusBadge, statusTone } from "../../components/ui/status-badge";
 import {
   AdminDomainBlock,
   type DomainAction,
   isDomainAction,
 } from "../custom-domains/components/admin-domain-block";
 import { KitNotice } from "../dashboard/kit-notice";
+import { AdminMailboxes } from "../mailboxes/components/admin-mailboxes";
 import { AdminMaintenanceBlock } from "../maintenance/components/admin-maintenance";
 import {
   KOZA_STATUS_LABEL,
@@ -17,7 +19,6 @@ import {
   STEP_LABEL,
   STEP_STATUS_LABEL,
 } from "./admin-labels";
-import { AdminMailboxes } from "./admin-mailboxes";
 
 export type OrderAction =
   | "resend"
@@ -54,7 +55,9 @@ export function AdminOrderCard({
     <article className="admin-order" aria-labelledby={titleId}>
       <header className="admin-order-head">
         <h2 id={titleId}>{order.customer_name}</h2>
-        <span className={`admin-badge is-${order.status}`}>{label(ORDER_STATUS_LABEL, order.status)}</span>
+        <StatusBadge tone={statusTone(order.status)} className="admin-badge">
+          {label(ORDER_STATUS_LABEL, order.status)}
+        </StatusBadge>
       </header>
       <dl className="admin-order-facts">
         <div>
@@ -88,9 +91,9 @@ export function AdminOrderCard({
           <div className="admin-order-subscription">
             <dt>Abonnement</dt>
             <dd>
-              <span className={`admin-badge is-${order.subscription.status}`}>
+              <StatusBadge tone={statusTone(order.subscription.status)} className="admin-badge">
                 {order.subscription.status_label}
-              </span>{" "}
+              </StatusBadge>{" "}
               <span className="admin-subscription-note">{subscriptionNote(order.subscription)}</span>
             </dd>
           </div>

@@ -10,15 +10,18 @@ import {
 } from "@lagon/contracts/subscriptions";
 import type { AdminSubscription, AdminSubscriptionAction } from "@lagon/contracts/subscriptions-schemas";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
 import { countOf } from "../../lib/plural";
 import { SiteBackupsDialog } from "../backups/components/site-backups-dialog";
+import { adminDomainAction } from "../custom-domains/api/admin-domain-action";
 import {
   DOMAIN_ENDPOINT,
   type DomainAction,
   isDomainAction,
 } from "../custom-domains/components/admin-domain-block";
 import { DomainRefuseDialog } from "../custom-domains/components/domain-refuse-dialog";
+import { adminSubscriptionAction } from "../subscriptions/api/admin-subscription-action";
 import { AdminTestClock } from "../subscriptions/components/admin-test-clock";
 import {
   type SubscriptionActionBody,
@@ -101,7 +104,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     setLoading(true);
     try {
       const params = new URLSearchParams({ status, subscription, q: search, page: String(page) });
-      const result = await adminFetch<AdminOrders>(`/api/admin/orders?${params}`, token);
+      const result = await adminFetch<AdminOrders>(apiPaths.adminOrders(params), token);
       if (request === latest.current) setData(result);
     } catch (err) {
       console.error("Liste des commandes indisponible", err);
@@ -142,7 +145,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
       return failed(detailOf(err));
     }
     setNotice({ tone: "success", text: started.detail });
-    const end = await followAdminJob(`${path}/${started.job_id}`, token);
+    const end = await followAdminJob(apiPaths.adminJob(path, started.job_id), token);
     if (end.state === "completed") return { tone: "success", text: texts.ok };
     if (end.state === "failed") return failed(end.detail);
     return { tone: "success", text: texts.stillRunning };
@@ -151,11 +154,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
   /** A custom-domain action: the server's French answer becomes the notice. */
   function domainCall(action: DomainAction, order: AdminOrder, body: object = {}) {
     void run(action, order, () =>
-      adminPost<{ detail: string }>(
-        `/api/admin/custom-domains/${order.order_id}/${DOMAIN_ENDPOINT[action]}`,
-        token,
-        body,
-      ).then(
+      adminDomainAction(token, order.order_id, DOMAIN_ENDPOINT[action], body).then(
         (r) => ({ tone: "success", text: r.detail }),
         (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` }),
       ),
@@ -188,7 +187,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
       setBackupsOf(order);
     } else if (action === "backup-now") {
       void run(action, order, () =>
-        followed("/api/admin/backup-now", body, {
+        followed(apiPaths.adminBackupNow(), body, {
           ok: `Sauvegarde de ${order.subdomain} terminée.`,
           failed: "la sauvegarde n'a pas abouti.",
           stillRunning: BACKUP_MESSAGES.backupStillRunning,
@@ -199,7 +198,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     } else if (action === "resend") {
       if (!window.confirm(`Renvoyer le lien d'accès à l'espace client à ${order.customer_email} ?`)) return;
       void run(action, order, () =>
-        adminPost("/api/admin/resend-magic-link", token, body).then(
+        adminPost(apiPaths.adminResendMagicLink(), token, body).then(
           () => ({ tone: "success", text: ADMIN_MESSAGES.resendOk }),
           () => ({ tone: "error", text: ADMIN_MESSAGES.resendFailed }),
         ),
@@ -208,7 +207,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
       const warning = reinstallWarning(order);
       if (!window.confirm(warning)) return;
       void run(action, order, () =>
-        followed("/api/admin/reinstall-wordpress", body, {
+        followed(apiPaths.adminReinstallWordpress(), body, {
           ok: ADMIN_MESSAGES.reinstallOk,
           failed: ADMIN_MESSAGES.reinstallFailed,
           stillRunning: ADMIN_MESSAGES.reinstallStillRunning,
@@ -217,7 +216,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     } else {
       if (!window.confirm(`Reprendre la création du site ${order.subdomain} à l'étape en échec ?`)) return;
       void run(action, order, () =>
-        adminPost("/api/admin/resume-order", token, body).then(
+        adminPost(apiPaths.adminResumeOrder(), token, body).then(
           () => ({ tone: "success", text: ADMIN_MESSAGES.resumeOk }),
           (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? ADMIN_MESSAGES.resumeFailed}` }),
         ),
@@ -233,10 +232,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     void run(action, order, async (): Promise<Notice> => {
       let answer: AdminSubscriptionAction;
       try {
-        answer = await adminPost<AdminSubscriptionAction>(`/api/admin/subscriptions/${action}`, token, {
-          order_id: order.order_id,
-          ...body,
-        });
+        answer = await adminSubscriptionAction(token, action, { order_id: order.order_id, ...body });
       } catch (err) {
         return { tone: "error", text: `Erreur: ${detailOf(err) ?? "l'action n'a pas abouti."}` };
       }
@@ -244,7 +240,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
       // The site changes on its host in a job: its progress, then the same confirmation.
       if (!answer.job_id) return done;
       setNotice({ tone: "success", text: SUBSCRIPTION_MESSAGES.siteChanging });
-      const end = await followAdminJob(`/api/admin/subscriptions/site-state/${answer.job_id}`, token);
+      const end = await followAdminJob(apiPaths.adminSubscriptionSiteStateJob(answer.job_id), token);
       if (end.state === "completed") return done;
       if (end.state === "failed")
         return { tone: "error", text: `Erreur: ${end.detail ?? SUBSCRIPTION_MESSAGES.siteChangeFailed}` };

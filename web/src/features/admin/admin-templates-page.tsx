@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { EmailTemplateView } from "@lagon/contracts/admin-schemas";
 import { useEffect, useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
 import { adminFetch } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
@@ -26,7 +27,7 @@ export function AdminTemplatesPage({ token }: { token: string }) {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    adminFetch<{ templates: EmailTemplateView[] }>("/api/admin/email-templates", token)
+    adminFetch<{ templates: EmailTemplateView[] }>(apiPaths.adminEmailTemplates(), token)
       .then((r) => {
         setTemplates(r.templates);
         const first = r.templates[0];
@@ -60,7 +61,7 @@ export function AdminTemplatesPage({ token }: { token: string }) {
     if (!current || saving) return;
     setSaving(true);
     try {
-      await adminFetch(`/api/admin/email-templates/${encodeURIComponent(current.name)}`, token, {
+      await adminFetch(apiPaths.adminEmailTemplate(current.name), token, {
         method: "PUT",
         body: JSON.stringify({ subject, content }),
       });

@@ -2,6 +2,7 @@ import { formatDate, formatIsoDate } from "@lagon/contracts/french-date";
 import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "@lagon/contracts/testimonials";
 import type { AdminTestimonial, AdminTestimonials } from "@lagon/contracts/testimonials-schemas";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
 import { adminFetch } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
@@ -44,7 +45,7 @@ export function AdminTestimonialsPage({ token }: { token: string }) {
 
   const load = useCallback(async () => {
     try {
-      setList((await adminFetch<AdminTestimonials>("/api/admin/testimonials", token)).testimonials);
+      setList((await adminFetch<AdminTestimonials>(apiPaths.adminTestimonials(), token)).testimonials);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return setDenied(true);
       console.error("Témoignages indisponibles", err);
@@ -66,9 +67,7 @@ export function AdminTestimonialsPage({ token }: { token: string }) {
     setBusy(true);
     const body = JSON.stringify({ ...draft, rating: Number(draft.rating) });
     try {
-      const path = editing
-        ? `/api/admin/testimonials/${encodeURIComponent(editing)}`
-        : "/api/admin/testimonials";
+      const path = editing ? apiPaths.adminTestimonial(editing) : apiPaths.adminTestimonials();
       const answer = await adminFetch<{ detail: string }>(path, token, {
         method: editing ? "PUT" : "POST",
         body,
@@ -88,11 +87,9 @@ export function AdminTestimonialsPage({ token }: { token: string }) {
     if (!window.confirm(`Supprimer le témoignage de ${t.name} ? Il disparaîtra de la page d'accueil.`))
       return;
     try {
-      const answer = await adminFetch<{ detail: string }>(
-        `/api/admin/testimonials/${encodeURIComponent(t.id)}`,
-        token,
-        { method: "DELETE" },
-      );
+      const answer = await adminFetch<{ detail: string }>(apiPaths.adminTestimonial(t.id), token, {
+        method: "DELETE",
+      });
       setNotice({ tone: "success", text: answer.detail });
       if (editing === t.id) {
         setEditing(null);

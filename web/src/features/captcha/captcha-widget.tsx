@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { apiPaths } from "../../api/paths";
 
 const SCRIPT_RETRIES = 2;
 
@@ -89,7 +90,9 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { onToken: (token: string
         </p>
       );
     }
-    return <altcha-widget ref={element} challenge="/api/captcha/challenge" language="fr-fr" hidefooter="" />;
+    return (
+      <altcha-widget ref={element} challenge={apiPaths.captchaChallenge()} language="fr-fr" hidefooter="" />
+    );
   },
 );
 

@@ -1,5 +1,6 @@
 import { CHAT_TOKEN_HEADER } from "@lagon/contracts/chat";
 import type { ChatVisitorMessageBody, VisitorConversation } from "@lagon/contracts/chat-schemas";
+import { apiPaths } from "../../api/paths";
 import { fetchJson } from "../../lib/fetch-json";
 
 /** Where the browser keeps the visitor's conversation: its token and the last answer seen. */
@@ -53,7 +54,7 @@ const headers = (token: string | undefined): Record<string, string> =>
 /** Sends a message: the first one opens a conversation, whose token the store keeps. */
 export async function sendChatMessage(body: ChatVisitorMessageBody): Promise<VisitorConversation> {
   const token = chatStore.token();
-  const answer = await fetchJson<VisitorConversation>("/api/chat/messages", {
+  const answer = await fetchJson<VisitorConversation>(apiPaths.chatMessages(), {
     method: "POST",
     body: JSON.stringify(body),
     headers: headers(token),
@@ -66,5 +67,5 @@ export async function sendChatMessage(body: ChatVisitorMessageBody): Promise<Vis
 export async function readChat(): Promise<VisitorConversation | null> {
   const token = chatStore.token();
   if (!token) return null;
-  return fetchJson<VisitorConversation>("/api/chat/messages", { headers: headers(token) });
+  return fetchJson<VisitorConversation>(apiPaths.chatMessages(), { headers: headers(token) });
 }

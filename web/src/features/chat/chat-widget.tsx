@@ -7,6 +7,7 @@ import { ApiError } from "../../lib/fetch-json";
 import { plural } from "../../lib/plural";
 import { chatStore, readChat, sendChatMessage } from "./chat-api";
 import "./chat.css";
+import { usePolling } from "../../lib/use-polling";
 
 /** A closed chat still asks now and then, to show a badge when the agency has answered. */
 const CLOSED_POLL_MS = 20_000;
@@ -51,20 +52,7 @@ export function ChatWidget({ pathname }: { pathname: string }) {
   }, [forgetConversation]);
 
   // New answers arrive by polling: often while the chat is open, now and then while it is closed.
-  useEffect(() => {
-    if (!hasConversation) return;
-    let timer: number | undefined;
-    let stopped = false;
-    const tick = async () => {
-      if (!document.hidden) await refresh();
-      if (!stopped) timer = window.setTimeout(tick, open ? CHAT_POLL_MS : CLOSED_POLL_MS);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [hasConversation, open, refresh]);
+  usePolling(hasConversation ? refresh : null, open ? CHAT_POLL_MS : CLOSED_POLL_MS, { immediately: true });
 
   const lastAnswer = messages.reduce((last, m) => (m.author === "agency" && m.id > last ? m.id : last), 0);
   const unread = messages.filter((m) => m.author === "agency" && m.id > seen).length;

@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useRef, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { type CaptchaHandle, CaptchaWidget } from "../captcha/captcha-widget";
 import "./contact.css";
+import { apiPaths } from "../../api/paths";
 
 type State =
   | { kind: "idle" }
@@ -30,7 +31,7 @@ export function ContactForm() {
     }
     setState({ kind: "submitting" });
     try {
-      await fetchJson("/api/contact", {
+      await fetchJson(apiPaths.contact(), {
         method: "POST",
         body: JSON.stringify({ ...fields, captcha_token: token }),
       });

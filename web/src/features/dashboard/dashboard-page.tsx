@@ -7,7 +7,7 @@ import { SiteBackups } from "../backups/components/site-backups";
 import { BookingBlock } from "../booking/components/booking-block";
 import { DomainRequestBlock } from "../custom-domains/components/domain-request";
 import { OrderInvoicesBlock } from "../invoices/components/order-invoices";
-import { MailboxesBlock } from "../mailboxes/mailboxes-block";
+import { MailboxesBlock } from "../mailboxes/components/mailboxes-block";
 import { SiteMaintenance } from "../maintenance/components/site-maintenance";
 import { SftpBlock } from "../sftp/components/sftp-block";
 import { ContactFormBlock } from "../site-mail/components/contact-form-block";

@@ -1,5 +1,6 @@
 import type { OrderView } from "@lagon/contracts/orders-schemas";
 import { useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { paths } from "../../config/paths";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { useBuyKoza } from "../koza/buy-koza";
@@ -79,7 +80,7 @@ function KozaRegenerate({ order, token }: { order: OrderView; token: string }) {
   async function regenerate() {
     setState({ kind: "busy" });
     try {
-      await fetchJson("/api/koza/regenerate", {
+      await fetchJson(apiPaths.kozaRegenerate(), {
         method: "POST",
         body: JSON.stringify({ order_id: order.order_id, token }),
       });

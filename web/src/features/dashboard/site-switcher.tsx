@@ -2,6 +2,7 @@ import type { OrderStatus } from "@lagon/contracts/orders";
 import type { CustomerOrders } from "@lagon/contracts/orders-schemas";
 import { SUBSCRIPTION_STATUS_LABELS } from "@lagon/contracts/subscriptions";
 import { useEffect, useState } from "react";
+import { apiPaths, withToken } from "../../api/paths";
 import { paths } from "../../config/paths";
 import { fetchJson } from "../../lib/fetch-json";
 
@@ -21,7 +22,7 @@ export function SiteSwitcher({ orderId, email, token }: { orderId: string; email
   const [sites, setSites] = useState<CustomerOrders | null>(null);
   useEffect(() => {
     fetchJson<CustomerOrders>(
-      `/api/customer/orders?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`,
+      withToken(`${apiPaths.customerOrders()}?email=${encodeURIComponent(email)}`, token),
     )
       .then(setSites)
       .catch((err) => console.error("Liste des sites indisponible", err));

@@ -1,5 +1,6 @@
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { useEffect, useState } from "react";
+import { apiPaths, withToken } from "../../api/paths";
 import { fetchJson } from "../../lib/fetch-json";
 
 export const POLL_INTERVAL_MS = 5000;
@@ -30,9 +31,7 @@ export function useOrder(orderId: string, token: string, { untilKoza = false } =
     let loaded = false;
     const load = async () => {
       try {
-        const order = await fetchJson<CustomerOrderView>(
-          `/api/order/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`,
-        );
+        const order = await fetchJson<CustomerOrderView>(withToken(apiPaths.order(orderId), token));
         if (stopped) return;
         loaded = true;
         setState({ kind: "ready", order });

@@ -1,6 +1,7 @@
 import { DIRECTORY_PER_PAGE } from "@lagon/contracts/directory";
 import type { DirectoryPage, DirectorySite } from "@lagon/contracts/directory-schemas";
 import { useEffect, useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { fetchJson } from "../../lib/fetch-json";
 
 export type DirectoryFilters = { q: string; category: string; country: string };
@@ -16,13 +17,15 @@ type State = {
 };
 
 const directoryUrl = (filters: DirectoryFilters, page: number) =>
-  `/api/directory?${new URLSearchParams({
-    page: String(page),
-    per_page: String(DIRECTORY_PER_PAGE),
-    q: filters.q.trim(),
-    category: filters.category,
-    country: filters.country,
-  })}`;
+  apiPaths.directory(
+    new URLSearchParams({
+      page: String(page),
+      per_page: String(DIRECTORY_PER_PAGE),
+      q: filters.q.trim(),
+      category: filters.category,
+      country: filters.country,
+    }),
+  );
 
 /**
  * The directory as the server pages it: the first page for the current filters (the search is

@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
 import { tooManyRequestsFor } from "@lagon/contracts/errors";
 import { useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 
 /**
@@ -18,10 +19,10 @@ export function useBuyKoza(
     setBusy(true);
     setRefusal(null);
     try {
-      const { checkout_url } = await fetchJson<{ checkout_url: string }>(
-        `/api/order/${encodeURIComponent(orderId)}/add-koza`,
-        { method: "POST", body: JSON.stringify({ token }) },
-      );
+      const { checkout_url } = await fetchJson<{ checkout_url: string }>(apiPaths.addKoza(orderId), {
+        method: "POST",
+        body: JSON.stringify({ token }),
+      });
       window.location.assign(checkout_url);
     } catch (err) {
       setBusy(false);

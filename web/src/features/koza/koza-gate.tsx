@@ -5,6 +5,7 @@ import { fetchJson } from "../../lib/fetch-json";
 import { useBuyKoza } from "./buy-koza";
 import { KozaWizard } from "./koza-wizard";
 import "./koza.css";
+import { apiPaths, withToken } from "../../api/paths";
 
 type GateState = { kind: "loading" } | { kind: "refused" } | { kind: "ready"; order: CustomerOrderView };
 
@@ -17,9 +18,7 @@ export function KozaGate({ orderId, token }: { orderId: string; token: string })
   const [state, setState] = useState<GateState>({ kind: "loading" });
   useEffect(() => {
     let current = true;
-    fetchJson<CustomerOrderView>(
-      `/api/order/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`,
-    )
+    fetchJson<CustomerOrderView>(withToken(apiPaths.order(orderId), token))
       .then((order) => current && setState({ kind: "ready", order }))
       .catch(() => current && setState({ kind: "refused" }));
     return () => {

@@ -1,4 +1,5 @@
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
+import { apiPaths } from "../../api/paths";
 import { ApiError, retryAfterSeconds } from "../../lib/fetch-json";
 import type { KozaAnswers } from "./koza-answers";
 
@@ -27,7 +28,7 @@ export async function submitQuestionnaire(upload: KozaUpload): Promise<void> {
   let res: Response;
   try {
     const credentials = new URLSearchParams({ order_id: upload.orderId, token: upload.token });
-    res = await fetch(`/api/koza/generate-site?${credentials}`, { method: "POST", body: form });
+    res = await fetch(`${apiPaths.kozaGenerateSite()}?${credentials}`, { method: "POST", body: form });
   } catch {
     throw new Error(KOZA_MESSAGES.failure);
   }

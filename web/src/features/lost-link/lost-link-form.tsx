@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useRef, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { type CaptchaHandle, CaptchaWidget } from "../captcha/captcha-widget";
 import "../contact/contact.css";
+import { apiPaths } from "../../api/paths";
 
 type State =
   | { kind: "idle" }
@@ -23,7 +24,7 @@ export function LostLinkForm() {
     if (!token) return;
     setState({ kind: "submitting" });
     try {
-      await fetchJson("/api/resend-magic-link", {
+      await fetchJson(apiPaths.resendMagicLink(), {
         method: "POST",
         body: JSON.stringify({ email, name: "", subject: "Lien d'accès", message: "", captcha_token: token }),
       });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { apiPaths } from "../../api/paths";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 
 /** The order status the success page polls (spec section 3), plus `failed` for a failed order. */
@@ -41,7 +42,7 @@ export function useOrderStatus(sessionId: string | null): OrderStatusState {
     let stopped = false;
     const poll = async () => {
       try {
-        const next = await fetchJson<OrderStatus>(`/api/order-status/${encodeURIComponent(sessionId)}`);
+        const next = await fetchJson<OrderStatus>(apiPaths.orderStatus(sessionId));
         if (stopped) return;
         setState({ kind: "waiting", order: next });
         if (next.status === "completed" || next.failed) return;

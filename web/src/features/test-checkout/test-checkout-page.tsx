@@ -6,6 +6,7 @@ import { useParams } from "react-router";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { TestCardChoice } from "./test-card-choice";
 import "./test-checkout.css";
+import { apiPaths } from "../../api/paths";
 
 /** The embedded default's hosted checkout: what Stripe's page would show, clearly marked as a test. */
 export function TestCheckoutPage() {
@@ -16,7 +17,7 @@ export function TestCheckoutPage() {
   const [card, setCard] = useState<string>(DEFAULT_TEST_CARD);
 
   useEffect(() => {
-    fetchJson<TestCheckoutView>(`/api/test-checkout/${encodeURIComponent(sessionId)}`)
+    fetchJson<TestCheckoutView>(apiPaths.testCheckout(sessionId))
       .then(setView)
       .catch((err) =>
         setError(err instanceof ApiError && err.detail ? err.detail : "Session de paiement introuvable."),
@@ -27,7 +28,7 @@ export function TestCheckoutPage() {
     setPaying(true);
     try {
       const { redirect_url } = await fetchJson<{ redirect_url: string }>(
-        `/api/test-checkout/${encodeURIComponent(sessionId)}/pay`,
+        apiPaths.testCheckoutPay(sessionId),
         { method: "POST", body: JSON.stringify({ card }) },
       );
       window.location.assign(redirect_url);

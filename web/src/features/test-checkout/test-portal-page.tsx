@@ -7,6 +7,7 @@ import { useParams } from "react-router";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { TestCardChoice } from "./test-card-choice";
 import "./test-checkout.css";
+import { apiPaths } from "../../api/paths";
 
 /** What the saved card's charge of the open invoice means, after the server's own sentence. */
 const RETRY_OUTCOME: Record<PortalCardResult["retry"], string> = {
@@ -22,7 +23,7 @@ const RETRY_OUTCOME: Record<PortalCardResult["retry"], string> = {
  */
 export function TestPortalPage() {
   const { portalSessionId = "" } = useParams();
-  const api = `/api/test-portal/${encodeURIComponent(portalSessionId)}`;
+  const api = apiPaths.testPortal(portalSessionId);
   const [view, setView] = useState<TestPortalView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [card, setCard] = useState<string>(DEFAULT_TEST_CARD);
@@ -52,7 +53,10 @@ export function TestPortalPage() {
     setResult(null);
     try {
       setResult(
-        await fetchJson<PortalCardResult>(`${api}/card`, { method: "POST", body: JSON.stringify({ card }) }),
+        await fetchJson<PortalCardResult>(apiPaths.testPortalCard(portalSessionId), {
+          method: "POST",
+          body: JSON.stringify({ card }),
+        }),
       );
       await load();
     } catch (err) {

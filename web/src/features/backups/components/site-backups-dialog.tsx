@@ -1,11 +1,13 @@
-import type { AdminJobStarted, AdminOrder } from "@lagon/contracts/admin-schemas";
+import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
-import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
+import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { ApiError } from "../../../lib/fetch-json";
-import { adminFetch, adminPost } from "../../admin/admin-api";
 import { followAdminJob } from "../../admin/follow-admin-job";
+import { adminRestoreBackup } from "../api/admin-restore-backup";
+import { getAdminBackups } from "../api/get-admin-backups";
 
 type Status = { tone: "busy" | "success" | "error"; text: string } | null;
 
@@ -27,11 +29,11 @@ export function SiteBackupsDialog({
   const [status, setStatus] = useState<Status>(null);
   const host = new URL(order.site_url).host;
   const download = (backupId?: string) =>
-    `/api/admin/orders/${order.order_id}/download?token=${encodeURIComponent(token)}${backupId ? `&backup_id=${backupId}` : ""}`;
+    `${withToken(apiPaths.adminOrderDownload(order.order_id), token)}${backupId ? `&backup_id=${backupId}` : ""}`;
 
   const load = useCallback(async () => {
     try {
-      const list = await adminFetch<BackupList>(`/api/admin/orders/${order.order_id}/backups`, token);
+      const list = await getAdminBackups(order.order_id, token);
       setBackups(list.backups);
     } catch (err) {
       console.error("Sauvegardes indisponibles", err);
@@ -54,12 +56,11 @@ export function SiteBackupsDialog({
       text: `Erreur: ${detail ?? "la restauration n'a pas abouti."}`,
     });
     try {
-      const path = "/api/admin/backups/restore";
-      const started = await adminPost<AdminJobStarted>(path, token, {
-        order_id: order.order_id,
-        backup_id: backup.id,
-      });
-      const end = await followAdminJob(`${path}/${started.job_id}`, token);
+      const started = await adminRestoreBackup(token, order.order_id, backup.id);
+      const end = await followAdminJob(
+        apiPaths.adminJob(apiPaths.adminBackupRestore(), started.job_id),
+        token,
+      );
       if (end.state === "completed")
         setStatus({ tone: "success", text: `Site restauré tel qu'il était le ${when}.` });
       else if (end.state === "failed") setStatus(failed(end.detail));

@@ -1,11 +1,15 @@
 import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
-import type { BackupList, BackupView } from "@lagon/contracts/backups-schemas";
+import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
-import type { JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
-import { useState } from "react";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import type { JobStarted } from "@lagon/contracts/jobs-schemas";
+import { useCallback, useState } from "react";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { explainFailure } from "../../../lib/fetch-json";
 import { followJob } from "../../../lib/follow-job";
 import { useApiData } from "../../../lib/use-api-data";
+import { getBackups } from "../api/get-backups";
+import { getRestoreJob } from "../api/get-restore-job";
+import { restoreBackup } from "../api/restore-backup";
 
 type Status =
   | { kind: "idle" }
@@ -22,35 +26,35 @@ type Status =
  */
 export function SiteBackups({ orderId, token }: { orderId: string; token: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const base = `/api/order/${encodeURIComponent(orderId)}/backups`;
 
   const {
     data,
     loadError,
     reload: load,
-  } = useApiData<BackupList>(`${base}?token=${encodeURIComponent(token)}`, "Liste des sauvegardes");
+  } = useApiData(
+    useCallback(() => getBackups(orderId, token), [orderId, token]),
+    "Liste des sauvegardes",
+  );
   const backups = data?.backups ?? null;
 
   async function restore(backup: BackupView) {
     setStatus({ kind: "restoring", backup });
     let started: JobStarted;
     try {
-      started = await fetchJson<JobStarted>(`${base}/${backup.id}/restore`, {
-        method: "POST",
-        body: JSON.stringify({ token }),
-      });
+      started = await restoreBackup(orderId, token, backup.id);
     } catch (err) {
       // A refusal the server explains is shown as is; anything else is unexpected.
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Restauration impossible", err);
       setStatus({
         kind: "error",
-        message: refused ?? "La restauration n'a pas pu être lancée. Vérifiez votre connexion et réessayez.",
+        message: explainFailure(
+          err,
+          "Restauration impossible",
+          "La restauration n'a pas pu être lancée. Vérifiez votre connexion et réessayez.",
+        ),
       });
       return;
     }
-    const status = `${base}/restore/${started.job_id}?token=${encodeURIComponent(token)}`;
-    const end = await followJob(() => fetchJson<JobStatus>(status));
+    const end = await followJob(() => getRestoreJob(orderId, token, started.job_id));
     if (end.state === "completed") setStatus({ kind: "done", backup });
     else if (end.state === "failed")
       setStatus({
@@ -146,10 +150,13 @@ function RestoreConfirmation({
 }) {
   const when = formatDateTime(backup.created_at);
   return (
-    <div className="backup-confirm" role="alertdialog" aria-labelledby={`confirm-${backup.id}`}>
-      <p id={`confirm-${backup.id}`}>
-        <strong>Remettre votre site tel qu'il était le {when} ?</strong>
-      </p>
+    <ConfirmDialog
+      titleId={`confirm-${backup.id}`}
+      title={`Remettre votre site tel qu'il était le ${when} ?`}
+      confirmLabel="Oui, restaurer cette sauvegarde"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
       <p>
         Tout ce qui a été fait sur votre site depuis le {when} sera perdu : pages, articles, images,
         commentaires, messages reçus, réglages, extensions et comptes ajoutés ou modifiés depuis.
@@ -158,14 +165,6 @@ function RestoreConfirmation({
         Votre site actuel est sauvegardé juste avant la restauration : vous pourrez y revenir depuis cette
         liste.
       </p>
-      <p className="dashboard-actions">
-        <button type="button" className="button button-primary" onClick={onConfirm}>
-          Oui, restaurer cette sauvegarde
-        </button>
-        <button type="button" className="dashboard-small-button" onClick={onCancel}>
-          Annuler
-        </button>
-      </p>
-    </div>
+    </ConfirmDialog>
   );
 }

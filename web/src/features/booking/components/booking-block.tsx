@@ -1,9 +1,13 @@
 import { BOOKING_PREVIEW } from "@lagon/contracts/booking";
 import type { BookingOverview, BookingView } from "@lagon/contracts/booking-schemas";
-import { useState } from "react";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { useCallback, useState } from "react";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { failureText } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
 import { useApiData } from "../../../lib/use-api-data";
+import { getBooking } from "../api/get-booking";
+import { renewBookingFeed } from "../api/renew-booking-feed";
+import { saveBookingSettings } from "../api/save-booking-settings";
 import { addDays, clockOf, dateOf, dayNameOf, mondayOf, shortDay } from "./booking-dates";
 import { BookingSettingsForm } from "./booking-settings-form";
 import "./booking.css";
@@ -16,9 +20,10 @@ type Included = Extract<BookingOverview, { included: true }>;
  * and Libre see what Business gives.
  */
 export function BookingBlock({ orderId, token }: { orderId: string; token: string }) {
-  const url = (path = "") =>
-    `/api/order/${encodeURIComponent(orderId)}/booking${path}?token=${encodeURIComponent(token)}`;
-  const { data, loadError, reload } = useApiData<BookingOverview>(url(), "Réservations");
+  const { data, loadError, reload } = useApiData(
+    useCallback(() => getBooking(orderId, token), [orderId, token]),
+    "Réservations",
+  );
   const [saved, setSaved] = useState<Included | null>(null);
   const view = saved ?? (data?.included ? data : null);
 
@@ -51,20 +56,13 @@ export function BookingBlock({ orderId, token }: { orderId: string; token: strin
           <WeekCalendar view={view} />
           <CalendarFeed
             feedUrl={view.feed_url}
-            renew={async () => setSaved(await fetchJson<Included>(url("/feed"), { method: "POST" }))}
+            renew={async () => setSaved(await renewBookingFeed(orderId, token))}
           />
           <details className="booking-settings-details">
             <summary>Prestations, horaires et jours de fermeture</summary>
             <BookingSettingsForm
               settings={view.settings}
-              save={async (settings) =>
-                setSaved(
-                  await fetchJson<Included>(url("/settings"), {
-                    method: "PUT",
-                    body: JSON.stringify(settings),
-                  }),
-                )
-              }
+              save={async (settings) => setSaved(await saveBookingSettings(orderId, token, settings))}
             />
           </details>
         </>
@@ -227,37 +225,25 @@ function CalendarFeed({ feedUrl, renew }: { feedUrl: string; renew: () => Promis
           {state.error}
         </p>
       ) : state === "confirm" ? (
-        <div className="backup-confirm" role="alertdialog" aria-labelledby="feed-renew-title">
-          <p id="feed-renew-title">
-            <strong>Remplacer l'adresse de votre agenda ?</strong>
-          </p>
+        <ConfirmDialog
+          titleId="feed-renew-title"
+          title="Remplacer l'adresse de votre agenda ?"
+          confirmLabel="Oui, nouvelle adresse"
+          onConfirm={() =>
+            void renew()
+              .then(() => setState("renewed"))
+              .catch((err) =>
+                setState({
+                  error: failureText(err, "La nouvelle adresse n'a pas pu être créée. Réessayez."),
+                }),
+              )
+          }
+          onCancel={() => setState("idle")}
+        >
           <p>
             L'ancienne cesse aussitôt de fonctionner : abonnez de nouveau votre téléphone avec la nouvelle.
           </p>
-          <p className="dashboard-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() =>
-                void renew()
-                  .then(() => setState("renewed"))
-                  .catch((err) =>
-                    setState({
-                      error:
-                        err instanceof ApiError && err.detail
-                          ? err.detail
-                          : "La nouvelle adresse n'a pas pu être créée. Réessayez.",
-                    }),
-                  )
-              }
-            >
-              Oui, nouvelle adresse
-            </button>
-            <button type="button" className="dashboard-small-button" onClick={() => setState("idle")}>
-              Annuler
-            </button>
-          </p>
-        </div>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

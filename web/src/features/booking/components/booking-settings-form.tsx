@@ -6,7 +6,7 @@ import {
   WEEKDAYS,
 } from "@lagon/contracts/booking";
 import { type FormEvent, useState } from "react";
-import { ApiError } from "../../../lib/fetch-json";
+import { explainFailure } from "../../../lib/fetch-json";
 
 interface ServiceDraft {
   name: string;
@@ -96,12 +96,13 @@ export function BookingSettingsForm({
       await save(fromDraft(draft));
       setStatus({ kind: "saved" });
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Réglages des réservations non enregistrés", err);
       setStatus({
         kind: "error",
-        message:
-          refused ?? "Les réglages n'ont pas pu être enregistrés. Vérifiez votre connexion et réessayez.",
+        message: explainFailure(
+          err,
+          "Réglages des réservations non enregistrés",
+          "Les réglages n'ont pas pu être enregistrés. Vérifiez votre connexion et réessayez.",
+        ),
       });
     }
   }

@@ -1,6 +1,7 @@
 import { DOMAIN_STATE_LABEL } from "@lagon/contracts/custom-domain";
 import type { AdminCustomDomain } from "@lagon/contracts/custom-domain-schemas";
 import { formatDate, formatDateTime } from "@lagon/contracts/french-date";
+import { StatusBadge, statusTone } from "../../../components/ui/status-badge";
 
 export type DomainAction = "domain-recheck" | "domain-bought" | "domain-refuse" | "domain-remove";
 
@@ -21,9 +22,6 @@ const BUSY_LABEL: Record<DomainAction, string> = {
   "domain-refuse": "Refus…",
   "domain-remove": "Retrait…",
 };
-
-const badgeTone = (domain: AdminCustomDomain) =>
-  domain.state === "active" ? "is-active" : domain.state === "failed" ? "is-error" : "";
 
 /**
  * An order's custom domain as the agency follows it: its state and why, its certificate, every
@@ -71,7 +69,9 @@ export function AdminDomainBlock({
             domain.domain
           )}
         </h3>
-        <span className={`admin-badge ${badgeTone(domain)}`}>{DOMAIN_STATE_LABEL[domain.state]}</span>
+        <StatusBadge tone={statusTone(domain.state)} className="admin-badge">
+          {DOMAIN_STATE_LABEL[domain.state]}
+        </StatusBadge>
       </div>
       <ul className="admin-domain-facts">
         <li>

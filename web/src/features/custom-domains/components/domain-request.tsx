@@ -1,7 +1,8 @@
-import type { DnsRecord, DomainRequestResult } from "@lagon/contracts/custom-domain-schemas";
+import type { DnsRecord } from "@lagon/contracts/custom-domain-schemas";
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { ApiError } from "../../../lib/fetch-json";
+import { requestDomain } from "../api/request-domain";
 import { DomainStatus } from "./domain-status";
 
 type Sent = { domain: string; records: DnsRecord[] };
@@ -70,10 +71,11 @@ function DomainRequestForm({
     setError(null);
     setBusy(true);
     try {
-      const result = await fetchJson<DomainRequestResult>(
-        `/api/order/${encodeURIComponent(order.order_id)}/domain?token=${encodeURIComponent(token)}`,
-        { method: "POST", body: JSON.stringify({ hasOwnDomain: own, domainName: domain, message }) },
-      );
+      const result = await requestDomain(order.order_id, token, {
+        hasOwnDomain: own,
+        domainName: domain,
+        message,
+      });
       onSent({ domain: result.domain, records: result.dns_records });
     } catch (err) {
       console.error("Demande de domaine refusée", err);

@@ -3,11 +3,12 @@ import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
 import type { AdminInvoices } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
 import { ApiError } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
-import { adminFetch } from "../../admin/admin-api";
 import { AdminNav, AdminRefusal } from "../../admin/admin-gate";
 import { AdminPager } from "../../admin/admin-pager";
+import { getAdminInvoices } from "../api/get-admin-invoices";
 
 interface Search {
   q: string;
@@ -34,7 +35,7 @@ const query = (s: Search, page: number) => {
   if (s.q.trim()) params.set("q", s.q.trim());
   if (s.from) params.set("from", s.from);
   if (s.to) params.set("to", s.to);
-  return params.toString();
+  return params;
 };
 
 /**
@@ -55,7 +56,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
     // Only the answer to the latest search is shown: the first page's list may come after it.
     const request = ++latest.current;
     try {
-      const result = await adminFetch<AdminInvoices>(`/api/admin/invoices?${query(search, page)}`, token);
+      const result = await getAdminInvoices(query(search, page), token);
       if (request !== latest.current) return;
       setData(result);
       setError(null);
@@ -82,7 +83,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
   }
 
   const journalReady = journal.from !== "" && journal.to !== "" && journal.from <= journal.to;
-  const journalUrl = `/api/admin/invoices/journal.csv?${new URLSearchParams({ ...journal, token })}`;
+  const journalUrl = apiPaths.adminInvoicesJournal(new URLSearchParams({ ...journal, token }));
   const filtered = search.q.trim() !== "" || search.from !== "" || search.to !== "";
 
   return (
@@ -213,7 +214,7 @@ export function AdminInvoicesPage({ token }: { token: string }) {
                   <td className="admin-wrap">{invoice.payment_method}</td>
                   <td>
                     <a
-                      href={`/api/admin/invoices/${invoice.number}/pdf?token=${encodeURIComponent(token)}`}
+                      href={withToken(apiPaths.adminInvoicePdf(invoice.number), token)}
                       download={`${invoice.kind === "credit_note" ? "avoir" : "facture"}-${invoice.number}.pdf`}
                       aria-label={`Télécharger ${invoice.kind === "credit_note" ? "l'avoir" : "la facture"} n° ${invoice.number}`}
                     >

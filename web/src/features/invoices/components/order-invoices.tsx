@@ -1,9 +1,9 @@
 import { formatDate } from "@lagon/contracts/french-date";
 import { INVOICE_KIND_LABEL } from "@lagon/contracts/invoices";
-import type { OrderInvoice, OrderInvoices } from "@lagon/contracts/invoices-schemas";
+import type { OrderInvoice } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";
-import { fetchJson } from "../../../lib/fetch-json";
+import { getOrderInvoices } from "../api/get-order-invoices";
 
 /**
  * "Vos factures" on the order page: every invoice and credit note of the order, oldest first,
@@ -16,9 +16,7 @@ export function OrderInvoicesBlock({ orderId, token }: { orderId: string; token:
 
   useEffect(() => {
     let live = true;
-    fetchJson<OrderInvoices>(
-      `/api/order/${encodeURIComponent(orderId)}/invoices?token=${encodeURIComponent(token)}`,
-    )
+    getOrderInvoices(orderId, token)
       .then((list) => {
         if (!live) return;
         setInvoices(list.invoices);

@@ -7,6 +7,7 @@ import {
   UPDATE_TRIGGER_LABELS,
 } from "@lagon/contracts/maintenance";
 import type { AdminMaintenance, SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
+import { StatusBadge, statusTone } from "../../../components/ui/status-badge";
 
 const items = (list: UpdateItem[]) => list.map((i) => `${describeItem(i)} ${i.from} → ${i.to}`).join(", ");
 
@@ -28,7 +29,10 @@ export function AdminMaintenanceBlock({ maintenance: m }: { maintenance: AdminMa
   return (
     <details className="admin-maintenance">
       <summary>
-        Maintenance : <span className={`admin-badge is-${m.monitoring.status}`}>{summary}</span>
+        Maintenance :{" "}
+        <StatusBadge tone={statusTone(m.monitoring.status)} className="admin-badge">
+          {summary}
+        </StatusBadge>
       </summary>
       <div className="admin-maintenance-body">
         <h3>Surveillance</h3>

@@ -6,15 +6,18 @@ import {
   UPDATE_RESULT_LABELS,
 } from "@lagon/contracts/maintenance";
 import type {
-  MaintenanceView,
   MonitoringView,
-  RequestUpdateResult,
   SiteVersions,
   UpdateItem,
   UpdateView,
 } from "@lagon/contracts/maintenance-schemas";
-import { useCallback, useEffect, useState } from "react";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { useCallback, useState } from "react";
+import { StatusBadge, statusTone } from "../../../components/ui/status-badge";
+import { explainFailure } from "../../../lib/fetch-json";
+import { useApiData } from "../../../lib/use-api-data";
+import { usePolling } from "../../../lib/use-polling";
+import { getMaintenance } from "../api/get-maintenance";
+import { requestUpdate } from "../api/request-update";
 
 /** While an update is queued or running, the block asks again this often. */
 const POLL_MS = 5000;
@@ -31,47 +34,34 @@ type Request =
  * manuelles) the button that asks for the update the template offers.
  */
 export function SiteMaintenance({ orderId, token }: { orderId: string; token: string }) {
-  const [view, setView] = useState<MaintenanceView | null>(null);
-  const [loadError, setLoadError] = useState(false);
   const [request, setRequest] = useState<Request>({ kind: "idle" });
-  const base = `/api/order/${encodeURIComponent(orderId)}/maintenance`;
 
-  const load = useCallback(async () => {
-    try {
-      setView(await fetchJson<MaintenanceView>(`${base}?token=${encodeURIComponent(token)}`));
-      setLoadError(false);
-    } catch (err) {
-      console.error("Maintenance du site indisponible", err);
-      setLoadError(true);
-    }
-  }, [base, token]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const {
+    data: view,
+    loadError,
+    reload: load,
+  } = useApiData(
+    useCallback(() => getMaintenance(orderId, token), [orderId, token]),
+    "Maintenance du site",
+  );
 
   const pending = view?.pending ?? false;
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending, load]);
+  usePolling(pending ? load : null, POLL_MS);
 
   async function askUpdate() {
     setRequest({ kind: "sending" });
     try {
-      const result = await fetchJson<RequestUpdateResult>(`${base}/update`, {
-        method: "POST",
-        body: JSON.stringify({ token }),
-      });
+      const result = await requestUpdate(orderId, token);
       setRequest({ kind: "sent", detail: result.detail });
       await load();
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Mise à jour impossible", err);
       setRequest({
         kind: "error",
-        message: refused ?? "La demande n'a pas pu être envoyée. Vérifiez votre connexion et réessayez.",
+        message: explainFailure(
+          err,
+          "Mise à jour impossible",
+          "La demande n'a pas pu être envoyée. Vérifiez votre connexion et réessayez.",
+        ),
       });
     }
   }
@@ -145,9 +135,9 @@ function Monitoring({ monitoring }: { monitoring: MonitoringView }) {
   return (
     <>
       <p className="maintenance-status">
-        <span className={`maintenance-badge is-${monitoring.status}`}>
+        <StatusBadge tone={monitoring.status === "unknown" ? "muted" : statusTone(monitoring.status)}>
           {MONITOR_STATUS_LABELS[monitoring.status]}
-        </span>{" "}
+        </StatusBadge>{" "}
         {monitoring.status === "down" && since
           ? `depuis le ${formatDateTime(since)} (${monitoring.reason ?? "ne répond pas"}). Notre équipe est prévenue.`
           : monitoring.checked_at

@@ -1,8 +1,13 @@
 import { PLAIN_SITE_NOTICE, type SiteMode, sftpPasswordRefusal } from "@lagon/contracts/sftp";
-import type { SftpPasswordResult, SftpView } from "@lagon/contracts/sftp-schemas";
-import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { type FormEvent, useCallback, useState } from "react";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { explainFailure } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
+import { addSftpKey } from "../api/add-sftp-key";
+import { getSftp } from "../api/get-sftp";
+import { removeSftpKey } from "../api/remove-sftp-key";
+import { setSftpPassword } from "../api/set-sftp-password";
+import { setSiteMode } from "../api/set-site-mode";
 import "./sftp.css";
 
 type Status =
@@ -27,9 +32,14 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
   const [password, setPassword] = useState("");
   const [key, setKey] = useState("");
   const [fieldError, setFieldError] = useState<{ field: "password" | "key"; message: string } | null>(null);
-  const base = `/api/order/${encodeURIComponent(orderId)}`;
-  const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
-  const { data: view, loadError, reload } = useApiData<SftpView>(withToken(`${base}/sftp`), "Accès SFTP");
+  const {
+    data: view,
+    loadError,
+    reload,
+  } = useApiData(
+    useCallback(() => getSftp(orderId, token), [orderId, token]),
+    "Accès SFTP",
+  );
 
   async function act(run: () => Promise<Status>) {
     setStatus({ kind: "busy" });
@@ -38,21 +48,20 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
       setStatus(await run());
       await reload();
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Action sur l'accès SFTP impossible", err);
       setStatus({
         kind: "error",
-        message: refused ?? "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        message: explainFailure(
+          err,
+          "Action sur l'accès SFTP impossible",
+          "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        ),
       });
     }
   }
 
-  const setSftpPassword = (chosen?: string) =>
+  const savePassword = (chosen?: string) =>
     act(async () => {
-      const result = await fetchJson<SftpPasswordResult>(withToken(`${base}/sftp/password`), {
-        method: "POST",
-        body: JSON.stringify(chosen === undefined ? {} : { password: chosen }),
-      });
+      const result = await setSftpPassword(orderId, token, chosen === undefined ? {} : { password: chosen });
       setPassword("");
       return result.password
         ? { kind: "done", message: "Mot de passe SFTP créé.", password: result.password }
@@ -67,7 +76,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
       return;
     }
     setFieldError(null);
-    void setSftpPassword(password);
+    void savePassword(password);
   }
 
   function addKey(event: FormEvent) {
@@ -81,10 +90,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
     }
     setFieldError(null);
     void act(async () => {
-      await fetchJson<SftpView>(withToken(`${base}/sftp/keys`), {
-        method: "POST",
-        body: JSON.stringify({ key }),
-      });
+      await addSftpKey(orderId, token, { key });
       setKey("");
       return { kind: "done", message: "Clé ajoutée : elle ouvre l'accès SFTP dès maintenant." };
     });
@@ -92,19 +98,13 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
 
   const removeKey = (fingerprint: string) =>
     act(async () => {
-      await fetchJson<SftpView>(withToken(`${base}/sftp/keys/remove`), {
-        method: "POST",
-        body: JSON.stringify({ fingerprint }),
-      });
+      await removeSftpKey(orderId, token, { fingerprint });
       return { kind: "done", message: "Clé retirée : elle n'ouvre plus l'accès SFTP." };
     });
 
   const switchMode = (mode: SiteMode) =>
     act(async () => {
-      await fetchJson<SftpView>(withToken(`${base}/site-mode`), {
-        method: "PUT",
-        body: JSON.stringify({ mode }),
-      });
+      await setSiteMode(orderId, token, { mode });
       return {
         kind: "done",
         message:
@@ -199,7 +199,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
                 type="button"
                 className="dashboard-small-button"
                 disabled={busy}
-                onClick={() => void setSftpPassword()}
+                onClick={() => void savePassword()}
               >
                 Générer un mot de passe
               </button>
@@ -267,36 +267,25 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
             Aujourd'hui : <strong>{MODE_LABELS[view.mode]}</strong>.
           </p>
           {status.kind === "confirm-mode" ? (
-            <div className="backup-confirm" role="alertdialog" aria-labelledby="sftp-mode-title">
-              <p id="sftp-mode-title">
-                <strong>
-                  {status.mode === "plain"
-                    ? "Servir le site libre à l'adresse de votre site ?"
-                    : "Revenir au site WordPress ?"}
-                </strong>
-              </p>
+            <ConfirmDialog
+              titleId="sftp-mode-title"
+              title={
+                status.mode === "plain"
+                  ? "Servir le site libre à l'adresse de votre site ?"
+                  : "Revenir au site WordPress ?"
+              }
+              confirmLabel={
+                status.mode === "plain" ? "Oui, servir le site libre" : "Oui, revenir à WordPress"
+              }
+              onConfirm={() => void switchMode(status.mode)}
+              onCancel={() => setStatus({ kind: "idle" })}
+            >
               <p>
                 {status.mode === "plain"
                   ? PLAIN_SITE_NOTICE
                   : "Votre WordPress revient en ligne tel que vous l'avez laissé. Les fichiers de votre site libre restent dans /wp-content/www."}
               </p>
-              <p className="dashboard-actions">
-                <button
-                  type="button"
-                  className="button button-primary"
-                  onClick={() => void switchMode(status.mode)}
-                >
-                  {status.mode === "plain" ? "Oui, servir le site libre" : "Oui, revenir à WordPress"}
-                </button>
-                <button
-                  type="button"
-                  className="dashboard-small-button"
-                  onClick={() => setStatus({ kind: "idle" })}
-                >
-                  Annuler
-                </button>
-              </p>
-            </div>
+            </ConfirmDialog>
           ) : (
             <p className="dashboard-actions">
               <button

@@ -1,8 +1,9 @@
 import { contactEmailRefusal, SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
-import type { SiteMailView } from "@lagon/contracts/site-mail-schemas";
-import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { type FormEvent, useCallback, useState } from "react";
+import { explainFailure } from "../../../lib/fetch-json";
 import { useApiData } from "../../../lib/use-api-data";
+import { getSiteMail } from "../api/get-site-mail";
+import { setContactEmail } from "../api/set-contact-email";
 
 type Status = { kind: "idle" } | { kind: "busy" } | { kind: "saved" } | { kind: "error"; message: string };
 
@@ -11,8 +12,10 @@ type Status = { kind: "idle" } | { kind: "busy" } | { kind: "saved" } | { kind: 
  * order's e-mail unless the customer chose another address), and whether the site can send mail.
  */
 export function ContactFormBlock({ orderId, token }: { orderId: string; token: string }) {
-  const url = `/api/order/${encodeURIComponent(orderId)}/site-mail?token=${encodeURIComponent(token)}`;
-  const { data, loadError, reload } = useApiData<SiteMailView>(url, "Réglages du formulaire de contact");
+  const { data, loadError, reload } = useApiData(
+    useCallback(() => getSiteMail(orderId, token), [orderId, token]),
+    "Réglages du formulaire de contact",
+  );
   const [address, setAddress] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
@@ -26,18 +29,20 @@ export function ContactFormBlock({ orderId, token }: { orderId: string; token: s
       return;
     }
     setStatus({ kind: "busy" });
-    fetchJson<SiteMailView>(url, { method: "PUT", body: JSON.stringify({ contact_email: wanted }) })
+    setContactEmail(orderId, token, { contact_email: wanted })
       .then(async () => {
         setAddress(null);
         await reload();
         setStatus({ kind: "saved" });
       })
       .catch((err) => {
-        const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-        if (!refused) console.error("Adresse du formulaire de contact non enregistrée", err);
         setStatus({
           kind: "error",
-          message: refused ?? "L'adresse n'a pas pu être enregistrée. Vérifiez votre connexion et réessayez.",
+          message: explainFailure(
+            err,
+            "Adresse du formulaire de contact non enregistrée",
+            "L'adresse n'a pas pu être enregistrée. Vérifiez votre connexion et réessayez.",
+          ),
         });
       });
   }

@@ -2,8 +2,9 @@ import { formatDateTime } from "@lagon/contracts/french-date";
 import type { TestClockView } from "@lagon/contracts/subscriptions-schemas";
 import { type FormEvent, useEffect, useState } from "react";
 import { ApiError } from "../../../lib/fetch-json";
-import { adminFetch, adminPost } from "../../admin/admin-api";
 import type { Notice } from "../../admin/admin-notice";
+import { advanceTestClock } from "../api/advance-test-clock";
+import { getTestClock } from "../api/get-test-clock";
 
 /**
  * The billing test clock (offline payments only, docs/operations/subscriptions.md): its date,
@@ -23,7 +24,7 @@ export function AdminTestClock({
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    adminFetch<TestClockView>("/api/admin/test-clock", token)
+    getTestClock(token)
       .then(setClock)
       .catch((err) => {
         if (!(err instanceof ApiError && err.status === 404))
@@ -39,9 +40,7 @@ export function AdminTestClock({
     setBusy(true);
     setError(null);
     try {
-      const next = await adminPost<TestClockView>("/api/admin/test-clock/advance", token, {
-        days: Number(days),
-      });
+      const next = await advanceTestClock(token, Number(days));
       setClock(next);
       onAdvanced({ tone: "success", text: `Horloge avancée au ${formatDateTime(next.now)}.` });
     } catch (err) {

@@ -3,7 +3,8 @@ import { kitFeaturesLost } from "@lagon/contracts/plan-kits";
 import { formatEuros } from "@lagon/contracts/pricing";
 import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { failureText, postSubscriptionAction } from "../api/subscription-api";
+import { failureText } from "../../../lib/fetch-json";
+import { postSubscriptionAction } from "../api/post-subscription-action";
 
 type Choice = SubscriptionView["plan_choices"][number];
 

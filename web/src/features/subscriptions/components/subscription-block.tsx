@@ -5,10 +5,11 @@ import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contract
 import { useState } from "react";
 import { paths } from "../../../config/paths";
 import { publicConfig } from "../../../config/public-config";
-import { useBillingPortal } from "../api/subscription-api";
 import { PlanChange } from "./plan-change";
 import { SubscriptionCancellation } from "./subscription-cancellation";
+import { useBillingPortal } from "./use-billing-portal";
 import "./subscription.css";
+import { StatusBadge, statusTone } from "../../../components/ui/status-badge";
 
 /**
  * The site's subscription on its order page (docs/operations/subscriptions.md): status, next
@@ -33,7 +34,7 @@ export function SubscriptionBlock({ order, token }: { order: CustomerOrderView; 
     <section className="dashboard-card subscription" aria-labelledby="subscription-title">
       <h2 id="subscription-title">Votre abonnement</h2>
       <p className="subscription-status">
-        Statut : <span className={`subscription-badge is-${sub.status}`}>{sub.status_label}</span>
+        Statut : <StatusBadge tone={statusTone(sub.status)}>{sub.status_label}</StatusBadge>
       </p>
       <SubscriptionFacts sub={sub} running={running} />
       <SubscriptionWarning sub={sub} />

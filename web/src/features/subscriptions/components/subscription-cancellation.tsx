@@ -2,7 +2,8 @@ import { CANCELLATION_NOTICE_DAYS } from "@lagon/contracts/billing-dates";
 import { formatDate } from "@lagon/contracts/french-date";
 import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { useEffect, useRef, useState } from "react";
-import { failureText, postSubscriptionAction } from "../api/subscription-api";
+import { failureText } from "../../../lib/fetch-json";
+import { postSubscriptionAction } from "../api/post-subscription-action";
 
 /**
  * Cancellation online (Code de la consommation L215-1-1): always offered while the subscription

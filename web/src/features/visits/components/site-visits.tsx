@@ -10,8 +10,9 @@ import {
 } from "@lagon/contracts/visits";
 import type { VisitCount, VisitPeriod, VisitSeries, VisitsView } from "@lagon/contracts/visits-schemas";
 import { useCallback, useEffect, useState } from "react";
-import { fetchJson } from "../../../lib/fetch-json";
 import { countOf } from "../../../lib/plural";
+import { usePolling } from "../../../lib/use-polling";
+import { getVisits } from "../api/get-visits";
 
 /** While the site's log is being read, the block asks again this often, this many times at most. */
 const POLL_MS = 3000;
@@ -27,31 +28,27 @@ export function SiteVisits({ orderId, token }: { orderId: string; token: string 
   const [loadError, setLoadError] = useState(false);
   const [grain, setGrain] = useState<VisitGrain>("day");
   const [polls, setPolls] = useState(0);
-  const url = `/api/order/${encodeURIComponent(orderId)}/visits?token=${encodeURIComponent(token)}`;
 
   const load = useCallback(async () => {
     try {
-      setView(await fetchJson<VisitsView>(url));
+      setView(await getVisits(orderId, token));
       setLoadError(false);
     } catch (err) {
       console.error("Statistiques de visite indisponibles", err);
       setLoadError(true);
     }
-  }, [url]);
+  }, [orderId, token]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
   const refreshing = view?.included === true && view.refreshing && polls < MAX_POLLS;
-  useEffect(() => {
-    if (!refreshing) return;
-    const timer = setTimeout(() => {
-      setPolls((n) => n + 1);
-      void load();
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [refreshing, load]);
+  const poll = useCallback(async () => {
+    setPolls((n) => n + 1);
+    await load();
+  }, [load]);
+  usePolling(refreshing ? poll : null, POLL_MS);
 
   return (
     <section className="dashboard-card visits" aria-labelledby="visits-title">

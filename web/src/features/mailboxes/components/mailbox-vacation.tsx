@@ -2,7 +2,8 @@ import { formatDate } from "@lagon/contracts/french-date";
 import { type MailboxVacation, VACATION_LIMITS } from "@lagon/contracts/mailboxes";
 import type { MailboxView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { explainFailure } from "../../../lib/fetch-json";
+import { setMailboxVacation } from "../api/set-mailbox-vacation";
 
 const DEFAULT_SUBJECT = "Absence";
 const DEFAULT_MESSAGE =
@@ -29,13 +30,14 @@ export function vacationSummary(vacation: MailboxVacation | null): string {
  * and last days. The server writes the reply from these (one answer per sender per day).
  */
 export function MailboxVacationForm({
-  url,
+  orderId,
+  token,
   mailbox,
   onSaved,
   onClose,
 }: {
-  /** The vacation endpoint, token included. */
-  url: string;
+  orderId: string;
+  token: string;
   mailbox: MailboxView;
   onSaved: (saved: MailboxView) => Promise<void>;
   onClose: () => void;
@@ -55,15 +57,22 @@ export function MailboxVacationForm({
     setBusy(true);
     setError(null);
     try {
-      const result = await fetchJson<MailboxView>(url, {
-        method: "PUT",
-        body: JSON.stringify({ enabled, subject, message, start, end }),
+      const result = await setMailboxVacation(orderId, token, mailbox.address, {
+        enabled,
+        subject,
+        message,
+        start,
+        end,
       });
       await onSaved(result);
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Réponse automatique non enregistrée", err);
-      setError(refused ?? "La réponse automatique n'a pas pu être enregistrée. Réessayez.");
+      setError(
+        explainFailure(
+          err,
+          "Réponse automatique non enregistrée",
+          "La réponse automatique n'a pas pu être enregistrée. Réessayez.",
+        ),
+      );
     } finally {
       setBusy(false);
     }

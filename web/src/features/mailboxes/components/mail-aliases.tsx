@@ -1,7 +1,9 @@
 import { aliasTargetRefusal, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { explainFailure } from "../../../lib/fetch-json";
+import { createMailAlias } from "../api/create-mail-alias";
+import { deleteMailAlias } from "../api/delete-mail-alias";
 
 const OUTSIDE = "";
 
@@ -29,8 +31,6 @@ export function MailAliases({
   const [outside, setOutside] = useState("");
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const base = `/api/order/${encodeURIComponent(orderId)}/mail-aliases`;
-  const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
   const target = mailboxes.includes(choice) ? choice : OUTSIDE;
 
   async function act(run: () => Promise<string>) {
@@ -39,11 +39,13 @@ export function MailAliases({
       setMessage({ error: false, text: await run() });
       await onChanged();
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Action sur les alias impossible", err);
       setMessage({
         error: true,
-        text: refused ?? "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        text: explainFailure(
+          err,
+          "Action sur les alias impossible",
+          "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        ),
       });
     } finally {
       setBusy(false);
@@ -61,10 +63,7 @@ export function MailAliases({
       return;
     }
     void act(async () => {
-      const created = await fetchJson<AliasView>(withToken(base), {
-        method: "POST",
-        body: JSON.stringify({ localPart: name, target: to }),
-      });
+      const created = await createMailAlias(orderId, token, { localPart: name, target: to });
       setLocalPart("");
       setOutside("");
       return `${created.kind === "alias" ? "Alias" : "Renvoi"} créé : ${created.address} → ${created.target}`;
@@ -73,7 +72,7 @@ export function MailAliases({
 
   const remove = (address: string) =>
     act(async () => {
-      await fetchJson(withToken(`${base}/${encodeURIComponent(address)}`), { method: "DELETE" });
+      await deleteMailAlias(orderId, token, address);
       return `${address} supprimé : les messages envoyés à cette adresse seront refusés.`;
     });
 

@@ -2,7 +2,7 @@ import { formatBytes } from "@lagon/contracts/backups";
 import { formatGigabytes } from "@lagon/contracts/mailboxes";
 import type { MailboxList } from "@lagon/contracts/mailboxes-schemas";
 import { useState } from "react";
-import { adminFetch } from "./admin-api";
+import { getAdminMailboxes } from "../api/get-admin-mailboxes";
 
 /** An order's mailboxes and aliases on its admin card, read when the admin opens them. */
 export function AdminMailboxes({ orderId, token }: { orderId: string; token: string }) {
@@ -11,9 +11,7 @@ export function AdminMailboxes({ orderId, token }: { orderId: string; token: str
 
   async function load() {
     try {
-      setList(
-        await adminFetch<MailboxList>(`/api/admin/orders/${encodeURIComponent(orderId)}/mailboxes`, token),
-      );
+      setList(await getAdminMailboxes(orderId, token));
       setFailed(false);
     } catch (err) {
       console.error("Adresses e-mail de la commande indisponibles", err);

@@ -1,27 +1,6 @@
-import type { SubscriptionActionResult } from "@lagon/contracts/subscriptions-schemas";
 import { useEffect, useState } from "react";
-import { ApiError, fetchJson } from "../../../lib/fetch-json";
-
-export type SubscriptionAction = "cancel" | "undo-cancel" | "change-plan";
-
-/** A French sentence for a refused or failed call: the server's own when it gave one. */
-export const failureText = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.detail ? err.detail : fallback;
-
-const order = (orderId: string) => `/api/order/${encodeURIComponent(orderId)}`;
-
-/** `POST /api/order/{id}/subscription/{action}`: the confirmation and the subscription after it. */
-export function postSubscriptionAction(
-  orderId: string,
-  token: string,
-  action: SubscriptionAction,
-  body: Record<string, string> = {},
-): Promise<SubscriptionActionResult> {
-  return fetchJson<SubscriptionActionResult>(`${order(orderId)}/subscription/${action}`, {
-    method: "POST",
-    body: JSON.stringify({ token, ...body }),
-  });
-}
+import { failureText } from "../../../lib/fetch-json";
+import { openBillingPortal } from "../api/open-billing-portal";
 
 /**
  * "Mettre à jour ma carte": asks for a billing portal session (Stripe's Customer Portal, or the
@@ -43,10 +22,7 @@ export function useBillingPortal(orderId: string, token: string) {
     setBusy(true);
     setError(null);
     try {
-      const { url } = await fetchJson<{ url: string }>(`${order(orderId)}/billing-portal`, {
-        method: "POST",
-        body: JSON.stringify({ token }),
-      });
+      const { url } = await openBillingPortal(orderId, token);
       window.location.assign(url);
     } catch (err) {
       console.error("Portail de paiement indisponible", err);

@@ -1,9 +1,15 @@
 import { formatBytes } from "@lagon/contracts/backups";
 import { formatGigabytes, localPartRefusal } from "@lagon/contracts/mailboxes";
-import type { MailboxList, MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
-import { type FormEvent, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
-import { useApiData } from "../../lib/use-api-data";
+import type { MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
+import { type FormEvent, useCallback, useState } from "react";
+import { apiPaths, withToken } from "../../../api/paths";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { explainFailure } from "../../../lib/fetch-json";
+import { useApiData } from "../../../lib/use-api-data";
+import { createMailbox } from "../api/create-mailbox";
+import { deleteMailbox } from "../api/delete-mailbox";
+import { getMailboxes } from "../api/get-mailboxes";
+import { resetMailboxPassword } from "../api/reset-mailbox-password";
 import { MailAliases } from "./mail-aliases";
 import { MailboxVacationForm, vacationSummary } from "./mailbox-vacation";
 
@@ -26,14 +32,15 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [localPart, setLocalPart] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const base = `/api/order/${encodeURIComponent(orderId)}/mailboxes`;
-  const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
 
   const {
     data: list,
     loadError,
     reload: load,
-  } = useApiData<MailboxList>(withToken(base), "Liste des adresses e-mail");
+  } = useApiData(
+    useCallback(() => getMailboxes(orderId, token), [orderId, token]),
+    "Liste des adresses e-mail",
+  );
 
   async function act(run: () => Promise<Status>) {
     setStatus({ kind: "busy" });
@@ -41,11 +48,13 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
       setStatus(await run());
       await load();
     } catch (err) {
-      const refused = err instanceof ApiError && err.detail ? err.detail : undefined;
-      if (!refused) console.error("Action sur les adresses e-mail impossible", err);
       setStatus({
         kind: "error",
-        message: refused ?? "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        message: explainFailure(
+          err,
+          "Action sur les adresses e-mail impossible",
+          "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+        ),
       });
     }
   }
@@ -61,10 +70,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
     }
     setFieldError(null);
     void act(async () => {
-      const result = await fetchJson<MailboxPassword>(withToken(base), {
-        method: "POST",
-        body: JSON.stringify({ localPart: wanted }),
-      });
+      const result = await createMailbox(orderId, token, { localPart: wanted });
       setLocalPart("");
       return { kind: "password", result, created: true };
     });
@@ -72,16 +78,13 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
 
   const resetPassword = (mailbox: MailboxView) =>
     act(async () => {
-      const result = await fetchJson<MailboxPassword>(
-        withToken(`${base}/${encodeURIComponent(mailbox.address)}/password`),
-        { method: "POST" },
-      );
+      const result = await resetMailboxPassword(orderId, token, mailbox.address);
       return { kind: "password", result, created: false };
     });
 
   const remove = (address: string) =>
     act(async () => {
-      await fetchJson(withToken(`${base}/${encodeURIComponent(address)}`), { method: "DELETE" });
+      await deleteMailbox(orderId, token, address);
       return { kind: "deleted", address };
     });
 
@@ -152,7 +155,8 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                   </span>
                   {status.kind === "vacation" && status.address === mailbox.address ? (
                     <MailboxVacationForm
-                      url={withToken(`${base}/${encodeURIComponent(mailbox.address)}/vacation`)}
+                      orderId={orderId}
+                      token={token}
                       mailbox={mailbox}
                       onClose={() => setStatus({ kind: "idle" })}
                       onSaved={async (saved) => {
@@ -162,33 +166,20 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                       }}
                     />
                   ) : status.kind === "confirm-delete" && status.address === mailbox.address ? (
-                    <div className="backup-confirm" role="alertdialog" aria-labelledby="mailbox-delete-title">
-                      <p id="mailbox-delete-title">
-                        <strong>Supprimer {mailbox.address} ?</strong>
-                      </p>
+                    <ConfirmDialog
+                      titleId="mailbox-delete-title"
+                      title={`Supprimer ${mailbox.address} ?`}
+                      confirmLabel="Oui, supprimer cette adresse"
+                      onConfirm={() => void remove(mailbox.address)}
+                      onCancel={() => setStatus({ kind: "idle" })}
+                    >
                       <p>Tous ses messages sont effacés, sans retour possible.</p>
-                      <p className="dashboard-actions">
-                        <button
-                          type="button"
-                          className="button button-primary"
-                          onClick={() => void remove(mailbox.address)}
-                        >
-                          Oui, supprimer cette adresse
-                        </button>
-                        <button
-                          type="button"
-                          className="dashboard-small-button"
-                          onClick={() => setStatus({ kind: "idle" })}
-                        >
-                          Annuler
-                        </button>
-                      </p>
-                    </div>
+                    </ConfirmDialog>
                   ) : (
                     <span className="dashboard-actions">
                       <a
                         className="dashboard-small-button"
-                        href={withToken(`${base}/${encodeURIComponent(mailbox.address)}/apple-profile`)}
+                        href={withToken(apiPaths.mailboxAppleProfile(orderId, mailbox.address), token)}
                         download={`${mailbox.address}.mobileconfig`}
                         aria-label={`Profil iPhone, iPad et Mac pour ${mailbox.address}`}
                       >

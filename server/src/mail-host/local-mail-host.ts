@@ -564,8 +564,9 @@ export class LocalMailHost implements MailHost {
   }
 
   /**
-   * The PIDs of this host's Postfix and Dovecot masters, from their PID files, when they are
-   * running with this host's configuration (Postfix's master starts a session of its own).
+   * The PIDs of this host's Postfix and Dovecot masters and of its OpenDKIM, from their PID
+   * files, when they are running with this host's configuration (Postfix's master starts a
+   * session of its own).
    */
   ourMasters(): number[] {
     const masters: [string, (pid: number) => boolean][] = [
@@ -576,6 +577,10 @@ export class LocalMailHost implements MailHost {
       [
         path.join(this.paths.runDir, "master.pid"),
         (pid) => readProc(pid, "cmdline").includes(this.paths.dovecotConf),
+      ],
+      [
+        path.join(this.paths.runDir, "opendkim.pid"),
+        (pid) => readProc(pid, "cmdline").includes(this.dkimConf()),
       ],
     ];
     const pids: number[] = [];
@@ -589,7 +594,10 @@ export class LocalMailHost implements MailHost {
     return pids;
   }
 
-  /** A product killed without stopping leaves its Postfix and Dovecot running: only ours are ended. */
+  /**
+   * A product killed without stopping leaves its Postfix, Dovecot and OpenDKIM running: only
+   * ours are ended (a leftover OpenDKIM would hold the port, with the domains of its day).
+   */
   private stopLeftovers(): Promise<void> {
     return Promise.all(this.ourMasters().map((pid) => endProcess(pid))).then(() => {});
   }

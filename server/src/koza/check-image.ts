@@ -31,7 +31,8 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
     const clean = await runImageTask("clean", bytes);
     return { ...clean, data: Buffer.from(clean.data.buffer, clean.data.byteOffset, clean.data.byteLength) };
   } catch (err) {
-    throw err instanceof ImageTaskError && err.refused ? badRequest(KOZA_MESSAGES.badFile) : err;
+    // Refused by its decoder, or it ended the image process: either way this file is not taken.
+    throw err instanceof ImageTaskError ? badRequest(KOZA_MESSAGES.badFile) : err;
   }
 }
 

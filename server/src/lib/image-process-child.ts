@@ -22,8 +22,7 @@ process.on("message", async (message: { id: number; task: ImageTask; input: neve
     const value = await tasks[message.task](message.input);
     process.send?.({ id: message.id, value });
   } catch (err) {
-    const refused = (err as { statusCode?: number }).statusCode === 400;
-    process.send?.({ id: message.id, error: (err as Error).message, refused });
+    process.send?.({ id: message.id, error: (err as Error).message });
   }
 });
 // The parent gone (killed), this process goes too.

@@ -18,15 +18,8 @@ export interface ImageTasks {
 
 export type ImageTask = keyof ImageTasks;
 
-/** A task's failure as the child saw it: `refused` when the image itself was refused. */
-export class ImageTaskError extends Error {
-  constructor(
-    message: string,
-    readonly refused: boolean,
-  ) {
-    super(message);
-  }
-}
+/** A task that failed in the image process, or that the image process ended without answering. */
+export class ImageTaskError extends Error {}
 
 const IDLE_MS = 10_000;
 const script = fileURLToPath(new URL("./image-process-child.ts", import.meta.url));
@@ -48,11 +41,11 @@ function start(): ChildProcess {
     serialization: "advanced",
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-  started.on("message", (message: { id: number; value?: unknown; error?: string; refused?: boolean }) => {
+  started.on("message", (message: { id: number; value?: unknown; error?: string }) => {
     const task = pending.get(message.id);
     if (!task) return;
     pending.delete(message.id);
-    if (message.error !== undefined) task.reject(new ImageTaskError(message.error, message.refused === true));
+    if (message.error !== undefined) task.reject(new ImageTaskError(message.error));
     else task.resolve(message.value);
     idleLater();
   });
@@ -60,7 +53,7 @@ function start(): ChildProcess {
     if (child === started) child = undefined;
     for (const [id, task] of pending) {
       pending.delete(id);
-      task.reject(new ImageTaskError(`le traitement d'images s'est arrêté (${signal ?? code})`, false));
+      task.reject(new ImageTaskError(`le traitement d'images s'est arrêté (${signal ?? code})`));
     }
   });
   // An idle child does not keep the server (or a test) running: only a task under way does.
@@ -95,7 +88,7 @@ export function runImageTask<T extends ImageTask>(
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     running.send({ id, task, input }, (err) => {
-      if (err && pending.delete(id)) reject(new ImageTaskError(err.message, false));
+      if (err && pending.delete(id)) reject(new ImageTaskError(err.message));
     });
   });
 }

@@ -18,6 +18,35 @@ interface LiveOrder {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** An order of the Starter plan for `name`.localhost, paid on the local checkout: its session id. */
+export async function payOrder(origin: string, name: string, kozaOption: boolean): Promise<string> {
+  const local = origin.replace("127.0.0.1", "localhost");
+  const res = await fetch(`${origin}/api/stripe/create-checkout-session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      plan_id: "price_local_starter",
+      customer_data: {
+        email: `${name}@example.re`,
+        name: "Zoé Payet",
+        immediate_start: true,
+        domain: `${name}.localhost`,
+        plan: "Starter",
+        city: "Saint-Pierre",
+      },
+      success_url: `${local}/success`,
+      cancel_url: `${local}/`,
+      koza_option: kozaOption,
+    }),
+  });
+  if (!res.ok) throw new Error(`checkout ${name}: ${res.status} ${await res.text()}`);
+  const { checkout_url } = (await res.json()) as { checkout_url: string };
+  const session = new URL(checkout_url).pathname.split("/").at(-1) as string;
+  const paid = await fetch(`${origin}/api/test-checkout/${session}/pay`, { method: "POST" });
+  if (!paid.ok) throw new Error(`payment ${name}: ${paid.status}`);
+  return session;
+}
+
 /** Runs `work` on each item, `width` at a time. */
 async function inParallel<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>) {
   let next = 0;
@@ -66,26 +95,7 @@ export async function dayOfUse(
     Array.from({ length: day.orders }, (_, i) => i),
     4,
     async (i) => {
-      const { checkout_url } = await api<{ checkout_url: string }>(
-        "POST",
-        "/api/stripe/create-checkout-session",
-        {
-          plan_id: "price_local_starter",
-          customer_data: {
-            email: `journee-${i}@example.re`,
-            name: "Zoé Payet",
-            immediate_start: true,
-            domain: `journee-${i}.localhost`,
-            plan: "Starter",
-            city: "Saint-Pierre",
-          },
-          success_url: `${origin.replace("127.0.0.1", "localhost")}/success`,
-          cancel_url: `${origin.replace("127.0.0.1", "localhost")}/`,
-          koza_option: i < withKoza,
-        },
-      );
-      const session = new URL(checkout_url).pathname.split("/").at(-1);
-      await api("POST", `/api/test-checkout/${session}/pay`);
+      const session = await payOrder(origin, `journee-${i}`, i < withKoza);
       for (;;) {
         const status = await api<{
           status: string;

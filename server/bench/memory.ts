@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { randomToken } from "../src/lib/secrets.ts";
 import { freeMailPortBase } from "../src/mail-host/mail-checks.ts";
-import { type DayOfUse, dayOfUse, FULL_DAY } from "./day-of-use.ts";
+import { type DayOfUse, dayOfUse, FULL_DAY, payOrder } from "./day-of-use.ts";
 import { describeMemory } from "./memory-map.ts";
 import { peakMemory, siteServerPids } from "./peak-memory.ts";
 
@@ -103,30 +103,7 @@ try {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: ORDERS }, async (_, i) => {
-      const res = await fetch(`${origin}/api/stripe/create-checkout-session`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          plan_id: "price_local_starter",
-          customer_data: {
-            email: `memoire-${i}@example.re`,
-            name: "Zoé Payet",
-            immediate_start: true,
-            domain: `memoire-${i}.localhost`,
-            plan: "Starter",
-            city: "Saint-Pierre",
-          },
-          success_url: `http://localhost:${port}/success`,
-          cancel_url: `http://localhost:${port}/`,
-          koza_option: false,
-        }),
-      });
-      if (!res.ok) throw new Error(`checkout ${i}: ${res.status} ${await res.text()}`);
-      const session = new URL(((await res.json()) as { checkout_url: string }).checkout_url).pathname
-        .split("/")
-        .at(-1);
-      const paid = await fetch(`${origin}/api/test-checkout/${session}/pay`, { method: "POST" });
-      if (!paid.ok) throw new Error(`payment ${i}: ${paid.status}`);
+      await payOrder(origin, `memoire-${i}`, false);
     }),
   );
   await until(

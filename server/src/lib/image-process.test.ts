@@ -47,9 +47,9 @@ describe("the image process", () => {
     expect(pid).not.toBe(process.pid);
     // libvips (sharp) was never loaded here: the memory it leaves is the image process's.
     expect(readFileSync("/proc/self/maps", "utf8")).not.toMatch(/libvips/);
-    await waitFor(() => !alive(pid as number), 30_000);
+    await waitFor(() => !alive(pid as number), 60_000);
     expect(imageProcessPid()).toBeUndefined();
-  });
+  }, 90_000);
 
   it("refuses what is not an image with the upload's French error, and works again after", async () => {
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from("pas une image")]);

@@ -1,20 +1,33 @@
 /**
- * npm run bench:memory — resident memory (RSS) of the server process on the embedded default
- * (`node --import tsx server/src/main.ts`, as `npm start` runs it: PGlite, worker, local
- * WordPress host): idle once started and its blog seeded, then the peak while 10 orders are
- * paid at once and provisioned. nginx and php-fpm are other processes, shown apart.
- * Target: at most 400 MB idle. Last line: `memory: idle=<MB> MB peak=<MB> MB`.
+ * npm run bench:memory [-- --orders=200 --koza=50 --restores=20 --polls=10000] — resident memory
+ * (RSS) of the server process on the embedded default (`node --import tsx server/src/main.ts`,
+ * as `npm start` runs it: PGlite, worker, local WordPress host): idle once started and its blog
+ * seeded, then the peak while 10 orders are paid at once and provisioned, then a day of use
+ * (day-of-use.ts; the issue's counts by default, smaller ones as options) and the memory once
+ * it has settled. nginx and php-fpm are other processes, shown apart.
+ * Targets: at most 400 MB idle, at most 450 MB settled after the day.
+ * Last line: `memory: idle=<MB> MB peak=<MB> MB day=<MB> MB settled=<MB> MB (target 450 MB: pass|FAIL)`.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { randomToken } from "../src/lib/secrets.ts";
 import { freeMailPortBase } from "../src/mail-host/mail-checks.ts";
+import { type DayOfUse, dayOfUse, FULL_DAY, payOrder } from "./day-of-use.ts";
+import { describeMemory } from "./memory-map.ts";
 import { peakMemory, siteServerPids } from "./peak-memory.ts";
 
 const ORDERS = 10;
+const SETTLED_TARGET_MB = 450;
+const { values: options } = parseArgs({
+  options: Object.fromEntries(Object.keys(FULL_DAY).map((name) => [name, { type: "string" as const }])),
+});
+const day = Object.fromEntries(
+  Object.entries(FULL_DAY).map(([name, count]) => [name, Number(options[name] ?? count)]),
+) as unknown as DayOfUse;
 const root = path.resolve(import.meta.dirname, "../..");
 
 const freePort = () =>
@@ -56,6 +69,8 @@ const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server
     PUBLIC_URL: `http://localhost:${port}`,
     ADMIN_TOKEN: adminToken,
     LOG_LEVEL: "warn",
+    // The day of use polls and submits from one address, far more than one visitor may.
+    RATE_LIMIT_ALLOW_LIST: "127.0.0.1",
   },
 });
 const pid = server.pid as number;
@@ -88,30 +103,7 @@ try {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: ORDERS }, async (_, i) => {
-      const res = await fetch(`${origin}/api/stripe/create-checkout-session`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          plan_id: "price_local_starter",
-          customer_data: {
-            email: `memoire-${i}@example.re`,
-            name: "Zoé Payet",
-            immediate_start: true,
-            domain: `memoire-${i}.localhost`,
-            plan: "Starter",
-            city: "Saint-Pierre",
-          },
-          success_url: `http://localhost:${port}/success`,
-          cancel_url: `http://localhost:${port}/`,
-          koza_option: false,
-        }),
-      });
-      if (!res.ok) throw new Error(`checkout ${i}: ${res.status} ${await res.text()}`);
-      const session = new URL(((await res.json()) as { checkout_url: string }).checkout_url).pathname
-        .split("/")
-        .at(-1);
-      const paid = await fetch(`${origin}/api/test-checkout/${session}/pay`, { method: "POST" });
-      if (!paid.ok) throw new Error(`payment ${i}: ${paid.status}`);
+      await payOrder(origin, `memoire-${i}`, false);
     }),
   );
   await until(
@@ -130,7 +122,37 @@ try {
   console.log(
     `${ORDERS} orders: live in ${Math.round((performance.now() - started) / 1000)} s; server peak ${peak} MB; nginx + php-fpm peak ${sites.children} MB`,
   );
-  console.log(`memory: idle=${idle} MB peak=${peak} MB`);
+
+  console.log(
+    `day of use: ${day.orders} orders, ${day.koza} Koza runs, ${day.restores} restores, ${day.polls} polls (the issue's: ${Object.values(FULL_DAY).join(", ")}); at start ${describeMemory(pid)}`,
+  );
+  let dayPeak = 0;
+  const daySampler = setInterval(() => {
+    dayPeak = Math.max(dayPeak, rssMb(pid));
+  }, 500);
+  await dayOfUse(origin, adminToken, day, (line) => console.log(`${line}; server ${rssMb(pid)} MB`));
+  clearInterval(daySampler);
+  const after = rssMb(pid);
+  console.log(`day of use: done, server ${describeMemory(pid)}, peak ${Math.max(dayPeak, after)} MB`);
+  // Settled: the jobs the day queued are done and the memory has not moved by more than 5 MB
+  // in 30 s (at most 5 minutes).
+  const settleStarted = Date.now();
+  const recent: number[] = [];
+  for (;;) {
+    await sleep(2000);
+    recent.push(rssMb(pid));
+    if (recent.length > 15) recent.shift();
+    const steady = recent.length === 15 && Math.max(...recent) - Math.min(...recent) <= 5;
+    if (steady || Date.now() - settleStarted > 300_000) break;
+  }
+  const settled = rssMb(pid);
+  const pass = settled <= SETTLED_TARGET_MB;
+  console.log(
+    `day of use: settled in ${Math.round((Date.now() - settleStarted) / 1000)} s at ${describeMemory(pid)}; target ${SETTLED_TARGET_MB} MB: ${pass ? "pass" : "FAIL"}`,
+  );
+  console.log(
+    `memory: idle=${idle} MB peak=${peak} MB day=${after} MB settled=${settled} MB (target ${SETTLED_TARGET_MB} MB: ${pass ? "pass" : "FAIL"})`,
+  );
 } finally {
   const exited = new Promise((r) => server.once("exit", r));
   server.kill("SIGTERM");

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,8 @@ import { createLogger } from "../src/logger.ts";
 import { freeMailPortBase } from "../src/mail-host/mail-checks.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
+import { siteFilesDir } from "../src/wordpress/site-runtime.ts";
+import { dataFolderProcesses, killDataFolderProcesses } from "./data-folder-processes.ts";
 import { givenPaidOrder } from "./factories.ts";
 import { startSmtpSink, waitFor } from "./smtp-sink.ts";
 
@@ -20,7 +22,9 @@ const serverDir = path.resolve(import.meta.dirname, "..");
 
 /**
  * The server is killed with SIGKILL in the middle of each provisioning step in turn, then
- * started again: the order must end active with one site and one welcome e-mail.
+ * started again: the order must end active with one site and one welcome e-mail, and once the
+ * last server is stopped nothing of its data folder may still run (each start ends the services
+ * a killed server left).
  */
 describe("provisioning survives a killed server", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -54,10 +58,21 @@ describe("provisioning survives a killed server", () => {
     await ctx.close();
   });
 
+  // The webmail's run folder is named after its port, not the data folder.
+  const webmailRunDir = () => `/run/lagon-webmail-${env.MAIL_PORT_BASE}`;
+
   afterAll(async () => {
-    server?.kill("SIGKILL");
+    // After a failure midway: the server is stopped as an operator would, then whatever a killed
+    // one left is killed, and its folders go.
+    if (server && server.exitCode === null && server.signalCode === null) await kill(server, "SIGTERM");
     await smtp?.close();
-  });
+    if (!env) return;
+    const dataDir = env.DATA_DIR as string;
+    killDataFolderProcesses(dataDir, [webmailRunDir()]);
+    for (const dir of new Set([siteFilesDir(dataDir), dataDir, webmailRunDir()])) {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   /** Starts the server; `heldAt`: that step, once its work is done, waits (until the kill) before it is recorded. */
   const start = (heldAt?: string) => {
@@ -123,6 +138,12 @@ describe("provisioning survives a killed server", () => {
     // Stopped as an operator would (SIGTERM): the queue finishes the jobs it holds, so a delivery
     // under way is in the sink once it has exited; a second welcome queued would be a second log row.
     await kill(proc, "SIGTERM");
+    // Nothing of the data folder runs any more: not the services of this server, nor those the
+    // killed ones left (a leftover OpenDKIM from the first start held its port, for one).
+    // (A daemon's last workers may take a moment to follow their master.)
+    const left = () => dataFolderProcesses(env.DATA_DIR as string, [webmailRunDir()]);
+    await waitFor(() => left().length === 0, 10_000).catch(() => {});
+    expect(left()).toEqual([]);
 
     expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
     // One customer site (the agency's own blog site lives beside it), and no leftover install folder.

@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { loadSharp } from "../lib/load-sharp.ts";
+import { rasterise } from "../lib/image-process.ts";
 import { escapeHtml } from "./html-text.ts";
 
 const IMAGE_WIDTH = 1200;
@@ -104,33 +102,10 @@ ${motif(accent).join("")}
 <rect x="80" y="532" width="64" height="6" rx="3" fill="${accent}"/>
 <text x="80" y="580" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" fill="#ffffff" opacity="0.92">${escapeHtml(input.brand)} · Le blog</text>
 </svg>`;
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+  return rasterise({ svg, format: "webp", quality: 82 });
 }
 
-/**
- * The images of `inputs`, in order, drawn by a short-lived child process
- * (draw-featured-images.ts): drawing text with sharp leaves about 100 MB in the memory of the
- * process that does it, for good, and the server would hold it from its first start on
- * (npm run bench:memory).
- */
-export async function drawFeaturedImages(inputs: FeaturedImageInput[]): Promise<Buffer[]> {
-  if (inputs.length === 0) return [];
-  const script = fileURLToPath(new URL("./draw-featured-images.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["pipe", "pipe", "pipe"] });
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-  child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-  const exited = new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", resolve);
-  });
-  child.stdin.end(JSON.stringify(inputs));
-  const code = await exited;
-  if (code !== 0) {
-    throw new Error(`featured images: drawing failed (${code}) ${Buffer.concat(err).toString().slice(-500)}`);
-  }
-  const images = JSON.parse(Buffer.concat(out).toString()) as string[];
-  return images.map((image) => Buffer.from(image, "base64"));
+/** The images of `inputs`, in order, drawn by the image process (lib/image-process.ts). */
+export function drawFeaturedImages(inputs: FeaturedImageInput[]): Promise<Buffer[]> {
+  return Promise.all(inputs.map(renderFeaturedImage));
 }

@@ -1,5 +1,6 @@
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
 import { badRequest } from "../lib/app-error.ts";
+import { ImageTaskError, runImageTask } from "../lib/image-process.ts";
 import { loadSharp } from "../lib/load-sharp.ts";
 
 const FORMATS = {
@@ -22,9 +23,24 @@ const MAX_INPUT_PIXELS = 50_000_000;
 /**
  * Accepts a real JPEG, PNG or WebP, judged by its content (magic bytes, then a full decode),
  * never by its name or declared type; re-encodes it without any metadata (GPS position,
- * camera, author) and within 2000 px a side.
+ * camera, author) and within 2000 px a side. The work is done by the image process.
  */
 export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
+  if (!sniff(bytes)) throw badRequest(KOZA_MESSAGES.badFile);
+  try {
+    const clean = await runImageTask("clean", bytes);
+    return { ...clean, data: Buffer.from(clean.data.buffer, clean.data.byteOffset, clean.data.byteLength) };
+  } catch (err) {
+    // Refused by its decoder, or it ended the image process: either way this file is not taken.
+    throw err instanceof ImageTaskError ? badRequest(KOZA_MESSAGES.badFile) : err;
+  }
+}
+
+/** `cleanImage` in this process: the image process's own work. */
+export async function cleanImageHere(input: Buffer | Uint8Array): Promise<CleanImage> {
+  const bytes = Buffer.isBuffer(input)
+    ? input
+    : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const format = sniff(bytes);
   if (!format) throw badRequest(KOZA_MESSAGES.badFile);
   const sharp = await loadSharp();

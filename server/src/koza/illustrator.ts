@@ -1,5 +1,5 @@
 import type { KozaData } from "@lagon/contracts/koza-schemas";
-import { loadSharp } from "../lib/load-sharp.ts";
+import { rasterise } from "../lib/image-process.ts";
 import { esc } from "./blocks.ts";
 import { mix, readable, textOn } from "./colors.ts";
 import { GENERIC_MOTIFS, type MotifName, motifsIn } from "./image-motifs.ts";
@@ -17,8 +17,7 @@ export const ILLUSTRATION_SIZE = { hero: [1600, 900], other: [1200, 900] } as co
  */
 export async function drawIllustration(data: KozaData, request: ImageRequest): Promise<Buffer> {
   const svg = await illustrationSvg(data, request);
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(svg)).jpeg({ quality: 84, mozjpeg: true }).toBuffer();
+  return rasterise({ svg, format: "jpeg", quality: 84 });
 }
 
 /** The motifs of a picture: its own lead motif first, then the business's, then friendly generic ones. */

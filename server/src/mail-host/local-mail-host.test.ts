@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMailHost } from "./local-mail-host.ts";
@@ -11,6 +13,7 @@ import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
 describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   let dataDir: string;
   let host: LocalMailHost;
+  let options: ConstructorParameters<typeof LocalMailHost>[0];
   const domain = "boulangerie.localhost";
   const alice = `contact@${domain}`;
   const bob = `bob@${domain}`;
@@ -18,12 +21,13 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-"));
-    host = new LocalMailHost({
+    options = {
       dataDir,
       hostname: "mail.localhost",
       ports: await freeMailPorts(),
       sendLimit: { recipients: 3, perSeconds: 3600 },
-    });
+    };
+    host = new LocalMailHost(options);
     await host.start();
     await host.addDomain(domain);
     await host.setMailbox({
@@ -156,4 +160,51 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     ).rejects.toThrow(/User unknown/);
     await expect(imapClient(host.endpoints(), bob, passwords.bob).connect()).rejects.toThrow();
   });
+
+  it("ends the Postfix, Dovecot and OpenDKIM a killed product left running before starting its own", async () => {
+    await host.stop();
+    // The same host started by another process, killed with SIGKILL once started: its daemons
+    // stay, as after a crash of the product.
+    const killed = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { LocalMailHost } = await import(process.argv[1]);
+         await new LocalMailHost(JSON.parse(process.argv[2])).start();
+         console.log("started");
+         setInterval(() => {}, 1000);`,
+        fileURLToPath(new URL("./local-mail-host.ts", import.meta.url)),
+        JSON.stringify(options),
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      killed.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("started") && resolve());
+      killed.once("exit", (code) => reject(new Error(`the first host exited (${code})`)));
+    });
+    const leftovers = host.ourMasters();
+    expect(leftovers).toHaveLength(3);
+    const exited = new Promise((resolve) => killed.once("exit", resolve));
+    killed.kill("SIGKILL");
+    await exited;
+
+    host = new LocalMailHost(options);
+    await host.start();
+    for (const pid of leftovers) expect(() => process.kill(pid, 0)).toThrow();
+    const masters = host.ourMasters();
+    expect(masters).toHaveLength(3);
+    expect(masters.filter((pid) => leftovers.includes(pid))).toEqual([]);
+    // The new OpenDKIM holds its port and signs.
+    await submitAs(host.endpoints(), alice, passwords.alice, {
+      from: alice,
+      to: alice,
+      subject: "Après redémarrage",
+      text: "Toujours signé.",
+    });
+    const received = await waitForMessage(host.endpoints(), alice, passwords.alice, "Après redémarrage");
+    expect(received).toContain(`d=${domain}`);
+  }, 60_000);
 });

@@ -174,7 +174,7 @@ export class LocalMailHost implements MailHost {
     await writeFile(this.paths.dovecotConf, dovecotConf(input));
     await writeFile(this.dkimConf(), opendkimConf(input));
     await this.writeMaps(await this.readState());
-    await this.stopLeftovers();
+    await this.endOurDaemons();
     this.running = true;
     try {
       this.policy = await startSendRatePolicy(
@@ -199,7 +199,7 @@ export class LocalMailHost implements MailHost {
     await this.options.webmail?.stop();
     if (this.dkimChild) await stopChild(this.dkimChild, DKIM_STOP_SIGNAL);
     this.dkimChild = undefined;
-    await Promise.all(this.ourMasters().map((pid) => endProcess(pid)));
+    await this.endOurDaemons();
     await Promise.all(this.children.splice(0).map((child) => stopChild(child)));
     const policy = this.policy;
     this.policy = undefined;
@@ -564,34 +564,50 @@ export class LocalMailHost implements MailHost {
   }
 
   /**
-   * The PIDs of this host's Postfix and Dovecot masters, from their PID files, when they are
-   * running with this host's configuration (Postfix's master starts a session of its own).
+   * The PIDs of this host's Postfix and Dovecot masters and of its OpenDKIM, from their PID
+   * files, when they are running with this host's configuration (Postfix's master starts a
+   * session of its own).
    */
   ourMasters(): number[] {
-    const masters: [string, (pid: number) => boolean][] = [
+    return this.ourDaemons().map(([pid]) => pid);
+  }
+
+  /** `ourMasters`, each with the signal that ends it. */
+  private ourDaemons(): [number, NodeJS.Signals][] {
+    const daemons: [string, (pid: number) => boolean, NodeJS.Signals][] = [
       [
         path.join(this.paths.queueDir, "pid", "master.pid"),
         (pid) => readProc(pid, "environ").includes(`MAIL_CONFIG=${this.paths.postfixDir}\0`),
+        "SIGTERM",
       ],
       [
         path.join(this.paths.runDir, "master.pid"),
         (pid) => readProc(pid, "cmdline").includes(this.paths.dovecotConf),
+        "SIGTERM",
+      ],
+      [
+        path.join(this.paths.runDir, "opendkim.pid"),
+        (pid) => readProc(pid, "cmdline").includes(this.dkimConf()),
+        DKIM_STOP_SIGNAL,
       ],
     ];
-    const pids: number[] = [];
-    for (const [file, ours] of masters) {
+    const found: [number, NodeJS.Signals][] = [];
+    for (const [file, ours, signal] of daemons) {
       let pid = 0;
       try {
         pid = Number(readFileSync(file, "utf8").trim());
       } catch {}
-      if (pid > 0 && ours(pid)) pids.push(pid);
+      if (pid > 0 && ours(pid)) found.push([pid, signal]);
     }
-    return pids;
+    return found;
   }
 
-  /** A product killed without stopping leaves its Postfix and Dovecot running: only ours are ended. */
-  private stopLeftovers(): Promise<void> {
-    return Promise.all(this.ourMasters().map((pid) => endProcess(pid))).then(() => {});
+  /**
+   * Ends `ourMasters`: those of a product killed without stopping, which leaves its Postfix,
+   * Dovecot and OpenDKIM running (a leftover OpenDKIM holds the port, with the domains of its day).
+   */
+  private async endOurDaemons(): Promise<void> {
+    await Promise.all(this.ourDaemons().map(([pid, signal]) => endProcess(pid, signal)));
   }
 }
 
@@ -692,8 +708,8 @@ export async function waitForPort(port: number, timeoutMs = 20_000): Promise<voi
   }
 }
 
-/** Ends a process (SIGTERM, SIGKILL after 10 s) and waits until it is gone. */
-export async function endProcess(pid: number): Promise<void> {
+/** Ends a process (`first`, SIGKILL after 10 s) and waits until it is gone. */
+export async function endProcess(pid: number, first: NodeJS.Signals = "SIGTERM"): Promise<void> {
   const signal = (name: NodeJS.Signals | 0) => {
     try {
       process.kill(pid, name);
@@ -702,7 +718,7 @@ export async function endProcess(pid: number): Promise<void> {
       return false;
     }
   };
-  if (!signal("SIGTERM")) return;
+  if (!signal(first)) return;
   const killAt = Date.now() + 10_000;
   while (signal(0)) {
     if (Date.now() > killAt) signal("SIGKILL");

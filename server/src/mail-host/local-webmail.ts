@@ -125,6 +125,8 @@ export class LocalWebmail implements MailHostCompanion {
 
   async stop(): Promise<void> {
     await Promise.all(this.children.splice(0).map((child) => stopChild(child)));
+    // Its configuration, sockets and PID files: nothing of a stopped webmail stays in /run.
+    await rm(this.paths.runDir, { recursive: true, force: true });
   }
 
   /**

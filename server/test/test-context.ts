@@ -8,9 +8,9 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Context, createContext } from "../src/context.ts";
 import { openDatabase } from "../src/db/database.ts";
-import { allJobs } from "../src/jobs/all-jobs.ts";
 import type { AnyJob } from "../src/jobs/job-queue.ts";
 import { createLogger } from "../src/logger.ts";
+import { TEST_JOBS } from "./test-jobs.ts";
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
@@ -37,10 +37,13 @@ export async function openTestDatabase() {
 /** The admin token of every test context, drawn at random for each run. */
 export const TEST_ADMIN_TOKEN = randomBytes(16).toString("hex");
 
-/** A context on a fresh database; `jobs` replaces the product's jobs (a test of the queue itself). */
+/**
+ * A context on a fresh database, with the product's jobs retried without delay (test-jobs.ts);
+ * `jobs` replaces them (a test of the queue itself).
+ */
 export async function createTestContext(
   env: Record<string, string> = {},
-  jobs: AnyJob[] = allJobs,
+  jobs: AnyJob[] = TEST_JOBS,
 ): Promise<Context> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lagon-test-"));
   const config = loadConfig({

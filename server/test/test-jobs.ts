@@ -1,0 +1,8 @@
+import { allJobs } from "../src/jobs/all-jobs.ts";
+
+/**
+ * The product's jobs as the tests run them: the same attempts, with no wait between a failed
+ * attempt and the next. A test that makes a job fail waits on its last attempt, not on pg-boss's
+ * backoff (provisioning alone: 2 + 4 + 8 + 16 s, doubled at random); every attempt still runs.
+ */
+export const TEST_JOBS = allJobs.map((job) => ({ ...job, retryDelaySeconds: 0 }));

@@ -2,6 +2,7 @@ import { aliasTargetRefusal, localPartRefusal } from "@lagon/contracts/mailboxes
 import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { MailDomainChoice } from "./mail-domain-choice";
 
 const OUTSIDE = "";
 
@@ -12,19 +13,21 @@ const OUTSIDE = "";
 export function MailAliases({
   orderId,
   token,
-  domain,
+  domains,
   mailboxes,
   aliases,
   onChanged,
 }: {
   orderId: string;
   token: string;
-  domain: string;
+  /** The site's mail domains, its own first. */
+  domains: string[];
   mailboxes: string[];
   aliases: AliasView[];
   onChanged: () => Promise<void>;
 }) {
   const [localPart, setLocalPart] = useState("");
+  const [domain, setDomain] = useState("");
   const [choice, setChoice] = useState(mailboxes[0] ?? OUTSIDE);
   const [outside, setOutside] = useState("");
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
@@ -63,7 +66,7 @@ export function MailAliases({
     void act(async () => {
       const created = await fetchJson<AliasView>(withToken(base), {
         method: "POST",
-        body: JSON.stringify({ localPart: name, target: to }),
+        body: JSON.stringify({ localPart: name, target: to, ...(domain ? { domain } : {}) }),
       });
       setLocalPart("");
       setOutside("");
@@ -127,7 +130,12 @@ export function MailAliases({
             spellCheck={false}
             placeholder="devis"
           />
-          <span>@{domain}</span>
+          <MailDomainChoice
+            id="alias-domain"
+            domains={domains}
+            value={domain || (domains[0] ?? "")}
+            onChange={setDomain}
+          />
         </p>
         <p className="dashboard-actions">
           <label htmlFor="alias-target">Vers</label>

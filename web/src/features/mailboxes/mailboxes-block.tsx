@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../lib/fetch-json";
 import { useApiData } from "../../lib/use-api-data";
 import { MailAliases } from "./mail-aliases";
+import { MailDomainChoice } from "./mail-domain-choice";
 import { MailboxVacationForm, vacationSummary } from "./mailbox-vacation";
 
 type Status =
@@ -25,6 +26,7 @@ type Status =
 export function MailboxesBlock({ orderId, token }: { orderId: string; token: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [localPart, setLocalPart] = useState("");
+  const [domain, setDomain] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const base = `/api/order/${encodeURIComponent(orderId)}/mailboxes`;
   const withToken = (url: string) => `${url}?token=${encodeURIComponent(token)}`;
@@ -63,7 +65,8 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
     void act(async () => {
       const result = await fetchJson<MailboxPassword>(withToken(base), {
         method: "POST",
-        body: JSON.stringify({ localPart: wanted }),
+        // No domain: the site's own (the first of the list).
+        body: JSON.stringify({ localPart: wanted, ...(domain ? { domain } : {}) }),
       });
       setLocalPart("");
       return { kind: "password", result, created: true };
@@ -242,7 +245,12 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                   aria-describedby={fieldError ? "mailbox-local-part-error" : undefined}
                   placeholder="contact"
                 />
-                <span>@{list.domain}</span>
+                <MailDomainChoice
+                  id="mailbox-domain"
+                  domains={list.domains}
+                  value={domain || (list.domains[0] ?? "")}
+                  onChange={setDomain}
+                />
                 <button type="submit" className="button button-primary" disabled={busy}>
                   Créer l'adresse
                 </button>
@@ -258,7 +266,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
             <MailAliases
               orderId={orderId}
               token={token}
-              domain={list.domain}
+              domains={list.domains}
               mailboxes={list.mailboxes.map((mailbox) => mailbox.address)}
               aliases={list.aliases}
               onChanged={load}

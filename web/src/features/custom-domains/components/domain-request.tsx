@@ -3,6 +3,7 @@ import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../../lib/fetch-json";
 import { DomainStatus } from "./domain-status";
+import { MailDnsRecords } from "./mail-dns-records";
 
 type Sent = { domain: string; records: DnsRecord[] };
 
@@ -28,7 +29,9 @@ export function DomainRequestBlock({ order, token }: { order: CustomerOrderView;
       ) : order.custom_domain ? (
         <>
           <DomainStatus domain={order.custom_domain} />
-          {order.custom_domain.state === "active" || order.custom_domain.failure === "refused" ? null : (
+          {order.custom_domain.state === "active" ? (
+            <MailDnsRecords orderId={order.order_id} token={token} />
+          ) : order.custom_domain.failure === "refused" ? null : (
             <DnsRecords records={order.dns_records} />
           )}
           {order.custom_domain.state === "failed" && order.custom_domain.next_check_at === null ? (

@@ -18,6 +18,7 @@ import type { Context } from "../context.ts";
 import { orders, siteBackups, subscriptions } from "../db/schema.ts";
 import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
+import { backupOrderMail, restoreOrderMail } from "../mailboxes/order-mail-follows-site.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
@@ -106,9 +107,19 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
     (into) => ctx.wordpress.hostFor(order).exportSite(subdomain, into),
     time,
   );
+  // The site's mailboxes go with it, in a snapshot of their own (decision 0066).
+  const mail = await backupOrderMail(ctx, order, time);
   const [row] = await ctx.db
     .insert(siteBackups)
-    .values({ id, orderId: order.id, subdomain, kind, sizeBytes, createdAt: time ?? new Date() })
+    .values({
+      id,
+      orderId: order.id,
+      subdomain,
+      kind,
+      sizeBytes: sizeBytes + (mail?.sizeBytes ?? 0),
+      createdAt: time ?? new Date(),
+      mailSnapshotId: mail?.id ?? null,
+    })
     .returning();
   await addOrderLog(ctx.db, order.id, {
     level: "info",
@@ -143,6 +154,7 @@ export async function restoreNow(ctx: Context, order: Order, backupId: string): 
   await backupBefore(ctx, order, "restore");
   try {
     await importBackup(ctx, restored, ctx.wordpress.hostFor(order), order.subdomain);
+    await restoreOrderMail(ctx, order, restored);
   } catch (error) {
     ctx.log.error({ err: error, subdomain: order.subdomain }, "restore failed");
     await addOrderLog(ctx.db, order.id, {

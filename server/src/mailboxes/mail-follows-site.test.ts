@@ -16,6 +16,7 @@ import { bringSiteToState } from "../subscriptions/site-state.ts";
 import { loadSubscription } from "../subscriptions/subscription-view.ts";
 import { freePort, testCoreDir } from "../wordpress/site-checks.ts";
 import { setOrderMailSuspended } from "./order-mail-follows-site.ts";
+import { restoreMailHost } from "./order-mailboxes.ts";
 
 describe("a site's mail follows its subscription and its backups", () => {
   let mail: Awaited<ReturnType<typeof startMailTestApp>>;
@@ -122,7 +123,7 @@ describe("a site's mail follows its subscription and its backups", () => {
     let order = await waitFor(async () => {
       const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
       return o?.status === "active" ? o : undefined;
-    }, 120_000);
+    }, 300_000);
     const site = { id, token: magicLinkToken(t.ctx, order) };
     const { mailbox: box, password } = await mailbox(site, "contact");
     await outside(box.address, "Avant la sauvegarde");
@@ -147,6 +148,10 @@ describe("a site's mail follows its subscription and its backups", () => {
     };
     expect((await setStatus("suspended")).siteState).toBe("suspended");
     await expect(outside(box.address, "Suspendu")).rejects.toThrow(/450 4\.2\.1/);
+    // A host that lost the suspension gets it back from the subscriptions at its start.
+    await mail.host.setSuspended([box.address.split("@")[1] as string], false);
+    await restoreMailHost(t.ctx);
+    await expect(outside(box.address, "Toujours suspendu")).rejects.toThrow(/450 4\.2\.1/);
     const archived = await setStatus("archived");
     expect(archived.siteState).toBe("removed");
     expect(await subjects(box.address, password)).toEqual([]);
@@ -157,5 +162,5 @@ describe("a site's mail follows its subscription and its backups", () => {
     expect(await subjects(box.address, password)).toEqual(["Après la restauration", "Avant la sauvegarde"]);
     await outside(box.address, "De nouveau");
     await waitForMessage(mail.host.endpoints(), box.address, password, "De nouveau");
-  }, 240_000);
+  }, 480_000);
 });

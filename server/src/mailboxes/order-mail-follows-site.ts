@@ -4,9 +4,9 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { mailboxes, type orders } from "../db/schema.ts";
+import { mailboxes, orders, subscriptions } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { mailDomainsOf } from "./order-mail-domain.ts";
 
@@ -26,10 +26,30 @@ async function hasMailboxes(ctx: Context, order: Order): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** Suspends the site's mail domains, or lifts it; nothing when the host or the plan has no mail. */
+/**
+ * Suspends the site's mail domains, or lifts it. A host that is not running is brought to the
+ * subscriptions' states when it starts (`restoreSuspensions`).
+ */
 export async function setOrderMailSuspended(ctx: Context, order: Order, suspended: boolean): Promise<void> {
-  if (!ctx.mailHost) return;
+  if (!ctx.mailHost?.isStarted()) return;
   await ctx.mailHost.setSuspended(await mailDomainsOf(ctx, order), suspended);
+}
+
+/** At the host's start: the mail domains of every site with mailboxes suspended or not, as its subscription says. */
+export async function restoreSuspensions(ctx: Context): Promise<void> {
+  const host = ctx.mailHost;
+  if (!host) return;
+  const rows = await ctx.db
+    .select({ order: orders, siteState: subscriptions.siteState })
+    .from(orders)
+    .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+    .where(inArray(orders.id, ctx.db.selectDistinct({ id: mailboxes.orderId }).from(mailboxes)));
+  const suspended: string[] = [];
+  const online: string[] = [];
+  for (const { order, siteState } of rows)
+    (siteState && siteState !== "online" ? suspended : online).push(...(await mailDomainsOf(ctx, order)));
+  await host.setSuspended(online, false);
+  await host.setSuspended(suspended, true);
 }
 
 /** Backs up the site's mailboxes beside the site (null when it has none, or no mail host). */
@@ -83,7 +103,7 @@ export async function restoreOrderMail(
 
 /** The site is archived: its mail leaves the host (it is in the final copy); logins and keys stay, suspended. */
 export async function dropOrderMail(ctx: Context, order: Order): Promise<void> {
-  if (!ctx.mailHost) return;
+  if (!ctx.mailHost?.isStarted()) return;
   const domains = await mailDomainsOf(ctx, order);
   await ctx.mailHost.setSuspended(domains, true);
   await ctx.mailHost.removeMail(domains);

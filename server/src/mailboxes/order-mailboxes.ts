@@ -26,6 +26,7 @@ import {
   unavailableReason,
   usableHost,
 } from "./order-mail-domain.ts";
+import { restoreSuspensions } from "./order-mail-follows-site.ts";
 
 type Order = typeof orders.$inferSelect;
 type MailboxRow = typeof mailboxes.$inferSelect;
@@ -227,5 +228,6 @@ export async function restoreMailHost(ctx: Context): Promise<number> {
   for (const { mailbox } of rows)
     if (mailbox.vacation?.enabled) await ctx.mailHost.setVacation(mailbox.address, mailbox.vacation);
   await restoreSiteSenders(ctx);
+  await restoreSuspensions(ctx);
   return rows.length;
 }

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { zoneAnswer } from "../../test/fixed-zone.ts";
 import type { MailDnsLookup } from "./dns-check.ts";
 import { checkMailDns } from "./mail-dns-check.ts";
 import { mailDnsRecords } from "./mail-dns-records.ts";
@@ -11,16 +12,7 @@ type Zone = Record<
 
 /** A resolver over a fixed zone (for what challtestsrv cannot serve: MX, TXT over 255 bytes). */
 function lookup(zone: Zone, failing: string[] = []): MailDnsLookup {
-  const answer = <T>(name: string, type: keyof Zone[string]) => {
-    if (failing.includes(name))
-      return Promise.reject(Object.assign(new Error("servfail"), { code: "ESERVFAIL" }));
-    const records = zone[name]?.[type] as T[] | undefined;
-    if (!records)
-      return Promise.reject(
-        Object.assign(new Error("nodata"), { code: zone[name] ? "ENODATA" : "ENOTFOUND" }),
-      );
-    return Promise.resolve(records);
-  };
+  const answer = zoneAnswer(zone, failing);
   return {
     resolveMx: ((name: string) => answer(name, "MX")) as MailDnsLookup["resolveMx"],
     resolveTxt: ((name: string) => answer(name, "TXT")) as MailDnsLookup["resolveTxt"],

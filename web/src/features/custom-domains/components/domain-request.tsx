@@ -2,6 +2,7 @@ import type { DnsRecord, DomainRequestResult } from "@lagon/contracts/custom-dom
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { type FormEvent, useState } from "react";
 import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { DnsRecordFields } from "./dns-record-fields";
 import { DomainStatus } from "./domain-status";
 import { MailDnsRecords } from "./mail-dns-records";
 
@@ -177,26 +178,15 @@ function DnsRecords({ records }: { records: DnsRecord[] }) {
       <ul className="dns-list">
         {records.map((r) => (
           <li key={`${r.type}-${r.name}`}>
-            <dl>
-              <div>
-                <dt>Type</dt>
-                <dd>
+            <DnsRecordFields
+              type={
+                <>
                   <strong>{r.type}</strong> <span className="dns-type-help">({RECORD_HELP[r.type]})</span>
-                </dd>
-              </div>
-              <div>
-                <dt>Nom</dt>
-                <dd>
-                  <code>{r.name}</code>
-                </dd>
-              </div>
-              <div>
-                <dt>Valeur</dt>
-                <dd>
-                  <code>{r.value}</code>
-                </dd>
-              </div>
-            </dl>
+                </>
+              }
+              name={r.name}
+              value={r.value}
+            />
           </li>
         ))}
       </ul>

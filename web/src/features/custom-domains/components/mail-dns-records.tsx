@@ -2,6 +2,7 @@ import type { MailDnsCheck, MailDnsRecord } from "@lagon/contracts/custom-domain
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, fetchJson } from "../../../lib/fetch-json";
+import { DnsRecordFields } from "./dns-record-fields";
 
 const STATUS_LABEL: Record<MailDnsRecord["status"], string> = {
   ok: "Correct",
@@ -73,28 +74,16 @@ export function MailDnsRecords({ orderId, token }: { orderId: string; token: str
                   {r.label} : {STATUS_LABEL[r.status]}
                 </h4>
                 <p className="dashboard-help">{r.purpose}</p>
-                <dl>
-                  <div>
-                    <dt>Type</dt>
-                    <dd>
+                <DnsRecordFields
+                  type={
+                    <>
                       <strong>{r.type}</strong>
                       {r.priority !== null ? ` (priorité ${r.priority})` : null}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Nom</dt>
-                    <dd>
-                      <code>{r.name}</code>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Valeur</dt>
-                    <dd>
-                      {/* A DKIM key is one long word: it wraps anywhere rather than widen the page. */}
-                      <code style={{ overflowWrap: "anywhere" }}>{r.value}</code>
-                    </dd>
-                  </div>
-                </dl>
+                    </>
+                  }
+                  name={r.name}
+                  value={r.value}
+                />
                 {r.detail ? (
                   <p className={r.status === "wrong" ? "dashboard-error" : "dashboard-help"}>{r.detail}</p>
                 ) : null}

@@ -89,3 +89,31 @@ export const RefuseDomainBody = z.object({
     .min(1, DOMAIN_ADMIN_MESSAGES.reasonRequired)
     .max(500),
 });
+
+/** Where a mail DNS record stands after a check (the customer's domain, once live). */
+export const MAIL_RECORD_STATUSES = ["ok", "missing", "wrong", "unreachable"] as const;
+
+/** One DNS record that makes the customer's own domain a mail domain of their site. */
+export const MailDnsRecord = z.object({
+  type: z.enum(["MX", "TXT", "CNAME"]),
+  /** What it is for, in a few words: "MX", "SPF", "DKIM", "DMARC", "Thunderbird", "Outlook". */
+  label: z.string(),
+  name: z.string(),
+  value: z.string(),
+  /** MX only: its priority. */
+  priority: z.number().nullable(),
+  /** French: what the record does and where to put it. */
+  purpose: z.string(),
+  status: z.enum(MAIL_RECORD_STATUSES),
+  /** French: what the check found and what to do, null when the record is right. */
+  detail: z.string().nullable(),
+});
+export type MailDnsRecord = z.infer<typeof MailDnsRecord>;
+
+/** The mail records of the order's live custom domain, each with what the last check found. */
+export const MailDnsCheck = z.object({
+  domain: z.string(),
+  records: z.array(MailDnsRecord),
+  checked_at: z.string(),
+});
+export type MailDnsCheck = z.infer<typeof MailDnsCheck>;

@@ -9,6 +9,9 @@ export const DOMAIN_MESSAGES = {
   domainTaken: "Ce domaine est déjà relié à un autre site. Écrivez-nous s'il vous appartient.",
   platformDomain: "Ce domaine appartient à notre plateforme : indiquez votre propre nom de domaine.",
   sent: "Demande envoyée",
+  mailNotLive: "Les enregistrements e-mail s'affichent dès que votre domaine est en ligne.",
+  mailNotIncluded:
+    "L'offre Libre ne comprend pas d'adresse e-mail : passez à l'offre Starter ou Business pour recevoir du courrier sur votre domaine.",
 } as const;
 
 /**

@@ -15,7 +15,11 @@ export const MailboxLocalPart = z
     if (message) ctx.addIssue({ code: "custom", message });
   });
 
-export const CreateMailboxBody = z.object({ localPart: MailboxLocalPart });
+/** One of the site's mail domains, as the page sends it; the server checks it is the order's. */
+const MailDomainChoice = z.string().trim().toLowerCase().max(253).optional();
+
+/** A new mailbox: <localPart>@<domain>, the site's own mail domain when none is given. */
+export const CreateMailboxBody = z.object({ localPart: MailboxLocalPart, domain: MailDomainChoice });
 export type CreateMailboxBody = z.input<typeof CreateMailboxBody>;
 
 /** A mailbox address in a URL: only the shape the product makes. */
@@ -39,7 +43,11 @@ export const AliasTarget = z
   });
 
 /** A new alias: <localPart>@<the site's mail domain>, to one of the order's mailboxes or outside. */
-export const CreateAliasBody = z.object({ localPart: MailboxLocalPart, target: AliasTarget });
+export const CreateAliasBody = z.object({
+  localPart: MailboxLocalPart,
+  target: AliasTarget,
+  domain: MailDomainChoice,
+});
 export type CreateAliasBody = z.input<typeof CreateAliasBody>;
 
 export const AliasView = z.object({
@@ -130,6 +138,8 @@ export const MailSettings = z.object({
 export const MailboxList = z.object({
   /** The mail domain of the site (<subdomain>.<base domain>), null while it has none. */
   domain: z.string().nullable(),
+  /** Every mail domain of the site: its own first, then its custom domain once live. */
+  domains: z.array(z.string()),
   /** How many mailboxes the plan includes (0 for Libre) and the storage of each. */
   allowance: z.number(),
   quota_bytes: z.number(),

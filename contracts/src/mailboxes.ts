@@ -61,6 +61,7 @@ export const MAILBOX_MESSAGES = {
   notIncluded:
     "L'offre Libre ne comprend pas d'adresse e-mail : passez à l'offre Starter ou Business pour en créer.",
   notReady: "Les adresses e-mail seront disponibles dès que votre site sera en ligne.",
+  unknownMailDomain: "Ce domaine n'est pas un domaine e-mail de votre site : choisissez-en un de la liste.",
   unknownMailbox: "Cette adresse n'existe pas (ou plus).",
   hostDown: "Le service e-mail est momentanément indisponible : réessayez dans quelques minutes.",
   aliasTargetRequired: "Indiquez l'adresse qui recevra les messages.",

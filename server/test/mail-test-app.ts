@@ -11,8 +11,14 @@ import { createTestApp } from "./test-context.ts";
  * A test app whose mail host is a real embedded one on free loopback ports (BASE_DOMAIN
  * lagon-sites.re), with live sites to give mailboxes to. `relayHost`: where outside mail goes.
  */
-export async function startMailTestApp({ relayHost }: { relayHost?: string } = {}) {
-  const t = await createTestApp({ BASE_DOMAIN: "lagon-sites.re" });
+export async function startMailTestApp({
+  relayHost,
+  config = {},
+}: {
+  relayHost?: string;
+  config?: Record<string, string>;
+} = {}) {
+  const t = await createTestApp({ BASE_DOMAIN: "lagon-sites.re", ...config });
   const host = new LocalMailHost({
     dataDir: t.ctx.config.DATA_DIR,
     hostname: "mail.lagon-sites.re",

@@ -18,6 +18,7 @@ import type { Context } from "../context.ts";
 import { type Order, orders, type SiteBackup, siteBackups, sites, subscriptions } from "../db/schema.ts";
 import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
+import { backupOrderMail, restoreOrderMail } from "../mailboxes/order-mail-follows-site.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteHostOf } from "../sites/site-of.ts";
@@ -109,9 +110,19 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
     (into) => host.exportSite(subdomain, into),
     time,
   );
+  // The site's mailboxes go with it, in a snapshot of their own (decision 0066).
+  const mail = await backupOrderMail(ctx, order, time);
   const [row] = await ctx.db
     .insert(siteBackups)
-    .values({ id, orderId: order.id, subdomain, kind, sizeBytes, createdAt: time ?? new Date() })
+    .values({
+      id,
+      orderId: order.id,
+      subdomain,
+      kind,
+      sizeBytes: sizeBytes + (mail?.sizeBytes ?? 0),
+      createdAt: time ?? new Date(),
+      mailSnapshotId: mail?.id ?? null,
+    })
     .returning();
   await addOrderLog(ctx.db, order.id, {
     level: "info",
@@ -146,6 +157,7 @@ export async function restoreNow(ctx: Context, order: Order, backupId: string): 
   await backupBefore(ctx, order, "restore");
   try {
     await importBackup(ctx, restored, await siteHostOf(ctx, order.id), order.subdomain);
+    await restoreOrderMail(ctx, order, restored);
   } catch (error) {
     ctx.log.error({ err: error, subdomain: order.subdomain }, "restore failed");
     await addOrderLog(ctx.db, order.id, {

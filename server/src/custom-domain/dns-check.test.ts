@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { zoneAnswer } from "../../test/fixed-zone.ts";
 import { checkDomainDns, type DnsLookup } from "./dns-check.ts";
 
 type Zone = Record<
@@ -8,16 +9,7 @@ type Zone = Record<
 
 /** A resolver over a fixed zone; a name listed in `failing` answers SERVFAIL. */
 function lookup(zone: Zone, failing: string[] = []): DnsLookup {
-  const answer = <T>(name: string, type: keyof Zone[string]) => {
-    if (failing.includes(name))
-      return Promise.reject(Object.assign(new Error("servfail"), { code: "ESERVFAIL" }));
-    const records = zone[name]?.[type] as T[] | undefined;
-    if (!records)
-      return Promise.reject(
-        Object.assign(new Error("nodata"), { code: zone[name] ? "ENODATA" : "ENOTFOUND" }),
-      );
-    return Promise.resolve(records);
-  };
+  const answer = zoneAnswer(zone, failing);
   return {
     resolve4: ((name: string) => answer(name, "A")) as DnsLookup["resolve4"],
     resolve6: ((name: string) => answer(name, "AAAA")) as DnsLookup["resolve6"],

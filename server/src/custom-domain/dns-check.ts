@@ -3,9 +3,11 @@ import { isIP } from "node:net";
 
 /** The part of Node's DNS resolver the checks use (a Resolver, or a test double in unit tests). */
 export type DnsLookup = Pick<dns.Resolver, "resolve4" | "resolve6" | "resolveCname" | "resolveCaa">;
+/** The part the mail records' checks use (mail-dns-check.ts). */
+export type MailDnsLookup = Pick<dns.Resolver, "resolveMx" | "resolveTxt" | "resolveCname">;
 
 /** The resolver DNS_RESOLVER names (`ip` or `ip:port`), or the system's servers. */
-export function createDnsResolver(servers: string[] | undefined): DnsLookup {
+export function createDnsResolver(servers: string[] | undefined): dns.Resolver {
   const resolver = new dns.Resolver({ timeout: 3_000, tries: 2 });
   if (servers?.length) resolver.setServers(servers);
   return resolver;
@@ -27,7 +29,8 @@ export interface DomainDnsTarget {
   caaIdentity: string;
 }
 
-class DnsUnreachable extends Error {}
+/** The DNS server failed (not an empty answer): its French message says a re-check follows. */
+export class DnsUnreachable extends Error {}
 
 /**
  * Whether the domain's records let the authority reach our host for the domain and `www`, and
@@ -149,7 +152,7 @@ async function addresses(
 }
 
 /** No such name or no record of that type is an empty answer; a server that fails is not. */
-async function orEmpty<T>(query: Promise<T[]>): Promise<T[]> {
+export async function orEmpty<T>(query: Promise<T[]>): Promise<T[]> {
   try {
     return await query;
   } catch (error) {

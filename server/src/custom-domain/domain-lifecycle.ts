@@ -4,6 +4,7 @@ import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type CustomDomain, customDomainChecks, customDomains, type Order } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
+import { addCustomMailDomain } from "../mailboxes/order-mail-domain.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { findOrder } from "../orders/orders-table.ts";
@@ -190,6 +191,7 @@ async function step(ctx: Context, domain: CustomDomain, order: Order): Promise<O
       `Certificat ${renewing ? "renouvelé" : "obtenu"} pour ${domain.domain} et www.${domain.domain}, valable jusqu'au ${expires}.`,
     );
     if (!renewing) {
+      await addCustomMailDomain(ctx, order, domain.domain);
       await addOrderLog(ctx.db, order.id, {
         level: "info",
         action: "custom-domain",

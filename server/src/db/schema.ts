@@ -528,9 +528,11 @@ export const siteBackups = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     subdomain: text("subdomain").notNull(),
     kind: text("kind").$type<BackupKind>().notNull(),
-    /** Size of the site's archive (what a restore brings back). */
+    /** Size of the site's archive and its mail's (what a restore brings back). */
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** The snapshot of the site's mailboxes taken with it (decision 0066), null without any. */
+    mailSnapshotId: text("mail_snapshot_id"),
   },
   (t) => [index("site_backups_order_idx").on(t.orderId, t.createdAt)],
 );

@@ -5,6 +5,11 @@ import { LocalMailHost, mailPortsFrom } from "./local-mail-host.ts";
 import { LocalWebmail, webmailPort } from "./local-webmail.ts";
 import type { MailHost } from "./mail-host.ts";
 
+/** The mail host's public name: what customers' MX records name. */
+export function mailHostName(config: Pick<Config, "BASE_DOMAIN">): string {
+  return `mail.${config.BASE_DOMAIN}`.toLowerCase();
+}
+
 /**
  * The mail host of the configuration (MAIL_HOST), not started. The embedded one belongs to a
  * single process (ROLE=all): separate API and worker processes have none until a shared mail
@@ -16,7 +21,7 @@ export function createMailHost(config: Config): MailHost | null {
   const port = webmailPort(config.MAIL_PORT_BASE);
   return new LocalMailHost({
     dataDir: config.DATA_DIR,
-    hostname: `mail.${config.BASE_DOMAIN}`,
+    hostname: mailHostName(config),
     ports,
     relayHost: config.MAIL_RELAY_HOST,
     webmail: new LocalWebmail({

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import {
   chmod,
@@ -41,6 +41,7 @@ import {
   opendkimConf,
   postfixMainCf,
   postfixMasterCf,
+  SUSPENDED_REPLIES,
   VACATION_SCRIPT,
 } from "./mail-host-config.ts";
 import {
@@ -106,6 +107,8 @@ interface MailState {
   aliases: Record<string, string[]>;
   /** Each site's sender login's password hash, by mail domain. */
   senders?: Record<string, string>;
+  /** The domains of suspended subscriptions: they neither receive nor send. */
+  suspended?: string[];
 }
 
 /** A site sender's mailbox never receives anything: Dovecot gives it a token quota. */
@@ -300,6 +303,59 @@ export class LocalMailHost implements MailHost {
     });
   }
 
+  setSuspended(domains: string[], suspended: boolean): Promise<void> {
+    for (const domain of domains) assertMailDomain(domain);
+    return this.change((state) => {
+      const before = new Set(state.suspended ?? []);
+      const after = new Set(before);
+      for (const domain of domains) suspended ? after.add(domain) : after.delete(domain);
+      if (after.size === before.size && [...after].every((d) => before.has(d))) return false;
+      state.suspended = [...after].sort();
+    });
+  }
+
+  async exportMail(domains: string[], into: NodeJS.WritableStream): Promise<void> {
+    for (const domain of domains) assertMailDomain(domain);
+    const present: string[] = [];
+    for (const domain of domains)
+      if (await lstat(path.join(this.paths.boxesDir, domain)).catch(() => null)) present.push(domain);
+    // Read as the mail user, who owns it all; an empty list still makes a valid (empty) archive.
+    await runTar(await mailOwner(), ["-c", "-C", this.paths.boxesDir, "--files-from=/dev/null", ...present], {
+      into,
+    });
+  }
+
+  async removeMail(domains: string[]): Promise<void> {
+    for (const domain of domains) assertMailDomain(domain);
+    for (const domain of domains)
+      await rm(path.join(this.paths.boxesDir, domain), { recursive: true, force: true });
+  }
+
+  async importMail(domains: string[], from: NodeJS.ReadableStream): Promise<void> {
+    for (const domain of domains) assertMailDomain(domain);
+    const state = await this.readState();
+    for (const domain of domains)
+      if (!state.domains.includes(domain)) throw new Error(`unknown mail domain ${domain}`);
+    // Unpacked by the mail user itself (never root in a folder it owns), beside the mailboxes,
+    // then each domain asked for swapped in; anything else in the archive is dropped.
+    const owner = await mailOwner();
+    const scratch = path.join(this.paths.boxesDir, `.import-${randomBytes(6).toString("hex")}`);
+    await mkdir(scratch, { mode: 0o700 });
+    await chown(scratch, owner.uid, owner.gid);
+    try {
+      await runTar(owner, ["-x", "-C", scratch, "--no-same-owner", "--no-same-permissions"], { from });
+      for (const domain of domains) {
+        const target = path.join(this.paths.boxesDir, domain);
+        await rm(target, { recursive: true, force: true });
+        const unpacked = path.join(scratch, domain);
+        const found = await lstat(unpacked).catch(() => null);
+        if (found?.isDirectory()) await rename(unpacked, target);
+      }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
   setSiteSender({ domain, passwordHash }: SiteSenderSpec): Promise<void> {
     assertMailDomain(domain);
     assertPasswordHash(passwordHash);
@@ -399,6 +455,8 @@ export class LocalMailHost implements MailHost {
       mailboxes: Object.keys(state.mailboxes).map((address) => `${address} ${address}`),
       aliases: Object.entries(state.aliases).map(([address, targets]) => `${address} ${targets.join(",")}`),
       senders: senderLines(state),
+      "suspended-in": (state.suspended ?? []).map((domain) => `${domain} ${SUSPENDED_REPLIES.in}`),
+      "suspended-out": (state.suspended ?? []).map((domain) => `${domain} ${SUSPENDED_REPLIES.out}`),
     };
     for (const [name, lines] of Object.entries(maps)) {
       const file = path.join(this.paths.postfixDir, name);
@@ -655,6 +713,40 @@ function readProc(pid: number, file: string): string {
   } catch {
     return "";
   }
+}
+
+/** The mail user's ids. */
+async function mailOwner(): Promise<{ uid: number; gid: number }> {
+  return { uid: await userId(MAIL_USER), gid: await groupId(MAIL_USER) };
+}
+
+/** GNU tar as `owner`, its archive written into `into` (not ended) or read from `from`. */
+function runTar(
+  owner: { uid: number; gid: number },
+  args: string[],
+  io: { into?: NodeJS.WritableStream; from?: NodeJS.ReadableStream },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/usr/bin/tar", ["-f", "-", ...args], {
+      env: { PATH: SYSTEM_PATH, LC_ALL: "C" },
+      uid: owner.uid,
+      gid: owner.gid,
+      stdio: [io.from ? "pipe" : "ignore", io.into ? "pipe" : "ignore", "pipe"],
+    });
+    const errors: Buffer[] = [];
+    child.stderr?.on("data", (chunk: Buffer) => errors.push(chunk));
+    if (io.into && child.stdout) child.stdout.pipe(io.into, { end: false });
+    if (io.from && child.stdin) {
+      child.stdin.on("error", () => {});
+      io.from.pipe(child.stdin);
+    }
+    child.once("error", reject);
+    child.once("close", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`tar exited with ${code}: ${Buffer.concat(errors).toString("utf8").slice(-500)}`)),
+    );
+  });
 }
 
 /** A system user of its own group, no home, no shell (made once); its uid. */

@@ -35,7 +35,13 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
     expect(param(main, "smtpd_sender_login_maps")).toBe(
       "hash:/data/mail/postfix/mailboxes, hash:/data/mail/postfix/senders",
     );
-    expect(submissionOptions().get("smtpd_sender_restrictions")).toBe("reject_sender_login_mismatch");
+    expect(submissionOptions().get("smtpd_sender_restrictions")).toBe(
+      "$lagon_submission_sender_restrictions",
+    );
+    // A suspended subscription's domains send nothing (decision 0066).
+    expect(param(main, "lagon_submission_sender_restrictions")).toBe(
+      "reject_sender_login_mismatch, check_sender_access hash:/data/mail/postfix/suspended-out",
+    );
     // A site's login owns its own address and the rest of its domain, nothing of another domain.
     expect(senderLines({ senders: { "boulangerie.localhost": "{SHA512-CRYPT}$6$x" } })).toEqual([
       "wordpress@boulangerie.localhost wordpress@boulangerie.localhost",
@@ -51,7 +57,7 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
     expect(options.get("smtpd_recipient_limit")).toBe("50");
     expect(options.get("smtpd_recipient_restrictions")).toBe("$lagon_submission_recipient_restrictions");
     expect(param(postfixMainCf(input), "lagon_submission_recipient_restrictions")).toBe(
-      `check_policy_service inet:127.0.0.1:${input.ports.policy}`,
+      `check_recipient_access hash:/data/mail/postfix/suspended-in, check_policy_service inet:127.0.0.1:${input.ports.policy}`,
     );
     expect(input.ports.policy).toBe(2629);
   });

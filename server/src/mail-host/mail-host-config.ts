@@ -62,6 +62,12 @@ export interface MailConfigInput {
   mailUid: number;
 }
 
+/** What a suspended subscription's addresses answer (SMTP text: ASCII only). */
+export const SUSPENDED_REPLIES = {
+  in: "450 4.2.1 Adresse temporairement indisponible, reessayez plus tard (mailbox temporarily unavailable)",
+  out: "554 5.7.1 Envoi suspendu : l'abonnement de ce site est suspendu (sending suspended)",
+} as const;
+
 /** Recipients one submission may name: a site or a mailbox sends to people, not to lists. */
 export const SUBMISSION_RECIPIENT_LIMIT = 50;
 
@@ -106,9 +112,13 @@ smtpd_sasl_auth_enable = no
 smtpd_sender_login_maps = ${map("mailboxes")}, ${map("senders")}
 smtpd_helo_required = yes
 smtpd_relay_restrictions = permit_sasl_authenticated, reject_unauth_destination
-smtpd_recipient_restrictions = reject_unlisted_recipient, check_policy_service inet:127.0.0.1:${ports.quotaStatus}
+# A suspended subscription's domains (suspended-in) answer "temporarily unavailable": senders
+# retry for days, then bounce with that sentence (decision 0066).
+smtpd_recipient_restrictions = reject_unlisted_recipient, check_recipient_access ${map("suspended-in")}, check_policy_service inet:127.0.0.1:${ports.quotaStatus}
 # Submission: every recipient is counted against its login's hourly budget (send-rate-policy.ts).
-lagon_submission_recipient_restrictions = check_policy_service inet:127.0.0.1:${ports.policy}
+lagon_submission_recipient_restrictions = check_recipient_access ${map("suspended-in")}, check_policy_service inet:127.0.0.1:${ports.policy}
+# Submission: nothing leaves from a suspended subscription's domains (suspended-out).
+lagon_submission_sender_restrictions = reject_sender_login_mismatch, check_sender_access ${map("suspended-out")}
 `;
 }
 
@@ -147,7 +157,7 @@ export function postfixMasterCf({ ports }: MailConfigInput): string {
   -o syslog_name=postfix/submission
   -o smtpd_sasl_auth_enable=yes
   -o smtpd_client_restrictions=permit_sasl_authenticated,reject
-  -o smtpd_sender_restrictions=reject_sender_login_mismatch
+  -o smtpd_sender_restrictions=$lagon_submission_sender_restrictions
   -o smtpd_relay_restrictions=permit_sasl_authenticated,reject
   -o smtpd_recipient_restrictions=$lagon_submission_recipient_restrictions
   -o smtpd_recipient_limit=${SUBMISSION_RECIPIENT_LIMIT}

@@ -68,6 +68,17 @@ export interface MailHost {
   removeAlias(address: string): Promise<void>;
   /** Turns a mailbox's out-of-office reply on (as given) or off (null, or not enabled). */
   setVacation(address: string, vacation: MailboxVacation | null): Promise<void>;
+  /**
+   * Suspends the domains' mail (nothing received: senders are told to retry; nothing sent; the
+   * mailboxes, their mail and their logins kept) or lifts it; idempotent.
+   */
+  setSuspended(domains: string[], suspended: boolean): Promise<void>;
+  /** Writes a tar of the domains' mailboxes (their mail, folders, Sieve scripts) into `into`, without ending it. */
+  exportMail(domains: string[], into: NodeJS.WritableStream): Promise<void>;
+  /** Replaces the domains' mail with a tar made by exportMail (its domains must have been added). */
+  importMail(domains: string[], from: NodeJS.ReadableStream): Promise<void>;
+  /** Deletes the domains' mail (kept elsewhere: a final copy), keeping their mailboxes' logins and keys. */
+  removeMail(domains: string[]): Promise<void>;
   /** Creates or updates the site's sender login (its domain must have been added); idempotent. */
   setSiteSender(sender: SiteSenderSpec): Promise<void>;
   /**

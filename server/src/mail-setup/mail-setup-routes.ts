@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Context } from "../context.ts";
 import { AppError, badRequest, notFound } from "../lib/app-error.ts";
 import type { MailEndpoints } from "../mail-host/mail-host.ts";
+import { isLiveCustomDomain } from "../mailboxes/order-mail-domain.ts";
 import { outlookAutodiscover, thunderbirdAutoconfig } from "./mail-client-setup.ts";
 
 const ADDRESS = /^[a-z0-9._-]{1,64}@[a-z0-9.-]{1,253}$/;
@@ -13,17 +14,19 @@ const RATE = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
 /**
  * Public answers to mail programs setting up an address (Thunderbird's autoconfig, Outlook's
- * autodiscover). They depend only on the domain's shape, never on the database: a site's mail
- * domain (<subdomain>.<BASE_DOMAIN>) gets the host's settings whether or not the address or the
- * site exists, so a caller learns no more than DNS tells.
+ * autodiscover). A site's mail domain (<subdomain>.<BASE_DOMAIN>) gets the host's settings from
+ * its shape alone, whether or not the address or the site exists; a customer's own domain gets
+ * them once live (its MX names our host): a caller learns no more than DNS tells.
  */
 export async function mailSetupRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  function endpointsFor(domain: string): MailEndpoints {
+  async function endpointsFor(domain: string): Promise<MailEndpoints> {
     const suffix = `.${ctx.config.BASE_DOMAIN.toLowerCase()}`;
     const label = domain.endsWith(suffix) ? domain.slice(0, -suffix.length) : "";
-    if (!isValidSubdomain(label) || isReservedSubdomain(label))
+    const ours = isValidSubdomain(label) && !isReservedSubdomain(label);
+    // A customer's own domain once live: its MX names our host, so the answer tells nothing new.
+    if (!ours && !(await isLiveCustomDomain(ctx, domain)))
       throw notFound(MAILBOX_MESSAGES.setupUnknownDomain);
     if (!ctx.mailHost) throw new AppError(503, MAILBOX_MESSAGES.hostDown);
     return ctx.mailHost.endpoints();
@@ -51,7 +54,7 @@ export async function mailSetupRoutes(app: FastifyInstance, { ctx }: { ctx: Cont
               .toLowerCase()
               .replace(/:\d+$/, "")
               .replace(/^autoconfig\./, "");
-        return sendXml(reply, thunderbirdAutoconfig(domain, endpointsFor(domain)));
+        return sendXml(reply, thunderbirdAutoconfig(domain, await endpointsFor(domain)));
       },
     );
   }
@@ -68,7 +71,7 @@ export async function mailSetupRoutes(app: FastifyInstance, { ctx }: { ctx: Cont
       const match = /<EMailAddress>\s*([^<\s]{1,320})\s*<\/EMailAddress>/i.exec(body);
       const address = match?.[1]?.toLowerCase() ?? "";
       if (!ADDRESS.test(address)) throw badRequest(MAILBOX_MESSAGES.setupNoAddress);
-      const endpoints = endpointsFor(address.slice(address.lastIndexOf("@") + 1));
+      const endpoints = await endpointsFor(address.slice(address.lastIndexOf("@") + 1));
       return sendXml(reply, outlookAutodiscover(address, endpoints));
     });
   });

@@ -52,7 +52,7 @@ export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
           schema: { params: z.object({ orderId: z.string() }), body: CreateMailboxBody },
         },
         async ({ order, body }, reply): Promise<MailboxPassword> => {
-          const created = await createMailbox(ctx, order, body.localPart);
+          const created = await createMailbox(ctx, order, body.localPart, body.domain);
           reply.code(201);
           return created;
         },
@@ -91,7 +91,7 @@ export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
           schema: { params: z.object({ orderId: z.string() }), body: CreateAliasBody },
         },
         async ({ order, body }, reply): Promise<AliasView> => {
-          const created = await createAlias(ctx, order, body.localPart, body.target);
+          const created = await createAlias(ctx, order, body.localPart, body.target, body.domain);
           reply.code(201);
           return created;
         },

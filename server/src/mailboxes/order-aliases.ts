@@ -5,7 +5,13 @@ import type { Context } from "../context.ts";
 import { type MailAlias, mailAliases, mailboxes, type Order } from "../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { hostFailure, lockOrderAddress, mailDomainOf, usableHost } from "./order-mail-domain.ts";
+import {
+  chosenMailDomain,
+  hostFailure,
+  lockOrderAddress,
+  mailDomainsOf,
+  usableHost,
+} from "./order-mail-domain.ts";
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
 
@@ -16,11 +22,17 @@ export async function listAliases(ctx: Context, orderId: string): Promise<AliasV
     .from(mailAliases)
     .where(eq(mailAliases.orderId, orderId))
     .orderBy(asc(mailAliases.createdAt));
-  return rows.map((row) => aliasView(row));
+  const own = await ctx.db
+    .select({ address: mailboxes.address })
+    .from(mailboxes)
+    .where(eq(mailboxes.orderId, orderId));
+  const boxes = new Set(own.map((box) => box.address));
+  return rows.map((row) => aliasView(row, boxes.has(row.target)));
 }
 
-function aliasView(row: MailAlias): AliasView {
-  const kind = domainOf(row.target) === domainOf(row.address) ? "alias" : "forward";
+/** An alias leads to one of the order's mailboxes (on any of its mail domains); a forward, outside. */
+function aliasView(row: MailAlias, toMailbox: boolean): AliasView {
+  const kind = toMailbox ? "alias" : "forward";
   return { address: row.address, target: row.target, kind, created_at: row.createdAt.toISOString() };
 }
 
@@ -33,14 +45,16 @@ export async function createAlias(
   order: Order,
   localPart: string,
   target: string,
+  asked?: string,
 ): Promise<AliasView> {
   const host = usableHost(ctx, order);
-  const domain = mailDomainOf(ctx, order);
+  const domain = await chosenMailDomain(ctx, order, asked);
   const address = `${localPart}@${domain}`;
   if (target === address) throw badRequest(MAILBOX_MESSAGES.aliasTargetSelf);
+  const ownDomains = await mailDomainsOf(ctx, order);
   const row = await ctx.db.transaction(async (tx) => {
     await lockOrderAddress(tx, order, address);
-    if (domainOf(target) === domain) {
+    if (ownDomains.includes(domainOf(target))) {
       const [own] = await tx
         .select({ id: mailboxes.id })
         .from(mailboxes)
@@ -63,7 +77,7 @@ export async function createAlias(
     await ctx.db.delete(mailAliases).where(eq(mailAliases.id, row.id));
     throw hostFailure(ctx, order, err);
   }
-  const view = aliasView(row);
+  const view = aliasView(row, ownDomains.includes(domainOf(target)));
   await addOrderLog(ctx.db, order.id, {
     level: "info",
     action: "mailbox",

@@ -1,10 +1,10 @@
 import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import type { PlanId } from "@lagon/contracts/plans";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import { mailAliases, mailboxes, type Order, orders } from "../db/schema.ts";
-import { AppError, conflict, forbidden } from "../lib/app-error.ts";
+import { customDomains, mailAliases, mailboxes, type Order, orders } from "../db/schema.ts";
+import { AppError, badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import type { MailHost } from "../mail-host/mail-host.ts";
 
 /** What mailboxes and aliases share: the site's mail domain, the plan's allowance, the host. */
@@ -14,6 +14,43 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** The site's own mail domain: <subdomain>.<BASE_DOMAIN>. */
 export function mailDomainOf(ctx: Context, order: Order): string {
   return `${order.subdomain}.${ctx.config.BASE_DOMAIN}`.toLowerCase();
+}
+
+/** The site's live custom domain, which is a mail domain of the site too (null while none is live). */
+export async function liveCustomDomain(ctx: Pick<Context, "db">, orderId: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ domain: customDomains.domain })
+    .from(customDomains)
+    .where(and(eq(customDomains.orderId, orderId), eq(customDomains.state, "active")));
+  return row?.domain ?? null;
+}
+
+/** Whether the domain is some site's live custom domain of a plan with mailboxes. */
+export async function isLiveCustomDomain(ctx: Pick<Context, "db">, domain: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ planId: orders.planId })
+    .from(customDomains)
+    .innerJoin(orders, eq(orders.id, customDomains.orderId))
+    .where(and(eq(customDomains.domain, domain), eq(customDomains.state, "active")));
+  return row ? (MAILBOX_ALLOWANCE[row.planId as PlanId]?.count ?? 0) > 0 : false;
+}
+
+/** Every mail domain of the site: its own, then its custom domain once live. */
+export async function mailDomainsOf(ctx: Context, order: Order): Promise<string[]> {
+  const custom = await liveCustomDomain(ctx, order.id);
+  return [mailDomainOf(ctx, order), ...(custom ? [custom] : [])];
+}
+
+/** The mail domain a new address goes on: the one asked for if it is the site's, else its own. */
+export async function chosenMailDomain(
+  ctx: Context,
+  order: Order,
+  asked: string | undefined,
+): Promise<string> {
+  if (!asked) return mailDomainOf(ctx, order);
+  if (!(await mailDomainsOf(ctx, order)).includes(asked))
+    throw badRequest(MAILBOX_MESSAGES.unknownMailDomain);
+  return asked;
 }
 
 export function allowanceOf(order: Order) {
@@ -54,4 +91,13 @@ export async function lockOrderAddress(tx: Tx, order: Order, address: string): P
     .from(mailAliases)
     .where(eq(mailAliases.address, address));
   if (mailbox || alias) throw conflict(MAILBOX_MESSAGES.taken);
+}
+
+/** Once the domain is live, it is a mail domain of the site (a plan with mailboxes, a host). */
+export async function addCustomMailDomain(ctx: Context, order: Order, domain: string): Promise<void> {
+  if (allowanceOf(order).count === 0 || !ctx.mailHost) return;
+  await ctx.mailHost.addDomain(domain).catch((err) => {
+    // Given again when the order page shows its mail records, or a mailbox is made on it.
+    ctx.log.error({ err, orderId: order.id, domain }, "custom domain not added to the mail host");
+  });
 }

@@ -18,12 +18,15 @@ import { restoreSiteSenders } from "../site-mail/site-mail.ts";
 import { deleteAliasesTo, listAliases, restoreAliases } from "./order-aliases.ts";
 import {
   allowanceOf,
+  chosenMailDomain,
   hostFailure,
   lockOrderAddress,
   mailDomainOf,
+  mailDomainsOf,
   unavailableReason,
   usableHost,
 } from "./order-mail-domain.ts";
+import { restoreSuspensions } from "./order-mail-follows-site.ts";
 
 /** The order's mailboxes with what each stores, as its page shows them. */
 export async function listMailboxes(ctx: Context, order: Order): Promise<MailboxList> {
@@ -43,6 +46,7 @@ export async function listMailboxes(ctx: Context, order: Order): Promise<Mailbox
   const endpoints = ctx.mailHost?.endpoints();
   return {
     domain: allowanceOf(order).count > 0 ? mailDomainOf(ctx, order) : null,
+    domains: allowanceOf(order).count > 0 ? await mailDomainsOf(ctx, order) : [],
     allowance: allowanceOf(order).count,
     quota_bytes: allowanceOf(order).quotaBytes,
     mailboxes: rows.map((row) => view(row, used)),
@@ -66,11 +70,17 @@ export async function adminOrderMailboxes(ctx: Context, orderId: string): Promis
   return listMailboxes(ctx, order);
 }
 
-/** Creates <localPart>@<mail domain> with a new password, shown this once. */
-export async function createMailbox(ctx: Context, order: Order, localPart: string): Promise<MailboxPassword> {
+/** Creates <localPart>@<domain> (one of the site's mail domains) with a new password, shown this once. */
+export async function createMailbox(
+  ctx: Context,
+  order: Order,
+  localPart: string,
+  asked?: string,
+): Promise<MailboxPassword> {
   const host = usableHost(ctx, order);
   const allowance = allowanceOf(order);
-  const address = `${localPart}@${mailDomainOf(ctx, order)}`;
+  const domain = await chosenMailDomain(ctx, order, asked);
+  const address = `${localPart}@${domain}`;
   const password = newMailboxPassword();
   const passwordHash = await hashMailboxPassword(password);
   const row = await ctx.db.transaction(async (tx) => {
@@ -84,7 +94,7 @@ export async function createMailbox(ctx: Context, order: Order, localPart: strin
     return created as MailboxRow;
   });
   try {
-    await host.addDomain(mailDomainOf(ctx, order));
+    await host.addDomain(domain);
     await host.setMailbox({ address, passwordHash, quotaBytes: allowance.quotaBytes });
   } catch (err) {
     await ctx.db.delete(mailboxes).where(eq(mailboxes.id, row.id));
@@ -214,5 +224,6 @@ export async function restoreMailHost(ctx: Context): Promise<number> {
   for (const { mailbox } of rows)
     if (mailbox.vacation?.enabled) await ctx.mailHost.setVacation(mailbox.address, mailbox.vacation);
   await restoreSiteSenders(ctx);
+  await restoreSuspensions(ctx);
   return rows.length;
 }

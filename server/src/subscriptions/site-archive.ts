@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import { backupBeforeChange, findBackup, importBackup } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
 import { type Order, siteBackups } from "../db/schema.ts";
+import { restoreOrderMail } from "../mailboxes/order-mail-follows-site.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 
 // The final copy of an archived site is its backup taken before the archival (kind
-// before-archive, in the backups' restic repository, decision 0028): `archive_location` holds
-// that backup's id. One path for every copy of a site: backups, restores and archives.
+// before-archive, in the backups' restic repository, decision 0028), its mailboxes included
+// (decision 0066): `archive_location` holds that backup's id. One path for every copy of a site: backups, restores and archives.
 
 /** Backs the site up (files and database) before it is removed; answers the backup's id, or null when there is no site. */
 export async function keepFinalCopy(ctx: Context, order: Order): Promise<string | null> {
@@ -18,15 +19,17 @@ export async function keepFinalCopy(ctx: Context, order: Order): Promise<string 
 export async function restoreFinalCopy(ctx: Context, order: Order, location: string): Promise<void> {
   const host = await siteHostOf(ctx, order.id);
   if ((await host.status(order.subdomain)) === "installed") return;
-  await importBackup(ctx, await findBackup(ctx, order.id, location), host, order.subdomain);
+  const backup = await findBackup(ctx, order.id, location);
+  await importBackup(ctx, backup, host, order.subdomain);
+  await restoreOrderMail(ctx, order, backup);
 }
 
 /** The keeping of an archived site is over: every backup of it is forgotten, its data freed. */
 export async function deleteFinalCopy(ctx: Context, order: Order): Promise<void> {
   const rows = await ctx.db
-    .select({ id: siteBackups.id })
+    .select({ id: siteBackups.id, mail: siteBackups.mailSnapshotId })
     .from(siteBackups)
     .where(eq(siteBackups.orderId, order.id));
-  await ctx.backups.forgetSnapshots(rows.map((r) => r.id));
+  await ctx.backups.forgetSnapshots(rows.flatMap((r) => (r.mail ? [r.id, r.mail] : [r.id])));
   await ctx.db.delete(siteBackups).where(eq(siteBackups.orderId, order.id));
 }

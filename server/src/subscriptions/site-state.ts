@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
 import { type Order, type SiteState, type Subscription, subscriptions } from "../db/schema.ts";
+import { dropOrderMail, setOrderMailSuspended } from "../mailboxes/order-mail-follows-site.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 import { billingNow } from "./billing-clock.ts";
@@ -30,6 +31,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
     if (wanted === "removed") {
       const location = await keepFinalCopy(ctx, order);
       await (await siteHostOf(ctx, order.id)).remove(order.subdomain);
+      await dropOrderMail(ctx, order);
       patch.archiveLocation = location ?? sub.archiveLocation;
     } else {
       if (sub.siteState === "removed") {
@@ -47,6 +49,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
       if (wanted === "suspended" && sub.siteState === "online") await backupBeforeSuspension(ctx, order);
       if (wanted === "suspended") await (await siteHostOf(ctx, order.id)).suspend(order.subdomain);
       else await (await siteHostOf(ctx, order.id)).unsuspend(order.subdomain);
+      await setOrderMailSuspended(ctx, order, wanted === "suspended");
     }
   } catch (error) {
     ctx.log.error({ err: error, orderId: order.id, wanted }, "subscription: host change failed");
@@ -60,9 +63,10 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
   }
   const details = {
     online: sub.siteState === "removed" ? "Site rétabli depuis son archive." : "Site remis en ligne.",
-    suspended: "Site suspendu : les visiteurs voient la page « site suspendu » (503), wp-admin reste ouvert.",
+    suspended:
+      "Site suspendu : les visiteurs voient la page « site suspendu » (503), wp-admin reste ouvert ; ses adresses e-mail ne reçoivent ni n'envoient plus rien (les expéditeurs sont invités à réessayer).",
     removed: patch.archiveLocation
-      ? "Copie finale du site conservée ; site retiré de l'hébergement."
+      ? "Copie finale du site et de ses e-mails conservée ; site retiré de l'hébergement."
       : "Site retiré de l'hébergement (aucun site installé à archiver).",
   }[wanted];
   await addOrderLog(ctx.db, order.id, { level: "info", action: "subscription-site", details, at });

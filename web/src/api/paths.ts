@@ -42,6 +42,7 @@ export const apiPaths = {
   subscriptionAction: (orderId: string, action: string) => `${order(orderId)}/subscription/${action}`,
   billingPortal: (orderId: string) => `${order(orderId)}/billing-portal`,
   domainRequest: (orderId: string) => `${order(orderId)}/domain`,
+  mailDnsRecords: (orderId: string) => `${order(orderId)}/domain/mail-records`,
   backups: (orderId: string) => `${order(orderId)}/backups`,
   backupRestore: (orderId: string, backupId: string) => `${order(orderId)}/backups/${enc(backupId)}/restore`,
   backupRestoreJob: (orderId: string, jobId: string) => `${order(orderId)}/backups/restore/${enc(jobId)}`,

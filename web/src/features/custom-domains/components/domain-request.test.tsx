@@ -1,6 +1,6 @@
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { subscriptionFixture } from "../../../test/subscription-fixture";
 import { DomainRequestBlock } from "./domain-request";
 
@@ -26,6 +26,8 @@ const order: CustomerOrderView = {
   access: "mailbox",
   subscription: subscriptionFixture(),
 };
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe("DomainRequestBlock", () => {
   it("asks yes or no first, then requires the domain name, and notes the team checks availability", () => {
@@ -95,7 +97,7 @@ describe("DomainRequestBlock", () => {
     expect(document.querySelector(".dns-list")).toBeNull();
   });
 
-  it("shows a blocked domain's French reason as an alert, and the live address once active", () => {
+  it("shows a blocked domain's French reason as an alert, and the live address once active", async () => {
     const reason =
       "L'enregistrement CAA de payet.re n'autorise que sectigo.com à créer les certificats de payet.re.";
     const { unmount } = render(
@@ -121,6 +123,13 @@ describe("DomainRequestBlock", () => {
     expect(screen.getByText(/renvoyez la demande pour ce domaine/)).toBeTruthy();
     expect(screen.getByLabelText("Oui, je le possède déjà")).toBeTruthy();
     unmount();
+    // Live, the block shows the domain's mail records instead of the site's (mail-dns-records.test.tsx).
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () => new Response(JSON.stringify({ detail: "Service e-mail indisponible." }), { status: 503 }),
+      ),
+    );
     render(
       <DomainRequestBlock
         order={{
@@ -139,6 +148,8 @@ describe("DomainRequestBlock", () => {
     );
     expect(screen.getByRole("link", { name: "https://payet.re" })).toBeTruthy();
     expect(document.querySelector(".dns-list")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Vos adresses e-mail sur votre domaine" })).toBeTruthy();
+    expect((await screen.findByRole("alert")).textContent).toBe("Service e-mail indisponible.");
   });
 
   it("offers another request after a refusal, but not while a rate limit is waited out", () => {
@@ -163,6 +174,13 @@ describe("DomainRequestBlock", () => {
     expect(screen.getByText("Vous pouvez demander un autre nom de domaine.")).toBeTruthy();
     expect(document.querySelector(".dns-list")).toBeNull();
     unmount();
+    // Live, the block shows the domain's mail records instead of the site's (mail-dns-records.test.tsx).
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () => new Response(JSON.stringify({ detail: "Service e-mail indisponible." }), { status: 503 }),
+      ),
+    );
     render(
       <DomainRequestBlock
         order={{

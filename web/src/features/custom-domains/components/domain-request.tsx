@@ -3,7 +3,9 @@ import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../lib/fetch-json";
 import { requestDomain } from "../api/request-domain";
+import { DnsRecordFields } from "./dns-record-fields";
 import { DomainStatus } from "./domain-status";
+import { MailDnsRecords } from "./mail-dns-records";
 
 type Sent = { domain: string; records: DnsRecord[] };
 
@@ -29,7 +31,9 @@ export function DomainRequestBlock({ order, token }: { order: CustomerOrderView;
       ) : order.custom_domain ? (
         <>
           <DomainStatus domain={order.custom_domain} />
-          {order.custom_domain.state === "active" || order.custom_domain.failure === "refused" ? null : (
+          {order.custom_domain.state === "active" ? (
+            <MailDnsRecords orderId={order.order_id} token={token} />
+          ) : order.custom_domain.failure === "refused" ? null : (
             <DnsRecords records={order.dns_records} />
           )}
           {order.custom_domain.state === "failed" && order.custom_domain.next_check_at === null ? (
@@ -176,26 +180,15 @@ function DnsRecords({ records }: { records: DnsRecord[] }) {
       <ul className="dns-list">
         {records.map((r) => (
           <li key={`${r.type}-${r.name}`}>
-            <dl>
-              <div>
-                <dt>Type</dt>
-                <dd>
+            <DnsRecordFields
+              type={
+                <>
                   <strong>{r.type}</strong> <span className="dns-type-help">({RECORD_HELP[r.type]})</span>
-                </dd>
-              </div>
-              <div>
-                <dt>Nom</dt>
-                <dd>
-                  <code>{r.name}</code>
-                </dd>
-              </div>
-              <div>
-                <dt>Valeur</dt>
-                <dd>
-                  <code>{r.value}</code>
-                </dd>
-              </div>
-            </dl>
+                </>
+              }
+              name={r.name}
+              value={r.value}
+            />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { explainFailure } from "../../../lib/fetch-json";
 import { createMailAlias } from "../api/create-mail-alias";
 import { deleteMailAlias } from "../api/delete-mail-alias";
+import { MailDomainChoice } from "./mail-domain-choice";
 
 const OUTSIDE = "";
 
@@ -14,19 +15,21 @@ const OUTSIDE = "";
 export function MailAliases({
   orderId,
   token,
-  domain,
+  domains,
   mailboxes,
   aliases,
   onChanged,
 }: {
   orderId: string;
   token: string;
-  domain: string;
+  /** The site's mail domains, its own first. */
+  domains: string[];
   mailboxes: string[];
   aliases: AliasView[];
   onChanged: () => Promise<void>;
 }) {
   const [localPart, setLocalPart] = useState("");
+  const [domain, setDomain] = useState("");
   const [choice, setChoice] = useState(mailboxes[0] ?? OUTSIDE);
   const [outside, setOutside] = useState("");
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
@@ -63,7 +66,11 @@ export function MailAliases({
       return;
     }
     void act(async () => {
-      const created = await createMailAlias(orderId, token, { localPart: name, target: to });
+      const created = await createMailAlias(orderId, token, {
+        localPart: name,
+        target: to,
+        ...(domain ? { domain } : {}),
+      });
       setLocalPart("");
       setOutside("");
       return `${created.kind === "alias" ? "Alias" : "Renvoi"} créé : ${created.address} → ${created.target}`;
@@ -126,7 +133,12 @@ export function MailAliases({
             spellCheck={false}
             placeholder="devis"
           />
-          <span>@{domain}</span>
+          <MailDomainChoice
+            id="alias-domain"
+            domains={domains}
+            value={domain || (domains[0] ?? "")}
+            onChange={setDomain}
+          />
         </p>
         <p className="dashboard-actions">
           <label htmlFor="alias-target">Vers</label>

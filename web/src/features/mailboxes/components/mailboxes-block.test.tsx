@@ -14,6 +14,7 @@ const CONTACT = {
 };
 const LIST = {
   domain: "payet.localhost",
+  domains: ["payet.localhost"],
   allowance: 5,
   quota_bytes: 5 * GO,
   mailboxes: [CONTACT],
@@ -120,6 +121,48 @@ describe("MailboxesBlock", () => {
       `/api/order/${ORDER}/mailboxes?token=jeton`,
       expect.objectContaining({ method: "POST", body: JSON.stringify({ localPart: "devis" }) }),
     );
+  });
+
+  it("offers the site's live custom domain beside its own for a new address and a new alias", async () => {
+    const created = {
+      mailbox: { ...CONTACT, address: "contact@payet.re", used_bytes: 0 },
+      password: "Ab3dEf6hJk8mNp2q",
+    };
+    const fetch = api(
+      { ...LIST, domains: ["payet.localhost", "payet.re"] },
+      {
+        [`POST /api/order/${ORDER}/mailboxes?token=jeton`]: { status: 201, body: created },
+        [`POST /api/order/${ORDER}/mail-aliases?token=jeton`]: {
+          status: 201,
+          body: {
+            address: "devis@payet.re",
+            target: CONTACT.address,
+            kind: "alias",
+            created_at: CONTACT.created_at,
+          },
+        },
+      },
+    );
+    render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    const choices = (await screen.findAllByLabelText("Domaine de l'adresse")) as HTMLSelectElement[];
+    expect(choices).toHaveLength(2);
+    expect([...(choices[0]?.options ?? [])].map((o) => o.value)).toEqual(["payet.localhost", "payet.re"]);
+    expect(choices[0]?.value).toBe("payet.localhost");
+    fireEvent.change(screen.getByLabelText("Nouvelle adresse"), { target: { value: "contact" } });
+    fireEvent.change(choices[0] as HTMLSelectElement, { target: { value: "payet.re" } });
+    fireEvent.click(screen.getByRole("button", { name: "Créer l'adresse" }));
+    expect(await screen.findByText("Ab3dEf6hJk8mNp2q")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Nouvel alias"), { target: { value: "devis" } });
+    fireEvent.change(choices[1] as HTMLSelectElement, { target: { value: "payet.re" } });
+    fireEvent.click(screen.getByRole("button", { name: "Créer l'alias" }));
+    await screen.findByText(/Alias créé : devis@payet\.re/);
+    const bodies = fetch.mock.calls
+      .filter(([, init]) => init?.method === "POST")
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([
+      { localPart: "contact", domain: "payet.re" },
+      { localPart: "devis", target: CONTACT.address, domain: "payet.re" },
+    ]);
   });
 
   it("refuses a reserved name in French before asking the server", async () => {

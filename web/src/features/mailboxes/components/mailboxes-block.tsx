@@ -11,6 +11,7 @@ import { deleteMailbox } from "../api/delete-mailbox";
 import { getMailboxes } from "../api/get-mailboxes";
 import { resetMailboxPassword } from "../api/reset-mailbox-password";
 import { MailAliases } from "./mail-aliases";
+import { MailDomainChoice } from "./mail-domain-choice";
 import { MailboxVacationForm, vacationSummary } from "./mailbox-vacation";
 
 type Status =
@@ -31,6 +32,7 @@ type Status =
 export function MailboxesBlock({ orderId, token }: { orderId: string; token: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [localPart, setLocalPart] = useState("");
+  const [domain, setDomain] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const {
@@ -70,7 +72,11 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
     }
     setFieldError(null);
     void act(async () => {
-      const result = await createMailbox(orderId, token, { localPart: wanted });
+      // No domain: the site's own (the first of the list).
+      const result = await createMailbox(orderId, token, {
+        localPart: wanted,
+        ...(domain ? { domain } : {}),
+      });
       setLocalPart("");
       return { kind: "password", result, created: true };
     });
@@ -233,7 +239,12 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                   aria-describedby={fieldError ? "mailbox-local-part-error" : undefined}
                   placeholder="contact"
                 />
-                <span>@{list.domain}</span>
+                <MailDomainChoice
+                  id="mailbox-domain"
+                  domains={list.domains}
+                  value={domain || (list.domains[0] ?? "")}
+                  onChange={setDomain}
+                />
                 <button type="submit" className="button button-primary" disabled={busy}>
                   Créer l'adresse
                 </button>
@@ -249,7 +260,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
             <MailAliases
               orderId={orderId}
               token={token}
-              domain={list.domain}
+              domains={list.domains}
               mailboxes={list.mailboxes.map((mailbox) => mailbox.address)}
               aliases={list.aliases}
               onChanged={load}

@@ -1,0 +1,1 @@
+ALTER TABLE "site_backups" ADD COLUMN "mail_snapshot_id" text;

@@ -1,0 +1,166 @@
+/**
+ * A site's mail follows its subscription and its backups (decision 0066), on a real mail host
+ * and a real WordPress site: suspended with the site, backed up and restored with it, kept in the
+ * final copy of an archived site and back when the subscription is paid again.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { startMailTestApp } from "../../test/mail-test-app.ts";
+import { waitFor } from "../../test/smtp-sink.ts";
+import { backupSite, restoreNow } from "../backups/site-backups.ts";
+import { orders, subscriptions } from "../db/schema.ts";
+import { deliverFromOutside, imapClient, submitAs, waitForMessage } from "../mail-host/mail-checks.ts";
+import { magicLinkToken } from "../orders/magic-link.ts";
+import { bringSiteToState } from "../subscriptions/site-state.ts";
+import { loadSubscription } from "../subscriptions/subscription-view.ts";
+import { freePort, testCoreDir } from "../wordpress/site-checks.ts";
+import { setOrderMailSuspended } from "./order-mail-follows-site.ts";
+import { restoreMailHost } from "./order-mailboxes.ts";
+
+describe("a site's mail follows its subscription and its backups", () => {
+  let mail: Awaited<ReturnType<typeof startMailTestApp>>;
+  let n = 0;
+  const from = () => `10.0.3.${++n}`;
+
+  beforeAll(async () => {
+    mail = await startMailTestApp({
+      config: { WP_PORT: String(await freePort()), WP_CORE_DIR: testCoreDir() },
+    });
+  }, 60_000);
+
+  afterAll(() => mail?.close());
+
+  async function mailbox(site: { id: string; token: string }, localPart: string) {
+    const res = await mail.t.app.inject({
+      method: "POST",
+      url: `/api/order/${site.id}/mailboxes?token=${site.token}`,
+      payload: { localPart },
+      remoteAddress: from(),
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { mailbox: { address: string }; password: string };
+  }
+
+  const outside = (to: string, subject: string) =>
+    deliverFromOutside(mail.host.endpoints(), {
+      from: "client@exterieur.test",
+      to,
+      subject,
+      text: "Bonjour",
+    });
+
+  /** The subjects in a mailbox's INBOX, read over IMAP. */
+  async function subjects(address: string, password: string): Promise<string[]> {
+    const client = imapClient(mail.host.endpoints(), address, password);
+    await client.connect();
+    try {
+      const lock = await client.getMailboxLock("INBOX");
+      try {
+        const found: string[] = [];
+        if (client.mailbox === false || client.mailbox.exists === 0) return found;
+        for await (const message of client.fetch("1:*", { envelope: true }))
+          found.push(message.envelope?.subject ?? "");
+        return found.sort();
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await client.logout().catch(() => {});
+    }
+  }
+
+  it("suspended, a mailbox receives nothing (senders told to retry) and sends nothing, and keeps its mail", async () => {
+    const site = await mail.givenSite("starter");
+    const { mailbox: box, password } = await mailbox(site, "contact");
+    const neighbour = await mailbox(await mail.givenSite("starter"), "voisin");
+    await outside(box.address, "Avant la suspension");
+    await waitForMessage(mail.host.endpoints(), box.address, password, "Avant la suspension");
+
+    const [order] = await mail.t.ctx.db.select().from(orders).where(eq(orders.id, site.id));
+    if (!order) throw new Error("no order");
+    await setOrderMailSuspended(mail.t.ctx, order, true);
+    await expect(outside(box.address, "Pendant")).rejects.toThrow(
+      /450 4\.2\.1 .*Adresse temporairement indisponible/,
+    );
+    // Nor from another customer of the same host.
+    await expect(
+      submitAs(mail.host.endpoints(), neighbour.mailbox.address, neighbour.password, {
+        from: neighbour.mailbox.address,
+        to: box.address,
+        subject: "Du voisin",
+        text: "Bonjour",
+      }),
+    ).rejects.toThrow(/450 4\.2\.1/);
+    await expect(
+      submitAs(mail.host.endpoints(), box.address, password, {
+        from: box.address,
+        to: neighbour.mailbox.address,
+        subject: "Envoi suspendu",
+        text: "Bonjour",
+      }),
+    ).rejects.toThrow(/554 5\.7\.1 .*Envoi suspendu/);
+    // Its mail is kept, and still readable by its owner.
+    expect(await subjects(box.address, password)).toEqual(["Avant la suspension"]);
+
+    await setOrderMailSuspended(mail.t.ctx, order, false);
+    await outside(box.address, "Après la reprise");
+    await submitAs(mail.host.endpoints(), box.address, password, {
+      from: box.address,
+      to: neighbour.mailbox.address,
+      subject: "De retour",
+      text: "Bonjour",
+    });
+    await waitForMessage(mail.host.endpoints(), neighbour.mailbox.address, neighbour.password, "De retour");
+    await waitForMessage(mail.host.endpoints(), box.address, password, "Après la reprise");
+  });
+
+  it("backs the mailboxes up with the site, restores them, keeps them in the final copy and brings them back", async () => {
+    const { t } = mail;
+    await t.ctx.wordpress.start();
+    await t.ctx.queue.work(t.ctx);
+    const id = await givenPaidOrder(t.ctx, { planId: "starter", subdomain: "courrier-suivi" });
+    let order = await waitFor(async () => {
+      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      return o?.status === "active" ? o : undefined;
+    }, 300_000);
+    const site = { id, token: magicLinkToken(t.ctx, order) };
+    const { mailbox: box, password } = await mailbox(site, "contact");
+    await outside(box.address, "Avant la sauvegarde");
+    await waitForMessage(mail.host.endpoints(), box.address, password, "Avant la sauvegarde");
+
+    const backup = await backupSite(t.ctx, order, "manual");
+    expect(backup.mailSnapshotId).toMatch(/^[0-9a-f]{64}$/);
+    await outside(box.address, "Après la sauvegarde");
+    await waitForMessage(mail.host.endpoints(), box.address, password, "Après la sauvegarde");
+    await restoreNow(t.ctx, order, backup.id);
+    expect(await subjects(box.address, password)).toEqual(["Avant la sauvegarde"]);
+    await outside(box.address, "Après la restauration");
+    await waitForMessage(mail.host.endpoints(), box.address, password, "Après la restauration");
+
+    // Suspended with its site, then archived: the mail leaves the host, kept in the final copy.
+    const setStatus = async (status: "suspended" | "archived" | "active") => {
+      await t.ctx.db.update(subscriptions).set({ status }).where(eq(subscriptions.orderId, id));
+      const sub = await loadSubscription(t.ctx, id);
+      if (!sub) throw new Error("no subscription");
+      [order] = (await t.ctx.db.select().from(orders).where(eq(orders.id, id))) as [typeof order];
+      return bringSiteToState(t.ctx, order, sub);
+    };
+    expect((await setStatus("suspended")).siteState).toBe("suspended");
+    await expect(outside(box.address, "Suspendu")).rejects.toThrow(/450 4\.2\.1/);
+    // A host that lost the suspension gets it back from the subscriptions at its start.
+    await mail.host.setSuspended([box.address.split("@")[1] as string], false);
+    await restoreMailHost(t.ctx);
+    await expect(outside(box.address, "Toujours suspendu")).rejects.toThrow(/450 4\.2\.1/);
+    const archived = await setStatus("archived");
+    expect(archived.siteState).toBe("removed");
+    expect(await subjects(box.address, password)).toEqual([]);
+    await expect(outside(box.address, "Archivé")).rejects.toThrow(/450 4\.2\.1/);
+
+    const back = await setStatus("active");
+    expect(back.siteState).toBe("online");
+    expect(await subjects(box.address, password)).toEqual(["Après la restauration", "Avant la sauvegarde"]);
+    await outside(box.address, "De nouveau");
+    await waitForMessage(mail.host.endpoints(), box.address, password, "De nouveau");
+  }, 480_000);
+});

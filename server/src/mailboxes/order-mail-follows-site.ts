@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Writable } from "node:stream";
+import { finished } from "node:stream/promises";
+import { count, eq, inArray } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import { mailboxes, type Order, orders, subscriptions } from "../db/schema.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { mailDomainsOf } from "./order-mail-domain.ts";
+
+/**
+ * A site's mail follows the site (decision 0066): suspended with it (nothing received, senders
+ * told to retry; nothing sent; mailboxes kept), backed up and restored with it, kept in its final
+ * copy when it is archived.
+ */
+
+/** One archive name per site's mail: restic's retention groups its snapshots apart from the site's. */
+export const mailArchiveName = (subdomain: string) => `${subdomain}.mail.tar`;
+
+async function hasMailboxes(ctx: Context, order: Order): Promise<boolean> {
+  const [row] = await ctx.db.select({ n: count() }).from(mailboxes).where(eq(mailboxes.orderId, order.id));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Suspends the site's mail domains, or lifts it. A host that is not running is brought to the
+ * subscriptions' states when it starts (`restoreSuspensions`).
+ */
+export async function setOrderMailSuspended(ctx: Context, order: Order, suspended: boolean): Promise<void> {
+  if (!ctx.mailHost?.isStarted()) return;
+  await ctx.mailHost.setSuspended(await mailDomainsOf(ctx, order), suspended);
+}
+
+/** At the host's start: the mail domains of every site with mailboxes suspended or not, as its subscription says. */
+export async function restoreSuspensions(ctx: Context): Promise<void> {
+  const host = ctx.mailHost;
+  if (!host) return;
+  const rows = await ctx.db
+    .select({ order: orders, siteState: subscriptions.siteState })
+    .from(orders)
+    .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+    .where(inArray(orders.id, ctx.db.selectDistinct({ id: mailboxes.orderId }).from(mailboxes)));
+  const suspended: string[] = [];
+  const online: string[] = [];
+  for (const { order, siteState } of rows)
+    (siteState && siteState !== "online" ? suspended : online).push(...(await mailDomainsOf(ctx, order)));
+  await host.setSuspended(online, false);
+  await host.setSuspended(suspended, true);
+}
+
+/** Backs up the site's mailboxes beside the site (null when it has none, or no mail host). */
+export async function backupOrderMail(
+  ctx: Context,
+  order: Order,
+  time?: Date,
+): Promise<{ id: string; sizeBytes: number } | null> {
+  const host = ctx.mailHost;
+  if (!host || !(await hasMailboxes(ctx, order))) return null;
+  const domains = await mailDomainsOf(ctx, order);
+  return ctx.backups.backup(
+    mailArchiveName(order.subdomain),
+    [`site=${order.subdomain}`, "kind=mail"],
+    (into: Writable) => host.exportMail(domains, into),
+    time,
+  );
+}
+
+/** Puts the site's mailboxes back as they were in a backup's mail snapshot. */
+export async function restoreOrderMail(
+  ctx: Context,
+  order: Order,
+  backup: { subdomain: string; mailSnapshotId: string | null },
+): Promise<void> {
+  const host = ctx.mailHost;
+  if (!backup.mailSnapshotId) return;
+  if (!host) throw new Error("no mail host to restore the mailboxes on");
+  const domains = await mailDomainsOf(ctx, order);
+  // Read whole before the host is touched, as the site's archive: a repository failing midway
+  // leaves the mailboxes as they were.
+  const scratch = path.join(ctx.config.DATA_DIR, "tmp");
+  await mkdir(scratch, { recursive: true, mode: 0o700 });
+  const file = path.join(scratch, `restore-mail-${randomBytes(6).toString("hex")}.tar`);
+  try {
+    const out = createWriteStream(file, { mode: 0o600 });
+    await ctx.backups.dump(backup.mailSnapshotId, mailArchiveName(backup.subdomain), out);
+    out.end();
+    await finished(out);
+    for (const domain of domains) await host.addDomain(domain);
+    await host.importMail(domains, createReadStream(file));
+  } finally {
+    await rm(file, { force: true });
+  }
+  await addOrderLog(ctx.db, order.id, {
+    level: "info",
+    action: "mailbox",
+    details: "Adresses e-mail restaurées avec le site.",
+  });
+}
+
+/** The site is archived: its mail leaves the host (it is in the final copy); logins and keys stay, suspended. */
+export async function dropOrderMail(ctx: Context, order: Order): Promise<void> {
+  if (!ctx.mailHost?.isStarted()) return;
+  const domains = await mailDomainsOf(ctx, order);
+  await ctx.mailHost.setSuspended(domains, true);
+  await ctx.mailHost.removeMail(domains);
+}

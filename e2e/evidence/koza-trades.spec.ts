@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
 import sharp from "sharp";
-import { TRADES } from "../server/src/koza/test-support.ts";
-import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
-import { type APIRequestContext, expect, type Page, test } from "./support/test";
+import { TRADES } from "../../server/src/koza/test-support.ts";
+import { magicLinkIn, orderSite, waitForMail } from "../support/orders";
+import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
 // Issue 26 item 12: five businesses of different trades get a site from the embedded writer (no
 // chat model), each looked at on a phone and a desktop. The screenshots are for a person to read.

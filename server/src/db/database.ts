@@ -63,17 +63,25 @@ export async function openDatabase(opts: {
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  let closed = false;
   return {
     db: db as unknown as Db,
     kind: "pglite",
     sql: {
       async executeSql(text, values) {
+        // The queue (pg-boss) records the end of a job it was still running when it stopped
+        // (after its grace period) without waiting for the answer: once the database is closed,
+        // there is nothing to record it in, and the job's expiry hands it to the next start.
+        if (closed) return { rows: [] };
         if (values && values.length > 0) return client.query(text, values);
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
-    close: () => client.close(),
+    close: async () => {
+      closed = true;
+      await client.close();
+    },
   };
 }
 
@@ -89,10 +97,17 @@ async function openPostgres(url: string): Promise<Database> {
     client.release();
   }
   const db = drizzleNodePg(pool, { schema });
+  let ended = false;
   return {
     db: db as unknown as Db,
     kind: "postgres",
-    sql: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
-    close: () => pool.end(),
+    sql: {
+      // As with PGlite: what the queue sends once the pool is ended has nowhere to go.
+      executeSql: async (text, values) => (ended ? { rows: [] } : pool.query(text, values as unknown[])),
+    },
+    close: async () => {
+      ended = true;
+      await pool.end();
+    },
   };
 }

@@ -1,14 +1,22 @@
-// What each plan's kit adds to its WordPress site, in French (decision 0058): shown when the kit
-// waits or is applied, and listed in the warning before a downgrade turns it off.
+// What each plan adds to its site beyond the common one, in French (decisions 0058, 0072): the
+// kit's features are shown when the kit waits or is applied; all of a plan's extras are listed in
+// the warning before a downgrade turns them off, and in the order's notice once they are off.
 
-export const PLAN_KIT_FEATURES: Record<string, string[]> = {
+/** Business's shop, the part its kit installs in the site (kits/plan-kits.ts). */
+export const SHOP_FEATURE = "Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)";
+
+export const PLAN_EXTRAS: Record<string, string[]> = {
   starter: [],
-  business: ["Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)"],
+  business: [
+    SHOP_FEATURE,
+    "Réservation en ligne (la page Réservation du site, l'agenda, les e-mails et le flux de calendrier)",
+    "Statistiques de visite (le comptage des visites et ses graphiques)",
+  ],
   libre: [],
 };
 
-/** The features a move from plan `from` to plan `to` stops; the customer's data stays in the site. */
-export function kitFeaturesLost(from: string, to: string): string[] {
-  const kept = new Set(PLAN_KIT_FEATURES[to] ?? []);
-  return (PLAN_KIT_FEATURES[from] ?? []).filter((feature) => !kept.has(feature));
+/** The extras a move from plan `from` to plan `to` stops; the customer's data stays. */
+export function featuresLost(from: string, to: string): string[] {
+  const kept = new Set(PLAN_EXTRAS[to] ?? []);
+  return (PLAN_EXTRAS[from] ?? []).filter((feature) => !kept.has(feature));
 }

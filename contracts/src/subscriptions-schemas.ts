@@ -45,6 +45,8 @@ export const SubscriptionView = z.object({
       amount_ttc_cents: z.number().int(),
       change: z.enum(["upgrade", "downgrade", "keep"]),
       charge_now_cents: z.number().int(),
+      /** What of the site stops on that plan, in French (contracts PLAN_EXTRAS); the data stays. */
+      stops: z.array(z.string()),
     }),
   ),
 });

@@ -23,6 +23,8 @@ export function bookingPageContent(ctx: Pick<Context, "config">, order: Pick<Ord
   ].join("\n");
 }
 
+const PAGE_THERE = "Page Réservation déjà présente.";
+
 interface NavigationMenu {
   id: number;
   slug: string;
@@ -46,10 +48,10 @@ export async function bookingPage(
   ctx: Pick<Context, "config">,
   wp: WordPressRest,
   order: Pick<Order, "subdomain">,
-): Promise<{ id: number; link: string; created: boolean }> {
-  const [found] = await wp.json<{ id: number; link: string }[]>(
+): Promise<{ id: number; link: string; status: string; created: boolean }> {
+  const [found] = await wp.json<{ id: number; link: string; status: string }[]>(
     "GET",
-    `/wp/v2/pages?slug=${SLUG}&status=publish,draft,private&context=edit&_fields=id,link`,
+    `/wp/v2/pages?slug=${SLUG}&status=publish,draft,private&context=edit&_fields=id,link,status`,
   );
   if (found) return { ...found, created: false };
   const page = await wp.json<{ id: number; link: string }>("POST", "/wp/v2/pages", {
@@ -58,7 +60,7 @@ export async function bookingPage(
     status: "publish",
     content: bookingPageContent(ctx, order),
   });
-  return { id: page.id, link: page.link, created: true };
+  return { id: page.id, link: page.link, status: "publish", created: true };
 }
 
 /**
@@ -80,7 +82,7 @@ export function withPageLink(
 
 /**
  * Gives a Business site its "Réservation" page once: a page already there (the customer may have
- * edited it) is left as it is. A new page is linked from the header's menu, the installer's
+ * edited it) is left as it is, published again if it is a draft. A new page is linked from the header's menu, the installer's
  * ("Menu principal") or Koza's (before Contact) when Koza wrote the site before the plan had
  * booking. Through the site's REST API, as its admin.
  */
@@ -88,7 +90,12 @@ export async function ensureBookingPage(ctx: Context, order: Order, site: Site):
   const wp = siteRest(ctx, order, site);
   if (!bookingIncluded(order) || !wp) return null;
   const page = await bookingPage(ctx, wp, order);
-  if (!page.created) return "Page Réservation déjà présente.";
+  if (page.status === "draft") {
+    // Taken offline by a downgrade (bookingPageForPlan): back with the plan, menus unchanged.
+    await wp.json("POST", `/wp/v2/pages/${page.id}`, { status: "publish" });
+    return "Page Réservation remise en ligne.";
+  }
+  if (!page.created) return PAGE_THERE;
   const menus = await wp.json<NavigationMenu[]>("GET", "/wp/v2/navigation?context=edit&per_page=20");
   for (const menu of menus) {
     const koza = menu.slug === KOZA_MENU;
@@ -101,4 +108,26 @@ export async function ensureBookingPage(ctx: Context, order: Order, site: Site):
     });
   }
   return "Page Réservation créée.";
+}
+
+/**
+ * After a plan change (decision 0072): a Business site gets its "Réservation" page (made, or put
+ * back online); another plan's site has it taken offline as a draft, its content kept, which
+ * also hides its menu links (WordPress draws no link to an unpublished page). A French line for
+ * the order's logs when something changed, else null.
+ */
+export async function bookingPageForPlan(ctx: Context, order: Order, site: Site): Promise<string | null> {
+  const wp = siteRest(ctx, order, site);
+  if (!wp) return null;
+  if (bookingIncluded(order)) {
+    const line = await ensureBookingPage(ctx, order, site);
+    return line === PAGE_THERE ? null : line;
+  }
+  const [page] = await wp.json<{ id: number }[]>(
+    "GET",
+    `/wp/v2/pages?slug=${SLUG}&status=publish&context=edit&_fields=id`,
+  );
+  if (!page) return null;
+  await wp.json("POST", `/wp/v2/pages/${page.id}`, { status: "draft" });
+  return "Page Réservation retirée du site (gardée en brouillon, avec vos rendez-vous).";
 }

@@ -3,11 +3,13 @@
  * reinstall or a plan change, and from the retry job. Idempotent: the host keeps verified
  * plugins, apply-kit.php keeps what exists. A plugin the source cannot give now leaves the kit
  * `waiting`, said in French in the order page and the admin, and retried later with a growing
- * delay; the rest of the site is delivered. An earlier plan's extra features are turned off,
- * the customer's data kept.
+ * delay; the rest of the site is delivered. After a plan change, an earlier plan's extra
+ * features are turned off, the customer's data kept, and the Réservation page follows the plan.
  */
 import type { KitState } from "@lagon/contracts/orders";
+import { featuresLost } from "@lagon/contracts/plan-kits";
 import { planById } from "@lagon/contracts/plans";
+import { bookingPageForPlan } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
 import type { Order, Site } from "../db/schema.ts";
 import { updateSite } from "../sites/sites-table.ts";
@@ -54,33 +56,40 @@ export async function applyPlanKit(
   const planName = planById(order.planId as Parameters<typeof planById>[0]).name;
   const now = new Date();
   const previous = site.kit;
+  const changed = previous?.plan !== order.planId;
   // A kit of an earlier plan, applied on the site: what it brought and this plan lacks goes off.
-  const before =
-    previous && previous.plan !== order.planId && previous.status === "applied"
-      ? orderKit(order, previous.plan)
-      : null;
+  const before = previous && changed && previous.status === "applied" ? orderKit(order, previous.plan) : null;
   if (before) {
     const off = kitOff(before, kit);
     if (off.deactivate.length > 0) await host.applyKit(order.subdomain, off);
   }
+  // The Réservation page follows the plan (decision 0072); a first install made it already.
+  const page = changed ? await bookingPageForPlan(ctx, order, site) : null;
+  const withPage = (log: string) => (page ? `${log} ${page}` : log);
+  // What the earlier plan had and this one stops: the shop, and the platform's own extras.
+  const lost = previous && changed ? featuresLost(previous.plan, order.planId) : [];
   if (!kit) {
-    const state: KitState = before
-      ? {
-          plan: order.planId,
-          status: "off",
-          detail: `Fonctions arrêtées, vos données sont gardées : ${before.features.join(" ; ")}.`,
-          features: [],
-          at: now.toISOString(),
-        }
-      : {
-          plan: order.planId,
-          status: "none",
-          detail: `Aucun module en plus pour l'offre ${planName}.`,
-          features: [],
-          at: now.toISOString(),
-        };
+    const state: KitState =
+      lost.length > 0 || (previous?.status === "off" && !changed)
+        ? {
+            plan: order.planId,
+            status: "off",
+            detail:
+              lost.length > 0
+                ? `Fonctions arrêtées, vos données sont gardées : ${lost.join(" ; ")}.`
+                : (previous?.detail ?? ""),
+            features: [],
+            at: now.toISOString(),
+          }
+        : {
+            plan: order.planId,
+            status: "none",
+            detail: `Aucun module en plus pour l'offre ${planName}.`,
+            features: [],
+            at: now.toISOString(),
+          };
     await saveKit(ctx, order.id, state);
-    return { state, log: state.detail };
+    return { state, log: withPage(state.detail) };
   }
   try {
     for (const plugin of kit.plugins) await installPlugin(host, source, order.subdomain, plugin.pin);
@@ -99,7 +108,7 @@ export async function applyPlanKit(
       attempts,
     };
     await saveKit(ctx, order.id, state);
-    return { state, log: state.detail };
+    return { state, log: withPage(state.detail) };
   }
   await host.applyKit(order.subdomain, kit.site);
   const state: KitState = {
@@ -110,7 +119,7 @@ export async function applyPlanKit(
     at: now.toISOString(),
   };
   await saveKit(ctx, order.id, state);
-  return { state, log: state.detail };
+  return { state, log: withPage(state.detail) };
 }
 
 async function saveKit(ctx: Context, orderId: string, state: KitState): Promise<void> {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { featuresLost } from "@lagon/contracts/plan-kits";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
@@ -152,7 +153,20 @@ describe("plan kits", () => {
     expect((await rest(`/wp-json/wp/v2/pages/${pageId}`)).id).toBe(pageId);
   });
 
-  it("a downgrade turns the shop off and says what stopped; the upgrade brings the kit back", async () => {
+  it("a downgrade turns the shop, booking and statistics off, keeping the data; the upgrade brings them back", async () => {
+    const reservation = async () =>
+      (
+        (await rest(
+          "/wp-json/wp/v2/pages?slug=reservation&status=publish,draft&context=edit",
+        )) as unknown as {
+          id: number;
+          status: string;
+        }[]
+      )[0];
+    const visitor = async () => (await ctx.wordpress.main.fetch(subdomain, "/reservation/")).status;
+    const page = await reservation();
+    expect(page?.status).toBe("publish");
+    expect(await visitor()).toBe(200);
     await ctx.db.update(orders).set({ planId: "starter" }).where(eq(orders.id, orderId));
     await updateSite(ctx.db, orderId, {
       kit: {
@@ -165,11 +179,27 @@ describe("plan kits", () => {
     });
     const down = await applyPlanKit(ctx, await order(), await getSite(ctx.db, orderId));
     expect(down.state.status).toBe("off");
-    expect(down.log).toBe(
-      "Fonctions arrêtées, vos données sont gardées : Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes).",
+    expect(down.state.detail).toBe(
+      `Fonctions arrêtées, vos données sont gardées : ${featuresLost("business", "starter").join(" ; ")}.`,
     );
+    expect(down.state.detail).toContain("Réservation en ligne");
+    expect(down.state.detail).toContain("Statistiques de visite");
+    expect(down.log).toBe(
+      `${down.state.detail} Page Réservation retirée du site (gardée en brouillon, avec vos rendez-vous).`,
+    );
+    // The page is kept as a draft (same id, same content): visitors no longer reach it.
+    expect(await reservation()).toMatchObject({ id: page?.id, status: "draft" });
+    expect(await visitor()).toBe(404);
+    // Run again on the same plan (the retry job, a restart): nothing more to do, still off.
+    const again = await applyPlanKit(ctx, await order(), await getSite(ctx.db, orderId));
+    expect(again.state).toMatchObject({ status: "off", detail: down.state.detail });
+    expect(again.log).toBe(down.state.detail);
+
     await ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, orderId));
     const up = await applyPlanKit(ctx, await order(), await getSite(ctx.db, orderId));
     expect(up.state).toMatchObject({ plan: "business", status: "waiting", attempts: 1 });
+    expect(up.log).toMatch(/ Page Réservation remise en ligne\.$/);
+    expect(await reservation()).toMatchObject({ id: page?.id, status: "publish" });
+    expect(await visitor()).toBe(200);
   });
 });

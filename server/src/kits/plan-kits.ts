@@ -2,10 +2,10 @@
  * What each plan adds to its WordPress site beyond the common install (decision 0058): Business
  * gets the shop; Starter and Libre have no kit yet. A kit is data: its plugins at pinned
  * versions, what apply-kit.php sets in the site, and the French names of the features it
- * brings (listed in the warning before a downgrade turns them off).
+ * brings. Booking and statistics are the platform's own (contracts PLAN_EXTRAS).
  */
 
-import { PLAN_KIT_FEATURES } from "@lagon/contracts/plan-kits";
+import { SHOP_FEATURE } from "@lagon/contracts/plan-kits";
 import type { SiteKit } from "../wordpress/wordpress-host.ts";
 import type { PluginPin } from "../wordpress-plugins/plugin-source.ts";
 import { businessShop, type ShopOwner } from "./business-shop.ts";
@@ -33,7 +33,7 @@ export function kitFor(plan: string, owner: ShopOwner): PlanKit | null {
       taxRates: shop.taxRates,
       product: shop.product,
     },
-    features: PLAN_KIT_FEATURES.business ?? [],
+    features: [SHOP_FEATURE],
   };
 }
 

@@ -1,4 +1,5 @@
 import { formatDate, formatIsoDate } from "@lagon/contracts/french-date";
+import { featuresLost } from "@lagon/contracts/plan-kits";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
@@ -325,7 +326,17 @@ describe("subscriptions through the billing test clock", () => {
     expect(proration?.amountTtcCents).toBeLessThanOrEqual(5425 - 2170);
     expect(Math.abs((proration?.amountTtcCents ?? 0) - offered[0].charge_now_cents)).toBeLessThanOrEqual(1);
     expect(offered[1]).toMatchObject({ amount_ttc_cents: 1628, charge_now_cents: 0 });
+    // Nothing of a Starter site stops on Business or Libre.
+    expect(offered.map((c: { stops: string[] }) => c.stops)).toEqual([[], []]);
     expect((await order(id)).planId).toBe("business");
+    // The upgrade's job gives the site its Réservation page (its shop waits: no WooCommerce here).
+    await waitFor(
+      async () => ((await getSite(t.ctx.db, id)).kit?.plan === "business" ? true : undefined),
+      120_000,
+    );
+    const reservation = async () =>
+      (await t.ctx.wordpress.main.fetch((await order(id)).subdomain, "/reservation/")).status;
+    expect(await reservation()).toBe(200);
 
     expect((await customer(id, "subscription/change-plan", { plan_id: "business" })).statusCode).toBe(400);
     expect((await customer(id, "subscription/change-plan", { plan_id: "platine" })).json().detail).toBe(
@@ -344,6 +355,13 @@ describe("subscriptions through the billing test clock", () => {
       ["business", "keep"],
       ["libre", "downgrade"],
     ]);
+    // Each downgrade says, before the customer confirms, what of the site stops.
+    expect((await view()).plan_choices.map((c: { stops: string[] }) => c.stops)).toEqual([
+      featuresLost("business", "starter"),
+      [],
+      featuresLost("business", "libre"),
+    ]);
+    expect(featuresLost("business", "libre")).toHaveLength(3);
     const periodEnd = (await sub(id)).currentPeriodEnd;
     await advanceUntil(async () => (await clock()).getTime() >= periodEnd.getTime(), 40);
     expect(await sub(id)).toMatchObject({
@@ -353,6 +371,14 @@ describe("subscriptions through the billing test clock", () => {
       status: "active",
     });
     expect(await emails(id, "subscription_plan_changed")).toBe(2);
+    // Then the kit's job turns Business's extras off: the page goes offline, the data stays.
+    const off = await waitFor(async () => {
+      const kit = (await getSite(t.ctx.db, id)).kit;
+      return kit?.plan === "libre" ? kit : undefined;
+    }, 120_000);
+    expect(off).toMatchObject({ status: "off" });
+    expect(off.detail).toContain(featuresLost("business", "libre").join(" ; "));
+    expect(await reservation()).toBe(404);
   });
 
   it("dates a renewal's invoice and logs on the test clock's day, not the real one", async () => {

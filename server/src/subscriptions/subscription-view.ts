@@ -1,5 +1,6 @@
 import { cancellationEffectiveDate, prorationCents } from "@lagon/contracts/billing-dates";
 import { computeTotals } from "@lagon/contracts/money";
+import { featuresLost } from "@lagon/contracts/plan-kits";
 import { type PlanId, planById, planIds } from "@lagon/contracts/plans";
 import { quote } from "@lagon/contracts/pricing";
 import { cardLabel, SUBSCRIPTION_STATUS_LABELS } from "@lagon/contracts/subscriptions";
@@ -98,6 +99,7 @@ export function subscriptionView(
  * The plans the order page offers (customer-actions.ts `changePlan` applies the same rules):
  * dearer ones at once with the prorated difference, cheaper ones at the period end, and the
  * current plan again only to cancel a waiting downgrade. Only an active subscription changes plan.
+ * Each says what of the site it stops (a downgrade from Business: the shop, booking, statistics).
  */
 function planChoices(
   ctx: Pick<Context, "config">,
@@ -118,6 +120,7 @@ function planChoices(
         amount_ttc_cents: amount,
         change,
         charge_now_cents: change === "upgrade" ? upgradeChargeCents(ctx, order, sub, id, now) : 0,
+        stops: featuresLost(sub.planId, id),
       };
     });
 }

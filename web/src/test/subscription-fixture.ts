@@ -1,3 +1,4 @@
+import { featuresLost } from "@lagon/contracts/plan-kits";
 import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 
 /** A site's subscription as `GET /api/order/{id}` sends it: active Business, renewing on 22 December. */
@@ -23,6 +24,7 @@ export function subscriptionFixture(overrides: Partial<SubscriptionView> = {}): 
         amount_ttc_cents: 2170,
         change: "downgrade",
         charge_now_cents: 0,
+        stops: featuresLost("business", "starter"),
       },
       {
         plan_id: "libre",
@@ -30,6 +32,7 @@ export function subscriptionFixture(overrides: Partial<SubscriptionView> = {}): 
         amount_ttc_cents: 1628,
         change: "downgrade",
         charge_now_cents: 0,
+        stops: featuresLost("business", "libre"),
       },
     ],
     ...overrides,

@@ -1,5 +1,4 @@
 import { formatDate } from "@lagon/contracts/french-date";
-import { kitFeaturesLost } from "@lagon/contracts/plan-kits";
 import { formatEuros } from "@lagon/contracts/pricing";
 import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -100,18 +99,21 @@ export function PlanChange({
               </label>
             ))}
           </fieldset>
-          {chosen && kitFeaturesLost(sub.plan_id, chosen.plan_id).length > 0 ? (
+          {chosen && chosen.stops.length > 0 ? (
             <div className="dashboard-warning" role="note">
               <p>
-                En passant à {chosen.plan_name}, ces fonctions de votre site s'arrêtent ; vos données
-                (produits, commandes, pages) sont gardées et reviennent si vous reprenez la formule{" "}
-                {sub.plan_name} :
+                En passant à {chosen.plan_name}, ces fonctions de votre site s'arrêtent
+                {chosen.change === "downgrade" ? ` le ${formatDate(sub.current_period_end)}` : ""} :
               </p>
               <ul>
-                {kitFeaturesLost(sub.plan_id, chosen.plan_id).map((feature) => (
+                {chosen.stops.map((feature) => (
                   <li key={feature}>{feature}</li>
                 ))}
               </ul>
+              <p>
+                Vos données sont gardées (produits, commandes et pages de la boutique, rendez-vous déjà pris,
+                chiffres de visite) et reviennent si vous reprenez la formule {sub.plan_name}.
+              </p>
             </div>
           ) : null}
           {error ? (

@@ -154,6 +154,7 @@ describe("SubscriptionBlock", () => {
             amount_ttc_cents: 5425,
             change: "upgrade",
             charge_now_cents: 1953,
+            stops: [],
           },
           {
             plan_id: "libre",
@@ -161,6 +162,7 @@ describe("SubscriptionBlock", () => {
             amount_ttc_cents: 1628,
             change: "downgrade",
             charge_now_cents: 0,
+            stops: [],
           },
         ],
       }),
@@ -187,28 +189,27 @@ describe("SubscriptionBlock", () => {
   });
 
   it("lists, in French, what a downgrade from Business turns off, and keeps the data", () => {
-    block(
-      subscriptionFixture({
-        plan_id: "business",
-        plan_name: "Business",
-        plan_choices: [
-          {
-            plan_id: "starter",
-            plan_name: "Starter",
-            amount_ttc_cents: 2170,
-            change: "downgrade",
-            charge_now_cents: 0,
-          },
-        ],
-      }),
-    );
+    block(subscriptionFixture());
     fireEvent.click(screen.getByRole("button", { name: "Changer de formule" }));
     expect(screen.queryByRole("note")).toBeNull();
     fireEvent.click(screen.getByLabelText(/^Starter/));
-    const warning = screen.getByRole("note").textContent ?? "";
-    expect(warning).toContain("En passant à Starter, ces fonctions de votre site s'arrêtent");
-    expect(warning).toContain("vos données (produits, commandes, pages) sont gardées");
-    expect(warning).toContain("Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)");
+    const note = screen.getByRole("note");
+    expect(note.textContent).toContain(
+      "En passant à Starter, ces fonctions de votre site s'arrêtent le 22 décembre 2026 :",
+    );
+    expect([...note.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "Boutique en ligne WooCommerce (catalogue, panier, paiement, commandes)",
+      "Réservation en ligne (la page Réservation du site, l'agenda, les e-mails et le flux de calendrier)",
+      "Statistiques de visite (le comptage des visites et ses graphiques)",
+    ]);
+    expect(note.textContent).toContain(
+      "Vos données sont gardées (produits, commandes et pages de la boutique, rendez-vous déjà pris, chiffres de visite) et reviennent si vous reprenez la formule Business.",
+    );
+    // The warning is read before the button that confirms.
+    const confirm = screen.getByRole("button", { name: "Programmer le passage à Starter" });
+    expect(note.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/^Libre/));
+    expect(screen.getByRole("note").textContent).toContain("En passant à Libre, ces fonctions");
   });
 
   it("shows a waiting downgrade and offers to keep the current plan", () => {
@@ -222,6 +223,7 @@ describe("SubscriptionBlock", () => {
             amount_ttc_cents: 2170,
             change: "downgrade",
             charge_now_cents: 0,
+            stops: [],
           },
           {
             plan_id: "business",
@@ -229,6 +231,7 @@ describe("SubscriptionBlock", () => {
             amount_ttc_cents: 5425,
             change: "keep",
             charge_now_cents: 0,
+            stops: [],
           },
           {
             plan_id: "libre",
@@ -236,6 +239,7 @@ describe("SubscriptionBlock", () => {
             amount_ttc_cents: 1628,
             change: "downgrade",
             charge_now_cents: 0,
+            stops: [],
           },
         ],
       }),

@@ -20,6 +20,7 @@ import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { siteIdentity } from "../provisioning/site-identity.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { configureSiteMail } from "../site-mail/site-mail.ts";
+import { freshSiteUpgrades } from "../sites/site-upgrades.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 
@@ -113,7 +114,7 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
           kozaStatus: koza,
         })
         .where(eq(orders.id, orderId));
-      await updateSite(tx, orderId, credentials);
+      await updateSite(tx, orderId, { ...credentials, ...freshSiteUpgrades() });
     });
     const site = { ...pinned, ...credentials };
     // The new WordPress knows nothing of its mail: its sender login and contact address again.

@@ -161,6 +161,11 @@ export const sites = pgTable("sites", {
   /** Where the plan's kit stands (decision 0058); null until the kit step first ran. */
   kit: jsonb("kit").$type<KitState>(),
   /**
+   * The one-time upgrades done on the site (sites/site-upgrades.ts, decision 0072): what a site
+   * made before a feature existed gets once, by name. A fresh install has them all.
+   */
+  upgrades: text("upgrades").array().notNull().default([]),
+  /**
    * When the directory's screenshot of the site was last taken (stored_files
    * `screenshots/<order id>.webp`, decision 0041); null while there is none: the placeholder.
    */

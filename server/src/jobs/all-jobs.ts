@@ -13,6 +13,7 @@ import { monitorSitesJob } from "../maintenance/site-monitor.ts";
 import { updateSiteJob, updateSitesJob } from "../maintenance/update-jobs.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { screenshotSiteJob, screenshotSitesJob } from "../screenshots/screenshot-jobs.ts";
+import { upgradeSitesJob } from "../sites/site-upgrades.ts";
 import { subscriptionLifecycleJob } from "../subscriptions/lifecycle-job.ts";
 import { siteStateJob } from "../subscriptions/site-state-job.ts";
 import { stripeReconcileJob } from "../subscriptions/stripe-reconcile-job.ts";
@@ -48,4 +49,5 @@ export const allJobs: AnyJob[] = [
   readSiteVisitsJob,
   readAllSiteVisitsJob,
   bookingRemindersJob,
+  upgradeSitesJob,
 ];

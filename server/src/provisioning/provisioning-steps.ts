@@ -11,6 +11,7 @@ import { queueEmail } from "../mail/queue-email.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { configureSiteMail } from "../site-mail/site-mail.ts";
+import { freshSiteUpgrades } from "../sites/site-upgrades.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
@@ -60,7 +61,8 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
         wpPasswordEnc: ctx.secrets.seal(installed.adminPassword),
         wpAppPasswordEnc: ctx.secrets.seal(installed.appPassword),
       };
-      await updateSite(ctx.db, order.id, credentials);
+      // A fresh install has every one-time upgrade in it (sites/site-upgrades.ts).
+      await updateSite(ctx.db, order.id, { ...credentials, ...freshSiteUpgrades() });
       const site = { ...pinned, ...credentials };
       const mail = await configureSiteMail(ctx, order, site);
       // Business: the "Réservation" page of online booking (booking/booking-site-page.ts).

@@ -1,17 +1,23 @@
 import { execFileSync } from "node:child_process";
+import { rename } from "node:fs/promises";
+import path from "node:path";
 import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { decodeQuotedPrintable, type ReceivedMail, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { type Order, orderLogs, orders } from "../db/schema.ts";
+import { type Order, orderLogs, orders, sites } from "../db/schema.ts";
+import { contactForm } from "../koza/blocks.ts";
 import { mailPortsFrom } from "../mail-host/local-mail-host.ts";
 import { freeMailPortBase } from "../mail-host/mail-checks.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { siteAdminRest } from "../sites/site-of.ts";
+import { upgradeSitesJob } from "../sites/site-upgrades.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { firewallTable, runtimeDir } from "../wordpress/site-runtime.ts";
+import { addContactForm } from "./add-contact-form.ts";
 
 /**
  * A real site sends its mail (decision 0056): provisioned through the real steps on the embedded
@@ -166,6 +172,68 @@ describe("a site's own mail: password reset and contact form through the mail ho
     const sixth = await submit(token, { nom: "Visiteur 6", message: "Encore une question." });
     expect(sixth.status).toBe(429);
     expect(await sixth.text()).toContain("Vous avez déjà envoyé plusieurs messages");
+  });
+
+  it("gives a site made before the contact form its form once, and waits for a site whose product files are older", async () => {
+    const rest = (await siteAdminRest(t.ctx, order)) as NonNullable<
+      Awaited<ReturnType<typeof siteAdminRest>>
+    >;
+    const contactPage = async () =>
+      (
+        await rest.json<{ id: number; content: { raw: string } }[]>(
+          "GET",
+          "/wp/v2/pages?slug=contact&context=edit&_fields=id,content",
+        )
+      )[0] as { id: number; content: { raw: string } };
+    const logs = async () =>
+      (await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order.id))).filter(
+        (l) => l.action === "upgrade",
+      );
+    const job = () => upgradeSitesJob.handle({}, t.ctx, {} as Parameters<typeof upgradeSitesJob.handle>[2]);
+    // A fresh install has every upgrade: the job leaves it alone.
+    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual(["contact-form"]);
+    // The site as it was made before stop 31: a Contact page without the form, nothing recorded.
+    const page = await contactPage();
+    const before = page.content.raw.replace(
+      /\s*<!-- wp:shortcode -->\n\[lagon_formulaire_contact\]\n<!-- \/wp:shortcode -->/,
+      "",
+    );
+    expect(before).not.toContain("lagon_formulaire_contact");
+    await rest.json("POST", `/wp/v2/pages/${page.id}`, { content: before });
+    await t.ctx.db.update(sites).set({ upgrades: [] }).where(eq(sites.orderId, order.id));
+    expect(await (await site("/contact/")).text()).not.toContain('name="lagon_jeton"');
+
+    // Product files older than the form (no lagon-courriel.php): nothing changes, it stays to do.
+    const muPlugin = path.join(
+      execFileSync("realpath", [path.join(t.ctx.config.DATA_DIR, "sites")], { encoding: "utf8" }).trim(),
+      subdomain,
+      "wp-content/mu-plugins/lagon-courriel.php",
+    );
+    await rename(muPlugin, `${muPlugin}.old`);
+    try {
+      await job();
+    } finally {
+      await rename(`${muPlugin}.old`, muPlugin);
+    }
+    expect((await contactPage()).content.raw).toBe(before);
+    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual([]);
+    expect(await logs()).toEqual([]);
+
+    // With the files there, the next run adds the form at the end of the page and records it.
+    await job();
+    expect((await contactPage()).content.raw).toBe(`${before.trimEnd()}\n\n${contactForm()}`);
+    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual(["contact-form"]);
+    expect((await logs()).map((l) => l.details)).toEqual([
+      `E-mails du site envoyés par wordpress@${domain} ; formulaire de contact vers accueil@fleurs-payet.re. Formulaire de contact ajouté à la page Contact.`,
+    ]);
+    expect(await formToken(false)).toMatch(/^\d+\./);
+    // Once: a second run does nothing; the step itself, run again, changes nothing.
+    await job();
+    expect(await logs()).toHaveLength(1);
+    expect(await addContactForm(t.ctx, order, await getSite(t.ctx.db, order.id))).toContain(
+      "Formulaire de contact déjà présent.",
+    );
+    expect((await contactPage()).content.raw.match(/lagon_formulaire_contact/g)).toHaveLength(1);
   });
 
   it("says plainly on the site and on the order page when the mail host is not running", async () => {

@@ -15,6 +15,7 @@ export function blankSite(orderId: string): Site {
     mailPasswordHash: null,
     contactEmail: null,
     kit: null,
+    upgrades: [],
     screenshotAt: null,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "upgrades" text[] DEFAULT '{}' NOT NULL;

@@ -1,0 +1,40 @@
+import type { Context } from "../context.ts";
+import type { Order, Site } from "../db/schema.ts";
+import { contactForm } from "../koza/blocks.ts";
+import { siteAdminRest } from "../sites/site-of.ts";
+import { configureSiteMail } from "./site-mail.ts";
+
+const SHORTCODE = "[lagon_formulaire_contact]";
+
+/**
+ * The one-time upgrade of a site made before the contact form existed (decision 0072): its mail
+ * settings first (sender login, contact address), then the form at the end of its Contact page.
+ * Idempotent: the settings are written again, a page that has the form is left alone, and a site
+ * without a Contact page (the customer removed it) gets none. A site whose product files predate
+ * the form (no `lagon/v1/courriel` route) is refused before its page changes: the page would show
+ * the bare shortcode.
+ */
+export async function addContactForm(ctx: Context, order: Order, site: Site): Promise<string> {
+  const wp = await siteAdminRest(ctx, order);
+  if (!wp) throw new Error("identifiants WordPress manquants");
+  let mail: string;
+  try {
+    mail = await configureSiteMail(ctx, order, site);
+  } catch (error) {
+    if (/ 404 rest_no_route/.test((error as Error).message)) {
+      throw new Error(
+        "les fichiers de la plateforme sur ce site sont antérieurs au formulaire de contact (une mise à jour ou une réinstallation les apporte)",
+      );
+    }
+    throw error;
+  }
+  const [page] = await wp.json<{ id: number; content: { raw: string } }[]>(
+    "GET",
+    "/wp/v2/pages?slug=contact&status=publish,draft,private&context=edit&_fields=id,content",
+  );
+  if (!page) return `${mail} Pas de page Contact sur le site : aucun formulaire ajouté.`;
+  if (page.content.raw.includes(SHORTCODE)) return `${mail} Formulaire de contact déjà présent.`;
+  const content = `${page.content.raw.trimEnd()}\n\n${contactForm()}`;
+  await wp.json("POST", `/wp/v2/pages/${page.id}`, { content });
+  return `${mail} Formulaire de contact ajouté à la page Contact.`;
+}

@@ -1,0 +1,71 @@
+import { and, arrayContains, eq, not, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { type Order, orders, type Site, sites, subscriptions } from "../db/schema.ts";
+import { defineJob } from "../jobs/job-queue.ts";
+import { liveSite } from "../maintenance/versions.ts";
+import { addOrderLog } from "../orders/order-log.ts";
+import { addContactForm } from "../site-mail/add-contact-form.ts";
+
+/**
+ * One-time upgrades of existing sites (decision 0072): what a site made before a feature existed
+ * gets once, recorded by name in `sites.upgrades`. A fresh install has them all (provisioning
+ * records every name). Each upgrade is idempotent: a run cut short is simply run again.
+ */
+export interface SiteUpgrade {
+  name: string;
+  /** Does the work on a live site and answers a French line for the order's logs; throws to retry later. */
+  run(ctx: Context, order: Order, site: Site): Promise<string>;
+}
+
+export const SITE_UPGRADES: SiteUpgrade[] = [
+  // Sites made before issue 25 item 6 (stop 31): mail settings and the Contact page's form.
+  { name: "contact-form", run: addContactForm },
+];
+
+export const SITE_UPGRADE_NAMES = SITE_UPGRADES.map((upgrade) => upgrade.name);
+
+/** Runs every upgrade a site lacks; one that fails stays to do (logged for the agency), the others go on. */
+export async function upgradeSite(ctx: Context, order: Order, site: Site): Promise<number> {
+  let done = 0;
+  for (const upgrade of SITE_UPGRADES) {
+    if (site.upgrades.includes(upgrade.name)) continue;
+    try {
+      const line = await upgrade.run(ctx, order, site);
+      // Appended in SQL: two upgrades of one site never overwrite each other's name.
+      await ctx.db
+        .update(sites)
+        .set({ upgrades: sql`array_append(${sites.upgrades}, ${upgrade.name})` })
+        .where(and(eq(sites.orderId, order.id), not(arrayContains(sites.upgrades, [upgrade.name]))));
+      await addOrderLog(ctx.db, order.id, { level: "info", action: "upgrade", details: line });
+      done++;
+    } catch (err) {
+      ctx.log.warn({ err, orderId: order.id, upgrade: upgrade.name }, "site upgrade not done, retried later");
+    }
+  }
+  return done;
+}
+
+/** Hourly: the live sites that lack an upgrade get it (at most a few REST calls each, once). */
+export const upgradeSitesJob = defineJob({
+  name: "upgrade-sites",
+  payload: z.object({}),
+  retryLimit: 0,
+  retryDelaySeconds: 600,
+  expireInSeconds: 3600,
+  cron: () => "41 * * * *",
+  async handle(_payload, ctx) {
+    const rows = await ctx.db
+      .select({ order: orders, site: sites })
+      .from(orders)
+      .innerJoin(sites, eq(sites.orderId, orders.id))
+      .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+      .where(and(liveSite, not(arrayContains(sites.upgrades, SITE_UPGRADE_NAMES))));
+    let done = 0;
+    for (const { order, site } of rows) done += await upgradeSite(ctx, order, site);
+    ctx.log.info({ sites: rows.length, done }, "site upgrades");
+  },
+});
+
+/** A fresh install is made with every upgrade in it. */
+export const freshSiteUpgrades = (): Pick<Site, "upgrades"> => ({ upgrades: [...SITE_UPGRADE_NAMES] });

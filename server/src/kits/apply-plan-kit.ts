@@ -13,6 +13,7 @@ import { bookingPageForPlan } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
 import type { Order, Site } from "../db/schema.ts";
 import { updateSite } from "../sites/sites-table.ts";
+import { pushSiteVisits } from "../visits/push-site-visits.ts";
 import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
 import {
   createPluginSource,
@@ -65,6 +66,8 @@ export async function applyPlanKit(
   }
   // The Réservation page follows the plan (decision 0072); a first install made it already.
   const page = changed ? await bookingPageForPlan(ctx, order, site) : null;
+  // The dashboard's visits widget follows the plan too (off: removed; the figures stay with us).
+  if (previous && changed) await pushSiteVisits(ctx, order);
   const withPage = (log: string) => (page ? `${log} ${page}` : log);
   // What the earlier plan had and this one stops: the shop, and the platform's own extras.
   const lost = previous && changed ? featuresLost(previous.plan, order.planId) : [];

@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { type Order, orders } from "../db/schema.ts";
+import { type Order, orders, siteVisitDays } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
-import { freePort } from "../wordpress/site-checks.ts";
+import { siteAdminRest } from "../sites/site-of.ts";
+import { getSite } from "../sites/sites-table.ts";
+import { freePort, logIn } from "../wordpress/site-checks.ts";
+import { pushSiteVisits } from "./push-site-visits.ts";
 import { addDays } from "./read-site-visits.ts";
 
 const IPHONE =
@@ -95,6 +98,58 @@ describe("visits of a local site, counted", () => {
     await t.ctx.db.update(orders).set({ planId: "starter" }).where(eq(orders.id, order.id));
     const starter = await visits();
     expect(starter.json()).toEqual({ included: false });
+    await t.ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, order.id));
+  });
+  it("gives the site's WordPress dashboard its figures, escaped, and takes them away off Business", async () => {
+    const host = t.ctx.wordpress.main;
+    const site = await getSite(t.ctx.db, order.id);
+    const dashboard = async () =>
+      (
+        await logIn(
+          host,
+          order.subdomain,
+          site.wpUsername as string,
+          t.ctx.secrets.open(site.wpPasswordEnc as string),
+        )
+      ).text();
+    // The reading job gave them right after counting.
+    const html = await waitFor(async () => {
+      const page = await dashboard();
+      return page.includes('id="lagon_visites"') ? page : undefined;
+    }, 60_000);
+    expect(html).toContain(
+      "<strong>2</strong> visiteurs et <strong>3</strong> pages vues sur les 30 derniers jours.",
+    );
+    expect(html).toContain("<li>www.google.com — 1</li>");
+    const chart = html.slice(html.indexOf('id="lagon_visites"'));
+    expect(chart.slice(0, chart.indexOf("</svg>")).match(/<rect /g)).toHaveLength(30);
+    // A page name comes from a visitor's request: drawn as text, never as markup.
+    await t.ctx.db.insert(siteVisitDays).values({
+      orderId: order.id,
+      day: addDays(formatIsoDate(new Date()), -1),
+      visitors: 1,
+      pageViews: 1,
+      pages: [['/"><img src=x onerror=alert(1)>', 1, 1]],
+      referrers: [],
+      devices: [],
+    });
+    expect(await pushSiteVisits(t.ctx, order)).toBe(true);
+    const hostile = await dashboard();
+    expect(hostile).toContain("<strong>3</strong> visiteurs");
+    expect(hostile).toContain("/&quot;&gt;&lt;img src=x onerror=alert(1)&gt; — 1");
+    expect(hostile).not.toContain("<img src=x");
+    // The site takes only figures of the expected shape.
+    const rest = (await siteAdminRest(t.ctx, order)) as NonNullable<
+      Awaited<ReturnType<typeof siteAdminRest>>
+    >;
+    await expect(rest.json("PUT", "/lagon/v1/visites", { figures: { days: "tout" } })).rejects.toThrow(
+      /400 lagon_visites : Statistiques invalides\./,
+    );
+    // Off Business (a downgrade): the widget goes; the figures stay on the platform.
+    await t.ctx.db.update(orders).set({ planId: "starter" }).where(eq(orders.id, order.id));
+    const starter = { ...order, planId: "starter" };
+    expect(await pushSiteVisits(t.ctx, starter)).toBe(true);
+    expect(await dashboard()).not.toContain('id="lagon_visites"');
     await t.ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, order.id));
   });
 });

@@ -5,9 +5,10 @@ import { orders, sites, subscriptions } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { liveSite } from "../maintenance/versions.ts";
 import { findOrder } from "../orders/orders-table.ts";
+import { pushSiteVisits } from "./push-site-visits.ts";
 import { forgetOldVisits, readSiteVisits } from "./read-site-visits.ts";
 
-/** One Business site's visit log, read and counted (GoAccess); a few at a time per worker. */
+/** One Business site's visit log, read and counted (GoAccess), then its dashboard's figures given; a few at a time per worker. */
 export const readSiteVisitsJob = defineJob({
   name: "read-site-visits",
   payload: z.object({ orderId: z.uuid() }),
@@ -19,7 +20,8 @@ export const readSiteVisitsJob = defineJob({
     const order = await findOrder(ctx.db, orderId);
     if (order?.planId !== "business") return;
     const days = await readSiteVisits(ctx, order);
-    ctx.log.info({ orderId, days }, "site visits read");
+    const dashboard = await pushSiteVisits(ctx, order);
+    ctx.log.info({ orderId, days, dashboard }, "site visits read");
   },
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { periodStart, visitSeries } from "./visits-view.ts";
+import { periodStart, visitSeries } from "./visit-series.ts";
 
 const row = (day: string, visitors: number, pageViews: number, page = "/") => ({
   orderId: "00000000-0000-4000-8000-000000000000",

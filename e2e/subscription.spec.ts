@@ -315,6 +315,14 @@ test("cancellation with notice: offline on its date and not before; an upgrade a
   await expect(block).toContainText(
     /À la fin de la période en cours, le \d{1,2} \S+ \d{4} : rien à payer aujourd'hui/,
   );
+  // What leaving Business stops is listed before the button that confirms (decision 0072).
+  const stops = block.getByRole("note");
+  await expect(stops).toContainText(/En passant à Libre, ces fonctions de votre site s'arrêtent le /);
+  await expect(stops.getByRole("listitem")).toHaveText([
+    /^Boutique en ligne/,
+    /^Réservation en ligne/,
+    /^Statistiques de visite/,
+  ]);
   await block.getByRole("button", { name: "Programmer le passage à Libre" }).click();
   await expect(block.getByRole("status")).toHaveText(
     "Changement de formule programmé pour la fin de la période.",
@@ -330,6 +338,13 @@ test("cancellation with notice: offline on its date and not before; an upgrade a
   await page.reload();
   await expect(block).toContainText(/Libre — 16,28\s€ TTC par mois/);
   await expect(block).not.toContainText("Changement programmé");
+  // Then the kit's job turns them off; the order page says so.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByText("Fonctions arrêtées, vos données sont gardées").count();
+    })
+    .toBe(1);
 
   // Cancellation: reachable at all times, the notice stated, the date shown before confirming.
   await expect(block).toContainText("Résiliable en ligne à tout moment, avec un préavis de 30 jours");

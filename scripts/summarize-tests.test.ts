@@ -136,6 +136,61 @@ describe("the test command's summary", () => {
   });
 });
 
+describe("what failed, listed above the closing line", () => {
+  const failures = [
+    { file: "server/src/b.test.ts", kind: "test", name: "b > works", message: "expected 1 to be 2" },
+    { file: "server/src/d.test.ts", kind: "suite", name: "d", message: "Hook timed out in 180000ms." },
+    { file: "", kind: "unhandled", message: "PGlite is closed" },
+  ];
+  const failing = {
+    ...playwright,
+    stats: { ...playwright.stats, unexpected: 1 },
+    suites: [
+      {
+        file: "admin.spec.ts",
+        title: "admin.spec.ts",
+        specs: [
+          {
+            title: "an order in error is resumed",
+            tests: [
+              {
+                status: "unexpected",
+                results: [{ duration: 1, error: { message: "\u001b[31mTimeout\u001b[39m\nmore" } }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const files: Record<string, unknown> = {
+    "pglite.json": pglite,
+    "pglite.failures.json": failures,
+    "pw.json": failing,
+  };
+  const { lines, failed } = summarize(
+    ["vitest@vitest PGlite:pglite.json", "playwright@Playwright:pw.json"],
+    (f: string) => files[f],
+  );
+
+  it("counts a suite whose beforeAll threw and an unhandled error as failures, beside the failed test", () => {
+    expect(lines[0]).toBe("vitest PGlite: 40 passed, 3 failed, 2 skipped");
+    expect(lines.at(-1)).toBe("44 passed, 4 failed, 2 skipped");
+    expect(failed).toBe(true);
+  });
+
+  it("names each failure with its file, test and first message line, without colours", () => {
+    const start = lines.indexOf("Failures (4):");
+    expect(start).toBeGreaterThan(0);
+    expect(lines.slice(start + 1, -1)).toEqual([
+      "  vitest PGlite  server/src/b.test.ts b > works: expected 1 to be 2",
+      "  vitest PGlite  server/src/d.test.ts (suite) d: Hook timed out in 180000ms.",
+      "  vitest PGlite  (unhandled): PGlite is closed",
+      "  Playwright  admin.spec.ts an order in error is resumed: Timeout",
+    ]);
+  });
+});
+
 describe("times past a minute", () => {
   it("round to whole seconds before splitting: 119.6 s is 2 min 00 s, never 1 min 60 s", () => {
     const slow = { ...postgres, testResults: [vitestFile("server/src/slow.test.ts", 119.6)] };

@@ -44,15 +44,19 @@ run_step() { # name, command...
 timed check run_step check npm run check
 
 echo "::: unit and API tests (PGlite)"
-timed "vitest PGlite" npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json"
+# Each vitest pass writes its JSON report and, beside it, what failed outside the report's reach (a
+# beforeAll that threw, an unhandled error): scripts/vitest-failures-reporter.mjs.
+vitest_reports=(--reporter=default --reporter=json --reporter=./scripts/vitest-failures-reporter.mjs)
+VITEST_FAILURES_FILE="$out/vitest-pglite.failures.json" timed "vitest PGlite" \
+  npx vitest run "${vitest_reports[@]}" --outputFile.json="$out/vitest-pglite.json"
 
 echo "::: API tests (PostgreSQL)"
 pg_dir=$(mktemp -d /tmp/lagon-pg-XXXXXX)
 pg_port=${TEST_PG_PORT:-55433}
 pg_started=$SECONDS
 if pg_url=$(bash scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"); then
-  TEST_DATABASE_URL=$pg_url npx vitest run --project server \
-    --reporter=default --reporter=json --outputFile="$out/vitest-postgres.json"
+  TEST_DATABASE_URL=$pg_url VITEST_FAILURES_FILE="$out/vitest-postgres.failures.json" npx vitest run --project server \
+    "${vitest_reports[@]}" --outputFile.json="$out/vitest-postgres.json"
   bash scripts/postgres-test-server.sh stop "$pg_dir" "$pg_port"
 else
   steps+=("step:postgres-start=1")

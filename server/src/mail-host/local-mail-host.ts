@@ -17,6 +17,7 @@ import {
 import net from "node:net";
 import path from "node:path";
 import type { MailboxVacation } from "@lagon/contracts/mailboxes";
+import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { siteFilesDir } from "../wordpress/site-runtime.ts";
 import {
@@ -747,34 +748,6 @@ function runTar(
         : reject(new Error(`tar exited with ${code}: ${Buffer.concat(errors).toString("utf8").slice(-500)}`)),
     );
   });
-}
-
-/** A system user of its own group, no home, no shell (made once); its uid. */
-export async function ensureSystemUser(name: string): Promise<number> {
-  try {
-    return await userId(name);
-  } catch {
-    await runProcess(
-      "useradd",
-      [
-        "--system",
-        "--user-group",
-        "--no-create-home",
-        "--home-dir",
-        "/nonexistent",
-        "--shell",
-        "/usr/sbin/nologin",
-        name,
-      ],
-      { env: { PATH: SYSTEM_PATH } },
-    );
-    return userId(name);
-  }
-}
-
-export async function userId(name: string): Promise<number> {
-  const { stdout } = await runProcess("id", ["-u", name], { env: { PATH: SYSTEM_PATH } });
-  return Number(stdout.trim());
 }
 
 export async function groupId(name: string): Promise<number> {

@@ -102,7 +102,7 @@ export async function startJobQueue(
     // createQueue leaves a queue that exists as it is: a retry limit or delay changed in the code
     // would never reach a database made by an earlier version. updateQueue sets them again.
     await boss.createQueue(job.name, { name: job.name, ...policy });
-    await boss.updateQueue(job.name, policy);
+    await boss.updateQueue(job.name, { name: job.name, ...policy });
   }
 
   return {

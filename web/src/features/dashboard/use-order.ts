@@ -1,7 +1,6 @@
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { useEffect, useState } from "react";
-import { apiPaths, withToken } from "../../api/paths";
-import { fetchJson } from "../../lib/fetch-json";
+import { getOrder } from "./api/get-order";
 
 export const POLL_INTERVAL_MS = 5000;
 
@@ -32,7 +31,7 @@ export function useOrder(orderId: string, token: string, { untilKoza = false } =
     let loaded = false;
     const load = async () => {
       try {
-        const order = await fetchJson<CustomerOrderView>(withToken(apiPaths.order(orderId), token));
+        const order = await getOrder(orderId, token);
         if (stopped) return;
         loaded = true;
         setState({ kind: "ready", order });

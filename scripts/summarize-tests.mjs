@@ -3,7 +3,8 @@
 // "N passed, N failed".
 // Arguments:
 //   step:NAME=CODE            a step without a report (lint and typecheck, a server that did not start)
-//   time:NAME=SECONDS         how long a step took, as scripts/test.sh measured it
+//   time:NAME=SECONDS         how long a step took, as scripts/test.sh measured it; time:wall=SECONDS
+//                             is the whole command's wall clock, the total when steps overlap
 //   vitest@LABEL:FILE         a vitest JSON report; FILE with .failures.json in place of .json is
 //                             what scripts/vitest-failures-reporter.mjs wrote beside it, if any
 //   playwright@LABEL:FILE     a Playwright JSON report
@@ -154,11 +155,14 @@ export function summarize(args, read) {
     for (const x of slowest)
       lines.push(`  ${formatSeconds(x.seconds).padStart(12)}  ${x.label.padEnd(width)}  ${x.file}`);
   }
-  if (times.length > 0) {
-    const width = Math.max(...times.map((t) => t.name.length));
+  const wall = times.find((t) => t.name === "wall");
+  const steps = times.filter((t) => t !== wall);
+  if (steps.length > 0) {
+    const width = Math.max(...steps.map((t) => t.name.length), "total".length);
     lines.push("Step times:");
-    for (const t of times) lines.push(`  ${t.name.padEnd(width)}  ${formatSeconds(t.seconds).padStart(12)}`);
-    const total = times.reduce((sum, t) => sum + t.seconds, 0);
+    for (const t of steps) lines.push(`  ${t.name.padEnd(width)}  ${formatSeconds(t.seconds).padStart(12)}`);
+    // Steps that ran side by side overlap: the wall clock, when given, is the total.
+    const total = wall?.seconds ?? steps.reduce((sum, t) => sum + t.seconds, 0);
     lines.push(`  ${"total".padEnd(width)}  ${formatSeconds(total).padStart(12)}`);
   }
   if (failures.length > 0) {

@@ -102,6 +102,16 @@ describe("the test command's summary", () => {
     ]);
   });
 
+  it("takes the wall clock as the total when steps ran side by side", () => {
+    const { lines } = summarize(["time:check=60", "time:browser=700", "time:wall=720"], read);
+    expect(lines.slice(0, 4).map((l) => l.trim().split(/\s{2,}/))).toEqual([
+      ["Step times:"],
+      ["check", "1 min 00 s"],
+      ["browser", "11 min 40 s"],
+      ["total", "12 min 00 s"],
+    ]);
+  });
+
   it("counts no time for a file that did not load", () => {
     const broken = {
       ...postgres,

@@ -5,7 +5,8 @@ import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailTestApp } from "../../test/mail-test-app.ts";
-import { mailboxes } from "../db/schema.ts";
+import { TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
+import { adminAudit, mailboxes } from "../db/schema.ts";
 import { LocalMailHost } from "../mail-host/local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, waitForMessage } from "../mail-host/mail-checks.ts";
 import { restoreMailHost } from "./order-mailboxes.ts";
@@ -94,6 +95,57 @@ describe("the order page's mailboxes, on a real mail host", () => {
         text: "?",
       }),
     ).rejects.toThrow(/User unknown/);
+  });
+
+  it("lets the admin create a mailbox, renew its password and delete it, each in the audit log", async () => {
+    const site = await givenSite("starter");
+    const admin = `/api/admin/orders/${site.id}`;
+    const created = await call("POST", `${admin}/mailboxes?token=${TEST_ADMIN_TOKEN}`, {
+      localPart: "gerant",
+    });
+    expect(created.statusCode).toBe(201);
+    const { mailbox, password } = created.json();
+    expect(mailbox.address).toBe(`gerant@${site.domain}`);
+    // The customer's page shows what the admin made.
+    const seen = (await call("GET", `/api/order/${site.id}/mailboxes?token=${site.token}`)).json();
+    expect(seen.mailboxes.map((box: { address: string }) => box.address)).toEqual([mailbox.address]);
+
+    const reset = await call(
+      "POST",
+      `${admin}/mailboxes/${mailbox.address}/password?token=${TEST_ADMIN_TOKEN}`,
+    );
+    expect(reset.statusCode).toBe(200);
+    await expect(imapClient(host.endpoints(), mailbox.address, password).connect()).rejects.toThrow();
+    const client = imapClient(host.endpoints(), mailbox.address, reset.json().password);
+    await client.connect();
+    await client.logout();
+
+    // The customer's token opens no admin route, a wrong admin token changes nothing.
+    for (const token of [site.token, `${TEST_ADMIN_TOKEN}x`]) {
+      const refused = await call("DELETE", `${admin}/mailboxes/${mailbox.address}?token=${token}`);
+      expect(refused.statusCode).toBe(403);
+    }
+    expect(await rowsOf(site.id)).toHaveLength(1);
+    const unknownOrder = await call(
+      "POST",
+      `/api/admin/orders/not-an-order/mailboxes?token=${TEST_ADMIN_TOKEN}`,
+      { localPart: "x" },
+    );
+    expect(unknownOrder.statusCode).toBe(404);
+
+    const deleted = await call("DELETE", `${admin}/mailboxes/${mailbox.address}?token=${TEST_ADMIN_TOKEN}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(await rowsOf(site.id)).toEqual([]);
+    const audit = await t.ctx.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.orderId, site.id))
+      .orderBy(adminAudit.id);
+    expect(audit.map((row) => row.details)).toEqual([
+      "création de gerant — ok",
+      `nouveau mot de passe de ${mailbox.address} — ok`,
+      `suppression de ${mailbox.address} — ok`,
+    ]);
   });
 
   it("refuses a bad or reserved address, another order's mailbox, and a missing token, writing nothing", async () => {

@@ -12,8 +12,24 @@ import { hashMailboxPassword } from "./mailbox-password.ts";
 /** Free loopback ports for one mail host. */
 export async function freeMailPorts(): Promise<MailHostPorts> {
   const ports = new Set<number>();
-  while (ports.size < 9) ports.add(await freePort());
-  const [smtp, submission, imap, lmtp, auth, quotaStatus, dkim, policy, replies] = [...ports] as number[] as [
+  while (ports.size < 12) ports.add(await freePort());
+  const [
+    smtp,
+    submission,
+    imap,
+    lmtp,
+    auth,
+    quotaStatus,
+    dkim,
+    policy,
+    replies,
+    forward,
+    srsForward,
+    srsReverse,
+  ] = [...ports] as number[] as [
+    number,
+    number,
+    number,
     number,
     number,
     number,
@@ -24,7 +40,20 @@ export async function freeMailPorts(): Promise<MailHostPorts> {
     number,
     number,
   ];
-  return { smtp, submission, imap, lmtp, auth, quotaStatus, dkim, policy, replies };
+  return {
+    smtp,
+    submission,
+    imap,
+    lmtp,
+    auth,
+    quotaStatus,
+    dkim,
+    policy,
+    replies,
+    forward,
+    srsForward,
+    srsReverse,
+  };
 }
 
 /** A MAIL_PORT_BASE whose ports (base+24 … base+87) are free now, for a server started by a test. */

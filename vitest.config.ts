@@ -15,6 +15,7 @@ export default defineConfig({
           name: "scripts",
           environment: "node",
           include: ["scripts/**/*.test.ts", "e2e/support/*.test.ts"],
+          isolate: false,
         },
       },
     ],

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { deliverFromOutside, waitForMessage } from "../server/src/mail-host/mail-checks.ts";
+import { deliverFromOutside, imapClient, waitForMessage } from "../server/src/mail-host/mail-checks.ts";
 import { stackMailEndpoints } from "./support/mail-ports";
-import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
+import { ADMIN_TOKEN, magicLinkIn, orderSite, waitForMail } from "./support/orders";
 import { expect, test } from "./support/test";
 
 const endpoints = stackMailEndpoints;
@@ -76,6 +76,23 @@ test("a customer creates a professional address from the order page and reads it
 
   await block.getByRole("button", { name: "Supprimer devis@courriel-payet.localhost" }).click();
   await expect(block.getByText(/^devis@courriel-payet\.localhost supprimé/)).toBeVisible();
+
+  // The agency renews the password from the order's admin card, through the same block: the new
+  // one opens the mailbox.
+  await page.goto(`/admin?token=${ADMIN_TOKEN}`);
+  await page.getByPlaceholder("E-mail, nom ou sous-domaine").fill("courriel-payet");
+  const card = page.getByRole("article").filter({ hasText: "courriel-payet.localhost" });
+  await expect(card).toHaveCount(1);
+  await card.locator("summary", { hasText: "Adresses e-mail" }).click();
+  const adminBlock = card.getByRole("region", { name: "Adresses e-mail" });
+  await adminBlock.getByRole("button", { name: "Nouveau mot de passe" }).click();
+  await expect(adminBlock.getByText("Nouveau mot de passe : contact@courriel-payet.localhost")).toBeVisible();
+  const renewed = (await adminBlock.locator("code").textContent()) as string;
+  expect(renewed).not.toBe(password);
+  const imap = imapClient(endpoints, "contact@courriel-payet.localhost", renewed);
+  await imap.connect();
+  await imap.logout();
+  await page.goto(`${link.pathname}${link.search}`);
 
   // Deleted behind a confirmation.
   await block.getByRole("button", { name: "Supprimer", exact: true }).click();

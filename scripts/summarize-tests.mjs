@@ -1,15 +1,51 @@
 // Adds up the JSON reports of every suite the test command ran and prints, in this order: each
-// suite's counts, the slowest test files, each step's time, and the closing "N passed, N failed".
+// suite's counts, the slowest test files, each step's time, what failed, and the closing
+// "N passed, N failed".
 // Arguments:
 //   step:NAME=CODE            a step without a report (lint and typecheck, a server that did not start)
-//   time:NAME=SECONDS         how long a step took, as scripts/test.sh measured it
-//   vitest@LABEL:FILE         a vitest JSON report
+//   time:NAME=SECONDS         how long a step took, as scripts/test.sh measured it; time:wall=SECONDS
+//                             is the whole command's wall clock, the total when steps overlap
+//   vitest@LABEL:FILE         a vitest JSON report; FILE with .failures.json in place of .json is
+//                             what scripts/vitest-failures-reporter.mjs wrote beside it, if any
 //   playwright@LABEL:FILE     a Playwright JSON report
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const SLOWEST = 15;
+const FAILURES_SHOWN = 20;
+
+// Terminal colours out: the summary is read in a plain log.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what is matched
+const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
+
+/** Where the failures reporter wrote, beside a vitest JSON report. */
+export const failuresFileOf = (report) => report.replace(/\.json$/, ".failures.json");
+
+/** The failed tests of a Playwright report: [{ file, name, message }]. */
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite, file, titles) => {
+    const here = suite.file ?? file;
+    const titlePath = suite.title && suite.title !== here ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const last = test.results?.at(-1);
+        const message =
+          String(last?.error?.message ?? "")
+            .split("\n")
+            .find((l) => l.trim() !== "") ?? "";
+        out.push({ file: here, name: [...titlePath, spec.title].join(" › "), message });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here, titlePath);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file, []);
+  for (const error of report.errors ?? [])
+    out.push({ file: "", name: "", message: String(error.message ?? "") });
+  return out;
+}
 
 /** The files of a vitest report: [{ file, seconds }]. */
 function vitestFiles(report) {
@@ -57,6 +93,7 @@ export function summarize(args, read) {
   const suites = [];
   const files = [];
   const times = [];
+  const failures = [];
   for (const arg of args) {
     const colon = arg.indexOf(":");
     const [kind, label = kind] = arg.slice(0, colon).split("@");
@@ -86,14 +123,23 @@ export function summarize(args, read) {
     let s = 0;
     if (kind === "vitest") {
       p = report.numPassedTests;
-      f = report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0);
       s = report.numPendingTests + report.numTodoTests;
       files.push(...vitestFiles(report).map((x) => ({ ...x, label })));
+      const listed = read(failuresFileOf(rest));
+      if (Array.isArray(listed)) {
+        // A file or suite error (a beforeAll that threw: its tests count as skipped) and an
+        // unhandled error are failures of their own; failed tests are already in the report.
+        f = report.numFailedTests + listed.filter((x) => x.kind !== "test").length;
+        failures.push(...listed.map((x) => ({ ...x, label })));
+      } else {
+        f = report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0);
+      }
     } else if (kind === "playwright") {
       p = report.stats.expected + report.stats.flaky;
       f = report.stats.unexpected + (report.errors?.length ?? 0);
       s = report.stats.skipped;
       files.push(...playwrightFiles(report).map((x) => ({ ...x, label })));
+      failures.push(...playwrightFailures(report).map((x) => ({ ...x, label })));
     }
     passed += p;
     failed += f;
@@ -109,12 +155,26 @@ export function summarize(args, read) {
     for (const x of slowest)
       lines.push(`  ${formatSeconds(x.seconds).padStart(12)}  ${x.label.padEnd(width)}  ${x.file}`);
   }
-  if (times.length > 0) {
-    const width = Math.max(...times.map((t) => t.name.length));
+  const wall = times.find((t) => t.name === "wall");
+  const steps = times.filter((t) => t !== wall);
+  if (steps.length > 0) {
+    const width = Math.max(...steps.map((t) => t.name.length), "total".length);
     lines.push("Step times:");
-    for (const t of times) lines.push(`  ${t.name.padEnd(width)}  ${formatSeconds(t.seconds).padStart(12)}`);
-    const total = times.reduce((sum, t) => sum + t.seconds, 0);
+    for (const t of steps) lines.push(`  ${t.name.padEnd(width)}  ${formatSeconds(t.seconds).padStart(12)}`);
+    // Steps that ran side by side overlap: the wall clock, when given, is the total.
+    const total = wall?.seconds ?? steps.reduce((sum, t) => sum + t.seconds, 0);
     lines.push(`  ${"total".padEnd(width)}  ${formatSeconds(total).padStart(12)}`);
+  }
+  if (failures.length > 0) {
+    // Last before the count: a CI log's tail shows which test broke and why.
+    lines.push(`Failures (${failures.length}):`);
+    for (const x of failures.slice(0, FAILURES_SHOWN)) {
+      const where = [x.file, x.kind && x.kind !== "test" ? `(${x.kind})` : "", x.name]
+        .filter(Boolean)
+        .join(" ");
+      lines.push(`  ${x.label}  ${where}: ${plain(x.message).slice(0, 300)}`);
+    }
+    if (failures.length > FAILURES_SHOWN) lines.push(`  … and ${failures.length - FAILURES_SHOWN} more`);
   }
   lines.push(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   return { lines, failed: failed > 0 };

@@ -102,6 +102,16 @@ describe("the test command's summary", () => {
     ]);
   });
 
+  it("takes the wall clock as the total when steps ran side by side", () => {
+    const { lines } = summarize(["time:check=60", "time:browser=700", "time:wall=720"], read);
+    expect(lines.slice(0, 4).map((l) => l.trim().split(/\s{2,}/))).toEqual([
+      ["Step times:"],
+      ["check", "1 min 00 s"],
+      ["browser", "11 min 40 s"],
+      ["total", "12 min 00 s"],
+    ]);
+  });
+
   it("counts no time for a file that did not load", () => {
     const broken = {
       ...postgres,
@@ -133,6 +143,61 @@ describe("the test command's summary", () => {
 
   it("passes when every step passed and no report is missing", () => {
     expect(summarize(["step:check=0", "vitest@v:pg.json"], read)).toMatchObject({ failed: false });
+  });
+});
+
+describe("what failed, listed above the closing line", () => {
+  const failures = [
+    { file: "server/src/b.test.ts", kind: "test", name: "b > works", message: "expected 1 to be 2" },
+    { file: "server/src/d.test.ts", kind: "suite", name: "d", message: "Hook timed out in 180000ms." },
+    { file: "", kind: "unhandled", message: "PGlite is closed" },
+  ];
+  const failing = {
+    ...playwright,
+    stats: { ...playwright.stats, unexpected: 1 },
+    suites: [
+      {
+        file: "admin.spec.ts",
+        title: "admin.spec.ts",
+        specs: [
+          {
+            title: "an order in error is resumed",
+            tests: [
+              {
+                status: "unexpected",
+                results: [{ duration: 1, error: { message: "\u001b[31mTimeout\u001b[39m\nmore" } }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const files: Record<string, unknown> = {
+    "pglite.json": pglite,
+    "pglite.failures.json": failures,
+    "pw.json": failing,
+  };
+  const { lines, failed } = summarize(
+    ["vitest@vitest PGlite:pglite.json", "playwright@Playwright:pw.json"],
+    (f: string) => files[f],
+  );
+
+  it("counts a suite whose beforeAll threw and an unhandled error as failures, beside the failed test", () => {
+    expect(lines[0]).toBe("vitest PGlite: 40 passed, 3 failed, 2 skipped");
+    expect(lines.at(-1)).toBe("44 passed, 4 failed, 2 skipped");
+    expect(failed).toBe(true);
+  });
+
+  it("names each failure with its file, test and first message line, without colours", () => {
+    const start = lines.indexOf("Failures (4):");
+    expect(start).toBeGreaterThan(0);
+    expect(lines.slice(start + 1, -1)).toEqual([
+      "  vitest PGlite  server/src/b.test.ts b > works: expected 1 to be 2",
+      "  vitest PGlite  server/src/d.test.ts (suite) d: Hook timed out in 180000ms.",
+      "  vitest PGlite  (unhandled): PGlite is closed",
+      "  Playwright  admin.spec.ts an order in error is resumed: Timeout",
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 out=.test-output
 rm -rf "$out" && mkdir -p "$out"
+wall_started=$SECONDS
 
 times=()
 timed() { # name, command...: runs the command and records how long it took
@@ -32,32 +33,36 @@ timed install-test-tools bash scripts/ensure-debian-packages.sh \
   xmllint=libxml2-utils || exit 1
 
 steps=()
-run_step() { # name, command...
-  local name=$1
-  shift
-  echo "::: $name"
-  "$@"
-  local code=$?
-  steps+=("step:$name=$code")
-}
-
-timed check run_step check npm run check
 
 echo "::: unit and API tests (PGlite)"
-timed "vitest PGlite" npx vitest run --reporter=default --reporter=json --outputFile="$out/vitest-pglite.json"
+# Each vitest pass writes its JSON report and, beside it, what failed outside the report's reach (a
+# beforeAll that threw, an unhandled error): scripts/vitest-failures-reporter.mjs.
+vitest_reports=(--reporter=default --reporter=json --reporter=./scripts/vitest-failures-reporter.mjs)
+VITEST_FAILURES_FILE="$out/vitest-pglite.failures.json" timed "vitest PGlite" \
+  npx vitest run "${vitest_reports[@]}" --outputFile.json="$out/vitest-pglite.json"
 
-echo "::: API tests (PostgreSQL)"
-pg_dir=$(mktemp -d /tmp/lagon-pg-XXXXXX)
-pg_port=${TEST_PG_PORT:-55433}
-pg_started=$SECONDS
-if pg_url=$(bash scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"); then
-  TEST_DATABASE_URL=$pg_url npx vitest run --project server \
-    --reporter=default --reporter=json --outputFile="$out/vitest-postgres.json"
-  bash scripts/postgres-test-server.sh stop "$pg_dir" "$pg_port"
-else
-  steps+=("step:postgres-start=1")
-fi
-times+=("time:vitest PostgreSQL=$((SECONDS - pg_started))")
+# Lint and typecheck, then the suites where the databases differ again on a real PostgreSQL
+# server (one file at a time), beside the browser lanes (decision 0068): the journeys wait mostly
+# on crons, WordPress and mail, which leaves about a core. Its steps and times go to a file.
+beside_lanes() {
+  local started=$SECONDS pg_dir pg_port=${TEST_PG_PORT:-55433} pg_url
+  echo "::: check"
+  npm run check
+  printf 'step:check=%s\ntime:check=%s\n' $? $((SECONDS - started)) >>"$out/beside-lanes.results"
+  echo "::: API tests (PostgreSQL)"
+  started=$SECONDS
+  pg_dir=$(mktemp -d /tmp/lagon-pg-XXXXXX)
+  if pg_url=$(bash scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"); then
+    TEST_DATABASE_URL=$pg_url VITEST_FAILURES_FILE="$out/vitest-postgres.failures.json" \
+      npx vitest run --project server --maxWorkers=1 "${vitest_reports[@]}" --outputFile.json="$out/vitest-postgres.json"
+    bash scripts/postgres-test-server.sh stop "$pg_dir" "$pg_port"
+  else
+    echo "step:postgres-start=1" >>"$out/beside-lanes.results"
+  fi
+  echo "time:vitest PostgreSQL=$((SECONDS - started))" >>"$out/beside-lanes.results"
+}
+beside_lanes >"$out/beside-lanes.log" 2>&1 &
+beside_pid=$!
 
 # Two lanes side by side, each with its own stack (its own E2E_PORT): a journey waits mostly on
 # its WordPress sites and mail, so the two cores serve two of them at once (e2e/support/lanes.ts).
@@ -79,6 +84,14 @@ browser_lanes() {
 echo "::: browser tests (Chromium)"
 timed browser browser_lanes
 
+wait "$beside_pid"
+cat "$out/beside-lanes.log"
+while read -r result; do
+  case $result in step:*) steps+=("$result") ;; time:*) times+=("$result") ;; esac
+done <"$out/beside-lanes.results"
+
+# Steps overlap (check and PostgreSQL beside the lanes): the total is the wall clock's.
+times+=("time:wall=$((SECONDS - wall_started))")
 node scripts/summarize-tests.mjs "${steps[@]}" "${times[@]}" \
   "vitest@vitest PGlite:$out/vitest-pglite.json" "vitest@vitest PostgreSQL:$out/vitest-postgres.json" \
   "playwright@Playwright lane 1:$out/playwright-${lane_ports[0]}.json" \

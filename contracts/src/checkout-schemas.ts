@@ -83,6 +83,7 @@ export const CreateCheckoutSessionRequest = z.object({
 export type CreateCheckoutSessionRequest = z.input<typeof CreateCheckoutSessionRequest>;
 
 export const CheckoutSessionCreated = z.object({ checkout_url: z.string() });
+export type CheckoutSessionCreated = z.infer<typeof CheckoutSessionCreated>;
 
 export const CouponResult = z.object({
   valid: z.boolean(),

@@ -72,6 +72,8 @@ export const MAILBOX_MESSAGES = {
   aliasLimitReached: (count: number) =>
     `Vous avez atteint ${count} alias et renvois : supprimez-en un pour en créer un autre.`,
   unknownAlias: "Cet alias n'existe pas (ou plus).",
+  domainHasAddresses: (domain: string, addresses: string[]) =>
+    `Le domaine ${domain} porte encore ${addresses.length > 1 ? "ces adresses e-mail" : "cette adresse e-mail"} : ${addresses.join(", ")}. Supprimez-${addresses.length > 1 ? "les" : "la"} d'abord (bloc « Adresses e-mail » de la commande), après avoir prévenu le client : ses messages seraient perdus.`,
   setupUnknownDomain: "Ce domaine n'est pas servi par notre messagerie.",
   setupNoAddress: "Demande de configuration illisible : indiquez une adresse e-mail valide.",
   vacationSubjectRequired: "Indiquez l'objet de la réponse automatique.",

@@ -31,6 +31,12 @@ export const SubscriptionView = z.object({
   suspend_at: z.string().nullable(),
   /** Suspended or cancelled: when the site is archived (removed from the host). */
   archive_at: z.string().nullable(),
+  /**
+   * What the host is doing to the site after a change of status, until it is done (a job, decision
+   * 0052): bringing it back online (after a payment), suspending it, or archiving it. Null when
+   * the site already is what the status asks.
+   */
+  site_change: z.enum(["restoring", "suspending", "archiving"]).nullable(),
   /** The card on file (local test payments only), e.g. "•••• 4242". */
   card_label: z.string().nullable(),
   /**

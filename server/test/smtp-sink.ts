@@ -1,6 +1,8 @@
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
+  /** The envelope sender ("" for a bounce). */
+  from: string;
   to: string[];
   raw: string;
 }
@@ -16,7 +18,9 @@ export async function startSmtpSink(onMail: (mail: ReceivedMail) => void = () =>
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
+        const { mailFrom } = session.envelope;
         const mail = {
+          from: mailFrom ? mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         };

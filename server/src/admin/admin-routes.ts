@@ -12,7 +12,6 @@ import {
 } from "@lagon/contracts/admin-schemas";
 import { DOMAIN_ADMIN_MESSAGES } from "@lagon/contracts/custom-domain";
 import { type AdminCustomDomains, RefuseDomainBody } from "@lagon/contracts/custom-domain-schemas";
-import type { MailboxList } from "@lagon/contracts/mailboxes-schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -28,7 +27,7 @@ import {
 } from "../custom-domain/admin-domain-actions.ts";
 import { invoiceAdminRoutes } from "../invoices/invoice-admin-routes.ts";
 import { accepted } from "../jobs/site-job.ts";
-import { adminOrderMailboxes } from "../mailboxes/order-mailboxes.ts";
+import { mailboxAdminRoutes } from "../mailboxes/mailbox-routes.ts";
 import { LARGE_BODY_LIMIT } from "../plugins/body-limits.ts";
 import { subscriptionAdminRoutes } from "../subscriptions/subscription-admin-routes.ts";
 import { testimonialAdminRoutes } from "../testimonials/testimonial-routes.ts";
@@ -72,12 +71,6 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
     async (request): Promise<{ emails: EmailLogEntry[] }> => ({
       emails: await listOrderEmails(ctx, request.params.orderId),
     }),
-  );
-
-  r.get(
-    "/orders/:orderId/mailboxes",
-    { config: limits, schema: { params: OrderIdParams, querystring: TokenQuery } },
-    (request): Promise<MailboxList> => adminOrderMailboxes(ctx, request.params.orderId),
   );
 
   r.post(
@@ -125,6 +118,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: Context 
   chatAdminRoutes(app, ctx, limits);
   invoiceAdminRoutes(app, ctx, limits);
   backupAdminRoutes(app, ctx, limits);
+  mailboxAdminRoutes(app, ctx, limits);
   testimonialAdminRoutes(app, ctx, limits);
   r.get(
     "/custom-domains",

@@ -3,6 +3,7 @@ import { formatDateTime } from "@lagon/contracts/french-date";
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, type SiteBackup, siteBackups } from "../db/schema.ts";
+import { checkMailSnapshot } from "../mailboxes/order-mail-follows-site.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
@@ -24,7 +25,8 @@ export interface DrillResult {
 /**
  * The weekly restore drill: the latest backup of `count` sites (in turn: a different window of
  * the sites each week, so every site comes up over the weeks) is restored into a scratch site on
- * the host, its home page must answer 200 through PHP, and the scratch site is removed. A failure
+ * the host, its home page must answer 200 through PHP, and the scratch site is removed; its mail
+snapshot, if any, must read back whole with only the site's mail domains in it. A failure
  * is raised on the site (order logs, admin card) and e-mailed to the agency; a site that passes
  * has its earlier drill alert resolved.
  */
@@ -97,11 +99,16 @@ async function drillOne(ctx: Context, order: Order, backup: SiteBackup): Promise
       throw new Error(
         `la page d'accueil de la copie répond ${home.status}${home.headers.get("location") ? ` vers ${home.headers.get("location")}` : ""}`,
       );
+    // Its mail, read back and listed (the live mailboxes are not touched).
+    const mail = await checkMailSnapshot(ctx, order, backup);
     const seconds = Math.round((Date.now() - started) / 1000);
+    const mailDetail = mail
+      ? `, courrier lisible : ${mail.messages} message(s) dans ${mail.mailboxes} adresse(s)`
+      : "";
     return {
       ...base,
       ok: true,
-      detail: `Exercice de restauration réussi : la sauvegarde du ${when} remise en marche dans un site temporaire, page d'accueil 200 (${seconds} s).`,
+      detail: `Exercice de restauration réussi : la sauvegarde du ${when} remise en marche dans un site temporaire, page d'accueil 200${mailDetail} (${seconds} s).`,
     };
   } catch (err) {
     ctx.log.error({ err, subdomain: order.subdomain, backup: backup.id }, "restore drill failed");

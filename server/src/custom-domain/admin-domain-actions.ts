@@ -5,6 +5,7 @@ import type { Context } from "../context.ts";
 import { type CustomDomain, customDomainChecks, customDomains, orders } from "../db/schema.ts";
 import { badRequest, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
+import { assertNoAddressesOn, removeCustomMailDomain } from "../mailboxes/order-mail-domain.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { findOrder } from "../orders/orders-table.ts";
@@ -95,11 +96,15 @@ export async function markDomainBought(ctx: Context, orderId: string): Promise<v
 /** The agency refuses the request; the reason is shown to the customer, who may ask for another. */
 export async function refuseDomain(ctx: Context, orderId: string, reason: string): Promise<void> {
   const domain = await domainOf(ctx, orderId);
-  if (domain.state === "active") await takeDomainOffline(ctx, orderId, domain.domain);
+  if (domain.state === "active") {
+    await assertNoAddressesOn(ctx, orderId, domain.domain);
+    await takeDomainOffline(ctx, orderId, domain.domain);
+  }
   await ctx.db
     .update(customDomains)
     .set({ state: "failed", failure: "refused", reason, nextCheckAt: null })
     .where(eq(customDomains.id, domain.id));
+  if (domain.state === "active") await removeCustomMailDomain(ctx, orderId, domain.domain);
   await logCheck(ctx, domain, "failed", false, `Refusé par l'agence : ${reason}`);
   await addOrderLog(ctx.db, orderId, {
     level: "warning",
@@ -124,8 +129,10 @@ export async function refuseDomain(ctx: Context, orderId: string, reason: string
 /** Removes the domain from the order: the site answers on its subdomain again. */
 export async function removeDomain(ctx: Context, orderId: string): Promise<void> {
   const domain = await domainOf(ctx, orderId);
+  if (domain.state === "active") await assertNoAddressesOn(ctx, orderId, domain.domain);
   await takeDomainOffline(ctx, orderId, domain.domain);
   await ctx.db.delete(customDomains).where(eq(customDomains.id, domain.id));
+  if (domain.state === "active") await removeCustomMailDomain(ctx, orderId, domain.domain);
   await queueScreenshot(ctx, orderId);
   await addOrderLog(ctx.db, orderId, {
     level: "info",

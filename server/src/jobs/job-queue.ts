@@ -93,13 +93,16 @@ export async function startJobQueue(
   boss.on("error", (err) => log.error({ err }, "job queue error"));
   await boss.start();
   for (const job of jobs) {
-    await boss.createQueue(job.name, {
-      name: job.name,
+    const policy = {
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds,
-    });
+    };
+    // createQueue leaves a queue that exists as it is: a retry limit or delay changed in the code
+    // would never reach a database made by an earlier version. updateQueue sets them again.
+    await boss.createQueue(job.name, { name: job.name, ...policy });
+    await boss.updateQueue(job.name, { name: job.name, ...policy });
   }
 
   return {

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { KozaData } from "@lagon/contracts/koza-schemas";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { cleanImage } from "../koza/check-image.ts";
 import { drawIllustration } from "../koza/illustrator.ts";
-import { imageProcessPid } from "./image-process.ts";
+import { IDLE_MS, imageProcessPid } from "./image-process.ts";
 
 const alive = (pid: number) => {
   try {
@@ -31,24 +31,36 @@ const answers = () =>
 
 describe("the image process", () => {
   it("does the image work out of this process, then ends once idle", async () => {
-    const drawn = await drawIllustration(answers(), {
-      slot: "hero",
-      kind: "hero",
-      index: 0,
-      subject: "Boulangerie",
-      alt: "",
-    });
-    const clean = await cleanImage(drawn);
-    expect(clean.mime).toBe("image/jpeg");
-    expect(clean.data.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // The idle wait on the test's clock: the process must live through all of it but its last
+    // millisecond, and end then (the tasks themselves run on the real clock, in the child).
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let pid: number | undefined;
+    try {
+      const drawn = await drawIllustration(answers(), {
+        slot: "hero",
+        kind: "hero",
+        index: 0,
+        subject: "Boulangerie",
+        alt: "",
+      });
+      const clean = await cleanImage(drawn);
+      expect(clean.mime).toBe("image/jpeg");
+      expect(clean.data.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
-    const pid = imageProcessPid();
-    expect(pid).toBeGreaterThan(0);
-    expect(pid).not.toBe(process.pid);
-    // libvips (sharp) was never loaded here: the memory it leaves is the image process's.
-    expect(readFileSync("/proc/self/maps", "utf8")).not.toMatch(/libvips/);
-    await waitFor(() => !alive(pid as number), 60_000);
+      pid = imageProcessPid();
+      expect(pid).toBeGreaterThan(0);
+      expect(pid).not.toBe(process.pid);
+      // libvips (sharp) was never loaded here: the memory it leaves is the image process's.
+      expect(readFileSync("/proc/self/maps", "utf8")).not.toMatch(/libvips/);
+      vi.advanceTimersByTime(IDLE_MS - 1);
+      expect(imageProcessPid()).toBe(pid);
+      expect(alive(pid as number)).toBe(true);
+      vi.advanceTimersByTime(1);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(imageProcessPid()).toBeUndefined();
+    await waitFor(() => !alive(pid as number), 60_000);
   }, 90_000);
 
   it("refuses what is not an image with the upload's French error, and works again after", async () => {

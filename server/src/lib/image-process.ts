@@ -21,7 +21,8 @@ export type ImageTask = keyof ImageTasks;
 /** A task that failed in the image process, or that the image process ended without answering. */
 export class ImageTaskError extends Error {}
 
-const IDLE_MS = 30_000;
+/** How long the image process waits for another task before it ends. */
+export const IDLE_MS = 30_000;
 const script = fileURLToPath(new URL("./image-process-child.ts", import.meta.url));
 
 interface Pending {

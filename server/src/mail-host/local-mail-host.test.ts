@@ -161,7 +161,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     await expect(imapClient(host.endpoints(), bob, passwords.bob).connect()).rejects.toThrow();
   });
 
-  it("ends the Postfix, Dovecot and OpenDKIM a killed product left running before starting its own", async () => {
+  it("ends the Postfix, Dovecot, OpenDKIM and postsrsd a killed product left running before starting its own", async () => {
     await host.stop();
     // The same host started by another process, killed with SIGKILL once started: its daemons
     // stay, as after a crash of the product.
@@ -186,7 +186,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
       killed.once("exit", (code) => reject(new Error(`the first host exited (${code})`)));
     });
     const leftovers = host.ourMasters();
-    expect(leftovers).toHaveLength(3);
+    expect(leftovers).toHaveLength(4);
     const exited = new Promise((resolve) => killed.once("exit", resolve));
     killed.kill("SIGKILL");
     await exited;
@@ -195,7 +195,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     await host.start();
     for (const pid of leftovers) expect(() => process.kill(pid, 0)).toThrow();
     const masters = host.ourMasters();
-    expect(masters).toHaveLength(3);
+    expect(masters).toHaveLength(4);
     expect(masters.filter((pid) => leftovers.includes(pid))).toEqual([]);
     // The new OpenDKIM holds its port and signs.
     await submitAs(host.endpoints(), alice, passwords.alice, {

@@ -17,6 +17,7 @@ import {
 import net from "node:net";
 import path from "node:path";
 import type { MailboxVacation } from "@lagon/contracts/mailboxes";
+import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { siteFilesDir } from "../wordpress/site-runtime.ts";
 import {
@@ -34,6 +35,8 @@ import {
   DKIM_SELECTOR,
   dkimTables,
   dovecotConf,
+  FORWARD_UNWRAP,
+  forwardRoute,
   type MailConfigInput,
   type MailHostPaths,
   type MailHostPorts,
@@ -85,6 +88,9 @@ export function mailPortsFrom(base: number): MailHostPorts {
     dkim: base + 28,
     policy: base + 29,
     replies: base + 30,
+    forward: base + 31,
+    srsForward: base + 32,
+    srsReverse: base + 33,
   };
 }
 
@@ -156,6 +162,7 @@ export class LocalMailHost implements MailHost {
       "/usr/sbin/postfix",
       "/usr/sbin/dovecot",
       "/usr/sbin/opendkim",
+      "/usr/sbin/postsrsd",
       "/usr/lib/dovecot/modules/lib90_sieve_plugin.so",
     ]) {
       await lstat(command).catch(() => {
@@ -174,6 +181,8 @@ export class LocalMailHost implements MailHost {
     };
     await writeFile(path.join(this.paths.postfixDir, "main.cf"), postfixMainCf(input));
     await writeFile(path.join(this.paths.postfixDir, "master.cf"), postfixMasterCf(input));
+    await writeFile(path.join(this.paths.postfixDir, "forward-unwrap"), FORWARD_UNWRAP);
+    await this.ensureSrsSecret();
     await writeFile(this.paths.dovecotConf, dovecotConf(input));
     await writeFile(this.dkimConf(), opendkimConf(input));
     await this.writeMaps(await this.readState());
@@ -187,6 +196,7 @@ export class LocalMailHost implements MailHost {
       this.spawnService("/usr/sbin/dovecot", ["-F", "-c", this.paths.dovecotConf]);
       this.spawnService("/usr/sbin/postfix", ["-c", this.paths.postfixDir, "start-fg"]);
       this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
+      this.spawnService("/usr/sbin/postsrsd", this.srsArguments());
       await Promise.all(Object.values(this.options.ports).map((port) => waitForPort(port)));
       await this.options.webmail?.start();
     } catch (error) {
@@ -453,7 +463,13 @@ export class LocalMailHost implements MailHost {
     const maps: Record<string, string[]> = {
       domains: state.domains.map((domain) => `${domain} OK`),
       mailboxes: Object.keys(state.mailboxes).map((address) => `${address} ${address}`),
-      aliases: Object.entries(state.aliases).map(([address, targets]) => `${address} ${targets.join(",")}`),
+      // Outside targets (forwards) go through the forward port first, for their SRS sender.
+      aliases: Object.entries(state.aliases).map(
+        ([address, targets]) =>
+          `${address} ${targets
+            .map((target) => (state.domains.includes(domainOf(target)) ? target : forwardRoute(target)))
+            .join(",")}`,
+      ),
       senders: senderLines(state),
       "suspended-in": (state.suspended ?? []).map((domain) => `${domain} ${SUSPENDED_REPLIES.in}`),
       "suspended-out": (state.suspended ?? []).map((domain) => `${domain} ${SUSPENDED_REPLIES.out}`),
@@ -571,6 +587,27 @@ export class LocalMailHost implements MailHost {
     return child;
   }
 
+  /**
+   * postsrsd (Debian's), signing with this host's secret for its own name: a forward's envelope
+   * sender becomes SRS0=…@<hostname>, whose SPF is this host's, and a bounce to it finds its way back.
+   */
+  private srsArguments(): string[] {
+    const { srsForward, srsReverse } = this.options.ports;
+    return [
+      ...["-s", this.paths.srsSecret, "-d", this.options.hostname, "-l", "127.0.0.1", "-4"],
+      ...["-f", String(srsForward), "-r", String(srsReverse)],
+      ...["-u", "postsrsd", "-p", path.join(this.paths.runDir, "postsrsd.pid")],
+    ];
+  }
+
+  /** The SRS secret, made once (root's alone; postsrsd reads it before giving up root). */
+  private async ensureSrsSecret(): Promise<void> {
+    if (await lstat(this.paths.srsSecret).catch(() => null)) return;
+    const tmp = `${this.paths.srsSecret}.tmp`;
+    await writeFile(tmp, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
+    await rename(tmp, this.paths.srsSecret);
+  }
+
   private dkimConf(): string {
     return path.join(this.paths.dkimDir, "opendkim.conf");
   }
@@ -647,6 +684,11 @@ export class LocalMailHost implements MailHost {
         path.join(this.paths.runDir, "opendkim.pid"),
         (pid) => readProc(pid, "cmdline").includes(this.dkimConf()),
         DKIM_STOP_SIGNAL,
+      ],
+      [
+        path.join(this.paths.runDir, "postsrsd.pid"),
+        (pid) => readProc(pid, "cmdline").includes(this.paths.srsSecret),
+        "SIGTERM",
       ],
     ];
     const found: [number, NodeJS.Signals][] = [];
@@ -747,34 +789,6 @@ function runTar(
         : reject(new Error(`tar exited with ${code}: ${Buffer.concat(errors).toString("utf8").slice(-500)}`)),
     );
   });
-}
-
-/** A system user of its own group, no home, no shell (made once); its uid. */
-export async function ensureSystemUser(name: string): Promise<number> {
-  try {
-    return await userId(name);
-  } catch {
-    await runProcess(
-      "useradd",
-      [
-        "--system",
-        "--user-group",
-        "--no-create-home",
-        "--home-dir",
-        "/nonexistent",
-        "--shell",
-        "/usr/sbin/nologin",
-        name,
-      ],
-      { env: { PATH: SYSTEM_PATH } },
-    );
-    return userId(name);
-  }
-}
-
-export async function userId(name: string): Promise<number> {
-  const { stdout } = await runProcess("id", ["-u", name], { env: { PATH: SYSTEM_PATH } });
-  return Number(stdout.trim());
 }
 
 export async function groupId(name: string): Promise<number> {

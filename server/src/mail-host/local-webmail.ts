@@ -4,17 +4,10 @@ import { readFileSync } from "node:fs";
 import { chmod, chown, mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { WEB_USER } from "../wordpress/site-runtime-config.ts";
-import {
-  endProcess,
-  ensureSystemUser,
-  groupId,
-  type MailHostCompanion,
-  stopChild,
-  userId,
-  waitForPort,
-} from "./local-mail-host.ts";
+import { endProcess, groupId, type MailHostCompanion, stopChild, waitForPort } from "./local-mail-host.ts";
 import {
   roundcubeConfig,
   type WebmailPaths,

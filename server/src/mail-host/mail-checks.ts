@@ -11,20 +11,11 @@ import { hashMailboxPassword } from "./mailbox-password.ts";
 
 /** Free loopback ports for one mail host. */
 export async function freeMailPorts(): Promise<MailHostPorts> {
+  const names = Object.keys(mailPortsFrom(0)) as (keyof MailHostPorts)[];
   const ports = new Set<number>();
-  while (ports.size < 9) ports.add(await freePort());
-  const [smtp, submission, imap, lmtp, auth, quotaStatus, dkim, policy, replies] = [...ports] as number[] as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return { smtp, submission, imap, lmtp, auth, quotaStatus, dkim, policy, replies };
+  while (ports.size < names.length) ports.add(await freePort());
+  const free = [...ports];
+  return Object.fromEntries(names.map((name, i) => [name, free[i]])) as unknown as MailHostPorts;
 }
 
 /** A MAIL_PORT_BASE whose ports (base+24 … base+87) are free now, for a server started by a test. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { mailPortsFrom, senderLines } from "./local-mail-host.ts";
-import { type MailConfigInput, mailHostPaths, postfixMainCf, postfixMasterCf } from "./mail-host-config.ts";
+import {
+  FORWARD_UNWRAP,
+  forwardRoute,
+  type MailConfigInput,
+  mailHostPaths,
+  postfixMainCf,
+  postfixMasterCf,
+} from "./mail-host-config.ts";
 import { OVER_LIMIT_ACTION, policyAction, SendRateCounter } from "./send-rate-policy.ts";
 
 const input: MailConfigInput = {
@@ -107,5 +114,29 @@ describe("the send-rate policy", () => {
     ).toBe("DUNNO");
     expect(policyAction(counter, rcpt("a@b.c"))).toBe("DUNNO");
     expect(policyAction(counter, rcpt("a@b.c"))).toBe(OVER_LIMIT_ACTION);
+  });
+});
+
+describe("Forwards with SRS (decision 0070)", () => {
+  it("routes an outside target through the forward port, which alone rewrites the sender", () => {
+    const route = forwardRoute("jean.payet@exterieur.test");
+    expect(route).toBe("jean.payet=exterieur.test@lagon-forward.invalid");
+    // Postfix's regexp table, read as JavaScript: the same address comes back.
+    const [, pattern, replacement] = FORWARD_UNWRAP.match(/^\/(.*)\/ (.*)\n$/) as string[];
+    expect(route.replace(new RegExp(pattern as string), replacement as string)).toBe(
+      "jean.payet@exterieur.test",
+    );
+    const main = postfixMainCf(input);
+    expect(param(main, "transport_maps")).toBe(
+      `inline:{ lagon-forward.invalid=smtp:[127.0.0.1]:${input.ports.forward} }`,
+    );
+    // Only the forward port's cleanup asks postsrsd for a sender; bounces come back through the main one.
+    expect(param(main, "sender_canonical_maps")).toBeUndefined();
+    expect(param(main, "recipient_canonical_maps")).toBe(`tcp:127.0.0.1:${input.ports.srsReverse}`);
+    const master = postfixMasterCf(input);
+    expect(master).toContain(`  -o sender_canonical_maps=tcp:127.0.0.1:${input.ports.srsForward}\n`);
+    expect(master).toContain(
+      "  -o smtpd_relay_restrictions=permit_mynetworks,reject\n  -o smtpd_recipient_restrictions=\n  -o cleanup_service_name=srscleanup",
+    );
   });
 });

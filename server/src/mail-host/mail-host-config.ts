@@ -15,6 +15,11 @@ export interface MailHostPorts {
   replies: number;
   /** The product's send-rate policy service (send-rate-policy.ts), asked at each submitted recipient. */
   policy: number;
+  /** Forwarded copies re-enter Postfix here, to leave with an SRS envelope sender. */
+  forward: number;
+  /** postsrsd's two lookup tables: an address to its SRS form, and back. */
+  srsForward: number;
+  srsReverse: number;
 }
 
 export interface MailHostPaths {
@@ -32,6 +37,8 @@ export interface MailHostPaths {
   runDir: string;
   stateFile: string;
   dkimDir: string;
+  /** postsrsd's secret (made once: it signs the SRS addresses bounces come back to). */
+  srsSecret: string;
 }
 
 export function mailHostPaths(root: string, runDir: string): MailHostPaths {
@@ -48,6 +55,7 @@ export function mailHostPaths(root: string, runDir: string): MailHostPaths {
     runDir,
     stateFile: path.join(root, "mailboxes.json"),
     dkimDir: path.join(root, "dkim"),
+    srsSecret: path.join(root, "srs.secret"),
   };
 }
 
@@ -67,6 +75,22 @@ export const SUSPENDED_REPLIES = {
   in: "450 4.2.1 Adresse temporairement indisponible, reessayez plus tard (mailbox temporarily unavailable)",
   out: "554 5.7.1 Envoi suspendu : l'abonnement de ce site est suspendu (sending suspended)",
 } as const;
+
+/**
+ * Where forwards go first: an outside target t@d of an alias is written `t=d@FORWARD_DOMAIN` in the
+ * alias map, so that only forwarded copies pass through the forward port, whose cleanup gives
+ * them back their address and an SRS envelope sender (decision 0070). Never a real domain.
+ */
+export const FORWARD_DOMAIN = "lagon-forward.invalid";
+
+/** The alias map's form of a forward's outside target (see FORWARD_DOMAIN). */
+export function forwardRoute(target: string): string {
+  const at = target.lastIndexOf("@");
+  return `${target.slice(0, at)}=${target.slice(at + 1)}@${FORWARD_DOMAIN}`;
+}
+
+/** The regexp map that turns forwardRoute's form back into the outside address. */
+export const FORWARD_UNWRAP = `/^(.*)=([^=@]+)@${FORWARD_DOMAIN.replace(/\./g, "\\.")}$/ $1@$2\n`;
 
 /** Recipients one submission may name: a site or a mailbox sends to people, not to lists. */
 export const SUBMISSION_RECIPIENT_LIMIT = 50;
@@ -102,6 +126,12 @@ virtual_mailbox_domains = ${map("domains")}
 virtual_mailbox_maps = ${map("mailboxes")}
 virtual_alias_maps = ${map("aliases")}
 virtual_transport = lmtp:inet:127.0.0.1:${ports.lmtp}
+# Forwarded copies (FORWARD_DOMAIN) go through the forward port to get an SRS sender; bounces to
+# an SRS address of this host (postsrsd's domain: myhostname) are given back their sender.
+transport_maps = inline:{ ${FORWARD_DOMAIN}=smtp:[127.0.0.1]:${ports.forward} }
+virtual_alias_domains = ${hostname}
+recipient_canonical_maps = tcp:127.0.0.1:${ports.srsReverse}
+recipient_canonical_classes = envelope_recipient
 smtpd_banner = $myhostname ESMTP
 milter_default_action = tempfail
 smtpd_sasl_type = dovecot
@@ -123,7 +153,7 @@ lagon_submission_sender_restrictions = reject_sender_login_mismatch, check_sende
 }
 
 /** Postfix's master.cf: incoming SMTP and submission on loopback, no chroot, no local delivery. */
-export function postfixMasterCf({ ports }: MailConfigInput): string {
+export function postfixMasterCf({ ports, paths, hostname }: MailConfigInput): string {
   const services = [
     ["pickup", "unix", "n", "60", "1", "pickup"],
     ["cleanup", "unix", "n", "-", "0", "cleanup"],
@@ -168,6 +198,19 @@ export function postfixMasterCf({ ports }: MailConfigInput): string {
   -o smtpd_relay_restrictions=permit_mynetworks,reject
   -o smtpd_recipient_restrictions=
   -o smtpd_milters=inet:127.0.0.1:${ports.dkim}
+127.0.0.1:${ports.forward} inet n - n - - smtpd
+  -o syslog_name=postfix/forward
+  -o myhostname=forward.${hostname}
+  -o mynetworks=127.0.0.0/8
+  -o smtpd_client_restrictions=permit_mynetworks,reject
+  -o smtpd_relay_restrictions=permit_mynetworks,reject
+  -o smtpd_recipient_restrictions=
+  -o cleanup_service_name=srscleanup
+srscleanup unix n - n - 0 cleanup
+  -o virtual_alias_maps=regexp:${path.join(paths.postfixDir, "forward-unwrap")}
+  -o sender_canonical_maps=tcp:127.0.0.1:${ports.srsForward}
+  -o sender_canonical_classes=envelope_sender
+  -o recipient_canonical_maps=
 ${lines.join("\n")}
 `;
 }

@@ -1,5 +1,6 @@
 import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { eq } from "drizzle-orm";
+import { spf } from "mailauth/lib/spf/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailTestApp } from "../../test/mail-test-app.ts";
 import { startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
@@ -89,6 +90,46 @@ describe("aliases and forwards from the order page, on a real mail host", () => 
     );
     expect(forwarded.raw).toContain("Ci-joint.");
     expect(forwarded.to).toEqual(["jean.payet@exterieur.test"]);
+    // The forward leaves with an SRS sender of the host's own name: the recipient's SPF check is
+    // of this host, which the sender's own SPF (a single other server) would have failed.
+    expect(forwarded.from).toMatch(/^SRS0=[^=]+=[^=]+=ailleurs\.test=fournisseur@mail\.lagon-sites\.re$/);
+    const spfOf = async (sender: string) =>
+      (
+        await spf({
+          sender,
+          ip: "127.0.0.1",
+          helo: "mail.lagon-sites.re",
+          mta: "mx.exterieur.test",
+          resolver: async (name: string, type: string) => {
+            if (type === "TXT" && name === "mail.lagon-sites.re") return [["v=spf1 ip4:127.0.0.1 -all"]];
+            if (type === "TXT" && name === "ailleurs.test") return [["v=spf1 ip4:192.0.2.1 -all"]];
+            throw Object.assign(new Error(`no ${type} for ${name}`), { code: "ENOTFOUND" });
+          },
+        })
+      ).status.result;
+    expect(await spfOf(forwarded.from)).toBe("pass");
+    expect(await spfOf("fournisseur@ailleurs.test")).toBe("fail");
+    // A bounce to that SRS address reaches the original sender.
+    await deliverFromOutside(host.endpoints(), {
+      from: "",
+      to: forwarded.from,
+      subject: "Undelivered Mail Returned to Sender",
+      text: "Boîte pleine.",
+    });
+    const bounce = await waitFor(() =>
+      internet.received.find((mail) => mail.to.includes("fournisseur@ailleurs.test")),
+    );
+    expect(bounce.from).toBe("");
+    // A mailbox of the host still sees the sender as it was.
+    await deliverFromOutside(host.endpoints(), {
+      from: "fournisseur@ailleurs.test",
+      to: site.mailbox,
+      subject: "Facture directe",
+      text: "Sans renvoi.",
+    });
+    expect(await waitForMessage(host.endpoints(), site.mailbox, site.password, "Facture directe")).toMatch(
+      /^Return-Path: <fournisseur@ailleurs\.test>/m,
+    );
 
     const deleted = await call(
       "DELETE",

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { startMailTestApp } from "../../test/mail-test-app.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
+import { runRestoreDrill } from "../backups/restore-drill.ts";
 import { backupSite, restoreNow } from "../backups/site-backups.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import { deliverFromOutside, imapClient, submitAs, waitForMessage } from "../mail-host/mail-checks.ts";
@@ -15,7 +16,7 @@ import { magicLinkToken } from "../orders/magic-link.ts";
 import { bringSiteToState } from "../subscriptions/site-state.ts";
 import { loadSubscription } from "../subscriptions/subscription-view.ts";
 import { freePort, testCoreDir } from "../wordpress/site-checks.ts";
-import { setOrderMailSuspended } from "./order-mail-follows-site.ts";
+import { checkMailSnapshot, setOrderMailSuspended } from "./order-mail-follows-site.ts";
 import { restoreMailHost } from "./order-mailboxes.ts";
 
 describe("a site's mail follows its subscription and its backups", () => {
@@ -131,6 +132,14 @@ describe("a site's mail follows its subscription and its backups", () => {
 
     const backup = await backupSite(t.ctx, order, "manual");
     expect(backup.mailSnapshotId).toMatch(/^[0-9a-f]{64}$/);
+    // The weekly drill reads the mail back too (the only site with a backup here).
+    const drills = await runRestoreDrill(t.ctx, { count: 10 });
+    expect(drills.map((drill) => [drill.subdomain, drill.ok])).toEqual([["courrier-suivi", true]]);
+    expect(drills[0]?.detail).toContain("courrier lisible : 1 message(s) dans 1 adresse(s)");
+    // A snapshot that is not this site's mail archive fails it.
+    await expect(
+      checkMailSnapshot(t.ctx, order, { subdomain: "courrier-suivi", mailSnapshotId: backup.id }),
+    ).rejects.toThrow(/^le courrier de la sauvegarde est illisible/);
     await outside(box.address, "Après la sauvegarde");
     await waitForMessage(mail.host.endpoints(), box.address, password, "Après la sauvegarde");
     await restoreNow(t.ctx, order, backup.id);

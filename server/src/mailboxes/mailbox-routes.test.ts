@@ -5,7 +5,8 @@ import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailTestApp } from "../../test/mail-test-app.ts";
-import { mailboxes } from "../db/schema.ts";
+import { TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
+import { adminAudit, customDomains, mailboxes } from "../db/schema.ts";
 import { LocalMailHost } from "../mail-host/local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, waitForMessage } from "../mail-host/mail-checks.ts";
 import { restoreMailHost } from "./order-mailboxes.ts";
@@ -94,6 +95,112 @@ describe("the order page's mailboxes, on a real mail host", () => {
         text: "?",
       }),
     ).rejects.toThrow(/User unknown/);
+  });
+
+  it("lets the admin create a mailbox, renew its password and delete it, each in the audit log", async () => {
+    const site = await givenSite("starter");
+    const admin = `/api/admin/orders/${site.id}`;
+    const created = await call("POST", `${admin}/mailboxes?token=${TEST_ADMIN_TOKEN}`, {
+      localPart: "gerant",
+    });
+    expect(created.statusCode).toBe(201);
+    const { mailbox, password } = created.json();
+    expect(mailbox.address).toBe(`gerant@${site.domain}`);
+    // The customer's page shows what the admin made.
+    const seen = (await call("GET", `/api/order/${site.id}/mailboxes?token=${site.token}`)).json();
+    expect(seen.mailboxes.map((box: { address: string }) => box.address)).toEqual([mailbox.address]);
+
+    const reset = await call(
+      "POST",
+      `${admin}/mailboxes/${mailbox.address}/password?token=${TEST_ADMIN_TOKEN}`,
+    );
+    expect(reset.statusCode).toBe(200);
+    await expect(imapClient(host.endpoints(), mailbox.address, password).connect()).rejects.toThrow();
+    const client = imapClient(host.endpoints(), mailbox.address, reset.json().password);
+    await client.connect();
+    await client.logout();
+
+    // The customer's token opens no admin route, a wrong admin token changes nothing.
+    for (const token of [site.token, `${TEST_ADMIN_TOKEN}x`]) {
+      const refused = await call("DELETE", `${admin}/mailboxes/${mailbox.address}?token=${token}`);
+      expect(refused.statusCode).toBe(403);
+    }
+    expect(await rowsOf(site.id)).toHaveLength(1);
+    const unknownOrder = await call(
+      "POST",
+      `/api/admin/orders/not-an-order/mailboxes?token=${TEST_ADMIN_TOKEN}`,
+      { localPart: "x" },
+    );
+    expect(unknownOrder.statusCode).toBe(404);
+
+    const deleted = await call("DELETE", `${admin}/mailboxes/${mailbox.address}?token=${TEST_ADMIN_TOKEN}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(await rowsOf(site.id)).toEqual([]);
+    const audit = await t.ctx.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.orderId, site.id))
+      .orderBy(adminAudit.id);
+    expect(audit.map((row) => row.details)).toEqual([
+      "création de gerant — ok",
+      `nouveau mot de passe de ${mailbox.address} — ok`,
+      `suppression de ${mailbox.address} — ok`,
+    ]);
+  });
+
+  it("keeps a custom domain on the site while it carries addresses, naming them; then removes it from the mail host", async () => {
+    const site = await givenSite("starter");
+    const domain = "retrait-mail.re";
+    await t.ctx.db
+      .insert(customDomains)
+      .values({ orderId: site.id, domain, hasOwnDomain: true, state: "active", activatedAt: new Date() });
+    const order = `/api/order/${site.id}`;
+    const { mailbox } = (
+      await call("POST", `${order}/mailboxes?token=${site.token}`, { localPart: "contact", domain })
+    ).json();
+    const alias = await call("POST", `${order}/mail-aliases?token=${site.token}`, {
+      localPart: "devis",
+      target: mailbox.address,
+      domain,
+    });
+    expect(alias.statusCode).toBe(201);
+
+    const admin = `/api/admin/custom-domains/${site.id}`;
+    for (const [action, payload] of [
+      ["remove", undefined],
+      ["refuse", { reason: "Domaine expiré." }],
+    ] as const) {
+      const refused = await call("POST", `${admin}/${action}?token=${TEST_ADMIN_TOKEN}`, payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(
+        MAILBOX_MESSAGES.domainHasAddresses(domain, [mailbox.address, `devis@${domain}`]),
+      );
+    }
+    const [kept] = await t.ctx.db.select().from(customDomains).where(eq(customDomains.orderId, site.id));
+    expect(kept?.state).toBe("active");
+    await deliverFromOutside(host.endpoints(), {
+      from: "a@exterieur.test",
+      to: `devis@${domain}`,
+      subject: "Encore là",
+      text: "?",
+    });
+
+    const byAdmin = (method: "DELETE", url: string) =>
+      call(method, `/api/admin/orders/${site.id}${url}?token=${TEST_ADMIN_TOKEN}`);
+    expect((await byAdmin("DELETE", `/mail-aliases/devis@${domain}`)).statusCode).toBe(200);
+    expect((await byAdmin("DELETE", `/mailboxes/${mailbox.address}`)).statusCode).toBe(200);
+    const removed = await call("POST", `${admin}/remove?token=${TEST_ADMIN_TOKEN}`);
+    expect(removed.statusCode).toBe(200);
+    expect(await t.ctx.db.select().from(customDomains).where(eq(customDomains.orderId, site.id))).toEqual([]);
+    // The host no longer takes mail for it.
+    await expect(
+      deliverFromOutside(host.endpoints(), {
+        from: "a@exterieur.test",
+        to: `contact@${domain}`,
+        subject: "?",
+        text: "?",
+      }),
+    ).rejects.toThrow(/Relay access denied|User unknown/);
   });
 
   it("refuses a bad or reserved address, another order's mailbox, and a missing token, writing nothing", async () => {

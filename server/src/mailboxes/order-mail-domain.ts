@@ -93,6 +93,36 @@ export async function lockOrderAddress(tx: Tx, order: Order, address: string): P
   if (mailbox || alias) throw conflict(MAILBOX_MESSAGES.taken);
 }
 
+/**
+ * A custom domain leaves the site (the agency removes or refuses it) only once it carries no
+ * mailbox nor alias: otherwise a French 409 names them (decision 0070). Their mail would be lost
+ * without anyone choosing to.
+ */
+export async function assertNoAddressesOn(ctx: Pick<Context, "db">, orderId: string, domain: string) {
+  const boxes = await ctx.db
+    .select({ address: mailboxes.address })
+    .from(mailboxes)
+    .where(eq(mailboxes.orderId, orderId));
+  const aliases = await ctx.db
+    .select({ address: mailAliases.address })
+    .from(mailAliases)
+    .where(eq(mailAliases.orderId, orderId));
+  const addresses = [...boxes, ...aliases]
+    .map((row) => row.address)
+    .filter((address) => address.endsWith(`@${domain}`))
+    .sort();
+  if (addresses.length > 0) throw conflict(MAILBOX_MESSAGES.domainHasAddresses(domain, addresses));
+}
+
+/** The domain has left the site: the mail host stops accepting its mail and forgets its key. */
+export async function removeCustomMailDomain(ctx: Context, orderId: string, domain: string): Promise<void> {
+  if (!ctx.mailHost) return;
+  await ctx.mailHost.removeDomain(domain).catch((err) => {
+    // Nothing is left on it (assertNoAddressesOn): a host that kept it only accepts no one.
+    ctx.log.error({ err, orderId, domain }, "custom domain not removed from the mail host");
+  });
+}
+
 /** Once the domain is live, it is a mail domain of the site (a plan with mailboxes, a host). */
 export async function addCustomMailDomain(ctx: Context, order: Order, domain: string): Promise<void> {
   if (allowanceOf(order).count === 0 || !ctx.mailHost) return;

@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Writable } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { count, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { mailboxes, type Order, orders, subscriptions } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { runStreaming } from "../wordpress/run-process.ts";
 import { mailDomainsOf } from "./order-mail-domain.ts";
 
 /**
@@ -97,6 +98,60 @@ export async function restoreOrderMail(
     action: "mailbox",
     details: "Adresses e-mail restaurées avec le site.",
   });
+}
+
+/** A message file of a Maildir, in the archive: <domain>/<local>/Maildir/[.<folder>/](cur|new)/<file>. */
+const MESSAGE_ENTRY = /^([^/]+\/[^/]+)\/Maildir\/(?:\.[^/]+\/)?(?:cur|new)\/[^/]+$/;
+
+/**
+ * The restore drill's look at a backup's mail (decision 0070): its snapshot is read whole from
+ * the repository (restic checks each piece it reads) and listed by tar, without touching the mail
+ * host. Throws (French) when it cannot be read or holds anything but the site's mail domains;
+ * answers what it holds, or null when the backup has no mail.
+ */
+export async function checkMailSnapshot(
+  ctx: Context,
+  order: Order,
+  backup: { subdomain: string; mailSnapshotId: string | null },
+): Promise<{ mailboxes: number; messages: number } | null> {
+  if (!backup.mailSnapshotId) return null;
+  const domains = new Set(await mailDomainsOf(ctx, order));
+  const tar = new PassThrough();
+  const chunks: Buffer[] = [];
+  const listing = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const listed = runStreaming("/usr/bin/tar", ["-t", "-f", "-"], {
+    env: { PATH: "/usr/bin:/bin", LC_ALL: "C" },
+    stdin: tar,
+    stdout: listing,
+  });
+  try {
+    await ctx.backups.dump(backup.mailSnapshotId, mailArchiveName(backup.subdomain), tar);
+    tar.end();
+    await listed;
+  } catch (error) {
+    // tar sees the end of what came and exits; its own verdict no longer matters.
+    tar.end();
+    await listed.catch(() => {});
+    throw new Error(`le courrier de la sauvegarde est illisible (${(error as Error).message.slice(0, 200)})`);
+  }
+  const entries = Buffer.concat(chunks).toString("utf8").split("\n").filter(Boolean);
+  const strangers = entries.filter((entry) => !domains.has(entry.split("/")[0] as string));
+  if (strangers.length > 0)
+    throw new Error(`le courrier de la sauvegarde contient autre chose que ses domaines : ${strangers[0]}`);
+  const boxes = new Set<string>();
+  let messages = 0;
+  for (const entry of entries) {
+    const box = entry.match(MESSAGE_ENTRY)?.[1];
+    if (!box) continue;
+    boxes.add(box);
+    messages += 1;
+  }
+  return { mailboxes: boxes.size, messages };
 }
 
 /** The site is archived: its mail leaves the host (it is in the final copy); logins and keys stay, suspended. */

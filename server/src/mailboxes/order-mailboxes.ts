@@ -13,7 +13,6 @@ import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { getOrder } from "../orders/orders-table.ts";
 import { restoreSiteSenders } from "../site-mail/site-mail.ts";
 import { deleteAliasesTo, listAliases, restoreAliases } from "./order-aliases.ts";
 import {
@@ -62,12 +61,6 @@ export async function listMailboxes(ctx: Context, order: Order): Promise<Mailbox
         : null,
     unavailable_reason: reason,
   };
-}
-
-/** The admin's read-only view of an order's mailboxes and aliases, with each mailbox's use. */
-export async function adminOrderMailboxes(ctx: Context, orderId: string): Promise<MailboxList> {
-  const order = await getOrder(ctx.db, orderId);
-  return listMailboxes(ctx, order);
 }
 
 /** Creates <localPart>@<domain> (one of the site's mail domains) with a new password, shown this once. */

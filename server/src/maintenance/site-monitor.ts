@@ -7,7 +7,7 @@ import type { Context } from "../context.ts";
 import { type Order, siteDowntimes, siteMaintenance } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { siteHostOf } from "../sites/site-of.ts";
+import { getSites } from "../sites/sites-table.ts";
 import { alertAgency } from "./alerts.ts";
 import { type Answer, checkHome } from "./site-answers.ts";
 import { leaseHeld, liveSites } from "./versions.ts";
@@ -39,12 +39,19 @@ export async function monitorSites(
   now = () => new Date(),
 ): Promise<{ checked: number; down: number }> {
   const sites = (await liveSites(ctx)).filter((order) => !leaseHeld(order));
+  // Every site's host in one query, not one per site.
+  const hosted = await getSites(
+    ctx.db,
+    sites.map((order) => order.id),
+  );
   let down = 0;
   for (let i = 0; i < sites.length; i += PARALLEL_CHECKS) {
     await Promise.all(
       sites.slice(i, i + PARALLEL_CHECKS).map(async (order) => {
         const answer = await Promise.resolve()
-          .then(async () => checkHome(await siteHostOf(ctx, order.id), order.subdomain))
+          .then(() =>
+            checkHome(ctx.wordpress.hostFor(hosted.get(order.id) ?? { host: null }), order.subdomain),
+          )
           .catch((err: Error): Answer => ({ ok: false, reason: err.message }));
         if (!answer.ok) down++;
         await recordCheck(ctx, order, answer, now()).catch((err) =>

@@ -8,8 +8,9 @@ import { claimOrderLease } from "../jobs/order-lease.ts";
 import { jobPending, siteJobStatus } from "../jobs/site-job.ts";
 import { AppError } from "../lib/app-error.ts";
 import { findOrder } from "../orders/orders-table.ts";
-import { bringSiteToState, wantedSiteState } from "./site-state.ts";
+import { bringSiteToState } from "./site-state.ts";
 import { loadSubscription } from "./subscription-view.ts";
+import { wantedSiteState } from "./wanted-site-state.ts";
 
 const key = (orderId: string) => `site-state:${orderId}`;
 

@@ -1,20 +1,13 @@
-import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import { eq } from "drizzle-orm";
 import { backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
-import { type Order, type SiteState, type Subscription, subscriptions } from "../db/schema.ts";
+import { type Order, type Subscription, subscriptions } from "../db/schema.ts";
 import { dropOrderMail, setOrderMailSuspended } from "../mailboxes/order-mail-follows-site.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 import { billingNow } from "./billing-clock.ts";
 import { keepFinalCopy, restoreFinalCopy } from "./site-archive.ts";
-
-/** What the host must do with the site in each status. */
-export function wantedSiteState(status: SubscriptionStatus): SiteState {
-  if (status === "archived") return "removed";
-  if (status === "suspended" || status === "cancelled") return "suspended";
-  return "online";
-}
+import { wantedSiteState } from "./wanted-site-state.ts";
 
 /**
  * Brings the host to what the subscription's status asks: suspends (after a backup) or lifts the

@@ -19,8 +19,8 @@ import { ensureInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
-import { wantedSiteState } from "./site-state.ts";
 import { siteStatePending } from "./site-state-job.ts";
+import { wantedSiteState } from "./wanted-site-state.ts";
 
 /**
  * A year of subscriptions in a few minutes, offline: the real API, the local test checkout and
@@ -242,9 +242,15 @@ describe("subscriptions through the billing test clock", () => {
       url: `/api/test-portal/${againId}/card`,
       payload: { card: "4242424242424242" },
     });
-    expect(restored.json()).toMatchObject({ retry: "paid", subscription: { status: "active" } });
-    // The payment answered before the restore: a job brings the site back from its archive.
+    // The payment answered before the restore: a job brings the site back from its archive, and
+    // the order page says so until it is done.
+    expect(restored.json()).toMatchObject({
+      retry: "paid",
+      subscription: { status: "active", site_change: "restoring" },
+    });
     expect((await settled(id)).siteState).toBe("online");
+    const orderPage = await t.app.inject({ url: `/api/order/${id}?token=${await token(id)}` });
+    expect(orderPage.json().subscription).toMatchObject({ status: "active", site_change: null });
     expect(await t.ctx.wordpress.main.status("impaye")).toBe("installed");
     expect((await home("impaye")).status).toBe(200);
     const back = await logIn(

@@ -9,6 +9,7 @@ import { isBusinessBuyer, taxRuleFor } from "@lagon/contracts/tax";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Subscription, subscriptions } from "../db/schema.ts";
+import { wantedSiteState } from "./wanted-site-state.ts";
 
 export const isPlanId = (id: string): id is PlanId => (planIds as readonly string[]).includes(id);
 
@@ -90,9 +91,17 @@ export function subscriptionView(
     past_due_since: iso(sub.pastDueSince),
     suspend_at: iso(sub.suspendAt),
     archive_at: iso(sub.archiveAt),
+    site_change: siteChange(sub),
     card_label: sub.testCard ? cardLabel(sub.testCard) : null,
     plan_choices: planChoices(ctx, sub, order, pending, now),
   };
+}
+
+/** What the site-state job is bringing the host to, while it differs from what the status asks. */
+function siteChange(sub: Subscription): SubscriptionView["site_change"] {
+  const wanted = wantedSiteState(sub.status);
+  if (sub.siteState === wanted) return null;
+  return wanted === "online" ? "restoring" : wanted === "suspended" ? "suspending" : "archiving";
 }
 
 /**

@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { chmod, copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_WP_SSH_HELPER } from "../config.ts";
+import { accountCommand } from "../lib/system-accounts.ts";
 import { runProcess } from "./run-process.ts";
 import { helperPhpPrograms, SITE_HOST_SCRIPT } from "./site-install.ts";
 
@@ -74,7 +75,7 @@ export async function createHostProductUser(dir: string, settingsFile: string): 
     recursive: true,
   });
 
-  await runProcess("useradd", [
+  await accountCommand("useradd", [
     "--system",
     "--user-group",
     "--no-create-home",
@@ -89,7 +90,7 @@ export async function createHostProductUser(dir: string, settingsFile: string): 
     `lagon test product user ${dir}`,
     name,
   ]);
-  const removeUser = () => runProcess("userdel", [name]).catch(() => {});
+  const removeUser = () => accountCommand("userdel", [name]).catch(() => {});
   try {
     const envFile = path.join(dir, "sudo-env");
     await writeFile(envFile, `SITE_HOST_CONF=${settingsFile}\n`, { mode: 0o600 });
@@ -126,7 +127,7 @@ export async function createHostProductUser(dir: string, settingsFile: string): 
 async function userdelWhenIdle(name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await runProcess("userdel", [name]);
+      await accountCommand("userdel", [name]);
       return;
     } catch (error) {
       if (attempt === 50) throw error;
@@ -148,6 +149,6 @@ async function removeLeftovers(): Promise<void> {
       ?.slice(TEST_DIR_MARK.length);
     if (testDir && existsSync(testDir)) continue;
     await rm(full, { force: true });
-    await runProcess("userdel", [`lagon-t${id}`]).catch(() => {});
+    await accountCommand("userdel", [`lagon-t${id}`]).catch(() => {});
   }
 }

@@ -13,8 +13,11 @@ export const withToken = (path: string, token: string) =>
   `${path}${path.includes("?") ? "&" : "?"}token=${enc(token)}`;
 
 const order = (orderId: string) => `/api/order/${enc(orderId)}`;
-const mailbox = (orderId: string, address: string) => `${order(orderId)}/mailboxes/${enc(address)}`;
 const adminOrder = (orderId: string) => `/api/admin/orders/${enc(orderId)}`;
+/** An order's mail: the order page's addresses (its token), or the same under the admin's (the admin token). */
+const mailOf = (orderId: string, admin = false) => (admin ? adminOrder(orderId) : order(orderId));
+const mailbox = (orderId: string, address: string, admin = false) =>
+  `${mailOf(orderId, admin)}/mailboxes/${enc(address)}`;
 
 export const apiPaths = {
   // Public: the marketing site, the order form, the success page, the chat.
@@ -51,13 +54,17 @@ export const apiPaths = {
   maintenanceUpdate: (orderId: string) => `${order(orderId)}/maintenance/update`,
   visits: (orderId: string) => `${order(orderId)}/visits`,
   siteMail: (orderId: string) => `${order(orderId)}/site-mail`,
-  mailboxes: (orderId: string) => `${order(orderId)}/mailboxes`,
+  mailboxes: (orderId: string, admin = false) => `${mailOf(orderId, admin)}/mailboxes`,
   mailbox,
-  mailboxPassword: (orderId: string, address: string) => `${mailbox(orderId, address)}/password`,
-  mailboxVacation: (orderId: string, address: string) => `${mailbox(orderId, address)}/vacation`,
-  mailboxAppleProfile: (orderId: string, address: string) => `${mailbox(orderId, address)}/apple-profile`,
-  mailAliases: (orderId: string) => `${order(orderId)}/mail-aliases`,
-  mailAlias: (orderId: string, address: string) => `${order(orderId)}/mail-aliases/${enc(address)}`,
+  mailboxPassword: (orderId: string, address: string, admin = false) =>
+    `${mailbox(orderId, address, admin)}/password`,
+  mailboxVacation: (orderId: string, address: string, admin = false) =>
+    `${mailbox(orderId, address, admin)}/vacation`,
+  mailboxAppleProfile: (orderId: string, address: string, admin = false) =>
+    `${mailbox(orderId, address, admin)}/apple-profile`,
+  mailAliases: (orderId: string, admin = false) => `${mailOf(orderId, admin)}/mail-aliases`,
+  mailAlias: (orderId: string, address: string, admin = false) =>
+    `${mailOf(orderId, admin)}/mail-aliases/${enc(address)}`,
   sftp: (orderId: string) => `${order(orderId)}/sftp`,
   sftpPassword: (orderId: string) => `${order(orderId)}/sftp/password`,
   sftpKeys: (orderId: string) => `${order(orderId)}/sftp/keys`,
@@ -72,7 +79,6 @@ export const apiPaths = {
   adminOrderEmails: (orderId: string) => `${adminOrder(orderId)}/emails`,
   adminOrderBackups: (orderId: string) => `${adminOrder(orderId)}/backups`,
   adminOrderDownload: (orderId: string) => `${adminOrder(orderId)}/download`,
-  adminOrderMailboxes: (orderId: string) => `${adminOrder(orderId)}/mailboxes`,
   adminCustomDomainAction: (orderId: string, endpoint: string) =>
     `/api/admin/custom-domains/${enc(orderId)}/${endpoint}`,
   adminBackupNow: () => "/api/admin/backup-now",

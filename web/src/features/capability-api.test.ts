@@ -11,6 +11,17 @@ const features = path.dirname(fileURLToPath(import.meta.url));
 
 const callsTheNetwork = (text: string) => /\b(fetchJson|adminFetch|adminPost|fetch)\s*[<(]/.test(text);
 
+/** Admin pages not yet split into endpoint files (issue 28 item 5): the list may only shrink. */
+const NOT_YET = [
+  "admin/admin-analytics-page.tsx",
+  "admin/admin-chat-page.tsx",
+  "admin/admin-orders-page.tsx",
+  "admin/admin-templates-page.tsx",
+  "admin/admin-testimonials-page.tsx",
+  "admin/follow-admin-job.ts",
+  "admin/order-logs-dialog.tsx",
+];
+
 describe("capability components", () => {
   it("call their api/ functions, not fetch", () => {
     const dirs = capabilityComponentDirs(features);
@@ -21,6 +32,15 @@ describe("capability components", () => {
       .filter((file) => callsTheNetwork(readFileSync(file, "utf8")))
       .map((file) => path.relative(features, file));
     expect(offenders).toEqual([]);
+  });
+
+  it("and so does every other file of a feature, outside its api/ folder", () => {
+    const offenders = sourceFiles(features)
+      .filter((file) => !file.split(path.sep).includes("api"))
+      .filter((file) => !/admin-api\.ts$/.test(file))
+      .filter((file) => callsTheNetwork(readFileSync(file, "utf8")))
+      .map((file) => path.relative(features, file).split(path.sep).join("/"));
+    expect(offenders.sort()).toEqual(NOT_YET);
   });
 
   it("would notice one", () => {

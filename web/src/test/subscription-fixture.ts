@@ -16,6 +16,7 @@ export function subscriptionFixture(overrides: Partial<SubscriptionView> = {}): 
     past_due_since: null,
     suspend_at: null,
     archive_at: null,
+    site_change: null,
     card_label: "•••• 4242",
     plan_choices: [
       {

@@ -151,11 +151,34 @@ prepare_roots() {
   fi
 }
 
+# Every change to the machine's accounts (useradd, userdel, gpasswd…) takes one root-only lock,
+# shared with the product (server/src/lib/system-accounts.ts): two at once fail at once ("cannot
+# lock /etc/passwd; try again later"), as when two sites are made side by side. A lock held by a
+# program that does not take ours (apt adding a user) is waited for. `accounts --input TEXT cmd…`
+# gives TEXT as the command's input at each try (a password for chpasswd, never in argv).
+accounts() {
+  local attempt err code input=""
+  if [ "$1" = --input ]; then
+    input=$2
+    shift 2
+  fi
+  for attempt in $(seq 50); do
+    code=0
+    err=$(flock /run/lagon-accounts.lock "$@" 2>&1 >/dev/null <<<"$input") || code=$?
+    if [ "$code" = 0 ]; then return 0; fi
+    case $err in
+    *"cannot lock"* | *"try again later"*) [ "$attempt" = 50 ] || { sleep 0.1; continue; } ;;
+    esac
+    [ -z "$err" ] || printf '%s\n' "$err" >&2
+    return "$code"
+  done
+}
+
 ensure_user() {
   local sub=$1 user
   user=$(site_user "$sub")
   if ! id -u "$user" >/dev/null 2>&1; then
-    useradd --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --user-group \
+    accounts useradd --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --user-group \
       --comment "lagon site $SITES_ROOT/$sub" "$user"
   fi
   firewall_add_user "$user"
@@ -466,7 +489,7 @@ drop_site_runtime() {
   if id -u "$user" >/dev/null 2>&1; then
     pkill -KILL -u "$user" || true
     firewall_remove_user "$user"
-    userdel -f "$user" 2>/dev/null || userdel "$user"
+    accounts userdel -f "$user" 2>/dev/null || accounts userdel "$user"
   fi
 }
 
@@ -644,13 +667,13 @@ sync_all() {
   getent passwd | while IFS=: read -r name _ _ _ comment _; do
     if [[ $comment == "lagon site "* ]] && [ ! -d "$(dirname "${comment#lagon site }")" ]; then
       pkill -KILL -u "$name" || true
-      userdel -f "$name" 2>/dev/null || true
+      accounts userdel -f "$name" 2>/dev/null || true
     fi
   done
   # SFTP groups of embedded hosts (lagon_<hash>_sftp) left without members: recreated when needed.
   getent group | while IFS=: read -r name _ _ members; do
     if [[ $name =~ ^lagon_[0-9a-f]+_sftp$ && -z $members && $name != "${SFTP_GROUP:-}" ]]; then
-      groupdel "$name" 2>/dev/null || true
+      accounts groupdel "$name" 2>/dev/null || true
     fi
   done
   if [ -n "$changed" ] && [ "${SYNC_RELOAD:-1}" = 1 ]; then reload_fpm || true; fi
@@ -1234,8 +1257,8 @@ sftp_settings() {
 # The site's user in SFTP_GROUP, its chroot link and its wp-content/www (made by the site's user).
 sftp_open() {
   local sub=$1 user=$2 link
-  getent group "$SFTP_GROUP" >/dev/null || groupadd --system "$SFTP_GROUP"
-  id -nG "$user" | tr ' ' '\n' | grep -qx -- "$SFTP_GROUP" || gpasswd -a "$user" "$SFTP_GROUP" >/dev/null
+  getent group "$SFTP_GROUP" >/dev/null || accounts groupadd --system "$SFTP_GROUP"
+  id -nG "$user" | tr ' ' '\n' | grep -qx -- "$SFTP_GROUP" || accounts gpasswd -a "$user" "$SFTP_GROUP"
   link="$SFTP_DIR/chroots/$user"
   if [ "$(readlink "$link" 2>/dev/null)" != "$SITES_ROOT/$sub" ]; then
     ln -sfn "$SITES_ROOT/$sub" "$link.part"
@@ -1243,7 +1266,7 @@ sftp_open() {
   fi
   # Without a password, "!" (locked) would refuse keys too when sshd does without PAM: "*"
   # matches no password and locks nothing else.
-  if [ "$(getent shadow "$user" | cut -d: -f2)" = "!" ]; then usermod -p '*' "$user"; fi
+  if [ "$(getent shadow "$user" | cut -d: -f2)" = "!" ]; then accounts usermod -p '*' "$user"; fi
   as_site "$user" mkdir -p "$SITES_ROOT/$sub/wp-content/www"
 }
 
@@ -1279,7 +1302,7 @@ cmd_sftp() {
     password=$(head -c 1024)
     [[ ${#password} -ge 12 && $password != *$'\n'* ]] || fail "invalid password"
     locked sftp_open "$sub" "$user"
-    printf '%s:%s\n' "$user" "$password" | chpasswd
+    accounts --input "$user:$password" chpasswd
     ;;
   key-add)
     line=$(head -c 16384 | head -n 1 | tr -d '\r')
@@ -1343,9 +1366,9 @@ sftp_reset() {
   local sub=$1 user=$2
   [ -n "${SFTP_DIR:-}" ] || return 0
   sftp_forget "$sub"
-  usermod -p '!' "$user"
+  accounts usermod -p '!' "$user"
   if id -nG "$user" | tr ' ' '\n' | grep -qx -- "${SFTP_GROUP:-lagon-sftp}"; then
-    gpasswd -d "$user" "${SFTP_GROUP:-lagon-sftp}" >/dev/null
+    accounts gpasswd -d "$user" "${SFTP_GROUP:-lagon-sftp}"
   fi
 }
 

@@ -5,7 +5,7 @@ import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useR
 import { publicConfig } from "../../config/public-config";
 import { ApiError } from "../../lib/fetch-json";
 import { plural } from "../../lib/plural";
-import { chatStore, readChat, sendChatMessage } from "./chat-api";
+import { chatStore, readChat, sendChatMessage } from "./api/chat-api";
 import "./chat.css";
 import { usePolling } from "../../lib/use-polling";
 

@@ -1,10 +1,10 @@
 import { CAPTCHA_MISSING } from "@lagon/contracts/captcha";
 import { CONTACT_MESSAGES } from "@lagon/contracts/contact";
 import { type FormEvent, useCallback, useRef, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError } from "../../lib/fetch-json";
 import { type CaptchaHandle, CaptchaWidget } from "../captcha/captcha-widget";
 import "./contact.css";
-import { apiPaths } from "../../api/paths";
+import { sendContactMessage } from "./api/send-contact-message";
 
 type State =
   | { kind: "idle" }
@@ -31,10 +31,7 @@ export function ContactForm() {
     }
     setState({ kind: "submitting" });
     try {
-      await fetchJson(apiPaths.contact(), {
-        method: "POST",
-        body: JSON.stringify({ ...fields, captcha_token: token }),
-      });
+      await sendContactMessage({ ...fields, captcha_token: token });
       setFields(EMPTY);
       captcha.current?.reset();
       setState({ kind: "success" });

@@ -1,8 +1,8 @@
 import type { OrderView } from "@lagon/contracts/orders-schemas";
 import { useState } from "react";
-import { apiPaths } from "../../api/paths";
 import { paths } from "../../config/paths";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError } from "../../lib/fetch-json";
+import { regenerateKoza } from "../koza/api/regenerate-koza";
 import { useBuyKoza } from "../koza/buy-koza";
 
 /** Koza's state for this site, or the offer to add it. */
@@ -80,10 +80,7 @@ function KozaRegenerate({ order, token }: { order: OrderView; token: string }) {
   async function regenerate() {
     setState({ kind: "busy" });
     try {
-      await fetchJson(apiPaths.kozaRegenerate(), {
-        method: "POST",
-        body: JSON.stringify({ order_id: order.order_id, token }),
-      });
+      await regenerateKoza(order.order_id, token);
       // The page follows the new run (it polls while Koza is writing).
       window.location.reload();
     } catch (err) {

@@ -2,9 +2,8 @@ import type { OrderStatus } from "@lagon/contracts/orders";
 import type { CustomerOrders } from "@lagon/contracts/orders-schemas";
 import { SUBSCRIPTION_STATUS_LABELS } from "@lagon/contracts/subscriptions";
 import { useEffect, useState } from "react";
-import { apiPaths, withToken } from "../../api/paths";
 import { paths } from "../../config/paths";
-import { fetchJson } from "../../lib/fetch-json";
+import { getCustomerOrders } from "./api/get-customer-orders";
 
 const STATUS: Record<OrderStatus, { icon: string; label: string }> = {
   active: { icon: "✓", label: "en ligne" },
@@ -21,9 +20,7 @@ const STATUS: Record<OrderStatus, { icon: string; label: string }> = {
 export function SiteSwitcher({ orderId, email, token }: { orderId: string; email: string; token: string }) {
   const [sites, setSites] = useState<CustomerOrders | null>(null);
   useEffect(() => {
-    fetchJson<CustomerOrders>(
-      withToken(`${apiPaths.customerOrders()}?email=${encodeURIComponent(email)}`, token),
-    )
+    getCustomerOrders(email, token)
       .then(setSites)
       .catch((err) => console.error("Liste des sites indisponible", err));
   }, [email, token]);

@@ -1,7 +1,6 @@
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { useEffect, useState } from "react";
-import { apiPaths, withToken } from "../../api/paths";
-import { fetchJson } from "../../lib/fetch-json";
+import { getOrder } from "./api/get-order";
 
 export const POLL_INTERVAL_MS = 5000;
 
@@ -12,7 +11,8 @@ export type OrderState =
 
 /**
  * The order, refreshed every 5 s until it is active (and, beyond the spec, while Koza is writing
- * the site, so its end shows, and with `untilKoza`, until a Koza just paid for is on the order).
+ * the site, so its end shows, while the host brings the site to its subscription's state, and
+ * with `untilKoza`, until a Koza just paid for is on the order).
  * A failed first load is 'Commande introuvable'; a failed refresh is only logged and the next one
  * is tried. The page opened with another order or token (the same page, moved to another
  * address) is loading until that one answers: what the previous token was allowed to see, such
@@ -31,12 +31,15 @@ export function useOrder(orderId: string, token: string, { untilKoza = false } =
     let loaded = false;
     const load = async () => {
       try {
-        const order = await fetchJson<CustomerOrderView>(withToken(apiPaths.order(orderId), token));
+        const order = await getOrder(orderId, token);
         if (stopped) return;
         loaded = true;
         setState({ kind: "ready", order });
         const kozaAwaited = untilKoza && !order.koza_option;
-        if (order.status === "active" && order.koza_status !== "processing" && !kozaAwaited) return;
+        // The host still bringing the site to its subscription's state (back online after a payment).
+        const siteChanging = Boolean(order.subscription?.site_change);
+        if (order.status === "active" && order.koza_status !== "processing" && !kozaAwaited && !siteChanging)
+          return;
       } catch (err) {
         if (stopped) return;
         if (!loaded) {

@@ -1,8 +1,7 @@
 import { DIRECTORY_PER_PAGE } from "@lagon/contracts/directory";
 import type { DirectoryPage, DirectorySite } from "@lagon/contracts/directory-schemas";
 import { useEffect, useState } from "react";
-import { apiPaths } from "../../api/paths";
-import { fetchJson } from "../../lib/fetch-json";
+import { getDirectory } from "./api/get-directory";
 
 export type DirectoryFilters = { q: string; category: string; country: string };
 
@@ -16,16 +15,14 @@ type State = {
   failed: boolean;
 };
 
-const directoryUrl = (filters: DirectoryFilters, page: number) =>
-  apiPaths.directory(
-    new URLSearchParams({
-      page: String(page),
-      per_page: String(DIRECTORY_PER_PAGE),
-      q: filters.q.trim(),
-      category: filters.category,
-      country: filters.country,
-    }),
-  );
+const directoryQuery = (filters: DirectoryFilters, page: number) =>
+  new URLSearchParams({
+    page: String(page),
+    per_page: String(DIRECTORY_PER_PAGE),
+    q: filters.q.trim(),
+    category: filters.category,
+    country: filters.country,
+  });
 
 /**
  * The directory as the server pages it: the first page for the current filters (the search is
@@ -52,7 +49,7 @@ export function useDirectory(filters: DirectoryFilters) {
     setState((s) => ({ ...s, loading: true, failed: false }));
     const timer = setTimeout(
       () => {
-        fetchJson<DirectoryPage>(directoryUrl(filters, page), { signal: aborter.signal })
+        getDirectory(directoryQuery(filters, page), aborter.signal)
           .then((r) =>
             setState((s) => ({
               sites: page === 1 ? r.sites : [...s.sites, ...r.sites],

@@ -1,8 +1,8 @@
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
 import { tooManyRequestsFor } from "@lagon/contracts/errors";
 import { useState } from "react";
-import { apiPaths } from "../../api/paths";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError } from "../../lib/fetch-json";
+import { addKoza } from "./api/add-koza";
 
 /**
  * The "Ajouter Koza" button's action: opens the payment of Koza for this order and goes there;
@@ -19,10 +19,7 @@ export function useBuyKoza(
     setBusy(true);
     setRefusal(null);
     try {
-      const { checkout_url } = await fetchJson<{ checkout_url: string }>(apiPaths.addKoza(orderId), {
-        method: "POST",
-        body: JSON.stringify({ token }),
-      });
+      const { checkout_url } = await addKoza(orderId, token);
       window.location.assign(checkout_url);
     } catch (err) {
       setBusy(false);

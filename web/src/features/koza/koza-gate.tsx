@@ -1,11 +1,10 @@
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { type ReactNode, useEffect, useState } from "react";
 import { paths } from "../../config/paths";
-import { fetchJson } from "../../lib/fetch-json";
+import { getOrder } from "../dashboard/api/get-order";
 import { useBuyKoza } from "./buy-koza";
 import { KozaWizard } from "./koza-wizard";
 import "./koza.css";
-import { apiPaths, withToken } from "../../api/paths";
 
 type GateState = { kind: "loading" } | { kind: "refused" } | { kind: "ready"; order: CustomerOrderView };
 
@@ -18,7 +17,7 @@ export function KozaGate({ orderId, token }: { orderId: string; token: string })
   const [state, setState] = useState<GateState>({ kind: "loading" });
   useEffect(() => {
     let current = true;
-    fetchJson<CustomerOrderView>(withToken(apiPaths.order(orderId), token))
+    getOrder(orderId, token)
       .then((order) => current && setState({ kind: "ready", order }))
       .catch(() => current && setState({ kind: "refused" }));
     return () => {

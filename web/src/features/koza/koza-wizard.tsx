@@ -5,12 +5,12 @@ import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/fetch-json";
+import { submitQuestionnaire } from "./api/submit-questionnaire";
 import { LogoPicker, PhotosPicker } from "./image-picker";
 import { EMPTY_ANSWERS, KOZA_FIELD_IDS, KOZA_STEPS, type KozaAnswers, kozaProblems } from "./koza-answers";
 import { KozaField } from "./koza-field";
 import { KozaProblems } from "./koza-problems";
 import { KozaRecap } from "./koza-recap";
-import { submitQuestionnaire } from "./submit-questionnaire";
 import "./koza.css";
 
 /**

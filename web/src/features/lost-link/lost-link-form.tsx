@@ -1,9 +1,9 @@
 import { LOST_LINK_MESSAGES } from "@lagon/contracts/contact";
 import { type FormEvent, useCallback, useRef, useState } from "react";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError } from "../../lib/fetch-json";
 import { type CaptchaHandle, CaptchaWidget } from "../captcha/captcha-widget";
 import "../contact/contact.css";
-import { apiPaths } from "../../api/paths";
+import { requestLostLink } from "./api/request-lost-link";
 
 type State =
   | { kind: "idle" }
@@ -24,10 +24,7 @@ export function LostLinkForm() {
     if (!token) return;
     setState({ kind: "submitting" });
     try {
-      await fetchJson(apiPaths.resendMagicLink(), {
-        method: "POST",
-        body: JSON.stringify({ email, name: "", subject: "Lien d'accès", message: "", captcha_token: token }),
-      });
+      await requestLostLink(email, token);
       setState({ kind: "success" });
       captcha.current?.reset();
     } catch (err) {

@@ -1,8 +1,7 @@
 import type { PublicTestimonial } from "@lagon/contracts/testimonials-schemas";
 import { type CSSProperties, useEffect, useState } from "react";
-import { fetchJson } from "../../lib/fetch-json";
+import { getTestimonials } from "./api/get-testimonials";
 import "./marketing.css";
-import { apiPaths } from "../../api/paths";
 
 /**
  * What customers agreed to have quoted, as the agency entered it in the admin (decision 0047):
@@ -13,7 +12,7 @@ function useTestimonials(): PublicTestimonial[] | null {
   const [list, setList] = useState<PublicTestimonial[] | null>(null);
   useEffect(() => {
     let current = true;
-    fetchJson<{ testimonials: PublicTestimonial[] }>(apiPaths.testimonials()).then(
+    getTestimonials().then(
       (r) => current && setList(r.testimonials),
       (err: unknown) => {
         console.error("Témoignages indisponibles", err);

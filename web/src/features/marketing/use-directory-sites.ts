@@ -1,7 +1,6 @@
 import type { DirectorySite } from "@lagon/contracts/directory-schemas";
 import { useEffect, useState } from "react";
-import { apiPaths } from "../../api/paths";
-import { fetchJson } from "../../lib/fetch-json";
+import { getDirectory } from "../directory/api/get-directory";
 
 /** One request for the page, whichever sections ask. */
 let request: Promise<DirectorySite[]> | null = null;
@@ -15,7 +14,7 @@ export function useDirectorySites(): DirectorySite[] | null {
   const [sites, setSites] = useState<DirectorySite[] | null>(null);
   useEffect(() => {
     let current = true;
-    request ??= fetchJson<{ sites: DirectorySite[] }>(apiPaths.directory()).then(
+    request ??= getDirectory().then(
       (r) => r.sites,
       (err: unknown) => {
         console.error("Annuaire indisponible", err);

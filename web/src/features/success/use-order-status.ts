@@ -1,19 +1,10 @@
+import type { OrderStatusResponse } from "@lagon/contracts/checkout-schemas";
 import { useEffect, useState } from "react";
-import { apiPaths } from "../../api/paths";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError } from "../../lib/fetch-json";
+import { getOrderStatus } from "./api/get-order-status";
 
 /** The order status the success page polls (spec section 3), plus `failed` for a failed order. */
-export interface OrderStatus {
-  status: string;
-  order_id: string | null;
-  /** The order's page token: it opens this order's page, not the customer's other orders. */
-  magic_link_token: string | null;
-  domain: string | null;
-  wp_admin_user: string | null;
-  wp_admin_password: string | null;
-  koza_option: boolean;
-  failed?: boolean;
-}
+export type OrderStatus = OrderStatusResponse;
 
 export type OrderStatusState =
   | { kind: "waiting"; order: OrderStatus | null }
@@ -42,7 +33,7 @@ export function useOrderStatus(sessionId: string | null): OrderStatusState {
     let stopped = false;
     const poll = async () => {
       try {
-        const next = await fetchJson<OrderStatus>(apiPaths.orderStatus(sessionId));
+        const next = await getOrderStatus(sessionId);
         if (stopped) return;
         setState({ kind: "waiting", order: next });
         if (next.status === "completed" || next.failed) return;

@@ -3,10 +3,10 @@ import { formatEuros } from "@lagon/contracts/pricing";
 import { DEFAULT_TEST_CARD } from "@lagon/contracts/subscriptions";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError } from "../../lib/fetch-json";
+import { getTestCheckout, payTestCheckout } from "./api/test-checkout";
 import { TestCardChoice } from "./test-card-choice";
 import "./test-checkout.css";
-import { apiPaths } from "../../api/paths";
 
 /** The embedded default's hosted checkout: what Stripe's page would show, clearly marked as a test. */
 export function TestCheckoutPage() {
@@ -17,7 +17,7 @@ export function TestCheckoutPage() {
   const [card, setCard] = useState<string>(DEFAULT_TEST_CARD);
 
   useEffect(() => {
-    fetchJson<TestCheckoutView>(apiPaths.testCheckout(sessionId))
+    getTestCheckout(sessionId)
       .then(setView)
       .catch((err) =>
         setError(err instanceof ApiError && err.detail ? err.detail : "Session de paiement introuvable."),
@@ -27,10 +27,7 @@ export function TestCheckoutPage() {
   async function pay() {
     setPaying(true);
     try {
-      const { redirect_url } = await fetchJson<{ redirect_url: string }>(
-        apiPaths.testCheckoutPay(sessionId),
-        { method: "POST", body: JSON.stringify({ card }) },
-      );
+      const { redirect_url } = await payTestCheckout(sessionId, card);
       window.location.assign(redirect_url);
     } catch (err) {
       setPaying(false);

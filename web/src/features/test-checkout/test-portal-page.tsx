@@ -4,10 +4,10 @@ import { DEFAULT_TEST_CARD } from "@lagon/contracts/subscriptions";
 import type { PortalCardResult, TestPortalView } from "@lagon/contracts/subscriptions-schemas";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { ApiError, fetchJson } from "../../lib/fetch-json";
+import { ApiError } from "../../lib/fetch-json";
+import { getTestPortal, updateTestPortalCard } from "./api/test-checkout";
 import { TestCardChoice } from "./test-card-choice";
 import "./test-checkout.css";
-import { apiPaths } from "../../api/paths";
 
 /** What the saved card's charge of the open invoice means, after the server's own sentence. */
 const RETRY_OUTCOME: Record<PortalCardResult["retry"], string> = {
@@ -23,7 +23,6 @@ const RETRY_OUTCOME: Record<PortalCardResult["retry"], string> = {
  */
 export function TestPortalPage() {
   const { portalSessionId = "" } = useParams();
-  const api = apiPaths.testPortal(portalSessionId);
   const [view, setView] = useState<TestPortalView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [card, setCard] = useState<string>(DEFAULT_TEST_CARD);
@@ -33,14 +32,14 @@ export function TestPortalPage() {
 
   const load = useCallback(
     () =>
-      fetchJson<TestPortalView>(api)
+      getTestPortal(portalSessionId)
         .then(setView)
         .catch((err) =>
           setLoadError(
             err instanceof ApiError && err.detail ? err.detail : "Page de gestion introuvable ou expirée.",
           ),
         ),
-    [api],
+    [portalSessionId],
   );
   useEffect(() => {
     void load();
@@ -52,12 +51,7 @@ export function TestPortalPage() {
     setError(null);
     setResult(null);
     try {
-      setResult(
-        await fetchJson<PortalCardResult>(apiPaths.testPortalCard(portalSessionId), {
-          method: "POST",
-          body: JSON.stringify({ card }),
-        }),
-      );
+      setResult(await updateTestPortalCard(portalSessionId, card));
       await load();
     } catch (err) {
       console.error("Carte refusée", err);

@@ -1,6 +1,9 @@
 import { apiPaths, withToken } from "../../../api/paths";
 import { fetchJson } from "../../../lib/fetch-json";
+import type { MailAccess } from "./mail-access";
 
-/** `DELETE /api/order/{id}/mail-aliases/{address}`: the alias or forward. */
-export const deleteMailAlias = (orderId: string, token: string, address: string) =>
-  fetchJson<{ deleted: true }>(withToken(apiPaths.mailAlias(orderId, address), token), { method: "DELETE" });
+/** `DELETE …/mail-aliases/{address}`: the alias or forward. */
+export const deleteMailAlias = ({ orderId, token, admin }: MailAccess, address: string) =>
+  fetchJson<{ deleted: true }>(withToken(apiPaths.mailAlias(orderId, address, admin), token), {
+    method: "DELETE",
+  });

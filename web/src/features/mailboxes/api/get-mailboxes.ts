@@ -1,7 +1,8 @@
 import type { MailboxList } from "@lagon/contracts/mailboxes-schemas";
 import { apiPaths, withToken } from "../../../api/paths";
 import { fetchJson } from "../../../lib/fetch-json";
+import type { MailAccess } from "./mail-access";
 
-/** `GET /api/order/{id}/mailboxes`: the mailboxes, the aliases and the mail settings. */
-export const getMailboxes = (orderId: string, token: string) =>
-  fetchJson<MailboxList>(withToken(apiPaths.mailboxes(orderId), token));
+/** `GET …/mailboxes`: the mailboxes, the aliases and the mail settings. */
+export const getMailboxes = ({ orderId, token, admin }: MailAccess) =>
+  fetchJson<MailboxList>(withToken(apiPaths.mailboxes(orderId, admin), token));

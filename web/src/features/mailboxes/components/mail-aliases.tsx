@@ -1,9 +1,10 @@
 import { aliasTargetRefusal, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { AliasView } from "@lagon/contracts/mailboxes-schemas";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { explainFailure } from "../../../lib/fetch-json";
 import { createMailAlias } from "../api/create-mail-alias";
 import { deleteMailAlias } from "../api/delete-mail-alias";
+import type { MailAccess } from "../api/mail-access";
 import { MailDomainChoice } from "./mail-domain-choice";
 
 const OUTSIDE = "";
@@ -13,21 +14,21 @@ const OUTSIDE = "";
  * one (to one of the mailboxes, or to an outside address) and a deletion. They take no mailbox place.
  */
 export function MailAliases({
-  orderId,
-  token,
+  access,
   domains,
   mailboxes,
   aliases,
   onChanged,
 }: {
-  orderId: string;
-  token: string;
+  access: MailAccess;
   /** The site's mail domains, its own first. */
   domains: string[];
   mailboxes: string[];
   aliases: AliasView[];
   onChanged: () => Promise<void>;
 }) {
+  // Several order cards may be open at once on the admin page.
+  const uid = useId();
   const [localPart, setLocalPart] = useState("");
   const [domain, setDomain] = useState("");
   const [choice, setChoice] = useState(mailboxes[0] ?? OUTSIDE);
@@ -66,7 +67,7 @@ export function MailAliases({
       return;
     }
     void act(async () => {
-      const created = await createMailAlias(orderId, token, {
+      const created = await createMailAlias(access, {
         localPart: name,
         target: to,
         ...(domain ? { domain } : {}),
@@ -79,13 +80,13 @@ export function MailAliases({
 
   const remove = (address: string) =>
     act(async () => {
-      await deleteMailAlias(orderId, token, address);
+      await deleteMailAlias(access, address);
       return `${address} supprimé : les messages envoyés à cette adresse seront refusés.`;
     });
 
   return (
-    <section aria-labelledby="mail-aliases-title">
-      <h3 id="mail-aliases-title">Alias et renvois</h3>
+    <section aria-labelledby={`${uid}-title`}>
+      <h3 id={`${uid}-title`}>Alias et renvois</h3>
       <p className="dashboard-help">
         Un alias est une adresse de plus dont les messages arrivent dans une de vos boîtes ; un renvoi les
         transmet à une adresse extérieure. Ils ne comptent pas dans les adresses de votre offre.
@@ -124,9 +125,9 @@ export function MailAliases({
       ) : null}
       <form onSubmit={create} noValidate>
         <p className="dashboard-actions">
-          <label htmlFor="alias-local-part">Nouvel alias</label>
+          <label htmlFor={`${uid}-local-part`}>Nouvel alias</label>
           <input
-            id="alias-local-part"
+            id={`${uid}-local-part`}
             value={localPart}
             onChange={(event) => setLocalPart(event.target.value)}
             autoComplete="off"
@@ -134,15 +135,15 @@ export function MailAliases({
             placeholder="devis"
           />
           <MailDomainChoice
-            id="alias-domain"
+            id={`${uid}-domain`}
             domains={domains}
             value={domain || (domains[0] ?? "")}
             onChange={setDomain}
           />
         </p>
         <p className="dashboard-actions">
-          <label htmlFor="alias-target">Vers</label>
-          <select id="alias-target" value={target} onChange={(event) => setChoice(event.target.value)}>
+          <label htmlFor={`${uid}-target`}>Vers</label>
+          <select id={`${uid}-target`} value={target} onChange={(event) => setChoice(event.target.value)}>
             {mailboxes.map((address) => (
               <option key={address} value={address}>
                 {address}

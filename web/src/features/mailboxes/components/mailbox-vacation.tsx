@@ -3,6 +3,7 @@ import { type MailboxVacation, VACATION_LIMITS } from "@lagon/contracts/mailboxe
 import type { MailboxView } from "@lagon/contracts/mailboxes-schemas";
 import { type FormEvent, useState } from "react";
 import { explainFailure } from "../../../lib/fetch-json";
+import type { MailAccess } from "../api/mail-access";
 import { setMailboxVacation } from "../api/set-mailbox-vacation";
 
 const DEFAULT_SUBJECT = "Absence";
@@ -30,14 +31,12 @@ export function vacationSummary(vacation: MailboxVacation | null): string {
  * and last days. The server writes the reply from these (one answer per sender per day).
  */
 export function MailboxVacationForm({
-  orderId,
-  token,
+  access,
   mailbox,
   onSaved,
   onClose,
 }: {
-  orderId: string;
-  token: string;
+  access: MailAccess;
   mailbox: MailboxView;
   onSaved: (saved: MailboxView) => Promise<void>;
   onClose: () => void;
@@ -57,7 +56,7 @@ export function MailboxVacationForm({
     setBusy(true);
     setError(null);
     try {
-      const result = await setMailboxVacation(orderId, token, mailbox.address, {
+      const result = await setMailboxVacation(access, mailbox.address, {
         enabled,
         subject,
         message,

@@ -1,7 +1,7 @@
 import { formatBytes } from "@lagon/contracts/backups";
 import { formatGigabytes, localPartRefusal } from "@lagon/contracts/mailboxes";
 import type { MailboxPassword, MailboxView } from "@lagon/contracts/mailboxes-schemas";
-import { type FormEvent, useCallback, useState } from "react";
+import { type FormEvent, useCallback, useId, useMemo, useState } from "react";
 import { apiPaths, withToken } from "../../../api/paths";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { explainFailure } from "../../../lib/fetch-json";
@@ -9,6 +9,7 @@ import { useApiData } from "../../../lib/use-api-data";
 import { createMailbox } from "../api/create-mailbox";
 import { deleteMailbox } from "../api/delete-mailbox";
 import { getMailboxes } from "../api/get-mailboxes";
+import type { MailAccess } from "../api/mail-access";
 import { resetMailboxPassword } from "../api/reset-mailbox-password";
 import { MailAliases } from "./mail-aliases";
 import { MailDomainChoice } from "./mail-domain-choice";
@@ -27,9 +28,12 @@ type Status =
 /**
  * The site's professional addresses on the order page: the list with each mailbox's use of its
  * storage, a new address, a new password (shown once), a deletion behind a confirmation, and the
- * settings a mail program needs.
+ * settings a mail program needs. `admin`: the same, on the admin's order card (the admin token).
  */
-export function MailboxesBlock({ orderId, token }: { orderId: string; token: string }) {
+export function MailboxesBlock({ orderId, token, admin = false }: MailAccess) {
+  const access = useMemo(() => ({ orderId, token, admin }), [orderId, token, admin]);
+  // Several order cards may be open at once on the admin page.
+  const uid = useId();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [localPart, setLocalPart] = useState("");
   const [domain, setDomain] = useState("");
@@ -40,7 +44,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
     loadError,
     reload: load,
   } = useApiData(
-    useCallback(() => getMailboxes(orderId, token), [orderId, token]),
+    useCallback(() => getMailboxes(access), [access]),
     "Liste des adresses e-mail",
   );
 
@@ -73,7 +77,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
     setFieldError(null);
     void act(async () => {
       // No domain: the site's own (the first of the list).
-      const result = await createMailbox(orderId, token, {
+      const result = await createMailbox(access, {
         localPart: wanted,
         ...(domain ? { domain } : {}),
       });
@@ -84,21 +88,25 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
 
   const resetPassword = (mailbox: MailboxView) =>
     act(async () => {
-      const result = await resetMailboxPassword(orderId, token, mailbox.address);
+      const result = await resetMailboxPassword(access, mailbox.address);
       return { kind: "password", result, created: false };
     });
 
   const remove = (address: string) =>
     act(async () => {
-      await deleteMailbox(orderId, token, address);
+      await deleteMailbox(access, address);
       return { kind: "deleted", address };
     });
 
   const busy = status.kind === "busy";
   const full = list !== null && list.mailboxes.length >= list.allowance;
   return (
-    <section className="dashboard-card" aria-labelledby="mailboxes-title">
-      <h2 id="mailboxes-title">Adresses e-mail</h2>
+    <section
+      {...(admin
+        ? { "aria-label": "Adresses e-mail" }
+        : { className: "dashboard-card", "aria-labelledby": `${uid}-title` })}
+    >
+      {admin ? null : <h2 id={`${uid}-title`}>Adresses e-mail</h2>}
       {loadError ? (
         <p role="alert">
           La liste de vos adresses n'a pas pu être chargée. Rechargez la page pour réessayer.
@@ -106,7 +114,16 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
       ) : list === null ? (
         <p role="status">Chargement des adresses e-mail…</p>
       ) : list.unavailable_reason ? (
-        <p>{list.unavailable_reason}</p>
+        <>
+          <p>{list.unavailable_reason}</p>
+          {admin && list.mailboxes.length > 0 ? (
+            <ul aria-label="Adresses existantes">
+              {list.mailboxes.map((mailbox) => (
+                <li key={mailbox.address}>{mailbox.address}</li>
+              ))}
+            </ul>
+          ) : null}
+        </>
       ) : (
         <>
           <p className="dashboard-help">
@@ -161,8 +178,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                   </span>
                   {status.kind === "vacation" && status.address === mailbox.address ? (
                     <MailboxVacationForm
-                      orderId={orderId}
-                      token={token}
+                      access={access}
                       mailbox={mailbox}
                       onClose={() => setStatus({ kind: "idle" })}
                       onSaved={async (saved) => {
@@ -173,7 +189,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                     />
                   ) : status.kind === "confirm-delete" && status.address === mailbox.address ? (
                     <ConfirmDialog
-                      titleId="mailbox-delete-title"
+                      titleId={`${uid}-delete-title`}
                       title={`Supprimer ${mailbox.address} ?`}
                       confirmLabel="Oui, supprimer cette adresse"
                       onConfirm={() => void remove(mailbox.address)}
@@ -185,7 +201,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                     <span className="dashboard-actions">
                       <a
                         className="dashboard-small-button"
-                        href={withToken(apiPaths.mailboxAppleProfile(orderId, mailbox.address), token)}
+                        href={withToken(apiPaths.mailboxAppleProfile(orderId, mailbox.address, admin), token)}
                         download={`${mailbox.address}.mobileconfig`}
                         aria-label={`Profil iPhone, iPad et Mac pour ${mailbox.address}`}
                       >
@@ -226,21 +242,21 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
             <p>Toutes les adresses de votre offre sont créées : supprimez-en une pour en créer une autre.</p>
           ) : (
             <form onSubmit={create} noValidate>
-              <label htmlFor="mailbox-local-part">Nouvelle adresse</label>
+              <label htmlFor={`${uid}-local-part`}>Nouvelle adresse</label>
               <p className="dashboard-actions">
                 <input
-                  id="mailbox-local-part"
+                  id={`${uid}-local-part`}
                   name="localPart"
                   value={localPart}
                   onChange={(event) => setLocalPart(event.target.value)}
                   autoComplete="off"
                   spellCheck={false}
                   aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? "mailbox-local-part-error" : undefined}
+                  aria-describedby={fieldError ? `${uid}-local-part-error` : undefined}
                   placeholder="contact"
                 />
                 <MailDomainChoice
-                  id="mailbox-domain"
+                  id={`${uid}-domain`}
                   domains={list.domains}
                   value={domain || (list.domains[0] ?? "")}
                   onChange={setDomain}
@@ -250,7 +266,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
                 </button>
               </p>
               {fieldError ? (
-                <p id="mailbox-local-part-error" role="alert" className="status-message is-error">
+                <p id={`${uid}-local-part-error`} role="alert" className="status-message is-error">
                   {fieldError}
                 </p>
               ) : null}
@@ -258,8 +274,7 @@ export function MailboxesBlock({ orderId, token }: { orderId: string; token: str
           )}
           {list.domain ? (
             <MailAliases
-              orderId={orderId}
-              token={token}
+              access={access}
               domains={list.domains}
               mailboxes={list.mailboxes.map((mailbox) => mailbox.address)}
               aliases={list.aliases}

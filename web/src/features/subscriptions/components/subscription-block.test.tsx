@@ -134,6 +134,15 @@ describe("SubscriptionBlock", () => {
     vi.mocked(console.error).mockClear();
   });
 
+  it("says the site is coming back after a payment until the host is done, and nothing once it is", () => {
+    const { rerender } = block(subscriptionFixture({ site_change: "restoring" }));
+    expect(text()).toContain(
+      "Votre site est en cours de remise en ligne. Cette page se met à jour d'elle-même dès qu'il est prêt.",
+    );
+    rerender(<SubscriptionBlock order={orderWith(subscriptionFixture())} token="jeton" />);
+    expect(text()).not.toContain("remise en ligne");
+  });
+
   it("says an upgrade is immediate with what it costs today, and a downgrade waits for the period end", async () => {
     const calls = stubApi(() => ({
       status: 200,

@@ -37,6 +37,7 @@ export function SubscriptionBlock({ order, token }: { order: CustomerOrderView; 
         Statut : <StatusBadge tone={statusTone(sub.status)}>{sub.status_label}</StatusBadge>
       </p>
       <SubscriptionFacts sub={sub} running={running} />
+      <SiteChange sub={sub} />
       <SubscriptionWarning sub={sub} />
       <p className="subscription-done" role="status">
         {done}
@@ -93,6 +94,23 @@ function SubscriptionFacts({ sub, running }: { sub: SubscriptionView; running: b
         </div>
       ) : null}
     </dl>
+  );
+}
+
+const SITE_CHANGE_TEXT: Record<NonNullable<SubscriptionView["site_change"]>, string> = {
+  restoring:
+    "Votre site est en cours de remise en ligne. Cette page se met à jour d'elle-même dès qu'il est prêt.",
+  suspending: "Suspension de votre site en cours.",
+  archiving: "Archivage de votre site en cours : nous gardons une copie de votre site avant de le retirer.",
+};
+
+/** The host at work on the site after a change of status: said until it is done. */
+function SiteChange({ sub }: { sub: SubscriptionView }) {
+  if (!sub.site_change) return null;
+  return (
+    <p className="subscription-site-change" role="status">
+      {SITE_CHANGE_TEXT[sub.site_change]}
+    </p>
   );
 }
 

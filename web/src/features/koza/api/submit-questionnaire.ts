@@ -1,7 +1,7 @@
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
-import { apiPaths } from "../../api/paths";
-import { ApiError, retryAfterSeconds } from "../../lib/fetch-json";
-import type { KozaAnswers } from "./koza-answers";
+import { apiPaths } from "../../../api/paths";
+import { ApiError, retryAfterSeconds } from "../../../lib/fetch-json";
+import type { KozaAnswers } from "../koza-answers";
 
 export interface KozaUpload {
   orderId: string;

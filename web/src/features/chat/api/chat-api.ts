@@ -1,7 +1,7 @@
 import { CHAT_TOKEN_HEADER } from "@lagon/contracts/chat";
 import type { ChatVisitorMessageBody, VisitorConversation } from "@lagon/contracts/chat-schemas";
-import { apiPaths } from "../../api/paths";
-import { fetchJson } from "../../lib/fetch-json";
+import { apiPaths } from "../../../api/paths";
+import { fetchJson } from "../../../lib/fetch-json";
 
 /** Where the browser keeps the visitor's conversation: its token and the last answer seen. */
 const STORAGE_KEY = "lagon-chat";

@@ -1,0 +1,49 @@
+// A vitest reporter that writes every failure of the run to the JSON file named by
+// VITEST_FAILURES_FILE: failed tests, errors of a file or a suite (a `beforeAll` that threw, whose
+// tests vitest then reports as skipped) and unhandled errors (which vitest's JSON report leaves
+// out). scripts/summarize-tests.mjs prints them just above the closing line, where CI's tail shows
+// them, and counts each error outside a test as a failure.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** The first lines of an error: enough to know what broke, short enough for a CI tail. */
+const firstLines = (error) =>
+  String(error?.message ?? error?.stack ?? error)
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(0, 3)
+    .join(" / ");
+
+export default class FailuresReporter {
+  onInit(vitest) {
+    this.root = vitest.config.root;
+  }
+
+  onTestRunEnd(testModules, unhandledErrors) {
+    const file = process.env.VITEST_FAILURES_FILE;
+    if (!file) return;
+    const failures = [];
+    for (const module of testModules) {
+      const where = path.relative(this.root, module.moduleId);
+      for (const error of module.errors())
+        failures.push({ file: where, kind: "file", message: firstLines(error) });
+      for (const suite of module.children.allSuites()) {
+        for (const error of suite.errors())
+          failures.push({ file: where, kind: "suite", name: suite.fullName, message: firstLines(error) });
+      }
+      for (const test of module.children.allTests()) {
+        const result = test.result();
+        if (result.state !== "failed") continue;
+        failures.push({
+          file: where,
+          kind: "test",
+          name: test.fullName,
+          message: firstLines(result.errors?.[0]),
+        });
+      }
+    }
+    for (const error of unhandledErrors)
+      failures.push({ file: "", kind: "unhandled", message: firstLines(error) });
+    writeFileSync(file, JSON.stringify(failures, null, 2));
+  }
+}

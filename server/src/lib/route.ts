@@ -46,10 +46,11 @@ export function guardedScope(
 export const rawAnswer = (contentType: string) => z.unknown().describe(contentType);
 
 type Schema = z.ZodType | undefined;
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
 /** What a route states: everything a reader needs to know about it, in one place. */
 export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema, H extends Schema, R> {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+  method: Method | Method[];
   url: string;
   access: AccessLevel;
   rateLimit: RateLimitName;
@@ -61,6 +62,8 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema,
   response: R;
   /** Over the default body limit (plugins/body-limits.ts). */
   bodyLimit?: number;
+  /** A check of the address's secret before the body is validated (`secret-in-path`). */
+  preValidation?: (request: FastifyRequest) => Promise<void>;
 }
 
 type Handler<P, Q, B, H, R> = RouteHandlerMethod<
@@ -103,6 +106,7 @@ export function route<
     method: spec.method,
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    ...(spec.preValidation ? { preValidation: spec.preValidation } : {}),
     config: { access: spec.access, ...(rateLimit ? { rateLimit } : {}) },
     schema: {
       ...(spec.params ? { params: spec.params } : {}),

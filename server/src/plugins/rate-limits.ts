@@ -14,11 +14,11 @@ const DEFAULT_RATE_LIMIT = { max: 300, timeWindow: "1 minute" } as const;
  * one address can be a whole office or a mobile operator's shared address. They are served from
  * memory, so they get their own, larger budget and never eat into the API's.
  */
-export const WEB_FILES_RATE_LIMIT = { max: 1200, timeWindow: "1 minute" } as const;
+const WEB_FILES_RATE_LIMIT = { max: 1200, timeWindow: "1 minute" } as const;
 
 /**
- * The budgets a route picks from (`route()`, lib/route.ts), per client address. `default` is the
- * one every route has unless it picks another.
+ * The budgets a route picks from (`route()`, lib/route.ts), per client address and route.
+ * `default` is the one budget shared by every route that picks no other.
  */
 export const RATE_LIMITS = {
   /** The shared default: a person clicking through the site. */
@@ -41,6 +41,10 @@ export const RATE_LIMITS = {
   checkouts: { max: 20, timeWindow: "10 minutes" },
   /** The lost-link form: each answer is an e-mail to someone else's mailbox. */
   lostLinks: { max: 5, timeWindow: "15 minutes" },
+  /** Reads a page makes many of (the directory's screenshots, the blog's API): the default's size, a budget of their own. */
+  manyReads: { max: 300, timeWindow: "1 minute" },
+  /** The web app's pages and files (above). */
+  webFiles: WEB_FILES_RATE_LIMIT,
   /** Machine callers and media (Stripe's webhook, the blog's images). */
   machines: { max: 600, timeWindow: "1 minute" },
 } as const;

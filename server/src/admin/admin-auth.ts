@@ -10,7 +10,7 @@ const MAX_FAILURES = 10;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Whether the request carries the admin token (query string), compared in constant time. */
-export function holdsAdminToken(ctx: Context, request: FastifyRequest): boolean {
+export function holdsAdminToken(ctx: Pick<Context, "config">, request: FastifyRequest): boolean {
   const token = (request.query as { token?: unknown }).token;
   return typeof token === "string" && safeEqual(token, ctx.config.ADMIN_TOKEN);
 }

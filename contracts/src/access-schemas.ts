@@ -7,3 +7,9 @@ import { z } from "zod";
  */
 export const TokenQuery = z.object({ token: z.string().optional() });
 export type TokenQuery = z.infer<typeof TokenQuery>;
+
+/**
+ * The order a private route's address names. Any text: the access hook answers an unknown or
+ * malformed one as it answers a wrong token (docs/architecture.md).
+ */
+export const OrderPathParams = z.object({ orderId: z.string() });

@@ -109,6 +109,8 @@ export const EmailTemplateView = z.object({
   variables: z.array(z.string()),
 });
 export type EmailTemplateView = z.infer<typeof EmailTemplateView>;
+export const EmailTemplates = z.object({ templates: z.array(EmailTemplateView) });
+export type EmailTemplates = z.infer<typeof EmailTemplates>;
 
 export const SaveTemplateBody = z.object({
   subject: z.string().trim().min(1, "L'objet est obligatoire.").max(300),
@@ -128,3 +130,5 @@ export const EmailLogEntry = z.object({
   sent_at: z.string().nullable(),
 });
 export type EmailLogEntry = z.infer<typeof EmailLogEntry>;
+export const OrderEmails = z.object({ emails: z.array(EmailLogEntry) });
+export type OrderEmails = z.infer<typeof OrderEmails>;

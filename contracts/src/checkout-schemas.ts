@@ -128,3 +128,9 @@ export const TestCheckoutView = z.object({
   cancel_url: z.string(),
 });
 export type TestCheckoutView = z.infer<typeof TestCheckoutView>;
+
+/** The test checkout paid: where the browser goes next (the success page). */
+export const TestCheckoutPaid = z.object({ redirect_url: z.string() });
+
+/** Stripe's webhook, acknowledged (`duplicate`: an event already handled). */
+export const WebhookReceived = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });

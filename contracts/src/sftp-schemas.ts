@@ -4,7 +4,6 @@ import {
   SFTP_KEY_PATTERN,
   SFTP_MESSAGES,
   SITE_MODES,
-  type SiteMode,
   sftpPasswordRefusal,
 } from "./sftp.ts";
 
@@ -43,29 +42,27 @@ export const SiteModeBody = z.object({
 });
 export type SiteModeBody = z.input<typeof SiteModeBody>;
 
-export interface SftpKeyView {
-  type: string;
-  fingerprint: string;
-  comment: string;
-}
+export const SftpKeyView = z.object({ type: z.string(), fingerprint: z.string(), comment: z.string() });
+export type SftpKeyView = z.infer<typeof SftpKeyView>;
 
 /** The order page's SFTP block. `settings` is null when the plan or the site has none yet. */
-export interface SftpView {
-  unavailable_reason: string | null;
-  settings: {
-    host: string;
-    port: number;
-    user: string;
-    home: string;
-    plain_folder: string;
-  } | null;
-  mode: SiteMode;
-  password_set: boolean;
-  keys: SftpKeyView[];
-}
+export const SftpView = z.object({
+  unavailable_reason: z.string().nullable(),
+  settings: z
+    .object({
+      host: z.string(),
+      port: z.number(),
+      user: z.string(),
+      home: z.string(),
+      plain_folder: z.string(),
+    })
+    .nullable(),
+  mode: z.enum(SITE_MODES),
+  password_set: z.boolean(),
+  keys: z.array(SftpKeyView),
+});
+export type SftpView = z.infer<typeof SftpView>;
 
 /** A password drawn by the server: shown this once, kept nowhere in clear. */
-export interface SftpPasswordResult {
-  password: string | null;
-  view: SftpView;
-}
+export const SftpPasswordResult = z.object({ password: z.string().nullable(), view: SftpView });
+export type SftpPasswordResult = z.infer<typeof SftpPasswordResult>;

@@ -69,3 +69,6 @@ export type AdminTestimonial = z.infer<typeof AdminTestimonial>;
 
 export const AdminTestimonials = z.object({ testimonials: z.array(AdminTestimonial) });
 export type AdminTestimonials = z.infer<typeof AdminTestimonials>;
+
+/** A testimonial added: its id. */
+export const TestimonialCreated = z.object({ success: z.boolean(), detail: z.string(), id: z.string() });

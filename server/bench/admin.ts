@@ -13,7 +13,7 @@ import type { Steps } from "@lagon/contracts/orders";
 import { PLANS } from "@lagon/contracts/plans";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { createContext } from "../src/context.ts";
+import { createContext } from "../src/create-context.ts";
 import { checkoutSessions, emailLog, orderLogs, orders, sites } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { randomToken } from "../src/lib/secrets.ts";

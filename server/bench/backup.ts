@@ -11,7 +11,7 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { backupAllSites } from "../src/backups/site-backups.ts";
 import { loadConfig } from "../src/config.ts";
-import { createContext } from "../src/context.ts";
+import { createContext } from "../src/create-context.ts";
 import { type Order, orders } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { WordPressRest } from "../src/koza/wordpress-rest.ts";

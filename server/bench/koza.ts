@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { createContext } from "../src/context.ts";
+import { createContext } from "../src/create-context.ts";
 import { orders } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { ANSWERS, kozaSubmission } from "../src/koza/test-support.ts";

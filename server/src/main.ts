@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts";
 import { startAgencyBlog } from "./blog/ensure-agency-blog.ts";
 import { type Config, loadConfig } from "./config.ts";
-import { createContext } from "./context.ts";
+import { createContext } from "./create-context.ts";
 import { allJobs } from "./jobs/all-jobs.ts";
 import { startWorker } from "./jobs/start-worker.ts";
 import { createLogger } from "./logger.ts";

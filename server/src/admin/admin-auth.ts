@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
 import { adminAudit } from "../db/schema.ts";
 import { AppError, forbidden, unauthorized } from "../lib/app-error.ts";
+import { guardedScope } from "../lib/route.ts";
 import { safeEqual } from "../lib/secrets.ts";
 
 const MAX_FAILURES = 10;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Whether the request carries the admin token (query string), compared in constant time. */
-export function holdsAdminToken(ctx: Context, request: FastifyRequest): boolean {
+export function holdsAdminToken(ctx: Pick<Context, "config">, request: FastifyRequest): boolean {
   const token = (request.query as { token?: unknown }).token;
   return typeof token === "string" && safeEqual(token, ctx.config.ADMIN_TOKEN);
 }
@@ -20,9 +21,11 @@ export function holdsAdminToken(ctx: Context, request: FastifyRequest): boolean 
  * wrong ones "from" the admin's address must never lock the admin out, and guessing a token of
  * 128 bits or more is hopeless anyway. Only failures are throttled, per address: each of the
  * first 10 in 15 minutes is logged (never the token) and audited, later ones get a 429 quietly.
- * The admin routes' rate limit spares the right token too (admin-routes.ts).
+ * The admin routes' rate limit spares the right token too.
  */
 export function requireAdmin(app: FastifyInstance, ctx: Context): void {
+  // Wrong tokens share one budget per address; the right one is never refused by a flood of them.
+  guardedScope(app, "admin-token", (request) => holdsAdminToken(ctx, request));
   // Per-process throttling is enough here: it only caps the noise of wrong tokens.
   const failures = new Map<string, number[]>();
   // After the rate limits (route onRequest hooks), before the body is read or validated.

@@ -37,7 +37,7 @@ const line = (cells: (string | null | undefined)[]) => `${cells.map(csvCell).joi
  * Every order as CSV (UTF-8 with BOM, `;`, French dates and statuses), read in keyset batches so memory
  * stays flat whatever the number of orders.
  */
-export function exportOrdersCsv(ctx: Context): Readable {
+export function exportOrdersCsv(ctx: Pick<Context, "db">): Readable {
   async function* rows() {
     yield `\uFEFF${line(HEADER)}`;
     let after: { createdAt: Date; id: string } | undefined;

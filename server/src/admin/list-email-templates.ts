@@ -4,7 +4,7 @@ import type { Context } from "../context.ts";
 import { emailTemplates } from "../db/schema.ts";
 
 /** The editable e-mail templates, by name, with the variables each one offers. */
-export async function listEmailTemplates(ctx: Context): Promise<EmailTemplateView[]> {
+export async function listEmailTemplates(ctx: Pick<Context, "db">): Promise<EmailTemplateView[]> {
   const rows = await ctx.db.select().from(emailTemplates).orderBy(asc(emailTemplates.name));
   return rows.map((t) => ({
     _id: t.name,

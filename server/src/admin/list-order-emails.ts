@@ -11,7 +11,7 @@ import { emailDisplayCopy } from "../mail/email-display-copy.ts";
  * its body with links' secrets masked (masked here too: a row queued before migration 0003
  * holds its clear body until it is delivered).
  */
-export async function listOrderEmails(ctx: Context, orderId: string): Promise<EmailLogEntry[]> {
+export async function listOrderEmails(ctx: Pick<Context, "db">, orderId: string): Promise<EmailLogEntry[]> {
   const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
   const rows = await ctx.db

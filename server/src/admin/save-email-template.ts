@@ -12,7 +12,7 @@ const braces = (names: string[]) => names.map((v) => `{{${v}}}`).join(", ");
  * A variable the template does not offer is refused (it would print empty), naming it.
  */
 export async function saveEmailTemplate(
-  ctx: Context,
+  ctx: Pick<Context, "db">,
   name: string,
   input: { subject: string; content: string },
 ): Promise<void> {

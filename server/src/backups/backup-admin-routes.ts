@@ -3,14 +3,14 @@ import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import { OrderIdBody, OrderIdParams } from "@lagon/contracts/admin-schemas";
 import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
-import { AdminDownloadQuery, AdminRestoreBody, type BackupList } from "@lagon/contracts/backups-schemas";
-import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
+import { AdminDownloadQuery, AdminRestoreBody, BackupList } from "@lagon/contracts/backups-schemas";
+import { JobIdParams, JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { accepted } from "../jobs/site-job.ts";
 import { notFound } from "../lib/app-error.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { getOrder } from "../orders/orders-table.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 import { backupStatus, requestBackup, requestRestore, restoreStatus } from "./backup-jobs.ts";
@@ -21,29 +21,40 @@ import { findBackup, listBackups, writeSiteArchive } from "./site-backups.ts";
  * token, every action audited): list, back up now, restore any backup, download the site. A
  * backup and a restore run as jobs (backup-jobs.ts): 202, then the page follows the job.
  */
-export function backupAdminRoutes(
-  app: FastifyInstance,
-  ctx: Context,
-  limits: { rateLimit: Record<string, unknown> },
-): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export function backupAdminRoutes(app: FastifyInstance, ctx: Context): void {
   const orderOf = async (orderId: string) => {
     const order = await getOrder(ctx.db, orderId);
     return order;
   };
 
-  r.get(
-    "/orders/:orderId/backups",
-    { config: limits, schema: { params: OrderIdParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/orders/:orderId/backups",
+      access: "admin-token",
+      rateLimit: "default",
+      params: OrderIdParams,
+      query: TokenQuery,
+      response: { 200: BackupList },
+    },
     async (request): Promise<BackupList> => {
       const order = await orderOf(request.params.orderId);
       return { backups: await listBackups(ctx, order.id) };
     },
   );
 
-  r.post(
-    "/backup-now",
-    { config: limits, schema: { body: OrderIdBody, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/backup-now",
+      access: "admin-token",
+      rateLimit: "default",
+      body: OrderIdBody,
+      query: TokenQuery,
+      response: { 202: JobStarted },
+    },
     async (request, reply) => {
       const orderId = request.body.order_id;
       const jobId = await audited(ctx, request, { action: "backup-now", orderId }, () =>
@@ -53,15 +64,31 @@ export function backupAdminRoutes(
     },
   );
 
-  r.get(
-    "/backup-now/:jobId",
-    { config: limits, schema: { params: JobIdParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/backup-now/:jobId",
+      access: "admin-token",
+      rateLimit: "default",
+      params: JobIdParams,
+      query: TokenQuery,
+      response: { 200: JobStatus },
+    },
     (request): Promise<JobStatus> => backupStatus(ctx, request.params.jobId),
   );
 
-  r.post(
-    "/backups/restore",
-    { config: limits, schema: { body: AdminRestoreBody, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/backups/restore",
+      access: "admin-token",
+      rateLimit: "default",
+      body: AdminRestoreBody,
+      query: TokenQuery,
+      response: { 202: JobStarted },
+    },
     async (request, reply) => {
       const { order_id: orderId, backup_id: backupId } = request.body;
       const jobId = await audited(
@@ -74,16 +101,32 @@ export function backupAdminRoutes(
     },
   );
 
-  r.get(
-    "/backups/restore/:jobId",
-    { config: limits, schema: { params: JobIdParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/backups/restore/:jobId",
+      access: "admin-token",
+      rateLimit: "default",
+      params: JobIdParams,
+      query: TokenQuery,
+      response: { 200: JobStatus },
+    },
     (request): Promise<JobStatus> => restoreStatus(ctx, request.params.jobId),
   );
 
   // The site as a .tar.gz (wp-config.php, wp-content, its database), streamed as it is made.
-  r.get(
-    "/orders/:orderId/download",
-    { config: limits, schema: { params: OrderIdParams, querystring: AdminDownloadQuery } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/orders/:orderId/download",
+      access: "admin-token",
+      rateLimit: "default",
+      params: OrderIdParams,
+      query: AdminDownloadQuery,
+      response: { 200: rawAnswer("application/gzip") },
+    },
     async (request, reply) => {
       const { orderId } = request.params;
       const backupId = request.query.backup_id;

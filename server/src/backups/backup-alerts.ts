@@ -12,7 +12,7 @@ export type BackupAlertKind = "missed" | "drill";
  * new (an alert already raised is not raised again).
  */
 export async function raiseBackupAlert(
-  ctx: Context,
+  ctx: Pick<Context, "db">,
   order: Order,
   alert: { key: string; kind: BackupAlertKind; details: string },
 ): Promise<boolean> {
@@ -28,7 +28,7 @@ export async function raiseBackupAlert(
 
 /** The problem is over (a new backup, a drill that went well). */
 export async function resolveBackupAlerts(
-  ctx: Context,
+  ctx: Pick<Context, "db">,
   orderId: string,
   kind: BackupAlertKind,
 ): Promise<void> {
@@ -61,7 +61,10 @@ export async function emailBackupAlert(
 }
 
 /** Each order's latest unresolved alert, for the admin's order cards. */
-export async function openBackupAlerts(ctx: Context, orderIds: string[]): Promise<Map<string, string>> {
+export async function openBackupAlerts(
+  ctx: Pick<Context, "db">,
+  orderIds: string[],
+): Promise<Map<string, string>> {
   const open = new Map<string, string>();
   if (orderIds.length === 0) return open;
   const rows = await ctx.db

@@ -1,13 +1,12 @@
-import { TokenQuery } from "@lagon/contracts/access-schemas";
+import { OrderPathParams, TokenQuery } from "@lagon/contracts/access-schemas";
 import { BACKUP_MESSAGES } from "@lagon/contracts/backups";
-import { type BackupList, RestoreBody, RestoreParams } from "@lagon/contracts/backups-schemas";
-import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
+import { BackupList, RestoreBody, RestoreParams } from "@lagon/contracts/backups-schemas";
+import { JobIdParams, JobStarted, JobStatus } from "@lagon/contracts/jobs-schemas";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
 import { accepted } from "../jobs/site-job.ts";
+import { route } from "../lib/route.ts";
 import { requestRestore, restoreStatus } from "./backup-jobs.ts";
 import { listBackups } from "./site-backups.ts";
 
@@ -18,25 +17,30 @@ import { listBackups } from "./site-backups.ts";
 export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(
     orderTokenScope(ctx, (scope) => {
-      const r = scope.withTypeProvider<ZodTypeProvider>();
-
-      r.get(
-        "/api/order/:orderId/backups",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-          schema: {
-            params: z.object({ orderId: z.string() }),
-            querystring: TokenQuery,
-          },
+          method: "GET",
+          url: "/api/order/:orderId/backups",
+          access: "order-token",
+          rateLimit: "reads",
+          params: OrderPathParams,
+          query: TokenQuery,
+          response: { 200: BackupList },
         },
         async ({ order }): Promise<BackupList> => ({ backups: await listBackups(ctx, order.id) }),
       );
 
-      r.post(
-        "/api/order/:orderId/backups/:backupId/restore",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
-          schema: { params: RestoreParams, body: RestoreBody },
+          method: "POST",
+          url: "/api/order/:orderId/backups/:backupId/restore",
+          access: "order-token",
+          rateLimit: "costly",
+          params: RestoreParams,
+          body: RestoreBody,
+          response: { 202: JobStarted },
         },
         async ({ order, params }, reply) => {
           const jobId = await requestRestore(ctx, order.id, params.backupId);
@@ -44,14 +48,16 @@ export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: Context
         },
       );
 
-      r.get(
-        "/api/order/:orderId/backups/restore/:jobId",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-          schema: {
-            params: JobIdParams.extend({ orderId: z.string() }),
-            querystring: TokenQuery,
-          },
+          method: "GET",
+          url: "/api/order/:orderId/backups/restore/:jobId",
+          access: "order-token",
+          rateLimit: "reads",
+          params: JobIdParams.extend(OrderPathParams.shape),
+          query: TokenQuery,
+          response: { 200: JobStatus },
         },
         ({ order, params }): Promise<JobStatus> => restoreStatus(ctx, params.jobId, order.id),
       );

@@ -1,7 +1,9 @@
+import { Refusal } from "@lagon/contracts/answers-schemas";
 import { BLOG_READY_HEADER } from "@lagon/contracts/blog";
 import { MESSAGES } from "@lagon/contracts/errors";
 import type { FastifyInstance } from "fastify";
 import { AppError, badRequest, notFound } from "../lib/app-error.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { type BlogApi, blogUnavailable } from "./blog-api.ts";
 
 /** The only parts of the blog's REST API the site reads. */
@@ -29,9 +31,16 @@ export async function blogProxyRoutes(
   app: FastifyInstance,
   { blogApi }: { blogApi: BlogApi },
 ): Promise<void> {
-  app.get(
-    "/blog/wp-json/*",
-    { config: { rateLimit: { max: 300, timeWindow: "1 minute" } } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/blog/wp-json/*",
+      access: "public",
+      rateLimit: "manyReads",
+      // WordPress's own answer, passed on as it came.
+      response: { 200: rawAnswer("application/json") },
+    },
     async (request, reply) => {
       const path = (request.params as { "*": string })["*"];
       if (!API_PATH.test(path)) throw notFound(MESSAGES.notFound);
@@ -60,9 +69,15 @@ export async function blogProxyRoutes(
     },
   );
 
-  app.get(
-    "/blog/wp-content/uploads/*",
-    { config: { rateLimit: { max: 600, timeWindow: "1 minute" } } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/blog/wp-content/uploads/*",
+      access: "public",
+      rateLimit: "machines",
+      response: { 200: rawAnswer("image/*") },
+    },
     async (request, reply) => {
       const path = (request.params as { "*": string })["*"];
       if (!UPLOAD_PATH.test(path)) throw notFound(MESSAGES.notFound);
@@ -77,12 +92,19 @@ export async function blogProxyRoutes(
     },
   );
 
-  app.route({
-    method: ["POST", "PUT", "PATCH", "DELETE"],
-    url: "/blog/*",
-    handler: async (_request, reply) => {
+  route(
+    app,
+    {
+      method: ["POST", "PUT", "PATCH", "DELETE"],
+      url: "/blog/*",
+      access: "public",
+      rateLimit: "default",
+      // Only the refusal: 405 with its French detail.
+      response: { 405: Refusal },
+    },
+    async (_request, reply) => {
       reply.header("Allow", "GET, HEAD");
       throw new AppError(405, "Le blog est en lecture seule.");
     },
-  });
+  );
 }

@@ -4,6 +4,7 @@ import { blogListPage, blogPostsPath } from "@lagon/contracts/blog";
 import { type BlogPost, featuredImage, POST_CARD_IMAGE_SIZES } from "@lagon/contracts/blog-post";
 import type { FastifyInstance } from "fastify";
 import type { Context } from "../context.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { articleHeadTags, injectArticleHead } from "./article-head.ts";
 import type { BlogApi } from "./blog-api.ts";
 import { type ArticleSummary, BlogLookups } from "./blog-lookups.ts";
@@ -16,6 +17,7 @@ const MAX_SLUG_LENGTH = 200;
  * usually kept already; a slow blog only loses the image's preload, never delays the page more.
  */
 const LIST_IMAGE_WAIT_MS = 100;
+const HTML = rawAnswer("text/html");
 
 /**
  * What search engines read of the blog, at request time since the articles live in WordPress:
@@ -31,18 +33,24 @@ export async function blogSeoRoutes(
 ): Promise<void> {
   const lookups = new BlogLookups(blogApi);
 
-  app.get("/sitemap.xml", async (request, reply) => {
-    let articles: { slug: string; modified: string }[] = [];
-    try {
-      articles = await lookups.sitemapEntries();
-    } catch (err) {
-      request.log.warn({ err }, "sitemap without articles: blog unavailable");
-    }
-    return reply
-      .type("application/xml; charset=utf-8")
-      .header("Cache-Control", "public, max-age=300")
-      .send(sitemapXml(ctx.config.PUBLIC_URL, articles));
-  });
+  const page = { method: "GET", access: "public", rateLimit: "default" } as const;
+
+  route(
+    app,
+    { ...page, url: "/sitemap.xml", response: { 200: rawAnswer("application/xml") } },
+    async (request, reply) => {
+      let articles: { slug: string; modified: string }[] = [];
+      try {
+        articles = await lookups.sitemapEntries();
+      } catch (err) {
+        request.log.warn({ err }, "sitemap without articles: blog unavailable");
+      }
+      return reply
+        .type("application/xml; charset=utf-8")
+        .header("Cache-Control", "public, max-age=300")
+        .send(sitemapXml(ctx.config.PUBLIC_URL, articles));
+    },
+  );
 
   const spaFile = path.join(ctx.config.WEB_BUILD_DIR, "client", "__spa-fallback.html");
   const listFile = path.join(ctx.config.WEB_BUILD_DIR, "client", "articles", "index.html");
@@ -51,8 +59,8 @@ export async function blogSeoRoutes(
   const spaHtml = readFileSync(spaFile, "utf8");
   const listHtml = readFileSync(listFile, "utf8");
 
-  app.get<{ Querystring: { page?: unknown } }>("/articles", async (request, reply) => {
-    const { page } = request.query;
+  route(app, { ...page, url: "/articles", response: { 200: HTML } }, async (request, reply) => {
+    const { page } = request.query as { page?: unknown };
     const href = blogPostsPath(blogListPage(typeof page === "string" ? page : undefined));
     const preloads = [
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href.replaceAll("&", "&amp;")}"/>`,
@@ -70,24 +78,28 @@ export async function blogSeoRoutes(
       .send(listHtml.replace("</head>", () => `${preloads.join("")}</head>`));
   });
 
-  app.get<{ Params: { slug: string } }>("/articles/:slug", async (request, reply) => {
-    const { slug } = request.params;
-    let article: ArticleSummary | null | undefined = null;
-    if (slug.length <= MAX_SLUG_LENGTH) {
-      try {
-        article = await lookups.article(slug);
-      } catch (err) {
-        // The page still loads; the browser app shows the blog's error itself.
-        request.log.warn({ err }, "article page without its head: blog unavailable");
-        article = undefined;
+  route(
+    app,
+    { ...page, url: "/articles/:slug", response: { 200: HTML, 404: HTML } },
+    async (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      let article: ArticleSummary | null | undefined = null;
+      if (slug.length <= MAX_SLUG_LENGTH) {
+        try {
+          article = await lookups.article(slug);
+        } catch (err) {
+          // The page still loads; the browser app shows the blog's error itself.
+          request.log.warn({ err }, "article page without its head: blog unavailable");
+          article = undefined;
+        }
       }
-    }
-    return reply
-      .status(article === null ? 404 : 200)
-      .type("text/html; charset=utf-8")
-      .header("Cache-Control", "no-cache")
-      .send(article ? injectArticleHead(spaHtml, articleHeadTags(article, ctx.config)) : spaHtml);
-  });
+      return reply
+        .status(article === null ? 404 : 200)
+        .type("text/html; charset=utf-8")
+        .header("Cache-Control", "no-cache")
+        .send(article ? injectArticleHead(spaHtml, articleHeadTags(article, ctx.config)) : spaHtml);
+    },
+  );
 }
 
 /** The first article's featured image, if the page of articles comes in time (and has one). */

@@ -2,17 +2,17 @@ import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { CHAT_TOKEN_HEADER } from "@lagon/contracts/chat";
 import {
   AdminChatAnswerBody,
-  type AdminConversation,
-  type AdminConversationList,
+  AdminConversation,
+  AdminConversationList,
   ChatTokenHeaders,
   ChatVisitorMessageBody,
   ConversationIdParams,
-  type VisitorConversation,
+  VisitorConversation,
 } from "@lagon/contracts/chat-schemas";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
+import { route } from "../lib/route.ts";
 import { answerConversation, listConversations, openConversation } from "./admin-chat.ts";
 import { NewConversationThrottle } from "./new-conversation-throttle.ts";
 import { postVisitorMessage, readVisitorConversation } from "./visitor-chat.ts";
@@ -22,19 +22,24 @@ import { postVisitorMessage, readVisitorConversation } from "./visitor-chat.ts";
  * by the token in the X-Chat-Token header (a header, so no URL or log ever holds it).
  */
 export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = new NewConversationThrottle();
   // RATE_LIMIT_ALLOW_LIST spares these addresses every limit, this one too.
   const exempt = new Set(ctx.config.RATE_LIMIT_ALLOW_LIST);
 
-  r.post(
-    "/api/chat/messages",
+  route(
+    app,
     {
+      method: "POST",
+      url: "/api/chat/messages",
+      access: "public",
       // A person types a few messages a minute; a new conversation costs an e-mail, so fewer of those.
-      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
-      schema: { body: ChatVisitorMessageBody, headers: ChatTokenHeaders },
+      rateLimit: "writes",
+      body: ChatVisitorMessageBody,
+      headers: ChatTokenHeaders,
+      // 201 with the token of a new conversation, 200 with an existing one's.
+      response: { 200: VisitorConversation, 201: VisitorConversation },
     },
-    async (request, reply): Promise<VisitorConversation> => {
+    async (request, reply) => {
       const token = request.headers[CHAT_TOKEN_HEADER];
       const mayOpen = () => exempt.has(request.ip) || throttle.allow(request.ip);
       const answer = await postVisitorMessage(ctx, token, request.body, mayOpen);
@@ -43,14 +48,18 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: Context }
     },
   );
 
-  r.get(
-    "/api/chat/messages",
+  route(
+    app,
     {
+      method: "GET",
+      url: "/api/chat/messages",
+      access: "public",
       // An open chat asks every 3 seconds: 20 a minute, with room for a second tab.
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: { headers: ChatTokenHeaders },
+      rateLimit: "reads",
+      headers: ChatTokenHeaders,
+      response: { 200: VisitorConversation },
     },
-    async (request, reply): Promise<VisitorConversation> => {
+    async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       return readVisitorConversation(ctx, request.headers[CHAT_TOKEN_HEADER]);
     },
@@ -58,30 +67,45 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: Context }
 }
 
 /** The admin inbox, registered inside the admin scope (admin-routes.ts, behind the admin token). */
-export function chatAdminRoutes(
-  app: FastifyInstance,
-  ctx: Context,
-  limits: { rateLimit: Record<string, unknown> },
-): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    "/chat/conversations",
-    { config: limits, schema: { querystring: TokenQuery } },
+export function chatAdminRoutes(app: FastifyInstance, ctx: Context): void {
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/chat/conversations",
+      access: "admin-token",
+      rateLimit: "default",
+      query: TokenQuery,
+      response: { 200: AdminConversationList },
+    },
     (): Promise<AdminConversationList> => listConversations(ctx),
   );
 
-  r.get(
-    "/chat/conversations/:conversationId",
-    { config: limits, schema: { params: ConversationIdParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/chat/conversations/:conversationId",
+      access: "admin-token",
+      rateLimit: "default",
+      params: ConversationIdParams,
+      query: TokenQuery,
+      response: { 200: AdminConversation },
+    },
     (request): Promise<AdminConversation> => openConversation(ctx, request.params.conversationId),
   );
 
-  r.post(
-    "/chat/conversations/:conversationId/messages",
+  route(
+    app,
     {
-      config: limits,
-      schema: { params: ConversationIdParams, querystring: TokenQuery, body: AdminChatAnswerBody },
+      method: "POST",
+      url: "/chat/conversations/:conversationId/messages",
+      access: "admin-token",
+      rateLimit: "default",
+      params: ConversationIdParams,
+      query: TokenQuery,
+      body: AdminChatAnswerBody,
+      response: { 200: AdminConversation },
     },
     async (request): Promise<AdminConversation> => {
       const { conversationId } = request.params;

@@ -1,23 +1,31 @@
-import { CreateCheckoutSessionRequest } from "@lagon/contracts/checkout-schemas";
+import {
+  CheckoutSessionCreated,
+  CouponResult,
+  CreateCheckoutSessionRequest,
+  OrderStatusResponse,
+  SubdomainAvailability,
+} from "@lagon/contracts/checkout-schemas";
 import { isValidSubdomain } from "@lagon/contracts/subdomain";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { validateCoupon } from "../coupons/validate-coupon.ts";
+import { route } from "../lib/route.ts";
 import { ownOpenHold } from "./checkout-hold.ts";
 import { createCheckoutSession } from "./create-checkout-session.ts";
 import { orderStatus } from "./order-status.ts";
 import { subdomainAvailability } from "./subdomain-availability.ts";
 
 export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    "/api/stripe/create-checkout-session",
+  route(
+    app,
     {
-      config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
-      schema: { body: CreateCheckoutSessionRequest },
+      method: "POST",
+      url: "/api/stripe/create-checkout-session",
+      access: "public",
+      rateLimit: "checkouts",
+      body: CreateCheckoutSessionRequest,
+      response: { 200: CheckoutSessionCreated },
     },
     async (request, reply) => {
       const { checkout_url, holdCookie } = await createCheckoutSession(
@@ -29,20 +37,28 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
     },
   );
 
-  r.post(
-    "/api/validate-coupon/:code",
+  route(
+    app,
     {
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { params: z.object({ code: z.string() }) },
+      method: "POST",
+      url: "/api/validate-coupon/:code",
+      access: "public",
+      rateLimit: "checks",
+      params: z.object({ code: z.string() }),
+      response: { 200: CouponResult },
     },
     (request) => validateCoupon(ctx, request.params.code),
   );
 
-  r.get(
-    "/api/subdomain-availability/:name",
+  route(
+    app,
     {
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: { params: z.object({ name: z.string() }) },
+      method: "GET",
+      url: "/api/subdomain-availability/:name",
+      access: "public",
+      rateLimit: "reads",
+      params: z.object({ name: z.string() }),
+      response: { 200: SubdomainAvailability },
     },
     // The visitor's own open checkout (proven by its cookie) does not make it unavailable to them.
     async (request) => {
@@ -52,11 +68,16 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
     },
   );
 
-  r.get(
-    "/api/order-status/:sessionId",
+  route(
+    app,
     {
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: { params: z.object({ sessionId: z.string().min(1).max(300) }) },
+      method: "GET",
+      url: "/api/order-status/:sessionId",
+      // The checkout session's id is the credential: an unknown one is a 404.
+      access: "secret-in-path",
+      rateLimit: "reads",
+      params: z.object({ sessionId: z.string().min(1).max(300) }),
+      response: { 200: OrderStatusResponse },
     },
     (request) => orderStatus(ctx, request.params.sessionId),
   );

@@ -152,7 +152,7 @@ async function fulfilKoza(
 }
 
 /** An abandoned checkout frees its subdomain. */
-export async function expireCheckout(ctx: Context, providerSessionId: string): Promise<void> {
+export async function expireCheckout(ctx: Pick<Context, "db">, providerSessionId: string): Promise<void> {
   await ctx.db
     .update(checkoutSessions)
     .set({ status: "expired" })

@@ -1,7 +1,9 @@
+import { WebhookReceived } from "@lagon/contracts/checkout-schemas";
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
 import { badRequest } from "../lib/app-error.ts";
+import { route } from "../lib/route.ts";
 import type { StripePaymentProvider } from "../payments/stripe-payment-provider.ts";
 import { LARGE_BODY_LIMIT } from "../plugins/body-limits.ts";
 import { handleStripeEvent } from "./handle-stripe-event.ts";
@@ -18,10 +20,18 @@ export async function stripeWebhookRoutes(
 ): Promise<void> {
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
-  app.post(
-    "/api/stripe/webhook",
-    // Stripe sets no size to its events: an invoice with many lines goes past the API's default.
-    { bodyLimit: LARGE_BODY_LIMIT, config: { rateLimit: { max: 600, timeWindow: "1 minute" } } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/stripe/webhook",
+      // Anyone may call; the signature of Stripe's secret over the raw body is checked first thing.
+      access: "public",
+      rateLimit: "machines",
+      // Stripe sets no size to its events: an invoice with many lines goes past the API's default.
+      bodyLimit: LARGE_BODY_LIMIT,
+      response: { 200: WebhookReceived },
+    },
     async (request) => {
       const signature = request.headers["stripe-signature"];
       const secret = ctx.config.STRIPE_WEBHOOK_SECRET as string;

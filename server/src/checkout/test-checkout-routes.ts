@@ -1,8 +1,9 @@
+import { TestCheckoutPaid, TestCheckoutView } from "@lagon/contracts/checkout-schemas";
 import { TestCardBody } from "@lagon/contracts/subscriptions-schemas";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
+import { route } from "../lib/route.ts";
 import { describeTestCheckout } from "./describe-test-checkout.ts";
 import { payTestCheckout } from "./pay-test-checkout.ts";
 
@@ -11,17 +12,30 @@ const params = z.object({ sessionId: z.string() });
 
 /** The local test checkout's API, registered only when Stripe is not configured. */
 export async function testCheckoutRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    "/api/test-checkout/:sessionId",
-    { config: { rateLimit: { max: 60, timeWindow: "1 minute" } }, schema: { params } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/test-checkout/:sessionId",
+      access: "secret-in-path",
+      rateLimit: "reads",
+      params,
+      response: { 200: TestCheckoutView },
+    },
     (request) => describeTestCheckout(ctx, request.params.sessionId),
   );
 
-  r.post(
-    "/api/test-checkout/:sessionId/pay",
-    { config: { rateLimit: { max: 20, timeWindow: "1 minute" } }, schema: { params, body: TestCardBody } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/test-checkout/:sessionId/pay",
+      access: "secret-in-path",
+      rateLimit: "writes",
+      params,
+      body: TestCardBody,
+      response: { 200: TestCheckoutPaid },
+    },
     (request) => payTestCheckout(ctx, request.params.sessionId, request.body?.card),
   );
 }

@@ -1,26 +1,38 @@
+import { CaptchaChallenge, Done } from "@lagon/contracts/answers-schemas";
 import { CONTACT_MESSAGES, LOST_LINK_MESSAGES } from "@lagon/contracts/contact";
 import { ContactMessage, LostLinkRequest } from "@lagon/contracts/contact-schemas";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createCaptchaChallenge, verifyCaptcha } from "../captcha/captcha.ts";
 import type { Context } from "../context.ts";
 import { contactMessages } from "../db/schema.ts";
+import { route } from "../lib/route.ts";
 import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 
 /** The public forms: captcha challenges, the contact form and the lost-link request. */
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    "/api/captcha/challenge",
-    { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/captcha/challenge",
+      access: "public",
+      rateLimit: "reads",
+      response: { 200: CaptchaChallenge },
+    },
     async (_req, reply) => reply.header("Cache-Control", "no-store").send(await createCaptchaChallenge(ctx)),
   );
 
-  r.post(
-    "/api/contact",
-    { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } }, schema: { body: ContactMessage } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/contact",
+      access: "public",
+      rateLimit: "forms",
+      body: ContactMessage,
+      response: { 200: Done },
+    },
     async (request) => {
       const { captcha_token, ...message } = request.body;
       await verifyCaptcha(ctx, captcha_token);
@@ -30,9 +42,16 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
     },
   );
 
-  r.post(
-    "/api/resend-magic-link",
-    { config: { rateLimit: { max: 5, timeWindow: "15 minutes" } }, schema: { body: LostLinkRequest } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/resend-magic-link",
+      access: "public",
+      rateLimit: "lostLinks",
+      body: LostLinkRequest,
+      response: { 200: Done },
+    },
     async (request) => {
       await verifyCaptcha(ctx, request.body.captcha_token);
       // Looked up by a job: the same answer, in the same time, whether or not the address has orders.

@@ -1,15 +1,10 @@
-import { TokenQuery } from "@lagon/contracts/access-schemas";
+import { OrderPathParams, TokenQuery } from "@lagon/contracts/access-schemas";
 import { DOMAIN_MESSAGES } from "@lagon/contracts/custom-domain";
-import {
-  DomainRequest,
-  type DomainRequestResult,
-  type MailDnsCheck,
-} from "@lagon/contracts/custom-domain-schemas";
+import { DomainRequest, DomainRequestResult, MailDnsCheck } from "@lagon/contracts/custom-domain-schemas";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
+import { route } from "../lib/route.ts";
 import { ownDomainDnsRecords } from "./dns-records.ts";
 import { checkOrderMailDns } from "./mail-dns-records.ts";
 import { requestCustomDomain } from "./request-custom-domain.ts";
@@ -18,25 +13,32 @@ export async function customDomainRoutes(app: FastifyInstance, { ctx }: { ctx: C
   await app.register(
     orderTokenScope(ctx, (scope) => {
       // The mail records of the live domain, checked at each call (the block's "Vérifier").
-      scope.withTypeProvider<ZodTypeProvider>().get(
-        "/api/order/:orderId/domain/mail-records",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
-          schema: { params: z.object({ orderId: z.string() }), querystring: TokenQuery },
+          method: "GET",
+          url: "/api/order/:orderId/domain/mail-records",
+          access: "order-token",
+          rateLimit: "writes",
+          params: OrderPathParams,
+          query: TokenQuery,
+          response: { 200: MailDnsCheck },
         },
         async ({ order }): Promise<MailDnsCheck> => checkOrderMailDns(ctx, order),
       );
 
       // The order page sends the order's token in the query string; a JSON `token` works too.
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        "/api/order/:orderId/domain",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
-          schema: {
-            params: z.object({ orderId: z.string() }),
-            querystring: TokenQuery,
-            body: DomainRequest.extend(TokenQuery.shape),
-          },
+          method: "POST",
+          url: "/api/order/:orderId/domain",
+          access: "order-token",
+          rateLimit: "forms",
+          params: OrderPathParams,
+          query: TokenQuery,
+          body: DomainRequest.extend(TokenQuery.shape),
+          response: { 200: DomainRequestResult },
         },
         async (request): Promise<DomainRequestResult> => {
           const { order } = request;

@@ -1,34 +1,35 @@
 import { TokenQuery } from "@lagon/contracts/access-schemas";
-import type { CustomerOrders, CustomerOrderView } from "@lagon/contracts/orders-schemas";
+import { CheckoutSessionCreated } from "@lagon/contracts/checkout-schemas";
+import { CustomerOrders, CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addKozaCheckout } from "../checkout/add-koza.ts";
 import type { Context } from "../context.ts";
 import { ownDomainDnsRecords } from "../custom-domain/dns-records.ts";
+import { route } from "../lib/route.ts";
 import { dashboardUrl, magicLinkToken } from "../orders/magic-link.ts";
 import { orderView, planName } from "../orders/order-view.ts";
 import { customerSubscription, subscriptionStatuses } from "../subscriptions/customer-subscription.ts";
 import { mailboxScope } from "./mailbox-access.ts";
 import { orderTokenScope } from "./order-access.ts";
 
-const tokenChecks = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+const OrderIdParams = z.object({ orderId: z.string() });
 
 export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(
     orderTokenScope(ctx, (scope) => {
-      const r = scope.withTypeProvider<ZodTypeProvider>();
-
-      r.get(
-        "/api/order/:orderId",
+      route(
+        scope,
         {
-          config: tokenChecks,
-          schema: {
-            params: z.object({ orderId: z.string() }),
-            querystring: TokenQuery,
-          },
+          method: "GET",
+          url: "/api/order/:orderId",
+          access: "order-token",
+          rateLimit: "reads",
+          params: OrderIdParams,
+          query: TokenQuery,
+          response: { 200: CustomerOrderView },
         },
-        async ({ order, site, orderLogs, orderExtras, orderToken }): Promise<CustomerOrderView> => {
+        async ({ order, site, orderLogs, orderExtras, orderToken }) => {
           const { domain } = orderExtras;
           return {
             ...orderView(ctx, order, site, orderLogs, domain),
@@ -41,14 +42,16 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
         },
       );
 
-      r.post(
-        "/api/order/:orderId/add-koza",
+      route(
+        scope,
         {
-          config: tokenChecks,
-          schema: {
-            params: z.object({ orderId: z.string() }),
-            body: TokenQuery,
-          },
+          method: "POST",
+          url: "/api/order/:orderId/add-koza",
+          access: "order-token",
+          rateLimit: "reads",
+          params: OrderIdParams,
+          body: TokenQuery,
+          response: { 200: CheckoutSessionCreated },
         },
         // Back to the order page with the token the customer came with.
         async ({ order, orderToken }) =>
@@ -59,13 +62,17 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
 
   await app.register(
     mailboxScope(ctx, (scope) => {
-      scope.withTypeProvider<ZodTypeProvider>().get(
-        "/api/customer/orders",
+      route(
+        scope,
         {
-          config: tokenChecks,
-          schema: { querystring: TokenQuery.extend({ email: z.string().optional() }) },
+          method: "GET",
+          url: "/api/customer/orders",
+          access: "mailbox-token",
+          rateLimit: "reads",
+          query: TokenQuery.extend({ email: z.string().optional() }),
+          response: { 200: CustomerOrders },
         },
-        async ({ mailbox }): Promise<CustomerOrders> => {
+        async ({ mailbox }) => {
           const statuses = await subscriptionStatuses(
             ctx,
             mailbox.orders.map((o) => o.id),

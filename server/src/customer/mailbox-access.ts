@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastif
 import type { Context } from "../context.ts";
 import { type Order, orders } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/app-error.ts";
+import { guardedScope } from "../lib/route.ts";
 import { tokenAccess } from "../orders/magic-link.ts";
 import { TOKEN_INVALID, TOKEN_MISSING } from "./order-access.ts";
 
@@ -27,6 +28,7 @@ export function mailboxScope(
   routes: (scope: FastifyInstance) => void | Promise<void>,
 ): FastifyPluginAsync {
   return async (scope) => {
+    guardedScope(scope, "mailbox-token");
     scope.decorateRequest("mailbox", null as unknown as FastifyRequest["mailbox"]);
     scope.addHook("preValidation", async (request) => {
       const { email, token } = request.query as { email?: unknown; token?: unknown };

@@ -17,6 +17,7 @@ import {
   subscriptions,
 } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/app-error.ts";
+import { guardedScope } from "../lib/route.ts";
 import { tokenAccess } from "../orders/magic-link.ts";
 import { blankSite } from "../sites/sites-table.ts";
 
@@ -136,6 +137,7 @@ export function orderTokenScope(
 ): FastifyPluginAsync {
   const findOrder = orderQuery(ctx.db);
   return async (scope) => {
+    guardedScope(scope, "order-token");
     scope.decorateRequest("order", null as unknown as Order);
     scope.decorateRequest("site", null as unknown as Site);
     scope.decorateRequest("orderLogs", null as unknown as LogEntry[]);

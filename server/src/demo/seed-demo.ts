@@ -7,7 +7,7 @@
  */
 import { like } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
-import { createContext } from "../context.ts";
+import { createContext } from "../create-context.ts";
 import { orders } from "../db/schema.ts";
 import { allJobs } from "../jobs/all-jobs.ts";
 import { createLogger } from "../logger.ts";

@@ -1,12 +1,12 @@
-import { DirectoryQuery } from "@lagon/contracts/directory-schemas";
+import { DirectoryPage, DirectoryQuery } from "@lagon/contracts/directory-schemas";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orders, sites } from "../db/schema.ts";
 import { readStoredFile } from "../files/stored-files.ts";
 import { notFound } from "../lib/app-error.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { screenshotKey } from "../screenshots/screenshot-address.ts";
 import { listDirectory, listed } from "./list-directory.ts";
 
@@ -20,11 +20,15 @@ const ScreenshotParams = z.object({
  * or their home page changed: site-filled.ts), with the total matching and the two counters.
  */
 export async function directoryRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/api/directory",
+  route(
+    app,
     {
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
-      schema: { querystring: DirectoryQuery },
+      method: "GET",
+      url: "/api/directory",
+      access: "public",
+      rateLimit: "publicReads",
+      query: DirectoryQuery,
+      response: { 200: DirectoryPage },
     },
     async (request, reply) =>
       reply.header("Cache-Control", "public, max-age=60").send(await listDirectory(ctx, request.query)),
@@ -35,11 +39,15 @@ export async function directoryRoutes(app: FastifyInstance, { ctx }: { ctx: Cont
    * cached a day by browsers and proxies (its address changes with each new one); 404 while
    * there is none, or once the site leaves the directory.
    */
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/api/directory/screenshots/:file",
+  route(
+    app,
     {
-      config: { rateLimit: { max: 300, timeWindow: "1 minute" } },
-      schema: { params: ScreenshotParams },
+      method: "GET",
+      url: "/api/directory/screenshots/:file",
+      access: "public",
+      rateLimit: "manyReads",
+      params: ScreenshotParams,
+      response: { 200: rawAnswer("image/webp") },
     },
     async (request, reply) => {
       const subdomain = request.params.file.replace(/\.webp$/, "");

@@ -27,7 +27,10 @@ function matching(query: DirectoryQuery): SQL | undefined {
  * One page of the public directory, searched and filtered in the database, with the number of
  * matching sites and the directory's two counters. Two queries: the counters, then the page.
  */
-export async function listDirectory(ctx: Context, query: DirectoryQuery): Promise<DirectoryPage> {
+export async function listDirectory(
+  ctx: Pick<Context, "db" | "wordpress">,
+  query: DirectoryQuery,
+): Promise<DirectoryPage> {
   const where = matching(query);
   const [counts] = await ctx.db
     .select({

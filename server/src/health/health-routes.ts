@@ -1,14 +1,17 @@
+import { Health } from "@lagon/contracts/answers-schemas";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Context } from "../context.ts";
 import { STALLED_AFTER_SECONDS } from "../jobs/job-queue.ts";
+import { route } from "../lib/route.ts";
 
 /**
  * GET /api/health: the database, the job queue and the WordPress host this process runs; 503
  * with the reason (French) while any of them is down, so a load balancer or a monitor sees it.
  */
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  app.get("/api/health", async (request, reply) => {
+  const spec = { method: "GET", url: "/api/health", access: "public", rateLimit: "default" } as const;
+  route(app, { ...spec, response: { 200: Health, 503: Health } }, async (request, reply) => {
     const reasons: string[] = [];
     const database = await ctx.db
       .execute(sql`select 1`)

@@ -1,18 +1,18 @@
 import { TokenQuery } from "@lagon/contracts/access-schemas";
 import {
   AdminInvoicePdfParams,
-  type AdminInvoices,
+  AdminInvoices,
   AdminInvoicesQuery,
   SalesJournalQuery,
 } from "@lagon/contracts/invoices-schemas";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { invoices } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
-import { sendInvoicePdf } from "./invoice-routes.ts";
+import { rawAnswer, route } from "../lib/route.ts";
+import { INVOICE_PDF, sendInvoicePdf } from "./invoice-routes.ts";
 import { listInvoices } from "./list-invoices.ts";
 import { salesJournalCsv } from "./sales-journal-csv.ts";
 
@@ -20,22 +20,30 @@ import { salesJournalCsv } from "./sales-journal-csv.ts";
  * The admin's invoices, registered inside the admin scope (admin-routes.ts, behind the admin
  * token): the list with its search, each PDF, and the sales journal as CSV for any days.
  */
-export function invoiceAdminRoutes(
-  app: FastifyInstance,
-  ctx: Context,
-  limits: { rateLimit: Record<string, unknown> },
-): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    "/invoices",
-    { config: limits, schema: { querystring: AdminInvoicesQuery } },
+export function invoiceAdminRoutes(app: FastifyInstance, ctx: Context): void {
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/invoices",
+      access: "admin-token",
+      rateLimit: "default",
+      query: AdminInvoicesQuery,
+      response: { 200: AdminInvoices },
+    },
     (request): Promise<AdminInvoices> => listInvoices(ctx, request.query),
   );
 
-  r.get(
-    "/invoices/journal.csv",
-    { config: limits, schema: { querystring: SalesJournalQuery } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/invoices/journal.csv",
+      access: "admin-token",
+      rateLimit: "default",
+      query: SalesJournalQuery,
+      response: { 200: rawAnswer("text/csv") },
+    },
     async (request, reply) => {
       const { from, to } = request.query;
       const csv = await audited(
@@ -52,11 +60,16 @@ export function invoiceAdminRoutes(
     },
   );
 
-  r.get(
-    "/invoices/:number/pdf",
+  route(
+    app,
     {
-      config: limits,
-      schema: { params: AdminInvoicePdfParams, querystring: TokenQuery },
+      method: "GET",
+      url: "/invoices/:number/pdf",
+      access: "admin-token",
+      rateLimit: "default",
+      params: AdminInvoicePdfParams,
+      query: TokenQuery,
+      response: { 200: INVOICE_PDF },
     },
     async (request, reply) => {
       const [row] = await ctx.db

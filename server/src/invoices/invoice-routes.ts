@@ -1,16 +1,13 @@
-import { TokenQuery } from "@lagon/contracts/access-schemas";
-import { InvoicePdfParams, type OrderInvoices } from "@lagon/contracts/invoices-schemas";
+import { OrderPathParams, TokenQuery } from "@lagon/contracts/access-schemas";
+import { InvoicePdfParams, OrderInvoices } from "@lagon/contracts/invoices-schemas";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
 import { invoices } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { ensureInvoicePdf } from "./invoice-pdf.ts";
-
-const tokenChecks = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
 /**
  * The order's invoices and credit notes, behind the order's token (page or mailbox; checked in
@@ -19,16 +16,16 @@ const tokenChecks = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(
     orderTokenScope(ctx, (scope) => {
-      const r = scope.withTypeProvider<ZodTypeProvider>();
-
-      r.get(
-        "/api/order/:orderId/invoices",
+      route(
+        scope,
         {
-          config: tokenChecks,
-          schema: {
-            params: z.object({ orderId: z.string() }),
-            querystring: TokenQuery,
-          },
+          method: "GET",
+          url: "/api/order/:orderId/invoices",
+          access: "order-token",
+          rateLimit: "reads",
+          params: OrderPathParams,
+          query: TokenQuery,
+          response: { 200: OrderInvoices },
         },
         async ({ order, orderToken }): Promise<OrderInvoices> => {
           const rows = await ctx.db
@@ -55,11 +52,16 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
         },
       );
 
-      r.get(
-        "/api/order/:orderId/invoices/:number/pdf",
+      route(
+        scope,
         {
-          config: tokenChecks,
-          schema: { params: InvoicePdfParams, querystring: TokenQuery },
+          method: "GET",
+          url: "/api/order/:orderId/invoices/:number/pdf",
+          access: "order-token",
+          rateLimit: "reads",
+          params: InvoicePdfParams,
+          query: TokenQuery,
+          response: { 200: INVOICE_PDF },
         },
         async ({ order, params }, reply) => {
           const [row] = await ctx.db
@@ -73,6 +75,9 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
     }),
   );
 }
+
+/** A document's PDF, as a download. */
+export const INVOICE_PDF = rawAnswer("application/pdf");
 
 /** The stored PDF of a document, as a download named after it ("facture-2026-000042.pdf"). */
 export async function sendInvoicePdf(ctx: Context, reply: FastifyReply, invoiceId: string) {

@@ -1,14 +1,16 @@
+import { Done } from "@lagon/contracts/answers-schemas";
 import { KOZA_MAX_UPLOAD_BYTES, KOZA_MESSAGES } from "@lagon/contracts/koza";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
 import { fromPathOrQuery, orderTokenScope, TOKEN_INVALID } from "../customer/order-access.ts";
 import { forbidden } from "../lib/app-error.ts";
+import { route } from "../lib/route.ts";
 import { acceptStreamedUploads } from "../plugins/streamed-uploads.ts";
 import { type KozaForm, readKozaForm } from "./read-koza-form.ts";
 import { regenerateKozaSite } from "./regenerate-koza-site.ts";
 import { submitKozaQuestionnaire } from "./submit-koza-questionnaire.ts";
 
-const limits = { config: { rateLimit: { max: 10, timeWindow: "10 minutes" } } };
+const spec = { method: "POST", access: "order-token", rateLimit: "forms", response: { 200: Done } } as const;
 
 /**
  * POST /api/koza/generate-site: the questionnaire and its images (multipart, spec section 7),
@@ -26,7 +28,7 @@ export async function kozaRoutes(app: FastifyInstance, { ctx }: { ctx: Context }
           tooLarge: KOZA_MESSAGES.uploadTooLarge,
           notMultipart: KOZA_MESSAGES.notMultipart,
         });
-        scope.post("/api/koza/generate-site", limits, async (request) => {
+        route(scope, { ...spec, url: "/api/koza/generate-site" }, async (request) => {
           const form = await readKozaForm(request);
           refuseOtherCredentials(request, form);
           await submitKozaQuestionnaire(ctx, request.order, form);
@@ -41,7 +43,7 @@ export async function kozaRoutes(app: FastifyInstance, { ctx }: { ctx: Context }
   await app.register(
     orderTokenScope(ctx, (scope) => {
       // After a reinstall: the same answers, a new run.
-      scope.post("/api/koza/regenerate", limits, async (request) => {
+      route(scope, { ...spec, url: "/api/koza/regenerate" }, async (request) => {
         await regenerateKozaSite(ctx, request.order);
         return { success: true, detail: KOZA_MESSAGES.regenerating };
       });

@@ -1,16 +1,16 @@
 import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { isReservedSubdomain, isValidSubdomain } from "@lagon/contracts/subdomain";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { AppError, badRequest, notFound } from "../lib/app-error.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import type { MailEndpoints } from "../mail-host/mail-host.ts";
 import { isLiveCustomDomain } from "../mailboxes/order-mail-domain.ts";
 import { outlookAutodiscover, thunderbirdAutoconfig } from "./mail-client-setup.ts";
 
 const ADDRESS = /^[a-z0-9._-]{1,64}@[a-z0-9.-]{1,253}$/;
-const RATE = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+const XML = rawAnswer("application/xml");
 
 /**
  * Public answers to mail programs setting up an address (Thunderbird's autoconfig, Outlook's
@@ -19,8 +19,6 @@ const RATE = { rateLimit: { max: 60, timeWindow: "1 minute" } };
  * them once live (its MX names our host): a caller learns no more than DNS tells.
  */
 export async function mailSetupRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   async function endpointsFor(domain: string): Promise<MailEndpoints> {
     const suffix = `.${ctx.config.BASE_DOMAIN.toLowerCase()}`;
     const label = domain.endsWith(suffix) ? domain.slice(0, -suffix.length) : "";
@@ -38,11 +36,15 @@ export async function mailSetupRoutes(app: FastifyInstance, { ctx }: { ctx: Cont
   // Thunderbird asks autoconfig.<domain>/mail/config-v1.1.xml?emailaddress=… then
   // <domain>/.well-known/autoconfig/mail/config-v1.1.xml; both come here.
   for (const url of ["/mail/config-v1.1.xml", "/.well-known/autoconfig/mail/config-v1.1.xml"]) {
-    r.get(
-      url,
+    route(
+      app,
       {
-        config: RATE,
-        schema: { querystring: z.object({ emailaddress: z.string().max(320).optional() }) },
+        method: "GET",
+        url,
+        access: "public",
+        rateLimit: "reads",
+        query: z.object({ emailaddress: z.string().max(320).optional() }),
+        response: { 200: XML },
       },
       async (request, reply) => {
         const asked = request.query.emailaddress?.trim().toLowerCase();
@@ -66,7 +68,8 @@ export async function mailSetupRoutes(app: FastifyInstance, { ctx }: { ctx: Cont
       scope.addContentTypeParser(type, { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) =>
         done(null, body),
       );
-    scope.post("/autodiscover/autodiscover.xml", { config: RATE }, async (request, reply) => {
+    const spec = { method: "POST", url: "/autodiscover/autodiscover.xml", access: "public" } as const;
+    route(scope, { ...spec, rateLimit: "reads", response: { 200: XML } }, async (request, reply) => {
       const body = typeof request.body === "string" ? request.body : "";
       const match = /<EMailAddress>\s*([^<\s]{1,320})\s*<\/EMailAddress>/i.exec(body);
       const address = match?.[1]?.toLowerCase() ?? "";

@@ -1,17 +1,16 @@
-import { TokenQuery } from "@lagon/contracts/access-schemas";
+import { OrderPathParams, TokenQuery } from "@lagon/contracts/access-schemas";
 import { MAINTENANCE_MESSAGES, updateMode } from "@lagon/contracts/maintenance";
 import {
-  type MaintenanceView,
+  MaintenanceView,
   RequestUpdateBody,
-  type RequestUpdateResult,
+  RequestUpdateResult,
 } from "@lagon/contracts/maintenance-schemas";
 import type { PlanId } from "@lagon/contracts/plans";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
 import { badRequest, conflict } from "../lib/app-error.ts";
+import { route } from "../lib/route.ts";
 import { maintenanceView } from "./maintenance-view.ts";
 import { queueSiteUpdate } from "./update-jobs.ts";
 import { isLive } from "./versions.ts";
@@ -20,25 +19,30 @@ import { isLive } from "./versions.ts";
 export async function maintenanceRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(
     orderTokenScope(ctx, (scope) => {
-      const r = scope.withTypeProvider<ZodTypeProvider>();
-
-      r.get(
-        "/api/order/:orderId/maintenance",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-          schema: {
-            params: z.object({ orderId: z.string() }),
-            querystring: TokenQuery,
-          },
+          method: "GET",
+          url: "/api/order/:orderId/maintenance",
+          access: "order-token",
+          rateLimit: "reads",
+          params: OrderPathParams,
+          query: TokenQuery,
+          response: { 200: MaintenanceView },
         },
         ({ order }): Promise<MaintenanceView> => maintenanceView(ctx, order),
       );
 
-      r.post(
-        "/api/order/:orderId/maintenance/update",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
-          schema: { params: z.object({ orderId: z.string() }), body: RequestUpdateBody },
+          method: "POST",
+          url: "/api/order/:orderId/maintenance/update",
+          access: "order-token",
+          rateLimit: "costly",
+          params: OrderPathParams,
+          body: RequestUpdateBody,
+          response: { 202: RequestUpdateResult },
         },
         async ({ order }, reply): Promise<RequestUpdateResult> => {
           if (updateMode(order.planId as PlanId) === "automatic")

@@ -58,7 +58,11 @@ export function templateVersions(host: WordPressHost): Promise<SiteVersions> {
 }
 
 /** Keeps what was read of the site's versions. */
-export async function recordVersions(ctx: Context, orderId: string, versions: SiteVersions): Promise<void> {
+export async function recordVersions(
+  ctx: Pick<Context, "db">,
+  orderId: string,
+  versions: SiteVersions,
+): Promise<void> {
   const now = new Date();
   await ctx.db
     .insert(siteMaintenance)
@@ -76,7 +80,7 @@ export const liveSite = and(
   or(isNull(subscriptions.siteState), eq(subscriptions.siteState, "online")),
 );
 
-export async function liveSites(ctx: Context): Promise<Order[]> {
+export async function liveSites(ctx: Pick<Context, "db">): Promise<Order[]> {
   const rows = await ctx.db
     .select({ order: orders })
     .from(orders)
@@ -86,7 +90,7 @@ export async function liveSites(ctx: Context): Promise<Order[]> {
   return rows.map((r) => r.order);
 }
 
-export async function isLive(ctx: Context, orderId: string): Promise<boolean> {
+export async function isLive(ctx: Pick<Context, "db">, orderId: string): Promise<boolean> {
   const rows = await ctx.db
     .select({ id: orders.id })
     .from(orders)

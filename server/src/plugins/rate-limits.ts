@@ -14,7 +14,42 @@ const DEFAULT_RATE_LIMIT = { max: 300, timeWindow: "1 minute" } as const;
  * one address can be a whole office or a mobile operator's shared address. They are served from
  * memory, so they get their own, larger budget and never eat into the API's.
  */
-export const WEB_FILES_RATE_LIMIT = { max: 1200, timeWindow: "1 minute" } as const;
+const WEB_FILES_RATE_LIMIT = { max: 1200, timeWindow: "1 minute" } as const;
+
+/**
+ * The budgets a route picks from (`route()`, lib/route.ts), per client address and route.
+ * `default` is the one budget shared by every route that picks no other.
+ */
+export const RATE_LIMITS = {
+  /** The shared default: a person clicking through the site. */
+  default: DEFAULT_RATE_LIMIT,
+  /** Public reads that a page or a widget asks often (the directory, the testimonials, a booking widget). */
+  publicReads: { max: 120, timeWindow: "1 minute" },
+  /** A private page's reads and token checks, polling included. */
+  reads: { max: 60, timeWindow: "1 minute" },
+  /** Checks a form makes as the visitor types. */
+  checks: { max: 30, timeWindow: "1 minute" },
+  /** A person's writes (a message, a setting). */
+  writes: { max: 20, timeWindow: "1 minute" },
+  /** Actions that queue work or send an e-mail. */
+  actions: { max: 10, timeWindow: "1 minute" },
+  /** Actions that cost host work or a secret (a restore, an update, a password). */
+  costly: { max: 5, timeWindow: "1 minute" },
+  /** Public forms and uploads that cost an e-mail or an LLM run. */
+  forms: { max: 10, timeWindow: "10 minutes" },
+  /** Starting a checkout. */
+  checkouts: { max: 20, timeWindow: "10 minutes" },
+  /** The lost-link form: each answer is an e-mail to someone else's mailbox. */
+  lostLinks: { max: 5, timeWindow: "15 minutes" },
+  /** Reads a page makes many of (the directory's screenshots, the blog's API): the default's size, a budget of their own. */
+  manyReads: { max: 300, timeWindow: "1 minute" },
+  /** The web app's pages and files (above). */
+  webFiles: WEB_FILES_RATE_LIMIT,
+  /** Machine callers and media (Stripe's webhook, the blog's images). */
+  machines: { max: 600, timeWindow: "1 minute" },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
 
 const LOG_WINDOW_MS = 60_000;
 const MAX_LOGGED_ADDRESSES = 10_000;

@@ -3,8 +3,8 @@ import path from "node:path";
 import { MESSAGES } from "@lagon/contracts/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { type BuiltFile, loadBuiltFiles, pickEncoding } from "./built-files.ts";
-import { WEB_FILES_RATE_LIMIT } from "./rate-limits.ts";
 
 /** Route patterns the single-page app answers that are not prerendered. */
 const APP_ROUTES = [
@@ -56,16 +56,23 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
     reply.status(status).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(page.html);
 
-  app.get("/*", { config: { rateLimit: WEB_FILES_RATE_LIMIT } }, async (request, reply) => {
-    const pathname = decodeURI(request.url.split("?")[0] ?? "/");
-    if (pathname.startsWith("/api/")) return reply.status(404).send({ detail: MESSAGES.notFound });
-    const file = files.get(pathname);
-    if (file) return sendFile(request, reply, file);
-    const key = pathname.replace(/\/$/, "") || "/";
-    const page = pages.get(key);
-    if (page) return sendPage(reply, page);
-    return sendPage(reply, fallback, APP_ROUTES.some((r) => r.test(pathname)) ? 200 : 404);
-  });
+  const builtAnswer = rawAnswer("a built file or page");
+  const spec = { method: "GET", url: "/*", access: "public", rateLimit: "webFiles" } as const;
+  // An unknown /api/ path is the JSON 404 of the API; anything else unknown is the page's.
+  route(
+    app,
+    { ...spec, response: { 200: builtAnswer, 304: builtAnswer, 404: builtAnswer } },
+    async (request, reply) => {
+      const pathname = decodeURI(request.url.split("?")[0] ?? "/");
+      if (pathname.startsWith("/api/")) return reply.status(404).send({ detail: MESSAGES.notFound });
+      const file = files.get(pathname);
+      if (file) return sendFile(request, reply, file);
+      const key = pathname.replace(/\/$/, "") || "/";
+      const page = pages.get(key);
+      if (page) return sendPage(reply, page);
+      return sendPage(reply, fallback, APP_ROUTES.some((r) => r.test(pathname)) ? 200 : 404);
+    },
+  );
 }
 
 function listHtml(dir: string): string[] {

@@ -1,17 +1,16 @@
-import { TokenQuery } from "@lagon/contracts/access-schemas";
+import { OrderPathParams as params, TokenQuery } from "@lagon/contracts/access-schemas";
 import {
   SftpKeyBody,
   SftpKeyRemoveBody,
   SftpPasswordBody,
-  type SftpPasswordResult,
-  type SftpView,
+  SftpPasswordResult,
+  SftpView,
   SiteModeBody,
 } from "@lagon/contracts/sftp-schemas";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
+import { route } from "../lib/route.ts";
 import { addSftpKey, removeSftpKey, setSftpPassword, setSiteMode, sftpView } from "./order-sftp.ts";
 
 /**
@@ -21,30 +20,45 @@ import { addSftpKey, removeSftpKey, setSftpPassword, setSiteMode, sftpView } fro
 export async function sftpRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(
     orderTokenScope(ctx, (scope) => {
-      const r = scope.withTypeProvider<ZodTypeProvider>();
-      const params = z.object({ orderId: z.string() });
-
-      r.get(
-        "/api/order/:orderId/sftp",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-          schema: { params, querystring: TokenQuery },
+          method: "GET",
+          url: "/api/order/:orderId/sftp",
+          access: "order-token",
+          rateLimit: "reads",
+          params: params,
+          query: TokenQuery,
+          response: { 200: SftpView },
         },
         ({ order }): Promise<SftpView> => sftpView(ctx, order),
       );
 
-      r.post(
-        "/api/order/:orderId/sftp/password",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
-          schema: { params, body: SftpPasswordBody },
+          method: "POST",
+          url: "/api/order/:orderId/sftp/password",
+          access: "order-token",
+          rateLimit: "costly",
+          params: params,
+          body: SftpPasswordBody,
+          response: { 200: SftpPasswordResult },
         },
         ({ order, body }): Promise<SftpPasswordResult> => setSftpPassword(ctx, order, body.password),
       );
 
-      r.post(
-        "/api/order/:orderId/sftp/keys",
-        { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { params, body: SftpKeyBody } },
+      route(
+        scope,
+        {
+          method: "POST",
+          url: "/api/order/:orderId/sftp/keys",
+          access: "order-token",
+          rateLimit: "actions",
+          params: params,
+          body: SftpKeyBody,
+          response: { 201: SftpView },
+        },
         async ({ order, body }, reply): Promise<SftpView> => {
           const result = await addSftpKey(ctx, order, body.key);
           reply.code(201);
@@ -52,20 +66,30 @@ export async function sftpRoutes(app: FastifyInstance, { ctx }: { ctx: Context }
         },
       );
 
-      r.post(
-        "/api/order/:orderId/sftp/keys/remove",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
-          schema: { params, body: SftpKeyRemoveBody },
+          method: "POST",
+          url: "/api/order/:orderId/sftp/keys/remove",
+          access: "order-token",
+          rateLimit: "actions",
+          params: params,
+          body: SftpKeyRemoveBody,
+          response: { 200: SftpView },
         },
         ({ order, body }): Promise<SftpView> => removeSftpKey(ctx, order, body.fingerprint),
       );
 
-      r.put(
-        "/api/order/:orderId/site-mode",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
-          schema: { params, body: SiteModeBody },
+          method: "PUT",
+          url: "/api/order/:orderId/site-mode",
+          access: "order-token",
+          rateLimit: "actions",
+          params: params,
+          body: SiteModeBody,
+          response: { 200: SftpView },
         },
         ({ order, body }): Promise<SftpView> => setSiteMode(ctx, order, body.mode),
       );

@@ -25,7 +25,7 @@ export async function restoreFinalCopy(ctx: Context, order: Order, location: str
 }
 
 /** The keeping of an archived site is over: every backup of it is forgotten, its data freed. */
-export async function deleteFinalCopy(ctx: Context, order: Order): Promise<void> {
+export async function deleteFinalCopy(ctx: Pick<Context, "backups" | "db">, order: Order): Promise<void> {
   const rows = await ctx.db
     .select({ id: siteBackups.id, mail: siteBackups.mailSnapshotId })
     .from(siteBackups)

@@ -15,7 +15,10 @@ import { wantedSiteState } from "./wanted-site-state.ts";
 const key = (orderId: string) => `site-state:${orderId}`;
 
 /** The job changing the site's state, waiting or running, if there is one. */
-export async function siteStateJobId(ctx: Context, orderId: string): Promise<string | null> {
+export async function siteStateJobId(
+  ctx: Pick<Context, "database">,
+  orderId: string,
+): Promise<string | null> {
   const { rows } = await ctx.database.sql.executeSql(
     `select id from pgboss.job where name = $1 and singleton_key = $2 and state in ('created', 'retry', 'active')
      order by created_on desc limit 1`,

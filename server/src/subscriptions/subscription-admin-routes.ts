@@ -1,17 +1,18 @@
 import { TokenQuery } from "@lagon/contracts/access-schemas";
-import { JobIdParams, type JobStatus } from "@lagon/contracts/jobs-schemas";
+import { JobIdParams, JobStatus } from "@lagon/contracts/jobs-schemas";
 import {
   AdminCancelBody,
-  type AdminSubscriptionAction,
+  AdminSubscriptionAction,
   AdminSuspendBody,
   AdvanceClockBody,
+  TestClockView,
 } from "@lagon/contracts/subscriptions-schemas";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { orders, type Subscription } from "../db/schema.ts";
+import { route } from "../lib/route.ts";
 import { cancelByAdmin, suspendByAdmin, unsuspendByAdmin } from "./admin-actions.ts";
 import { billingNow } from "./billing-clock.ts";
 import { siteStateJobId, siteStateStatus } from "./site-state-job.ts";
@@ -24,12 +25,7 @@ import { advanceTestClock, readTestClock } from "./test-clock.ts";
  * suspension, its lifting or a cancellation changes the subscription at once and queues the
  * site's change on its host (site-state-job.ts): 202 with the job, which the admin page follows.
  */
-export function subscriptionAdminRoutes(
-  app: FastifyInstance,
-  ctx: Context,
-  limits: { rateLimit: Record<string, unknown> },
-): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export function subscriptionAdminRoutes(app: FastifyInstance, ctx: Context): void {
   const admin = (request: FastifyRequest) => ({ kind: "admin" as const, ip: request.ip });
   /** The subscription as it now is; 202 with the job when the site changes on its host. */
   const answer = async (sub: Subscription, orderId: string, reply: FastifyReply) => {
@@ -58,15 +54,31 @@ export function subscriptionAdminRoutes(
     return reply.status(jobId ? 202 : 200).send(body);
   };
 
-  r.get(
-    "/subscriptions/site-state/:jobId",
-    { config: limits, schema: { params: JobIdParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/subscriptions/site-state/:jobId",
+      access: "admin-token",
+      rateLimit: "default",
+      params: JobIdParams,
+      query: TokenQuery,
+      response: { 200: JobStatus },
+    },
     (request): Promise<JobStatus> => siteStateStatus(ctx, request.params.jobId),
   );
 
-  r.post(
-    "/subscriptions/suspend",
-    { config: limits, schema: { body: AdminSuspendBody, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/subscriptions/suspend",
+      access: "admin-token",
+      rateLimit: "default",
+      body: AdminSuspendBody,
+      query: TokenQuery,
+      response: { 200: AdminSubscriptionAction, 202: AdminSubscriptionAction },
+    },
     async (request, reply) => {
       const { order_id: orderId, reason } = request.body;
       const sub = await audited(
@@ -79,9 +91,17 @@ export function subscriptionAdminRoutes(
     },
   );
 
-  r.post(
-    "/subscriptions/unsuspend",
-    { config: limits, schema: { body: AdminSuspendBody, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/subscriptions/unsuspend",
+      access: "admin-token",
+      rateLimit: "default",
+      body: AdminSuspendBody,
+      query: TokenQuery,
+      response: { 200: AdminSubscriptionAction, 202: AdminSubscriptionAction },
+    },
     async (request, reply) => {
       const { order_id: orderId, reason } = request.body;
       const sub = await audited(
@@ -94,9 +114,17 @@ export function subscriptionAdminRoutes(
     },
   );
 
-  r.post(
-    "/subscriptions/cancel",
-    { config: limits, schema: { body: AdminCancelBody, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/subscriptions/cancel",
+      access: "admin-token",
+      rateLimit: "default",
+      body: AdminCancelBody,
+      query: TokenQuery,
+      response: { 200: AdminSubscriptionAction, 202: AdminSubscriptionAction },
+    },
     async (request, reply) => {
       const { order_id: orderId, when } = request.body;
       const sub = await audited(ctx, request, { action: "subscription-cancel", orderId, details: when }, () =>
@@ -108,11 +136,30 @@ export function subscriptionAdminRoutes(
 
   if (!ctx.payments.productBills) return;
 
-  r.get("/test-clock", { config: limits, schema: { querystring: TokenQuery } }, () => readTestClock(ctx));
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/test-clock",
+      access: "admin-token",
+      rateLimit: "default",
+      query: TokenQuery,
+      response: { 200: TestClockView },
+    },
+    () => readTestClock(ctx),
+  );
 
-  r.post(
-    "/test-clock/advance",
-    { config: limits, schema: { body: AdvanceClockBody, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/test-clock/advance",
+      access: "admin-token",
+      rateLimit: "default",
+      body: AdvanceClockBody,
+      query: TokenQuery,
+      response: { 200: TestClockView },
+    },
     (request) =>
       audited(ctx, request, { action: "test-clock-advance", details: `${request.body.days} jour(s)` }, () =>
         advanceTestClock(ctx, request.body.days),

@@ -4,30 +4,28 @@ import {
   BillingPortalUrl,
   ChangePlanBody,
   PortalCardBody,
+  PortalCardResult,
   SubscriptionActionBody,
-  type SubscriptionActionResult,
+  SubscriptionActionResult,
+  TestPortalView,
 } from "@lagon/contracts/subscriptions-schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
 import type { Subscription } from "../db/schema.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { billingNow } from "./billing-clock.ts";
 import { billingPortalUrl, describeTestPortal, portalSession, replaceTestCard } from "./billing-portal.ts";
 import { cancelSubscription, changePlan, undoCancellation } from "./customer-actions.ts";
 import { subscriptionView } from "./subscription-view.ts";
 
-const tokenChecks = { rateLimit: { max: 60, timeWindow: "1 minute" } };
-/** Actions that change or charge something: fewer. */
-const actions = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 const params = z.object({ orderId: z.string() });
 
 /** The customer's subscription actions, behind the order's token (customer/order-access.ts). */
 export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
   await app.register(
     orderTokenScope(ctx, (scope) => {
-      const r = scope.withTypeProvider<ZodTypeProvider>();
       const answer = async (
         order: Parameters<typeof subscriptionView>[2],
         sub: Subscription,
@@ -38,9 +36,18 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
       });
       const customer = (ip: string) => ({ kind: "customer" as const, ip });
 
-      r.post(
-        "/api/order/:orderId/subscription/cancel",
-        { config: actions, schema: { params, body: SubscriptionActionBody } },
+      route(
+        scope,
+        {
+          method: "POST",
+          url: "/api/order/:orderId/subscription/cancel",
+          access: "order-token",
+          // Actions that change or charge something: fewer.
+          rateLimit: "writes",
+          params,
+          body: SubscriptionActionBody,
+          response: { 200: SubscriptionActionResult },
+        },
         async (request) =>
           answer(
             request.order,
@@ -49,9 +56,17 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
           ),
       );
 
-      r.post(
-        "/api/order/:orderId/subscription/undo-cancel",
-        { config: actions, schema: { params, body: SubscriptionActionBody } },
+      route(
+        scope,
+        {
+          method: "POST",
+          url: "/api/order/:orderId/subscription/undo-cancel",
+          access: "order-token",
+          rateLimit: "writes",
+          params,
+          body: SubscriptionActionBody,
+          response: { 200: SubscriptionActionResult },
+        },
         async (request) =>
           answer(
             request.order,
@@ -60,9 +75,17 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
           ),
       );
 
-      r.post(
-        "/api/order/:orderId/subscription/change-plan",
-        { config: actions, schema: { params, body: ChangePlanBody } },
+      route(
+        scope,
+        {
+          method: "POST",
+          url: "/api/order/:orderId/subscription/change-plan",
+          access: "order-token",
+          rateLimit: "writes",
+          params,
+          body: ChangePlanBody,
+          response: { 200: SubscriptionActionResult },
+        },
         async (request) => {
           const sub = await changePlan(ctx, request.order, request.body.plan_id, customer(request.ip));
           const detail = sub.pendingPlanId
@@ -72,19 +95,32 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
         },
       );
 
-      r.post(
-        "/api/order/:orderId/billing-portal",
+      route(
+        scope,
         {
-          config: actions,
-          schema: { params, body: SubscriptionActionBody, response: { 200: BillingPortalUrl } },
+          method: "POST",
+          url: "/api/order/:orderId/billing-portal",
+          access: "order-token",
+          rateLimit: "writes",
+          params,
+          body: SubscriptionActionBody,
+          response: { 200: BillingPortalUrl },
         },
         async (request) => ({ url: await billingPortalUrl(ctx, request.order, request.orderToken.value) }),
       );
 
       // The e-mails' "Mettre à jour ma carte" link: opens the portal straight away.
-      r.get(
-        "/api/order/:orderId/billing-portal/open",
-        { config: actions, schema: { params, querystring: TokenQuery } },
+      route(
+        scope,
+        {
+          method: "GET",
+          url: "/api/order/:orderId/billing-portal/open",
+          access: "order-token",
+          rateLimit: "writes",
+          params,
+          query: TokenQuery,
+          response: { 303: rawAnswer("a 303 redirect to the portal") },
+        },
         async (request, reply) =>
           reply
             .header("Cache-Control", "no-store")
@@ -96,7 +132,6 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
 
 /** The local customer portal's API, registered only when Stripe is not configured. */
 export async function testPortalRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // The session id is the credential, like the test checkout's: checked before the body is.
   const portal = z.object({ portalSessionId: z.string().max(200) });
   const knownSession = async (request: FastifyRequest) => {
@@ -104,13 +139,31 @@ export async function testPortalRoutes(app: FastifyInstance, { ctx }: { ctx: Con
     await portalSession(ctx, String(portalSessionId));
   };
 
-  r.get("/api/test-portal/:portalSessionId", { config: tokenChecks, schema: { params: portal } }, (request) =>
-    describeTestPortal(ctx, request.params.portalSessionId),
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/test-portal/:portalSessionId",
+      access: "secret-in-path",
+      rateLimit: "reads",
+      params: portal,
+      response: { 200: TestPortalView },
+    },
+    (request) => describeTestPortal(ctx, request.params.portalSessionId),
   );
 
-  r.post(
-    "/api/test-portal/:portalSessionId/card",
-    { config: actions, preValidation: knownSession, schema: { params: portal, body: PortalCardBody } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/test-portal/:portalSessionId/card",
+      access: "secret-in-path",
+      rateLimit: "writes",
+      params: portal,
+      body: PortalCardBody,
+      preValidation: knownSession,
+      response: { 200: PortalCardResult },
+    },
     (request) =>
       replaceTestCard(ctx, request.params.portalSessionId, request.body.card, {
         kind: "customer",

@@ -4,7 +4,7 @@ import type { Context } from "../context.ts";
 import { testimonials } from "../db/schema.ts";
 
 /** Every testimonial the agency entered, in the order they were entered (the home page's order). */
-export async function listTestimonials(ctx: Context): Promise<AdminTestimonial[]> {
+export async function listTestimonials(ctx: Pick<Context, "db">): Promise<AdminTestimonial[]> {
   const rows = await ctx.db
     .select()
     .from(testimonials)

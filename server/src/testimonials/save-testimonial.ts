@@ -18,14 +18,14 @@ const columns = (input: Input) => ({
 });
 
 /** Adds a testimonial the agency was given; the home page shows it from its next load. */
-export async function createTestimonial(ctx: Context, input: Input): Promise<string> {
+export async function createTestimonial(ctx: Pick<Context, "db">, input: Input): Promise<string> {
   const [row] = await ctx.db.insert(testimonials).values(columns(input)).returning({ id: testimonials.id });
   if (!row) throw new Error("testimonial not inserted");
   return row.id;
 }
 
 /** Replaces a testimonial's fields (a correction the person asked for, a new consent date). */
-export async function updateTestimonial(ctx: Context, id: string, input: Input): Promise<void> {
+export async function updateTestimonial(ctx: Pick<Context, "db">, id: string, input: Input): Promise<void> {
   const updated = await ctx.db
     .update(testimonials)
     .set({ ...columns(input), updatedAt: new Date() })
@@ -35,7 +35,7 @@ export async function updateTestimonial(ctx: Context, id: string, input: Input):
 }
 
 /** Removes a testimonial (a withdrawn consent): the home page stops showing it at once. */
-export async function deleteTestimonial(ctx: Context, id: string): Promise<void> {
+export async function deleteTestimonial(ctx: Pick<Context, "db">, id: string): Promise<void> {
   const deleted = await ctx.db
     .delete(testimonials)
     .where(eq(testimonials.id, id))

@@ -1,15 +1,17 @@
 import { TokenQuery } from "@lagon/contracts/access-schemas";
+import { Done } from "@lagon/contracts/answers-schemas";
 import { TESTIMONIAL_MESSAGES } from "@lagon/contracts/testimonials";
 import {
-  type AdminTestimonials,
-  type PublicTestimonials,
+  AdminTestimonials,
+  PublicTestimonials,
+  TestimonialCreated,
   TestimonialIdParams,
   TestimonialInput,
 } from "@lagon/contracts/testimonials-schemas";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
+import { route } from "../lib/route.ts";
 import { listTestimonials } from "./list-testimonials.ts";
 import { createTestimonial, deleteTestimonial, updateTestimonial } from "./save-testimonial.ts";
 
@@ -18,9 +20,15 @@ import { createTestimonial, deleteTestimonial, updateTestimonial } from "./save-
  * again on each load (revalidated, never kept stale): a withdrawn consent takes effect at once.
  */
 export async function testimonialRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  app.get(
-    "/api/testimonials",
-    { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/testimonials",
+      access: "public",
+      rateLimit: "publicReads",
+      response: { 200: PublicTestimonials },
+    },
     async (_request, reply) => {
       const list = await listTestimonials(ctx);
       const body: PublicTestimonials = {
@@ -32,22 +40,31 @@ export async function testimonialRoutes(app: FastifyInstance, { ctx }: { ctx: Co
 }
 
 /** The admin's testimonials, registered inside the admin scope (admin-routes.ts). */
-export function testimonialAdminRoutes(
-  app: FastifyInstance,
-  ctx: Context,
-  limits: { rateLimit: Record<string, unknown> },
-): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    "/testimonials",
-    { config: limits, schema: { querystring: TokenQuery } },
+export function testimonialAdminRoutes(app: FastifyInstance, ctx: Context): void {
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/testimonials",
+      access: "admin-token",
+      rateLimit: "default",
+      query: TokenQuery,
+      response: { 200: AdminTestimonials },
+    },
     async (): Promise<AdminTestimonials> => ({ testimonials: await listTestimonials(ctx) }),
   );
 
-  r.post(
-    "/testimonials",
-    { config: limits, schema: { querystring: TokenQuery, body: TestimonialInput } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/testimonials",
+      access: "admin-token",
+      rateLimit: "default",
+      query: TokenQuery,
+      body: TestimonialInput,
+      response: { 201: TestimonialCreated },
+    },
     async (request, reply) => {
       const id = await audited(
         ctx,
@@ -59,11 +76,17 @@ export function testimonialAdminRoutes(
     },
   );
 
-  r.put(
-    "/testimonials/:id",
+  route(
+    app,
     {
-      config: limits,
-      schema: { params: TestimonialIdParams, querystring: TokenQuery, body: TestimonialInput },
+      method: "PUT",
+      url: "/testimonials/:id",
+      access: "admin-token",
+      rateLimit: "default",
+      params: TestimonialIdParams,
+      query: TokenQuery,
+      body: TestimonialInput,
+      response: { 200: Done },
     },
     async (request) => {
       await audited(ctx, request, { action: "update-testimonial", details: request.body.business }, () =>
@@ -73,9 +96,17 @@ export function testimonialAdminRoutes(
     },
   );
 
-  r.delete(
-    "/testimonials/:id",
-    { config: limits, schema: { params: TestimonialIdParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "DELETE",
+      url: "/testimonials/:id",
+      access: "admin-token",
+      rateLimit: "default",
+      params: TestimonialIdParams,
+      query: TokenQuery,
+      response: { 200: Done },
+    },
     async (request) => {
       await audited(ctx, request, { action: "delete-testimonial", details: request.params.id }, () =>
         deleteTestimonial(ctx, request.params.id),

@@ -74,7 +74,7 @@ async function ownHosts(ctx: Context, order: Order, host: WordPressHost): Promis
 }
 
 /** Figures older than 13 months go (their logs went with visits-prune on each host). */
-export async function forgetOldVisits(ctx: Context, now = new Date()): Promise<void> {
+export async function forgetOldVisits(ctx: Pick<Context, "db">, now = new Date()): Promise<void> {
   const oldest = addDays(formatIsoDate(now), -KEEP_DAYS);
   await ctx.db.delete(siteVisitDays).where(lt(siteVisitDays.day, oldest));
 }

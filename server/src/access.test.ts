@@ -70,23 +70,11 @@ const PUBLIC_ROUTES: Record<string, string> = {
  * rate-limit budget and response schema. The list only shrinks.
  */
 const NOT_YET_DECLARED: string[] = [
-  "DELETE /api/admin/orders/:orderId/mail-aliases/:address",
-  "DELETE /api/admin/orders/:orderId/mailboxes/:address",
-  "GET /api/admin/orders/:orderId/mailboxes",
-  "GET /api/admin/orders/:orderId/mailboxes/:address/apple-profile",
-  "POST /api/admin/orders/:orderId/mail-aliases",
-  "POST /api/admin/orders/:orderId/mailboxes",
-  "POST /api/admin/orders/:orderId/mailboxes/:address/password",
-  "PUT /api/admin/orders/:orderId/mailboxes/:address/vacation",
-  "DELETE /api/order/:orderId/mail-aliases/:address",
-  "DELETE /api/order/:orderId/mailboxes/:address",
   "GET /api/booking/feed/:orderId/:token",
   "GET /api/booking/sites/:site",
   "GET /api/booking/sites/:site/challenge",
   "GET /api/booking/sites/:site/slots",
   "GET /api/order/:orderId/booking",
-  "GET /api/order/:orderId/mailboxes",
-  "GET /api/order/:orderId/mailboxes/:address/apple-profile",
   "GET /api/order/:orderId/site-mail",
   "GET /booking-widget/altcha.js",
   "GET /booking-widget/booking.js",
@@ -94,12 +82,8 @@ const NOT_YET_DECLARED: string[] = [
   "OPTIONS /api/booking/sites/:site/bookings",
   "POST /api/booking/sites/:site/bookings",
   "POST /api/order/:orderId/booking/feed",
-  "POST /api/order/:orderId/mail-aliases",
-  "POST /api/order/:orderId/mailboxes",
-  "POST /api/order/:orderId/mailboxes/:address/password",
   "POST /reservation/annuler",
   "PUT /api/order/:orderId/booking/settings",
-  "PUT /api/order/:orderId/mailboxes/:address/vacation",
   "PUT /api/order/:orderId/site-mail",
 ];
 

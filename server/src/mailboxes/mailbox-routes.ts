@@ -1,23 +1,23 @@
 import { TokenQuery } from "@lagon/contracts/access-schemas";
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import {
-  type AliasView,
+  AliasView,
   CreateAliasBody,
   CreateMailboxBody,
-  type MailboxList,
+  MailboxList,
   MailboxParams,
-  type MailboxPassword,
-  type MailboxView,
+  MailboxPassword,
+  MailboxView,
   VacationBody,
 } from "@lagon/contracts/mailboxes-schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
 import type { Order } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { getOrder } from "../orders/orders-table.ts";
 import { createAlias, deleteAlias } from "./order-aliases.ts";
 import {
@@ -36,7 +36,8 @@ interface MailActor {
   order(request: FastifyRequest): Promise<Order>;
   /** Runs a change (the admin's go to its audit log). */
   change<T>(request: FastifyRequest, order: Order, what: string, run: () => Promise<T>): Promise<T>;
-  limit(max: number): { rateLimit: Record<string, unknown> };
+  /** The scope's level: the order's token, or the admin's. */
+  access: "order-token" | "admin-token";
 }
 
 /**
@@ -50,7 +51,7 @@ export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
         base: "/api/order/:orderId",
         order: async (request) => request.order,
         change: (_request, _order, _what, run) => run(),
-        limit: (max) => ({ rateLimit: { max, timeWindow: "1 minute" } }),
+        access: "order-token",
       }),
     ),
   );
@@ -60,11 +61,7 @@ export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
  * The same actions for the admin, inside the admin scope (admin-routes.ts, behind the admin token),
  * under /api/admin/orders/:orderId/…: every change goes to the audit log.
  */
-export function mailboxAdminRoutes(
-  app: FastifyInstance,
-  ctx: Context,
-  limits: { rateLimit: Record<string, unknown> },
-): void {
+export function mailboxAdminRoutes(app: FastifyInstance, ctx: Context): void {
   mailActions(app, ctx, {
     base: "/orders/:orderId",
     order: (request) => {
@@ -74,51 +71,83 @@ export function mailboxAdminRoutes(
     },
     change: (request, order, what, run) =>
       audited(ctx, request, { action: "mailbox", orderId: order.id, details: what }, run),
-    limit: () => limits,
+    access: "admin-token",
   });
 }
 
 function mailActions(app: FastifyInstance, ctx: Context, actor: MailActor): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { base, limit } = actor;
+  const { base, access } = actor;
   const OrderParams = z.object({ orderId: z.string() });
+  const Deleted = z.object({ deleted: z.literal(true) });
 
-  r.get(
-    `${base}/mailboxes`,
-    { config: limit(60), schema: { params: OrderParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: `${base}/mailboxes`,
+      access,
+      rateLimit: "reads",
+      params: OrderParams,
+      query: TokenQuery,
+      response: { 200: MailboxList },
+    },
     async (request): Promise<MailboxList> => listMailboxes(ctx, await actor.order(request)),
   );
 
-  r.post(
-    `${base}/mailboxes`,
-    { config: limit(10), schema: { params: OrderParams, querystring: TokenQuery, body: CreateMailboxBody } },
-    async (request, reply): Promise<MailboxPassword> => {
+  route(
+    app,
+    {
+      method: "POST",
+      url: `${base}/mailboxes`,
+      access,
+      rateLimit: "actions",
+      params: OrderParams,
+      query: TokenQuery,
+      body: CreateMailboxBody,
+      response: { 201: MailboxPassword },
+    },
+    async (request, reply) => {
       const { body } = request;
       const order = await actor.order(request);
       const created = await actor.change(request, order, `création de ${body.localPart}`, () =>
         createMailbox(ctx, order, body.localPart, body.domain),
       );
-      reply.code(201);
-      return created;
+      return reply.code(201).send(created);
     },
   );
 
-  r.delete(
-    `${base}/mailboxes/:address`,
-    { config: limit(10), schema: { params: MailboxParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "DELETE",
+      url: `${base}/mailboxes/:address`,
+      access,
+      rateLimit: "actions",
+      params: MailboxParams,
+      query: TokenQuery,
+      response: { 200: Deleted },
+    },
     async (request) => {
       const { address } = request.params;
       const order = await actor.order(request);
       await actor.change(request, order, `suppression de ${address}`, () =>
         deleteMailbox(ctx, order, address),
       );
-      return { deleted: true };
+      return { deleted: true as const };
     },
   );
 
-  r.post(
-    `${base}/mailboxes/:address/password`,
-    { config: limit(10), schema: { params: MailboxParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "POST",
+      url: `${base}/mailboxes/:address/password`,
+      access,
+      rateLimit: "actions",
+      params: MailboxParams,
+      query: TokenQuery,
+      response: { 200: MailboxPassword },
+    },
     async (request): Promise<MailboxPassword> => {
       const { address } = request.params;
       const order = await actor.order(request);
@@ -128,9 +157,18 @@ function mailActions(app: FastifyInstance, ctx: Context, actor: MailActor): void
     },
   );
 
-  r.put(
-    `${base}/mailboxes/:address/vacation`,
-    { config: limit(20), schema: { params: MailboxParams, querystring: TokenQuery, body: VacationBody } },
+  route(
+    app,
+    {
+      method: "PUT",
+      url: `${base}/mailboxes/:address/vacation`,
+      access,
+      rateLimit: "writes",
+      params: MailboxParams,
+      query: TokenQuery,
+      body: VacationBody,
+      response: { 200: MailboxView },
+    },
     async (request): Promise<MailboxView> => {
       const { address } = request.params;
       const order = await actor.order(request);
@@ -140,37 +178,61 @@ function mailActions(app: FastifyInstance, ctx: Context, actor: MailActor): void
     },
   );
 
-  r.post(
-    `${base}/mail-aliases`,
-    { config: limit(10), schema: { params: OrderParams, querystring: TokenQuery, body: CreateAliasBody } },
-    async (request, reply): Promise<AliasView> => {
+  route(
+    app,
+    {
+      method: "POST",
+      url: `${base}/mail-aliases`,
+      access,
+      rateLimit: "actions",
+      params: OrderParams,
+      query: TokenQuery,
+      body: CreateAliasBody,
+      response: { 201: AliasView },
+    },
+    async (request, reply) => {
       const { body } = request;
       const order = await actor.order(request);
       const created = await actor.change(request, order, `alias ${body.localPart} vers ${body.target}`, () =>
         createAlias(ctx, order, body.localPart, body.target, body.domain),
       );
-      reply.code(201);
-      return created;
+      return reply.code(201).send(created);
     },
   );
 
-  r.delete(
-    `${base}/mail-aliases/:address`,
-    { config: limit(10), schema: { params: MailboxParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "DELETE",
+      url: `${base}/mail-aliases/:address`,
+      access,
+      rateLimit: "actions",
+      params: MailboxParams,
+      query: TokenQuery,
+      response: { 200: Deleted },
+    },
     async (request) => {
       const { address } = request.params;
       const order = await actor.order(request);
       await actor.change(request, order, `suppression de l'alias ${address}`, () =>
         deleteAlias(ctx, order, address),
       );
-      return { deleted: true };
+      return { deleted: true as const };
     },
   );
 
   // The download link of the order page: Apple's profile that adds the mailbox to Mail.
-  r.get(
-    `${base}/mailboxes/:address/apple-profile`,
-    { config: limit(30), schema: { params: MailboxParams, querystring: TokenQuery } },
+  route(
+    app,
+    {
+      method: "GET",
+      url: `${base}/mailboxes/:address/apple-profile`,
+      access,
+      rateLimit: "writes",
+      params: MailboxParams,
+      query: TokenQuery,
+      response: { 200: rawAnswer("application/x-apple-aspen-config") },
+    },
     async (request, reply) => {
       const { address } = request.params;
       const profile = await mailboxProfile(ctx, await actor.order(request), address);

@@ -221,6 +221,13 @@ const ConfigSchema = PublicConfig.extend({
       })
       .optional(),
   ),
+  /**
+   * The embedded host's disk quota per site (decision 0071): `auto` where the machine allows it
+   * (a btrfs image, loop devices), `on` refuses to start without it, `off` none.
+   */
+  SITE_QUOTA: z.enum(["auto", "on", "off"]).default("auto"),
+  /** Each site's disk allowance on the embedded host, in MiB (default 10240). */
+  SITE_DISK_MB: z.coerce.number().int().min(16).max(10_485_760).optional(),
   /** The host name customers' SFTP clients connect to (local: localhost; SSH hosts: their name). */
   SFTP_HOST: optional,
   /** The mail host: `local` (Postfix and Dovecot started by this process) or `off` (no mailboxes). */

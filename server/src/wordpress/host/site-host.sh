@@ -79,6 +79,11 @@
 #   SITE_MASTER_DIR  where each site's master settings go (default /etc/lagon/fpm)
 #   SITE_TASKS_MAX, SITE_MEMORY_MAX, SITE_CPU_QUOTA  each site's slice (128, 768M, 50%)
 #   PLUGIN_CACHE_DIR verified plugin archives (default /var/cache/lagon/plugins, root only)
+#   SITE_SECCOMP   the seccomp filter (BPF) of the sites' processes, which the helper loads for the
+#                  site's PHP it runs (decision 0071); unset: none
+#   SITE_DISK_MB   each site's disk allowance in MiB (decision 0071): SITES_ROOT and SITE_TMP_ROOT
+#                  are on one btrfs with quotas enabled, and what a site writes (its wp-content and
+#                  its temp folders, each a subvolume) counts in its qgroup 1/<uid>; unset: none
 #   SITE_CGROUP_DIR  without SITE_UNIT, the folder of the sites' cgroups (one folder per site) where
 #                  the embedded supervisor runs each master: the helper runs a site's PHP there too
 #   SFTP (decision 0059; sftp and site-mode):
@@ -194,10 +199,17 @@ php_as_site() {
 # /tmp, a /proc of its own processes). A host that confines no master (neither SITE_UNIT nor
 # SITE_CGROUP_DIR) runs it as it is; a confined site whose master is not running runs nothing.
 in_site_confinement() {
-  local sub=$1 dir=$2 pid
+  local sub=$1 dir=$2 pid filter=()
   shift 2
+  # The seccomp filter of the site's processes (SITE_SECCOMP, decision 0071: no subvolume,
+  # snapshot nor project ID of its own), loaded by bubblewrap as for the site's master: nsenter
+  # carries no filter. bubblewrap reads it from descriptor 9.
+  if [ -n "${SITE_SECCOMP:-}" ]; then
+    [ -f "$SITE_SECCOMP" ] || fail "no seccomp filter at $SITE_SECCOMP"
+    filter=(/usr/bin/bwrap --dev-bind / / --seccomp 9 --)
+  fi
   if [ -z "${SITE_UNIT:-}" ] && [ -z "${SITE_CGROUP_DIR:-}" ]; then
-    (cd "$dir" && "$@")
+    (cd "$dir" && exec "${filter[@]}" "$@" 9<"${SITE_SECCOMP:-/dev/null}")
     return
   fi
   pid=$(site_master_pid "$sub") || true
@@ -209,7 +221,8 @@ in_site_confinement() {
   (
     join_cgroups_of "$pid" || exit 1
     # The folder is entered within the mount namespace (nsenter's --wd opens it outside).
-    exec nsenter --target "$pid" --pid --mount --ipc -- env --chdir="$dir" "$@"
+    exec nsenter --target "$pid" --pid --mount --ipc -- env --chdir="$dir" "${filter[@]}" "$@" \
+      9<"${SITE_SECCOMP:-/dev/null}"
   )
 }
 
@@ -252,6 +265,33 @@ join_cgroups_of() {
   done <"/proc/$1/cgroup"
 }
 
+# The site's qgroup (SITE_DISK_MB): 1/<uid of its user>, made and limited here.
+site_qgroup() {
+  local group
+  group="1/$(id -u "$(site_user "$1")")"
+  if ! btrfs qgroup show "$SITES_ROOT" | grep -q "^$group "; then
+    btrfs qgroup create "$group" "$SITES_ROOT"
+  fi
+  btrfs qgroup limit -e "${SITE_DISK_MB}M" "$group" "$SITES_ROOT"
+  printf '%s' "$group"
+}
+
+# A new, empty folder $2 (root's, mode 700) whose content counts in the disk quota of the site $1:
+# with SITE_DISK_MB a btrfs subvolume in the site's qgroup (what the site writes in it is limited
+# there; it can make no subvolume of its own, site-seccomp.py), else a plain folder.
+new_counted_folder() {
+  local sub=$1 dir=$2 group
+  if [ -z "${SITE_DISK_MB:-}" ]; then
+    mkdir -m 700 "$dir"
+    return
+  fi
+  btrfs subvolume create "$dir" >/dev/null
+  chmod 700 "$dir"
+  group=$(site_qgroup "$sub")
+  # Empty: the group's usage stays right without a rescan.
+  btrfs qgroup assign --no-rescan "0/$(btrfs inspect-internal rootid "$dir")" "$group" "$SITES_ROOT"
+}
+
 # The site's temp and session folders, private to its user, in a folder of root's that the
 # site's user may cross but not change: created once, never chowned nor chmodded again. Beside
 # them, root's copy of the helper's PHP programs, which the site's user runs (open_basedir lets
@@ -260,7 +300,9 @@ join_cgroups_of() {
 ensure_private_dirs() {
   local sub=$1 user=$2 dir="$SITE_TMP_ROOT/$1" name program
   if [ ! -d "$dir" ]; then
-    install -d -o root -g "$user" -m 750 "$dir"
+    new_counted_folder "$sub" "$dir"
+    chown -h "root:$user" "$dir"
+    chmod 00750 "$dir"
   elif [ "$(stat -c %u:%G:%a "$dir")" != "0:$user:750" ]; then
     chown -h "root:$user" "$dir"
     chmod 00750 "$dir"
@@ -304,6 +346,13 @@ give_staged_wp_content() {
   chown -R -h "$user:$WEB_GROUP" "$content"
   chmod -R g+rX,o-rwx "$content"
   find "$content" -type d -exec chmod g+s {} +
+}
+
+# An empty wp-content $3 of the site $1 (user $2) in a folder still root's only, counted in its quota.
+new_site_content() {
+  new_counted_folder "$1" "$3"
+  chown -h "$2:$WEB_GROUP" "$3"
+  chmod 02750 "$3"
 }
 
 # Root's wp-config.php of the folder $2 from the file $1 (made by mktemp in that folder).
@@ -518,7 +567,8 @@ cmd_install() {
   # reach them; then the folder opens and the site's user installs WordPress in it.
   new_site_folder "$fresh"
   link_core_files "$fresh" "$CORE_DIR"
-  cp -R "$CORE_DIR/wp-content" "$fresh/"
+  new_counted_folder "$sub" "$fresh/wp-content"
+  cp -R "$CORE_DIR/wp-content/." "$fresh/wp-content/"
   cp -R "$SITE_FILES/." "$fresh/wp-content/"
   give_staged_wp_content "$fresh/wp-content" "$user"
   hand_over_site_folder "$fresh"
@@ -545,7 +595,9 @@ cmd_install() {
 # change), only root's entries.
 link_core_files() {
   local fresh=$1 src=$2 how=-a owner=()
-  if [ "$(stat -c %d "$src")" = "$(stat -c %d "$SITES_ROOT")" ]; then how=-al; fi
+  # Hard links within one mount (a bind mount of the same file system refuses them); else copies,
+  # which btrfs makes as reflinks when it holds both (coreutils' cp shares extents where it can).
+  if [ "$(stat -c %m "$src")" = "$(stat -c %m "$SITES_ROOT")" ]; then how=-al; fi
   if [ "${3:-}" = root-only ]; then owner=(-user root); fi
   find "$src" -mindepth 1 -maxdepth 1 ! -name wp-content ! -name wp-config.php "${owner[@]}" \
     -exec cp "$how" {} "$fresh/" \;
@@ -1082,7 +1134,7 @@ cmd_import() {
   trap 'rm -rf "$restored"' EXIT
   new_site_folder "$restored"
   link_core_files "$restored" "$core_src" $only
-  install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$restored/wp-content"
+  new_site_content "$sub" "$user" "$restored/wp-content"
   hand_over_site_folder "$restored"
   scratch="$restored/wp-content/.lagon-restore"
   as_site "$user" mkdir "$scratch"
@@ -1170,7 +1222,7 @@ cmd_update() {
 
   new_site_folder "$fresh"
   link_core_files "$fresh" "$CORE_DIR"
-  install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$fresh/wp-content"
+  new_site_content "$sub" "$user" "$fresh/wp-content"
   # Root's wp-config.php (the site's folder is root's: that entry cannot change), copied by root.
   root_config "$sub"
   install -o root -g "$user" -m 640 "$dir/wp-config.php" "$fresh/wp-config.php"

@@ -1,0 +1,138 @@
+import { createHash } from "node:crypto";
+import { existsSync, lstatSync, readdirSync, readFileSync, statfsSync } from "node:fs";
+import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { ProcessError, runProcess } from "./run-process.ts";
+
+/** `on`: the host refuses to start without quotas; `auto`: quotas where the machine allows them. */
+export type SiteQuotaMode = "on" | "auto" | "off";
+
+export class SiteDiskError extends Error {}
+
+/** Where the sites' disk is, once mounted: site-host.sh's CORE_DIR there (reflinked into sites). */
+export interface SiteDisk {
+  /** The mount of the image, root's only (the core copy lives in it). */
+  mountDir: string;
+  coreDir: string;
+}
+
+const IMAGE = "sites-disk.img";
+const MOUNT = "sites-disk";
+
+/**
+ * The sites' disk quota on the embedded host (decision 0071): SITES_ROOT and SITE_TMP_ROOT are
+ * folders of one btrfs image in the data folder, loop-mounted with quotas on, bind-mounted at
+ * their usual paths; site-host.sh makes each site's wp-content and temp folder subvolumes in the
+ * site's qgroup, limited to its allowance. A copy of the WordPress core sits on the image, so
+ * that sites share its extents (reflinks) instead of copying it.
+ *
+ * Returns null, with the reason, where the machine cannot: no btrfs or loop device (a container),
+ * or sites already there outside an image (a data folder of an older version).
+ */
+export async function mountSiteDisk(
+  siteFiles: string,
+  folders: string[],
+  coreDir: string,
+): Promise<{ disk: SiteDisk } | { disk: null; reason: string }> {
+  const image = path.join(siteFiles, IMAGE);
+  const mountDir = path.join(siteFiles, MOUNT);
+  if (!existsSync("/usr/bin/btrfs") || !existsSync("/usr/sbin/mkfs.btrfs")) {
+    return { disk: null, reason: "btrfs-progs manque (scripts/wordpress/ensure-php.sh)" };
+  }
+  // A killed product left its mounts: they are used again as they are.
+  if (!mounted(mountDir)) {
+    const filled = folders.find((dir) => !mounted(dir) && safeReaddir(dir).length > 0);
+    if (filled) return { disk: null, reason: `des sites existent déjà hors de l'image, dans ${filled}` };
+    try {
+      if (!existsSync(image)) await makeImage(siteFiles, image);
+      await mkdir(mountDir, { recursive: true, mode: 0o700 });
+      await run("mount", ["-o", "loop,nosuid,nodev", image, mountDir]);
+    } catch (error) {
+      return { disk: null, reason: `l'image btrfs ne se monte pas (${(error as Error).message.trim()})` };
+    }
+  }
+  for (const dir of folders) {
+    const inside = path.join(mountDir, path.basename(dir));
+    await mkdir(inside, { recursive: true });
+    await mkdir(dir, { recursive: true });
+    if (!mounted(dir)) await run("mount", ["--bind", inside, dir]);
+  }
+  return { disk: { mountDir, coreDir: await copyCore(coreDir, mountDir) } };
+}
+
+/** Unmounts the sites' folders and the image (its loop device goes with it). */
+export async function unmountSiteDisk(siteFiles: string, folders: string[]): Promise<void> {
+  for (const dir of [...folders, path.join(siteFiles, MOUNT)]) {
+    if (mounted(dir)) await run("umount", [dir]);
+  }
+}
+
+/** A sparse image as large as the free room of its file system, btrfs with quotas enabled. */
+async function makeImage(siteFiles: string, image: string): Promise<void> {
+  const { bavail, bsize } = statfsSync(siteFiles);
+  const part = `${image}.part`;
+  await writeFile(part, "");
+  await run("truncate", ["-s", String(Number(bavail) * Number(bsize)), part]);
+  await run("mkfs.btrfs", ["-q", "-f", part]);
+  const scratch = `${image}.mnt`;
+  await mkdir(scratch, { recursive: true, mode: 0o700 });
+  await run("mount", ["-o", "loop", part, scratch]);
+  try {
+    await run("btrfs", ["quota", "enable", scratch]);
+  } finally {
+    await run("umount", [scratch]);
+    await rm(scratch, { recursive: true, force: true });
+  }
+  await rename(part, image);
+}
+
+/** The core template on the image, copied again whenever a file of the template changes. */
+async function copyCore(coreDir: string, mountDir: string): Promise<string> {
+  const copy = path.join(mountDir, "core");
+  const stamp = path.join(mountDir, "core.stamp");
+  const wanted = fingerprint(coreDir);
+  if (existsSync(copy) && existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return copy;
+  const part = `${copy}.part`;
+  await rm(part, { recursive: true, force: true });
+  await cp(coreDir, part, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  await rm(copy, { recursive: true, force: true });
+  await rename(part, copy);
+  await writeFile(stamp, wanted);
+  return copy;
+}
+
+/** Every file of a folder by its path, size and date. */
+function fingerprint(dir: string): string {
+  const hash = createHash("sha256");
+  for (const name of (readdirSync(dir, { recursive: true }) as string[]).sort()) {
+    const info = lstatSync(path.join(dir, name));
+    hash.update(`${name}\0${info.size}\0${info.mtimeMs}\n`);
+  }
+  return hash.digest("hex");
+}
+
+/** Whether `dir` is a mount point (of this mount namespace). */
+function mounted(dir: string): boolean {
+  const target = path.resolve(dir);
+  return readFileSync("/proc/self/mountinfo", "utf8")
+    .split("\n")
+    .some((line) => line.split(" ")[4]?.replace(/\\040/g, " ") === target);
+}
+
+async function run(command: string, args: string[]): Promise<void> {
+  try {
+    await runProcess(command, args, { timeoutMs: 120_000 });
+  } catch (error) {
+    if (error instanceof ProcessError)
+      throw new SiteDiskError(`${command} : ${error.stderr || error.message}`);
+    throw error;
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

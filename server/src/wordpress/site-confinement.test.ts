@@ -1,11 +1,12 @@
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installPluginThroughWpAdmin, pluginZip, siteUser } from "./hostile-plugin.ts";
+import { restoreFromOwnExport } from "./hostile-tenant.ts";
 import { LocalWordPressHost } from "./local-host.ts";
 import { freePort, sampleSite, testCoreDir } from "./site-checks.ts";
 import { siteSeccompFile } from "./site-masters.ts";
@@ -472,7 +473,15 @@ if (PHP_SAPI === 'cli' && file_exists(WP_CONTENT_DIR . '/lagon-hold')) {
       for (const controller of ["pids", "memory", "cpu"]) {
         expect(groups).toMatch(new RegExp(`:${controller}(,[a-z]+)*:/${group}/pirate\n`));
       }
-      expect(await namespaces(pid as string)).toEqual(await namespaces(masterPid("pirate")));
+      // Its PID namespace is the master's; its mounts are the master's (bubblewrap, which loads the
+      // seccomp filter, nests a mount namespace that binds the master's whole tree): same /tmp.
+      const [pidNs] = await namespaces(pid as string);
+      expect(pidNs).toBe((await namespaces(masterPid("pirate")))[0]);
+      const tmpOf = (process: string) => {
+        const info = statSync(`/proc/${process}/root/tmp`);
+        return `${info.dev}:${info.ino}`;
+      };
+      expect(tmpOf(pid as string)).toBe(tmpOf(masterPid("pirate")));
       // It knows itself by its number in the master's PID namespace, not the machine's.
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       const nspid = /^NSpid:\s+(.*)$/m.exec(status)?.[1]?.split(/\s+/);
@@ -505,22 +514,33 @@ if (PHP_SAPI === 'cli' && file_exists(WP_CONTENT_DIR . '/lagon-hold')) {
     for (const pid of (await run("pgrep", ["-f", "php-fpm: .*pirate"])).stdout.split("\n").filter(Boolean)) {
       expect(readFileSync(`/proc/${pid}/status`, "utf8")).toMatch(/^Seccomp:\s+2$/m);
     }
+    // The site was updated (above) and is restored now: its new folders count in its quota too.
+    await restoreFromOwnExport(host, "pirate");
     const filler = await asSite(
       "pirate",
       `dd if=/dev/zero of=${content}/filler bs=1M count=${DISK_MB * 3} 2>&1; echo "exit $?"`,
     );
     expect(filler.stdout).toMatch(/Disk quota exceeded/);
     expect(filler.stdout).not.toMatch(/exit 0/);
+    const written = Number(/^(\d+) bytes/m.exec(filler.stdout)?.[1]);
+    expect(written).toBeGreaterThan(DISK_MB * 1024 * 1024 * 0.5);
+    expect(written).toBeLessThanOrEqual(DISK_MB * 1024 * 1024);
+    // Its temp folder is in the same allowance.
+    const tmp = await asSite(
+      "pirate",
+      `dd if=/dev/zero of=${path.join(dataDir, "site-tmp/pirate/tmp/filler")} bs=1M count=${DISK_MB} 2>&1; echo "exit $?"`,
+    );
+    expect(tmp.stdout).toMatch(/Disk quota exceeded/);
     // A subvolume or a snapshot of its own would be in no limited group; a project ID of its own
     // would leave a project quota: the kernel is never asked.
-    const escape = await asSite(
+    const escapes = await asSite(
       "pirate",
-      `rm -f ${content}/filler; btrfs subvolume create ${content}/escape 2>&1; ` +
-        `btrfs subvolume snapshot ${content} ${content}/escape 2>&1; chattr -p 4242 ${content}/index.php 2>&1; true`,
+      `rm -f ${content}/filler ${path.join(dataDir, "site-tmp/pirate/tmp/filler")}; btrfs subvolume create ${content}/escape 2>&1; ` +
+        `btrfs subvolume snapshot ${content} ${content}/escape 2>&1; touch ${content}/mine; chattr -p 4242 ${content}/mine 2>&1; true`,
     );
-    expect(escape.stdout).toMatch(/cannot create subvolume: Operation not permitted/);
-    expect(escape.stdout).toMatch(/cannot snapshot .*: Operation not permitted/);
-    expect(escape.stdout).toMatch(/Operation not permitted while setting project/);
+    expect(escapes.stdout).toMatch(/cannot create subvolume: Operation not permitted/);
+    expect(escapes.stdout).toMatch(/cannot snapshot .*: Operation not permitted/);
+    expect(escapes.stdout).toMatch(/Operation not permitted while setting project/);
     expect(existsSync(path.join(content, "escape"))).toBe(false);
     // Once it has made room, the site works; its neighbour never stopped.
     expect((await host.fetch("voisin", "/")).status).toBe(200);

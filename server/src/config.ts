@@ -275,6 +275,15 @@ const ConfigSchema = PublicConfig.extend({
     )
     .default("*/5 * * * *")
     .transform((v) => v.trim()),
+  /** How often every site's disk usage is read, to tell a site near its allowance (cron, or "off"). */
+  DISK_ALERT_SCHEDULE: z
+    .string()
+    .regex(
+      /^\s*(off|\S+(\s+\S+){4})\s*$/,
+      "expression cron à 5 champs, par exemple « 17 * * * * », ou « off »",
+    )
+    .default("17 * * * *")
+    .transform((v) => v.trim()),
   /** When every directory-listed site's screenshot is taken again (cron, La Réunion's time, or "off"). */
   SCREENSHOT_SCHEDULE: z
     .string()

@@ -16,6 +16,7 @@ export function blankSite(orderId: string): Site {
     contactEmail: null,
     kit: null,
     screenshotAt: null,
+    diskAlertAt: null,
   };
 }
 

@@ -31,8 +31,10 @@ import {
   type HostHealth,
   type InstalledSite,
   parseCachedPlugin,
+  parseDiskUsage,
   parseVersions,
   pluginArgs,
+  type SiteDiskUsage,
   SiteExistsError,
   type SiteIdentity,
   type SiteKit,
@@ -229,6 +231,10 @@ export class LocalWordPressHost implements WordPressHost {
 
   async pruneVisitLogs(): Promise<void> {
     await this.siteHost(["visits-prune"]);
+  }
+
+  async diskUsage(): Promise<SiteDiskUsage[]> {
+    return parseDiskUsage((await this.siteHost(["disk-usage"])).stdout);
   }
 
   sftpEndpoint(): SftpEndpoint | null {

@@ -17,7 +17,7 @@
 #                     | firewall-up | firewall-down | visits SUB SINCE | visits-prune
 #                     | sftp SUB status|password|key-add|key-remove FINGERPRINT | site-mode SUB wordpress|plain
 #                     | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256
-#                     | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB
+#                     | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB | disk-usage
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
 #   Exit code 17: install found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
@@ -46,6 +46,8 @@
 #   plugin-put keeps the tar on stdin as that copy when its sha256 is SHA256; plugin-install
 #   unpacks it as the site's plugins/SLUG, as the site's user (decision 0058). kit-apply reads
 #   apply-kit.php's JSON on stdin and runs it as the site's user; it prints what it did as JSON.
+#   disk-usage prints "SUB USED LIMIT" (bytes) for every site with a disk quota (SITE_DISK_MB),
+#   nothing without.
 #
 # Settings come from the environment or from the root-owned file $SITE_HOST_CONF
 # (default /etc/lagon/site-host.conf; sudo does not pass the environment on):
@@ -290,6 +292,22 @@ new_counted_folder() {
   group=$(site_qgroup "$sub")
   # Empty: the group's usage stays right without a rescan.
   btrfs qgroup assign --no-rescan "0/$(btrfs inspect-internal rootid "$dir")" "$group" "$SITES_ROOT"
+}
+
+cmd_disk_usage() {
+  local dir sub group used limit
+  [ -n "${SITE_DISK_MB:-}" ] || return 0
+  declare -A usage=()
+  # The groups' exclusive bytes and limits, once the file system has committed what was written.
+  while read -r group _ used limit _; do
+    [[ $group == 1/* ]] && usage[$group]="$used $limit"
+  done < <(btrfs qgroup show -e --raw --sync "$SITES_ROOT")
+  for dir in "$SITES_ROOT"/*/; do
+    sub=$(basename "$dir")
+    [[ $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] || continue
+    group="1/$(id -u "$(site_user "$sub")" 2>/dev/null)" || continue
+    if [ -n "${usage[$group]:-}" ]; then printf '%s %s\n' "$sub" "${usage[$group]}"; fi
+  done
 }
 
 # The site's temp and session folders, private to its user, in a folder of root's that the
@@ -1527,5 +1545,6 @@ plugin-cached) cmd_plugin_cached "${2:?usage: plugin-cached SLUG VERSION}" "${3:
 plugin-put) cmd_plugin_put "${2:?usage: plugin-put SLUG VERSION SHA256}" "${3:?}" "${4:?}" ;;
 kit-apply) cmd_kit_apply "${2:?usage: kit-apply SUB}" ;;
 plugin-install) cmd_plugin_install "${2:?usage: plugin-install SUB SLUG VERSION SHA256}" "${3:?}" "${4:?}" "${5:?}" ;;
-*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB" ;;
+disk-usage) cmd_disk_usage ;;
+*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB | disk-usage" ;;
 esac

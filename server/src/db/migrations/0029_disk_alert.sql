@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "disk_alert_at" timestamp with time zone;

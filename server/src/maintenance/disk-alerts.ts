@@ -55,7 +55,9 @@ export async function checkDiskUsage(ctx: Context, now = () => new Date()): Prom
     }
     const usage = (await usageOf.get(host))?.get(order.subdomain);
     if (!usage || usage.limitBytes <= 0) continue;
-    const share = usage.usedBytes / usage.limitBytes;
+    const { usedBytes, limitBytes } = usage;
+    await updateSite(ctx.db, order.id, { diskUsage: { usedBytes, limitBytes, at: now().toISOString() } });
+    const share = usedBytes / limitBytes;
     if (share >= DISK_ALERT_SHARE && !site.diskAlertAt) {
       await alert(ctx, order, usage, ctx.wordpress.siteUrl(order.subdomain, site));
       await updateSite(ctx.db, order.id, { diskAlertAt: now() });

@@ -17,6 +17,7 @@ export function blankSite(orderId: string): Site {
     kit: null,
     screenshotAt: null,
     diskAlertAt: null,
+    diskUsage: null,
   };
 }
 

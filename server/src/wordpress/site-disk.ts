@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, readdirSync, readFileSync, statfsSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statfsSync } from "node:fs";
 import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ProcessError, runProcess } from "./run-process.ts";
@@ -90,11 +90,13 @@ async function makeImage(siteFiles: string, image: string): Promise<void> {
 async function copyCore(coreDir: string, mountDir: string): Promise<string> {
   const copy = path.join(mountDir, "core");
   const stamp = path.join(mountDir, "core.stamp");
-  const wanted = fingerprint(coreDir);
+  // The template's own folder, where it is reached through a link (cp would copy the link).
+  const template = realpathSync(coreDir);
+  const wanted = fingerprint(template);
   if (existsSync(copy) && existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return copy;
   const part = `${copy}.part`;
   await rm(part, { recursive: true, force: true });
-  await cp(coreDir, part, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  await cp(template, part, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
   await rm(copy, { recursive: true, force: true });
   await rename(part, copy);
   await writeFile(stamp, wanted);

@@ -1,3 +1,4 @@
+import { formatBytes } from "@lagon/contracts/backups";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import {
   describeItem,
@@ -6,6 +7,7 @@ import {
   UPDATE_RESULT_LABELS,
 } from "@lagon/contracts/maintenance";
 import type {
+  MaintenanceView,
   MonitoringView,
   SiteVersions,
   UpdateItem,
@@ -76,6 +78,7 @@ export function SiteMaintenance({ orderId, token }: { orderId: string; token: st
       ) : (
         <>
           <Monitoring monitoring={view.monitoring} />
+          {view.disk ? <DiskUsage disk={view.disk} /> : null}
           <h3>Mises à jour</h3>
           {view.mode === "automatic" ? (
             <p className="dashboard-help">
@@ -129,6 +132,26 @@ export function SiteMaintenance({ orderId, token }: { orderId: string; token: st
 
 const describeItems = (items: UpdateItem[]) =>
   items.map((item) => `${describeItem(item)} ${item.from} → ${item.to}`).join(", ");
+
+/** The site's disk and its plan's allowance, as read every hour. */
+function DiskUsage({ disk }: { disk: NonNullable<MaintenanceView["disk"]> }) {
+  const percent = Math.min(100, Math.floor((disk.used_bytes / disk.limit_bytes) * 100));
+  return (
+    <>
+      <h3>Espace disque</h3>
+      <p>
+        {formatBytes(disk.used_bytes)} utilisés sur {formatBytes(disk.limit_bytes)} ({percent} %), mesuré le{" "}
+        {formatDateTime(disk.measured_at)}.
+      </p>
+      {percent >= 90 ? (
+        <p role="alert" className="status-message is-error">
+          Votre espace disque est presque plein : supprimez les médias et extensions inutiles, ou
+          contactez-nous pour une formule plus grande.
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 function Monitoring({ monitoring }: { monitoring: MonitoringView }) {
   const since = monitoring.downtimes.find((d) => d.ended_at === null)?.started_at;

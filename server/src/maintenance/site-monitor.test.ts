@@ -145,14 +145,23 @@ describe("site monitoring", () => {
     expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 0 });
     // The site's own user fills it to 93 % (root's writes would count the same).
     const missing = Math.ceil((0.93 * DISK_MB * 1024 * 1024 - (usage?.usedBytes ?? 0)) / 65536);
-    execFileSync("runuser", ["-u", siteUser(siteDir), "--", "mkdir", "-p", path.dirname(filler)]);
-    execFileSync(
-      "runuser",
-      ["-u", siteUser(siteDir), "--", "dd", "if=/dev/zero", `of=${filler}`, "bs=64K", `count=${missing}`],
-      {
-        stdio: "ignore",
-      },
-    );
+    const fill = () =>
+      execFileSync(
+        "runuser",
+        [
+          "-u",
+          siteUser(siteDir),
+          "--",
+          "sh",
+          "-c",
+          'mkdir -p "$(dirname "$1")" && dd if=/dev/zero of="$1" bs=64K count="$2"',
+          "sh",
+          filler,
+          String(missing),
+        ],
+        { stdio: "ignore" },
+      );
+    fill();
 
     expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 1 });
     const [customer] = await emails("site_disk_nearly_full");
@@ -170,13 +179,7 @@ describe("site monitoring", () => {
     expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 0 });
     rmSync(filler);
     expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 0 });
-    execFileSync(
-      "runuser",
-      ["-u", siteUser(siteDir), "--", "dd", "if=/dev/zero", `of=${filler}`, "bs=64K", `count=${missing}`],
-      {
-        stdio: "ignore",
-      },
-    );
+    fill();
     expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 1 });
     expect(await emails("site_disk_nearly_full")).toHaveLength(2);
     expect(await emails("site_disk_nearly_full_agency")).toHaveLength(2);

@@ -117,8 +117,10 @@ export class LocalWordPressHost implements WordPressHost {
         this.siteHost(["sync"], { SYNC_RELOAD: "0", SCRATCH_MAX_AGE_MIN: "0" }).then(() => {}),
       );
     } catch (error) {
-      // sync loaded the sites' network rules: a start that fails leaves none behind.
+      // sync loaded the sites' network rules: a start that fails leaves none behind, nor the
+      // sites' processes and disk mounts.
       await this.siteHost(["firewall-down"]).catch(() => {});
+      await this.runtime.stop().catch(() => {});
       throw error;
     }
     // The customers' sshd, when a site already has SFTP access.

@@ -40,24 +40,25 @@ export async function mountSiteDisk(
     return { disk: null, reason: "btrfs-progs manque (scripts/wordpress/ensure-php.sh)" };
   }
   // A killed product left its mounts: they are used again as they are.
-  if (!mounted(mountDir)) {
-    const filled = folders.find((dir) => !mounted(dir) && safeReaddir(dir).length > 0);
-    if (filled) return { disk: null, reason: `des sites existent déjà hors de l'image, dans ${filled}` };
-    try {
+  const filled = folders.find((dir) => !mounted(dir) && safeReaddir(dir).length > 0);
+  if (filled) return { disk: null, reason: `des sites existent déjà hors de l'image, dans ${filled}` };
+  try {
+    if (!mounted(mountDir)) {
       if (!existsSync(image)) await makeImage(siteFiles, image);
       await mkdir(mountDir, { recursive: true, mode: 0o700 });
       await run("mount", ["-o", "loop,nosuid,nodev", image, mountDir]);
-    } catch (error) {
-      return { disk: null, reason: `l'image btrfs ne se monte pas (${(error as Error).message.trim()})` };
     }
+    for (const dir of folders) {
+      const inside = path.join(mountDir, path.basename(dir));
+      await mkdir(inside, { recursive: true });
+      await mkdir(dir, { recursive: true });
+      if (!mounted(dir)) await run("mount", ["--bind", inside, dir]);
+    }
+    return { disk: { mountDir, coreDir: await copyCore(coreDir, mountDir) } };
+  } catch (error) {
+    await unmountSiteDisk(siteFiles, folders).catch(() => {});
+    return { disk: null, reason: `l'image btrfs ne se monte pas (${(error as Error).message.trim()})` };
   }
-  for (const dir of folders) {
-    const inside = path.join(mountDir, path.basename(dir));
-    await mkdir(inside, { recursive: true });
-    await mkdir(dir, { recursive: true });
-    if (!mounted(dir)) await run("mount", ["--bind", inside, dir]);
-  }
-  return { disk: { mountDir, coreDir: await copyCore(coreDir, mountDir) } };
 }
 
 /** Unmounts the sites' folders and the image (its loop device goes with it). */

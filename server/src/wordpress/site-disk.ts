@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statfsSync } from "node:fs";
-import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync, readdirSync, readFileSync, statfsSync } from "node:fs";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ProcessError, runProcess } from "./run-process.ts";
 
@@ -9,11 +8,12 @@ export type SiteQuotaMode = "on" | "auto" | "off";
 
 export class SiteDiskError extends Error {}
 
-/** Where the sites' disk is, once mounted: site-host.sh's CORE_DIR there (reflinked into sites). */
+/** Where the sites' disk is, once mounted. */
 export interface SiteDisk {
-  /** The mount of the image, root's only (the core copy lives in it). */
+  /** The mount of the image, root's only. */
   mountDir: string;
-  coreDir: string;
+  /** site-host.sh's CORE_COPY_DIR: its copies of the core template, whose extents sites share. */
+  coreCopyDir: string;
 }
 
 const IMAGE = "sites-disk.img";
@@ -23,8 +23,8 @@ const MOUNT = "sites-disk";
  * The sites' disk quota on the embedded host (decision 0071): SITES_ROOT and SITE_TMP_ROOT are
  * folders of one btrfs image in the data folder, loop-mounted with quotas on, bind-mounted at
  * their usual paths; site-host.sh makes each site's wp-content and temp folder subvolumes in the
- * site's qgroup, limited to its allowance. A copy of the WordPress core sits on the image, so
- * that sites share its extents (reflinks) instead of copying it.
+ * site's qgroup, limited to its allowance. The helper keeps a copy of the WordPress core on the
+ * image (CORE_COPY_DIR), so that sites share its extents (reflinks) instead of copying it.
  *
  * Returns null, with the reason, where the machine cannot: no btrfs or loop device (a container),
  * or sites already there outside an image (a data folder of an older version).
@@ -32,7 +32,6 @@ const MOUNT = "sites-disk";
 export async function mountSiteDisk(
   siteFiles: string,
   folders: string[],
-  coreDir: string,
 ): Promise<{ disk: SiteDisk } | { disk: null; reason: string }> {
   const image = path.join(siteFiles, IMAGE);
   const mountDir = path.join(siteFiles, MOUNT);
@@ -54,7 +53,7 @@ export async function mountSiteDisk(
       await mkdir(dir, { recursive: true });
       if (!mounted(dir)) await run("mount", ["--bind", inside, dir]);
     }
-    return { disk: { mountDir, coreDir: await copyCore(coreDir, mountDir) } };
+    return { disk: { mountDir, coreCopyDir: path.join(mountDir, "core-copies") } };
   } catch (error) {
     await unmountSiteDisk(siteFiles, folders).catch(() => {});
     return { disk: null, reason: `l'image btrfs ne se monte pas (${(error as Error).message.trim()})` };
@@ -85,33 +84,6 @@ async function makeImage(siteFiles: string, image: string): Promise<void> {
     await rm(scratch, { recursive: true, force: true });
   }
   await rename(part, image);
-}
-
-/** The core template on the image, copied again whenever a file of the template changes. */
-async function copyCore(coreDir: string, mountDir: string): Promise<string> {
-  const copy = path.join(mountDir, "core");
-  const stamp = path.join(mountDir, "core.stamp");
-  // The template's own folder, where it is reached through a link (cp would copy the link).
-  const template = realpathSync(coreDir);
-  const wanted = fingerprint(template);
-  if (existsSync(copy) && existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return copy;
-  const part = `${copy}.part`;
-  await rm(part, { recursive: true, force: true });
-  await cp(template, part, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
-  await rm(copy, { recursive: true, force: true });
-  await rename(part, copy);
-  await writeFile(stamp, wanted);
-  return copy;
-}
-
-/** Every file of a folder by its path, size and date. */
-function fingerprint(dir: string): string {
-  const hash = createHash("sha256");
-  for (const name of (readdirSync(dir, { recursive: true }) as string[]).sort()) {
-    const info = lstatSync(path.join(dir, name));
-    hash.update(`${name}\0${info.size}\0${info.mtimeMs}\n`);
-  }
-  return hash.digest("hex");
 }
 
 /** Whether `dir` is a mount point (of this mount namespace). */

@@ -112,7 +112,7 @@ export class SiteRuntime {
   /** site-host.sh's settings for the sites this runtime serves. */
   hostSettings(): Record<string, string> {
     const settings = siteHostSettings(this.paths, {
-      coreDir: this.disk?.coreDir ?? path.resolve(this.options.coreDir),
+      coreDir: path.resolve(this.options.coreDir),
       // Each site's master follows its pool file by itself (site-masters.ts watches the folder).
       fpmReload: "true",
       port: this.options.port,
@@ -123,7 +123,10 @@ export class SiteRuntime {
       mailSubmission: this.options.mailSubmission,
       sftpGroup: `${runtimeGroup(this.paths.runDir)}_sftp`,
     });
-    if (this.disk) settings.SITE_DISK_MB = String(this.options.siteDiskMb ?? DEFAULT_SITE_DISK_MB);
+    if (this.disk) {
+      settings.SITE_DISK_MB = String(this.options.siteDiskMb ?? DEFAULT_SITE_DISK_MB);
+      settings.CORE_COPY_DIR = this.disk.coreCopyDir;
+    }
     return settings;
   }
 
@@ -137,11 +140,7 @@ export class SiteRuntime {
     const mode = this.options.diskQuota ?? "off";
     if (mode === "off" || this.disk) return;
     const folders = [this.paths.sitesRoot, this.paths.siteTmpRoot];
-    const mounted = await mountSiteDisk(
-      path.dirname(this.paths.sitesRoot),
-      folders,
-      path.resolve(this.options.coreDir),
-    );
+    const mounted = await mountSiteDisk(path.dirname(this.paths.sitesRoot), folders);
     if (mounted.disk) {
       this.disk = mounted.disk;
       return;

@@ -83,6 +83,8 @@
 #   PLUGIN_CACHE_DIR verified plugin archives (default /var/cache/lagon/plugins, root only)
 #   SITE_SECCOMP   the seccomp filter (BPF) of the sites' processes, which the helper loads for the
 #                  site's PHP it runs (decision 0071); unset: none
+#   CORE_COPY_DIR  with SITE_DISK_MB, a root-only folder of the sites' file system where the helper
+#                  keeps its copy of CORE_DIR, whose files sites share (core_files)
 #   SITE_DISK_MB   each site's disk allowance in MiB (decision 0071): SITES_ROOT and SITE_TMP_ROOT
 #                  are on one btrfs with quotas enabled, and what a site writes (its wp-content and
 #                  its temp folders, each a subvolume) counts in its qgroup 1/<uid>; unset: none
@@ -564,7 +566,7 @@ cmd_status() {
 }
 
 cmd_install() {
-  local sub=$1 mode=${2:-} input user out part
+  local sub=$1 mode=${2:-} input user out part core
   valid_subdomain "$sub"
   [ "$mode" = --replace ] || [ ! -e "$SITES_ROOT/$sub" ] || exit $SITE_EXISTS
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
@@ -584,9 +586,10 @@ cmd_install() {
   # The template's wp-content and the French supplement become the site's while only root can
   # reach them; then the folder opens and the site's user installs WordPress in it.
   new_site_folder "$fresh"
-  link_core_files "$fresh" "$CORE_DIR"
+  core=$(core_files)
+  link_core_files "$fresh" "$core"
   new_counted_folder "$sub" "$fresh/wp-content"
-  cp -R "$CORE_DIR/wp-content/." "$fresh/wp-content/"
+  cp -R "$core/wp-content/." "$fresh/wp-content/"
   cp -R "$SITE_FILES/." "$fresh/wp-content/"
   give_staged_wp_content "$fresh/wp-content" "$user"
   hand_over_site_folder "$fresh"
@@ -605,6 +608,29 @@ cmd_install() {
   mv -T "$fresh" "$target"
   if [ -n "${old:-}" ]; then rm -rf "$old"; fi
   printf '%s\n' "$out" | tail -n 1
+}
+
+# The folder whose core files a new site folder gets: CORE_DIR, or, with CORE_COPY_DIR (a root-only
+# folder on the sites' file system, decision 0071), root's copy of CORE_DIR there, made again
+# when a file of CORE_DIR changed, so that sites share its extents (cp reflinks on btrfs) and
+# nothing of it counts in their quota. Each version has its own folder, never changed once made
+# (a concurrent install may be copying from the one before); sync drops the others.
+core_files() {
+  local stamp copy part
+  if [ -z "${CORE_COPY_DIR:-}" ]; then
+    printf '%s' "$CORE_DIR"
+    return
+  fi
+  stamp=$(cd "$CORE_DIR" && find . -printf '%p %s %T@\n' | sort | sha256sum | cut -c1-16)
+  copy="$CORE_COPY_DIR/core-$stamp"
+  if [ ! -d "$copy" ]; then
+    install -d -o root -g root -m 700 "$CORE_COPY_DIR"
+    part="$CORE_COPY_DIR/.part-$(random_suffix)"
+    cp -a "$CORE_DIR/." "$part"
+    # Another run made it meanwhile: its copy is the same.
+    mv -T "$part" "$copy" 2>/dev/null || rm -rf "$part"
+  fi
+  printf '%s' "$copy"
 }
 
 # The core files of $2 (everything but wp-content and wp-config.php) into the new folder $1: hard
@@ -742,7 +768,12 @@ cmd_cron() {
 }
 
 cmd_sync() {
+  local current
   prepare_roots
+  if [ -n "${CORE_COPY_DIR:-}" ]; then
+    current=$(core_files)
+    find "$CORE_COPY_DIR" -mindepth 1 -maxdepth 1 ! -path "$current" -exec rm -rf {} +
+  fi
   locked sync_all
   sync_domains
   locked firewall_up
@@ -1135,8 +1166,9 @@ cmd_export() {
 # the two names a site archive has, into a scratch folder of the new wp-content, from which the
 # same user copies it in; root writes wp-config.php from what that user reads in the archive's.
 cmd_import() {
-  local sub=$1 from=${2:-} user target old core_src="$CORE_DIR" only="" scratch part
+  local sub=$1 from=${2:-} user target old core_src only="" scratch part
   valid_subdomain "$sub"
+  core_src=$(core_files)
   if [ "$from" = --previous ]; then
     core_src="$SITES_ROOT/.$sub.previous"
     only="root-only"
@@ -1239,7 +1271,7 @@ cmd_update() {
   chmod -R g+rX,g-w "$parts"
 
   new_site_folder "$fresh"
-  link_core_files "$fresh" "$CORE_DIR"
+  link_core_files "$fresh" "$(core_files)"
   new_site_content "$sub" "$user" "$fresh/wp-content"
   # Root's wp-config.php (the site's folder is root's: that entry cannot change), copied by root.
   root_config "$sub"

@@ -1,4 +1,3 @@
-import { formatBytes } from "@lagon/contracts/backups";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import {
   describeItem,
@@ -7,7 +6,6 @@ import {
   UPDATE_RESULT_LABELS,
 } from "@lagon/contracts/maintenance";
 import type {
-  MaintenanceView,
   MonitoringView,
   SiteVersions,
   UpdateItem,
@@ -20,6 +18,7 @@ import { useApiData } from "../../../lib/use-api-data";
 import { usePolling } from "../../../lib/use-polling";
 import { getMaintenance } from "../api/get-maintenance";
 import { requestUpdate } from "../api/request-update";
+import { DiskUsage } from "./disk-usage";
 
 /** While an update is queued or running, the block asks again this often. */
 const POLL_MS = 5000;
@@ -132,26 +131,6 @@ export function SiteMaintenance({ orderId, token }: { orderId: string; token: st
 
 const describeItems = (items: UpdateItem[]) =>
   items.map((item) => `${describeItem(item)} ${item.from} → ${item.to}`).join(", ");
-
-/** The site's disk and its plan's allowance, as read every hour. */
-function DiskUsage({ disk }: { disk: NonNullable<MaintenanceView["disk"]> }) {
-  const percent = Math.min(100, Math.floor((disk.used_bytes / disk.limit_bytes) * 100));
-  return (
-    <>
-      <h3>Espace disque</h3>
-      <p>
-        {formatBytes(disk.used_bytes)} utilisés sur {formatBytes(disk.limit_bytes)} ({percent} %), mesuré le{" "}
-        {formatDateTime(disk.measured_at)}.
-      </p>
-      {percent >= 90 ? (
-        <p role="alert" className="status-message is-error">
-          Votre espace disque est presque plein : supprimez les médias et extensions inutiles, ou
-          contactez-nous pour une formule plus grande.
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 function Monitoring({ monitoring }: { monitoring: MonitoringView }) {
   const since = monitoring.downtimes.find((d) => d.ended_at === null)?.started_at;

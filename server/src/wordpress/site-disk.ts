@@ -24,7 +24,7 @@ const MOUNT = "sites-disk";
  * folders of one btrfs image in the data folder, loop-mounted with quotas on, bind-mounted at
  * their usual paths; site-host.sh makes each site's wp-content and temp folder subvolumes in the
  * site's qgroup, limited to its allowance. The helper keeps a copy of the WordPress core on the
- * image (CORE_COPY_DIR), so that sites share its extents (reflinks) instead of copying it.
+ * sites' mount (CORE_COPY_DIR), which the sites' folders hard-link as they did the template.
  *
  * Returns null, with the reason, where the machine cannot: no btrfs or loop device (a container),
  * or sites already there outside an image (a data folder of an older version).
@@ -53,7 +53,8 @@ export async function mountSiteDisk(
       await mkdir(dir, { recursive: true });
       if (!mounted(dir)) await run("mount", ["--bind", inside, dir]);
     }
-    return { disk: { mountDir, coreCopyDir: path.join(mountDir, "core-copies") } };
+    // Within the sites' own mount: their folders hard-link its files (no link crosses mounts).
+    return { disk: { mountDir, coreCopyDir: path.join(folders[0] as string, ".core-copies") } };
   } catch (error) {
     await unmountSiteDisk(siteFiles, folders).catch(() => {});
     return { disk: null, reason: `l'image btrfs ne se monte pas (${(error as Error).message.trim()})` };

@@ -83,8 +83,9 @@
 #   PLUGIN_CACHE_DIR verified plugin archives (default /var/cache/lagon/plugins, root only)
 #   SITE_SECCOMP   the seccomp filter (BPF) of the sites' processes, which the helper loads for the
 #                  site's PHP it runs (decision 0071); unset: none
-#   CORE_COPY_DIR  with SITE_DISK_MB, a root-only folder of the sites' file system where the helper
-#                  keeps its copy of CORE_DIR, whose files sites share (core_files)
+#   CORE_COPY_DIR  with SITE_DISK_MB, a root-only folder on the sites' mount (SITES_ROOT/.core-copies,
+#                  left by the scratch cleanup) where the helper keeps its copy of CORE_DIR, whose
+#                  files the sites' folders hard-link (core_files)
 #   SITE_DISK_MB   each site's disk allowance in MiB (decision 0071): SITES_ROOT and SITE_TMP_ROOT
 #                  are on one btrfs with quotas enabled, and what a site writes (its wp-content and
 #                  its temp folders, each a subvolume) counts in its qgroup 1/<uid>; unset: none
@@ -611,9 +612,9 @@ cmd_install() {
 }
 
 # The folder whose core files a new site folder gets: CORE_DIR, or, with CORE_COPY_DIR (a root-only
-# folder on the sites' file system, decision 0071), root's copy of CORE_DIR there, made again
-# when a file of CORE_DIR changed, so that sites share its extents (cp reflinks on btrfs) and
-# nothing of it counts in their quota. Each version has its own folder, never changed once made
+# folder on the sites' mount, decision 0071), root's copy of CORE_DIR there, made again when a
+# file of CORE_DIR changed, which the sites' folders hard-link as they did CORE_DIR (the sites'
+# folders are on their own file system then); nothing of it counts in their quota. Each version has its own folder, never changed once made
 # (a concurrent install may be copying from the one before); sync drops the others.
 core_files() {
   local stamp copy part
@@ -733,9 +734,10 @@ sync_all() {
   done
   # SCRATCH_MAX_AGE_MIN=0: this product is the host's only user (the embedded host, locked).
   if [ "${SCRATCH_MAX_AGE_MIN:-60}" = 0 ]; then
-    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' -exec rm -rf {} +
+    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' ! -path "${CORE_COPY_DIR:-/nonexistent}" -exec rm -rf {} +
   else
-    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' -mmin "+${SCRATCH_MAX_AGE_MIN:-60}" -exec rm -rf {} +
+    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' ! -path "${CORE_COPY_DIR:-/nonexistent}" \
+      -mmin "+${SCRATCH_MAX_AGE_MIN:-60}" -exec rm -rf {} +
   fi
   getent passwd | while IFS=: read -r name _ _ _ comment _; do
     if [[ $comment == "lagon site "* ]] && [ ! -d "$(dirname "${comment#lagon site }")" ]; then

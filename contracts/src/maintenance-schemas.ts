@@ -60,6 +60,8 @@ export const MaintenanceView = z.object({
   pending: z.boolean(),
   last_update: UpdateView.nullable(),
   monitoring: MonitoringView,
+  /** The site's disk and its allowance as last read (hourly); null on a host without quotas. */
+  disk: z.object({ used_bytes: z.number(), limit_bytes: z.number(), measured_at: z.string() }).nullable(),
 });
 export type MaintenanceView = z.infer<typeof MaintenanceView>;
 

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs what serves the customers' WordPress sites, when it is missing: Debian's PHP with the
 # extensions WordPress on SQLite needs, php-fpm (one pool per site, each under its own user) and
-# nginx in front of it; nftables and bubblewrap, which confine each site (decision 0044); OpenSSH's
-# server, whose sshd the product runs for the customers' SFTP (decision 0059), and its client.
+# nginx in front of it; nftables and bubblewrap, which confine each site (decision 0044), with
+# python3-seccomp, which writes the sites' seccomp filter, and btrfs-progs, their disk quota
+# (decision 0071); OpenSSH's server, whose sshd the product runs for the customers' SFTP (decision 0059), and its client.
 set -euo pipefail
 packages=(php-cli php-fpm php-sqlite3 php-gd php-xml php-mbstring php-curl php-zip php-intl nginx-light nftables bubblewrap
-  openssh-server openssh-client)
+  python3-seccomp btrfs-progs openssh-server openssh-client)
 
 if command -v php >/dev/null 2>&1 && compgen -G '/usr/sbin/php-fpm*' >/dev/null && [ -x /usr/sbin/nginx ] && [ -x /usr/sbin/nft ] && [ -x /usr/bin/bwrap ] &&
-  [ -x /usr/sbin/sshd ] && command -v sftp >/dev/null 2>&1; then
+  compgen -G '/usr/lib/python3/dist-packages/seccomp.cpython-*.so' >/dev/null && [ -x /usr/bin/btrfs ] && [ -x /usr/sbin/sshd ] && command -v sftp >/dev/null 2>&1; then
   exit 0
 fi
 had_sshd=""

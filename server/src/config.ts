@@ -221,6 +221,13 @@ const ConfigSchema = PublicConfig.extend({
       })
       .optional(),
   ),
+  /**
+   * The embedded host's disk quota per site (decision 0071): `auto` where the machine allows it
+   * (a btrfs image, loop devices), `on` refuses to start without it, `off` none.
+   */
+  SITE_QUOTA: z.enum(["auto", "on", "off"]).default("auto"),
+  /** Each site's disk allowance on the embedded host, in MiB (default 10240). */
+  SITE_DISK_MB: z.coerce.number().int().min(16).max(10_485_760).optional(),
   /** The host name customers' SFTP clients connect to (local: localhost; SSH hosts: their name). */
   SFTP_HOST: optional,
   /** The mail host: `local` (Postfix and Dovecot started by this process) or `off` (no mailboxes). */
@@ -267,6 +274,15 @@ const ConfigSchema = PublicConfig.extend({
       "expression cron à 5 champs, par exemple « */5 * * * * », ou « off »",
     )
     .default("*/5 * * * *")
+    .transform((v) => v.trim()),
+  /** How often every site's disk usage is read, to tell a site near its allowance (cron, or "off"). */
+  DISK_ALERT_SCHEDULE: z
+    .string()
+    .regex(
+      /^\s*(off|\S+(\s+\S+){4})\s*$/,
+      "expression cron à 5 champs, par exemple « 17 * * * * », ou « off »",
+    )
+    .default("17 * * * *")
     .transform((v) => v.trim()),
   /** When every directory-listed site's screenshot is taken again (cron, La Réunion's time, or "off"). */
   SCREENSHOT_SCHEDULE: z

@@ -55,6 +55,8 @@ export async function createTestContext(
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     // Tests never reach the WordPress.org directory: an empty folder, so a kit waits at once.
     WP_PLUGIN_SOURCE: path.join(dataDir, "plugin-source"),
+    // The sites' disk quota mounts an image per host: only the tests of the quota ask for it.
+    SITE_QUOTA: "off",
     ...env,
   });
   return createContext(config, createLogger(config.LOG_LEVEL), {

@@ -170,6 +170,13 @@ export const sites = pgTable("sites", {
    * `screenshots/<order id>.webp`, decision 0041); null while there is none: the placeholder.
    */
   screenshotAt: timestamp("screenshot_at", { withTimezone: true }),
+  /**
+   * When the customer and the agency were told the site uses 90 % of its disk allowance
+   * (decision 0071); null again once it is back under 80 %, so that the next crossing is told.
+   */
+  diskAlertAt: timestamp("disk_alert_at", { withTimezone: true }),
+  /** The site's disk as last read (disk-alerts.ts, hourly), shown on the order page; null: no quota. */
+  diskUsage: jsonb("disk_usage").$type<{ usedBytes: number; limitBytes: number; at: string }>(),
 });
 
 export const orderLogs = pgTable(

@@ -9,6 +9,7 @@ import { applyKitJob } from "../kits/apply-kit-job.ts";
 import { generateKozaSiteJob } from "../koza/generate-koza-site-job.ts";
 import { sendLostLinksJob } from "../lost-link/send-lost-links-job.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
+import { diskAlertsJob } from "../maintenance/disk-alerts.ts";
 import { monitorSitesJob } from "../maintenance/site-monitor.ts";
 import { updateSiteJob, updateSitesJob } from "../maintenance/update-jobs.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
@@ -43,6 +44,7 @@ export const allJobs: AnyJob[] = [
   updateSitesJob,
   updateSiteJob,
   monitorSitesJob,
+  diskAlertsJob,
   screenshotSiteJob,
   screenshotSitesJob,
   runSiteCronJob,

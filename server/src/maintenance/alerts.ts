@@ -9,7 +9,10 @@ import { siteUrlOf } from "../sites/site-of.ts";
 export async function alertAgency(
   ctx: Context,
   order: Order,
-  template: Extract<TemplateName, "site_down_agency" | "site_up_agency" | "site_update_failed_agency">,
+  template: Extract<
+    TemplateName,
+    "site_down_agency" | "site_up_agency" | "site_update_failed_agency" | "site_disk_nearly_full_agency"
+  >,
   vars: Record<string, string>,
 ): Promise<void> {
   await queueEmail(ctx, {

@@ -12,6 +12,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import {
   type Order,
+  type Site,
   type SiteDowntime,
   type SiteMaintenance,
   type SiteUpdate,
@@ -20,6 +21,7 @@ import {
   siteUpdates,
 } from "../db/schema.ts";
 import { siteHostOf } from "../sites/site-of.ts";
+import { getSite } from "../sites/sites-table.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import type { PinnedSite } from "../wordpress/wordpress-hosts.ts";
 import { updatePending } from "./update-jobs.ts";
@@ -105,7 +107,12 @@ export async function maintenanceView(ctx: Context, order: Order): Promise<Maint
     pending: last?.result === "running" || (await updatePending(ctx, order.id)),
     last_update: last ? updateView(last) : null,
     monitoring: monitoringView(state, downtimes),
+    disk: diskView((await getSite(ctx.db, order.id)).diskUsage),
   };
+}
+
+function diskView(usage: Site["diskUsage"]): MaintenanceView["disk"] {
+  return usage ? { used_bytes: usage.usedBytes, limit_bytes: usage.limitBytes, measured_at: usage.at } : null;
 }
 
 /** The admin cards of one page of orders: each site's versions, update history and monitoring. */

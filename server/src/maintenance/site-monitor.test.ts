@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -7,9 +8,15 @@ import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { emailLog, type Order, orders, siteDowntimes } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { siteUser } from "../wordpress/hostile-plugin.ts";
+import type { LocalWordPressHost } from "../wordpress/local-host.ts";
 import { freePort } from "../wordpress/site-checks.ts";
+import { checkDiskUsage } from "./disk-alerts.ts";
 import { checkHome } from "./site-answers.ts";
 import { monitorSites } from "./site-monitor.ts";
+
+/** The site's disk allowance, MiB: small, for the disk alert to be reached fast. */
+const DISK_MB = 40;
 
 /** The monitoring of a real site, broken by a must-use plugin that fatals on every page. */
 describe("site monitoring", () => {
@@ -42,6 +49,10 @@ describe("site monitoring", () => {
       WP_PORT: String(await freePort()),
       MONITOR_SCHEDULE: "off",
       MAINTENANCE_SCHEDULE: "off",
+      DISK_ALERT_SCHEDULE: "off",
+      // The disk alert below: a quota where the machine allows it (decision 0071).
+      SITE_QUOTA: "auto",
+      SITE_DISK_MB: String(DISK_MB),
     });
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
@@ -119,4 +130,59 @@ describe("site monitoring", () => {
     expect(card.maintenance.monitoring.downtimes).toHaveLength(1);
     expect(card.maintenance.versions.core).toEqual(expect.any(String));
   }, 120_000);
+
+  it("tells the customer and the agency once when the site reaches 90 % of its disk", async (context) => {
+    if (!(t.ctx.wordpress.main as LocalWordPressHost).diskQuota) {
+      console.warn(
+        "site-monitor: no disk quota on this machine (see the host's start line), the disk alert is not tried",
+      );
+      context.skip();
+    }
+    const siteDir = path.join(t.ctx.config.DATA_DIR, "sites", order.subdomain);
+    const filler = path.join(siteDir, "wp-content/uploads/filler.bin");
+    const [usage] = await t.ctx.wordpress.main.diskUsage();
+    expect(usage).toMatchObject({ subdomain: order.subdomain, limitBytes: DISK_MB * 1024 * 1024 });
+    expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 0 });
+    // The site's own user fills it to 93 % (root's writes would count the same).
+    const missing = Math.ceil((0.93 * DISK_MB * 1024 * 1024 - (usage?.usedBytes ?? 0)) / 65536);
+    const fill = () =>
+      execFileSync(
+        "runuser",
+        [
+          "-u",
+          siteUser(siteDir),
+          "--",
+          "sh",
+          "-c",
+          'mkdir -p "$(dirname "$1")" && dd if=/dev/zero of="$1" bs=64K count="$2"',
+          "sh",
+          filler,
+          String(missing),
+        ],
+        { stdio: "ignore" },
+      );
+    fill();
+
+    expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 1 });
+    const [customer] = await emails("site_disk_nearly_full");
+    expect(customer?.recipient).toBe(order.customerEmail);
+    expect(customer?.subject).toBe("Votre site a presque rempli son espace disque");
+    expect(customer?.html).toMatch(/sur les 40 Mo de sa formule/);
+    const [agency] = await emails("site_disk_nearly_full_agency");
+    expect(agency?.recipient).toBe(t.ctx.config.AGENCY_EMAIL);
+    // The order page shows what was read.
+    const disk = (await maintenance()).disk;
+    expect(disk).toMatchObject({ limit_bytes: DISK_MB * 1024 * 1024 });
+    expect(disk.used_bytes).toBeGreaterThanOrEqual(0.9 * DISK_MB * 1024 * 1024);
+
+    // Still full: no second e-mail. Emptied, then full again: a new crossing, told again.
+    expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 0 });
+    rmSync(filler);
+    expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 0 });
+    fill();
+    expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 1 });
+    expect(await emails("site_disk_nearly_full")).toHaveLength(2);
+    expect(await emails("site_disk_nearly_full_agency")).toHaveLength(2);
+    rmSync(filler);
+  }, 60_000);
 });

@@ -17,6 +17,8 @@ export function blankSite(orderId: string): Site {
     kit: null,
     upgrades: [],
     screenshotAt: null,
+    diskAlertAt: null,
+    diskUsage: null,
   };
 }
 

@@ -43,6 +43,8 @@ export function createWordPressHosts(config: Config): WordPressHosts {
     mailSubmission: siteMailSubmission(config),
     sftpPort: config.SFTP_PORT === "off" ? undefined : (config.SFTP_PORT ?? 2222),
     sftpHost: config.SFTP_HOST,
+    diskQuota: config.SITE_QUOTA,
+    siteDiskMb: config.SITE_DISK_MB,
   });
   return new WordPressHosts([{ name: LOCAL_HOST_NAME, host: local, newSites: true }]);
 }

@@ -7,6 +7,7 @@ import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
 import type { SiteMode } from "@lagon/contracts/sftp";
 import type { PluginPin } from "../wordpress-plugins/plugin-source.ts";
 import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
+import type { SiteQuotaMode } from "./site-disk.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
 import type { SiteLimits } from "./site-masters.ts";
 import { requestSite } from "./site-request.ts";
@@ -30,8 +31,10 @@ import {
   type HostHealth,
   type InstalledSite,
   parseCachedPlugin,
+  parseDiskUsage,
   parseVersions,
   pluginArgs,
+  type SiteDiskUsage,
   SiteExistsError,
   type SiteIdentity,
   type SiteKit,
@@ -58,6 +61,10 @@ export interface LocalWordPressHostOptions {
   publicPort?: number;
   /** What each site may take of the machine (default DEFAULT_SITE_LIMITS). */
   siteLimits?: SiteLimits;
+  /** Each site's disk quota (decision 0071): `auto` where the machine allows it; default off. */
+  diskQuota?: SiteQuotaMode;
+  /** Each site's disk allowance in MiB, with a quota (default DEFAULT_SITE_DISK_MB). */
+  siteDiskMb?: number;
   /** The mail host's submission port ("127.0.0.1:2587"), which the sites' WordPress sends through. */
   mailSubmission?: string;
   /** The customers' sshd on 127.0.0.1:<sftpPort>, started once a site has SFTP (decision 0059); unset: none. */
@@ -89,6 +96,8 @@ export class LocalWordPressHost implements WordPressHost {
       publicScheme: options.publicScheme,
       publicPort: options.publicPort,
       siteLimits: options.siteLimits,
+      diskQuota: options.diskQuota,
+      siteDiskMb: options.siteDiskMb,
       mailSubmission: options.mailSubmission,
       sftpPort: options.sftpPort,
       onEvent: (event) => {
@@ -108,8 +117,10 @@ export class LocalWordPressHost implements WordPressHost {
         this.siteHost(["sync"], { SYNC_RELOAD: "0", SCRATCH_MAX_AGE_MIN: "0" }).then(() => {}),
       );
     } catch (error) {
-      // sync loaded the sites' network rules: a start that fails leaves none behind.
+      // sync loaded the sites' network rules: a start that fails leaves none behind, nor the
+      // sites' processes and disk mounts.
       await this.siteHost(["firewall-down"]).catch(() => {});
+      await this.runtime.stop().catch(() => {});
       throw error;
     }
     // The customers' sshd, when a site already has SFTP access.
@@ -124,6 +135,11 @@ export class LocalWordPressHost implements WordPressHost {
     } finally {
       await this.runtime.stop();
     }
+  }
+
+  /** Whether each site's disk is limited (decision 0071). */
+  get diskQuota(): boolean {
+    return this.runtime.diskQuota;
   }
 
   health(): Promise<HostHealth | null> {
@@ -217,6 +233,10 @@ export class LocalWordPressHost implements WordPressHost {
 
   async pruneVisitLogs(): Promise<void> {
     await this.siteHost(["visits-prune"]);
+  }
+
+  async diskUsage(): Promise<SiteDiskUsage[]> {
+    return parseDiskUsage((await this.siteHost(["disk-usage"])).stdout);
   }
 
   sftpEndpoint(): SftpEndpoint | null {

@@ -1,13 +1,15 @@
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installPluginThroughWpAdmin, pluginZip, siteUser } from "./hostile-plugin.ts";
+import { restoreFromOwnExport } from "./hostile-tenant.ts";
 import { LocalWordPressHost } from "./local-host.ts";
 import { freePort, sampleSite, testCoreDir } from "./site-checks.ts";
+import { siteSeccompFile } from "./site-masters.ts";
 import { firewallTable, runtimeDir } from "./site-runtime.ts";
 import type { InstalledSite } from "./wordpress-host.ts";
 
@@ -49,6 +51,8 @@ add_action('init', function () {
 
 /** Small enough that the attacks reach them fast, large enough for WordPress's own pages. */
 const LIMITS = { pids: 48, memoryMb: 320, cpuShares: 1024 };
+/** Each site's disk allowance, MiB: what a disk filler stops at. */
+const DISK_MB = 48;
 
 interface Target {
   address: string;
@@ -125,7 +129,14 @@ describe("a site confined by the operating system (embedded host)", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "wp-confine-"));
     port = await freePort();
-    host = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port, siteLimits: LIMITS });
+    host = new LocalWordPressHost({
+      dataDir,
+      coreDir: testCoreDir(),
+      port,
+      siteLimits: LIMITS,
+      diskQuota: "auto",
+      siteDiskMb: DISK_MB,
+    });
     await host.start();
     [pirate] = await Promise.all([
       host.install(sampleSite("pirate", "Pirate")),
@@ -247,7 +258,8 @@ describe("a site confined by the operating system (embedded host)", () => {
 
   /**
    * A shell as the site's native code has it: what a plugin's binary gets when a php-fpm worker of
-   * the site starts it (the site's user, cgroups and namespaces), without going through PHP.
+   * the site starts it (the site's user, cgroups, namespaces and seccomp filter), without going
+   * through PHP.
    */
   async function asSite(sub: string, script: string): Promise<{ code: number; stdout: string }> {
     const master = masterPid(sub);
@@ -255,14 +267,22 @@ describe("a site confined by the operating system (embedded host)", () => {
     const joins = ["pids", "memory", "cpu"].map((c) => path.join(cgroup(c, sub), "cgroup.procs"));
     return run("/bin/sh", [
       "-c",
-      'for f in "$1" "$2" "$3"; do echo $$ >"$f"; done; shift 3; exec "$@"',
+      'for f in "$1" "$2" "$3"; do echo $$ >"$f"; done; exec 9<"$4"; shift 4; exec "$@"',
       "sh",
       ...joins,
+      siteSeccompFile(runtimeDir(dataDir)),
       "nsenter",
       "-t",
       master,
       "-p",
       "-m",
+      "--",
+      "/usr/bin/bwrap",
+      "--dev-bind",
+      "/",
+      "/",
+      "--seccomp",
+      "9",
       "--",
       "setpriv",
       `--reuid=${user}`,
@@ -453,10 +473,21 @@ if (PHP_SAPI === 'cli' && file_exists(WP_CONTENT_DIR . '/lagon-hold')) {
       for (const controller of ["pids", "memory", "cpu"]) {
         expect(groups).toMatch(new RegExp(`:${controller}(,[a-z]+)*:/${group}/pirate\n`));
       }
-      expect(await namespaces(pid as string)).toEqual(await namespaces(masterPid("pirate")));
+      // Its PID namespace is the master's; its mounts are the master's (bubblewrap, which loads the
+      // seccomp filter, nests a mount namespace that binds the master's whole tree): same /tmp.
+      const [pidNs] = await namespaces(pid as string);
+      expect(pidNs).toBe((await namespaces(masterPid("pirate")))[0]);
+      const tmpOf = (process: string) => {
+        const info = statSync(`/proc/${process}/root/tmp`);
+        return `${info.dev}:${info.ino}`;
+      };
+      expect(tmpOf(pid as string)).toBe(tmpOf(masterPid("pirate")));
       // It knows itself by its number in the master's PID namespace, not the machine's.
-      const nspid = /^NSpid:\s+(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]?.split(/\s+/);
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      const nspid = /^NSpid:\s+(.*)$/m.exec(status)?.[1]?.split(/\s+/);
       expect(nspid).toEqual([pid, readFileSync(file("lagon-held"), "utf8")]);
+      // Under the sites' seccomp filter (site-seccomp.py), as the master's workers are.
+      expect(status).toMatch(/^Seccomp:\s+2$/m);
       await writeFile(file("lagon-release"), "");
       await done;
     }
@@ -470,4 +501,49 @@ if (PHP_SAPI === 'cli' && file_exists(WP_CONTENT_DIR . '/lagon-hold')) {
     }
     expect((await host.fetch("pirate", "/")).status).toBe(200);
   }, 120_000);
+
+  it("stops a disk filler at the site's allowance, which no subvolume of its own escapes", async (context) => {
+    if (!host.diskQuota) {
+      console.warn(
+        "site-confinement: no disk quota on this machine (see the host's start line), the disk filler is not tried",
+      );
+      context.skip();
+    }
+    const content = path.join(dataDir, "sites/pirate/wp-content");
+    // Every process of the site, its master and workers, is under the filter.
+    for (const pid of (await run("pgrep", ["-f", "php-fpm: .*pirate"])).stdout.split("\n").filter(Boolean)) {
+      expect(readFileSync(`/proc/${pid}/status`, "utf8")).toMatch(/^Seccomp:\s+2$/m);
+    }
+    // The site was updated (above) and is restored now: its new folders count in its quota too.
+    await restoreFromOwnExport(host, "pirate");
+    const filler = await asSite(
+      "pirate",
+      `dd if=/dev/zero of=${content}/filler bs=1M count=${DISK_MB * 3} 2>&1; echo "exit $?"`,
+    );
+    expect(filler.stdout).toMatch(/Disk quota exceeded/);
+    expect(filler.stdout).not.toMatch(/exit 0/);
+    const written = Number(/^(\d+) bytes/m.exec(filler.stdout)?.[1]);
+    expect(written).toBeGreaterThan(DISK_MB * 1024 * 1024 * 0.5);
+    expect(written).toBeLessThanOrEqual(DISK_MB * 1024 * 1024);
+    // Its temp folder is in the same allowance.
+    const tmp = await asSite(
+      "pirate",
+      `dd if=/dev/zero of=${path.join(dataDir, "site-tmp/pirate/tmp/filler")} bs=1M count=${DISK_MB} 2>&1; echo "exit $?"`,
+    );
+    expect(tmp.stdout).toMatch(/Disk quota exceeded/);
+    // A subvolume or a snapshot of its own would be in no limited group; a project ID of its own
+    // would leave a project quota: the kernel is never asked.
+    const escapes = await asSite(
+      "pirate",
+      `rm -f ${content}/filler ${path.join(dataDir, "site-tmp/pirate/tmp/filler")}; btrfs subvolume create ${content}/escape 2>&1; ` +
+        `btrfs subvolume snapshot ${content} ${content}/escape 2>&1; touch ${content}/mine; chattr -p 4242 ${content}/mine 2>&1; true`,
+    );
+    expect(escapes.stdout).toMatch(/cannot create subvolume: Operation not permitted/);
+    expect(escapes.stdout).toMatch(/cannot snapshot .*: Operation not permitted/);
+    expect(escapes.stdout).toMatch(/Operation not permitted while setting project/);
+    expect(existsSync(path.join(content, "escape"))).toBe(false);
+    // Once it has made room, the site works; its neighbour never stopped.
+    expect((await host.fetch("voisin", "/")).status).toBe(200);
+    expect((await host.fetch("pirate", "/")).status).toBe(200);
+  });
 });

@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { SiteRuntimePaths } from "./site-runtime-config.ts";
 
 /** What one site may take of the machine (decision 0044). */
@@ -29,6 +30,9 @@ const CGROUP_ROOT = "/sys/fs/cgroup";
 const CONTROLLERS = ["pids", "memory", "cpu"] as const;
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const RESTART_DELAYS_MS = [200, 1_000, 2_000, 5_000, 10_000, 30_000];
+const SECCOMP_WRITER = fileURLToPath(new URL("./site-seccomp.py", import.meta.url));
+/** Debian's python3 (python3-seccomp), not one a version manager puts first on PATH. */
+const SYSTEM_PYTHON = "/usr/bin/python3";
 
 export class SiteMastersError extends Error {}
 
@@ -168,11 +172,15 @@ export class SiteMasters {
       "/bin/sh",
       [
         "-c",
-        'for f in "$1" "$2" "$3"; do echo $$ >"$f"; done; shift 3; exec "$@"',
+        'for f in "$1" "$2" "$3"; do echo $$ >"$f"; done; exec 3<"$4"; shift 4; exec "$@"',
         "sh",
         ...procs,
+        siteSeccompFile(this.paths.runDir),
         "/usr/bin/bwrap",
         ...privateMounts(this.paths),
+        // Every process of the site inherits the filter (site-seccomp.py).
+        "--seccomp",
+        "3",
         "--unshare-pid",
         "--unshare-ipc",
         "--die-with-parent",
@@ -251,6 +259,32 @@ function privateMounts(paths: SiteRuntimePaths): string[] {
   }
   for (const dir of exposed) args.push("--bind", dir, dir);
   return args;
+}
+
+/** The seccomp filter (BPF) of every process of a runtime's sites, which the helper loads too. */
+export function siteSeccompFile(runDir: string): string {
+  return path.join(runDir, "site-seccomp.bpf");
+}
+
+/** Writes the sites' seccomp filter with libseccomp (site-seccomp.py, Debian python3-seccomp). */
+export function writeSeccompFilter(file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(SYSTEM_PYTHON, [SECCOMP_WRITER, file], { stdio: ["ignore", "ignore", "pipe"] });
+    let errors = "";
+    child.stderr.on("data", (chunk) => {
+      errors += chunk;
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new SiteMastersError(
+            `Le filtre seccomp des sites n'a pas pu être écrit (paquet Debian python3-seccomp, scripts/wordpress/ensure-php.sh) : ${errors.trim()}`,
+          ),
+        );
+    });
+  });
 }
 
 /**

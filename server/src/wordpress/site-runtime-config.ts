@@ -334,6 +334,8 @@ export function siteHostSettings(
     firewallTable: string;
     /** The folder of the sites' cgroups (one per site), where the helper runs a site's PHP too. */
     siteCgroupDir: string;
+    /** The seccomp filter of the sites' processes, which the helper loads for the site's PHP it runs. */
+    siteSeccomp: string;
     mailSubmission?: string;
     /** The group the product's sshd lets in (decision 0059). */
     sftpGroup: string;
@@ -360,6 +362,7 @@ export function siteHostSettings(
     WEB_GROUP: WEB_USER,
     FIREWALL_TABLE: options.firewallTable,
     SITE_CGROUP_DIR: options.siteCgroupDir,
+    SITE_SECCOMP: options.siteSeccomp,
     ...(options.mailSubmission ? { SITE_MAIL_SUBMISSION: options.mailSubmission } : {}),
     SFTP_DIR: paths.sftpDir,
     SFTP_GROUP: options.sftpGroup,

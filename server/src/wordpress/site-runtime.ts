@@ -6,6 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import { runProcess } from "./run-process.ts";
 import { sshdConfig } from "./sftp-config.ts";
+import { mountSiteDisk, type SiteDisk, type SiteQuotaMode, unmountSiteDisk } from "./site-disk.ts";
 import {
   DEFAULT_SITE_LIMITS,
   runtimeGroup,
@@ -13,6 +14,8 @@ import {
   SiteMasters,
   SiteMastersError,
   siteCgroupDir,
+  siteSeccompFile,
+  writeSeccompFilter,
 } from "./site-masters.ts";
 import {
   nginxConfig,
@@ -45,7 +48,16 @@ export interface SiteRuntimeOptions {
   mailSubmission?: string;
   /** Port of the customers' sshd on 127.0.0.1 (decision 0059); unset: no SFTP. */
   sftpPort?: number;
+  /** The sites' disk quota (decision 0071, site-disk.ts); default off. */
+  diskQuota?: SiteQuotaMode;
+  /** Each site's disk allowance, MiB (with a quota). */
+  siteDiskMb?: number;
+  /** Where a start without the quota it could not have says so (default: stderr). */
+  notice?: (line: string) => void;
 }
+
+/** A site's disk allowance when none is given (decision 0071). */
+export const DEFAULT_SITE_DISK_MB = 10_240;
 
 type ServiceName = "nginx" | "php-fpm" | "sshd";
 
@@ -66,6 +78,7 @@ export class SiteRuntime {
   private readonly services = new Map<ServiceName, Service>();
   private stopping = false;
   private masters?: SiteMasters;
+  private disk?: SiteDisk;
   private sftpStarted?: Promise<void>;
   private readonly killOnExit = () => {
     for (const service of this.services.values()) signalGroup(service.child, "SIGKILL");
@@ -98,7 +111,7 @@ export class SiteRuntime {
 
   /** site-host.sh's settings for the sites this runtime serves. */
   hostSettings(): Record<string, string> {
-    return siteHostSettings(this.paths, {
+    const settings = siteHostSettings(this.paths, {
       coreDir: path.resolve(this.options.coreDir),
       // Each site's master follows its pool file by itself (site-masters.ts watches the folder).
       fpmReload: "true",
@@ -106,9 +119,38 @@ export class SiteRuntime {
       tlsPort: this.options.tlsPort ?? 8443,
       firewallTable: firewallTable(this.paths.runDir),
       siteCgroupDir: siteCgroupDir(this.paths.runDir),
+      siteSeccomp: siteSeccompFile(this.paths.runDir),
       mailSubmission: this.options.mailSubmission,
       sftpGroup: `${runtimeGroup(this.paths.runDir)}_sftp`,
     });
+    if (this.disk) {
+      settings.SITE_DISK_MB = String(this.options.siteDiskMb ?? DEFAULT_SITE_DISK_MB);
+      settings.CORE_COPY_DIR = this.disk.coreCopyDir;
+    }
+    return settings;
+  }
+
+  /** Whether each site's disk is limited (its qgroup on the sites' btrfs image). */
+  get diskQuota(): boolean {
+    return this.disk !== undefined;
+  }
+
+  /** Mounts the sites' disk image when quotas are wanted; says so, or refuses, when it cannot. */
+  private async mountDisk(): Promise<void> {
+    const mode = this.options.diskQuota ?? "off";
+    if (mode === "off" || this.disk) return;
+    const folders = [this.paths.sitesRoot, this.paths.siteTmpRoot];
+    const mounted = await mountSiteDisk(path.dirname(this.paths.sitesRoot), folders);
+    if (mounted.disk) {
+      this.disk = mounted.disk;
+      return;
+    }
+    if (mode === "on") {
+      throw new RuntimeError(`Quota disque des sites impossible (SITE_QUOTA=on) : ${mounted.reason}.`);
+    }
+    (this.options.notice ?? ((line: string) => process.stderr.write(`${line}\n`)))(
+      `Hébergement intégré sans quota disque par site : ${mounted.reason} (SITE_QUOTA=on refuse de démarrer ainsi).`,
+    );
   }
 
   /**
@@ -173,6 +215,7 @@ export class SiteRuntime {
     }
     this.stopping = false;
     await this.protectDataDir();
+    await this.mountDisk();
     this.stopLeftovers();
     const { runDir, poolDir, socketDir } = this.paths;
     for (const dir of [
@@ -188,6 +231,8 @@ export class SiteRuntime {
     // for them (the product's umask closes new folders to others).
     await chmod(runDir, 0o711);
     await chmod(path.join(runDir, "nginx"), 0o711);
+    // Before the helper runs any site's PHP (prepareSites): it loads the filter too.
+    await writeSeccompFilter(siteSeccompFile(runDir));
     await writeFile(path.join(runDir, "php-fpm.conf"), phpFpmConfig(this.paths));
     await writeFile(this.paths.siteSnippet, siteSnippet(this.paths));
     await writeFile(
@@ -241,6 +286,13 @@ export class SiteRuntime {
     this.masters = undefined;
     this.sftpStarted = undefined;
     rmSync(this.paths.runDir, { recursive: true, force: true });
+    if (this.disk) {
+      this.disk = undefined;
+      await unmountSiteDisk(path.dirname(this.paths.sitesRoot), [
+        this.paths.sitesRoot,
+        this.paths.siteTmpRoot,
+      ]);
+    }
   }
 
   /** Every site's pool answers before nginx sends visitors to it. */

@@ -33,8 +33,10 @@ import {
   type HostHealth,
   type InstalledSite,
   parseCachedPlugin,
+  parseDiskUsage,
   parseVersions,
   pluginArgs,
+  type SiteDiskUsage,
   SiteExistsError,
   type SiteIdentity,
   type SiteKit,
@@ -201,6 +203,10 @@ export class SshWordPressHost implements WordPressHost {
 
   async pruneVisitLogs(): Promise<void> {
     await this.helper(["visits-prune"]);
+  }
+
+  async diskUsage(): Promise<SiteDiskUsage[]> {
+    return parseDiskUsage((await this.helper(["disk-usage"])).stdout);
   }
 
   async cachedPlugin(pin: PluginPin): Promise<string | null> {

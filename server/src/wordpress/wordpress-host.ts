@@ -133,6 +133,8 @@ export interface WordPressHost {
   visitLog(subdomain: string, since: string): Promise<string>;
   /** Deletes every site's visit logs older than 13 months. */
   pruneVisitLogs(): Promise<void>;
+  /** What each site uses of its disk allowance (decision 0071); empty on a host without quotas. */
+  diskUsage(): Promise<SiteDiskUsage[]>;
 
   /** Where customers connect over SFTP (decision 0059); null when this host offers none. */
   sftpEndpoint(): SftpEndpoint | null;
@@ -240,3 +242,23 @@ export function assertSubdomain(subdomain: string): void {
 export type HostEvent =
   | { kind: "down"; service: string; detail: string }
   | { kind: "restored"; service: string };
+
+/** A site's disk: what it uses and its allowance, in bytes. */
+export interface SiteDiskUsage {
+  subdomain: string;
+  usedBytes: number;
+  limitBytes: number;
+}
+
+/** site-host.sh disk-usage's lines: "SUB USED LIMIT". */
+export function parseDiskUsage(stdout: string): SiteDiskUsage[] {
+  return stdout
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter((parts) => parts.length === 3 && /^\d+$/.test(parts[1] ?? "") && /^\d+$/.test(parts[2] ?? ""))
+    .map(([subdomain, used, limit]) => ({
+      subdomain: subdomain as string,
+      usedBytes: Number(used),
+      limitBytes: Number(limit),
+    }));
+}

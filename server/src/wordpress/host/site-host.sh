@@ -17,7 +17,7 @@
 #                     | firewall-up | firewall-down | visits SUB SINCE | visits-prune
 #                     | sftp SUB status|password|key-add|key-remove FINGERPRINT | site-mode SUB wordpress|plain
 #                     | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256
-#                     | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB
+#                     | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB | disk-usage
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
 #   Exit code 17: install found the site there already.
 #   suspend / unsuspend: visitors get the "site suspendu" page (503), wp-admin keeps working.
@@ -46,6 +46,8 @@
 #   plugin-put keeps the tar on stdin as that copy when its sha256 is SHA256; plugin-install
 #   unpacks it as the site's plugins/SLUG, as the site's user (decision 0058). kit-apply reads
 #   apply-kit.php's JSON on stdin and runs it as the site's user; it prints what it did as JSON.
+#   disk-usage prints "SUB USED LIMIT" (bytes) for every site with a disk quota (SITE_DISK_MB),
+#   nothing without.
 #
 # Settings come from the environment or from the root-owned file $SITE_HOST_CONF
 # (default /etc/lagon/site-host.conf; sudo does not pass the environment on):
@@ -79,6 +81,14 @@
 #   SITE_MASTER_DIR  where each site's master settings go (default /etc/lagon/fpm)
 #   SITE_TASKS_MAX, SITE_MEMORY_MAX, SITE_CPU_QUOTA  each site's slice (128, 768M, 50%)
 #   PLUGIN_CACHE_DIR verified plugin archives (default /var/cache/lagon/plugins, root only)
+#   SITE_SECCOMP   the seccomp filter (BPF) of the sites' processes, which the helper loads for the
+#                  site's PHP it runs (decision 0071); unset: none
+#   CORE_COPY_DIR  with SITE_DISK_MB, a root-only folder on the sites' mount (SITES_ROOT/.core-copies,
+#                  left by the scratch cleanup) where the helper keeps its copy of CORE_DIR, whose
+#                  files the sites' folders hard-link (core_files)
+#   SITE_DISK_MB   each site's disk allowance in MiB (decision 0071): SITES_ROOT and SITE_TMP_ROOT
+#                  are on one btrfs with quotas enabled, and what a site writes (its wp-content and
+#                  its temp folders, each a subvolume) counts in its qgroup 1/<uid>; unset: none
 #   SITE_CGROUP_DIR  without SITE_UNIT, the folder of the sites' cgroups (one folder per site) where
 #                  the embedded supervisor runs each master: the helper runs a site's PHP there too
 #   SFTP (decision 0059; sftp and site-mode):
@@ -217,10 +227,17 @@ php_as_site() {
 # /tmp, a /proc of its own processes). A host that confines no master (neither SITE_UNIT nor
 # SITE_CGROUP_DIR) runs it as it is; a confined site whose master is not running runs nothing.
 in_site_confinement() {
-  local sub=$1 dir=$2 pid
+  local sub=$1 dir=$2 pid filter=()
   shift 2
+  # The seccomp filter of the site's processes (SITE_SECCOMP, decision 0071: no subvolume,
+  # snapshot nor project ID of its own), loaded by bubblewrap as for the site's master: nsenter
+  # carries no filter. bubblewrap reads it from descriptor 9.
+  if [ -n "${SITE_SECCOMP:-}" ]; then
+    [ -f "$SITE_SECCOMP" ] || fail "no seccomp filter at $SITE_SECCOMP"
+    filter=(/usr/bin/bwrap --dev-bind / / --seccomp 9 --)
+  fi
   if [ -z "${SITE_UNIT:-}" ] && [ -z "${SITE_CGROUP_DIR:-}" ]; then
-    (cd "$dir" && "$@")
+    (cd "$dir" && exec "${filter[@]}" "$@" 9<"${SITE_SECCOMP:-/dev/null}")
     return
   fi
   pid=$(site_master_pid "$sub") || true
@@ -232,7 +249,8 @@ in_site_confinement() {
   (
     join_cgroups_of "$pid" || exit 1
     # The folder is entered within the mount namespace (nsenter's --wd opens it outside).
-    exec nsenter --target "$pid" --pid --mount --ipc -- env --chdir="$dir" "$@"
+    exec nsenter --target "$pid" --pid --mount --ipc -- env --chdir="$dir" "${filter[@]}" "$@" \
+      9<"${SITE_SECCOMP:-/dev/null}"
   )
 }
 
@@ -275,6 +293,49 @@ join_cgroups_of() {
   done <"/proc/$1/cgroup"
 }
 
+# The site's qgroup (SITE_DISK_MB): 1/<uid of its user>, made and limited here.
+site_qgroup() {
+  local group
+  group="1/$(id -u "$(site_user "$1")")"
+  if ! btrfs qgroup show "$SITES_ROOT" | grep -q "^$group "; then
+    btrfs qgroup create "$group" "$SITES_ROOT"
+  fi
+  btrfs qgroup limit -e "${SITE_DISK_MB}M" "$group" "$SITES_ROOT"
+  printf '%s' "$group"
+}
+
+# A new, empty folder $2 (root's, mode 700) whose content counts in the disk quota of the site $1:
+# with SITE_DISK_MB a btrfs subvolume in the site's qgroup (what the site writes in it is limited
+# there; it can make no subvolume of its own, site-seccomp.py), else a plain folder.
+new_counted_folder() {
+  local sub=$1 dir=$2 group
+  if [ -z "${SITE_DISK_MB:-}" ]; then
+    mkdir -m 700 "$dir"
+    return
+  fi
+  btrfs subvolume create "$dir" >/dev/null
+  chmod 700 "$dir"
+  group=$(site_qgroup "$sub")
+  # Empty: the group's usage stays right without a rescan.
+  btrfs qgroup assign --no-rescan "0/$(btrfs inspect-internal rootid "$dir")" "$group" "$SITES_ROOT"
+}
+
+cmd_disk_usage() {
+  local dir sub group used limit
+  [ -n "${SITE_DISK_MB:-}" ] || return 0
+  declare -A usage=()
+  # The groups' exclusive bytes and limits, once the file system has committed what was written.
+  while read -r group _ used limit _; do
+    [[ $group == 1/* ]] && usage[$group]="$used $limit"
+  done < <(btrfs qgroup show -e --raw --sync "$SITES_ROOT")
+  for dir in "$SITES_ROOT"/*/; do
+    sub=$(basename "$dir")
+    [[ $sub =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]] || continue
+    group="1/$(id -u "$(site_user "$sub")" 2>/dev/null)" || continue
+    if [ -n "${usage[$group]:-}" ]; then printf '%s %s\n' "$sub" "${usage[$group]}"; fi
+  done
+}
+
 # The site's temp and session folders, private to its user, in a folder of root's that the
 # site's user may cross but not change: created once, never chowned nor chmodded again. Beside
 # them, root's copy of the helper's PHP programs, which the site's user runs (open_basedir lets
@@ -283,7 +344,9 @@ join_cgroups_of() {
 ensure_private_dirs() {
   local sub=$1 user=$2 dir="$SITE_TMP_ROOT/$1" name program
   if [ ! -d "$dir" ]; then
-    install -d -o root -g "$user" -m 750 "$dir"
+    new_counted_folder "$sub" "$dir"
+    chown -h "root:$user" "$dir"
+    chmod 00750 "$dir"
   elif [ "$(stat -c %u:%G:%a "$dir")" != "0:$user:750" ]; then
     chown -h "root:$user" "$dir"
     chmod 00750 "$dir"
@@ -327,6 +390,13 @@ give_staged_wp_content() {
   chown -R -h "$user:$WEB_GROUP" "$content"
   chmod -R g+rX,o-rwx "$content"
   find "$content" -type d -exec chmod g+s {} +
+}
+
+# An empty wp-content $3 of the site $1 (user $2) in a folder still root's only, counted in its quota.
+new_site_content() {
+  new_counted_folder "$1" "$3"
+  chown -h "$2:$WEB_GROUP" "$3"
+  chmod 02750 "$3"
 }
 
 # Root's wp-config.php of the folder $2 from the file $1 (made by mktemp in that folder).
@@ -520,7 +590,7 @@ cmd_status() {
 }
 
 cmd_install() {
-  local sub=$1 mode=${2:-} input user out part
+  local sub=$1 mode=${2:-} input user out part core
   valid_subdomain "$sub"
   [ "$mode" = --replace ] || [ ! -e "$SITES_ROOT/$sub" ] || exit $SITE_EXISTS
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
@@ -540,8 +610,10 @@ cmd_install() {
   # The template's wp-content and the French supplement become the site's while only root can
   # reach them; then the folder opens and the site's user installs WordPress in it.
   new_site_folder "$fresh"
-  link_core_files "$fresh" "$CORE_DIR"
-  cp -R "$CORE_DIR/wp-content" "$fresh/"
+  core=$(core_files)
+  link_core_files "$fresh" "$core"
+  new_counted_folder "$sub" "$fresh/wp-content"
+  cp -R "$core/wp-content/." "$fresh/wp-content/"
   cp -R "$SITE_FILES/." "$fresh/wp-content/"
   give_staged_wp_content "$fresh/wp-content" "$user"
   hand_over_site_folder "$fresh"
@@ -562,13 +634,38 @@ cmd_install() {
   printf '%s\n' "$out" | tail -n 1
 }
 
+# The folder whose core files a new site folder gets: CORE_DIR, or, with CORE_COPY_DIR (a root-only
+# folder on the sites' mount, decision 0071), root's copy of CORE_DIR there, made again when a
+# file of CORE_DIR changed, which the sites' folders hard-link as they did CORE_DIR (the sites'
+# folders are on their own file system then); nothing of it counts in their quota. Each version has its own folder, never changed once made
+# (a concurrent install may be copying from the one before); sync drops the others.
+core_files() {
+  local stamp copy part
+  if [ -z "${CORE_COPY_DIR:-}" ]; then
+    printf '%s' "$CORE_DIR"
+    return
+  fi
+  stamp=$(cd "$CORE_DIR" && find . -printf '%p %s %T@\n' | sort | sha256sum | cut -c1-16)
+  copy="$CORE_COPY_DIR/core-$stamp"
+  if [ ! -d "$copy" ]; then
+    install -d -o root -g root -m 700 "$CORE_COPY_DIR"
+    part="$CORE_COPY_DIR/.part-$(random_suffix)"
+    cp -a "$CORE_DIR/." "$part"
+    # Another run made it meanwhile: its copy is the same.
+    mv -T "$part" "$copy" 2>/dev/null || rm -rf "$part"
+  fi
+  printf '%s' "$copy"
+}
+
 # The core files of $2 (everything but wp-content and wp-config.php) into the new folder $1: hard
 # links on the same file system (never written in place: updates come with a new template),
 # copies across. From a site's folder ($3 = root-only; the folder is root's, its entries cannot
 # change), only root's entries.
 link_core_files() {
   local fresh=$1 src=$2 how=-a owner=()
-  if [ "$(stat -c %d "$src")" = "$(stat -c %d "$SITES_ROOT")" ]; then how=-al; fi
+  # Hard links within one mount (a bind mount of the same file system refuses them); else copies,
+  # which btrfs makes as reflinks when it holds both (coreutils' cp shares extents where it can).
+  if [ "$(stat -c %m "$src")" = "$(stat -c %m "$SITES_ROOT")" ]; then how=-al; fi
   if [ "${3:-}" = root-only ]; then owner=(-user root); fi
   find "$src" -mindepth 1 -maxdepth 1 ! -name wp-content ! -name wp-config.php "${owner[@]}" \
     -exec cp "$how" {} "$fresh/" \;
@@ -660,9 +757,10 @@ sync_all() {
   done
   # SCRATCH_MAX_AGE_MIN=0: this product is the host's only user (the embedded host, locked).
   if [ "${SCRATCH_MAX_AGE_MIN:-60}" = 0 ]; then
-    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' -exec rm -rf {} +
+    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' ! -path "${CORE_COPY_DIR:-/nonexistent}" -exec rm -rf {} +
   else
-    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' -mmin "+${SCRATCH_MAX_AGE_MIN:-60}" -exec rm -rf {} +
+    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' ! -path "${CORE_COPY_DIR:-/nonexistent}" \
+      -mmin "+${SCRATCH_MAX_AGE_MIN:-60}" -exec rm -rf {} +
   fi
   getent passwd | while IFS=: read -r name _ _ _ comment _; do
     if [[ $comment == "lagon site "* ]] && [ ! -d "$(dirname "${comment#lagon site }")" ]; then
@@ -695,7 +793,12 @@ cmd_cron() {
 }
 
 cmd_sync() {
+  local current
   prepare_roots
+  if [ -n "${CORE_COPY_DIR:-}" ]; then
+    current=$(core_files)
+    find "$CORE_COPY_DIR" -mindepth 1 -maxdepth 1 ! -path "$current" -exec rm -rf {} +
+  fi
   locked sync_all
   sync_domains
   locked firewall_up
@@ -1088,8 +1191,9 @@ cmd_export() {
 # the two names a site archive has, into a scratch folder of the new wp-content, from which the
 # same user copies it in; root writes wp-config.php from what that user reads in the archive's.
 cmd_import() {
-  local sub=$1 from=${2:-} user target old core_src="$CORE_DIR" only="" scratch part
+  local sub=$1 from=${2:-} user target old core_src only="" scratch part
   valid_subdomain "$sub"
+  core_src=$(core_files)
   if [ "$from" = --previous ]; then
     core_src="$SITES_ROOT/.$sub.previous"
     only="root-only"
@@ -1105,7 +1209,7 @@ cmd_import() {
   trap 'rm -rf "$restored"' EXIT
   new_site_folder "$restored"
   link_core_files "$restored" "$core_src" $only
-  install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$restored/wp-content"
+  new_site_content "$sub" "$user" "$restored/wp-content"
   hand_over_site_folder "$restored"
   scratch="$restored/wp-content/.lagon-restore"
   as_site "$user" mkdir "$scratch"
@@ -1192,8 +1296,8 @@ cmd_update() {
   chmod -R g+rX,g-w "$parts"
 
   new_site_folder "$fresh"
-  link_core_files "$fresh" "$CORE_DIR"
-  install -d -o "$user" -g "$WEB_GROUP" -m 2750 "$fresh/wp-content"
+  link_core_files "$fresh" "$(core_files)"
+  new_site_content "$sub" "$user" "$fresh/wp-content"
   # Root's wp-config.php (the site's folder is root's: that entry cannot change), copied by root.
   root_config "$sub"
   install -o root -g "$user" -m 640 "$dir/wp-config.php" "$fresh/wp-config.php"
@@ -1498,5 +1602,6 @@ plugin-cached) cmd_plugin_cached "${2:?usage: plugin-cached SLUG VERSION}" "${3:
 plugin-put) cmd_plugin_put "${2:?usage: plugin-put SLUG VERSION SHA256}" "${3:?}" "${4:?}" ;;
 kit-apply) cmd_kit_apply "${2:?usage: kit-apply SUB}" ;;
 plugin-install) cmd_plugin_install "${2:?usage: plugin-install SUB SLUG VERSION SHA256}" "${3:?}" "${4:?}" "${5:?}" ;;
-*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB" ;;
+disk-usage) cmd_disk_usage ;;
+*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB | disk-usage" ;;
 esac

@@ -18,6 +18,7 @@ import { useApiData } from "../../../lib/use-api-data";
 import { usePolling } from "../../../lib/use-polling";
 import { getMaintenance } from "../api/get-maintenance";
 import { requestUpdate } from "../api/request-update";
+import { DiskUsage } from "./disk-usage";
 
 /** While an update is queued or running, the block asks again this often. */
 const POLL_MS = 5000;
@@ -76,6 +77,7 @@ export function SiteMaintenance({ orderId, token }: { orderId: string; token: st
       ) : (
         <>
           <Monitoring monitoring={view.monitoring} />
+          {view.disk ? <DiskUsage disk={view.disk} /> : null}
           <h3>Mises à jour</h3>
           {view.mode === "automatic" ? (
             <p className="dashboard-help">

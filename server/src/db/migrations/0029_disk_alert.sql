@@ -1,0 +1,2 @@
+ALTER TABLE "sites" ADD COLUMN "disk_alert_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sites" ADD COLUMN "disk_usage" jsonb;

@@ -20,6 +20,11 @@ test("a customer creates a professional address from the order page and reads it
   await expect(block.getByText(/Votre offre comprend 5 adresses de 5 Go chacune/)).toBeVisible();
   await expect(block.getByText("Aucune adresse pour l'instant")).toBeVisible();
 
+  // The order page's fields are the checkout's: a 44 px tap target, not the browser's bare box.
+  for (const field of [block.getByLabel("Nouvelle adresse"), block.getByLabel("Vers", { exact: true })]) {
+    expect((await field.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  }
+
   // A reserved name is refused in French, before anything is created.
   await block.getByLabel("Nouvelle adresse").fill("postmaster");
   await block.getByRole("button", { name: "Créer l'adresse" }).click();

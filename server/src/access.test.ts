@@ -75,7 +75,6 @@ const NOT_YET_DECLARED: string[] = [
   "GET /api/booking/sites/:site/challenge",
   "GET /api/booking/sites/:site/slots",
   "GET /api/order/:orderId/booking",
-  "GET /api/order/:orderId/site-mail",
   "GET /booking-widget/altcha.js",
   "GET /booking-widget/booking.js",
   "GET /reservation/annuler",
@@ -84,7 +83,6 @@ const NOT_YET_DECLARED: string[] = [
   "POST /api/order/:orderId/booking/feed",
   "POST /reservation/annuler",
   "PUT /api/order/:orderId/booking/settings",
-  "PUT /api/order/:orderId/site-mail",
 ];
 
 /**

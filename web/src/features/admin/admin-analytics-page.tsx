@@ -6,8 +6,8 @@ import { Link } from "react-router";
 import { apiPaths, withToken } from "../../api/paths";
 import { paths } from "../../config/paths";
 import { countOf, plural } from "../../lib/plural";
-import { adminFetch } from "./admin-api";
 import { AdminNav } from "./admin-gate";
+import { getAnalytics } from "./api/get-analytics";
 import { RevenueChart } from "./revenue-chart";
 
 /** The API's euros (two decimals at most) in French: "1 234,50 €". */
@@ -24,7 +24,7 @@ export function AdminAnalyticsPage({ token }: { token: string }) {
   const [data, setData] = useState<Analytics | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    adminFetch<Analytics>(apiPaths.adminAnalytics(), token)
+    getAnalytics(token)
       .then(setData)
       // Spec: an analytics failure is logged only.
       .catch((err) => {

@@ -2,12 +2,13 @@ import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_POLL_MS } from "@lagon/contracts/
 import type { AdminConversation, AdminConversationList } from "@lagon/contracts/chat-schemas";
 import { formatDateTime, formatTime } from "@lagon/contracts/french-date";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
 import { plural } from "../../lib/plural";
 import { usePolling } from "../../lib/use-polling";
-import { adminFetch, adminPost } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
+import { answerChat } from "./api/answer-chat";
+import { getChatConversation } from "./api/get-chat-conversation";
+import { getChatConversations } from "./api/get-chat-conversations";
 
 const denied = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 
@@ -23,7 +24,7 @@ export function AdminChatPage({ token }: { token: string }) {
 
   const refreshList = useCallback(async () => {
     try {
-      setList(await adminFetch<AdminConversationList>(apiPaths.adminChatConversations(), token));
+      setList(await getChatConversations(token));
     } catch (err) {
       if (denied(err)) setRefused(true);
       else console.error("Messagerie : la liste n'a pas pu être lue", err);
@@ -101,15 +102,14 @@ function OpenConversation({
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const log = useRef<HTMLDivElement>(null);
-  const path = apiPaths.adminChatConversation(id);
 
   const refresh = useCallback(async () => {
     try {
-      setConversation(await adminFetch<AdminConversation>(path, token));
+      setConversation(await getChatConversation(id, token));
     } catch (err) {
       console.error("Messagerie : la conversation n'a pas pu être lue", err);
     }
-  }, [path, token]);
+  }, [id, token]);
   usePolling(refresh, CHAT_POLL_MS, { immediately: true });
 
   // Opened from the list: the focus goes to it (on a phone it is below the list).
@@ -134,7 +134,7 @@ function OpenConversation({
     setSending(true);
     setNotice(null);
     try {
-      setConversation(await adminPost<AdminConversation>(`${path}/messages`, token, { message }));
+      setConversation(await answerChat(id, token, message));
       setDraft("");
       setNotice({ tone: "success", text: CHAT_MESSAGES.answerSaved });
       await onChange();

@@ -28,11 +28,14 @@ import {
   SubscriptionActionDialog,
   type SubscriptionAdminAction,
 } from "../subscriptions/components/subscription-action-dialog";
-import { adminFetch, adminPost } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
 import { AdminNotice, type Notice } from "./admin-notice";
 import { AdminOrderCard, type OrderAction } from "./admin-order-card";
 import { AdminPager } from "./admin-pager";
+import { getAdminOrders } from "./api/get-admin-orders";
+import { resendMagicLink } from "./api/resend-magic-link";
+import { resumeOrder } from "./api/resume-order";
+import { startAdminJob } from "./api/start-admin-job";
 import { followAdminJob } from "./follow-admin-job";
 import { OrderLogsDialog } from "./order-logs-dialog";
 
@@ -104,7 +107,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     setLoading(true);
     try {
       const params = new URLSearchParams({ status, subscription, q: search, page: String(page) });
-      const result = await adminFetch<AdminOrders>(apiPaths.adminOrders(params), token);
+      const result = await getAdminOrders(params, token);
       if (request === latest.current) setData(result);
     } catch (err) {
       console.error("Liste des commandes indisponible", err);
@@ -140,7 +143,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     });
     let started: AdminJobStarted;
     try {
-      started = await adminPost<AdminJobStarted>(path, token, body);
+      started = await startAdminJob(path, token, body);
     } catch (err) {
       return failed(detailOf(err));
     }
@@ -198,7 +201,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     } else if (action === "resend") {
       if (!window.confirm(`Renvoyer le lien d'accès à l'espace client à ${order.customer_email} ?`)) return;
       void run(action, order, () =>
-        adminPost(apiPaths.adminResendMagicLink(), token, body).then(
+        resendMagicLink(token, body).then(
           () => ({ tone: "success", text: ADMIN_MESSAGES.resendOk }),
           () => ({ tone: "error", text: ADMIN_MESSAGES.resendFailed }),
         ),
@@ -216,7 +219,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
     } else {
       if (!window.confirm(`Reprendre la création du site ${order.subdomain} à l'étape en échec ?`)) return;
       void run(action, order, () =>
-        adminPost(apiPaths.adminResumeOrder(), token, body).then(
+        resumeOrder(token, body).then(
           () => ({ tone: "success", text: ADMIN_MESSAGES.resumeOk }),
           (err) => ({ tone: "error", text: `Erreur: ${detailOf(err) ?? ADMIN_MESSAGES.resumeFailed}` }),
         ),

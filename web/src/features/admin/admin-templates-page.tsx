@@ -1,11 +1,11 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { EmailTemplateView } from "@lagon/contracts/admin-schemas";
 import { useEffect, useState } from "react";
-import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
-import { adminFetch } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
 import { AdminNotice, type Notice } from "./admin-notice";
+import { getEmailTemplates } from "./api/get-email-templates";
+import { saveEmailTemplate } from "./api/save-email-template";
 import { previewBody, previewSubject } from "./template-preview";
 
 /**
@@ -27,7 +27,7 @@ export function AdminTemplatesPage({ token }: { token: string }) {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    adminFetch<{ templates: EmailTemplateView[] }>(apiPaths.adminEmailTemplates(), token)
+    getEmailTemplates(token)
       .then((r) => {
         setTemplates(r.templates);
         const first = r.templates[0];
@@ -61,10 +61,7 @@ export function AdminTemplatesPage({ token }: { token: string }) {
     if (!current || saving) return;
     setSaving(true);
     try {
-      await adminFetch(apiPaths.adminEmailTemplate(current.name), token, {
-        method: "PUT",
-        body: JSON.stringify({ subject, content }),
-      });
+      await saveEmailTemplate(current.name, token, { subject, content });
       setTemplates(
         (list) => list?.map((t) => (t.name === current.name ? { ...t, subject, content } : t)) ?? null,
       );

@@ -1,12 +1,13 @@
 import { formatDate, formatIsoDate } from "@lagon/contracts/french-date";
 import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "@lagon/contracts/testimonials";
-import type { AdminTestimonial, AdminTestimonials } from "@lagon/contracts/testimonials-schemas";
+import type { AdminTestimonial } from "@lagon/contracts/testimonials-schemas";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { apiPaths } from "../../api/paths";
 import { ApiError } from "../../lib/fetch-json";
-import { adminFetch } from "./admin-api";
 import { AdminNav, AdminRefusal } from "./admin-gate";
 import { AdminNotice, type Notice } from "./admin-notice";
+import { deleteTestimonial } from "./api/delete-testimonial";
+import { getAdminTestimonials } from "./api/get-admin-testimonials";
+import { saveTestimonial } from "./api/save-testimonial";
 
 interface Draft {
   name: string;
@@ -45,7 +46,7 @@ export function AdminTestimonialsPage({ token }: { token: string }) {
 
   const load = useCallback(async () => {
     try {
-      setList((await adminFetch<AdminTestimonials>(apiPaths.adminTestimonials(), token)).testimonials);
+      setList((await getAdminTestimonials(token)).testimonials);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return setDenied(true);
       console.error("Témoignages indisponibles", err);
@@ -67,11 +68,7 @@ export function AdminTestimonialsPage({ token }: { token: string }) {
     setBusy(true);
     const body = JSON.stringify({ ...draft, rating: Number(draft.rating) });
     try {
-      const path = editing ? apiPaths.adminTestimonial(editing) : apiPaths.adminTestimonials();
-      const answer = await adminFetch<{ detail: string }>(path, token, {
-        method: editing ? "PUT" : "POST",
-        body,
-      });
+      const answer = await saveTestimonial(token, editing, body);
       setNotice({ tone: "success", text: answer.detail });
       setEditing(null);
       setDraft(EMPTY);
@@ -87,9 +84,7 @@ export function AdminTestimonialsPage({ token }: { token: string }) {
     if (!window.confirm(`Supprimer le témoignage de ${t.name} ? Il disparaîtra de la page d'accueil.`))
       return;
     try {
-      const answer = await adminFetch<{ detail: string }>(apiPaths.adminTestimonial(t.id), token, {
-        method: "DELETE",
-      });
+      const answer = await deleteTestimonial(t.id, token);
       setNotice({ tone: "success", text: answer.detail });
       if (editing === t.id) {
         setEditing(null);

@@ -2,9 +2,8 @@ import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { AdminOrder, EmailLogEntry } from "@lagon/contracts/admin-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { useEffect, useRef, useState } from "react";
-import { apiPaths } from "../../api/paths";
-import { adminFetch } from "./admin-api";
 import { EMAIL_STATUS_LABEL, LOG_ACTION_LABEL, LOG_LEVEL_LABEL, label } from "./admin-labels";
+import { getOrderEmails } from "./api/get-order-emails";
 
 /** The order's logs (count and entries) and its e-mail log, in a modal dialog. */
 export function OrderLogsDialog({
@@ -22,7 +21,7 @@ export function OrderLogsDialog({
 
   useEffect(() => {
     ref.current?.showModal();
-    adminFetch<{ emails: EmailLogEntry[] }>(apiPaths.adminOrderEmails(order.order_id), token)
+    getOrderEmails(order.order_id, token)
       .then((r) => setEmails(r.emails))
       .catch((err) => {
         console.error("Journal des e-mails indisponible", err);

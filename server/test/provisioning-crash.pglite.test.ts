@@ -48,6 +48,9 @@ describe("provisioning survives a killed server", () => {
       LOG_LEVEL: "silent",
       // The test polls the order ten times a second, more than a visitor may.
       RATE_LIMIT_ALLOW_LIST: "127.0.0.1",
+      // Killed on purpose: a quota image mounted in its data folder would outlive it (as in every
+      // test context, test-context.ts).
+      SITE_QUOTA: "off",
     };
     const config = loadConfig(env);
     const ctx = await createContext(config, createLogger("silent"), { jobs: allJobs });

@@ -70,6 +70,8 @@ describe("two APIs and two workers on one PostgreSQL and one SSH WordPress host"
     const ports = [await freePort(), await freePort()];
     const common = {
       ...host.env,
+      // As every test context (test-context.ts): no quota image per process's data folder.
+      SITE_QUOTA: "off",
       DATABASE_URL: dbUrl.toString(),
       SMTP_URL: smtp.url,
       SECRET_KEY: ctx.config.SECRET_KEY,

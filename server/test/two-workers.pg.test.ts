@@ -31,6 +31,8 @@ describe("two worker processes on one PostgreSQL", () => {
         env: {
           ...process.env,
           ROLE: "worker",
+          // As every test context (test-context.ts): no quota image per worker's data folder.
+          SITE_QUOTA: "off",
           DATABASE_URL: dbUrl.toString(),
           SMTP_URL: smtp.url,
           DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lagon-worker-")),

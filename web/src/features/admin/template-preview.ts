@@ -64,6 +64,9 @@ const SAMPLES: Record<string, string> = {
   visitor_note: "Première visite, pour une coupe.",
   cancel_url: "https://lagon-digital.re/reservation/annuler?id=exemple&token=exemple",
   business_contact: "marie.payet@exemple.re, 0262 12 34 56",
+  used: "9,3 Go",
+  limit: "10 Go",
+  percent: "93 %",
 };
 
 /** The booking e-mails' service is what the visitor booked, not a server's. */

@@ -338,12 +338,16 @@ test("cancellation with notice: offline on its date and not before; an upgrade a
   await page.reload();
   await expect(block).toContainText(/Libre — 16,28\s€ TTC par mois/);
   await expect(block).not.toContainText("Changement programmé");
-  // Then the kit's job turns them off; the order page says so.
+  // Then the kit's job turns them off (plugins, the Réservation page, the widget, on the real
+  // WordPress: a while on a loaded machine); the order page says so once it is done.
   await expect
-    .poll(async () => {
-      await page.reload();
-      return page.getByText("Fonctions arrêtées, vos données sont gardées").count();
-    })
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByText("Fonctions arrêtées, vos données sont gardées").count();
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
     .toBe(1);
 
   // Cancellation: reachable at all times, the notice stated, the date shown before confirming.

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AdminDialog, DialogCloseButton } from "./admin-dialog";
 import { ConfirmDialog } from "./confirm-dialog";
 import { StatusBadge, statusTone } from "./status-badge";
 
@@ -24,6 +25,54 @@ describe("ConfirmDialog", () => {
     fireEvent.click(screen.getByRole("button", { name: "Annuler" }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("AdminDialog", () => {
+  // jsdom has <dialog> but neither showModal nor close: what the browser does, minimally.
+  const proto = HTMLDialogElement.prototype;
+  const { showModal, close } = proto;
+  beforeEach(() => {
+    proto.showModal = function (this: HTMLDialogElement) {
+      this.setAttribute("open", "");
+    };
+    proto.close = function (this: HTMLDialogElement) {
+      this.removeAttribute("open");
+      this.dispatchEvent(new Event("close"));
+    };
+  });
+  afterEach(() => {
+    Object.assign(proto, { showModal, close });
+  });
+
+  it("opens as a modal named by its title, with what it is about, and tells when it closes", () => {
+    const onClose = vi.fn();
+    render(
+      <AdminDialog titleId="t" title="Suspendre le site" sub="Zoé Payet — payet.re" onClose={onClose}>
+        {(closeIt) => (
+          <button type="button" onClick={closeIt}>
+            Annuler
+          </button>
+        )}
+      </AdminDialog>,
+    );
+    const dialog = screen.getByRole("dialog", { name: /Suspendre le site/ });
+    expect(dialog.hasAttribute("open")).toBe(true);
+    expect(dialog.textContent).toContain("Zoé Payet — payet.re");
+    fireEvent.click(screen.getByRole("button", { name: "Annuler" }));
+    expect(dialog.hasAttribute("open")).toBe(false);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes with Fermer when it only shows", () => {
+    render(
+      <AdminDialog titleId="l" title="Logs" sub="Zoé Payet" onClose={() => {}}>
+        <p>Aucun log.</p>
+        <DialogCloseButton />
+      </AdminDialog>,
+    );
+    const form = screen.getByRole("button", { name: "Fermer" }).closest("form");
+    expect(form?.getAttribute("method")).toBe("dialog");
   });
 });
 

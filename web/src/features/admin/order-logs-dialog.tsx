@@ -1,7 +1,8 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { AdminOrder, EmailLogEntry } from "@lagon/contracts/admin-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { AdminDialog, DialogCloseButton } from "../../components/ui/admin-dialog";
 import { EMAIL_STATUS_LABEL, LOG_ACTION_LABEL, LOG_LEVEL_LABEL, label } from "./admin-labels";
 import { getOrderEmails } from "./api/get-order-emails";
 
@@ -15,12 +16,10 @@ export function OrderLogsDialog({
   token: string;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [emails, setEmails] = useState<EmailLogEntry[] | "failed" | null>(null);
   const { logs } = order;
 
   useEffect(() => {
-    ref.current?.showModal();
     getOrderEmails(order.order_id, token)
       .then((r) => setEmails(r.emails))
       .catch((err) => {
@@ -30,13 +29,12 @@ export function OrderLogsDialog({
   }, [order.order_id, token]);
 
   return (
-    <dialog ref={ref} className="admin-dialog" aria-labelledby="logs-title" onClose={onClose}>
-      <h2 id="logs-title">
-        Logs de la commande ({logs.length})
-        <span className="admin-dialog-sub">
-          {order.customer_name} — {order.order_id.slice(0, 8)}
-        </span>
-      </h2>
+    <AdminDialog
+      titleId="logs-title"
+      title={`Logs de la commande (${logs.length})`}
+      sub={`${order.customer_name} — ${order.order_id.slice(0, 8)}`}
+      onClose={onClose}
+    >
       {logs.length === 0 ? (
         <p>{ADMIN_MESSAGES.noLogs}</p>
       ) : (
@@ -74,11 +72,7 @@ export function OrderLogsDialog({
           ))}
         </ul>
       )}
-      <form method="dialog">
-        <button type="submit" className="button button-primary">
-          Fermer
-        </button>
-      </form>
-    </dialog>
+      <DialogCloseButton />
+    </AdminDialog>
   );
 }

@@ -2,8 +2,9 @@ import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { BACKUP_KIND_LABELS, formatBytes } from "@lagon/contracts/backups";
 import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { apiPaths, withToken } from "../../../api/paths";
+import { AdminDialog, DialogCloseButton } from "../../../components/ui/admin-dialog";
 import { ApiError } from "../../../lib/fetch-json";
 import { followAdminJob } from "../../admin/follow-admin-job";
 import { adminRestoreBackup } from "../api/admin-restore-backup";
@@ -24,7 +25,6 @@ export function SiteBackupsDialog({
   token: string;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [backups, setBackups] = useState<BackupView[] | "failed" | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const host = new URL(order.site_url).host;
@@ -42,7 +42,6 @@ export function SiteBackupsDialog({
   }, [order.order_id, token]);
 
   useEffect(() => {
-    ref.current?.showModal();
     void load();
   }, [load]);
 
@@ -77,13 +76,12 @@ export function SiteBackupsDialog({
 
   const busy = status?.tone === "busy";
   return (
-    <dialog ref={ref} className="admin-dialog" aria-labelledby="backups-dialog-title" onClose={onClose}>
-      <h2 id="backups-dialog-title">
-        Sauvegardes du site
-        <span className="admin-dialog-sub">
-          {order.customer_name} — {host}
-        </span>
-      </h2>
+    <AdminDialog
+      titleId="backups-dialog-title"
+      title="Sauvegardes du site"
+      sub={`${order.customer_name} — ${host}`}
+      onClose={onClose}
+    >
       <p className="admin-actions">
         <a href={download()} download>
           Télécharger le site actuel (.tar.gz)
@@ -123,11 +121,7 @@ export function SiteBackupsDialog({
           ))}
         </ul>
       )}
-      <form method="dialog">
-        <button type="submit" className="button button-primary">
-          Fermer
-        </button>
-      </form>
-    </dialog>
+      <DialogCloseButton />
+    </AdminDialog>
   );
 }

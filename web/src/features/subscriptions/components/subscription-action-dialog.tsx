@@ -1,6 +1,7 @@
 import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { formatDate } from "@lagon/contracts/french-date";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
+import { AdminDialog } from "../../../components/ui/admin-dialog";
 
 export type SubscriptionAdminAction = "suspend" | "unsuspend" | "cancel";
 export type SubscriptionActionBody = { reason: string } | { when: "now" | "period_end" };
@@ -27,84 +28,80 @@ export function SubscriptionActionDialog({
   onSubmit: (body: SubscriptionActionBody) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState("");
   const [when, setWhen] = useState<"now" | "period_end">("period_end");
   const host = new URL(order.site_url).host;
   const periodEnd = order.subscription ? formatDate(order.subscription.current_period_end) : "";
 
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
-
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent, close: () => void) {
     event.preventDefault();
     if (action !== "cancel" && !reason.trim()) return;
-    ref.current?.close();
+    close();
     onSubmit(action === "cancel" ? { when } : { reason: reason.trim() });
   }
 
   return (
-    <dialog ref={ref} className="admin-dialog" aria-labelledby="sub-action-title" onClose={onClose}>
-      <h2 id="sub-action-title">
-        {TITLE[action]}
-        <span className="admin-dialog-sub">
-          {order.customer_name} — {host}
-        </span>
-      </h2>
-      <form onSubmit={submit} className="admin-editor">
-        {action === "cancel" ? (
-          <fieldset className="admin-choice">
-            <legend>Prise d'effet</legend>
-            <label>
-              <input
-                type="radio"
-                name="when"
-                value="period_end"
-                checked={when === "period_end"}
-                onChange={() => setWhen("period_end")}
+    <AdminDialog
+      titleId="sub-action-title"
+      title={TITLE[action]}
+      sub={`${order.customer_name} — ${host}`}
+      onClose={onClose}
+    >
+      {(close) => (
+        <form onSubmit={(event) => submit(event, close)} className="admin-editor">
+          {action === "cancel" ? (
+            <fieldset className="admin-choice">
+              <legend>Prise d'effet</legend>
+              <label>
+                <input
+                  type="radio"
+                  name="when"
+                  value="period_end"
+                  checked={when === "period_end"}
+                  onChange={() => setWhen("period_end")}
+                />
+                À la fin de la période en cours{periodEnd ? `, le ${periodEnd}` : ""} (sans préavis)
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name="when"
+                  value="now"
+                  checked={when === "now"}
+                  onChange={() => setWhen("now")}
+                />
+                Tout de suite : le site est mis hors ligne immédiatement
+              </label>
+            </fieldset>
+          ) : (
+            <>
+              <label htmlFor="sub-action-reason">Raison (envoyée au client par e-mail)</label>
+              <textarea
+                id="sub-action-reason"
+                rows={3}
+                maxLength={500}
+                required
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
               />
-              À la fin de la période en cours{periodEnd ? `, le ${periodEnd}` : ""} (sans préavis)
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="when"
-                value="now"
-                checked={when === "now"}
-                onChange={() => setWhen("now")}
-              />
-              Tout de suite : le site est mis hors ligne immédiatement
-            </label>
-          </fieldset>
-        ) : (
-          <>
-            <label htmlFor="sub-action-reason">Raison (envoyée au client par e-mail)</label>
-            <textarea
-              id="sub-action-reason"
-              rows={3}
-              maxLength={500}
-              required
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </>
-        )}
-        {action === "suspend" ? (
-          <p className="admin-editor-help">
-            Les visiteurs voient la page « Site suspendu » (HTTP 503) ; l'administration WordPress reste
-            ouverte. Un paiement ne lève pas cette suspension et aucun archivage automatique n'a lieu.
-          </p>
-        ) : null}
-        <div className="admin-actions admin-dialog-actions">
-          <button type="submit" className="is-primary">
-            {action === "cancel" ? "Résilier" : TITLE[action]}
-          </button>
-          <button type="button" onClick={() => ref.current?.close()}>
-            Annuler
-          </button>
-        </div>
-      </form>
-    </dialog>
+            </>
+          )}
+          {action === "suspend" ? (
+            <p className="admin-editor-help">
+              Les visiteurs voient la page « Site suspendu » (HTTP 503) ; l'administration WordPress reste
+              ouverte. Un paiement ne lève pas cette suspension et aucun archivage automatique n'a lieu.
+            </p>
+          ) : null}
+          <div className="admin-actions admin-dialog-actions">
+            <button type="submit" className="is-primary">
+              {action === "cancel" ? "Résilier" : TITLE[action]}
+            </button>
+            <button type="button" onClick={close}>
+              Annuler
+            </button>
+          </div>
+        </form>
+      )}
+    </AdminDialog>
   );
 }

@@ -1,48 +1,21 @@
 import { X509Certificate } from "node:crypto";
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
-import { Readable, type Writable } from "node:stream";
 import tls from "node:tls";
-import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
-import type { SiteMode } from "@lagon/contracts/sftp";
-import type { PluginPin } from "../wordpress-plugins/plugin-source.ts";
-import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
+import { runProcess, runStreaming } from "./run-process.ts";
 import type { SiteQuotaMode } from "./site-disk.ts";
-import { installedSite, prepareInstall, SITE_EXISTS_EXIT, SITE_HOST_SCRIPT } from "./site-install.ts";
+import { type HelperTransport, SiteHostClient } from "./site-host-client.ts";
+import { SITE_HOST_SCRIPT } from "./site-install.ts";
 import type { SiteLimits } from "./site-masters.ts";
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
+import type { SftpChange, SftpEndpoint, SftpState } from "./site-sftp.ts";
 import {
-  parseSftpState,
-  type SftpChange,
-  type SftpEndpoint,
-  type SftpState,
-  sftpCommand,
-  siteModeArgs,
-} from "./site-sftp.ts";
-import {
-  assertAcmeToken,
-  assertDay,
-  assertDomain,
   assertSubdomain,
   type DomainCertificate,
-  domainInstallInput,
   type HostEvent,
   type HostHealth,
-  type InstalledSite,
-  parseCachedPlugin,
-  parseDiskUsage,
-  parseVersions,
-  pluginArgs,
-  type SiteDiskUsage,
-  SiteExistsError,
-  type SiteIdentity,
-  type SiteKit,
   type SiteRequestInit,
-  type SiteStatus,
-  type UpdatePart,
-  updateArgs,
-  type WordPressHost,
 } from "./wordpress-host.ts";
 
 export interface LocalWordPressHostOptions {
@@ -80,12 +53,13 @@ export interface LocalWordPressHostOptions {
  */
 const DEFAULT_TLS_PORT = 8443;
 
-export class LocalWordPressHost implements WordPressHost {
+export class LocalWordPressHost extends SiteHostClient {
   private readonly runtime: SiteRuntime;
   private readonly baseDomain: string;
   private readonly listeners: ((event: HostEvent) => void)[] = [];
 
   constructor(private readonly options: LocalWordPressHostOptions) {
+    super();
     this.baseDomain = options.baseDomain ?? "localhost";
     this.runtime = new SiteRuntime({
       dataDir: options.dataDir,
@@ -157,86 +131,19 @@ export class LocalWordPressHost implements WordPressHost {
     return `${scheme}://${subdomain}.${this.baseDomain}${port === defaultPort ? "" : `:${port}`}`;
   }
 
-  async status(subdomain: string): Promise<SiteStatus> {
-    assertSubdomain(subdomain);
-    const { stdout } = await this.siteHost(["status", subdomain]);
-    return stdout.trim() === "installed" ? "installed" : "absent";
-  }
-
-  install(site: SiteIdentity): Promise<InstalledSite> {
-    return this.installAfresh(site, false);
-  }
-
-  reinstall(site: SiteIdentity): Promise<InstalledSite> {
-    return this.installAfresh(site, true);
-  }
-
-  async remove(subdomain: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.siteHost(["remove", subdomain]);
-  }
-
-  async runScheduledTasks(subdomain?: string): Promise<void> {
-    if (subdomain !== undefined) assertSubdomain(subdomain);
-    await this.siteHost(["cron", ...(subdomain ? [subdomain] : [])]);
-  }
-
-  async suspend(subdomain: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.siteHost(["suspend", subdomain]);
-  }
-
-  async unsuspend(subdomain: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.siteHost(["unsuspend", subdomain]);
-  }
-
-  async putAcmeChallenge(token: string, keyAuthorization: string): Promise<void> {
-    assertAcmeToken(token);
-    await this.siteHost(["acme-put", token], {}, keyAuthorization);
-  }
-
-  async removeAcmeChallenge(token: string): Promise<void> {
-    assertAcmeToken(token);
-    await this.siteHost(["acme-remove", token]);
-  }
-
   domainUrl(domain: string): string {
     const port = this.options.tlsPort ?? DEFAULT_TLS_PORT;
     return `https://${domain}${port === 443 ? "" : `:${port}`}`;
   }
 
-  async installDomain(subdomain: string, domain: string, certificate: DomainCertificate): Promise<void> {
-    assertSubdomain(subdomain);
-    assertDomain(domain);
-    const siteHost = `${subdomain}.${this.baseDomain}`;
-    await this.siteHost(
-      ["domain-install", subdomain, domain, this.domainUrl(domain), siteHost],
-      {},
-      domainInstallInput(certificate),
-    );
+  override async installDomain(
+    subdomain: string,
+    domain: string,
+    certificate: DomainCertificate,
+  ): Promise<void> {
+    await super.installDomain(subdomain, domain, certificate);
     // nginx reloads gracefully: the domain is live once its new workers serve this certificate.
     await waitUntilServed(this.options.tlsPort ?? DEFAULT_TLS_PORT, domain, certificate.certificatePem);
-  }
-
-  async removeDomain(domain: string): Promise<void> {
-    assertDomain(domain);
-    await this.siteHost(["domain-remove", domain]);
-  }
-
-  async visitLog(subdomain: string, since: string): Promise<string> {
-    assertSubdomain(subdomain);
-    assertDay(since);
-    const { stdout } = await this.siteHost(["visits", subdomain, since]);
-    return stdout;
-  }
-
-  async pruneVisitLogs(): Promise<void> {
-    await this.siteHost(["visits-prune"]);
-  }
-
-  async diskUsage(): Promise<SiteDiskUsage[]> {
-    return parseDiskUsage((await this.siteHost(["disk-usage"])).stdout);
   }
 
   sftpEndpoint(): SftpEndpoint | null {
@@ -244,87 +151,10 @@ export class LocalWordPressHost implements WordPressHost {
     return port === undefined ? null : { host: this.options.sftpHost ?? "localhost", port };
   }
 
-  async sftp(subdomain: string, change: SftpChange): Promise<SftpState> {
-    assertSubdomain(subdomain);
-    if (this.options.sftpPort === undefined) throw new Error("this host has no SFTP (SFTP_PORT)");
-    const { args, stdin } = sftpCommand(subdomain, change);
-    const { stdout } = await this.siteHost(args, {}, stdin);
+  override async sftp(subdomain: string, change: SftpChange): Promise<SftpState> {
+    const state = await super.sftp(subdomain, change);
     if (change.action !== "status") await this.runtime.startSftp();
-    return parseSftpState(stdout);
-  }
-
-  async setSiteMode(subdomain: string, mode: SiteMode): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.siteHost(siteModeArgs(subdomain, mode));
-  }
-
-  async cachedPlugin(pin: PluginPin): Promise<string | null> {
-    const { stdout } = await this.siteHost(["plugin-cached", ...pluginArgs(pin)]);
-    return parseCachedPlugin(stdout);
-  }
-
-  cachePlugin(pin: PluginPin, sha256: string, tar: Uint8Array): Promise<void> {
-    return runStreaming("bash", [SITE_HOST_SCRIPT, "plugin-put", ...pluginArgs(pin, sha256)], {
-      env: this.helperEnv(),
-      stdin: Readable.from([Buffer.from(tar)]),
-    });
-  }
-
-  async installPlugin(subdomain: string, pin: PluginPin, sha256: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.siteHost(["plugin-install", subdomain, ...pluginArgs(pin, sha256)]);
-  }
-
-  async applyKit(subdomain: string, kit: SiteKit): Promise<string> {
-    assertSubdomain(subdomain);
-    const { stdout } = await this.siteHost(["kit-apply", subdomain], {}, JSON.stringify(kit));
-    return stdout.trim().split("\n").at(-1) ?? "";
-  }
-
-  async setSiteUrl(subdomain: string, url: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.siteHost(["site-url", subdomain, new URL(url).origin]);
-  }
-
-  exportSite(subdomain: string, into: Writable): Promise<void> {
-    assertSubdomain(subdomain);
-    return runStreaming("bash", [SITE_HOST_SCRIPT, "export", subdomain], {
-      env: this.helperEnv(),
-      stdout: into,
-    });
-  }
-
-  importSite(subdomain: string, archive: Readable): Promise<void> {
-    assertSubdomain(subdomain);
-    return runStreaming("bash", [SITE_HOST_SCRIPT, "import", subdomain], {
-      env: this.helperEnv(),
-      stdin: archive,
-    });
-  }
-
-  async versions(subdomain?: string): Promise<SiteVersions> {
-    if (subdomain !== undefined) assertSubdomain(subdomain);
-    const { stdout } = await this.siteHost(["versions", ...(subdomain ? [subdomain] : [])]);
-    return parseVersions(stdout);
-  }
-
-  async updateSite(subdomain: string, items: UpdatePart[]): Promise<SiteVersions> {
-    assertSubdomain(subdomain);
-    const { stdout } = await this.siteHost(["update", subdomain, ...updateArgs(items)]);
-    return parseVersions(stdout);
-  }
-
-  rollbackUpdate(subdomain: string, archive: Readable): Promise<void> {
-    assertSubdomain(subdomain);
-    return runStreaming("bash", [SITE_HOST_SCRIPT, "rollback", subdomain], {
-      env: this.helperEnv(),
-      stdin: archive,
-    });
-  }
-
-  async finishUpdate(subdomain: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.siteHost(["update-done", subdomain]);
+    return state;
   }
 
   fetch(subdomain: string, urlPath: string, init?: SiteRequestInit): Promise<Response> {
@@ -335,10 +165,12 @@ export class LocalWordPressHost implements WordPressHost {
     return requestSite(url, init, { host: "127.0.0.1", port: this.options.port });
   }
 
-  private async installAfresh(site: SiteIdentity, replace: boolean): Promise<InstalledSite> {
-    assertSubdomain(site.subdomain);
-    // A site installed while nginx or php-fpm is down would wait for its pool in vain; one that
-    // is being restarted gets a few seconds to come back.
+  protected siteHostName(subdomain: string): string {
+    return `${subdomain}.${this.baseDomain}`;
+  }
+
+  /** A site installed while nginx or php-fpm is down would wait for its pool in vain; one that is being restarted gets a few seconds to come back. */
+  protected override async beforeInstall(): Promise<void> {
     let health = await this.runtime.health();
     for (let waited = 0; health && !health.ok && waited < 10_000; waited += 250) {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -347,18 +179,12 @@ export class LocalWordPressHost implements WordPressHost {
     if (!health?.ok) {
       throw new Error(`le site ne répond pas : ${health?.reason ?? "l'hébergement WordPress est arrêté"}`);
     }
-    const { stdin, credentials } = prepareInstall(site, this.siteUrl(site.subdomain));
-    const args = ["install", site.subdomain, ...(replace ? ["--replace"] : [])];
-    try {
-      const { stdout } = await this.siteHost(args, {}, stdin);
-      return installedSite(credentials, stdout);
-    } catch (error) {
-      if (error instanceof ProcessError && error.exitCode === SITE_EXISTS_EXIT) {
-        throw new SiteExistsError(site.subdomain);
-      }
-      throw error;
-    }
   }
+
+  protected readonly transport: HelperTransport = {
+    run: (args, stdin) => this.siteHost(args, {}, stdin),
+    stream: (args, io) => runStreaming("bash", [SITE_HOST_SCRIPT, ...args], { env: this.helperEnv(), ...io }),
+  };
 
   /** Runs the helper as this (root) process, with its settings and nothing else in its environment. */
   private siteHost(args: string[], extra: Record<string, string> = {}, stdin?: string) {

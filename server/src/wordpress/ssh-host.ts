@@ -1,51 +1,12 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { Readable, type Writable } from "node:stream";
-import type { SiteVersions } from "@lagon/contracts/maintenance-schemas";
-import type { SiteMode } from "@lagon/contracts/sftp";
-import type { PluginPin } from "../wordpress-plugins/plugin-source.ts";
-import { ProcessError, runProcess, runStreaming } from "./run-process.ts";
-import {
-  helperPhpPrograms,
-  installedSite,
-  prepareInstall,
-  SITE_EXISTS_EXIT,
-  SITE_HOST_SCRIPT,
-} from "./site-install.ts";
+import { runProcess, runStreaming } from "./run-process.ts";
+import { type HelperTransport, SiteHostClient } from "./site-host-client.ts";
+import { helperPhpPrograms, SITE_HOST_SCRIPT } from "./site-install.ts";
 import { requestSite } from "./site-request.ts";
-import {
-  parseSftpState,
-  type SftpChange,
-  type SftpEndpoint,
-  type SftpState,
-  sftpCommand,
-  siteModeArgs,
-} from "./site-sftp.ts";
-import {
-  assertAcmeToken,
-  assertDay,
-  assertDomain,
-  assertSubdomain,
-  type DomainCertificate,
-  domainInstallInput,
-  type HostEvent,
-  type HostHealth,
-  type InstalledSite,
-  parseCachedPlugin,
-  parseDiskUsage,
-  parseVersions,
-  pluginArgs,
-  type SiteDiskUsage,
-  SiteExistsError,
-  type SiteIdentity,
-  type SiteKit,
-  type SiteRequestInit,
-  type SiteStatus,
-  type UpdatePart,
-  updateArgs,
-  type WordPressHost,
-} from "./wordpress-host.ts";
+import type { SftpEndpoint } from "./site-sftp.ts";
+import { assertSubdomain, type HostEvent, type HostHealth, type SiteRequestInit } from "./wordpress-host.ts";
 
 export interface SshWordPressHostOptions {
   ssh: {
@@ -84,12 +45,14 @@ const HEALTH_CACHE_MS = 30_000;
  * one `ssh` command running the host's root-owned copy of site-host.sh, the same helper the
  * embedded host runs; the sites can neither read nor change it.
  */
-export class SshWordPressHost implements WordPressHost {
+export class SshWordPressHost extends SiteHostClient {
   private readonly listeners: ((event: HostEvent) => void)[] = [];
   private lastHealth: { at: number; health: Promise<HostHealth> } | undefined;
   private started = false;
 
-  constructor(private readonly options: SshWordPressHostOptions) {}
+  constructor(private readonly options: SshWordPressHostOptions) {
+    super();
+  }
 
   /** Checks that the host answers and runs the helper of this version of the product. */
   async start(): Promise<void> {
@@ -136,141 +99,8 @@ export class SshWordPressHost implements WordPressHost {
     return `${scheme}://${subdomain}.${this.options.baseDomain}${port === defaultPort ? "" : `:${port}`}`;
   }
 
-  async status(subdomain: string): Promise<SiteStatus> {
-    assertSubdomain(subdomain);
-    const { stdout } = await this.helper(["status", subdomain]);
-    return stdout.trim() === "installed" ? "installed" : "absent";
-  }
-
-  install(site: SiteIdentity): Promise<InstalledSite> {
-    return this.installAfresh(site, false);
-  }
-
-  reinstall(site: SiteIdentity): Promise<InstalledSite> {
-    return this.installAfresh(site, true);
-  }
-
-  async remove(subdomain: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.helper(["remove", subdomain]);
-  }
-
-  async suspend(subdomain: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.helper(["suspend", subdomain]);
-  }
-
-  async unsuspend(subdomain: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.helper(["unsuspend", subdomain]);
-  }
-
-  async putAcmeChallenge(token: string, keyAuthorization: string): Promise<void> {
-    assertAcmeToken(token);
-    await this.helper(["acme-put", token], keyAuthorization);
-  }
-
-  async removeAcmeChallenge(token: string): Promise<void> {
-    assertAcmeToken(token);
-    await this.helper(["acme-remove", token]);
-  }
-
   domainUrl(domain: string): string {
     return `https://${domain}`;
-  }
-
-  async installDomain(subdomain: string, domain: string, certificate: DomainCertificate): Promise<void> {
-    assertSubdomain(subdomain);
-    assertDomain(domain);
-    const siteHost = `${subdomain}.${this.options.baseDomain}`;
-    await this.helper(
-      ["domain-install", subdomain, domain, this.domainUrl(domain), siteHost],
-      domainInstallInput(certificate),
-    );
-  }
-
-  async removeDomain(domain: string): Promise<void> {
-    assertDomain(domain);
-    await this.helper(["domain-remove", domain]);
-  }
-
-  async visitLog(subdomain: string, since: string): Promise<string> {
-    assertSubdomain(subdomain);
-    assertDay(since);
-    const { stdout } = await this.helper(["visits", subdomain, since]);
-    return stdout;
-  }
-
-  async pruneVisitLogs(): Promise<void> {
-    await this.helper(["visits-prune"]);
-  }
-
-  async diskUsage(): Promise<SiteDiskUsage[]> {
-    return parseDiskUsage((await this.helper(["disk-usage"])).stdout);
-  }
-
-  async cachedPlugin(pin: PluginPin): Promise<string | null> {
-    const { stdout } = await this.helper(["plugin-cached", ...pluginArgs(pin)]);
-    return parseCachedPlugin(stdout);
-  }
-
-  cachePlugin(pin: PluginPin, sha256: string, tar: Uint8Array): Promise<void> {
-    return runStreaming("ssh", this.sshArgs(["plugin-put", ...pluginArgs(pin, sha256)]), {
-      stdin: Readable.from([Buffer.from(tar)]),
-    });
-  }
-
-  async installPlugin(subdomain: string, pin: PluginPin, sha256: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.helper(["plugin-install", subdomain, ...pluginArgs(pin, sha256)]);
-  }
-
-  async applyKit(subdomain: string, kit: SiteKit): Promise<string> {
-    assertSubdomain(subdomain);
-    const { stdout } = await this.helper(["kit-apply", subdomain], JSON.stringify(kit));
-    return stdout.trim().split("\n").at(-1) ?? "";
-  }
-
-  async setSiteUrl(subdomain: string, url: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.helper(["site-url", subdomain, new URL(url).origin]);
-  }
-
-  exportSite(subdomain: string, into: Writable): Promise<void> {
-    assertSubdomain(subdomain);
-    return runStreaming("ssh", this.sshArgs(["export", subdomain]), { stdout: into });
-  }
-
-  importSite(subdomain: string, archive: Readable): Promise<void> {
-    assertSubdomain(subdomain);
-    return runStreaming("ssh", this.sshArgs(["import", subdomain]), { stdin: archive });
-  }
-
-  async versions(subdomain?: string): Promise<SiteVersions> {
-    if (subdomain !== undefined) assertSubdomain(subdomain);
-    const { stdout } = await this.helper(["versions", ...(subdomain ? [subdomain] : [])]);
-    return parseVersions(stdout);
-  }
-
-  async updateSite(subdomain: string, items: UpdatePart[]): Promise<SiteVersions> {
-    assertSubdomain(subdomain);
-    const { stdout } = await this.helper(["update", subdomain, ...updateArgs(items)]);
-    return parseVersions(stdout);
-  }
-
-  rollbackUpdate(subdomain: string, archive: Readable): Promise<void> {
-    assertSubdomain(subdomain);
-    return runStreaming("ssh", this.sshArgs(["rollback", subdomain]), { stdin: archive });
-  }
-
-  async runScheduledTasks(subdomain?: string): Promise<void> {
-    if (subdomain !== undefined) assertSubdomain(subdomain);
-    await this.helper(["cron", ...(subdomain ? [subdomain] : [])]);
-  }
-
-  async finishUpdate(subdomain: string): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.helper(["update-done", subdomain]);
   }
 
   fetch(subdomain: string, path: string, init?: SiteRequestInit): Promise<Response> {
@@ -288,39 +118,18 @@ export class SshWordPressHost implements WordPressHost {
     return { host: this.options.sftp?.host ?? this.options.ssh.host, port: this.options.sftp?.port ?? 22 };
   }
 
-  async sftp(subdomain: string, change: SftpChange): Promise<SftpState> {
-    assertSubdomain(subdomain);
-    if (this.options.sftp === null) throw new Error("this host has no SFTP (SFTP_PORT=off)");
-    const { args, stdin } = sftpCommand(subdomain, change);
-    const { stdout } = await this.helper(args, stdin);
-    return parseSftpState(stdout);
-  }
-
-  async setSiteMode(subdomain: string, mode: SiteMode): Promise<void> {
-    assertSubdomain(subdomain);
-    await this.helper(siteModeArgs(subdomain, mode));
+  protected siteHostName(subdomain: string): string {
+    return `${subdomain}.${this.options.baseDomain}`;
   }
 
   private emit(event: HostEvent): void {
     for (const listener of this.listeners) listener(event);
   }
 
-  private async installAfresh(site: SiteIdentity, replace: boolean): Promise<InstalledSite> {
-    assertSubdomain(site.subdomain);
-    const { stdin, credentials } = prepareInstall(site, this.siteUrl(site.subdomain));
-    try {
-      const { stdout } = await this.helper(
-        ["install", site.subdomain, ...(replace ? ["--replace"] : [])],
-        stdin,
-      );
-      return installedSite(credentials, stdout);
-    } catch (error) {
-      if (error instanceof ProcessError && error.exitCode === SITE_EXISTS_EXIT) {
-        throw new SiteExistsError(site.subdomain);
-      }
-      throw error;
-    }
-  }
+  protected readonly transport: HelperTransport = {
+    run: (args, stdin) => this.helper(args, stdin),
+    stream: (args, io) => runStreaming("ssh", this.sshArgs(args), io),
+  };
 
   /** Runs the helper on the host; arguments are subdomains and fixed words, checked before. */
   private helper(args: string[], stdin?: string) {

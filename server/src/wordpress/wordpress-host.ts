@@ -2,7 +2,9 @@
  * The WordPress host driver: where customers' sites are installed and served. Two
  * implementations run the same privileged helper (host/site-host.sh), which gives every site
  * its own system user and php-fpm pool: `LocalWordPressHost` (embedded: nginx and php-fpm
- * started by this process) and `SshWordPressHost` (a production host over SSH).
+ * started by this process) and `SshWordPressHost` (a production host over SSH). Both drive the
+ * helper through one typed client, `SiteHostClient` (site-host-client.ts), and differ only in how
+ * a command reaches it and in what is their own (starting, health, addresses).
  */
 import type { Readable, Writable } from "node:stream";
 import { SiteVersions } from "@lagon/contracts/maintenance-schemas";

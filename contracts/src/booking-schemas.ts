@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { BOOKING_LIMITS, BOOKING_TIME_ZONES, minutesOf, WEEKDAYS } from "./booking.ts";
+import {
+  BOOKING_LIMITS,
+  BOOKING_TIME_ZONES,
+  type BookingService as BookingServiceShape,
+  type BookingSettings as BookingSettingsShape,
+  minutesOf,
+  WEEKDAYS,
+} from "./booking.ts";
 
 const time = (label: string) =>
   z
@@ -123,35 +130,101 @@ export const NewBooking = z.object({
   captcha_token: z.string().max(5000).optional(),
 });
 
-/** POST /api/booking/cancel: the visitor's link. */
-export const CancelBooking = z.object({
-  booking_id: z.uuid("Lien d'annulation invalide ou expiré."),
-  token: z.string("Lien d'annulation invalide ou expiré.").min(1).max(200),
+/**
+ * GET and POST /reservation/annuler?b=&t=: the visitor's cancel link (in the address, then in the
+ * page's form). Missing parts are empty: the page answers a wrong link in French, as a wrong token.
+ */
+export const CancelLink = z.object({ b: z.string().max(40).default(""), t: z.string().max(200).default("") });
+
+/** A public booking route's site: its subdomain (an unknown or non-Business one is a French 404). */
+export const BookingSiteParams = z.object({ site: z.string().max(63) });
+
+/** GET /api/booking/feed/{order}/{token}.ics: the token in the address is the credential. */
+export const BookingFeedParams = z.object({ orderId: z.string().max(40), token: z.string().max(80) });
+
+/*
+ * The answers. Settings are answered as stored, with their shape only and none of the limits the
+ * PUT checks: settings saved under older rules, or read from Koza's answers, are still shown (a
+ * read never fails on stored data), and the owner's next save meets today's rules.
+ */
+
+const StoredService: z.ZodType<BookingServiceShape> = z.object({
+  name: z.string(),
+  minutes: z.number(),
+  price_cents: z.number().nullable(),
 });
 
-/** A booking as the order page lists it. */
-export interface BookingView {
-  id: string;
-  service: string;
-  starts_at: string;
-  ends_at: string;
-  name: string;
-  email: string;
-  phone: string;
-  note: string;
-  status: "confirmed" | "cancelled";
-}
+/**
+ * A site's booking settings as stored (booking_settings.settings). Typed by the stored shape
+ * (booking.ts): a field added there and forgotten here fails the typecheck, not the page.
+ */
+export const StoredBookingSettings: z.ZodType<BookingSettingsShape> = z.object({
+  time_zone: z.string(),
+  services: z.array(StoredService),
+  week: z.array(
+    z
+      .object({
+        open: z.string(),
+        close: z.string(),
+        breaks: z.array(z.object({ start: z.string(), end: z.string() })),
+      })
+      .nullable(),
+  ),
+  days_off: z.array(z.string()),
+  min_notice_minutes: z.number(),
+  horizon_days: z.number(),
+});
 
-/** GET /api/order/{id}/booking: the order page's "Réservations". */
-export type BookingOverview =
-  | { included: false }
-  | {
-      included: true;
-      settings: z.output<typeof BookingSettings>;
-      /** Upcoming, soonest first (cancelled ones of the coming days included, marked). */
-      bookings: BookingView[];
-      /** The private calendar feed for the business's phone. */
-      feed_url: string;
-      /** The site's "Réservation" page. */
-      page_url: string;
-    };
+/** GET /api/booking/sites/{site}: what the widget shows first (the business, its services, its today). */
+export const BookingSiteInfo = z.object({
+  business: z.string(),
+  time_zone: z.string(),
+  services: z.array(StoredService),
+  /** The business's date today (YYYY-MM-DD), on its own clock. */
+  today: z.string(),
+});
+export type BookingSiteInfo = z.infer<typeof BookingSiteInfo>;
+
+/** GET /api/booking/sites/{site}/slots: seven days of free slots (ISO instants), by day. */
+export const FreeSlots = z.object({
+  days: z.array(z.object({ date: z.string(), slots: z.array(z.string()) })),
+  /** The first day of the next week. */
+  next: z.string(),
+  /** The last day visitors may book (the horizon). */
+  last: z.string(),
+});
+export type FreeSlots = z.infer<typeof FreeSlots>;
+
+/** POST /api/booking/sites/{site}/bookings, 201: the booking made. */
+export const BookingMade = z.object({ id: z.string(), service: z.string(), starts_at: z.string() });
+export type BookingMade = z.infer<typeof BookingMade>;
+
+/** A booking as the order page lists it. */
+export const BookingView = z.object({
+  id: z.string(),
+  service: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  note: z.string(),
+  status: z.enum(["confirmed", "cancelled"]),
+});
+export type BookingView = z.infer<typeof BookingView>;
+
+/** GET /api/order/{id}/booking (and the answer of its changes): the order page's "Réservations". */
+export const BookingOverview = z.discriminatedUnion("included", [
+  z.object({ included: z.literal(false) }),
+  z.object({
+    included: z.literal(true),
+    settings: StoredBookingSettings,
+    /** Upcoming, soonest first (cancelled ones of the coming days included, marked). */
+    bookings: z.array(BookingView),
+    /** The private calendar feed for the business's phone. */
+    feed_url: z.string(),
+    /** The site's "Réservation" page. */
+    page_url: z.string(),
+  }),
+]);
+export type BookingOverview = z.infer<typeof BookingOverview>;

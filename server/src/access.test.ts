@@ -56,34 +56,12 @@ const PUBLIC_ROUTES: Record<string, string> = {
     "the browser's preflight of a booking from the site's own address",
   "POST /api/booking/sites/:site/bookings":
     "a visitor books a slot; a solved captcha and a rate limit guard it, and the slot is checked under a lock",
-  "GET /api/booking/feed/:orderId/:token":
-    "the business's calendar feed: the token in the address is the credential (a French 404 without the right one)",
   "GET /reservation/annuler":
     "the visitor's cancel link: shows the booking its token opens, cancels nothing (a French 404 without the right token)",
   "POST /reservation/annuler": "the cancel link's button: cancels the booking its token opens, nothing else",
   "GET /*":
     "the web app's pages and files; a private page is an empty shell whose data comes from the API, with its token",
 };
-
-/**
- * The routes still registered without `route()` (lib/route.ts, decision 0069): its access level,
- * rate-limit budget and response schema. The list only shrinks.
- */
-const NOT_YET_DECLARED: string[] = [
-  "GET /api/booking/feed/:orderId/:token",
-  "GET /api/booking/sites/:site",
-  "GET /api/booking/sites/:site/challenge",
-  "GET /api/booking/sites/:site/slots",
-  "GET /api/order/:orderId/booking",
-  "GET /booking-widget/altcha.js",
-  "GET /booking-widget/booking.js",
-  "GET /reservation/annuler",
-  "OPTIONS /api/booking/sites/:site/bookings",
-  "POST /api/booking/sites/:site/bookings",
-  "POST /api/order/:orderId/booking/feed",
-  "POST /reservation/annuler",
-  "PUT /api/order/:orderId/booking/settings",
-];
 
 /**
  * Every route a Fastify instance created while `build` runs declares, as "METHOD /url", and those
@@ -166,8 +144,7 @@ describe("access: every route outside the public allow-list refuses a caller wit
   });
 
   it("declares every route through route(): access level, rate limit, input and response schemas", () => {
-    const undeclared = new Set(apps.flatMap((a) => a.undeclared));
-    expect([...undeclared].sort()).toEqual([...NOT_YET_DECLARED].sort());
+    expect([...new Set(apps.flatMap((a) => a.undeclared))].sort()).toEqual([]);
   });
 
   it("allow-lists only routes that exist", () => {

@@ -14,7 +14,11 @@ const FEED_UNKNOWN = "Calendrier introuvable : l'adresse a peut-être été reno
  * come, cancelled ones marked so. The token in the address is compared in constant time; a
  * renewed token, an unknown order and a wrong token get the same 404.
  */
-export async function bookingFeed(ctx: Context, orderId: string, token: string): Promise<string> {
+export async function bookingFeed(
+  ctx: Pick<Context, "db" | "secrets" | "config">,
+  orderId: string,
+  token: string,
+): Promise<string> {
   const id = z.uuid().safeParse(orderId);
   const [row] = id.success
     ? await ctx.db

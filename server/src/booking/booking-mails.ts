@@ -6,6 +6,9 @@ import { magicLinkUrl } from "../orders/magic-link.ts";
 import { siteUrlOf } from "../sites/site-of.ts";
 import { calendarFile } from "./booking-ics.ts";
 
+/** What the booking e-mails use of the context: the database, the mail queue, the site's address. */
+export type MailParts = Pick<Context, "db" | "queue" | "config" | "secrets" | "wordpress">;
+
 const whenFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "mardi 1 décembre 2026 à 08:00", on the business's clock (its zone named when not La Réunion's). */
@@ -34,7 +37,12 @@ export const cancelUrl = (ctx: Pick<Context, "config">, bookingId: string, token
   `${ctx.config.PUBLIC_URL}/reservation/annuler?b=${bookingId}&t=${encodeURIComponent(token)}`;
 
 /** The invitation a visitor gets: the appointment in the business's own time zone. */
-export function invitation(ctx: Context, order: Order, booking: Booking, siteUrl: string): string {
+export function invitation(
+  ctx: Pick<Context, "config">,
+  order: Order,
+  booking: Booking,
+  siteUrl: string,
+): string {
   return calendarFile({
     name: businessName(order),
     timeZone: booking.timeZone,
@@ -54,7 +62,11 @@ export function invitation(ctx: Context, order: Order, booking: Booking, siteUrl
   });
 }
 
-async function vars(ctx: Context, order: Order, booking: Booking): Promise<Record<string, string>> {
+async function vars(
+  ctx: Pick<Context, "db" | "wordpress">,
+  order: Order,
+  booking: Booking,
+): Promise<Record<string, string>> {
   return {
     visitor_name: booking.name,
     business_name: businessName(order),
@@ -68,7 +80,7 @@ async function vars(ctx: Context, order: Order, booking: Booking): Promise<Recor
 }
 
 /** A new booking: the visitor's confirmation with its invitation and cancel link; the business's notice. */
-export async function sendBookingMails(ctx: Context, order: Order, booking: Booking, token: string) {
+export async function sendBookingMails(ctx: MailParts, order: Order, booking: Booking, token: string) {
   const common = await vars(ctx, order, booking);
   await queueEmail(ctx, {
     template: "booking_confirmed",
@@ -98,7 +110,7 @@ export async function sendBookingMails(ctx: Context, order: Order, booking: Book
 }
 
 /** The day before: the visitor's reminder, with the cancel link again. */
-export async function sendReminder(ctx: Context, order: Order, booking: Booking, token: string) {
+export async function sendReminder(ctx: MailParts, order: Order, booking: Booking, token: string) {
   await queueEmail(ctx, {
     template: "booking_reminder",
     to: booking.email,
@@ -107,7 +119,7 @@ export async function sendReminder(ctx: Context, order: Order, booking: Booking,
   });
 }
 
-export async function sendCancelledMail(ctx: Context, order: Order, booking: Booking) {
+export async function sendCancelledMail(ctx: MailParts, order: Order, booking: Booking) {
   await queueEmail(ctx, {
     template: "booking_cancelled_business",
     to: order.customerEmail,

@@ -10,7 +10,10 @@ export const feedUrl = (ctx: Pick<Context, "config">, orderId: string, token: st
   `${ctx.config.PUBLIC_URL}/api/booking/feed/${orderId}/${token}.ics`;
 
 /** The order page's "Réservations": settings, upcoming bookings, feed; Starter and Libre get none. */
-export async function bookingOverview(ctx: Context, order: Order): Promise<BookingOverview> {
+export async function bookingOverview(
+  ctx: Pick<Context, "db" | "secrets" | "config" | "wordpress">,
+  order: Order,
+): Promise<BookingOverview> {
   if (!bookingIncluded(order)) return { included: false };
   const row = await settingsRow(ctx, ctx.db, order.id);
   return {

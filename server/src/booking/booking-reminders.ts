@@ -1,9 +1,8 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
-import type { Context } from "../context.ts";
 import { type Booking, bookings, orders } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
-import { sendReminder } from "./booking-mails.ts";
+import { type MailParts, sendReminder } from "./booking-mails.ts";
 import { addDays, wallClock } from "./zoned-time.ts";
 
 /** Reminders leave from this time of the business's day before (10:00). */
@@ -28,7 +27,7 @@ export function reminderDue(b: Pick<Booking, "startsAt" | "createdAt" | "timeZon
  * null, one statement), then its e-mail queued: a run that overlaps another, or runs again, sends
  * none twice; one whose e-mail could not be queued is released for the next run.
  */
-export async function sendDueReminders(ctx: Context, now = new Date()): Promise<number> {
+export async function sendDueReminders(ctx: MailParts, now = new Date()): Promise<number> {
   const candidates = await ctx.db
     .select({ booking: bookings, order: orders })
     .from(bookings)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { solvedCaptcha } from "../../test/solve-captcha.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { bookings, emailLog, kozaSubmissions, orders } from "../db/schema.ts";
+import { bookingSettings, bookings, emailLog, kozaSubmissions, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { sendDueReminders } from "./booking-reminders.ts";
@@ -135,6 +135,7 @@ describe("online booking through the API", () => {
     const [slot] = await firstSlots(sub);
     const res = await book(sub, slot as string);
     expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ id: expect.any(String), service: "Rendez-vous", starts_at: slot });
     expect(res.headers["access-control-allow-origin"]).toBe("*");
     expect(await firstSlots(sub)).not.toContain(slot);
 
@@ -337,11 +338,62 @@ describe("online booking through the API", () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it("answers stored settings whole, even ones today's form would refuse", async () => {
+    const { order, token, sub } = await givenSite();
+    const url = `/api/order/${order.id}/booking?token=${token}`;
+    expect((await get(url)).statusCode).toBe(200);
+    // Saved under other rules: a zone no longer offered, twin services, a break past closing, days off unsorted.
+    const stored = {
+      time_zone: "Pacific/Tahiti",
+      services: [
+        { name: "Coupe", minutes: 3, price_cents: 2500 },
+        { name: "coupe", minutes: 30, price_cents: null },
+      ],
+      week: [
+        { open: "09:00", close: "12:00", breaks: [{ start: "11:30", end: "12:30" }] },
+        ...Array(6).fill(null),
+      ],
+      days_off: ["2027-01-02", "2027-01-01", "2027-01-01"],
+      min_notice_minutes: 0,
+      horizon_days: 400,
+    };
+    await t.ctx.db
+      .update(bookingSettings)
+      .set({ settings: stored })
+      .where(eq(bookingSettings.orderId, order.id));
+
+    const overview = await get(url);
+    expect(overview.statusCode, overview.body).toBe(200);
+    expect(overview.json().settings).toEqual(stored);
+    const info = await get(`/api/booking/sites/${sub}`);
+    expect(info.statusCode, info.body).toBe(200);
+    expect(Object.keys(info.json()).sort()).toEqual(["business", "services", "time_zone", "today"]);
+    expect(info.json()).toMatchObject({ time_zone: "Pacific/Tahiti", services: stored.services });
+    const slots = await get(`/api/booking/sites/${sub}/slots`);
+    expect(slots.statusCode, slots.body).toBe(200);
+    expect(Object.keys(slots.json()).sort()).toEqual(["days", "last", "next"]);
+  });
+
   it("gives the business a private calendar feed that a new address revokes", async () => {
     const { sub, order, token } = await givenSite();
     const [slot] = await firstSlots(sub);
     expect((await book(sub, slot as string)).statusCode).toBe(201);
-    const { feed_url } = (await get(`/api/order/${order.id}/booking?token=${token}`)).json();
+    const { feed_url, bookings: listed } = (
+      await get(`/api/order/${order.id}/booking?token=${token}`)
+    ).json();
+    expect(listed).toEqual([
+      {
+        id: expect.any(String),
+        service: "Rendez-vous",
+        starts_at: slot,
+        ends_at: new Date(Date.parse(slot as string) + 30 * 60_000).toISOString(),
+        name: "Marie Hoarau",
+        email: "marie@example.re",
+        phone: "0692 11 22 33",
+        note: "Première visite",
+        status: "confirmed",
+      },
+    ]);
     const path = new URL(feed_url).pathname;
     const feed = await get(path);
     expect(feed.statusCode).toBe(200);

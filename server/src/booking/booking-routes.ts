@@ -1,21 +1,29 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { TokenQuery } from "@lagon/contracts/access-schemas";
-import { BookingSettings, NewBooking, SlotsQuery } from "@lagon/contracts/booking-schemas";
+import { OrderPathParams, TokenQuery } from "@lagon/contracts/access-schemas";
+import { CaptchaChallenge } from "@lagon/contracts/answers-schemas";
+import {
+  BookingFeedParams,
+  BookingMade,
+  BookingOverview,
+  BookingSettings,
+  BookingSiteInfo,
+  BookingSiteParams,
+  FreeSlots,
+  NewBooking,
+  SlotsQuery,
+} from "@lagon/contracts/booking-schemas";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { createCaptchaChallenge, verifyCaptcha } from "../captcha/captcha.ts";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { bookingFeed } from "./booking-feed.ts";
 import { bookingOverview } from "./booking-overview.ts";
 import { renewFeedToken, saveSettings } from "./booking-settings.ts";
 import { cancelPage } from "./cancel-page.ts";
 import { bookableSite, bookSlot, freeSlots, publicBookingInfo } from "./site-bookings.ts";
-
-const SiteParams = z.object({ site: z.string().max(63) });
 
 /** The widget's script and the captcha's, read once: sites load them from the platform. */
 const WIDGET = readFileSync(new URL("./widget/booking-widget.js", import.meta.url), "utf8");
@@ -39,34 +47,53 @@ function openToSites(reply: FastifyReply): FastifyReply {
  * Behind the order's token: the order page's settings, bookings and feed address.
  */
 export async function bookingRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const site = { access: "public", params: BookingSiteParams } as const;
 
-  for (const [path, body] of [
+  for (const [url, body] of [
     ["/booking-widget/booking.js", WIDGET],
     ["/booking-widget/altcha.js", ALTCHA],
   ] as const) {
-    r.get(path, { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } }, (_req, reply) =>
-      openToSites(reply)
-        .header("Cache-Control", "public, max-age=3600")
-        .type("text/javascript; charset=utf-8")
-        .send(body),
+    route(
+      app,
+      {
+        method: "GET",
+        url,
+        access: "public",
+        rateLimit: "publicReads",
+        response: { 200: rawAnswer("text/javascript") },
+      },
+      (_req, reply) =>
+        openToSites(reply)
+          .header("Cache-Control", "public, max-age=3600")
+          .type("text/javascript; charset=utf-8")
+          .send(body),
     );
   }
 
-  r.get(
-    "/api/booking/sites/:site",
-    { config: { rateLimit: { max: 120, timeWindow: "1 minute" } }, schema: { params: SiteParams } },
+  route(
+    app,
+    {
+      ...site,
+      method: "GET",
+      url: "/api/booking/sites/:site",
+      rateLimit: "publicReads",
+      response: { 200: BookingSiteInfo },
+    },
     async ({ params }, reply) => {
       openToSites(reply).header("Cache-Control", "no-store");
       return publicBookingInfo(ctx, await bookableSite(ctx, params.site));
     },
   );
 
-  r.get(
-    "/api/booking/sites/:site/slots",
+  route(
+    app,
     {
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
-      schema: { params: SiteParams, querystring: SlotsQuery },
+      ...site,
+      method: "GET",
+      url: "/api/booking/sites/:site/slots",
+      rateLimit: "publicReads",
+      query: SlotsQuery,
+      response: { 200: FreeSlots },
     },
     async ({ params, query }, reply) => {
       openToSites(reply).header("Cache-Control", "no-store");
@@ -74,9 +101,15 @@ export async function bookingRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
     },
   );
 
-  r.get(
-    "/api/booking/sites/:site/challenge",
-    { config: { rateLimit: { max: 60, timeWindow: "1 minute" } }, schema: { params: SiteParams } },
+  route(
+    app,
+    {
+      ...site,
+      method: "GET",
+      url: "/api/booking/sites/:site/challenge",
+      rateLimit: "reads",
+      response: { 200: CaptchaChallenge },
+    },
     async ({ params }, reply) => {
       await bookableSite(ctx, params.site);
       return openToSites(reply)
@@ -86,36 +119,55 @@ export async function bookingRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
   );
 
   // The browser's preflight for the JSON booking: allowed from any origin, without credentials.
-  r.options("/api/booking/sites/:site/bookings", (_req, reply) =>
-    openToSites(reply)
-      .header("Access-Control-Allow-Methods", "POST")
-      .header("Access-Control-Allow-Headers", "Content-Type")
-      .header("Access-Control-Max-Age", "600")
-      .code(204)
-      .send(),
+  route(
+    app,
+    {
+      ...site,
+      method: "OPTIONS",
+      url: "/api/booking/sites/:site/bookings",
+      rateLimit: "default",
+      response: { 204: rawAnswer("no body: the preflight's answer is its headers") },
+    },
+    (_req, reply) =>
+      openToSites(reply)
+        .header("Access-Control-Allow-Methods", "POST")
+        .header("Access-Control-Allow-Headers", "Content-Type")
+        .header("Access-Control-Max-Age", "600")
+        .code(204)
+        .send(),
   );
 
-  r.post(
-    "/api/booking/sites/:site/bookings",
+  route(
+    app,
     {
-      config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
-      schema: { params: SiteParams, body: NewBooking },
+      ...site,
+      method: "POST",
+      url: "/api/booking/sites/:site/bookings",
+      rateLimit: "forms",
+      body: NewBooking,
+      response: { 201: BookingMade },
     },
     async ({ params, body }, reply) => {
       openToSites(reply);
       const order = await bookableSite(ctx, params.site);
       await verifyCaptcha(ctx, body.captcha_token);
       const { booking } = await bookSlot(ctx, order, body);
-      reply.code(201);
-      return { id: booking.id, service: booking.service, starts_at: booking.startsAt.toISOString() };
+      return reply
+        .code(201)
+        .send({ id: booking.id, service: booking.service, starts_at: booking.startsAt.toISOString() });
     },
   );
 
-  r.get(
-    "/api/booking/feed/:orderId/:token",
+  route(
+    app,
     {
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: { params: z.object({ orderId: z.string().max(40), token: z.string().max(80) }) },
+      method: "GET",
+      url: "/api/booking/feed/:orderId/:token",
+      // The feed's token in the address is the credential: a French 404 without the right one.
+      access: "secret-in-path",
+      rateLimit: "reads",
+      params: BookingFeedParams,
+      response: { 200: rawAnswer("text/calendar") },
     },
     async ({ params }, reply) =>
       reply
@@ -128,36 +180,34 @@ export async function bookingRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
 
   await app.register(
     orderTokenScope(ctx, (scope) => {
-      const o = scope.withTypeProvider<ZodTypeProvider>();
-      o.get(
-        "/api/order/:orderId/booking",
-        {
-          config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-          schema: { params: z.object({ orderId: z.string() }), querystring: TokenQuery },
-        },
+      const order = {
+        access: "order-token",
+        params: OrderPathParams,
+        query: TokenQuery,
+        response: { 200: BookingOverview },
+      } as const;
+      route(
+        scope,
+        { ...order, method: "GET", url: "/api/order/:orderId/booking", rateLimit: "reads" },
         ({ order }) => bookingOverview(ctx, order),
       );
-      o.put(
-        "/api/order/:orderId/booking/settings",
+      route(
+        scope,
         {
-          config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-          schema: {
-            params: z.object({ orderId: z.string() }),
-            querystring: TokenQuery,
-            body: BookingSettings,
-          },
+          ...order,
+          method: "PUT",
+          url: "/api/order/:orderId/booking/settings",
+          rateLimit: "writes",
+          body: BookingSettings,
         },
         async ({ order, body }) => {
           await saveSettings(ctx, order, body);
           return bookingOverview(ctx, order);
         },
       );
-      o.post(
-        "/api/order/:orderId/booking/feed",
-        {
-          config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
-          schema: { params: z.object({ orderId: z.string() }), querystring: TokenQuery },
-        },
+      route(
+        scope,
+        { ...order, method: "POST", url: "/api/order/:orderId/booking/feed", rateLimit: "actions" },
         async ({ order }) => {
           await renewFeedToken(ctx, order);
           return bookingOverview(ctx, order);

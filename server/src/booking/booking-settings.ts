@@ -73,7 +73,11 @@ export function sealedTokenIs(
 }
 
 /** Saves settings the schema has checked. */
-export async function saveSettings(ctx: Context, order: Order, settings: BookingSettings): Promise<void> {
+export async function saveSettings(
+  ctx: Pick<Context, "db" | "secrets">,
+  order: Order,
+  settings: BookingSettings,
+): Promise<void> {
   mustInclude(order);
   await settingsRow(ctx, ctx.db, order.id);
   await ctx.db
@@ -83,7 +87,7 @@ export async function saveSettings(ctx: Context, order: Order, settings: Booking
 }
 
 /** A new feed token: the old feed address stops working at once. */
-export async function renewFeedToken(ctx: Context, order: Order): Promise<void> {
+export async function renewFeedToken(ctx: Pick<Context, "db" | "secrets">, order: Order): Promise<void> {
   mustInclude(order);
   await settingsRow(ctx, ctx.db, order.id);
   await ctx.db

@@ -1,9 +1,9 @@
 import { BOOKING_MESSAGES } from "@lagon/contracts/booking";
+import { CancelLink } from "@lagon/contracts/booking-schemas";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Context } from "../context.ts";
 import { AppError } from "../lib/app-error.ts";
+import { rawAnswer, route } from "../lib/route.ts";
 import { bookingWhen, businessName } from "./booking-mails.ts";
 import { cancelBooking, cancelPreview } from "./site-bookings.ts";
 
@@ -15,7 +15,9 @@ const esc = (s: string) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
 
-const CancelLink = z.object({ b: z.string().max(40).default(""), t: z.string().max(200).default("") });
+/** The page, also when the link is wrong (404) or the appointment is past (400): the visitor reads it. */
+const PAGE = rawAnswer("text/html");
+const PAGES = { 200: PAGE, 400: PAGE, 404: PAGE };
 
 /** A small French page of its own (no script): the product's colours, readable on a phone. */
 function page(reply: FastifyReply, status: number, title: string, body: string) {
@@ -46,56 +48,48 @@ export async function cancelPage(app: FastifyInstance, { ctx }: { ctx: Context }
     { parseAs: "string", bodyLimit: 1024 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const link = { url: "/reservation/annuler", access: "public", response: PAGES } as const;
 
-  r.get(
-    "/reservation/annuler",
-    { config: { rateLimit: { max: 30, timeWindow: "1 minute" } }, schema: { querystring: CancelLink } },
-    async ({ query }, reply) => {
-      try {
-        const { booking, order } = await cancelPreview(ctx, query.b, query.t);
-        const what = `${esc(booking.service)} chez <strong>${esc(businessName(order))}</strong>, le <strong>${esc(bookingWhen(booking.startsAt, booking.timeZone))}</strong>`;
-        if (booking.status === "cancelled")
-          return page(
-            reply,
-            200,
-            "Rendez-vous annulé",
-            `<p>${BOOKING_MESSAGES.alreadyCancelled}</p><p>${what}.</p>`,
-          );
+  route(app, { ...link, method: "GET", rateLimit: "checks", query: CancelLink }, async ({ query }, reply) => {
+    try {
+      const { booking, order } = await cancelPreview(ctx, query.b, query.t);
+      const what = `${esc(booking.service)} chez <strong>${esc(businessName(order))}</strong>, le <strong>${esc(bookingWhen(booking.startsAt, booking.timeZone))}</strong>`;
+      if (booking.status === "cancelled")
         return page(
           reply,
           200,
-          "Annuler votre rendez-vous",
-          `<p>Bonjour ${esc(booking.name)}, vous avez rendez-vous : ${what}.</p>
+          "Rendez-vous annulé",
+          `<p>${BOOKING_MESSAGES.alreadyCancelled}</p><p>${what}.</p>`,
+        );
+      return page(
+        reply,
+        200,
+        "Annuler votre rendez-vous",
+        `<p>Bonjour ${esc(booking.name)}, vous avez rendez-vous : ${what}.</p>
 <form method="post" action="/reservation/annuler">
 <input type="hidden" name="b" value="${esc(query.b)}"><input type="hidden" name="t" value="${esc(query.t)}">
 <button type="submit" style="font:inherit;font-weight:bold;background:#ff6b35;color:#fff;border:0;border-radius:8px;padding:12px 20px;cursor:pointer">Annuler mon rendez-vous</button>
 </form>
 <p style="color:#64748b;font-size:.9rem">Vous gardez votre rendez-vous ? Fermez simplement cette page.</p>`,
-        );
-      } catch (err) {
-        if (!visitorError(err)) throw err;
-        return page(reply, err.statusCode, "Lien d'annulation", `<p>${esc(err.message)}</p>`);
-      }
-    },
-  );
+      );
+    } catch (err) {
+      if (!visitorError(err)) throw err;
+      return page(reply, err.statusCode, "Lien d'annulation", `<p>${esc(err.message)}</p>`);
+    }
+  });
 
-  r.post(
-    "/reservation/annuler",
-    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { body: CancelLink } },
-    async ({ body }, reply) => {
-      try {
-        const { already } = await cancelBooking(ctx, body.b, body.t);
-        return page(
-          reply,
-          200,
-          "Rendez-vous annulé",
-          `<p>${already ? BOOKING_MESSAGES.alreadyCancelled : BOOKING_MESSAGES.cancelled}</p>`,
-        );
-      } catch (err) {
-        if (!visitorError(err)) throw err;
-        return page(reply, err.statusCode, "Lien d'annulation", `<p>${esc(err.message)}</p>`);
-      }
-    },
-  );
+  route(app, { ...link, method: "POST", rateLimit: "actions", body: CancelLink }, async ({ body }, reply) => {
+    try {
+      const { already } = await cancelBooking(ctx, body.b, body.t);
+      return page(
+        reply,
+        200,
+        "Rendez-vous annulé",
+        `<p>${already ? BOOKING_MESSAGES.alreadyCancelled : BOOKING_MESSAGES.cancelled}</p>`,
+      );
+    } catch (err) {
+      if (!visitorError(err)) throw err;
+      return page(reply, err.statusCode, "Lien d'annulation", `<p>${esc(err.message)}</p>`);
+    }
+  });
 }

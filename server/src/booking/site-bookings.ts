@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES, type BookingSettings } from "@lagon/contracts/booking";
-import type { BookingView, NewBooking } from "@lagon/contracts/booking-schemas";
+import type { BookingSiteInfo, BookingView, FreeSlots, NewBooking } from "@lagon/contracts/booking-schemas";
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
@@ -8,7 +8,7 @@ import { type Booking, bookings, type Order, orders, sites, subscriptions } from
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { liveSite } from "../maintenance/versions.ts";
-import { sendBookingMails, sendCancelledMail } from "./booking-mails.ts";
+import { type MailParts, sendBookingMails, sendCancelledMail } from "./booking-mails.ts";
 import { bookingIncluded, sealedTokenIs, settingsRow } from "./booking-settings.ts";
 import { type Busy, daySlots, isFreeSlot } from "./slots.ts";
 import { addDays, wallClock } from "./zoned-time.ts";
@@ -16,7 +16,7 @@ import { addDays, wallClock } from "./zoned-time.ts";
 const uuid = z.uuid();
 
 /** The live Business site of a subdomain, or a French 404: what every public booking route needs. */
-export async function bookableSite(ctx: Context, subdomain: string): Promise<Order> {
+export async function bookableSite(ctx: Pick<Context, "db">, subdomain: string): Promise<Order> {
   const [row] = await ctx.db
     .select({ order: orders })
     .from(orders)
@@ -49,7 +49,10 @@ function service(settings: BookingSettings, index: number) {
 }
 
 /** What the widget shows first: the business, its services, and where its week starts. */
-export async function publicBookingInfo(ctx: Context, order: Order) {
+export async function publicBookingInfo(
+  ctx: Pick<Context, "db" | "secrets">,
+  order: Order,
+): Promise<BookingSiteInfo> {
   const { settings } = await settingsRow(ctx, ctx.db, order.id);
   return {
     business: order.companyName?.trim() || order.subdomain,
@@ -61,12 +64,12 @@ export async function publicBookingInfo(ctx: Context, order: Order) {
 
 /** Seven days of free slots from `from` (the business's today by default), by day. */
 export async function freeSlots(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "secrets">,
   order: Order,
   serviceIndex: number,
   from: string | undefined,
   now = new Date(),
-) {
+): Promise<FreeSlots> {
   const { settings } = await settingsRow(ctx, ctx.db, order.id);
   const { minutes } = service(settings, serviceIndex);
   const today = wallClock(now, settings.time_zone).date;
@@ -95,7 +98,7 @@ export async function freeSlots(
  * and gets a French 409. The slot must be one the settings offer now.
  */
 export async function bookSlot(
-  ctx: Context,
+  ctx: MailParts,
   order: Order,
   input: z.output<typeof NewBooking>,
   now = new Date(),
@@ -133,7 +136,7 @@ export async function bookSlot(
 }
 
 /** The booking a cancel link names, when its token is right (compared in constant time). */
-async function linkedBooking(ctx: Context, bookingId: string, token: string) {
+async function linkedBooking(ctx: Pick<Context, "db" | "secrets">, bookingId: string, token: string) {
   const id = uuid.safeParse(bookingId);
   const [row] = id.success
     ? await ctx.db
@@ -148,13 +151,13 @@ async function linkedBooking(ctx: Context, bookingId: string, token: string) {
 }
 
 /** What the cancel page shows before the visitor confirms. */
-export async function cancelPreview(ctx: Context, bookingId: string, token: string) {
+export async function cancelPreview(ctx: Pick<Context, "db" | "secrets">, bookingId: string, token: string) {
   const { booking, order } = await linkedBooking(ctx, bookingId, token);
   return { booking, order };
 }
 
 /** The visitor cancels: the slot is free again and the business is told. Twice is harmless. */
-export async function cancelBooking(ctx: Context, bookingId: string, token: string, now = new Date()) {
+export async function cancelBooking(ctx: MailParts, bookingId: string, token: string, now = new Date()) {
   const { booking, order } = await linkedBooking(ctx, bookingId, token);
   if (booking.status === "cancelled") return { already: true };
   if (booking.startsAt <= now) throw badRequest(BOOKING_MESSAGES.past);
@@ -182,7 +185,11 @@ export function bookingView(b: Booking): BookingView {
 }
 
 /** The order page's list: from the start of today on, soonest first, at most 500. */
-export async function upcomingBookings(ctx: Context, order: Order, now = new Date()): Promise<Booking[]> {
+export async function upcomingBookings(
+  ctx: Pick<Context, "db">,
+  order: Order,
+  now = new Date(),
+): Promise<Booking[]> {
   return ctx.db
     .select()
     .from(bookings)

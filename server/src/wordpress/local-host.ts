@@ -14,11 +14,13 @@ import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
 import {
   parseSftpState,
+  parseSuspendSftp,
   type SftpChange,
   type SftpEndpoint,
   type SftpState,
   sftpCommand,
   siteModeArgs,
+  suspendSftpArgs,
 } from "./site-sftp.ts";
 import {
   assertAcmeToken,
@@ -256,6 +258,20 @@ export class LocalWordPressHost implements WordPressHost {
   async setSiteMode(subdomain: string, mode: SiteMode): Promise<void> {
     assertSubdomain(subdomain);
     await this.siteHost(siteModeArgs(subdomain, mode));
+  }
+
+  async suspendSftp(subdomain: string, suspended: boolean): Promise<boolean> {
+    assertSubdomain(subdomain);
+    const args = suspendSftpArgs(subdomain, suspended);
+    if (this.options.sftpPort === undefined) return false;
+    const changed = parseSuspendSftp((await this.siteHost(args)).stdout);
+    if (changed && !suspended) await this.runtime.startSftp();
+    return changed;
+  }
+
+  async refreshSiteFiles(subdomain: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.siteHost(["site-files", subdomain]);
   }
 
   async cachedPlugin(pin: PluginPin): Promise<string | null> {

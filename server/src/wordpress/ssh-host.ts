@@ -16,11 +16,13 @@ import {
 import { requestSite } from "./site-request.ts";
 import {
   parseSftpState,
+  parseSuspendSftp,
   type SftpChange,
   type SftpEndpoint,
   type SftpState,
   sftpCommand,
   siteModeArgs,
+  suspendSftpArgs,
 } from "./site-sftp.ts";
 import {
   assertAcmeToken,
@@ -299,6 +301,18 @@ export class SshWordPressHost implements WordPressHost {
   async setSiteMode(subdomain: string, mode: SiteMode): Promise<void> {
     assertSubdomain(subdomain);
     await this.helper(siteModeArgs(subdomain, mode));
+  }
+
+  async suspendSftp(subdomain: string, suspended: boolean): Promise<boolean> {
+    assertSubdomain(subdomain);
+    const args = suspendSftpArgs(subdomain, suspended);
+    if (this.options.sftp === null) return false;
+    return parseSuspendSftp((await this.helper(args)).stdout);
+  }
+
+  async refreshSiteFiles(subdomain: string): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.helper(["site-files", subdomain]);
   }
 
   private emit(event: HostEvent): void {

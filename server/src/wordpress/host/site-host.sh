@@ -1505,8 +1505,6 @@ cmd_sftp_suspend() {
 cmd_sftp_unsuspend() {
   local sub=$1 user held hash
   valid_subdomain "$sub"
-  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub"
-  site_in_layout "$sub"
   sftp_settings
   user=$(site_user "$sub")
   held="$SFTP_DIR/suspended/$sub"
@@ -1514,6 +1512,8 @@ cmd_sftp_unsuspend() {
     echo none
     return
   fi
+  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub"
+  site_in_layout "$sub"
   if [ -f "$held/keys" ]; then mv -f "$held/keys" "$SFTP_DIR/keys/$user"; fi
   hash=$(getent shadow "$user" | cut -d: -f2)
   if [[ $hash == '!'?* ]]; then accounts usermod -U "$user"; fi

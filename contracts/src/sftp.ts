@@ -36,7 +36,7 @@ export const SFTP_FINGERPRINT_PATTERN = /^SHA256:[A-Za-z0-9+/]{43}$/;
 
 export const SFTP_MESSAGES = {
   notIncluded:
-    "L'accès SFTP et le site libre (fichiers statiques ou PHP) font partie de l'offre Libre : les offres Starter et Business gardent leur site WordPress entretenu par nos soins.",
+    "L'accès SFTP et le site libre (fichiers statiques ou PHP) font partie de l'offre Libre : les offres Starter et Business gardent leur site WordPress entretenu par nos soins. Si votre site était en offre Libre, vos fichiers, votre mot de passe et vos clés SFTP sont gardés et reviennent avec l'offre Libre.",
   notReady: "L'accès SFTP sera disponible dès que votre site sera en ligne.",
   unavailable: "L'accès SFTP est momentanément indisponible : réessayez dans quelques minutes.",
   passwordRequired: "Choisissez un mot de passe, ou demandez-en un au hasard.",

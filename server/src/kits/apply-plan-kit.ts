@@ -4,7 +4,8 @@
  * plugins, apply-kit.php keeps what exists. A plugin the source cannot give now leaves the kit
  * `waiting`, said in French in the order page and the admin, and retried later with a growing
  * delay; the rest of the site is delivered. After a plan change, an earlier plan's extra
- * features are turned off, the customer's data kept, and the Réservation page follows the plan.
+ * features are turned off, the customer's data kept, and the Réservation page and Libre's SFTP
+ * access follow the plan.
  */
 import type { KitState } from "@lagon/contracts/orders";
 import { featuresLost } from "@lagon/contracts/plan-kits";
@@ -21,6 +22,7 @@ import {
   PluginUnavailableError,
 } from "../wordpress-plugins/plugin-source.ts";
 import { PluginRejectedError } from "../wordpress-plugins/verify-plugin-archive.ts";
+import { leaveLibre, returnToLibre } from "./libre-access.ts";
 import { kitFor, kitOff, type PlanKit } from "./plan-kits.ts";
 
 /** Delays between tries of a waiting kit: 5 min, doubling, at most 6 h. */
@@ -58,6 +60,9 @@ export async function applyPlanKit(
   const now = new Date();
   const previous = site.kit;
   const changed = previous?.plan !== order.planId;
+  // Libre's SFTP and plain site follow the plan (decision 0076): off first when leaving Libre (the
+  // steps below talk to WordPress, which a plain site hides).
+  if (previous && changed) await leaveLibre(host, order.subdomain, previous.plan, order.planId);
   // A kit of an earlier plan, applied on the site: what it brought and this plan lacks goes off.
   const before = previous && changed && previous.status === "applied" ? orderKit(order, previous.plan) : null;
   if (before) {
@@ -68,7 +73,10 @@ export async function applyPlanKit(
   const page = changed ? await bookingPageForPlan(ctx, order, site) : null;
   // The dashboard's visits widget follows the plan too (off: removed; the figures stay with us).
   if (previous && changed) await pushSiteVisits(ctx, order);
-  const withPage = (log: string) => (page ? `${log} ${page}` : log);
+  // Back to Libre: its SFTP and plain site return once WordPress has been talked to.
+  const libre =
+    previous && changed ? await returnToLibre(host, order.subdomain, previous.plan, order.planId) : null;
+  const withPage = (log: string) => [log, page, libre].filter(Boolean).join(" ");
   // What the earlier plan had and this one stops: the shop, and the platform's own extras.
   const lost = previous && changed ? featuresLost(previous.plan, order.planId) : [];
   if (!kit) {

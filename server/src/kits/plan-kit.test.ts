@@ -1,5 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { featuresLost } from "@lagon/contracts/plan-kits";
+import { SFTP_MESSAGES } from "@lagon/contracts/sftp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
@@ -8,7 +12,9 @@ import { createTestContext } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
 import { orderLogs, orders } from "../db/schema.ts";
 import { findOrder } from "../orders/orders-table.ts";
+import { sftpView } from "../sftp/order-sftp.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
+import { sftpBatch } from "../wordpress/sftp-session.ts";
 import { basicAuth, freePort, testCoreDir } from "../wordpress/site-checks.ts";
 import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
 import {
@@ -31,6 +37,7 @@ describe("plan kits", () => {
   let directory: PluginDirectoryStandIn;
   let orderId: string;
   let subdomain: string;
+  let work: string | undefined;
   const order = async () => {
     const row = await findOrder(ctx.db, orderId);
     if (!row) throw new Error("order missing");
@@ -58,7 +65,11 @@ describe("plan kits", () => {
       "5.5",
     );
     directory = await startPluginDirectory([akismet]);
-    ctx = await createTestContext({ WP_PORT: String(await freePort()), WP_PLUGIN_SOURCE: directory.url });
+    ctx = await createTestContext({
+      WP_PORT: String(await freePort()),
+      WP_PLUGIN_SOURCE: directory.url,
+      SFTP_PORT: String(await freePort()),
+    });
     await ctx.wordpress.start();
     await ctx.queue.work(ctx);
     orderId = await givenPaidOrder(ctx, { planId: "business" });
@@ -68,6 +79,7 @@ describe("plan kits", () => {
   afterAll(async () => {
     await ctx?.close();
     await directory?.close();
+    if (work) await rm(work, { recursive: true, force: true });
   });
 
   it("delivers a Business site whose shop waits, said in French, when WooCommerce cannot be fetched", async () => {
@@ -202,4 +214,59 @@ describe("plan kits", () => {
     expect(await reservation()).toMatchObject({ id: page?.id, status: "publish" });
     expect(await visitor()).toBe(200);
   });
+
+  it("leaving Libre stops its SFTP login and plain site, keeping the files; coming back gives both back", async () => {
+    const host = ctx.wordpress.main;
+    const toPlan = async (planId: string) => {
+      await ctx.db.update(orders).set({ planId }).where(eq(orders.id, orderId));
+      return applyPlanKit(ctx, await order(), await getSite(ctx.db, orderId));
+    };
+    const home = async () => (await host.fetch(subdomain, "/")).text();
+    await toPlan("libre");
+    // The Libre customer's site: a password, a key, a plain site uploaded over SFTP and served.
+    work = await mkdtemp(path.join(os.tmpdir(), "libre-leave-"));
+    const keyFile = path.join(work, "id_ed25519");
+    execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "marie@atelier", "-f", keyFile]);
+    const password = "Vanille-Bourbon-974";
+    const { user } = await host.sftp(subdomain, { action: "password", password });
+    await host.sftp(subdomain, { action: "key-add", key: (await readFile(`${keyFile}.pub`, "utf8")).trim() });
+    const port = host.sftpEndpoint()?.port as number;
+    const login = { port, user, password };
+    const withKey = { port, user, keyFile };
+    await writeFile(path.join(work, "index.html"), "<h1>Bienvenue chez Atelier Libre</h1>\n");
+    expect((await sftpBatch(login, ["cd www", `put ${work}/index.html`])).code).toBe(0);
+    await host.setSiteMode(subdomain, "plain");
+    expect(await home()).toContain("Bienvenue chez Atelier Libre");
+
+    // Off: neither the password nor the key opens, WordPress is served, the files stay.
+    const left = await toPlan("starter");
+    expect(left.state.status).toBe("off");
+    expect(left.state.detail).toBe(
+      `Fonctions arrêtées, vos données sont gardées : ${featuresLost("libre", "starter").join(" ; ")}.`,
+    );
+    expect(left.state.detail).toContain("Accès SFTP aux fichiers du site (la connexion est refusée");
+    expect((await sftpBatch(login, ["ls"])).code).not.toBe(0);
+    expect((await sftpBatch(withKey, ["ls"])).code).not.toBe(0);
+    expect(await home()).not.toContain("Bienvenue chez Atelier Libre");
+    const sitesDir = execFileSync("realpath", [path.join(ctx.config.DATA_DIR, "sites")], {
+      encoding: "utf8",
+    });
+    expect(
+      await readFile(path.join(sitesDir.trim(), subdomain, "wp-content/www/index.html"), "utf8"),
+    ).toContain("Bienvenue");
+    expect((await sftpView(ctx, await order())).unavailable_reason).toBe(SFTP_MESSAGES.notIncluded);
+
+    // Back to Libre: the same password and key open again, the plain site is served again.
+    const back = await toPlan("libre");
+    expect(back.log).toContain("Accès SFTP et site libre rétablis tels qu'ils étaient.");
+    expect((await sftpBatch(login, ["ls -1 www"])).stdout).toContain("index.html");
+    expect((await sftpBatch(withKey, ["ls"])).code).toBe(0);
+    expect(await home()).toContain("Bienvenue chez Atelier Libre");
+    expect(await host.sftp(subdomain, { action: "status" })).toMatchObject({
+      mode: "plain",
+      passwordSet: true,
+    });
+    // The step again (a retry): nothing more to give back.
+    expect(await host.suspendSftp(subdomain, false)).toBe(false);
+  }, 120_000);
 });

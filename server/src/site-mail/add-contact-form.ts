@@ -10,24 +10,14 @@ const SHORTCODE = "[lagon_formulaire_contact]";
  * The one-time upgrade of a site made before the contact form existed (decision 0072): its mail
  * settings first (sender login, contact address), then the form at the end of its Contact page.
  * Idempotent: the settings are written again, a page that has the form is left alone, and a site
- * without a Contact page (the customer removed it) gets none. A site whose product files predate
- * the form (no `lagon/v1/courriel` route) is refused before its page changes: the page would show
- * the bare shortcode.
+ * without a Contact page (the customer removed it) gets none. The product files it needs come
+ * with the upgrade before it (sites/product-files.ts).
  */
 export async function addContactForm(ctx: Context, order: Order, site: Site): Promise<string> {
   const wp = await siteAdminRest(ctx, order);
   if (!wp) throw new Error("identifiants WordPress manquants");
-  let mail: string;
-  try {
-    mail = await configureSiteMail(ctx, order, site);
-  } catch (error) {
-    if (/ 404 rest_no_route/.test((error as Error).message)) {
-      throw new Error(
-        "les fichiers de la plateforme sur ce site sont antérieurs au formulaire de contact (une mise à jour ou une réinstallation les apporte)",
-      );
-    }
-    throw error;
-  }
+  // The settings first: a site without the mu-plugin's route fails here, before its page changes.
+  const mail = await configureSiteMail(ctx, order, site);
   const [page] = await wp.json<{ id: number; content: { raw: string } }[]>(
     "GET",
     "/wp/v2/pages?slug=contact&status=publish,draft,private&context=edit&_fields=id,content",

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { rename } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import { eq } from "drizzle-orm";
@@ -12,10 +12,12 @@ import { contactForm } from "../koza/blocks.ts";
 import { mailPortsFrom } from "../mail-host/local-mail-host.ts";
 import { freeMailPortBase } from "../mail-host/mail-checks.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { PRODUCT_FILES_UPGRADE } from "../sites/product-files.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
 import { upgradeSitesJob } from "../sites/site-upgrades.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
+import { SITE_HOST_SCRIPT } from "../wordpress/site-install.ts";
 import { firewallTable, runtimeDir } from "../wordpress/site-runtime.ts";
 import { addContactForm } from "./add-contact-form.ts";
 
@@ -174,7 +176,7 @@ describe("a site's own mail: password reset and contact form through the mail ho
     expect(await sixth.text()).toContain("Vous avez déjà envoyé plusieurs messages");
   });
 
-  it("gives a site made before the contact form its form once, and waits for a site whose product files are older", async () => {
+  it("gives a site made before the contact form its newer mu-plugin, then its form, once", async () => {
     const rest = (await siteAdminRest(t.ctx, order)) as NonNullable<
       Awaited<ReturnType<typeof siteAdminRest>>
     >;
@@ -191,8 +193,9 @@ describe("a site's own mail: password reset and contact form through the mail ho
       );
     const job = () => upgradeSitesJob.handle({}, t.ctx, {} as Parameters<typeof upgradeSitesJob.handle>[2]);
     // A fresh install has every upgrade: the job leaves it alone.
-    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual(["contact-form"]);
-    // The site as it was made before stop 31: a Contact page without the form, nothing recorded.
+    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual([PRODUCT_FILES_UPGRADE, "contact-form"]);
+    // The site as it was made before stop 31: a Contact page without the form, the mu-plugin of
+    // then (no form, no settings route), nothing recorded.
     const page = await contactPage();
     const before = page.content.raw.replace(
       /\s*<!-- wp:shortcode -->\n\[lagon_formulaire_contact\]\n<!-- \/wp:shortcode -->/,
@@ -200,36 +203,39 @@ describe("a site's own mail: password reset and contact form through the mail ho
     );
     expect(before).not.toContain("lagon_formulaire_contact");
     await rest.json("POST", `/wp/v2/pages/${page.id}`, { content: before });
-    await t.ctx.db.update(sites).set({ upgrades: [] }).where(eq(sites.orderId, order.id));
-    expect(await (await site("/contact/")).text()).not.toContain('name="lagon_jeton"');
-
-    // Product files older than the form (no lagon-courriel.php): nothing changes, it stays to do.
     const muPlugin = path.join(
       execFileSync("realpath", [path.join(t.ctx.config.DATA_DIR, "sites")], { encoding: "utf8" }).trim(),
       subdomain,
       "wp-content/mu-plugins/lagon-courriel.php",
     );
-    await rename(muPlugin, `${muPlugin}.old`);
-    try {
-      await job();
-    } finally {
-      await rename(`${muPlugin}.old`, muPlugin);
-    }
-    expect((await contactPage()).content.raw).toBe(before);
-    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual([]);
-    expect(await logs()).toEqual([]);
+    const owner = (await stat(muPlugin)).uid;
+    await writeFile(muPlugin, OLD_COURRIEL_MU_PLUGIN);
+    await t.ctx.db.update(sites).set({ upgrades: [] }).where(eq(sites.orderId, order.id));
+    expect(await (await site("/contact/")).text()).not.toContain('name="lagon_jeton"');
+    expect((await site("/wp-json/lagon/v1/courriel", { method: "PUT" })).status).toBe(404);
 
-    // With the files there, the next run adds the form at the end of the page and records it.
+    // The job gives the site the current mu-plugin (written by the site's own user), then the form.
     await job();
+    expect(await readFile(muPlugin, "utf8")).toBe(
+      await readFile(
+        path.join(path.dirname(SITE_HOST_SCRIPT), "site-files/mu-plugins/lagon-courriel.php"),
+        "utf8",
+      ),
+    );
+    expect((await stat(muPlugin)).uid).toBe(owner);
     expect((await contactPage()).content.raw).toBe(`${before.trimEnd()}\n\n${contactForm()}`);
-    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual(["contact-form"]);
+    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual([PRODUCT_FILES_UPGRADE, "contact-form"]);
     expect((await logs()).map((l) => l.details)).toEqual([
+      expect.stringMatching(
+        /^Extensions de la plateforme mises à jour sur le site : .*Courriel du site \(version 2\)/,
+      ),
       `E-mails du site envoyés par wordpress@${domain} ; formulaire de contact vers accueil@fleurs-payet.re. Formulaire de contact ajouté à la page Contact.`,
     ]);
     expect(await formToken(false)).toMatch(/^\d+\./);
-    // Once: a second run does nothing; the step itself, run again, changes nothing.
+    // Once: a second run does nothing; the steps themselves, run again, change nothing.
     await job();
-    expect(await logs()).toHaveLength(1);
+    expect(await logs()).toHaveLength(2);
+    await t.ctx.wordpress.main.refreshSiteFiles(subdomain);
     expect(await addContactForm(t.ctx, order, await getSite(t.ctx.db, order.id))).toContain(
       "Formulaire de contact déjà présent.",
     );
@@ -300,3 +306,18 @@ function subjectOf(mail: ReceivedMail): string {
     )
     .trim();
 }
+
+/** lagon-courriel.php as sites got it before the contact form (commit d4a8fdb: no form, no version). */
+const OLD_COURRIEL_MU_PLUGIN = `<?php
+/**
+ * Plugin Name: Courriel sans programme
+ * Description: PHP ne peut lancer aucun programme sur cet hébergement (mail() et sendmail sont désactivés) : sans relais SMTP, wp_mail() échoue proprement.
+ */
+
+add_action('phpmailer_init', function ($phpmailer) {
+\tif ($phpmailer->Mailer !== 'smtp') {
+\t\t$phpmailer->isSMTP();
+\t\t$phpmailer->Host = '';
+\t}
+}, PHP_INT_MAX);
+`;

@@ -6,11 +6,13 @@ import { defineJob } from "../jobs/job-queue.ts";
 import { liveSite } from "../maintenance/versions.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { addContactForm } from "../site-mail/add-contact-form.ts";
+import { PRODUCT_FILES_UPGRADE, refreshProductFiles } from "./product-files.ts";
 
 /**
  * One-time upgrades of existing sites (decision 0072): what a site made before a feature existed
  * gets once, recorded by name in `sites.upgrades`. A fresh install has them all (provisioning
- * records every name). Each upgrade is idempotent: a run cut short is simply run again.
+ * records every name). Each upgrade is idempotent: a run cut short is simply run again. Names of
+ * upgrades no longer listed (an older product-files version) stay recorded, unused.
  */
 export interface SiteUpgrade {
   name: string;
@@ -19,13 +21,18 @@ export interface SiteUpgrade {
 }
 
 export const SITE_UPGRADES: SiteUpgrade[] = [
+  // The product's mu-plugins at their current versions (decision 0076): first, later upgrades use them.
+  { name: PRODUCT_FILES_UPGRADE, run: refreshProductFiles },
   // Sites made before issue 25 item 6 (stop 31): mail settings and the Contact page's form.
   { name: "contact-form", run: addContactForm },
 ];
 
 export const SITE_UPGRADE_NAMES = SITE_UPGRADES.map((upgrade) => upgrade.name);
 
-/** Runs every upgrade a site lacks; one that fails stays to do (logged for the agency), the others go on. */
+/**
+ * Runs every upgrade a site lacks, in order; one that fails stays to do (logged for the agency),
+ * and so do the ones after it, which may rely on it.
+ */
 export async function upgradeSite(ctx: Context, order: Order, site: Site): Promise<number> {
   let done = 0;
   for (const upgrade of SITE_UPGRADES) {
@@ -41,6 +48,7 @@ export async function upgradeSite(ctx: Context, order: Order, site: Site): Promi
       done++;
     } catch (err) {
       ctx.log.warn({ err, orderId: order.id, upgrade: upgrade.name }, "site upgrade not done, retried later");
+      break;
     }
   }
   return done;

@@ -157,6 +157,12 @@ export class LocalWordPressHost extends SiteHostClient {
     return state;
   }
 
+  override async suspendSftp(subdomain: string, suspended: boolean): Promise<boolean> {
+    const changed = await super.suspendSftp(subdomain, suspended);
+    if (changed && !suspended) await this.runtime.startSftp();
+    return changed;
+  }
+
   fetch(subdomain: string, urlPath: string, init?: SiteRequestInit): Promise<Response> {
     assertSubdomain(subdomain);
     // Straight to nginx, which speaks plain HTTP whatever the public scheme.

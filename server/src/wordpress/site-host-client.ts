@@ -6,11 +6,13 @@ import { ProcessError } from "./run-process.ts";
 import { installedSite, prepareInstall, SITE_EXISTS_EXIT } from "./site-install.ts";
 import {
   parseSftpState,
+  parseSuspendSftp,
   type SftpChange,
   type SftpEndpoint,
   type SftpState,
   sftpCommand,
   siteModeArgs,
+  suspendSftpArgs,
 } from "./site-sftp.ts";
 import {
   assertAcmeToken,
@@ -204,6 +206,16 @@ export abstract class SiteHostClient implements WordPressHost {
   async setSiteMode(subdomain: string, mode: SiteMode): Promise<void> {
     assertSubdomain(subdomain);
     await this.transport.run(siteModeArgs(subdomain, mode));
+  }
+
+  async suspendSftp(subdomain: string, suspended: boolean): Promise<boolean> {
+    assertSubdomain(subdomain);
+    if (this.sftpEndpoint() === null) return false;
+    return parseSuspendSftp((await this.transport.run(suspendSftpArgs(subdomain, suspended))).stdout);
+  }
+
+  async refreshSiteFiles(subdomain: string): Promise<void> {
+    await this.onSite("site-files", subdomain);
   }
 
   private async onSite(command: string, subdomain: string): Promise<void> {

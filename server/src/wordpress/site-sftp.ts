@@ -58,6 +58,20 @@ export function siteModeArgs(subdomain: string, mode: SiteMode): string[] {
   return ["site-mode", subdomain, mode];
 }
 
+/** The helper's arguments for `suspendSftp` (leaving Libre, decision 0076). */
+export function suspendSftpArgs(subdomain: string, suspended: boolean): string[] {
+  return [suspended ? "sftp-suspend" : "sftp-unsuspend", subdomain];
+}
+
+/** Whether `sftp-suspend` / `sftp-unsuspend` did anything (they print "none" when not). */
+export function parseSuspendSftp(stdout: string): boolean {
+  const word = stdout.trim().split("\n").at(-1);
+  if (word !== "suspended" && word !== "resumed" && word !== "none") {
+    throw new Error(`unexpected sftp-suspend output: ${JSON.stringify(stdout)}`);
+  }
+  return word !== "none";
+}
+
 /** `site-host.sh sftp`'s lines: user, mode, password, then one `key FINGERPRINT (TYPE) COMMENT` each. */
 export function parseSftpState(stdout: string): SftpState {
   const state: SftpState = { user: "", mode: "wordpress", passwordSet: false, keys: [] };

@@ -144,6 +144,14 @@ export interface WordPressHost {
   sftp(subdomain: string, change: SftpChange): Promise<SftpState>;
   /** Serves the site's WordPress, or the plain site of its wp-content/www; no file is touched. */
   setSiteMode(subdomain: string, mode: SiteMode): Promise<void>;
+  /**
+   * Leaving Libre (decision 0076): stops the site's SFTP login and its plain site, keeping the
+   * files, the password and the keys; `false` puts them back as they were. Answers whether there
+   * was anything to stop or give back. Nothing happens on a host without SFTP.
+   */
+  suspendSftp(subdomain: string, suspended: boolean): Promise<boolean>;
+  /** Gives the site the helper's current product files (mu-plugins, translations), as an update does. */
+  refreshSiteFiles(subdomain: string): Promise<void>;
   /** The sha256 of the host's verified copy of a plugin version, or null (decision 0058). */
   cachedPlugin(pin: PluginPin): Promise<string | null>;
   /** Keeps a verified plugin (a pluginTar) in the host's cache; the host checks its sha256. */

@@ -16,6 +16,7 @@
 #                     | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN
 #                     | firewall-up | firewall-down | visits SUB SINCE | visits-prune
 #                     | sftp SUB status|password|key-add|key-remove FINGERPRINT | site-mode SUB wordpress|plain
+#                     | sftp-suspend SUB | sftp-unsuspend SUB | site-files SUB
 #                     | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256
 #                     | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB | disk-usage
 #   install reads install-site.php's JSON input on stdin and prints its JSON result.
@@ -40,6 +41,10 @@
 #   sftp opens the site's SFTP access (decision 0059) and prints its state; password reads the
 #   new password on stdin, key-add one public key line. site-mode serves the site's WordPress or
 #   the plain site in its wp-content/www (static files or PHP); the WordPress files stay.
+#   sftp-suspend (leaving Libre, decision 0076) stops the site's SFTP login and its plain site,
+#   keeping the files, the password's hash and the keys; sftp-unsuspend puts them back. Each
+#   prints "suspended"/"resumed", or "none" when there was nothing to do.
+#   site-files gives the site the helper's current product files (mu-plugins, translations).
 #   firewall-up loads (or loads again) the nftables table that keeps every site user away from
 #   loopback, private networks and the host's own addresses; sync runs it. firewall-down removes it.
 #   plugin-cached prints the sha256 of the host's verified copy of a plugin version, if any;
@@ -1463,6 +1468,59 @@ sftp_forget() {
   [ -n "${SFTP_DIR:-}" ] || return 0
   user=$(site_user "$1")
   rm -f "$SFTP_DIR/chroots/$user" "$SFTP_DIR/keys/$user" "$SFTP_DIR/plain/$1"
+  rm -rf "${SFTP_DIR:?}/suspended/$1"
+}
+
+# Leaving Libre (decision 0076): what the site had of SFTP goes to root's SFTP_DIR/suspended/<sub>
+# (0700: the chroot link as a mark, the keys file, the plain-site mark), the password's hash is
+# locked ("!" before it: neither a password nor a key opens, with or without PAM), the user leaves
+# SFTP_GROUP and its open sessions end. Nothing of the site's folder is touched. Each step may be
+# run again after a cut.
+cmd_sftp_suspend() {
+  local sub=$1 user held hash
+  valid_subdomain "$sub"
+  sftp_settings
+  user=$(site_user "$sub")
+  held="$SFTP_DIR/suspended/$sub"
+  if [ ! -d "$held" ] && [ ! -L "$SFTP_DIR/chroots/$user" ] && [ ! -f "$SFTP_DIR/plain/$sub" ]; then
+    echo none
+    return
+  fi
+  install -d -o root -g root -m 700 "$SFTP_DIR/suspended" "$held"
+  if [ -L "$SFTP_DIR/chroots/$user" ]; then
+    : >"$held/access"
+    rm -f "$SFTP_DIR/chroots/$user"
+  fi
+  if [ -f "$SFTP_DIR/keys/$user" ]; then mv -f "$SFTP_DIR/keys/$user" "$held/keys"; fi
+  if [ -f "$SFTP_DIR/plain/$sub" ]; then mv -f "$SFTP_DIR/plain/$sub" "$held/plain"; fi
+  hash=$(getent shadow "$user" | cut -d: -f2)
+  if [ -n "$hash" ] && [[ $hash != '!'* ]]; then accounts usermod -L "$user"; fi
+  if id -nG "$user" | tr ' ' '\n' | grep -qx -- "$SFTP_GROUP"; then accounts gpasswd -d "$user" "$SFTP_GROUP"; fi
+  # The session processes sshd runs as the site's user (its php-fpm workers are named otherwise).
+  pkill -KILL -u "$user" -x 'sshd|sshd-session' || true
+  echo suspended
+}
+
+# Back to Libre: what sftp-suspend kept is put back as it was.
+cmd_sftp_unsuspend() {
+  local sub=$1 user held hash
+  valid_subdomain "$sub"
+  sftp_settings
+  user=$(site_user "$sub")
+  held="$SFTP_DIR/suspended/$sub"
+  if [ ! -d "$held" ]; then
+    echo none
+    return
+  fi
+  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub"
+  site_in_layout "$sub"
+  if [ -f "$held/keys" ]; then mv -f "$held/keys" "$SFTP_DIR/keys/$user"; fi
+  hash=$(getent shadow "$user" | cut -d: -f2)
+  if [[ $hash == '!'?* ]]; then accounts usermod -U "$user"; fi
+  if [ -f "$held/access" ]; then locked sftp_open "$sub" "$user"; fi
+  if [ -f "$held/plain" ]; then mv -f "$held/plain" "$SFTP_DIR/plain/$sub"; fi
+  rm -rf "$held"
+  echo resumed
 }
 
 # A new site's user (left by a data folder removed without its sites): no password, no key, no group.
@@ -1557,6 +1615,35 @@ cmd_plugin_install() {
   rm -rf "$parts"
 }
 
+# The helper's product files (SITE_FILES: mu-plugins, translations) into a live site (decision
+# 0076), as update gives them: root copies them into a folder only root can reach, opens it to the
+# site's user for reading, and that user writes each file beside its place and renames it over the
+# old one (a request never reads half a file). Root opens no path of the site's.
+cmd_site_files() {
+  local sub=$1 dir user
+  valid_subdomain "$sub"
+  dir="$SITES_ROOT/$sub"
+  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
+  site_in_layout "$sub"
+  user=$(site_user "$sub")
+  # Global: the exit trap removes it whatever happens.
+  parts="$SITES_ROOT/.$sub.files-$(random_suffix)"
+  trap 'rm -rf "$parts"' EXIT
+  mkdir -m 700 "$parts"
+  cp -R "$SITE_FILES/." "$parts/"
+  chgrp -R -h "$user" "$parts"
+  chmod -R g+rX,g-w,o-rwx "$parts"
+  # shellcheck disable=SC2016 # the inner shell expands its own arguments
+  as_site "$user" bash -c 'set -e
+    cd -- "$1"
+    find . -type f -print0 | while IFS= read -r -d "" file; do
+      mkdir -p -- "$2/${file%/*}"
+      cp --no-preserve=mode,ownership -- "$file" "$2/${file%/*}/.${file##*/}.part"
+      mv -f -T -- "$2/${file%/*}/.${file##*/}.part" "$2/$file"
+    done' files "$parts" "$dir/wp-content"
+  rm -rf "$parts"
+}
+
 # Applies a plan's kit (apply-kit.php's JSON on stdin) as the site's user, in its confinement.
 cmd_kit_apply() {
   local sub=$1 dir user
@@ -1598,10 +1685,13 @@ visits) cmd_visits "${2:?usage: visits SUB SINCE}" "${3:?usage: visits SUB SINCE
 visits-prune) cmd_visits_prune ;;
 sftp) cmd_sftp "${2:?usage: sftp SUB ACTION}" "${3:?usage: sftp SUB ACTION}" "${4:-}" ;;
 site-mode) cmd_site_mode "${2:?usage: site-mode SUB MODE}" "${3:?usage: site-mode SUB MODE}" ;;
+sftp-suspend) cmd_sftp_suspend "${2:?usage: sftp-suspend SUB}" ;;
+sftp-unsuspend) cmd_sftp_unsuspend "${2:?usage: sftp-unsuspend SUB}" ;;
+site-files) cmd_site_files "${2:?usage: site-files SUB}" ;;
 plugin-cached) cmd_plugin_cached "${2:?usage: plugin-cached SLUG VERSION}" "${3:?}" ;;
 plugin-put) cmd_plugin_put "${2:?usage: plugin-put SLUG VERSION SHA256}" "${3:?}" "${4:?}" ;;
 kit-apply) cmd_kit_apply "${2:?usage: kit-apply SUB}" ;;
 plugin-install) cmd_plugin_install "${2:?usage: plugin-install SUB SLUG VERSION SHA256}" "${3:?}" "${4:?}" "${5:?}" ;;
 disk-usage) cmd_disk_usage ;;
-*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB | disk-usage" ;;
+*) fail "usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE | sftp-suspend SUB | sftp-unsuspend SUB | site-files SUB | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB | disk-usage" ;;
 esac

@@ -1,4 +1,5 @@
 import { formatDate } from "@lagon/contracts/french-date";
+import { PLAN_DATA_KEPT } from "@lagon/contracts/plan-kits";
 import { formatEuros } from "@lagon/contracts/pricing";
 import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -111,8 +112,8 @@ export function PlanChange({
                 ))}
               </ul>
               <p>
-                Vos données sont gardées (produits, commandes et pages de la boutique, rendez-vous déjà pris,
-                chiffres de visite) et reviennent si vous reprenez la formule {sub.plan_name}.
+                Vos données sont gardées ({PLAN_DATA_KEPT[sub.plan_id]}) et reviennent si vous reprenez la
+                formule {sub.plan_name}.
               </p>
             </div>
           ) : null}

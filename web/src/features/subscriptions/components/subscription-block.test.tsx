@@ -1,4 +1,5 @@
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
+import { featuresLost } from "@lagon/contracts/plan-kits";
 import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -219,6 +220,37 @@ describe("SubscriptionBlock", () => {
     expect(note.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.click(screen.getByLabelText(/^Libre/));
     expect(screen.getByRole("note").textContent).toContain("En passant à Libre, ces fonctions");
+  });
+
+  it("says, before leaving Libre, that SFTP and the plain site stop and that the files stay", () => {
+    block(
+      subscriptionFixture({
+        plan_id: "libre",
+        plan_name: "Libre",
+        amount_ttc_cents: 1628,
+        plan_choices: [
+          {
+            plan_id: "starter",
+            plan_name: "Starter",
+            amount_ttc_cents: 2170,
+            change: "upgrade",
+            charge_now_cents: 542,
+            stops: featuresLost("libre", "starter"),
+          },
+        ],
+      }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Changer de formule" }));
+    fireEvent.click(screen.getByLabelText(/^Starter/));
+    const note = screen.getByRole("note");
+    expect(note.textContent).toContain("En passant à Starter, ces fonctions de votre site s'arrêtent :");
+    expect([...note.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "Accès SFTP aux fichiers du site (la connexion est refusée ; mot de passe et clés gardés)",
+      "Site libre (fichiers statiques ou PHP) : l'adresse du site sert de nouveau WordPress",
+    ]);
+    expect(note.textContent).toContain(
+      "Vos données sont gardées (vos fichiers, dont le site libre de /wp-content/www, votre mot de passe et vos clés SFTP) et reviennent si vous reprenez la formule Libre.",
+    );
   });
 
   it("shows a waiting downgrade and offers to keep the current plan", () => {

@@ -2,6 +2,7 @@
 /**
  * Plugin Name: Courriel du site
  * Description: Les e-mails du site (mot de passe oublié, formulaires) partent par l'hébergement e-mail de la plateforme, en SMTP authentifié, jamais par un programme. Formulaire de contact protégé contre le spam, sans service tiers.
+ * Version: 2
  */
 
 // The product writes the settings through PUT /wp-json/lagon/v1/courriel (the admin's application

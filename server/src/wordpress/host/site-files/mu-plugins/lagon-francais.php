@@ -2,6 +2,7 @@
 /**
  * Plugin Name: Français complet
  * Description: Complète la traduction française de l’administration (barre d’outils, menus, tableau de bord, éditeur de blocs) et retire ce qui ne peut pas fonctionner sans accès à internet.
+ * Version: 1
  */
 
 // Our translations load just before Debian's French file (which they complete and correct).

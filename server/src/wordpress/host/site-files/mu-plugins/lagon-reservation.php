@@ -2,6 +2,7 @@
 /**
  * Plugin Name: Réservation en ligne
  * Description: La réservation en ligne de la formule Business : le bloc code court [lagon_reservation] de la page « Réservation » affiche vos créneaux libres et prend les rendez-vous. Réglages dans votre espace client.
+ * Version: 1
  */
 
 // The widget is the platform's (decision 0057): this page only loads its script, which talks to

@@ -2,6 +2,7 @@
 /**
  * Plugin Name: Statistiques de visite
  * Description: Les visites de votre site des 30 derniers jours sur le tableau de bord (formule Business), comptées par la plateforme sans cookie. Le détail est dans votre espace client.
+ * Version: 1
  */
 
 // The platform pushes the figures after each reading of the site's visit log, through

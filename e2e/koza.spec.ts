@@ -191,6 +191,10 @@ test("a customer fills the Koza questionnaire with real photos and gets a 5-page
   await page.goto(site);
   await expect(page).toHaveTitle(/Le Fournil de Saint-Leu/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Le Fournil de Saint-Leu");
+  // The title never breaks after "Saint-": WordPress keeps Koza's span, and the theme its style.
+  await expect(
+    page.getByRole("heading", { level: 1 }).locator(".koza-nowrap", { hasText: "Saint-Leu" }),
+  ).toHaveCSS("white-space", "nowrap");
   for (const service of SERVICES) await expect(page.getByRole("heading", { name: service })).toBeVisible();
   const banner = page.locator(".wp-block-cover img").first();
   await expect(banner).toHaveAttribute("src", /koza-\d+-photo-1/);

@@ -39,8 +39,18 @@ export function heading(text: string, opts: { level?: number; align?: Align; col
     opts.align && `has-text-align-${opts.align}`,
     opts.color && `has-${opts.color}-color has-text-color`,
   );
-  return block("heading", a, `<h${level} class="${c}">${esc(text)}</h${level}>`);
+  return block("heading", a, `<h${level} class="${c}">${keepWhole(esc(text))}</h${level}>`);
 }
+
+/** The class of a span the line never breaks inside (the theme's styles say so: `themeStyles`). */
+export const NO_WRAP = "koza-nowrap";
+
+/**
+ * Hyphenated words kept whole on one line: a title breaks before "Saint-Denis", never after
+ * "Saint-". A span, not a non-breaking hyphen, so the words stay as typed (search, copy, editor).
+ */
+const keepWhole = (html: string) =>
+  html.replace(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu, (word) => `<span class="${NO_WRAP}">${word}</span>`);
 
 /** A paragraph; `html` lets a caller pass already-escaped inline markup (links). */
 export function paragraph(

@@ -43,7 +43,7 @@ export async function buildKozaSite(
   submission: { id: number; data: KozaData; files: StoredFile[] },
   text: SiteContent,
   makeImage: ImageMaker,
-): Promise<{ pages: number; photos: number; images: number }> {
+): Promise<{ pages: string[]; photos: number; images: number }> {
   const wp = await siteAdminRest(ctx, order);
   if (!wp) throw new Error("identifiants WordPress manquants");
   const { data } = submission;
@@ -114,7 +114,7 @@ export async function buildKozaSite(
   }
 
   await removeEarlierKozaMedia(wp, submission.id);
-  return { pages: saved.length, photos: photos.length, images: made.size };
+  return { pages: saved.map((p) => p.title), photos: photos.length, images: made.size };
 }
 
 /** The media with this slug, or a new one from `load` (only called when it is missing). */

@@ -80,7 +80,9 @@ describe("the embedded French writer", () => {
       expect(texts[0]).toMatch(/à retrouver en boutique/);
       expect(texts[1]).toMatch(/ce que vous souhaitez/);
       expect(texts[2]).toMatch(/livraison/);
-      expect(texts[2]).toContain("0262 00 00 00");
+      // The phone is in the page's invitation, right below: no service says it again.
+      expect(texts.join(" ")).not.toContain("0262 00 00 00");
+      expect(site.services.callToAction.text).toContain("0262 00 00 00");
       // What sets the business apart and its clientele are said once, elsewhere, not in every service.
       expect(texts.join(" ")).not.toMatch(/farines locales|gourmands de l'Ouest/);
       // No sentence is said twice across the services, in their texts or their teasers.
@@ -255,6 +257,71 @@ describe("the embedded French writer, for five trades", () => {
     const electrician = plain(writeFrenchSite(TRADES.electrician));
     expect(electrician).toContain("d'Élec Grondin");
     expect(electrician).not.toMatch(/l'Élec|le Élec|de Élec/);
+  });
+
+  it.each([
+    ["Le Fournil", "au Fournil", "du Fournil", "appelez le Fournil", "Le Fournil"],
+    ["Les Délices de Zoé", "aux Délices de Zoé", "des Délices de Zoé", "appelez les Délices", "Les Délices"],
+    ["La Fournée", "à la Fournée", "de la Fournée", "appelez la Fournée", "La Fournée"],
+    ["L'Épi d'Or", "à l'Épi d'Or", "de l'Épi d'Or", "appelez l'Épi d'Or", "L'Épi d'Or"],
+    [
+      "Boulangerie Payet",
+      "à la Boulangerie Payet",
+      "de la Boulangerie Payet",
+      "appelez la Boulangerie",
+      "La Boulangerie",
+    ],
+    ["Chez Marie", "chez Chez Marie", "de Chez Marie", "appelez Chez Marie", "Chez Marie"],
+  ])("contracts « à » and « de » with the article of %s", (businessName, at, of, call, subject) => {
+    const sites = everyStyle({ ...TRADES.bakery, businessName });
+    const text = sites.map(plain).join("\n");
+    // Each form is said somewhere across the styles: "Bienvenue au Fournil", "les prestations du Fournil"…
+    if (!businessName.startsWith("Chez")) expect(text).toContain(at);
+    expect(text).toContain(of);
+    expect(text).toContain(call);
+    expect(text).toContain(`${subject} `);
+    // Never the article kept after a preposition that takes it in: "chez Le Fournil", "de Le Fournil".
+    expect(text).not.toMatch(/\b(chez|de|à|que|appelez) (Le|La|Les|L') ?\p{Lu}/u);
+    expect(text).not.toMatch(/\b(à|de) (le|les) /);
+  });
+
+  it("makes the verbs agree with a name in the plural", () => {
+    for (const data of Object.values(TRADES)) {
+      const text = everyStyle({ ...data, businessName: "Les Délices de Zoé" })
+        .map(plain)
+        .join("\n");
+      expect(text, data.businessType).not.toMatch(
+        /Délices de Zoé,? (vous )?(attend|reçoit|propose|répond|intervient|travaille|est|met|cultive|exerce|a|fait|ne fait)\b/,
+      );
+      expect(text, data.businessType).not.toMatch(/que les Délices de Zoé (vous )?(propose|fait)\b/);
+    }
+    const shop = everyStyle({ ...TRADES.bakery, businessName: "Les Délices de Zoé" })
+      .map(plain)
+      .join("\n");
+    expect(shop).toMatch(/Les Délices de Zoé (mettent leur|cultivent|ne font)\b/);
+    expect(shop).toMatch(/ce que les Délices de Zoé (vous proposent|font de mieux)\b/);
+  });
+
+  it("lists services that hold their own « et » with a comma before the last one", () => {
+    const salon = writeFrenchSite(TRADES.hairdresser);
+    expect(salon.services.intro).toMatch(
+      /^Coupe et brushing, couleur et mèches, et soins des cheveux bouclés/,
+    );
+    expect(writeFrenchSite(TRADES.bakery).services.intro).toMatch(
+      /^Pain au levain, gâteaux sur commande et livraison aux restaurants/,
+    );
+  });
+
+  it("never calls a trade a playground nor a quality a brand", () => {
+    const installer = {
+      ...TRADES.electrician,
+      businessType: "Installateur de climatisation",
+      businessName: "Mayotte Clim Services",
+    };
+    for (const data of [...Object.values(TRADES), installer]) {
+      const text = everyStyle(data).map(plain).join("\n");
+      expect(text).not.toMatch(/terrain de jeu|La marque (de|du|d')/);
+    }
   });
 
   it("does not say the activity twice in a headline when the name already says it", () => {

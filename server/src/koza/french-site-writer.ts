@@ -42,7 +42,12 @@ interface Words {
   solo: boolean;
   /** The name already says the activity ("Boulangerie Payet", a bakery): headlines do not say it twice. */
   echoes: boolean;
+  /** A name in the plural ("Les Délices de Zoé"): its verbs and possessives agree. */
+  plural: boolean;
 }
+
+/** The verb (or possessive) that agrees with the business's name: `v(w, "attend", "attendent")`. */
+const v = (w: Words, one: string, many: string) => (w.plural ? many : one);
 
 const TONES: Record<KozaStyle, Tone> = {
   modern: {
@@ -64,7 +69,8 @@ const TONES: Record<KozaStyle, Tone> = {
     aboutTitle: [(w) => `${w.name} en quelques mots`, () => "Qui sommes-nous ?"],
     aboutOpening: [
       (w) => `${w.The}, ${w.typeInside}${sp(w.inTown)}, c'est d'abord une passion et un métier.`,
-      (w) => `${w.The}, ${w.typeInside}${sp(w.inTown)}, a une idée simple : bien faire son métier.`,
+      (w) =>
+        `${w.The}, ${w.typeInside}${sp(w.inTown)}, ${v(w, "a", "ont")} une idée simple : bien faire ${v(w, "son", "leur")} métier.`,
     ],
     promise: "Notre promesse : un travail soigné, des échanges simples et une vraie relation de confiance.",
     values: [
@@ -72,7 +78,7 @@ const TONES: Record<KozaStyle, Tone> = {
       ["Réactivité", "Une question ? Une réponse rapide, par téléphone ou par e-mail."],
       ["Transparence", "Des prix clairs, annoncés dès le départ."],
     ],
-    servicesIntro: (w) => `voici ce ${that(w.name)} vous propose${sp(w.inTown)}.`,
+    servicesIntro: (w) => `voici ce ${that(w.name)} vous ${v(w, "propose", "proposent")}${sp(w.inTown)}.`,
     contactTitle: "Contactez-nous",
     contactClosing: "Nous vous répondons dans les meilleurs délais. À très vite !",
     taglineEnd: "simple, proche et efficace",
@@ -87,14 +93,15 @@ const TONES: Record<KozaStyle, Tone> = {
       (w) => `${w.type}${sp(w.inTown)}, au service de sa clientèle avec sérieux.`,
     ],
     opening: [
-      (w) => `${w.The} met son savoir-faire à votre service.`,
-      (w) => `${w.The} cultive l'exigence du travail bien fait.`,
+      (w) => `${w.The} ${v(w, "met son", "mettent leur")} savoir-faire à votre service.`,
+      (w) => `${w.The} ${v(w, "cultive", "cultivent")} l'exigence du travail bien fait.`,
     ],
     servicesTitle: "Nos prestations",
     whyTitle: "Notre différence",
     aboutTitle: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `${w.name} et son métier`],
     aboutOpening: [
-      (w) => `${w.The}, ${w.typeInside}${sp(w.inTown)}, exerce son métier avec sérieux et constance.`,
+      (w) =>
+        `${w.The}, ${w.typeInside}${sp(w.inTown)}, ${v(w, "exerce son", "exercent leur")} métier avec sérieux et constance.`,
       (w) => `${w.name} : ${w.typeInside}${sp(w.inTown)}, un métier exercé avec rigueur.`,
     ],
     promise: "Notre engagement : un travail soigné, la parole tenue et une relation durable.",
@@ -114,13 +121,14 @@ const TONES: Record<KozaStyle, Tone> = {
       (w) => `${w.type}${sp(w.inTown)}. De l'énergie, de l'exigence, du concret.`,
       () => "Pas de demi-mesure : nous visons le meilleur, à chaque fois.",
     ],
-    opening: [() => "Ici, pas de demi-mesure.", (w) => `${w.The} ne fait rien à moitié.`],
+    opening: [() => "Ici, pas de demi-mesure.", (w) => `${w.The} ne ${v(w, "fait", "font")} rien à moitié.`],
     servicesTitle: "Ce que nous faisons de mieux",
     whyTitle: "Pourquoi nous ?",
     aboutTitle: [() => "Qui sommes-nous ?", (w) => `${w.name}, l'énergie en plus`],
     aboutOpening: [
-      (w) => `${w.The}, ${w.typeInside}${sp(w.inTown)}, met toute son énergie dans son métier.`,
-      (w) => `Notre terrain de jeu : ${w.typeInside}${sp(w.inTown)}. Notre moteur : vous satisfaire.`,
+      (w) =>
+        `${w.The}, ${w.typeInside}${sp(w.inTown)}, ${v(w, "met toute son énergie dans son", "mettent toute leur énergie dans leur")} métier.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}. Notre moteur : vous satisfaire.`,
     ],
     promise: "Notre promesse ? Du concret. Pas des excuses.",
     values: [
@@ -128,7 +136,7 @@ const TONES: Record<KozaStyle, Tone> = {
       ["Exigence", "Le « presque bien » ne nous suffit pas."],
       ["Résultats", "Ce qui compte, c'est ce que vous obtenez."],
     ],
-    servicesIntro: (w) => `voilà ce ${that(w.name)} fait de mieux.`,
+    servicesIntro: (w) => `voilà ce ${that(w.name)} ${v(w, "fait", "font")} de mieux.`,
     contactTitle: "Parlons-en !",
     contactClosing: "On vous répond vite. Promis !",
     taglineEnd: "avec énergie et exigence",
@@ -198,7 +206,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
     why: () => "En boutique, on prend le temps de vous conseiller et de vous servir.",
     way: () =>
       "Ici, chaque client est servi avec le sourire, qu'il passe en coup de vent ou prenne son temps.",
-    presence: (w) => `${w.The} vous attend${sp(w.inTown)}.`,
+    presence: (w) => `${w.The} vous ${v(w, "attend", "attendent")}${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une commande particulière ?",
       text: (w) => `Passez à la boutique ou appelez ${w.the} au ${w.phone} : on en parle ensemble.`,
@@ -209,7 +217,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
   },
   restaurant: {
     servicesTitle: "Nos formules",
-    servicesIntro: (w) => `voici comment ${w.the} vous reçoit${sp(w.inTown)}.`,
+    servicesIntro: (w) => `voici comment ${w.the} vous ${v(w, "reçoit", "reçoivent")}${sp(w.inTown)}.`,
     ctaTitle: {
       modern: "Passez nous voir",
       classic: "Au plaisir de vous recevoir",
@@ -219,7 +227,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaText: (w) => `${welcome("recevons", w)} Pour réserver une table, appelez le ${w.phone}.`,
     why: () => "Ici, on vous reçoit simplement, comme un habitué.",
     way: () => "Seul, en famille ou entre collègues, chacun trouve ici sa place à table.",
-    presence: (w) => `${w.The} vous attend à table${sp(w.inTown)}.`,
+    presence: (w) => `${w.The} vous ${v(w, "attend", "attendent")} à table${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une table, un groupe ?",
       text: (w) => `Pour réserver ou pour toute question, appelez ${w.the} au ${w.phone}.`,
@@ -240,7 +248,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
     why: () => "Sur rendez-vous, le temps qu'il faut vous est réservé, sans précipitation.",
     way: () =>
       "Chaque rendez-vous commence par écouter ce que vous attendez, et vous savez ensuite ce qui a été fait.",
-    presence: (w) => `${w.The} vous reçoit sur rendez-vous${sp(w.inTown)}.`,
+    presence: (w) => `${w.The} vous ${v(w, "reçoit", "reçoivent")} sur rendez-vous${sp(w.inTown)}.`,
     servicesCta: {
       title: "Envie d'un rendez-vous ?",
       text: (w) => `Appelez ${w.the} au ${w.phone} : un créneau vous est proposé.`,
@@ -248,7 +256,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
     galleryIntro: (w) =>
       `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
     contactIntro: (w) =>
-      `Pour prendre rendez-vous, appelez ou écrivez${w.hours ? ", aux horaires indiqués ci-dessous" : ""} : ${w.the} vous propose un créneau.`,
+      `Pour prendre rendez-vous, appelez ou écrivez${w.hours ? ", aux horaires indiqués ci-dessous" : ""} : ${w.the} vous ${v(w, "propose", "proposent")} un créneau.`,
   },
   callout: {
     ctaTitle: {
@@ -260,7 +268,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaText: (w) => `Appelez le ${w.phone} ou écrivez en décrivant votre besoin et le lieu des travaux.`,
     why: () => "Avant toute intervention, le travail à faire et son prix vous sont présentés dans un devis.",
     way: () => "Chaque chantier est mené proprement, et ce qui a été fait vous est expliqué à la fin.",
-    presence: (w) => `${w.The} intervient chez vous, sur devis.`,
+    presence: (w) => `${w.The} ${v(w, "intervient", "interviennent")} chez vous, sur devis.`,
     servicesCta: {
       title: "Un devis pour vos travaux ?",
       text: (w) => `Appelez ${w.the} au ${w.phone} ou écrivez en décrivant votre besoin : le devis suit.`,
@@ -282,7 +290,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
     why: () =>
       "Chaque mission commence par comprendre votre activité, pour vous proposer ce qui lui convient.",
     way: () => "Les échanges restent simples : des réponses claires à vos questions, sans jargon.",
-    presence: (w) => `${w.The} travaille avec les professionnels${sp(w.inTown)}.`,
+    presence: (w) => `${w.The} ${v(w, "travaille", "travaillent")} avec les professionnels${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une question sur votre situation ?",
       text: (w) =>
@@ -302,14 +310,15 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaText: (w) => `Appelez le ${w.phone} ou écrivez-nous : nous vous répondons rapidement.`,
     why: () => "Chaque demande commence par un échange, pour bien comprendre ce dont vous avez besoin.",
     way: () => "Vous savez à chaque étape ce qui est fait, comment et pour quand.",
-    presence: (w) => `${w.The} est à votre écoute${sp(w.inTown)}.`,
+    presence: (w) => `${w.The} ${v(w, "est", "sont")} à votre écoute${sp(w.inTown)}.`,
     servicesCta: {
       title: "Besoin d'un renseignement ?",
       text: (w) => `Contactez ${w.the} au ${w.phone} : votre demande est étudiée avec attention.`,
     },
     galleryIntro: (w) =>
       `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
-    contactIntro: (w) => `Une question, un projet ? ${w.The} vous répond avec plaisir : appelez ou écrivez.`,
+    contactIntro: (w) =>
+      `Une question, un projet ? ${w.The} vous ${v(w, "répond", "répondent")} avec plaisir : appelez ou écrivez.`,
   },
 };
 
@@ -334,6 +343,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
     echoes: fold(data.businessName)
       .split(/[^a-z]+/)
       .includes(fold(data.businessType).split(/[^a-z]+/)[0] ?? ""),
+    plural: plural(oneLine(data.businessName)),
   };
   const seed = hash(`${w.name}|${w.type}`);
   const pick = <T>(list: T[], salt = 0): T => list[(seed + salt) % list.length] as T;
@@ -343,10 +353,10 @@ export function writeFrenchSite(data: KozaData): SiteContent {
   // the others about a service go to it on the services page, the rest back to the home page.
   const [pitch = "", ...others] = sentencesOf(sentences(data.businessDescription));
   const described = describeServices(services, {
-    name: w.name,
+    name: w.The,
+    plural: w.plural,
     inTown: w.inTown,
     description: others.join(" "),
-    phone: w.phone,
   });
   const rest = others.filter((s) => !described.used.has(s));
   const clientele = audience
@@ -390,47 +400,63 @@ function distinction(unique: string, w: Words, seed: number): string {
   const text = oneLine(unique);
   if (/^(je|j['’]|nous|on)\b/i.test(text) || text.split(" ").length > 14) return sentences(text);
   const t = inside(text);
-  return seed % 2 ? `Ce qui fait la différence ${at(w.name)} : ${t}.` : `La marque ${of(w.name)} : ${t}.`;
+  return seed % 2 ? `Ce qui fait la différence ${at(w.name)} : ${t}.` : `Ce qui distingue ${w.the} : ${t}.`;
 }
 
-/** "pain au levain, gâteaux sur commande et livraison aux restaurants" */
+/**
+ * "pain au levain, gâteaux sur commande et livraison aux restaurants"; with a comma before the
+ * last "et" when an item has its own ("coupe et brushing, couleur et mèches, et soins").
+ */
 function listOf(items: string[]): string {
   const words = items.map(inside);
-  return `${words.slice(0, -1).join(", ")} et ${words.at(-1)}`;
+  const last = words.some((item) => / et /.test(item)) ? ", et " : " et ";
+  return `${words.slice(0, -1).join(", ")}${last}${words.at(-1)}`;
 }
 
-/** A name that starts with a common noun takes its article: "le Garage Hoarau", "la Boulangerie Payet". */
+/**
+ * A name's article, where French needs one: the name's own ("Le Fournil", "Les Délices de Zoé",
+ * "L'Atelier Zoé") or the one of the common noun it starts with ("Garage Hoarau", "Boulangerie
+ * Payet"). Anything else is a proper name ("Élec Grondin", "Chez Marie"): no article, "chez".
+ */
 const MASCULINE =
   /^(cabinet|garage|salon|restaurant|snack|bar|cafe|comptoir|fournil|studio|domaine|moulin|magasin|bistrot|institut|atelier|espace|centre|groupe|bureau)\b/;
 const FEMININE =
   /^(boulangerie|patisserie|agence|epicerie|boutique|maison|ferme|table|brasserie|pizzeria|creperie|societe|entreprise|cave|clinique|pharmacie|librairie|fromagerie|boucherie|charcuterie|poissonnerie|chocolaterie|miellerie)\b/;
 const elides = (name: string) => /^[aeiouyhàâäéèêëîïôöûü]/i.test(name);
-function article(name: string): "" | "le" | "la" | "l'" {
+type Article = "" | "le" | "la" | "l'" | "les";
+function article(name: string): { a: Article; rest: string } {
+  const own = /^(le|la|les)\s+(?=\S)|^l['’](?=\S)/i.exec(name);
+  if (own) {
+    const word = own[0].trim().toLowerCase().replace("’", "'");
+    return { a: word as Article, rest: name.slice(own[0].length) };
+  }
   const folded = fold(name);
   const kind = MASCULINE.test(folded) ? "le" : FEMININE.test(folded) ? "la" : "";
-  return kind && elides(name) ? "l'" : kind;
+  return { a: kind && elides(name) ? "l'" : kind, rest: name };
 }
-/** "Élec Grondin", "le Garage Hoarau", "la Boulangerie Payet", "l'Atelier Zoé" */
+/** Whether the name is said in the plural ("Les Délices de Zoé"). */
+const plural = (name: string) => article(name).a === "les";
+/** "Élec Grondin", "le Garage Hoarau", "le Fournil", "les Délices de Zoé", "l'Atelier Zoé" */
 function the(name: string): string {
-  const a = article(name);
-  return a === "" ? name : a === "l'" ? `l'${name}` : `${a} ${name}`;
+  const { a, rest } = article(name);
+  return a === "" ? name : a === "l'" ? `l'${rest}` : `${a} ${rest}`;
 }
-/** "chez Élec Grondin", "au Garage Hoarau", "à la Boulangerie Payet", "à l'Atelier Zoé" */
+/** "chez Élec Grondin", "au Fournil", "aux Délices de Zoé", "à la Boulangerie Payet", "à l'Atelier Zoé" */
 function at(name: string): string {
-  const a = article(name);
-  return a === "" ? `chez ${name}` : a === "le" ? `au ${name}` : a === "la" ? `à la ${name}` : `à l'${name}`;
+  const { a, rest } = article(name);
+  const to = { "": "chez ", le: "au ", les: "aux ", la: "à la ", "l'": "à l'" }[a];
+  return `${to}${rest}`;
 }
-/** "d'Élec Grondin", "du Garage Hoarau", "de la Boulangerie Payet", "de l'Atelier Zoé" */
+/** "d'Élec Grondin", "du Fournil", "des Délices de Zoé", "de la Boulangerie Payet", "de l'Atelier Zoé" */
 function of(name: string): string {
-  const a = article(name);
+  const { a, rest } = article(name);
   if (a === "") return elides(name) ? `d'${name}` : `de ${name}`;
-  return a === "le" ? `du ${name}` : a === "la" ? `de la ${name}` : `de l'${name}`;
+  return `${{ le: "du ", les: "des ", la: "de la ", "l'": "de l'" }[a]}${rest}`;
 }
-/** "qu'Élec Grondin", "que le Garage Hoarau" */
+/** "qu'Élec Grondin", "que le Garage Hoarau", "que les Délices de Zoé" */
 function that(name: string): string {
-  const a = article(name);
-  if (a === "") return elides(name) ? `qu'${name}` : `que ${name}`;
-  return a === "l'" ? `que l'${name}` : `que ${a} ${name}`;
+  if (article(name).a === "" && elides(name)) return `qu'${name}`;
+  return `que ${the(name)}`;
 }
 const oneLine = (s: string) => s.trim().replace(/\s+/g, " ");
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

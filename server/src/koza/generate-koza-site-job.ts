@@ -12,6 +12,7 @@ import { findOrder } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteUrlOf } from "../sites/site-of.ts";
 import { buildKozaSite } from "./build-koza-site.ts";
+import { pageList } from "./page-blocks.ts";
 import { SiteContent } from "./site-content.ts";
 import { createImageMaker } from "./site-images.ts";
 import { createSiteWriter } from "./site-writer.ts";
@@ -68,7 +69,7 @@ export const generateKozaSiteJob = defineJob({
       await addOrderLog(ctx.db, orderId, {
         level: "info",
         action: "koza",
-        details: `Site Koza généré : ${built.pages} pages, ${built.photos} photo(s) du client, ${built.images} image(s) créée(s) (${Math.round(performance.now() - started)} ms)${kept ? " ; textes repris d'une tentative précédente, sans les redemander" : ""}.`,
+        details: `Site Koza généré : ${built.pages.length} pages, ${built.photos} photo(s) du client, ${built.images} image(s) créée(s) (${Math.round(performance.now() - started)} ms)${kept ? " ; textes repris d'une tentative précédente, sans les redemander" : ""}.`,
       });
       await queueEmail(ctx, {
         template: "koza_ready",
@@ -77,6 +78,7 @@ export const generateKozaSiteJob = defineJob({
         vars: {
           customer_name: order.customerName,
           business_name: data.businessName,
+          pages: pageList(built.pages),
           site_url: await siteUrlOf(ctx, order),
           magic_link: magicLinkUrl(ctx, order),
         },

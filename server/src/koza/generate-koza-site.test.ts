@@ -151,6 +151,10 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       ),
     );
     expect(decodeQuotedPrintable(mail.raw)).toContain(`http://${SUBDOMAIN}.localhost:`);
+    // The pages as made: with photos, "Réalisations".
+    expect(decodeQuotedPrintable(mail.raw).replaceAll("\u00a0", " ")).toContain(
+      "« Réalisations » et « Contact »",
+    );
     const logs = await orderLogsInOrder();
     expect(logs.at(-1)?.details).toMatch(
       /^Site Koza généré : 5 pages, 3 photo\(s\) du client, 0 image\(s\) créée\(s\) \(\d+ ms\)\.$/,

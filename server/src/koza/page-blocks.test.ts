@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Media } from "./blocks.ts";
+import { DEFAULT_TEMPLATES } from "../mail/default-templates.ts";
+import { renderTemplate } from "../mail/render-template.ts";
+import { heading, type Media, NO_WRAP } from "./blocks.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
-import { ADMIN_ONLY, kozaPages, photoGallery, WAY_OF_WORKING } from "./page-blocks.ts";
+import { ADMIN_ONLY, kozaPages, pageList, photoGallery, WAY_OF_WORKING } from "./page-blocks.ts";
 import { imageRequests, pageImages } from "./site-images.ts";
 import { answers, TRADES } from "./test-support.ts";
 import { tradeOf } from "./trade.ts";
@@ -228,5 +230,71 @@ describe("the five pages as blocks", () => {
     // A bakery or a plumber is not booked by the slot: their button keeps its page.
     expect(targets(TRADES.bakery, true)).toEqual(Array(4).fill("/contact/"));
     expect(targets(TRADES.electrician, true)).toEqual(Array(4).fill("/contact/"));
+    // The way of working says it too: the first step is the online booking, not a phone call.
+    const way = booked[3]?.content
+      .replace(/<[^>]+>/g, "")
+      .split("1. Prenez rendez-vous")[1]
+      ?.split("2. ")[0];
+    expect(way).toContain("Choisissez en ligne un créneau libre");
+  });
+
+  it("with online booking, never promise a restaurant's table: its button says where it leads", () => {
+    const data = TRADES.restaurant;
+    const buttonsOf = (booking: boolean) =>
+      kozaPages(data, writeFrenchSite(data), images(data, []), { booking }).flatMap((p) =>
+        [
+          ...p.content.matchAll(/wp-block-button__link[^>]*href="(\/contact\/|\/reservation\/)">([^<]+)</g),
+        ].map((m) => `${m[2]} → ${m[1]}`),
+      );
+    // The Réservation page books appointments: beside it, the button leads to the contact page, as it says.
+    expect(buttonsOf(true)).toEqual(Array(4).fill("Nous contacter → /contact/"));
+    expect(buttonsOf(true).join()).not.toMatch(/table/);
+    // Without it, a table is booked by phone from the contact page.
+    expect(buttonsOf(false)).toEqual(Array(4).fill("Réserver une table → /contact/"));
+  });
+
+  it.each([
+    [0, "bakery"],
+    [4, "bakery"],
+    [0, "hairdresser"],
+    [3, "restaurant"],
+  ] as const)("with %i photos, say the %s's hours and phone once on the Réalisations page", (n, trade) => {
+    const data = TRADES[trade];
+    const photos = Array.from({ length: n }, (_, i) => photo(i + 1));
+    const page = kozaPages(data, writeFrenchSite(data), images(data, photos))[3]?.content as string;
+    const text = page.replace(/<[^>]+>/g, "").toLowerCase();
+    const count = (needle: string) => text.split(needle.toLowerCase()).length - 1;
+    expect(count(data.contactInfo.hours), data.contactInfo.hours).toBeLessThanOrEqual(1);
+    expect(count(data.contactInfo.phone)).toBe(1);
+    // The invitation band still closes the page, with its title and its button.
+    expect(page.replace(/<[^>]+>/g, "")).toContain(writeFrenchSite(data).home.callToAction.title);
+    expect(page.match(/wp-block-button__link[^>]*href="\/(contact|reservation)\/"/g)).toHaveLength(1);
+  });
+
+  it("never break a title after « Saint- »: a hyphenated place name stays whole on one line", () => {
+    const data = answers({ businessName: "Le Fournil de Saint-Leu" });
+    const home = kozaPages(data, writeFrenchSite(data), images(data, []))[0]?.content as string;
+    const h1 = /<h1[^>]*>(.*?)<\/h1>/.exec(home)?.[1] ?? "";
+    expect(h1).toContain(`<span class="${NO_WRAP}">Saint-Leu</span>`);
+    // The words stay as typed: "Saint-Leu", with its hyphen, for search and copy.
+    expect(h1.replace(/<[^>]+>/g, "")).toContain("Le Fournil de Saint-Leu");
+    expect(heading("Qui sommes-nous ?")).toContain(`<span class="${NO_WRAP}">sommes-nous</span> ?`);
+  });
+
+  it("are listed in the « site ready » e-mail as made: « Comment ça se passe » without photos", () => {
+    const template = DEFAULT_TEMPLATES.find((t) => t.name === "koza_ready");
+    if (!template) throw new Error("koza_ready missing");
+    const mail = (photos: Media[]) => {
+      const data = answers();
+      const titles = kozaPages(data, writeFrenchSite(data), images(data, photos)).map((p) => p.title);
+      return renderTemplate(template, { business_name: data.businessName, pages: pageList(titles) }).html;
+    };
+    const nbsp = (s: string) => s.replaceAll("\u00a0", " ");
+    expect(nbsp(mail([]))).toContain(
+      "« Accueil », « À propos », « Services », « Comment ça se passe » et « Contact »",
+    );
+    expect(mail([])).not.toContain("Réalisations");
+    expect(nbsp(mail([photo(1)]))).toContain("« Services », « Réalisations » et « Contact »");
+    expect(template.variables).toContain("pages");
   });
 });

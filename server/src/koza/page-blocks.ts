@@ -56,6 +56,9 @@ export function kozaPages(
   const trade = tradeOf(data);
   const online = opts.booking && trade.kind === "appointment";
   const action = online ? BOOKING_PATH : "/contact/";
+  // The site's booking page takes appointments, not tables: beside it, a restaurant's button says
+  // where it really leads (the contact page, where a table is booked by phone).
+  const label = opts.booking && trade.kind === "restaurant" ? "Nous contacter" : trade.action;
   // Booked online, the invitations say so instead of asking to call for a slot.
   const bookOnline = typeset(
     `Choisissez en ligne un créneau libre : la confirmation arrive aussitôt par e-mail. Une question ? Appelez le ${c.phone.trim()}.`,
@@ -65,12 +68,13 @@ export function kozaPages(
   // The call-to-action band is the primary colour: its text must stay readable on it.
   const onPrimary = textOn(data.colors.primary) === "#ffffff" ? "base" : "contrast";
   const overPrimary = onPrimary === "base" ? "contrast" : "base";
-  const callToAction = (title: string, body: string) =>
+  // Without `body`, the band only invites: the page above already said how (the way of working).
+  const callToAction = (title: string, body?: string) =>
     section(
       [
         heading(title, { align: "center", color: onPrimary }),
-        paragraph(body, { align: "center" }),
-        buttons([{ label: trade.action, href: action, background: onPrimary, text: overPrimary }], "center"),
+        ...(body ? [paragraph(body, { align: "center" })] : []),
+        buttons([{ label, href: action, background: onPrimary, text: overPrimary }], "center"),
       ],
       { background: "accent-1", text: onPrimary },
     );
@@ -83,7 +87,7 @@ export function kozaPages(
         paragraph(text.home.lead, { align: "center", size: "large" }),
         buttons(
           [
-            { label: trade.action, href: action },
+            { label, href: action },
             { label: "Nos services", href: "/services/", outline: true },
           ],
           "center",
@@ -127,13 +131,17 @@ export function kozaPages(
     }),
     heading(text.services.callToAction.title),
     paragraph(online ? bookOnline : text.services.callToAction.text),
-    buttons([{ label: trade.action, href: action }]),
+    buttons([{ label, href: action }]),
   ];
 
   // The customer's own photos above the way of working; without any, the page is the way of
   // working (and a word to the owner): never made pictures passed off as work.
+  // Booked online, the first step says so too, like the buttons.
+  const way = online
+    ? [{ title: trade.steps[0]?.title ?? "", text: bookOnline }, ...trade.steps.slice(1)]
+    : trade.steps;
   const steps = columns(
-    trade.steps.map((step, i) => [heading(`${i + 1}. ${step.title}`, { level: 3 }), paragraph(step.text)]),
+    way.map((step, i) => [heading(`${i + 1}. ${step.title}`, { level: 3 }), paragraph(step.text)]),
     true,
   );
   const realisations = [
@@ -151,7 +159,8 @@ export function kozaPages(
             { html: true, className: ADMIN_ONLY },
           ),
         ]),
-    callToAction(text.home.callToAction.title, invitation),
+    // The steps gave the hours and the phone: the band does not say them again.
+    callToAction(text.home.callToAction.title),
   ];
 
   const contact = [
@@ -203,4 +212,10 @@ export function photoGallery(photos: Media[]): string[] {
   if (photos.length === 1) return [image(first, true)];
   if (photos.length % 3 === 0) return [gallery(photos, 3)];
   return photos.length % 2 === 1 ? [image(first, true), gallery(others, 2)] : [gallery(photos, 2)];
+}
+
+/** The pages as made, for the e-mail that says the site is ready: "« Accueil », « À propos »… et « Contact »". */
+export function pageList(titles: string[]): string {
+  const quoted = titles.map((t) => `«\u00a0${t}\u00a0»`);
+  return quoted.length < 2 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} et ${quoted.at(-1)}`;
 }

@@ -2,12 +2,14 @@ import { fold } from "./image-motifs.ts";
 
 /** What the embedded writer knows to describe the three services, already cleaned. */
 export interface ServiceFacts {
+  /** The name as it opens a sentence, with its article ("La Boulangerie Payet"). */
   name: string;
+  /** A name in the plural ("Les Délices de Zoé"): its verbs agree. */
+  plural: boolean;
   /** "à Saint-Paul", "au Port", or "" when the address names no town. */
   inTown: string;
   /** The description, as full sentences. */
   description: string;
-  phone: string;
 }
 
 /**
@@ -165,15 +167,14 @@ export function describeServices(
     return found;
   };
   const fallback = [
-    `${f.name} le propose${sp(f.inTown)}, avec le même soin pour chaque demande.`,
+    `${f.name} le ${f.plural ? "proposent" : "propose"}${sp(f.inTown)}, avec le même soin pour chaque demande.`,
     "Parlez-en : la prestation s'adapte à ce que vous souhaitez.",
-    `Une question sur ce service ? ${f.name} vous répond et vous conseille.`,
+    `Une question sur ce service ? ${f.name} vous ${f.plural ? "répondent et vous conseillent" : "répond et vous conseille"}.`,
   ];
-  const closing = ["", "", `Pour en parler, appelez le ${f.phone}.`];
   const items = services.map((service, i) => {
     const own = about(service);
     const teaser = kind(service) ?? (fallback[i] as string);
-    return { teaser, text: [own, teaser, closing[i]].filter(Boolean).join(" ") };
+    return { teaser, text: [own, teaser].filter(Boolean).join(" ") };
   });
   return { items, used };
 }

@@ -1,5 +1,6 @@
 import { KOZA_STYLES } from "@lagon/contracts/koza";
 import { describe, expect, it } from "vitest";
+import { NO_WRAP } from "./blocks.ts";
 import { contrast } from "./colors.ts";
 import { ADMIN_ONLY } from "./page-blocks.ts";
 import { answers } from "./test-support.ts";
@@ -39,5 +40,7 @@ describe("the theme's colours and fonts", () => {
     const { css } = themeStyles(answers()).styles;
     expect(css).toContain(`.${ADMIN_ONLY}{display:none}`);
     expect(css).toContain(`.logged-in .${ADMIN_ONLY}{display:block;`);
+    // A hyphenated place name in a title stays on one line (blocks.ts wraps it in this class).
+    expect(css).toContain(`.${NO_WRAP}{white-space:nowrap}`);
   });
 });

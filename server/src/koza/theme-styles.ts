@@ -1,5 +1,6 @@
 import type { KozaStyle } from "@lagon/contracts/koza";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
+import { NO_WRAP } from "./blocks.ts";
 import { mix, readable, textOn } from "./colors.ts";
 import { ADMIN_ONLY } from "./page-blocks.ts";
 
@@ -167,8 +168,9 @@ export function themeStyles(data: KozaData) {
       typography: { fontFamilies: { theme: fonts.map(font) } },
     },
     styles: {
-      // A word to the owner on their own pages (e.g. where their photos go), never shown to visitors.
-      css: `.${ADMIN_ONLY}{display:none}.logged-in .${ADMIN_ONLY}{display:block;padding:1rem 1.25rem;border:2px dashed var(--wp--preset--color--accent-1);border-radius:8px}`,
+      // A word to the owner on their own pages (e.g. where their photos go), never shown to visitors;
+      // a hyphenated place name kept on one line in titles.
+      css: `.${NO_WRAP}{white-space:nowrap}.${ADMIN_ONLY}{display:none}.logged-in .${ADMIN_ONLY}{display:block;padding:1rem 1.25rem;border:2px dashed var(--wp--preset--color--accent-1);border-radius:8px}`,
       color: { background: preset("color", "base"), text: preset("color", "contrast") },
       typography: {
         fontFamily: preset("font-family", look.body.slug),

@@ -82,10 +82,10 @@ ${button("{{magic_link}}", "Ouvrir mon espace client")}
     name: "koza_ready",
     description: "Envoyé au client quand Koza a terminé la génération de son site.",
     subject: "Koza a terminé votre site {{business_name}} !",
-    variables: ["customer_name", "business_name", "site_url", "magic_link", ...common],
+    variables: ["customer_name", "business_name", "pages", "site_url", "magic_link", ...common],
     content: layout(
       "Votre site est rempli, {{customer_name}} !",
-      `    <p>Koza a rédigé et mis en page les 5 pages de {{business_name}} : Accueil, À propos, Services, Réalisations et Contact.</p>
+      `    <p>Koza a rédigé les pages de {{business_name}} et les a mises en page : {{pages}}.</p>
 ${button("{{site_url}}", "Voir mon site")}
     <p>Vous pouvez tout modifier depuis WordPress. Votre espace client : <a href="{{magic_link}}">{{magic_link}}</a></p>`,
     ),

@@ -13,6 +13,8 @@ const SAMPLES: Record<string, string> = {
   customer_name: "Marie Payet",
   customer_email: "marie.payet@exemple.re",
   business_name: "Boulangerie Payet",
+  pages:
+    "«\u00a0Accueil\u00a0», «\u00a0À propos\u00a0», «\u00a0Services\u00a0», «\u00a0Réalisations\u00a0» et «\u00a0Contact\u00a0»",
   site_url: SITE,
   wp_admin_url: `${SITE}/wp-admin/`,
   wp_username: "marie-payet",

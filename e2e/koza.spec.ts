@@ -41,16 +41,20 @@ async function shoot(page: Page, name: string, width: number) {
 const stepTitle = (page: Page, name: string) =>
   page.getByRole("heading", { level: 2, name: new RegExp(`^Étape \\d sur 5 : ${name}$`) });
 
-/** Scrolls through the page so lazy images load, then checks that every image of the content shows. */
+/**
+ * Brings each image of the content into view for a rendered frame, so that a lazy one starts
+ * loading, then checks that every one shows.
+ */
 async function imagesLoaded(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
+  const images = page.getByRole("main").locator("img");
+  await images.evaluateAll(async (all) => {
+    for (const image of all) {
+      image.scrollIntoView({ block: "center" });
+      // Two frames: the browser has rendered one with the image in view and seen it intersect.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }
     window.scrollTo(0, 0);
   });
-  const images = page.getByRole("main").locator("img");
   await expect
     .poll(() =>
       images.evaluateAll(

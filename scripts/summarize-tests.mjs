@@ -56,8 +56,11 @@ function vitestFiles(report) {
   }));
 }
 
-/** The files of a Playwright report: the time of every try of every test, added up by file. */
-function playwrightFiles(report) {
+/**
+ * Each spec file's seconds in a Playwright report, its path relative to the report's test folder:
+ * the time of every try of every test, added up by file.
+ */
+export function playwrightSeconds(report) {
   const byFile = new Map();
   const walk = (suite, file) => {
     const here = suite.file ?? file;
@@ -71,8 +74,16 @@ function playwrightFiles(report) {
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return byFile;
+}
+
+/** The files of a Playwright report: [{ file, seconds }]. */
+function playwrightFiles(report) {
   const dir = report.config?.rootDir ? path.relative(process.cwd(), report.config.rootDir) : "";
-  return [...byFile].map(([file, seconds]) => ({ file: dir ? path.join(dir, file) : file, seconds }));
+  return [...playwrightSeconds(report)].map(([file, seconds]) => ({
+    file: dir ? path.join(dir, file) : file,
+    seconds,
+  }));
 }
 
 // Whole seconds past a minute, rounded first: 119.6 s is "2 min 00 s", never "1 min 60 s".

@@ -16,7 +16,7 @@ import {
 } from "./order-lease.ts";
 
 /** A job that waits until told, counting how many of its runs are under way at once. */
-const gate = { open: false, running: 0, most: 0 };
+const gate = { open: false, running: 0, most: 0, done: 0 };
 const slowJob = defineJob({
   name: "slow-test-job",
   payload: z.object({ n: z.number() }),
@@ -29,6 +29,7 @@ const slowJob = defineJob({
     gate.most = Math.max(gate.most, gate.running);
     await waitFor(() => gate.open || undefined, 60_000);
     gate.running--;
+    gate.done++;
   },
 });
 
@@ -121,14 +122,24 @@ describe("order leases and job concurrency", () => {
   });
 
   it("runs as many jobs of a kind at once as its concurrency says", async () => {
-    await ctx.queue.work(ctx);
+    // Queued before the workers start: each worker's first fetch, sent as it starts, takes one.
     for (let n = 1; n <= 5; n++) await ctx.queue.send(slowJob, { n });
+    await ctx.queue.work(ctx);
     await waitFor(() => gate.running >= 3 || undefined, 30_000);
-    // A moment more: a fourth would have started by now if it could.
-    await new Promise((r) => setTimeout(r, 2000));
+    // Every worker sent its first fetch before work() returned, long before this read (PGlite
+    // answers its one connection in order): a fourth worker would hold a fourth job.
+    const { rows } = await ctx.database.sql.executeSql(
+      `select count(*) filter (where state = 'active')::int as active,
+         count(*) filter (where state = 'created')::int as waiting
+       from pgboss.job where name = $1`,
+      [slowJob.name],
+    );
+    const [jobs] = rows as { active: number; waiting: number }[];
+    expect(jobs?.active).toBe(3);
+    expect(jobs?.waiting).toBeGreaterThanOrEqual(2);
     expect(gate.running).toBe(3);
     gate.open = true;
-    await waitFor(() => gate.running === 0 || undefined, 30_000);
+    await waitFor(() => gate.done >= 5 || undefined, 30_000);
     expect(gate.most).toBe(3);
   });
 });

@@ -1,7 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { waitFor } from "../../test/smtp-sink.ts";
 import { accountCommand, ensureSystemUser, userId } from "./system-accounts.ts";
+
+/** The account commands that failed: the real runProcess, watched. */
+const refused = vi.hoisted(() => [] as string[]);
+vi.mock("../wordpress/run-process.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../wordpress/run-process.ts")>();
+  return {
+    ...real,
+    runProcess: async (...args: Parameters<typeof real.runProcess>) => {
+      try {
+        return await real.runProcess(...args);
+      } catch (error) {
+        if (args[0] === "flock") refused.push(args[1].slice(1).join(" "));
+        throw error;
+      }
+    },
+  };
+});
 
 /** The machine's accounts changed side by side, as on a fresh machine's first run. */
 describe("system accounts", () => {
@@ -26,20 +44,18 @@ describe("system accounts", () => {
     const name = fresh();
     // shadow's own lock file, naming a live process (this one): useradd alone fails at once.
     await writeFile("/etc/passwd.lock", String(process.pid), { flag: "wx" });
-    let released = false;
-    const release = new Promise<void>((resolve) =>
-      setTimeout(async () => {
-        released = true;
-        await rm("/etc/passwd.lock", { force: true });
-        resolve();
-      }, 300),
+    // Let go once useradd has been refused for that lock: the product must try again.
+    const command = `useradd --system --no-create-home ${name}`;
+    const release = waitFor(() => refused.includes(command) || undefined).then(() =>
+      rm("/etc/passwd.lock", { force: true }),
     );
     try {
       await accountCommand("useradd", ["--system", "--no-create-home", name]);
-      expect(released).toBe(true);
+      expect(refused).toContain(command);
       expect(await userId(name)).toBeGreaterThan(0);
     } finally {
-      await release;
+      await rm("/etc/passwd.lock", { force: true });
+      await release.catch(() => {});
     }
   });
 

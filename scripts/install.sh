@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/wordpress/ensure-php.sh
 bash scripts/ensure-debian-packages.sh restic=restic goaccess=goaccess /usr/bin/chromium=chromium
 bash scripts/mail/ensure-mail-packages.sh
+bash scripts/mail/warm-rspamd-cache.sh
 # --include=dev: the build needs its tools (React Router's CLI, Vite, TypeScript), and npm leaves
 # them out when NODE_ENV=production, as operators set it.
 npm install --include=dev --no-audit --no-fund --loglevel=error

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the embedded mail host's Debian packages (Postfix, Dovecot with Sieve, OpenDKIM, postsrsd,
-# Roundcube for the webmail) when missing,
+# rspamd for spam, Roundcube for the webmail) when missing,
 # without letting the packages start the system's own instances (port 25, 143): the product
 # starts its own, on loopback ports under its data folder (docs/operations/mail-host.md).
 set -euo pipefail
-packages="postfix dovecot-imapd dovecot-lmtpd dovecot-sieve opendkim postsrsd roundcube-core roundcube-sqlite3"
+packages="postfix dovecot-imapd dovecot-lmtpd dovecot-sieve opendkim postsrsd rspamd roundcube-core roundcube-sqlite3"
 if [ -x /usr/sbin/postfix ] && [ -x /usr/sbin/dovecot ] && [ -x /usr/lib/dovecot/lmtp ] && [ -x /usr/lib/dovecot/imap ] \
-  && [ -x /usr/sbin/opendkim ] && [ -x /usr/sbin/postsrsd ] && [ -e /usr/lib/dovecot/modules/lib90_sieve_plugin.so ] \
+  && [ -x /usr/sbin/opendkim ] && [ -x /usr/sbin/postsrsd ] && [ -x /usr/bin/rspamd ] && [ -e /usr/lib/dovecot/modules/lib90_sieve_plugin.so ] \
   && [ -e /usr/share/roundcube/index.php ] && dpkg -s roundcube-sqlite3 >/dev/null 2>&1; then
   exit 0
 fi
@@ -19,7 +19,8 @@ echo "Installation des paquets Debian : $packages"
 echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
 # Roundcube's database is the product's own (SQLite under the data folder): no dbconfig one.
 echo "roundcube-core roundcube/dbconfig-install boolean false" | debconf-set-selections
-# No service starts during the installation (the packages would start Dovecot on 143, OpenDKIM).
+# No service starts during the installation (the packages would start Dovecot on 143, OpenDKIM,
+# rspamd on 11332-11334).
 policy=/usr/sbin/policy-rc.d
 added_policy=""
 if [ ! -e "$policy" ]; then

@@ -6,9 +6,17 @@ import { fileURLToPath } from "node:url";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMailHost } from "./local-mail-host.ts";
-import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
+import {
+  deliverFromOutside,
+  freeMailPorts,
+  imapClient,
+  subjectsIn,
+  submitAs,
+  waitForMessage,
+} from "./mail-checks.ts";
 import { siteSenderLogin } from "./mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
+import { GTUBE } from "./rspamd-config.ts";
 
 describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   let dataDir: string;
@@ -57,6 +65,36 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     const source = await waitForMessage(host.endpoints(), alice, passwords.alice, "Commande de pain");
     expect(source).toContain("dix baguettes");
     expect((await host.usage([alice])).get(alice)).toBeGreaterThan(0);
+  });
+
+  it("files what rspamd takes for spam in Junk, and clean mail in INBOX", async () => {
+    const outside = { from: "promo@exterieur.test", to: alice };
+    await deliverFromOutside(host.endpoints(), {
+      ...outside,
+      subject: "Offre exceptionnelle",
+      text: `Vous avez gagné un voyage.\r\n${GTUBE.junk}\r\n`,
+    });
+    // The standard GTUBE rspamd refuses by itself: the sending server hears it (no silent loss).
+    await expect(
+      deliverFromOutside(host.endpoints(), { ...outside, subject: "Refusé", text: GTUBE.reject }),
+    ).rejects.toThrow(/554 5\.7\.1 Gtube pattern/);
+    await deliverFromOutside(host.endpoints(), {
+      ...outside,
+      subject: "Livraison de farine",
+      text: "Bonjour, la farine arrive jeudi matin.",
+    });
+    const spam = await waitForMessage(host.endpoints(), alice, passwords.alice, "Offre exceptionnelle", {
+      mailbox: "Junk",
+    });
+    expect(spam).toMatch(/^X-Spam: Yes/m);
+    const clean = await waitForMessage(host.endpoints(), alice, passwords.alice, "Livraison de farine");
+    expect(clean).not.toMatch(/^X-Spam:/m);
+    expect(await subjectsIn(host.endpoints(), alice, passwords.alice, "INBOX")).not.toContain(
+      "Offre exceptionnelle",
+    );
+    expect(await subjectsIn(host.endpoints(), alice, passwords.alice, "Junk")).toEqual([
+      "Offre exceptionnelle",
+    ]);
   });
 
   it("lets the owner send to another mailbox, through an alias too, DKIM-signed for the domain", async () => {
@@ -108,9 +146,16 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     });
     const site = siteSenderLogin(domain);
     const message = { to: alice, subject: "Formulaire", text: "Un visiteur écrit." };
-    await submitAs(host.endpoints(), site, sitePassword, { ...message, from: `no-reply@${domain}` });
+    // What a site submits is not scanned (rspamd is the SMTP port's milter only): even GTUBE
+    // reaches INBOX.
+    await submitAs(host.endpoints(), site, sitePassword, {
+      ...message,
+      from: `no-reply@${domain}`,
+      text: `Un visiteur écrit : ${GTUBE.reject}`,
+    });
     const received = await waitForMessage(host.endpoints(), alice, passwords.alice, "Formulaire");
     expect(received).toMatch(/DKIM-Signature: [\s\S]*d=boulangerie\.localhost/);
+    expect(received).not.toMatch(/^X-Spam:/m);
     // Not as a mailbox of its domain, nor as any address of another domain.
     for (const from of [alice, `no-reply@${other}`, siteSenderLogin(other), "ceo@banque.test"]) {
       await expect(submitAs(host.endpoints(), site, sitePassword, { ...message, from })).rejects.toThrow(
@@ -161,7 +206,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     await expect(imapClient(host.endpoints(), bob, passwords.bob).connect()).rejects.toThrow();
   });
 
-  it("ends the Postfix, Dovecot, OpenDKIM and postsrsd a killed product left running before starting its own", async () => {
+  it("ends the Postfix, Dovecot, OpenDKIM, postsrsd and rspamd a killed product left running before starting its own", async () => {
     await host.stop();
     // The same host started by another process, killed with SIGKILL once started: its daemons
     // stay, as after a crash of the product.
@@ -186,7 +231,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
       killed.once("exit", (code) => reject(new Error(`the first host exited (${code})`)));
     });
     const leftovers = host.ourMasters();
-    expect(leftovers).toHaveLength(4);
+    expect(leftovers).toHaveLength(5);
     const exited = new Promise((resolve) => killed.once("exit", resolve));
     killed.kill("SIGKILL");
     await exited;
@@ -195,7 +240,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     await host.start();
     for (const pid of leftovers) expect(() => process.kill(pid, 0)).toThrow();
     const masters = host.ourMasters();
-    expect(masters).toHaveLength(4);
+    expect(masters).toHaveLength(5);
     expect(masters.filter((pid) => leftovers.includes(pid))).toEqual([]);
     // The new OpenDKIM holds its port and signs.
     await submitAs(host.endpoints(), alice, passwords.alice, {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
 import {
   chmod,
   chown,
@@ -48,6 +48,14 @@ import {
   VACATION_SCRIPT,
 } from "./mail-host-config.ts";
 import {
+  RSPAMD_CACHE_DIR,
+  RSPAMD_USER,
+  type RspamdConfigInput,
+  rspamdConfigFiles,
+  rspamdVariables,
+  SPAM_SIEVE,
+} from "./rspamd-config.ts";
+import {
   DEFAULT_SEND_LIMIT,
   type SendLimit,
   type SendRatePolicy,
@@ -91,6 +99,7 @@ export function mailPortsFrom(base: number): MailHostPorts {
     forward: base + 31,
     srsForward: base + 32,
     srsReverse: base + 33,
+    spam: base + 34,
   };
 }
 
@@ -104,6 +113,11 @@ const REVISION_FIELD = "lagon_rev";
  */
 const DKIM_STOP_SIGNAL = "SIGKILL";
 const SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
+/**
+ * rspamd's first start on a machine compiles its URL matcher (20 to 50 s on 2 cores; then cached
+ * in RSPAMD_CACHE_DIR, and it opens its port in about a second).
+ */
+const RSPAMD_FIRST_START_MS = 180_000;
 
 interface MailState {
   /** Counts the changes: Dovecot's view of the users file is waited on until it has this one. */
@@ -163,6 +177,7 @@ export class LocalMailHost implements MailHost {
       "/usr/sbin/dovecot",
       "/usr/sbin/opendkim",
       "/usr/sbin/postsrsd",
+      "/usr/bin/rspamd",
       "/usr/lib/dovecot/modules/lib90_sieve_plugin.so",
     ]) {
       await lstat(command).catch(() => {
@@ -185,6 +200,7 @@ export class LocalMailHost implements MailHost {
     await this.ensureSrsSecret();
     await writeFile(this.paths.dovecotConf, dovecotConf(input));
     await writeFile(this.dkimConf(), opendkimConf(input));
+    await this.writeSpamFilter();
     await this.writeMaps(await this.readState());
     await this.endOurDaemons();
     this.running = true;
@@ -197,7 +213,12 @@ export class LocalMailHost implements MailHost {
       this.spawnService("/usr/sbin/postfix", ["-c", this.paths.postfixDir, "start-fg"]);
       this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
       this.spawnService("/usr/sbin/postsrsd", this.srsArguments());
-      await Promise.all(Object.values(this.options.ports).map((port) => waitForPort(port)));
+      await this.spawnRspamd();
+      await Promise.all(
+        Object.entries(this.options.ports).map(([name, port]) =>
+          waitForPort(port, name === "spam" ? RSPAMD_FIRST_START_MS : undefined),
+        ),
+      );
       await this.options.webmail?.start();
     } catch (error) {
       await this.stop();
@@ -562,6 +583,7 @@ export class LocalMailHost implements MailHost {
     const postfixGid = await groupId("postfix");
     const dovecotGid = await groupId("dovecot");
     const mailGid = await groupId(MAIL_USER);
+    const rspamd = { uid: await userId(RSPAMD_USER), gid: await groupId(RSPAMD_USER) };
     const folders: [string, number, number, number][] = [
       [root, 0o711, 0, 0],
       [this.paths.postfixDir, 0o750, 0, postfixGid],
@@ -573,6 +595,13 @@ export class LocalMailHost implements MailHost {
       [this.paths.boxesDir, 0o700, uid, mailGid],
       [this.paths.dkimDir, 0o750, 0, await groupId("opendkim")],
       [this.paths.runDir, 0o755, 0, 0],
+      [path.dirname(this.paths.spamSieve), 0o750, 0, mailGid],
+      [this.paths.rspamdDir, 0o750, 0, rspamd.gid],
+      [path.join(this.paths.rspamdDir, "local.d"), 0o750, 0, rspamd.gid],
+      [path.join(this.paths.rspamdDir, "override.d"), 0o750, 0, rspamd.gid],
+      [this.paths.rspamdStateDir, 0o700, rspamd.uid, rspamd.gid],
+      [this.paths.rspamdRunDir, 0o700, rspamd.uid, rspamd.gid],
+      [RSPAMD_CACHE_DIR, 0o700, rspamd.uid, rspamd.gid],
     ];
     for (const [dir, mode, owner, group] of folders) {
       await mkdir(dir, { recursive: true });
@@ -581,10 +610,72 @@ export class LocalMailHost implements MailHost {
     }
   }
 
-  private spawnService(command: string, args: string[]): ChildProcess {
-    const child = spawn(command, args, { env: { PATH: SYSTEM_PATH }, detached: true, stdio: "ignore" });
+  private spawnService(
+    command: string,
+    args: string[],
+    more: { uid?: number; gid?: number; cwd?: string } = {},
+  ): ChildProcess {
+    const child = spawn(command, args, {
+      detached: true,
+      stdio: "ignore",
+      env: { PATH: SYSTEM_PATH },
+      ...more,
+    });
     this.children.push(child);
     return child;
+  }
+
+  private rspamdConf(): string {
+    return path.join(this.paths.rspamdDir, "rspamd.conf");
+  }
+
+  private rspamdInput(): RspamdConfigInput {
+    return {
+      port: this.options.ports.spam,
+      stateDir: this.paths.rspamdStateDir,
+      runDir: this.paths.rspamdRunDir,
+    };
+  }
+
+  /**
+   * rspamd's configuration (root's, read by `_rspamd`) and the Sieve script that files its spam
+   * in Junk, compiled here: Dovecot's delivery, as the mail user, could not write its binary.
+   */
+  private async writeSpamFilter(): Promise<void> {
+    const rspamdGid = await groupId(RSPAMD_USER);
+    for (const [name, text] of Object.entries(rspamdConfigFiles(this.rspamdInput()))) {
+      const file = path.join(this.paths.rspamdDir, name);
+      await writeFile(file, text, { mode: 0o640 });
+      await chown(file, 0, rspamdGid);
+    }
+    const mailGid = await groupId(MAIL_USER);
+    await writeFile(this.paths.spamSieve, SPAM_SIEVE, { mode: 0o640 });
+    await chown(this.paths.spamSieve, 0, mailGid);
+    await runProcess("/usr/bin/sievec", ["-c", this.paths.dovecotConf, this.paths.spamSieve], {
+      env: { PATH: SYSTEM_PATH },
+    });
+    const binary = this.paths.spamSieve.replace(/\.sieve$/, ".svbin");
+    await chown(binary, 0, mailGid);
+    await chmod(binary, 0o640);
+  }
+
+  /**
+   * rspamd, as `_rspamd` from the start (never root: it reads Lua from its configuration and
+   * writes its state), in the foreground; its PID file is written here (rspamd writes none with -f).
+   * It renames its processes ("rspamd: main process", over its command line and environment): its
+   * working folder, its state's, tells it is this host's.
+   */
+  private async spawnRspamd(): Promise<void> {
+    const child = this.spawnService(
+      "/usr/bin/rspamd",
+      ["-f", "-c", this.rspamdConf(), ...rspamdVariables(this.paths.rspamdDir, this.rspamdInput())],
+      {
+        uid: await userId(RSPAMD_USER),
+        gid: await groupId(RSPAMD_USER),
+        cwd: this.paths.rspamdStateDir,
+      },
+    );
+    await writeFile(path.join(this.paths.runDir, "rspamd.pid"), `${child.pid}\n`);
   }
 
   /**
@@ -686,6 +777,11 @@ export class LocalMailHost implements MailHost {
         DKIM_STOP_SIGNAL,
       ],
       [
+        path.join(this.paths.runDir, "rspamd.pid"),
+        (pid) => workingFolder(pid) === this.paths.rspamdStateDir,
+        "SIGTERM",
+      ],
+      [
         path.join(this.paths.runDir, "postsrsd.pid"),
         (pid) => readProc(pid, "cmdline").includes(this.paths.srsSecret),
         "SIGTERM",
@@ -752,6 +848,14 @@ function domainOf(address: string): string {
 function readProc(pid: number, file: string): string {
   try {
     return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function workingFolder(pid: number): string {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`);
   } catch {
     return "";
   }

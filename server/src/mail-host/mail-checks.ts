@@ -92,20 +92,23 @@ export function imapClient(endpoints: MailEndpoints, user: string, password: str
   });
 }
 
-/** Logs in over IMAP and waits (up to `timeoutMs`) until INBOX holds a message with this subject; answers its text. */
+/**
+ * Logs in over IMAP and waits (up to `timeoutMs`) until the folder (INBOX unless told) holds a
+ * message with this subject; answers its text.
+ */
 export async function waitForMessage(
   endpoints: MailEndpoints,
   user: string,
   password: string,
   subject: string,
-  timeoutMs = 15_000,
+  { mailbox = "INBOX", timeoutMs = 15_000 }: { mailbox?: string; timeoutMs?: number } = {},
 ): Promise<string> {
   const client = imapClient(endpoints, user, password);
   await client.connect();
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const lock = await client.getMailboxLock("INBOX");
+      const lock = await client.getMailboxLock(mailbox);
       try {
         const found = await client.search({ subject });
         if (found && found.length > 0) {
@@ -115,9 +118,34 @@ export async function waitForMessage(
       } finally {
         lock.release();
       }
-      if (Date.now() > deadline) throw new Error(`no message "${subject}" in ${user}'s INBOX`);
+      if (Date.now() > deadline) throw new Error(`no message "${subject}" in ${user}'s ${mailbox}`);
       await client.noop();
       await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.logout().catch(() => {});
+  }
+}
+
+/** The subjects of a folder's messages. */
+export async function subjectsIn(
+  endpoints: MailEndpoints,
+  user: string,
+  password: string,
+  mailbox: string,
+): Promise<string[]> {
+  const client = imapClient(endpoints, user, password);
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock(mailbox);
+    try {
+      const subjects: string[] = [];
+      if (client.mailbox === false || client.mailbox.exists === 0) return subjects;
+      for await (const message of client.fetch("1:*", { envelope: true }))
+        subjects.push(message.envelope?.subject ?? "");
+      return subjects;
+    } finally {
+      lock.release();
     }
   } finally {
     await client.logout().catch(() => {});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mailPortsFrom, senderLines } from "./local-mail-host.ts";
 import {
+  dovecotConf,
   FORWARD_UNWRAP,
   forwardRoute,
   type MailConfigInput,
@@ -23,10 +24,10 @@ function param(text: string, name: string): string | undefined {
   return text.match(new RegExp(`^${name} =[ ]?(.*)$`, "m"))?.[1];
 }
 
-/** The -o options of the submission service in master.cf. */
-function submissionOptions(): Map<string, string> {
+/** The -o options of a service of master.cf (the submission port's unless told). */
+function serviceOptions(port = input.ports.submission): Map<string, string> {
   const lines = postfixMasterCf(input).split("\n");
-  const start = lines.findIndex((line) => line.startsWith(`127.0.0.1:${input.ports.submission} `));
+  const start = lines.findIndex((line) => line.startsWith(`127.0.0.1:${port} `));
   const options = new Map<string, string>();
   for (const line of lines.slice(start + 1)) {
     const option = line.match(/^\s+-o (\w+)=(.*)$/);
@@ -42,9 +43,7 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
     expect(param(main, "smtpd_sender_login_maps")).toBe(
       "hash:/data/mail/postfix/mailboxes, hash:/data/mail/postfix/senders",
     );
-    expect(submissionOptions().get("smtpd_sender_restrictions")).toBe(
-      "$lagon_submission_sender_restrictions",
-    );
+    expect(serviceOptions().get("smtpd_sender_restrictions")).toBe("$lagon_submission_sender_restrictions");
     // A suspended subscription's domains send nothing (decision 0066).
     expect(param(main, "lagon_submission_sender_restrictions")).toBe(
       "reject_sender_login_mismatch, check_sender_access hash:/data/mail/postfix/suspended-out",
@@ -57,7 +56,7 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
   });
 
   it("takes only authenticated clients, relays only for them, caps recipients and asks the rate policy", () => {
-    const options = submissionOptions();
+    const options = serviceOptions();
     expect(options.get("smtpd_sasl_auth_enable")).toBe("yes");
     expect(options.get("smtpd_client_restrictions")).toBe("permit_sasl_authenticated,reject");
     expect(options.get("smtpd_relay_restrictions")).toBe("permit_sasl_authenticated,reject");
@@ -67,6 +66,14 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
       `check_recipient_access hash:/data/mail/postfix/suspended-in, check_policy_service inet:127.0.0.1:${input.ports.policy}`,
     );
     expect(input.ports.policy).toBe(2629);
+  });
+
+  it("has rspamd scan what the SMTP port receives only, and Dovecot file its spam first", () => {
+    expect(serviceOptions(input.ports.smtp).get("smtpd_milters")).toBe(`inet:127.0.0.1:${input.ports.spam}`);
+    for (const port of [input.ports.submission, input.ports.replies, input.ports.forward])
+      expect(serviceOptions(port).get("smtpd_milters") ?? "").not.toContain(String(input.ports.spam));
+    expect(param(postfixMainCf(input), "smtpd_milters")).toBeUndefined();
+    expect(dovecotConf(input)).toContain("  sieve_before = /data/mail/sieve/spam.sieve\n");
   });
 
   it("never relays for strangers on the SMTP port, and delivers nothing locally", () => {

@@ -20,6 +20,8 @@ export interface MailHostPorts {
   /** postsrsd's two lookup tables: an address to its SRS form, and back. */
   srsForward: number;
   srsReverse: number;
+  /** rspamd's milter: what arrives on the SMTP port is scanned there (rspamd-config.ts). */
+  spam: number;
 }
 
 export interface MailHostPaths {
@@ -39,6 +41,12 @@ export interface MailHostPaths {
   dkimDir: string;
   /** postsrsd's secret (made once: it signs the SRS addresses bounces come back to). */
   srsSecret: string;
+  /** rspamd's configuration (root's), its state (rspamd's own) and its control socket's folder. */
+  rspamdDir: string;
+  rspamdStateDir: string;
+  rspamdRunDir: string;
+  /** The Sieve script run before each mailbox's own: spam to Junk. */
+  spamSieve: string;
 }
 
 export function mailHostPaths(root: string, runDir: string): MailHostPaths {
@@ -56,6 +64,10 @@ export function mailHostPaths(root: string, runDir: string): MailHostPaths {
     stateFile: path.join(root, "mailboxes.json"),
     dkimDir: path.join(root, "dkim"),
     srsSecret: path.join(root, "srs.secret"),
+    rspamdDir: path.join(root, "rspamd"),
+    rspamdStateDir: path.join(root, "rspamd-state"),
+    rspamdRunDir: path.join(runDir, "rspamd"),
+    spamSieve: path.join(root, "sieve", "spam.sieve"),
   };
 }
 
@@ -183,6 +195,7 @@ export function postfixMasterCf({ ports, paths, hostname }: MailConfigInput): st
   );
   return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
 127.0.0.1:${ports.smtp} inet n - n - - smtpd
+  -o smtpd_milters=inet:127.0.0.1:${ports.spam}
 127.0.0.1:${ports.submission} inet n - n - - smtpd
   -o syslog_name=postfix/submission
   -o smtpd_sasl_auth_enable=yes
@@ -276,7 +289,9 @@ protocol lmtp {
   mail_plugins = $mail_plugins sieve
 }
 plugin {
-  # One script per mailbox, written by the product only (vacation-sieve.ts).
+  # Spam (rspamd's X-Spam) to Junk first, then the mailbox's own script, written by the product
+  # only (vacation-sieve.ts).
+  sieve_before = ${paths.spamSieve}
   sieve = file:~/${VACATION_SCRIPT}
   quota = count:Boite
   quota_vsizes = yes

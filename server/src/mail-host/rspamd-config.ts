@@ -1,0 +1,124 @@
+/**
+ * rspamd for the embedded mail host (decision 0075): Debian's rules and modules, one proxy worker
+ * scanning by itself as Postfix's milter on a loopback port, no redis, no hyperscan for rules.
+ */
+/**
+ * Where rspamd keeps its compiled URL and map matchers (hyperscan), for every embedded host of the
+ * machine: compiling them takes 20 to 50 s on 2 cores, once; the files are named by what they
+ * compile, so hosts of any data folder share them. rspamd's own (`_rspamd` 0700).
+ */
+export const RSPAMD_CACHE_DIR = "/var/cache/lagon-rspamd";
+
+/** Debian's rspamd runs as this system user (made by the package). */
+export const RSPAMD_USER = "_rspamd";
+
+/**
+ * rspamd's test strings. The standard GTUBE is refused at SMTP by rspamd itself (hard-wired:
+ * reject, every rule skipped); its "add header" variant goes the way of scored spam: to Junk.
+ */
+export const GTUBE = {
+  reject: "XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X",
+  junk: "YJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X",
+} as const;
+
+/** Modules that keep their data in redis: with no redis they are off, said once here. */
+const REDIS_MODULES = [
+  "greylist",
+  "ratelimit",
+  "history_redis",
+  "neural",
+  "reputation",
+  "replies",
+  "url_redirector",
+  "bayes_expiry",
+  "clickhouse",
+  "metadata_exporter",
+];
+
+/**
+ * Modules whose work is done elsewhere: OpenDKIM signs (on the ports where owners send), and
+ * ARC would sign what Postfix forwards with keys rspamd does not have.
+ */
+const OTHERS_OFF = ["dkim_signing", "arc"];
+
+export interface RspamdConfigInput {
+  /** The milter's loopback port. */
+  port: number;
+  /** rspamd's state (the log, its caches, dynamic settings): `_rspamd`'s own. */
+  stateDir: string;
+  /** Its control socket and nothing else: a short path, `_rspamd`'s own. */
+  runDir: string;
+}
+
+/** The `--var` arguments naming the folders the configuration below uses. */
+export function rspamdVariables(configDir: string, { stateDir, runDir }: RspamdConfigInput): string[] {
+  return [
+    `--var=LOCAL_CONFDIR=${configDir}`,
+    `--var=DBDIR=${stateDir}`,
+    `--var=RUNDIR=${runDir}`,
+    `--var=LOGDIR=${stateDir}`,
+  ];
+}
+
+/** The files of rspamd's configuration folder (LOCAL_CONFDIR): rspamd.conf and its local.d. */
+export function rspamdConfigFiles({ port }: RspamdConfigInput): Record<string, string> {
+  const header = "# Written by the product at each start (server/src/mail-host/rspamd-config.ts).\n";
+  const files: Record<string, string> = {
+    "rspamd.conf": `${header}# Debian's rules, modules and scores; what differs is in override.d.
+.include "$CONFDIR/common.conf"
+options {
+  .include "$CONFDIR/options.inc"
+  .include(priority=10) "$LOCAL_CONFDIR/override.d/options.inc"
+}
+logging {
+  type = "file";
+  filename = "$LOGDIR/rspamd.log";
+  .include "$CONFDIR/logging.inc"
+  .include(priority=10) "$LOCAL_CONFDIR/override.d/logging.inc"
+}
+# One process scans and speaks milter to Postfix: no normal worker, no controller, no fuzzy storage.
+worker "rspamd_proxy" {
+  bind_socket = "127.0.0.1:${port}";
+  milter = yes;
+  # No upstream: this process scans what it receives itself.
+  upstream "local" {
+    default = yes;
+    self_scan = yes;
+  }
+  count = 1;
+  timeout = 120s;
+  spam_header = "X-Spam";
+  discard_on_reject = false;
+  quarantine_on_reject = false;
+}
+`,
+    "override.d/options.inc": `${header}control_socket = "$RUNDIR/rspamd.sock mode=0600";
+# Compiled matchers, shared by the machine's hosts (RSPAMD_CACHE_DIR).
+hs_cache_dir = "${RSPAMD_CACHE_DIR}/";
+# Rules by PCRE: no hyperscan database of the rules to compile nor keep in memory.
+disable_hyperscan = true;
+# Every client reaches this host's SMTP port from 127.0.0.1 (the machine's own, or a relay in
+# front): none of them is "local", so none skips a check.
+local_addrs = [];
+# rspamd's GTUBE variants (GTUBE.junk): the agency checks the way to Junk with them.
+enable_test_patterns = true;
+`,
+    "override.d/logging.inc": `${header}level = "notice";\n`,
+    // Spam is delivered, to Junk (Dovecot's Sieve on X-Spam): nothing is refused nor delayed.
+    "local.d/actions.conf": `${header}reject = null;\ngreylist = null;\nadd_header = 6;\n`,
+  };
+  for (const module of [...REDIS_MODULES, ...OTHERS_OFF])
+    files[`local.d/${module}.conf`] = `${header}enabled = false;\n`;
+  return files;
+}
+
+/** The Sieve script every delivery runs before the mailbox's own: rspamd's spam goes to Junk. */
+export const SPAM_SIEVE = `# Written by the product at each start (server/src/mail-host/rspamd-config.ts).
+require ["fileinto"];
+# rspamd, the SMTP port's milter, adds "X-Spam: Yes" (and drops the header from what arrives).
+if header :is "X-Spam" "Yes" {
+  fileinto "Junk";
+  # No out-of-office reply to spam.
+  stop;
+}
+`;

@@ -54,6 +54,19 @@ describe("order leases and job concurrency", () => {
     const second = await claimOrderLease(ctx, orderId, { name: "provision-order", id: "run-2" });
     expect(second).not.toBeNull();
     await second?.release();
+
+    // A job queued with the lease adopts it when it starts; no other run can take it meanwhile.
+    const queued = await claimForQueuedJob(ctx, orderId, "reinstall-wordpress");
+    expect(queued).toMatch(/^reinstall-wordpress:queued:/);
+    expect(await claimOrderLease(ctx, orderId, { name: "update-site", id: "run-3" })).toBeNull();
+    const adopted = await claimOrderLease(
+      ctx,
+      orderId,
+      { name: "reinstall-wordpress", id: "run-4" },
+      queued ?? "",
+    );
+    expect(adopted).not.toBeNull();
+    await adopted?.release();
   });
 
   it("gives a site with no row yet to exactly one of several claims at once, and none for an order that is not", async () => {

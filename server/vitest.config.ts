@@ -26,7 +26,7 @@ const POSTGRES_SUITES = [
   "src/subscriptions/stripe-subscriptions.test.ts",
   // Concurrent questionnaire uploads for one order.
   "src/koza/koza-routes.test.ts",
-  // Migration 0026 (orders to sites) on a populated copy.
+  // Migrations 0026 and 0031 (orders to sites) on a populated copy.
   "src/db/sites-migration.test.ts",
   // Time zones, generate_series and counts read back through the driver.
   "src/admin/analytics.test.ts",

@@ -477,9 +477,8 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
     expect(after).toMatchObject({
       status: "active",
       kozaStatus: "pending",
-      provisioningLeaseUntil: null,
-      leaseHolder: null,
     });
+    expect(await getSite(t.ctx.db, id)).toMatchObject({ leaseUntil: null, leaseHolder: null });
     const newPassword = t.ctx.secrets.open((await getSite(t.ctx.db, after.id)).wpPasswordEnc as string);
     expect(newPassword).not.toBe(oldPassword);
     const user = (await getSite(t.ctx.db, after.id)).wpUsername as string;
@@ -529,7 +528,7 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
       return r.json().state === "completed" ? true : undefined;
     }, 120_000);
     expect((await t.ctx.wordpress.main.fetch("double-clic", "/")).status).toBe(200);
-    expect((await orderRow(t.ctx, id)).provisioningLeaseUntil).toBeNull();
+    expect((await getSite(t.ctx.db, id)).leaseUntil).toBeNull();
   });
 
   it("resumes an order that failed, and reinstalls another one that failed before its welcome e-mail", async () => {

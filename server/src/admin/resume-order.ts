@@ -4,16 +4,14 @@ import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { resumeFailedOrder } from "../provisioning/provision-order-job.ts";
+import { getSite, leaseHeld } from "../sites/sites-table.ts";
 
 /** 'Reprendre': puts an order in error back into provisioning, from the step that failed. */
 export async function resumeOrder(ctx: Context, orderId: string): Promise<void> {
-  const [order] = await ctx.db
-    .select({ status: orders.status, lease: orders.provisioningLeaseUntil })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
   if (order.status !== "error") throw badRequest(ADMIN_MESSAGES.resumeRefused);
   // A reinstall in progress holds the lease: resuming now would install the site twice.
-  if (order.lease && order.lease > new Date()) throw conflict(ADMIN_MESSAGES.operationInProgress);
+  if (leaseHeld(await getSite(ctx.db, orderId))) throw conflict(ADMIN_MESSAGES.operationInProgress);
   if (!(await resumeFailedOrder(ctx, orderId))) throw badRequest(ADMIN_MESSAGES.resumeRefused);
 }

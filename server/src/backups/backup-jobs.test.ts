@@ -4,7 +4,7 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { type Order, orders, siteBackups, subscriptions } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
-import { updateSite } from "../sites/sites-table.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 
 /**
  * A backup or a restore only queues its job: the request answers 202 at once, holding the site,
@@ -26,11 +26,7 @@ describe("backup and restore requests", () => {
     });
   const backupRows = () => t.ctx.db.select().from(siteBackups).where(eq(siteBackups.orderId, orderId));
   const jobState = async (name: string, id: string) => (await t.ctx.queue.state(name, id))?.state;
-  const freeSite = () =>
-    t.ctx.db
-      .update(orders)
-      .set({ provisioningLeaseUntil: null, leaseHolder: null })
-      .where(eq(orders.id, orderId));
+  const freeSite = () => updateSite(t.ctx.db, orderId, { leaseUntil: null, leaseHolder: null });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -124,7 +120,6 @@ describe("backup and restore requests", () => {
       backup_id: "b".repeat(64),
     });
     expect(unknown.statusCode).toBe(404);
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order?.leaseHolder).toBeNull();
+    expect((await getSite(t.ctx.db, orderId)).leaseHolder).toBeNull();
   });
 });

@@ -90,19 +90,6 @@ export const orders = pgTable(
     // Millisecond precision, like JavaScript dates: the CSV export pages on it.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
-    /**
-     * When the site first showed content of its own: its home page is no longer the one the
-     * installer left ("en cours de préparation"). Null until then; the public directory lists a
-     * site once this is set or Koza has filled it (decision 0027).
-     */
-    siteFilledAt: timestamp("site_filled_at", { withTimezone: true }),
-    /**
-     * While set in the future, one run of one job (provisioning, Koza, reinstall) works on this
-     * site and every other keeps off; its holder renews it while it runs (jobs/order-lease.ts).
-     */
-    provisioningLeaseUntil: timestamp("provisioning_lease_until", { withTimezone: true }),
-    /** Who holds the lease: `<job name>:<job id>:<run token>` (`queued` before the job runs). */
-    leaseHolder: text("lease_holder"),
     /** E-mail, name and subdomain, folded (searchFold): the admin search scans this one column. */
     searchText: text("search_text").generatedAlwaysAs(
       searchFold(sql`customer_email || ' ' || customer_name || ' ' || subdomain`),
@@ -120,14 +107,13 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     // The admin list (newest first) and the CSV export (keyset pages) walk this index.
     index("orders_created_idx").on(t.createdAt, t.id),
-    // The public directory reads only live, opted-in sites with content of their own, newest
-    // first: this partial index is that list in its order, so a page and its filters never touch
-    // the other orders (directory/list-directory.ts writes the same predicate).
+    // The public directory reads only live, opted-in sites, newest first: this partial index is
+    // that list in its order, so a page and its filters never touch the other orders
+    // (directory/list-directory.ts writes the same predicate, and whether the site shows content
+    // of its own, which is on `sites`).
     index("orders_directory_idx")
       .on(t.activatedAt.desc(), t.id.desc())
-      .where(
-        sql`status = 'active' and directory_opt_in and (koza_status = 'completed' or site_filled_at is not null)`,
-      ),
+      .where(sql`status = 'active' and directory_opt_in`),
   ],
 );
 
@@ -177,6 +163,20 @@ export const sites = pgTable("sites", {
   diskAlertAt: timestamp("disk_alert_at", { withTimezone: true }),
   /** The site's disk as last read (disk-alerts.ts, hourly), shown on the order page; null: no quota. */
   diskUsage: jsonb("disk_usage").$type<{ usedBytes: number; limitBytes: number; at: string }>(),
+  /**
+   * When the site first showed content of its own: its home page is no longer the one the
+   * installer left ("en cours de préparation"). Null until then; the public directory lists a
+   * site once this is set or Koza has filled it (decision 0027).
+   */
+  filledAt: timestamp("filled_at", { withTimezone: true }),
+  /**
+   * While set in the future, one run of one job (provisioning, Koza, reinstall, update, backup)
+   * works on this site and every other keeps off; its holder renews it while it runs
+   * (jobs/order-lease.ts, decision 0033).
+   */
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  /** Who holds the lease: `<job name>:<job id>:<run token>` (`queued` before the job runs). */
+  leaseHolder: text("lease_holder"),
 });
 
 export const orderLogs = pgTable(

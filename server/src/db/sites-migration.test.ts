@@ -11,27 +11,98 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * Migration 0026 moves each order's site facts to `sites` (decision 0067). Run on a copy of a
- * database populated as it was before it (migrations up to 0025, orders in every state), on the
- * database this pass runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
+ * The migrations that move an order's site facts to `sites` (0026, decision 0067; 0030, decision
+ * 0078). Each is run on a copy of a database populated as it was before it (orders in every
+ * state), on the database this pass runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
  */
 const MIGRATIONS = path.join(import.meta.dirname, "migrations");
-const BEFORE = 25;
 
-/** The migrations folder as it was up to `last`: its SQL files and a journal cut there. */
+/** The migrations folder as it was up to number `last`: its SQL files and a journal cut there. */
 function migrationsUpTo(last: number): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "lagon-migrations-"));
   cpSync(MIGRATIONS, dir, { recursive: true });
   for (const file of readdirSync(dir))
     if (/^\d{4}_.*\.sql$/.test(file) && Number(file.slice(0, 4)) > last) rmSync(path.join(dir, file));
   const journalFile = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((e) => Number(e.tag.slice(0, 4)) <= last);
   writeFileSync(journalFile, JSON.stringify(journal));
   return dir;
 }
 
 type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** One migration under test: what the database held before it, what it must hold after. */
+interface MigrationCase {
+  /** The number of the last migration before it. */
+  before: number;
+  populate: (query: Query) => Promise<void>;
+  check: (query: Query) => Promise<void>;
+}
+
+/**
+ * Tests migrations on one database (one initdb, one run of each migration): each case writes
+ * once the database is migrated up to its `before`, then every migration runs and each case
+ * reads the result. On a fresh PGlite, or a fresh PostgreSQL database.
+ */
+function testMigrations(title: string, cases: MigrationCase[]): void {
+  const folders = cases.map((c) => migrationsUpTo(c.before));
+  afterAll(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+  const run = async (migrate: (migrationsFolder: string) => Promise<void>, query: Query) => {
+    for (const [i, c] of cases.entries()) {
+      await migrate(folders[i] as string);
+      await c.populate(query);
+    }
+    await migrate(MIGRATIONS);
+    for (const c of cases) await c.check(query);
+  };
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(`${title} on PGlite`, async () => {
+    const client = await PGlite.create();
+    try {
+      const db = drizzlePglite(client);
+      await run(
+        (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+        async (text, values) => client.query(text, values),
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(`${title} on PostgreSQL`, async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `migration_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    try {
+      const db = drizzleNodePg(pool);
+      await run(
+        (migrationsFolder) => migrateNodePg(db, { migrationsFolder }),
+        (text, values) => pool.query(text, values),
+      );
+    } finally {
+      await pool.end();
+      await admin.query(`drop database ${name}`);
+      await admin.end();
+    }
+  });
+}
+
+/** Inserts a paid order; `site`: its further columns and their SQL values, as `a, b=x, y`. */
+const insertOrder = (query: Query, id: string, subdomain: string, site = "") =>
+  query(
+    `insert into orders (id, checkout_session_id, plan_id, subdomain, customer_name, customer_email, country,
+       magic_link_token_enc, monthly_price_cents, status${site ? `, ${site.split("=")[0]}` : ""})
+     values ($1, $2, 'business', $3, 'Zoé Payet', 'zoe@example.re', 'Réunion', 'sealed', 5425, 'active'${site ? `, ${site.split("=")[1]}` : ""})`,
+    [id, `cs_${id}`, subdomain],
+  );
 
 const installed = randomUUID();
 const pending = randomUUID();
@@ -44,14 +115,11 @@ const kit = {
   at: "2026-11-20T10:00:00.000Z",
 };
 
+/** Migration 0026 (decision 0067): the site's host, WordPress administrator, mail login, kit. */
+const sitesApart: MigrationCase = { before: 25, populate, check };
+
 async function populate(query: Query): Promise<void> {
-  const order = (id: string, subdomain: string, site: string) =>
-    query(
-      `insert into orders (id, checkout_session_id, plan_id, subdomain, customer_name, customer_email, country,
-         magic_link_token_enc, monthly_price_cents, status${site ? `, ${site.split("=")[0]}` : ""})
-       values ($1, $2, 'business', $3, 'Zoé Payet', 'zoe@example.re', 'Réunion', 'sealed', 5425, 'active'${site ? `, ${site.split("=")[1]}` : ""})`,
-      [id, `cs_${id}`, subdomain],
-    );
+  const order = (id: string, subdomain: string, site: string) => insertOrder(query, id, subdomain, site);
   await order(
     installed,
     "boulangerie-payet",
@@ -63,7 +131,8 @@ async function populate(query: Query): Promise<void> {
 }
 
 async function check(query: Query): Promise<void> {
-  const sites = await query("select * from sites order by order_id");
+  const ids = [installed, pending, hostOnly];
+  const sites = await query("select * from sites where order_id = any($1)", [ids]);
   const byOrder = new Map(sites.rows.map((r) => [r.order_id, r]));
   expect(byOrder.size).toBe(2);
   expect(byOrder.get(installed)).toMatchObject({
@@ -82,7 +151,7 @@ async function check(query: Query): Promise<void> {
   );
   expect(byOrder.get(hostOnly)).toMatchObject({ host: "local", wp_username: null, kit: null });
   // The purchase keeps what is its own; the site's columns are gone from it.
-  const orders = await query("select id, subdomain, status from orders order by subdomain");
+  const orders = await query("select subdomain from orders where id = any($1) order by subdomain", [ids]);
   expect(orders.rows.map((r) => r.subdomain)).toEqual([
     "boulangerie-payet",
     "coiffure-madinina",
@@ -94,50 +163,76 @@ async function check(query: Query): Promise<void> {
   expect(columns.rows).toEqual([]);
   // A site goes with its order.
   await query("delete from orders where id = $1", [installed]);
-  expect((await query("select count(*)::int as n from sites")).rows[0]?.n).toBe(1);
+  expect(
+    (await query("select count(*)::int as n from sites where order_id = any($1)", [ids])).rows[0]?.n,
+  ).toBe(1);
 }
 
-describe("migration 0026: sites apart from orders", () => {
-  const before = migrationsUpTo(BEFORE);
-  afterAll(() => rmSync(before, { recursive: true, force: true }));
+const filled = randomUUID();
+const leased = randomUUID();
+const filledAndLeased = randomUUID();
+const plain = randomUUID();
 
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("moves every order's site facts on PGlite", async () => {
-    const client = await PGlite.create();
-    try {
-      const db = drizzlePglite(client);
-      await migratePglite(db, { migrationsFolder: before });
-      const query: Query = async (text, values) => client.query(text, values);
-      await populate(query);
-      await migratePglite(db, { migrationsFolder: MIGRATIONS });
-      await check(query);
-    } finally {
-      await client.close();
-    }
-  });
+/** Migration 0030 (decision 0078): the site's fill date and job lease, a row made where none was. */
+const leaseAndFill: MigrationCase = {
+  before: 29,
+  populate: async (query) => {
+    await insertOrder(query, filled, "fleuriste-grondin", `site_filled_at='2026-11-22T09:00:00Z'`);
+    await query("insert into sites (order_id, host) values ($1, 'wp-b')", [filled]);
+    await insertOrder(
+      query,
+      leased,
+      "menuiserie-hoarau",
+      `provisioning_lease_until, lease_holder='2030-01-01T00:00:00Z', 'provision-order:job-1:abc123'`,
+    );
+    await insertOrder(
+      query,
+      filledAndLeased,
+      "salon-madinina",
+      `site_filled_at, provisioning_lease_until, lease_holder='2026-11-23T10:00:00Z', '2030-01-02T00:00:00Z', 'generate-koza-site:job-2:def456'`,
+    );
+    await insertOrder(query, plain, "epicerie-creole");
+  },
+  check: async (query) => {
+    const { rows } = await query(
+      "select order_id, host, filled_at, lease_until, lease_holder from sites where order_id = any($1)",
+      [[filled, leased, filledAndLeased, plain]],
+    );
+    const byOrder = new Map(rows.map((r) => [r.order_id, r]));
+    const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
+    const row = (id: string) => {
+      const r = byOrder.get(id);
+      return r && { ...r, filled_at: iso(r.filled_at), lease_until: iso(r.lease_until) };
+    };
+    expect(byOrder.size).toBe(3);
+    expect(row(filled)).toMatchObject({
+      host: "wp-b",
+      filled_at: "2026-11-22T09:00:00.000Z",
+      lease_until: null,
+      lease_holder: null,
+    });
+    expect(row(leased)).toMatchObject({
+      host: null,
+      filled_at: null,
+      lease_until: "2030-01-01T00:00:00.000Z",
+      lease_holder: "provision-order:job-1:abc123",
+    });
+    expect(row(filledAndLeased)).toMatchObject({
+      filled_at: "2026-11-23T10:00:00.000Z",
+      lease_until: "2030-01-02T00:00:00.000Z",
+      lease_holder: "generate-koza-site:job-2:def456",
+    });
+    expect(byOrder.has(plain)).toBe(false);
+    const columns = await query(
+      "select column_name from information_schema.columns where table_name = 'orders' and column_name in ('site_filled_at', 'provisioning_lease_until', 'lease_holder')",
+    );
+    expect(columns.rows).toEqual([]);
+    // The directory's partial index is back, on what stays on orders.
+    const index = await query("select indexdef from pg_indexes where indexname = 'orders_directory_idx'");
+    expect(index.rows[0]?.indexdef).toMatch(/WHERE \(\(status = 'active'::text\) AND directory_opt_in\)$/);
+  },
+};
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    "moves every order's site facts on PostgreSQL",
-    async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL as string;
-      const name = `migration_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-      try {
-        const db = drizzleNodePg(pool);
-        await migrateNodePg(db, { migrationsFolder: before });
-        const query: Query = (text, values) => pool.query(text, values);
-        await populate(query);
-        await migrateNodePg(db, { migrationsFolder: MIGRATIONS });
-        await check(query);
-      } finally {
-        await pool.end();
-        await admin.query(`drop database ${name}`);
-        await admin.end();
-      }
-    },
-  );
+describe("the migrations that move an order's site facts to sites", () => {
+  testMigrations("move them, on a copy of a populated database", [sitesApart, leaseAndFill]);
 });

@@ -3,20 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { orders } from "../db/schema.ts";
+import { updateSite } from "../sites/sites-table.ts";
 
 describe("GET /api/directory", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   /** Live, and showing content of its own: filled by Koza, or its home page changed (or neither). */
-  const live = async (id: string, activatedAt: string, content: "koza" | "own" | "none" = "own") =>
-    t.ctx.db
+  const live = async (id: string, activatedAt: string, content: "koza" | "own" | "none" = "own") => {
+    await t.ctx.db
       .update(orders)
       .set({
         status: "active",
         activatedAt: new Date(activatedAt),
         kozaStatus: content === "koza" ? "completed" : null,
-        siteFilledAt: content === "own" ? new Date(activatedAt) : null,
       })
       .where(eq(orders.id, id));
+    await updateSite(t.ctx.db, id, { filledAt: content === "own" ? new Date(activatedAt) : null });
+  };
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -5,13 +5,14 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders, searchFold, sites } from "../db/schema.ts";
 import { screenshotUrl } from "../screenshots/screenshot-address.ts";
+import { siteFilled } from "../sites/sites-table.ts";
 
 /**
- * Live sites whose owners opted in, once they show content of their own (filled by Koza, or
- * their home page changed: site-filled.ts, decision 0027): the predicate of the partial index
- * orders_directory_idx, written with literals so that the planner sees it is the index's own.
+ * Live sites whose owners opted in (the predicate of the partial index orders_directory_idx,
+ * written with literals so that the planner sees it is the index's own), once they show content
+ * of their own (filled by Koza, or their home page changed: site-filled.ts, decision 0027).
  */
-export const listed = sql`${orders.status} = 'active' and ${orders.directoryOptIn} and (${orders.kozaStatus} = 'completed' or ${orders.siteFilledAt} is not null)`;
+export const listed = sql`${orders.status} = 'active' and ${orders.directoryOptIn} and (${orders.kozaStatus} = 'completed' or ${siteFilled})`;
 
 function matching(query: DirectoryQuery): SQL | undefined {
   const filters: SQL[] = [];

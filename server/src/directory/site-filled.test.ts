@@ -60,8 +60,8 @@ describe("a site without Koza joins the directory once its home page is its own"
 
     expect(await recordFilledSites(t.ctx)).toBe(1);
     expect(await listed()).toEqual(["accueil-modifie"]);
-    expect((await order(edited.id)).siteFilledAt).toBeInstanceOf(Date);
-    expect((await order(untouched.id)).siteFilledAt).toBeNull();
+    expect((await getSite(t.ctx.db, edited.id)).filledAt).toBeInstanceOf(Date);
+    expect((await getSite(t.ctx.db, untouched.id)).filledAt).toBeNull();
   }, 240_000);
 
   it("lists a site whose owner chose another page as home page", async () => {

@@ -1,8 +1,9 @@
-import { and, eq, isNull, ne, or } from "drizzle-orm";
+import { and, eq, isNull, ne, not, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, orders } from "../db/schema.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
+import { siteFilled, updateSite } from "../sites/sites-table.ts";
 
 /** The class of the home page the installer leaves ("en cours de préparation"). */
 export const PLACEHOLDER_CLASS = "lagon-en-preparation";
@@ -38,7 +39,7 @@ export async function siteIsFilled(ctx: Context, order: Order): Promise<boolean>
 
 /**
  * Looks at every live site that would be listed in the directory but still shows the
- * installer's home page, and records those that now show their own (orders.site_filled_at).
+ * installer's home page, and records those that now show their own (sites.filled_at).
  * A site that does not answer is looked at again next time. Returns how many were recorded.
  */
 export async function recordFilledSites(ctx: Context): Promise<number> {
@@ -49,7 +50,7 @@ export async function recordFilledSites(ctx: Context): Promise<number> {
       and(
         eq(orders.status, "active"),
         eq(orders.directoryOptIn, true),
-        isNull(orders.siteFilledAt),
+        not(siteFilled),
         or(isNull(orders.kozaStatus), ne(orders.kozaStatus, "completed")),
       ),
     );
@@ -57,7 +58,7 @@ export async function recordFilledSites(ctx: Context): Promise<number> {
   for (const order of waiting) {
     try {
       if (!(await siteIsFilled(ctx, order))) continue;
-      await ctx.db.update(orders).set({ siteFilledAt: new Date() }).where(eq(orders.id, order.id));
+      await updateSite(ctx.db, order.id, { filledAt: new Date() });
       await queueScreenshot(ctx, order.id);
       filled++;
     } catch (err) {

@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestContext } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
-import { type Order, orders } from "../db/schema.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { defineJob } from "./job-queue.ts";
 import {
   claimForQueuedJob,
@@ -36,7 +36,7 @@ const slowJob = defineJob({
 describe("order leases and job concurrency", () => {
   let ctx: Context;
   let orderId: string;
-  const lease = async () => (await ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0] as Order;
+  const lease = () => getSite(ctx.db, orderId);
   beforeAll(async () => {
     ctx = await createTestContext({}, [slowJob]);
     orderId = await givenPaidOrder(ctx, { subdomain: "bail-test" });
@@ -51,33 +51,53 @@ describe("order leases and job concurrency", () => {
     expect(await claimForQueuedJob(ctx, orderId, "reinstall-wordpress")).toBeNull();
     expect((await lease()).leaseHolder).toMatch(/^provision-order:run-1:[0-9a-f]{12}$/);
     await first?.release();
-    expect(await lease()).toMatchObject({ provisioningLeaseUntil: null, leaseHolder: null });
+    expect(await lease()).toMatchObject({ leaseUntil: null, leaseHolder: null });
     const second = await claimOrderLease(ctx, orderId, { name: "provision-order", id: "run-2" });
     expect(second).not.toBeNull();
     await second?.release();
+
+    // A job queued with the lease adopts it when it starts; no other run can take it meanwhile.
+    const queued = await claimForQueuedJob(ctx, orderId, "reinstall-wordpress");
+    expect(queued).toMatch(/^reinstall-wordpress:queued:/);
+    expect(await claimOrderLease(ctx, orderId, { name: "update-site", id: "run-3" })).toBeNull();
+    const adopted = await claimOrderLease(
+      ctx,
+      orderId,
+      { name: "reinstall-wordpress", id: "run-4" },
+      queued ?? "",
+    );
+    expect(adopted).not.toBeNull();
+    await adopted?.release();
+  });
+
+  it("gives a site with no row yet to exactly one of several claims at once, and none for an order that is not", async () => {
+    const fresh = await givenPaidOrder(ctx, { subdomain: "bail-neuf" });
+    expect(await getSite(ctx.db, fresh)).toMatchObject({ leaseUntil: null });
+    const claims = await Promise.all(
+      [1, 2, 3, 4].map((n) => claimOrderLease(ctx, fresh, { name: "provision-order", id: `race-${n}` })),
+    );
+    const won = claims.filter((c) => c !== null);
+    expect(won).toHaveLength(1);
+    expect(await claimForQueuedJob(ctx, fresh, "reinstall-wordpress")).toBeNull();
+    await won[0]?.release();
+    expect(await claimOrderLease(ctx, randomUUID(), { name: "provision-order", id: "none" })).toBeNull();
   });
 
   it("renews the lease while a long step runs, and stops a run whose lease was taken over", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const held = await claimOrderLease(ctx, orderId, { name: "provision-order", id: "long" });
     // Minutes of SSH: the lease is about to end, the heartbeat pushes it back.
-    await ctx.db
-      .update(orders)
-      .set({ provisioningLeaseUntil: sql`now() + interval '1 second'` })
-      .where(eq(orders.id, orderId));
+    await updateSite(ctx.db, orderId, { leaseUntil: new Date(Date.now() + 1000) });
     await vi.advanceTimersByTimeAsync(15_000);
     await waitFor(async () => {
-      const until = (await lease()).provisioningLeaseUntil as Date;
+      const until = (await lease()).leaseUntil as Date;
       return until.getTime() - Date.now() > (LEASE_SECONDS - 10) * 1000 || undefined;
     });
     expect(await claimOrderLease(ctx, orderId, { name: "provision-order", id: "other" })).toBeNull();
     held?.check();
 
     // A run frozen past its lease: another took the site; the first stops at its next step.
-    await ctx.db
-      .update(orders)
-      .set({ leaseHolder: "provision-order:other:abc" })
-      .where(eq(orders.id, orderId));
+    await updateSite(ctx.db, orderId, { leaseHolder: "provision-order:other:abc" });
     await vi.advanceTimersByTimeAsync(15_000);
     await waitFor(() => {
       try {
@@ -89,27 +109,21 @@ describe("order leases and job concurrency", () => {
     }).then((err) => expect(err).toBeInstanceOf(LeaseLost));
     await held?.release();
     expect((await lease()).leaseHolder).toBe("provision-order:other:abc");
-    await ctx.db
-      .update(orders)
-      .set({ provisioningLeaseUntil: null, leaseHolder: null })
-      .where(eq(orders.id, orderId));
+    await updateSite(ctx.db, orderId, { leaseUntil: null, leaseHolder: null });
   });
 
   it("hands the job of a dead worker's lease back to the queue at once", async () => {
     const jobId = (await ctx.queue.send(slowJob, { n: 0 })) as string;
     // Its worker died: the lease is past and nobody renews it.
-    await ctx.db
-      .update(orders)
-      .set({
-        provisioningLeaseUntil: sql`now() - interval '1 second'`,
-        leaseHolder: `${slowJob.name}:${jobId}:dead`,
-      })
-      .where(eq(orders.id, orderId));
+    await updateSite(ctx.db, orderId, {
+      leaseUntil: new Date(Date.now() - 1000),
+      leaseHolder: `${slowJob.name}:${jobId}:dead`,
+    });
     const live = await givenPaidOrder(ctx, { subdomain: "bail-vivant" });
     const held = await claimOrderLease(ctx, live, { name: "provision-order", id: "alive" });
 
     expect(await sweepDeadLeases(ctx)).toBe(1);
-    expect(await lease()).toMatchObject({ provisioningLeaseUntil: null, leaseHolder: null });
+    expect(await lease()).toMatchObject({ leaseUntil: null, leaseHolder: null });
     const { rows } = await ctx.database.sql.executeSql("select state, output from pgboss.job where id = $1", [
       jobId,
     ]);

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { clearPastLeases, releaseSiteLease, renewSiteLease, takeSiteLease } from "../sites/sites-table.ts";
 
 /**
  * How long a lease lasts without news from its holder. A running job renews it every
@@ -41,13 +40,11 @@ export interface Lease {
   stop(): void;
 }
 
-const free = () => or(isNull(orders.provisioningLeaseUntil), lt(orders.provisioningLeaseUntil, sql`now()`));
-const until = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
-
 /**
- * Takes the order's lease for this run of a job, if it is free, expired, or was taken for this
- * very job when it was queued (`adopt`). Returns null when another live run holds it. While
- * held, a heartbeat renews it; a run that finds it taken over stops at its next step.
+ * Takes the order's lease (its site's: sites.lease_until) for this run of a job, if it is free,
+ * expired, or was taken for this very job when it was queued (`adopt`). Returns null when
+ * another live run holds it. While held, a heartbeat renews it; a run that finds it taken over
+ * stops at its next step.
  */
 export async function claimOrderLease(
   ctx: Context,
@@ -56,23 +53,13 @@ export async function claimOrderLease(
   adopt?: string,
 ): Promise<Lease | null> {
   const holder = `${run.name}:${run.id}:${randomBytes(6).toString("hex")}`;
-  const claimed = await ctx.db
-    .update(orders)
-    .set({ provisioningLeaseUntil: until(LEASE_SECONDS), leaseHolder: holder })
-    .where(and(eq(orders.id, orderId), adopt ? or(free(), eq(orders.leaseHolder, adopt)) : free()))
-    .returning({ id: orders.id });
-  if (claimed.length === 0) return null;
+  if (!(await takeSiteLease(ctx.db, orderId, holder, LEASE_SECONDS, adopt))) return null;
 
-  const mine = and(eq(orders.id, orderId), eq(orders.leaseHolder, holder));
   let lost = false;
   const heartbeat = setInterval(() => {
-    ctx.db
-      .update(orders)
-      .set({ provisioningLeaseUntil: until(LEASE_SECONDS) })
-      .where(mine)
-      .returning({ id: orders.id })
-      .then((rows) => {
-        if (rows.length === 0) lost = true;
+    renewSiteLease(ctx.db, orderId, holder, LEASE_SECONDS)
+      .then((held) => {
+        if (!held) lost = true;
       })
       .catch((err) => ctx.log.warn({ err, orderId }, "lease heartbeat failed"));
   }, HEARTBEAT_SECONDS * 1000);
@@ -83,7 +70,7 @@ export async function claimOrderLease(
     },
     async release() {
       clearInterval(heartbeat);
-      await ctx.db.update(orders).set({ provisioningLeaseUntil: null, leaseHolder: null }).where(mine);
+      await releaseSiteLease(ctx.db, orderId, holder);
     },
     stop: () => clearInterval(heartbeat),
   };
@@ -100,49 +87,31 @@ export async function claimForQueuedJob(
   jobName: string,
 ): Promise<string | null> {
   const holder = `${jobName}:queued:${randomBytes(6).toString("hex")}`;
-  const claimed = await ctx.db
-    .update(orders)
-    .set({ provisioningLeaseUntil: until(QUEUED_LEASE_SECONDS), leaseHolder: holder })
-    .where(and(eq(orders.id, orderId), free()))
-    .returning({ id: orders.id });
-  return claimed.length === 1 ? holder : null;
+  return (await takeSiteLease(ctx.db, orderId, holder, QUEUED_LEASE_SECONDS)) ? holder : null;
 }
 
 /** Gives back a lease taken for a job that could not be queued. */
 export async function releaseQueuedLease(ctx: Context, orderId: string, holder: string): Promise<void> {
-  await ctx.db
-    .update(orders)
-    .set({ provisioningLeaseUntil: null, leaseHolder: null })
-    .where(and(eq(orders.id, orderId), eq(orders.leaseHolder, holder)));
+  await releaseSiteLease(ctx.db, orderId, holder);
 }
 
 /**
  * Finds leases whose holder stopped renewing them (its process died) and fails that run's job,
  * so the queue retries it at once instead of at its expiry (an hour, longer than any step).
  * `all` treats every lease as dead: the embedded database's worker at start, when no other
- * process can hold one. Rows are locked and cleared in one statement, so of several workers
- * sweeping at once only one hands a given job back. Returns how many leases were cleared.
+ * process can hold one. Of several workers sweeping at once, only one hands a given job back.
+ * Returns how many leases were cleared.
  */
 export async function sweepDeadLeases(ctx: Context, all = false): Promise<number> {
-  const { rows } = await ctx.database.sql.executeSql(
-    `with dead as (
-       select id, lease_holder from orders
-       where provisioning_lease_until is not null ${all ? "" : "and provisioning_lease_until < now()"}
-       for update skip locked
-     )
-     update orders set provisioning_lease_until = null, lease_holder = null
-     from dead where orders.id = dead.id
-     returning orders.id as order_id, dead.lease_holder as holder`,
-    [],
-  );
-  for (const row of rows as { order_id: string; holder: string | null }[]) {
-    const [name, jobId] = (row.holder ?? "").split(":");
-    ctx.log.warn({ orderId: row.order_id, job: name }, "lease of a stopped worker released");
+  const cleared = await clearPastLeases(ctx.db, all);
+  for (const { orderId, holder } of cleared) {
+    const [name, jobId] = (holder ?? "").split(":");
+    ctx.log.warn({ orderId, job: name }, "lease of a stopped worker released");
     if (name && jobId && jobId !== "queued" && jobId !== REQUEST_RUN) {
       await ctx.queue.fail(name, jobId, "Le processus qui traitait cette tâche s'est arrêté.");
     }
   }
-  return rows.length;
+  return cleared.length;
 }
 
 /** Sweeps dead leases every few seconds in a worker process; returns the stop function. */

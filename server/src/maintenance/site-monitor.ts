@@ -7,10 +7,10 @@ import type { Context } from "../context.ts";
 import { type Order, siteDowntimes, siteMaintenance } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { getSites } from "../sites/sites-table.ts";
+import { getSites, leaseHeld } from "../sites/sites-table.ts";
 import { alertAgency } from "./alerts.ts";
 import { type Answer, checkHome } from "./site-answers.ts";
-import { leaseHeld, liveSites } from "./versions.ts";
+import { liveSites } from "./versions.ts";
 
 /** Failed checks in a row that make a downtime: one alone may be a blip. */
 export const FAILED_CHECKS_FOR_DOWNTIME = 2;
@@ -38,12 +38,13 @@ export async function monitorSites(
   ctx: Context,
   now = () => new Date(),
 ): Promise<{ checked: number; down: number }> {
-  const sites = (await liveSites(ctx)).filter((order) => !leaseHeld(order));
-  // Every site's host in one query, not one per site.
+  const live = await liveSites(ctx);
+  // Every site's host and lease in one query, not one per site.
   const hosted = await getSites(
     ctx.db,
-    sites.map((order) => order.id),
+    live.map((order) => order.id),
   );
+  const sites = live.filter((order) => !leaseHeld(hosted.get(order.id) ?? { leaseUntil: null }));
   let down = 0;
   for (let i = 0; i < sites.length; i += PARALLEL_CHECKS) {
     await Promise.all(

@@ -99,7 +99,3 @@ export async function isLive(ctx: Pick<Context, "db">, orderId: string): Promise
     .where(and(eq(orders.id, orderId), liveSite));
   return rows.length === 1;
 }
-
-/** Whether a job (provisioning, Koza, reinstall, update) works on the site now. */
-export const leaseHeld = (order: Order) =>
-  order.provisioningLeaseUntil !== null && order.provisioningLeaseUntil > new Date();

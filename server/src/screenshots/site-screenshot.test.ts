@@ -146,16 +146,14 @@ describe("the weekly screenshot pass", () => {
       const id = await givenPaidOrder(t.ctx, { subdomain, directoryOptIn: true });
       await t.ctx.db
         .update(orders)
-        .set({ status: "active", activatedAt: new Date(activatedAt), siteFilledAt: new Date() })
+        .set({ status: "active", activatedAt: new Date(activatedAt) })
         .where(eq(orders.id, id));
+      await updateSite(t.ctx.db, id, { filledAt: new Date() });
       listedIds.push(id);
     }
     const gone = await givenPaidOrder(t.ctx, { subdomain: "hebdo-parti", directoryOptIn: false });
-    await t.ctx.db
-      .update(orders)
-      .set({ status: "active", siteFilledAt: new Date() })
-      .where(eq(orders.id, gone));
-    await updateSite(t.ctx.db, gone, { screenshotAt: new Date() });
+    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, gone));
+    await updateSite(t.ctx.db, gone, { filledAt: new Date(), screenshotAt: new Date() });
     await storeFile(t.ctx, screenshotKey(gone), Buffer.from("ancienne capture"));
 
     await screenshotSitesJob.handle({}, t.ctx, {
@@ -228,7 +226,7 @@ describe("the screenshot-site job on a real WordPress site", () => {
     await wp.json("POST", `/wp/v2/pages/${page_on_front}`, {
       content: `<!-- wp:paragraph --><p>Bienvenue chez Capture Annuaire.</p><!-- /wp:paragraph --><p><img src="http://127.0.0.1:${platform.port}/fuite" alt=""></p>`,
     });
-    await t.ctx.db.update(orders).set({ siteFilledAt: new Date() }).where(eq(orders.id, id));
+    await updateSite(t.ctx.db, id, { filledAt: new Date() });
     expect((await card("capture-annuaire"))?.screenshot_url).toBeNull();
 
     await queueScreenshot(t.ctx, id);

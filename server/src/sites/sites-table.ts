@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { type Site, sites } from "../db/schema.ts";
+import { orders, type Site, sites } from "../db/schema.ts";
 
 /** What a site is before it has recorded anything: no host yet, not installed. */
 export function blankSite(orderId: string): Site {
@@ -19,6 +19,9 @@ export function blankSite(orderId: string): Site {
     screenshotAt: null,
     diskAlertAt: null,
     diskUsage: null,
+    filledAt: null,
+    leaseUntil: null,
+    leaseHolder: null,
   };
 }
 
@@ -53,4 +56,85 @@ export async function updateSite(
   const insert = db.insert(sites).values({ orderId, ...patch });
   if (Object.keys(patch).length === 0) await insert.onConflictDoNothing();
   else await insert.onConflictDoUpdate({ target: sites.orderId, set: patch });
+}
+
+/**
+ * Whether the order's site has shown content of its own (`filled_at`, directory/site-filled.ts):
+ * a predicate on an `orders` row, for queries that select orders.
+ */
+export const siteFilled = sql`exists (select 1 from ${sites} where ${sites.orderId} = ${orders.id} and ${sites.filledAt} is not null)`;
+
+/** Whether a job (provisioning, Koza, reinstall, update, backup) works on the site now. */
+export const leaseHeld = (site: Pick<Site, "leaseUntil">) =>
+  site.leaseUntil !== null && site.leaseUntil > new Date();
+
+const leaseFree = () => or(isNull(sites.leaseUntil), lt(sites.leaseUntil, sql`now()`));
+const inSeconds = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/**
+ * Gives the site's lease to `holder` for `seconds` if it is free, expired, or held by `adopt`.
+ * One statement (an upsert that makes the site's row the first time), so of two claims at once
+ * exactly one wins. False when another holds it, or the order does not exist.
+ */
+export async function takeSiteLease(
+  db: Db,
+  orderId: string,
+  holder: string,
+  seconds: number,
+  adopt?: string,
+): Promise<boolean> {
+  const claimable = adopt ? or(leaseFree(), eq(sites.leaseHolder, adopt)) : leaseFree();
+  const result = (await db.execute(sql`
+    insert into ${sites} (order_id, lease_until, lease_holder)
+    select ${orders.id}, ${inSeconds(seconds)}, ${holder}::text from ${orders} where ${orders.id} = ${orderId}
+    on conflict (order_id) do update
+      set lease_until = excluded.lease_until, lease_holder = excluded.lease_holder
+      where ${claimable}
+    returning order_id`)) as unknown as { rows: unknown[] };
+  return result.rows.length === 1;
+}
+
+/** Pushes back the end of `holder`'s lease; false if it is no longer theirs. */
+export async function renewSiteLease(
+  db: Db,
+  orderId: string,
+  holder: string,
+  seconds: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(sites)
+    .set({ leaseUntil: inSeconds(seconds) })
+    .where(and(eq(sites.orderId, orderId), eq(sites.leaseHolder, holder)))
+    .returning({ orderId: sites.orderId });
+  return rows.length === 1;
+}
+
+/** Frees the site's lease if `holder` still has it. */
+export async function releaseSiteLease(db: Db, orderId: string, holder: string): Promise<void> {
+  await db
+    .update(sites)
+    .set({ leaseUntil: null, leaseHolder: null })
+    .where(and(eq(sites.orderId, orderId), eq(sites.leaseHolder, holder)));
+}
+
+/**
+ * Frees the leases past their end (every lease with `all`) and says who held them. Rows are
+ * locked and cleared in one statement, so of several callers at once only one gets a given lease.
+ */
+export async function clearPastLeases(
+  db: Db,
+  all: boolean,
+): Promise<{ orderId: string; holder: string | null }[]> {
+  const result = (await db.execute(sql`
+    with dead as (
+      select order_id, lease_holder from ${sites}
+      where lease_until is not null ${all ? sql`` : sql`and lease_until < now()`}
+      for update skip locked
+    )
+    update ${sites} set lease_until = null, lease_holder = null
+    from dead where ${sites.orderId} = dead.order_id
+    returning dead.order_id as "orderId", dead.lease_holder as holder`)) as unknown as {
+    rows: { orderId: string; holder: string | null }[];
+  };
+  return result.rows;
 }

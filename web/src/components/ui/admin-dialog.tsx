@@ -47,3 +47,42 @@ export function DialogCloseButton() {
     </form>
   );
 }
+
+/** The reason the agency gives the customer for an action, e-mailed to them. */
+export function ReasonField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>Raison (envoyée au client par e-mail)</label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={500}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
+  );
+}
+
+/** A dialog form's confirming button, then "Annuler" that closes it. */
+export function DialogActions({ submitLabel, onCancel }: { submitLabel: string; onCancel: () => void }) {
+  return (
+    <div className="admin-actions admin-dialog-actions">
+      <button type="submit" className="is-primary">
+        {submitLabel}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Annuler
+      </button>
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AdminDialog, DialogCloseButton } from "./admin-dialog";
+import { AdminDialog, DialogActions, DialogCloseButton, ReasonField } from "./admin-dialog";
 import { ConfirmDialog } from "./confirm-dialog";
 import { StatusBadge, statusTone } from "./status-badge";
 
@@ -27,6 +28,27 @@ describe("ConfirmDialog", () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 });
+
+/** An action's dialog as the admin's are made: the reason, the confirming button and Annuler. */
+function Refuse({
+  onSubmit,
+  onClose,
+}: {
+  onSubmit: (event: { preventDefault: () => void }) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState("");
+  return (
+    <AdminDialog titleId="r" title="Refuser le domaine payet.re" sub="Zoé Payet" onClose={onClose}>
+      {(close) => (
+        <form onSubmit={onSubmit}>
+          <ReasonField id="why" value={reason} onChange={setReason} />
+          <DialogActions submitLabel="Refuser le domaine" onCancel={close} />
+        </form>
+      )}
+    </AdminDialog>
+  );
+}
 
 describe("AdminDialog", () => {
   // jsdom has <dialog> but neither showModal nor close: what the browser does, minimally.
@@ -61,6 +83,20 @@ describe("AdminDialog", () => {
     expect(dialog.textContent).toContain("Zoé Payet — payet.re");
     fireEvent.click(screen.getByRole("button", { name: "Annuler" }));
     expect(dialog.hasAttribute("open")).toBe(false);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks the reason of an action, then confirms it or closes with Annuler", () => {
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const onClose = vi.fn();
+    render(<Refuse onSubmit={onSubmit} onClose={onClose} />);
+    const field = screen.getByLabelText("Raison (envoyée au client par e-mail)");
+    expect(field.hasAttribute("required")).toBe(true);
+    fireEvent.change(field, { target: { value: "Domaine d'un tiers" } });
+    expect((field as HTMLTextAreaElement).value).toBe("Domaine d'un tiers");
+    fireEvent.click(screen.getByRole("button", { name: "Refuser le domaine" }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Annuler" }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 

@@ -1,6 +1,6 @@
 import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { type FormEvent, useState } from "react";
-import { AdminDialog } from "../../../components/ui/admin-dialog";
+import { AdminDialog, DialogActions, ReasonField } from "../../../components/ui/admin-dialog";
 
 /** The agency refuses a custom-domain request: the reason, e-mailed to the customer, in a modal dialog. */
 export function DomainRefuseDialog({
@@ -30,27 +30,12 @@ export function DomainRefuseDialog({
     >
       {(close) => (
         <form onSubmit={(event) => submit(event, close)} className="admin-editor">
-          <label htmlFor="domain-refuse-reason">Raison (envoyée au client par e-mail)</label>
-          <textarea
-            id="domain-refuse-reason"
-            rows={3}
-            maxLength={500}
-            required
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <ReasonField id="domain-refuse-reason" value={reason} onChange={setReason} />
           <p className="admin-editor-help">
             Le client lit cette raison sur sa page et peut demander un autre domaine. Un domaine déjà en ligne
             est retiré : le site répond de nouveau sur son sous-domaine.
           </p>
-          <div className="admin-actions admin-dialog-actions">
-            <button type="submit" className="is-primary">
-              Refuser le domaine
-            </button>
-            <button type="button" onClick={close}>
-              Annuler
-            </button>
-          </div>
+          <DialogActions submitLabel="Refuser le domaine" onCancel={close} />
         </form>
       )}
     </AdminDialog>

@@ -1,7 +1,7 @@
 import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { formatDate } from "@lagon/contracts/french-date";
 import { type FormEvent, useState } from "react";
-import { AdminDialog } from "../../../components/ui/admin-dialog";
+import { AdminDialog, DialogActions, ReasonField } from "../../../components/ui/admin-dialog";
 
 export type SubscriptionAdminAction = "suspend" | "unsuspend" | "cancel";
 export type SubscriptionActionBody = { reason: string } | { when: "now" | "period_end" };
@@ -74,17 +74,7 @@ export function SubscriptionActionDialog({
               </label>
             </fieldset>
           ) : (
-            <>
-              <label htmlFor="sub-action-reason">Raison (envoyée au client par e-mail)</label>
-              <textarea
-                id="sub-action-reason"
-                rows={3}
-                maxLength={500}
-                required
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </>
+            <ReasonField id="sub-action-reason" value={reason} onChange={setReason} />
           )}
           {action === "suspend" ? (
             <p className="admin-editor-help">
@@ -92,14 +82,7 @@ export function SubscriptionActionDialog({
               ouverte. Un paiement ne lève pas cette suspension et aucun archivage automatique n'a lieu.
             </p>
           ) : null}
-          <div className="admin-actions admin-dialog-actions">
-            <button type="submit" className="is-primary">
-              {action === "cancel" ? "Résilier" : TITLE[action]}
-            </button>
-            <button type="button" onClick={close}>
-              Annuler
-            </button>
-          </div>
+          <DialogActions submitLabel={action === "cancel" ? "Résilier" : TITLE[action]} onCancel={close} />
         </form>
       )}
     </AdminDialog>

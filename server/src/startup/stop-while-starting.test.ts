@@ -1,12 +1,10 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { freeMailPortBase } from "../mail-host/mail-checks.ts";
-import { freePort } from "../wordpress/site-checks.ts";
+import { spawnServer } from "../../test/spawn-server.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "lagon-stop-starting-"));
 
 /** The processes still running with the data folder in their command line (daemons, PHP, nginx). */
@@ -36,41 +34,13 @@ afterAll(() => {
  * disk stayed mounted. The signal now arrives while the WordPress host and the worker still start.
  */
 it("a signal during the start stops every part that had started, and exits 0", async () => {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      WP_PORT: String(await freePort()),
-      WP_TLS_PORT: String(await freePort()),
-      MAIL_PORT_BASE: String(await freeMailPortBase()),
-      HOST: "127.0.0.1",
-      SERVE_WEB: "false",
-      LOG_LEVEL: "info",
-      MAINTENANCE_SCHEDULE: "off",
-      MONITOR_SCHEDULE: "off",
-      SCREENSHOT_SCHEDULE: "off",
-    },
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let stdout = "";
-  let stderr = "";
-  child.stderr.on("data", (d) => {
-    stderr += d;
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (d) => {
-      stdout += d;
-      if (stdout.includes('"mail host started"')) resolve();
-    });
-    void exited.then(() => reject(new Error(`the server stopped by itself: ${stderr}`)));
-  });
-  expect(stdout).not.toContain("Site prêt");
+  const server = await spawnServer(dataDir, { LOG_LEVEL: "info" });
+  await server.printed('"mail host started"');
+  expect(server.stdout()).not.toContain("Site prêt");
   expect(leftoverProcesses().some((line) => line.includes("dovecot"))).toBe(true);
-  child.kill("SIGTERM");
-  expect(await exited).toBe(0);
-  expect(stderr).toBe("");
+  server.child.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+  expect(server.stderr()).toBe("");
   expect(leftoverProcesses()).toEqual([]);
   expect(leftoverMounts()).toEqual([]);
 }, 180_000);

@@ -5,8 +5,8 @@
 //   step:NAME=CODE            a step without a report (lint and typecheck, a server that did not start)
 //   time:NAME=SECONDS         how long a step took, as scripts/test.sh measured it; time:wall=SECONDS
 //                             is the whole command's wall clock, the total when steps overlap
-//   vitest@LABEL:FILE         a vitest JSON report; FILE with .failures.json in place of .json is
-//                             what scripts/vitest-failures-reporter.mjs wrote beside it, if any
+//   vitest@LABEL:FILE         a vitest JSON report; FILE with .extras.json in place of .json is
+//                             what scripts/vitest-extras-reporter.mjs wrote beside it, if any
 //   playwright@LABEL:FILE     a Playwright JSON report
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,8 +19,8 @@ const FAILURES_SHOWN = 20;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what is matched
 const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
 
-/** Where the failures reporter wrote, beside a vitest JSON report. */
-export const failuresFileOf = (report) => report.replace(/\.json$/, ".failures.json");
+/** Where the extras reporter wrote, beside a vitest JSON report. */
+export const extrasFileOf = (report) => report.replace(/\.json$/, ".extras.json");
 
 /** The failed tests of a Playwright report: [{ file, name, message }]. */
 function playwrightFailures(report) {
@@ -47,7 +47,10 @@ function playwrightFailures(report) {
   return out;
 }
 
-/** The files of a vitest report: [{ file, seconds }]. */
+/**
+ * The files of a vitest report: [{ file, seconds }]. Only when the extras reporter wrote nothing:
+ * the report's start and end frame the tests alone, leaving out the file's `beforeAll`.
+ */
 function vitestFiles(report) {
   return (report.testResults ?? []).map((r) => ({
     file: path.relative(process.cwd(), r.name),
@@ -135,8 +138,9 @@ export function summarize(args, read) {
     if (kind === "vitest") {
       p = report.numPassedTests;
       s = report.numPendingTests + report.numTodoTests;
-      files.push(...vitestFiles(report).map((x) => ({ ...x, label })));
-      const listed = read(failuresFileOf(rest));
+      const extras = read(extrasFileOf(rest));
+      files.push(...(extras?.files ?? vitestFiles(report)).map((x) => ({ ...x, label })));
+      const listed = extras?.failures;
       if (Array.isArray(listed)) {
         // A file or suite error (a beforeAll that threw: its tests count as skipped) and an
         // unhandled error are failures of their own; failed tests are already in the report.

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { summarize } from "./summarize-tests.mjs";
+import { moduleSeconds } from "./vitest-extras-reporter.mjs";
 
 // Small reports in the shape vitest's and Playwright's JSON reporters write.
 const vitestFile = (name: string, seconds: number, failed = 0) => ({
@@ -146,6 +147,38 @@ describe("the test command's summary", () => {
   });
 });
 
+describe("each vitest file's real time, from the extras reporter", () => {
+  // The JSON report framed a.test.ts's tests alone (12 s); its beforeAll started a server first.
+  const extras = {
+    failures: [],
+    files: [
+      { file: "server/src/a.test.ts", seconds: 27.5 },
+      { file: "server/src/b.test.ts", seconds: 3.2 },
+    ],
+  };
+  const files: Record<string, unknown> = { "pglite.json": pglite, "pglite.extras.json": extras };
+  const { lines } = summarize(["vitest@vitest PGlite:pglite.json"], (f: string) => files[f]);
+
+  it("ranks the files by the reporter's times, not the JSON report's", () => {
+    const start = lines.indexOf("2 slowest test files:");
+    expect(lines.slice(start + 1, start + 3).map((l) => l.trim().split(/\s{2,}/))).toEqual([
+      ["27.5 s", "vitest PGlite", "server/src/a.test.ts"],
+      ["3.2 s", "vitest PGlite", "server/src/b.test.ts"],
+    ]);
+  });
+
+  it("adds the harness, the import, the setup file and every hook and test of a file", () => {
+    const d = {
+      environmentSetupDuration: 100,
+      prepareDuration: 400,
+      collectDuration: 1_500,
+      setupDuration: 500,
+      duration: 13_800,
+    };
+    expect(moduleSeconds(d)).toBeCloseTo(16.3);
+  });
+});
+
 describe("what failed, listed above the closing line", () => {
   const failures = [
     { file: "server/src/b.test.ts", kind: "test", name: "b > works", message: "expected 1 to be 2" },
@@ -175,7 +208,7 @@ describe("what failed, listed above the closing line", () => {
   };
   const files: Record<string, unknown> = {
     "pglite.json": pglite,
-    "pglite.failures.json": failures,
+    "pglite.extras.json": { failures },
     "pw.json": failing,
   };
   const { lines, failed } = summarize(

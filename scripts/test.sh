@@ -36,9 +36,9 @@ steps=()
 
 echo "::: unit and API tests (PGlite)"
 # Each vitest pass writes its JSON report and, beside it, what failed outside the report's reach (a
-# beforeAll that threw, an unhandled error): scripts/vitest-failures-reporter.mjs.
-vitest_reports=(--reporter=default --reporter=json --reporter=./scripts/vitest-failures-reporter.mjs)
-VITEST_FAILURES_FILE="$out/vitest-pglite.failures.json" timed "vitest PGlite" \
+# beforeAll that threw, an unhandled error) and each file's real time: scripts/vitest-extras-reporter.mjs.
+vitest_reports=(--reporter=default --reporter=json --reporter=./scripts/vitest-extras-reporter.mjs)
+VITEST_EXTRAS_FILE="$out/vitest-pglite.extras.json" timed "vitest PGlite" \
   npx vitest run "${vitest_reports[@]}" --outputFile.json="$out/vitest-pglite.json"
 
 # Lint and typecheck, then the suites where the databases differ again on a real PostgreSQL
@@ -53,7 +53,7 @@ beside_lanes() {
   started=$SECONDS
   pg_dir=$(mktemp -d /tmp/lagon-pg-XXXXXX)
   if pg_url=$(bash scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"); then
-    TEST_DATABASE_URL=$pg_url VITEST_FAILURES_FILE="$out/vitest-postgres.failures.json" \
+    TEST_DATABASE_URL=$pg_url VITEST_EXTRAS_FILE="$out/vitest-postgres.extras.json" \
       npx vitest run --project server --maxWorkers=1 "${vitest_reports[@]}" --outputFile.json="$out/vitest-postgres.json"
     bash scripts/postgres-test-server.sh stop "$pg_dir" "$pg_port"
   else

@@ -23,7 +23,7 @@ export function holdsAdminToken(ctx: Pick<Context, "config">, request: FastifyRe
  * first 10 in 15 minutes is logged (never the token) and audited, later ones get a 429 quietly.
  * The admin routes' rate limit spares the right token too.
  */
-export function requireAdmin(app: FastifyInstance, ctx: Context): void {
+export function requireAdmin(app: FastifyInstance, ctx: Pick<Context, "config" | "db">): void {
   // Wrong tokens share one budget per address; the right one is never refused by a flood of them.
   guardedScope(app, "admin-token", (request) => holdsAdminToken(ctx, request));
   // Per-process throttling is enough here: it only caps the noise of wrong tokens.
@@ -53,7 +53,7 @@ export function requireAdmin(app: FastifyInstance, ctx: Context): void {
  * on which order, and whether it worked (the French detail of a refusal or failure otherwise).
  */
 export async function audited<T>(
-  ctx: Context,
+  ctx: Pick<Context, "db">,
   request: FastifyRequest,
   entry: { action: string; orderId?: string; details?: string },
   run: () => Promise<T>,

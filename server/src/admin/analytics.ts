@@ -23,7 +23,7 @@ const euros = (cents: number) => cents / 100;
  * created_at index for the 30 days, one count of the customers and one of the checkouts, one pass over the invoices, three
  * over the subscriptions.
  */
-export async function computeAnalytics(ctx: Context): Promise<Analytics> {
+export async function computeAnalytics(ctx: Pick<Context, "config" | "db" | "payments">): Promise<Analytics> {
   const now = await billingNow(ctx);
   const groups = await ctx.db
     .select({

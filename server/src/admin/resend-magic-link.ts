@@ -6,7 +6,10 @@ import { getOrder } from "../orders/orders-table.ts";
 import { siteUrlOf } from "../sites/site-of.ts";
 
 /** E-mails the customer the link to their order page again, through its template. */
-export async function resendMagicLink(ctx: Context, orderId: string): Promise<void> {
+export async function resendMagicLink(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "wordpress">,
+  orderId: string,
+): Promise<void> {
   const order = await getOrder(ctx.db, orderId);
   await queueEmail(ctx, {
     template: "magic_link_admin",

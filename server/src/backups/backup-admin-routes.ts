@@ -21,7 +21,10 @@ import { findBackup, listBackups, writeSiteArchive } from "./site-backups.ts";
  * token, every action audited): list, back up now, restore any backup, download the site. A
  * backup and a restore run as jobs (backup-jobs.ts): 202, then the page follows the job.
  */
-export function backupAdminRoutes(app: FastifyInstance, ctx: Context): void {
+export function backupAdminRoutes(
+  app: FastifyInstance,
+  ctx: Pick<Context, "db" | "queue" | "wordpress" | "backups">,
+): void {
   const orderOf = async (orderId: string) => {
     const order = await getOrder(ctx.db, orderId);
     return order;

@@ -42,7 +42,7 @@ export async function resolveBackupAlerts(
 
 /** One e-mail to the agency for the sites newly in trouble (editable template backup_alert_agency). */
 export async function emailBackupAlert(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets">,
   alert: string,
   detail: string,
   sites: Order[],

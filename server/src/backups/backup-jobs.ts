@@ -41,14 +41,18 @@ export const restoreBackupJob = defineJob({
 });
 
 /** Queues a manual backup of the order's site; refuses at once an unknown order or one with no site yet. */
-export async function requestBackup(ctx: Context, orderId: string): Promise<string> {
+export async function requestBackup(ctx: Pick<Context, "db" | "queue">, orderId: string): Promise<string> {
   await getOrder(ctx.db, orderId);
   if (!(await getSite(ctx.db, orderId)).wpUsername) throw badRequest(BACKUP_MESSAGES.noSite);
   return queueSiteJob(ctx, orderId, backupSiteJob, (holder) => ({ orderId, holder }), BACKUP_MESSAGES.busy);
 }
 
 /** Queues a restore; refuses at once a backup of another order and an archived site. */
-export async function requestRestore(ctx: Context, orderId: string, backupId: string): Promise<string> {
+export async function requestRestore(
+  ctx: Pick<Context, "db" | "queue">,
+  orderId: string,
+  backupId: string,
+): Promise<string> {
   await findBackup(ctx, orderId, backupId);
   const refused = await restoreRefusal(ctx, orderId);
   if (refused) throw refused;
@@ -62,11 +66,15 @@ export async function requestRestore(ctx: Context, orderId: string, backupId: st
 }
 
 /** Where a backup stands, for the admin page. */
-export const backupStatus = (ctx: Context, jobId: string): Promise<JobStatus> =>
+export const backupStatus = (ctx: Pick<Context, "queue">, jobId: string): Promise<JobStatus> =>
   siteJobStatus(ctx, backupSiteJob.name, jobId, { french, fallback: BACKUP_MESSAGES.failed });
 
 /** Where a restore stands; with `orderId` (the customer's page), only a restore of that order. */
-export const restoreStatus = (ctx: Context, jobId: string, orderId?: string): Promise<JobStatus> =>
+export const restoreStatus = (
+  ctx: Pick<Context, "queue">,
+  jobId: string,
+  orderId?: string,
+): Promise<JobStatus> =>
   siteJobStatus(ctx, restoreBackupJob.name, jobId, {
     orderId,
     french,

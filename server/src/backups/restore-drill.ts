@@ -67,7 +67,7 @@ export async function runRestoreDrill(
 }
 
 /** The sites with their latest backup; sites without any are the missed-backup check's. */
-async function withBackups(ctx: Context, sites: Order[]) {
+async function withBackups(ctx: Pick<Context, "db">, sites: Order[]) {
   const out: { order: Order; backup: SiteBackup }[] = [];
   for (const order of sites) {
     const [backup] = await ctx.db

@@ -30,7 +30,12 @@ import { resolveBackupAlerts } from "./backup-alerts.ts";
  * Runs a backup or a restore holding the site's lease (order-lease.ts): one operation at a time
  * on a site, whichever process runs it, and never during an install or a Koza generation.
  */
-async function exclusive<T>(ctx: Context, order: Order, what: string, task: () => Promise<T>): Promise<T> {
+async function exclusive<T>(
+  ctx: Pick<Context, "db" | "log">,
+  order: Order,
+  what: string,
+  task: () => Promise<T>,
+): Promise<T> {
   const lease = await claimOrderLease(ctx, order.id, { name: what, id: REQUEST_RUN });
   if (!lease) throw conflict(BACKUP_MESSAGES.busy);
   try {
@@ -45,7 +50,7 @@ export function backupView(row: SiteBackup): BackupView {
 }
 
 /** The order's backups, newest first. */
-export async function listBackups(ctx: Context, orderId: string): Promise<BackupView[]> {
+export async function listBackups(ctx: Pick<Context, "db">, orderId: string): Promise<BackupView[]> {
   const rows = await ctx.db
     .select()
     .from(siteBackups)
@@ -135,7 +140,7 @@ async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: D
 }
 
 /** Why a restore of this order's site cannot start now, if it cannot: an archived site. */
-export async function restoreRefusal(ctx: Context, orderId: string): Promise<AppError | null> {
+export async function restoreRefusal(ctx: Pick<Context, "db">, orderId: string): Promise<AppError | null> {
   const [sub] = await ctx.db
     .select({ siteState: subscriptions.siteState })
     .from(subscriptions)
@@ -181,7 +186,7 @@ export async function restoreNow(ctx: Context, order: Order, backupId: string): 
  * repository that fails midway leaves the site as it was.
  */
 export async function importBackup(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "backups">,
   backup: Pick<SiteBackup, "id" | "subdomain">,
   host: WordPressHost,
   subdomain: string,
@@ -202,7 +207,7 @@ export async function importBackup(
 
 /** Writes a backup's archive (tar), or with no backup the live site's, into `into` without ending it. */
 export function writeSiteArchive(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "wordpress" | "backups">,
   order: Order,
   backup: Pick<SiteBackup, "id" | "subdomain"> | null,
   into: Writable,
@@ -213,7 +218,11 @@ export function writeSiteArchive(
 }
 
 /** One backup of an order, or a French 404. */
-export async function findBackup(ctx: Context, orderId: string, backupId: string): Promise<SiteBackup> {
+export async function findBackup(
+  ctx: Pick<Context, "db">,
+  orderId: string,
+  backupId: string,
+): Promise<SiteBackup> {
   const [row] = await ctx.db
     .select()
     .from(siteBackups)
@@ -226,7 +235,7 @@ export async function findBackup(ctx: Context, orderId: string, backupId: string
  * The sites the daily run backs up: installed (the order went through provisioning) and still on
  * the host (an archived subscription's site is removed; its last backup is its final copy).
  */
-export async function backedUpSites(ctx: Context): Promise<Order[]> {
+export async function backedUpSites(ctx: Pick<Context, "db">): Promise<Order[]> {
   const rows = await ctx.db
     .select({ order: orders })
     .from(orders)
@@ -270,7 +279,7 @@ export async function backupAllSites(ctx: Context, time?: Date): Promise<{ done:
 }
 
 /** `forget --prune` with the configured policy; rows of forgotten snapshots go too. */
-export async function applyRetention(ctx: Context): Promise<void> {
+export async function applyRetention(ctx: Pick<Context, "config" | "db" | "backups">): Promise<void> {
   const c = ctx.config;
   await ctx.backups.forget({
     daily: c.BACKUP_KEEP_DAILY,

@@ -21,7 +21,7 @@ export interface AgencyBlog {
   articlesCreated: number;
 }
 
-function blogIdentity(ctx: Context): SiteIdentity {
+function blogIdentity(ctx: Pick<Context, "config">): SiteIdentity {
   const c = ctx.config;
   return {
     subdomain: BLOG_SUBDOMAIN,
@@ -40,7 +40,7 @@ function blogIdentity(ctx: Context): SiteIdentity {
 }
 
 /** True when the blog holds nothing but WordPress's sample post: reinstalling it loses nothing. */
-async function isBlank(ctx: Context): Promise<boolean> {
+async function isBlank(ctx: Pick<Context, "wordpress">): Promise<boolean> {
   const res = await ctx.wordpress.main.fetch(BLOG_SUBDOMAIN, "/wp-json/wp/v2/posts?per_page=1&_fields=id");
   return res.ok && Number(res.headers.get("x-wp-total") ?? 0) <= 1;
 }
@@ -71,7 +71,10 @@ export async function ensureAgencyBlog(ctx: Context): Promise<AgencyBlog | undef
   }
 }
 
-async function setUpBlog(ctx: Context, adminUrl: string): Promise<AgencyBlog | undefined> {
+async function setUpBlog(
+  ctx: Pick<Context, "config" | "db" | "secrets" | "wordpress" | "log">,
+  adminUrl: string,
+): Promise<AgencyBlog | undefined> {
   let credentials: BlogCredentials | undefined = await readBlogCredentials(ctx);
   const status = await ctx.wordpress.main.status(BLOG_SUBDOMAIN);
   let installed = false;

@@ -33,7 +33,7 @@ interface NavigationMenu {
 }
 
 /** The site's REST API as its admin, or null when it has no credentials yet. */
-const siteRest = (ctx: Context, order: Order, site: Site) =>
+const siteRest = (ctx: Pick<Context, "secrets" | "wordpress">, order: Order, site: Site) =>
   site.wpUsername && site.wpAppPasswordEnc
     ? new WordPressRest(
         ctx.wordpress.hostFor(site),
@@ -86,7 +86,11 @@ export function withPageLink(
  * ("Menu principal") or Koza's (before Contact) when Koza wrote the site before the plan had
  * booking. Through the site's REST API, as its admin.
  */
-export async function ensureBookingPage(ctx: Context, order: Order, site: Site): Promise<string | null> {
+export async function ensureBookingPage(
+  ctx: Pick<Context, "config" | "secrets" | "wordpress">,
+  order: Order,
+  site: Site,
+): Promise<string | null> {
   const wp = siteRest(ctx, order, site);
   if (!bookingIncluded(order) || !wp) return null;
   const page = await bookingPage(ctx, wp, order);
@@ -116,7 +120,11 @@ export async function ensureBookingPage(ctx: Context, order: Order, site: Site):
  * also hides its menu links (WordPress draws no link to an unpublished page). A French line for
  * the order's logs when something changed, else null.
  */
-export async function bookingPageForPlan(ctx: Context, order: Order, site: Site): Promise<string | null> {
+export async function bookingPageForPlan(
+  ctx: Pick<Context, "config" | "secrets" | "wordpress">,
+  order: Order,
+  site: Site,
+): Promise<string | null> {
   const wp = siteRest(ctx, order, site);
   if (!wp) return null;
   if (bookingIncluded(order)) {

@@ -67,7 +67,7 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: Context }
 }
 
 /** The admin inbox, registered inside the admin scope (admin-routes.ts, behind the admin token). */
-export function chatAdminRoutes(app: FastifyInstance, ctx: Context): void {
+export function chatAdminRoutes(app: FastifyInstance, ctx: Pick<Context, "db">): void {
   route(
     app,
     {

@@ -18,7 +18,7 @@ export interface KozaCheckoutPayload {
  * `koza=paye` or `koza=annule` so the page can say which.
  */
 export async function addKozaCheckout(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "secrets" | "payments" | "log">,
   order: Order,
   back: string,
 ): Promise<{ checkout_url: string }> {

@@ -40,7 +40,7 @@ export interface OrderCheckoutPayload {
  * browser (only) may later replace its checkout (`cookieHeader` is the request's cookies).
  */
 export async function createCheckoutSession(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "secrets" | "payments" | "log">,
   request: Request,
   cookieHeader: string | undefined,
 ): Promise<{ checkout_url: string; holdCookie: string[] }> {
@@ -120,7 +120,7 @@ export function assertOwnUrl(ctx: Pick<Context, "config">, url: string): void {
     throw badRequest(CHECKOUT_MESSAGES.foreignUrl);
 }
 
-function subdomainOf(ctx: Context, domain: string): string {
+function subdomainOf(ctx: Pick<Context, "config">, domain: string): string {
   const suffix = `.${ctx.config.BASE_DOMAIN}`;
   const name = domain.trim().toLowerCase();
   if (!name.endsWith(suffix)) throw badRequest(CHECKOUT_MESSAGES.invalidDomain);
@@ -137,7 +137,11 @@ function subdomainOf(ctx: Context, domain: string): string {
  * type: someone else's open checkout is left alone and the subdomain reported as held. A hold
  * the provider cannot close (paid meanwhile, or unreachable) stays and is reported as held.
  */
-async function releaseOwnHold(ctx: Context, subdomain: string, cookieHeader: string | undefined) {
+async function releaseOwnHold(
+  ctx: Pick<Context, "config" | "db" | "secrets" | "payments" | "log">,
+  subdomain: string,
+  cookieHeader: string | undefined,
+) {
   if (!cookieHeader) return;
   const holds = await ctx.db
     .select({ id: checkoutSessions.id, sealedSessionId: checkoutSessions.providerSessionEnc })

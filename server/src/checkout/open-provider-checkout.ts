@@ -11,7 +11,7 @@ import { storedSessionId } from "./checkout-session-id.ts";
  * held) and the visitor gets `failure`, a French 502.
  */
 export async function openProviderCheckout(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "secrets" | "payments" | "log">,
   request: CheckoutRequest,
   failure: string,
 ): Promise<{ checkout_url: string }> {

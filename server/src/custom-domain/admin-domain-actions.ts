@@ -15,7 +15,9 @@ import { checkNow, logCheck } from "./domain-lifecycle.ts";
 import { customDomainView, orderDomain } from "./domain-view.ts";
 
 /** Every custom domain, newest first, with its checks: the admin's view. */
-export async function listCustomDomains(ctx: Context): Promise<AdminCustomDomain[]> {
+export async function listCustomDomains(
+  ctx: Pick<Context, "db" | "wordpress">,
+): Promise<AdminCustomDomain[]> {
   const rows = await ctx.db
     .select({ domain: customDomains, subdomain: orders.subdomain })
     .from(customDomains)
@@ -55,7 +57,7 @@ export async function adminDomainViews(
   }));
 }
 
-async function domainOf(ctx: Context, orderId: string) {
+async function domainOf(ctx: Pick<Context, "db">, orderId: string) {
   const domain = await orderDomain(ctx, orderId);
   if (!domain) throw notFound(DOMAIN_ADMIN_MESSAGES.noDomain);
   return domain;
@@ -141,7 +143,11 @@ export async function removeDomain(ctx: Context, orderId: string): Promise<void>
   });
 }
 
-async function takeDomainOffline(ctx: Context, orderId: string, domain: string): Promise<void> {
+async function takeDomainOffline(
+  ctx: Pick<Context, "db" | "wordpress">,
+  orderId: string,
+  domain: string,
+): Promise<void> {
   const order = await findOrder(ctx.db, orderId);
   if (!order) return;
   const host = await siteHostOf(ctx, order.id);

@@ -15,7 +15,7 @@ import { sendCheck } from "./domain-check-queue.ts";
  * first check are queued once they have.
  */
 export async function requestCustomDomain(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets">,
   order: Order,
   request: { hasOwnDomain: boolean; domainName: string; message: string },
 ): Promise<void> {

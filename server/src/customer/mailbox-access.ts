@@ -24,7 +24,7 @@ declare module "fastify" {
  * address has seen, is refused. The check comes before the request's validation.
  */
 export function mailboxScope(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "secrets">,
   routes: (scope: FastifyInstance) => void | Promise<void>,
 ): FastifyPluginAsync {
   return async (scope) => {

@@ -130,7 +130,7 @@ const text = (value: unknown) => (typeof value === "string" && value !== "" ? va
  * is read at all: a stranger's upload costs the server no byte of memory.
  */
 export function orderTokenScope(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "secrets">,
   routes: (scope: FastifyInstance) => void | Promise<void>,
   credentials: OrderCredentials = fromPathQueryOrBody,
   { beforeBody = false }: { beforeBody?: boolean } = {},

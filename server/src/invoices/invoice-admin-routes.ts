@@ -20,7 +20,7 @@ import { salesJournalCsv } from "./sales-journal-csv.ts";
  * The admin's invoices, registered inside the admin scope (admin-routes.ts, behind the admin
  * token): the list with its search, each PDF, and the sales journal as CSV for any days.
  */
-export function invoiceAdminRoutes(app: FastifyInstance, ctx: Context): void {
+export function invoiceAdminRoutes(app: FastifyInstance, ctx: Pick<Context, "db">): void {
   route(
     app,
     {

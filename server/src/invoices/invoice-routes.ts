@@ -80,7 +80,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
 export const INVOICE_PDF = rawAnswer("application/pdf");
 
 /** The stored PDF of a document, as a download named after it ("facture-2026-000042.pdf"). */
-export async function sendInvoicePdf(ctx: Context, reply: FastifyReply, invoiceId: string) {
+export async function sendInvoicePdf(ctx: Pick<Context, "db">, reply: FastifyReply, invoiceId: string) {
   const { pdf, number } = await ensureInvoicePdf(ctx, invoiceId);
   const [row] = await ctx.db.select({ kind: invoices.kind }).from(invoices).where(eq(invoices.id, invoiceId));
   const name = `${row?.kind === "credit_note" ? "avoir" : "facture"}-${number}.pdf`;

@@ -23,7 +23,7 @@ export function monthlyPeriod(paidAt: Date): { start: string; end: string } {
  * the VAT rule the buyer saw and paid.
  */
 export async function issueCheckoutInvoice(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "payments" | "log">,
   row: CheckoutSession,
   orderId: string,
   truth: CheckoutTruth,

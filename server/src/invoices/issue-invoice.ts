@@ -62,7 +62,10 @@ export interface IssuedInvoice {
  * content, chains its hash to the previous document's, then renders its PDF (Factur-X for a
  * business buyer with a SIRET). Call it once the money is collected; safe to call again.
  */
-export async function issueInvoice(ctx: Context, input: IssueInvoiceInput): Promise<IssuedInvoice> {
+export async function issueInvoice(
+  ctx: Pick<Context, "config" | "db" | "payments" | "log">,
+  input: IssueInvoiceInput,
+): Promise<IssuedInvoice> {
   const order = await getOrder(ctx.db, input.orderId);
   const business = isBusinessBuyer({ siret: order.siret, vat_number: order.vatNumber });
   const taxRule = input.taxRuleId
@@ -188,7 +191,10 @@ type NewDocument = Omit<
  * this reference if any, else the year's next number, the previous document's hash, the row.
  * A failure rolls the number back with the row: no gap, no duplicate.
  */
-async function insertDocument(ctx: Context, doc: NewDocument): Promise<IssuedInvoice> {
+async function insertDocument(
+  ctx: Pick<Context, "db" | "payments">,
+  doc: NewDocument,
+): Promise<IssuedInvoice> {
   // The billing clock's date: a renewal charged on the test clock's day is issued that day.
   const issuedAt = await billingNow(ctx);
   return ctx.db.transaction(async (tx) => {
@@ -246,7 +252,7 @@ async function insertDocument(ctx: Context, doc: NewDocument): Promise<IssuedInv
 }
 
 /** Rendering is retried on the next download if it fails now: the invoice itself is issued. */
-async function renderPdf(ctx: Context, invoiceId: string): Promise<void> {
+async function renderPdf(ctx: Pick<Context, "db" | "log">, invoiceId: string): Promise<void> {
   await ensureInvoicePdf(ctx, invoiceId).catch((err: unknown) =>
     ctx.log.error({ err, invoiceId }, "invoice PDF not rendered yet"),
   );

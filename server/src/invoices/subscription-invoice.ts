@@ -67,7 +67,7 @@ export async function issuedFor(
  * starts. Undefined while the charge is not paid.
  */
 export async function issueLocalSubscriptionInvoice(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "payments" | "log">,
   order: Order,
   chargeId: string,
 ): Promise<IssuedInvoice | undefined> {
@@ -117,7 +117,9 @@ export async function issueLocalSubscriptionInvoice(
  * Offline: issues the invoice of every paid charge that has none (a process that stopped between
  * the payment and its invoice); the lifecycle runs it on each pass. Answers how many it issued.
  */
-export async function issueMissingLocalInvoices(ctx: Context): Promise<number> {
+export async function issueMissingLocalInvoices(
+  ctx: Pick<Context, "config" | "db" | "payments" | "log">,
+): Promise<number> {
   const missing = await ctx.db
     .select({ charge: subscriptionInvoices.id, order: orders })
     .from(subscriptionInvoices)

@@ -47,7 +47,7 @@ export interface Lease {
  * stops at its next step.
  */
 export async function claimOrderLease(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "log">,
   orderId: string,
   run: JobRun,
   adopt?: string,
@@ -82,7 +82,7 @@ export async function claimOrderLease(
  * Returns the holder to give the job, or null if the site is busy.
  */
 export async function claimForQueuedJob(
-  ctx: Context,
+  ctx: Pick<Context, "db">,
   orderId: string,
   jobName: string,
 ): Promise<string | null> {
@@ -91,7 +91,11 @@ export async function claimForQueuedJob(
 }
 
 /** Gives back a lease taken for a job that could not be queued. */
-export async function releaseQueuedLease(ctx: Context, orderId: string, holder: string): Promise<void> {
+export async function releaseQueuedLease(
+  ctx: Pick<Context, "db">,
+  orderId: string,
+  holder: string,
+): Promise<void> {
   await releaseSiteLease(ctx.db, orderId, holder);
 }
 
@@ -102,7 +106,10 @@ export async function releaseQueuedLease(ctx: Context, orderId: string, holder: 
  * process can hold one. Of several workers sweeping at once, only one hands a given job back.
  * Returns how many leases were cleared.
  */
-export async function sweepDeadLeases(ctx: Context, all = false): Promise<number> {
+export async function sweepDeadLeases(
+  ctx: Pick<Context, "db" | "queue" | "log">,
+  all = false,
+): Promise<number> {
   const cleared = await clearPastLeases(ctx.db, all);
   for (const { orderId, holder } of cleared) {
     const [name, jobId] = (holder ?? "").split(":");
@@ -115,7 +122,7 @@ export async function sweepDeadLeases(ctx: Context, all = false): Promise<number
 }
 
 /** Sweeps dead leases every few seconds in a worker process; returns the stop function. */
-export function startLeaseSweeper(ctx: Context): () => void {
+export function startLeaseSweeper(ctx: Pick<Context, "db" | "queue" | "log">): () => void {
   const timer = setInterval(() => {
     sweepDeadLeases(ctx).catch((err) => ctx.log.error({ err }, "lease sweep failed"));
   }, HEARTBEAT_SECONDS * 1000);

@@ -15,7 +15,7 @@ import { claimForQueuedJob, claimOrderLease, type JobRun, releaseQueuedLease } f
  * 409 with `busy`) and queues it. Returns the job's id, for the page to follow.
  */
 export async function queueSiteJob<S extends z.ZodType>(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "queue">,
   orderId: string,
   job: JobDefinition<S>,
   payload: (holder: string) => z.input<S>,
@@ -44,7 +44,7 @@ export function accepted(reply: FastifyReply, detail: string, jobId: string): Fa
  * `work` on the order as it is now, and gives the lease back.
  */
 export async function runSiteJob(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "log">,
   { orderId, holder }: { orderId: string; holder: string },
   run: JobRun,
   busy: string,
@@ -66,7 +66,7 @@ export async function runSiteJob(
  * job throws on purpose), or `fallback`: never an internal message.
  */
 export async function siteJobStatus(
-  ctx: Context,
+  ctx: Pick<Context, "queue">,
   jobName: string,
   jobId: string,
   { orderId, french, fallback }: { orderId?: string; french: readonly string[]; fallback: string },
@@ -80,7 +80,7 @@ export async function siteJobStatus(
 
 /** Whether a job sent with this singleton key is waiting (or, unless `waitingOnly`, running). */
 export async function jobPending(
-  ctx: Context,
+  ctx: Pick<Context, "database">,
   jobName: string,
   singletonKey: string,
   waitingOnly = false,

@@ -133,6 +133,6 @@ export async function applyPlanKit(
   return { state, log: withPage(state.detail) };
 }
 
-async function saveKit(ctx: Context, orderId: string, state: KitState): Promise<void> {
+async function saveKit(ctx: Pick<Context, "db">, orderId: string, state: KitState): Promise<void> {
   await updateSite(ctx.db, orderId, { kit: state });
 }

@@ -12,7 +12,10 @@ const WINDOW_MS = 15 * 60 * 1000;
  * E-mails a link to every order of this address, at most a few times per quarter of an hour per
  * address (the e-mail log is the counter, so every process sees it).
  */
-export async function sendLostLinks(ctx: Context, email: string): Promise<void> {
+export async function sendLostLinks(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "wordpress" | "log">,
+  email: string,
+): Promise<void> {
   const [recent] = await ctx.db
     .select({ n: count() })
     .from(emailLog)

@@ -7,7 +7,7 @@ import { siteUrlOf } from "../sites/site-of.ts";
 
 /** E-mails the agency about one site, with the variables every maintenance alert offers. */
 export async function alertAgency(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "wordpress">,
   order: Order,
   template: Extract<
     TemplateName,

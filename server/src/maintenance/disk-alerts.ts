@@ -35,7 +35,10 @@ export const diskAlertsJob = defineJob({
  * One e-mail to the customer and one to the agency when a live site reaches 90 % of its disk
  * allowance; none again until it has gone back under 80 %.
  */
-export async function checkDiskUsage(ctx: Context, now = () => new Date()): Promise<{ alerted: number }> {
+export async function checkDiskUsage(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "wordpress" | "log">,
+  now = () => new Date(),
+): Promise<{ alerted: number }> {
   const usageOf = new Map<WordPressHost, Promise<Map<string, SiteDiskUsage>>>();
   let alerted = 0;
   for (const order of await liveSites(ctx)) {
@@ -69,7 +72,12 @@ export async function checkDiskUsage(ctx: Context, now = () => new Date()): Prom
   return { alerted };
 }
 
-async function alert(ctx: Context, order: Order, usage: SiteDiskUsage, siteUrl: string): Promise<void> {
+async function alert(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "wordpress">,
+  order: Order,
+  usage: SiteDiskUsage,
+  siteUrl: string,
+): Promise<void> {
   const vars = {
     used: formatBytes(usage.usedBytes),
     limit: formatBytes(usage.limitBytes),

@@ -61,7 +61,7 @@ function monitoringView(state: SiteMaintenance | undefined, downtimes: SiteDownt
 }
 
 async function available(
-  ctx: Context,
+  ctx: Pick<Context, "log">,
   host: WordPressHost,
   versions: SiteVersions | null,
 ): Promise<UpdateItem[]> {
@@ -75,7 +75,10 @@ async function available(
 }
 
 /** The order page's block: versions, what an update would bring, the last update, the monitoring. */
-export async function maintenanceView(ctx: Context, order: Order): Promise<MaintenanceView> {
+export async function maintenanceView(
+  ctx: Pick<Context, "database" | "db" | "wordpress" | "log">,
+  order: Order,
+): Promise<MaintenanceView> {
   const [state] = await ctx.db.select().from(siteMaintenance).where(eq(siteMaintenance.orderId, order.id));
   let versions = state?.versions ?? null;
   const host = await siteHostOf(ctx, order.id);
@@ -117,7 +120,7 @@ function diskView(usage: Site["diskUsage"]): MaintenanceView["disk"] {
 
 /** The admin cards of one page of orders: each site's versions, update history and monitoring. */
 export async function adminMaintenance(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "wordpress" | "log">,
   sites: (PinnedSite & { id: string })[],
 ): Promise<Map<string, AdminMaintenance>> {
   const result = new Map<string, AdminMaintenance>();

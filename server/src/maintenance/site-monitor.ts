@@ -35,7 +35,7 @@ export const monitorSitesJob = defineJob({
 });
 
 export async function monitorSites(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "wordpress" | "log">,
   now = () => new Date(),
 ): Promise<{ checked: number; down: number }> {
   const live = await liveSites(ctx);
@@ -69,7 +69,12 @@ export async function monitorSites(
  * failure's time) and alerts the agency, once; the first check that passes closes it and tells
  * the agency the site is back.
  */
-export async function recordCheck(ctx: Context, order: Order, answer: Answer, at: Date): Promise<void> {
+export async function recordCheck(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "wordpress">,
+  order: Order,
+  answer: Answer,
+  at: Date,
+): Promise<void> {
   const [state] = await ctx.db
     .insert(siteMaintenance)
     .values({ orderId: order.id })

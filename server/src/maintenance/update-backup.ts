@@ -24,7 +24,7 @@ export async function backupBeforeUpdate(ctx: Context, order: Order): Promise<st
  * a repository that fails midway leaves the site as it is.
  */
 export async function withBackupArchive<T>(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "backups">,
   backupId: string,
   subdomain: string,
   use: (archive: Readable) => Promise<T>,

@@ -34,7 +34,7 @@ export const updateSiteJob = defineJob({
 
 /** Queues one site's update; null when one is already waiting for it or running. */
 export async function queueSiteUpdate(
-  ctx: Context,
+  ctx: Pick<Context, "database" | "queue">,
   orderId: string,
   trigger: UpdateTrigger,
 ): Promise<string | null> {
@@ -45,7 +45,7 @@ export async function queueSiteUpdate(
 const updateKey = (orderId: string) => `update-site:${orderId}`;
 
 /** Whether an update of the site is queued or running. */
-export function updatePending(ctx: Context, orderId: string): Promise<boolean> {
+export function updatePending(ctx: Pick<Context, "database">, orderId: string): Promise<boolean> {
   return jobPending(ctx, updateSiteJob.name, updateKey(orderId));
 }
 
@@ -67,7 +67,9 @@ export const updateSitesJob = defineJob({
   },
 });
 
-export async function planNightlyUpdates(ctx: Context): Promise<{ queued: number; read: number }> {
+export async function planNightlyUpdates(
+  ctx: Pick<Context, "database" | "db" | "queue" | "wordpress" | "log">,
+): Promise<{ queued: number; read: number }> {
   let queued = 0;
   let read = 0;
   for (const order of await liveSites(ctx)) {

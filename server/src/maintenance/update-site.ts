@@ -116,7 +116,11 @@ export async function updateSite(
 }
 
 /** The nightly run does not try again an update that failed with the same versions. */
-async function sameUpdateFailedBefore(ctx: Context, orderId: string, items: UpdateItem[]): Promise<boolean> {
+async function sameUpdateFailedBefore(
+  ctx: Pick<Context, "db">,
+  orderId: string,
+  items: UpdateItem[],
+): Promise<boolean> {
   const [last] = await ctx.db
     .select()
     .from(siteUpdates)
@@ -149,7 +153,7 @@ async function settledCheck(host: WordPressHost, sub: string, title: string): Pr
 }
 
 async function finish(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "wordpress">,
   order: Order,
   run: SiteUpdate,
   result: UpdateResult,

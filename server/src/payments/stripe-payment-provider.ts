@@ -69,7 +69,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return stripeScheduleCancel(this.stripe, order, rule, now);
   }
 
-  changePlan(ctx: Context, { order, sub, to, upgrade }: PlanChange): Promise<void> {
+  changePlan(ctx: Pick<Context, "config">, { order, sub, to, upgrade }: PlanChange): Promise<void> {
     return stripeChangePrice(this.stripe, order, {
       to: stripePriceId(ctx, to),
       paid: stripePriceId(ctx, sub.planId as PlanId),

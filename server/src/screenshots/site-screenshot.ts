@@ -13,7 +13,12 @@ import { takeScreenshot } from "./take-screenshot.ts";
  * custom domain, to which the subdomain redirects. The embedded host serves both on loopback
  * (the URLs' ports); an SSH host's sites are reached on its connect address when it has one.
  */
-async function ownHosts(ctx: Context, orderId: string, subdomain: string, site: Site): Promise<OwnHost[]> {
+async function ownHosts(
+  ctx: Pick<Context, "config" | "db" | "wordpress">,
+  orderId: string,
+  subdomain: string,
+  site: Site,
+): Promise<OwnHost[]> {
   const urls = [new URL(ctx.wordpress.siteUrl(subdomain, site))];
   const [domain] = await ctx.db
     .select({ domain: customDomains.domain })

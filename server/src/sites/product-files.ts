@@ -38,7 +38,11 @@ const CURRENT = productMuPlugins();
 export const PRODUCT_FILES_UPGRADE = `product-files:${CURRENT.map((p) => `${p.file.replace(/\.php$/, "")}@${p.version}`).join(",")}`;
 
 /** Gives the site the current product files through the helper (`site-files`), as its own user. */
-export async function refreshProductFiles(ctx: Context, order: Order, site: Site): Promise<string> {
+export async function refreshProductFiles(
+  ctx: Pick<Context, "wordpress">,
+  order: Order,
+  site: Site,
+): Promise<string> {
   await ctx.wordpress.hostFor(site).refreshSiteFiles(order.subdomain);
   return `Extensions de la plateforme mises à jour sur le site : ${CURRENT.map((p) => `${p.name} (version ${p.version})`).join(", ")}.`;
 }

@@ -13,7 +13,7 @@ import { queueSiteState } from "./site-state-job.ts";
 import { loadSubscription } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
-async function load(ctx: Context, orderId: string) {
+async function load(ctx: Pick<Context, "db">, orderId: string) {
   const order = await getOrder(ctx.db, orderId);
   const sub = await loadSubscription(ctx, orderId);
   if (!sub) throw notFound(SUBSCRIPTION_MESSAGES.noSubscription);

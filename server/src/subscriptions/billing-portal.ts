@@ -28,13 +28,17 @@ import { knownTestCard } from "./test-cards.ts";
  * portal page (`/portail-test/{id}`, served by the web app from `GET /api/test-portal/{id}`).
  * Back to the order page, opened with the token the customer came with.
  */
-export async function billingPortalUrl(ctx: Context, order: Order, token: string): Promise<string> {
+export async function billingPortalUrl(
+  ctx: Pick<Context, "config" | "payments">,
+  order: Order,
+  token: string,
+): Promise<string> {
   const returnUrl = dashboardUrl(ctx, order.id, token);
   return ctx.payments.portalUrl(order, returnUrl);
 }
 
 /** A live local portal session with its order and subscription; 404 in French otherwise. */
-export async function portalSession(ctx: Context, portalSessionId: string) {
+export async function portalSession(ctx: Pick<Context, "db">, portalSessionId: string) {
   const [row] = await ctx.db
     .select({ session: billingPortalSessions, order: orders })
     .from(billingPortalSessions)
@@ -58,7 +62,10 @@ const periodDay = (iso: string) => formatDate(`${iso}T12:00:00+04:00`);
  * A paid charge shows what its invoice says: the first one is the whole checkout (Koza included)
  * and every period ends, as printed, the day before the next one starts.
  */
-export async function describeTestPortal(ctx: Context, portalSessionId: string): Promise<TestPortalView> {
+export async function describeTestPortal(
+  ctx: Pick<Context, "config" | "db" | "payments">,
+  portalSessionId: string,
+): Promise<TestPortalView> {
   const { session, order, sub } = await portalSession(ctx, portalSessionId);
   const charges = await ctx.db
     .select()

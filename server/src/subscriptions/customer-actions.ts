@@ -12,7 +12,7 @@ import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
 import { loadSubscription, planAmountTtcCents, upgradeChargeCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
-async function current(ctx: Context, order: Order): Promise<Subscription> {
+async function current(ctx: Pick<Context, "db">, order: Order): Promise<Subscription> {
   const sub = await loadSubscription(ctx, order.id);
   if (!sub) throw notFound(SUBSCRIPTION_MESSAGES.noSubscription);
   return sub;
@@ -67,7 +67,7 @@ export async function scheduleCancellation(
  * raced the action), answered as it is; or made impossible meanwhile, a conflict.
  */
 async function alreadyDone(
-  ctx: Context,
+  ctx: Pick<Context, "db">,
   order: Order,
   done: (sub: Subscription) => boolean,
   problem: string = SUBSCRIPTION_MESSAGES.alreadyCancelled,
@@ -78,7 +78,11 @@ async function alreadyDone(
 }
 
 /** Undoes a scheduled cancellation, until it takes effect. */
-export async function undoCancellation(ctx: Context, order: Order, actor: Actor): Promise<Subscription> {
+export async function undoCancellation(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "payments" | "wordpress">,
+  order: Order,
+  actor: Actor,
+): Promise<Subscription> {
   const sub = await current(ctx, order);
   if (sub.status !== "active" && sub.status !== "past_due")
     throw conflict(SUBSCRIPTION_MESSAGES.cancelTooLate);

@@ -8,7 +8,7 @@ import { subscriptionView } from "./subscription-view.ts";
 
 /** The order page's subscription block, from the row read with the order (order-access.ts). */
 export async function customerSubscription(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "payments">,
   order: Order,
   sub: Subscription | null,
 ): Promise<SubscriptionView | null> {

@@ -5,7 +5,7 @@ import { addOrderLog } from "../orders/order-log.ts";
 
 /** Records a payment fact once (`key`), in the order's logs and an e-mail to the agency. */
 export async function alertAgencyOnce(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "log">,
   key: string,
   order: Order | undefined,
   message: { alert: string; detail: string },

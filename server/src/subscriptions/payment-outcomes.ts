@@ -124,7 +124,7 @@ export interface ProviderAttempt {
  * (`provider`), an attempt already recorded changes nothing, so each attempt e-mails once.
  */
 export async function invoiceFailed(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "payments" | "wordpress">,
   order: Order,
   sub: Subscription,
   invoice: SubscriptionInvoice,

@@ -48,7 +48,7 @@ export async function siteVars(
  * admin reads on the order), the admin audit log (who did it), and the customer's e-mail.
  */
 export async function recordSubscriptionEvent(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "payments" | "wordpress">,
   order: Order,
   sub: Subscription,
   entry: {

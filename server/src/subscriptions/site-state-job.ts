@@ -28,14 +28,14 @@ export async function siteStateJobId(
 }
 
 /** Where a change of a site's state stands, for the admin page. */
-export const siteStateStatus = (ctx: Context, jobId: string): Promise<JobStatus> =>
+export const siteStateStatus = (ctx: Pick<Context, "queue">, jobId: string): Promise<JobStatus> =>
   siteJobStatus(ctx, siteStateJob.name, jobId, {
     french: Object.values(SUBSCRIPTION_MESSAGES),
     fallback: SUBSCRIPTION_MESSAGES.siteChangeFailed,
   });
 
 /** Whether a change of the site's state is waiting or running (tests wait for it to end). */
-export const siteStatePending = (ctx: Context, orderId: string) =>
+export const siteStatePending = (ctx: Pick<Context, "database">, orderId: string) =>
   jobPending(ctx, siteStateJob.name, key(orderId));
 
 /**
@@ -72,7 +72,10 @@ export const siteStateJob = defineJob({
  * unless the host already is, or such a job is already waiting or running. Answers the
  * subscription unchanged: requests, webhooks and the lifecycle do no host work themselves.
  */
-export async function queueSiteState(ctx: Context, sub: Subscription): Promise<Subscription> {
+export async function queueSiteState(
+  ctx: Pick<Context, "database" | "queue">,
+  sub: Subscription,
+): Promise<Subscription> {
   if (sub.siteState === wantedSiteState(sub.status)) return sub;
   // A waiting job reads the status when it starts; one already running may have read it before.
   if (await jobPending(ctx, siteStateJob.name, key(sub.orderId), true)) return sub;

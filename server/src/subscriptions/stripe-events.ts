@@ -53,7 +53,7 @@ export async function handleSubscriptionEvent(ctx: Context, event: Stripe.Event)
 }
 
 /** The order a charge paid for: the latest order of its Stripe customer (one per checkout). */
-async function orderOfCharge(ctx: Context, charge: Stripe.Charge): Promise<Order | undefined> {
+async function orderOfCharge(ctx: Pick<Context, "db">, charge: Stripe.Charge): Promise<Order | undefined> {
   const customer = idOf(charge.customer);
   if (!customer) return undefined;
   const [order] = await ctx.db
@@ -71,7 +71,10 @@ async function orderOfCharge(ctx: Context, charge: Stripe.Charge): Promise<Order
  * in the admin (docs/decisions/0030-stripe-subscription-events.md). It is logged and the agency
  * told, once per refunded total; each refund gets its credit note (creditStripeRefunds).
  */
-async function chargeRefunded(ctx: Context, charge: Stripe.Charge): Promise<void> {
+async function chargeRefunded(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "log">,
+  charge: Stripe.Charge,
+): Promise<void> {
   if (charge.amount_refunded <= 0) return;
   const order = await orderOfCharge(ctx, charge);
   const full = charge.amount_refunded >= charge.amount;
@@ -82,7 +85,11 @@ async function chargeRefunded(ctx: Context, charge: Stripe.Charge): Promise<void
 }
 
 /** A dispute (chargeback): logged and the agency alerted at once, to answer it within Stripe's delay. */
-async function disputeOpened(ctx: Context, dispute: Stripe.Dispute, charge: Stripe.Charge): Promise<void> {
+async function disputeOpened(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "log">,
+  dispute: Stripe.Dispute,
+  charge: Stripe.Charge,
+): Promise<void> {
   const order = await orderOfCharge(ctx, charge);
   const due = dispute.evidence_details?.due_by
     ? ` Réponse attendue avant le ${day(fromUnix(dispute.evidence_details.due_by))}.`

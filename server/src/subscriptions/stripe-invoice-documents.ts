@@ -41,7 +41,7 @@ const priceOf = (line: Stripe.InvoiceLineItem) => idOf(line.pricing?.price_detai
  * again, so that Stripe's retry or the next reconciliation issues it.
  */
 export async function invoiceStripePayment(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "payments" | "log">,
   order: Order,
   invoice: Stripe.Invoice,
   kind: "renewal" | "proration",
@@ -170,7 +170,7 @@ export async function creditStripeRefunds(
  * one is the checkout's invoice), or else the Checkout Session it paid (Koza bought alone). A
  * charge of ours whose invoice is not issued yet throws, so that Stripe's retry comes after it.
  */
-async function invoiceOfCharge(ctx: Context, stripe: Stripe, charge: Stripe.Charge) {
+async function invoiceOfCharge(ctx: Pick<Context, "db">, stripe: Stripe, charge: Stripe.Charge) {
   const intent = idOf(charge.payment_intent);
   if (!intent) return undefined;
   let sourceRef: string | undefined;

@@ -97,7 +97,7 @@ function paymentIntentOf(invoice: Stripe.Invoice): Stripe.PaymentIntent | undefi
  * applied like any other). The checkout's own invoice is the order's first row, already paid.
  */
 async function ourInvoice(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db">,
   order: Order,
   sub: Subscription,
   invoice: Stripe.Invoice,

@@ -228,7 +228,12 @@ async function applySubscription(
  * Whether the period that bills a downgrade has begun: Stripe's period starts at or after the
  * end of the one we knew, or one of our invoices for Stripe's current period bills that plan.
  */
-async function downgradeBegun(ctx: Context, sub: Subscription, start: Date, price: PlanId): Promise<boolean> {
+async function downgradeBegun(
+  ctx: Pick<Context, "db">,
+  sub: Subscription,
+  start: Date,
+  price: PlanId,
+): Promise<boolean> {
   if (start.getTime() >= sub.currentPeriodEnd.getTime() - 60_000) return true;
   const [billed] = await ctx.db
     .select({ id: subscriptionInvoices.id })

@@ -19,6 +19,6 @@ export function advanceTestClock(ctx: Context, days: number): Promise<TestClockV
   return run;
 }
 
-export async function readTestClock(ctx: Context): Promise<TestClockView> {
+export async function readTestClock(ctx: Pick<Context, "db" | "payments">): Promise<TestClockView> {
   return { now: (await billingNow(ctx)).toISOString(), offset_days: await clockOffsetDays(ctx) };
 }

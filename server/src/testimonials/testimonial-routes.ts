@@ -40,7 +40,7 @@ export async function testimonialRoutes(app: FastifyInstance, { ctx }: { ctx: Co
 }
 
 /** The admin's testimonials, registered inside the admin scope (admin-routes.ts). */
-export function testimonialAdminRoutes(app: FastifyInstance, ctx: Context): void {
+export function testimonialAdminRoutes(app: FastifyInstance, ctx: Pick<Context, "db">): void {
   route(
     app,
     {

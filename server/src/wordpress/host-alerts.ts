@@ -9,7 +9,9 @@ const ALERT_WINDOW_MS = 15 * 60 * 1000;
  * Logs every stop and restart of the WordPress host's processes and e-mails the agency when one
  * stops (they are restarted by themselves; the e-mail says so and links the health check).
  */
-export function alertOnHostEvents(ctx: Context): void {
+export function alertOnHostEvents(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "wordpress" | "log">,
+): void {
   const lastAlert = new Map<string, number>();
   ctx.wordpress.onEvent((event: HostEvent) => {
     if (event.kind === "restored") {

@@ -9,7 +9,7 @@ import { getSite } from "../sites/sites-table.ts";
  * site installed before hosts were recorded stays on the first host. Never changes a recorded
  * host: the site stays pinned to it (decision 0042). Returns the site as recorded.
  */
-export async function pinSiteHost(ctx: Context, orderId: string): Promise<Site> {
+export async function pinSiteHost(ctx: Pick<Context, "db" | "wordpress">, orderId: string): Promise<Site> {
   const site = await getSite(ctx.db, orderId);
   if (site.host !== null) return site;
   const name = site.wpUsername !== null ? ctx.wordpress.mainName : await chooseHost(ctx);
@@ -20,7 +20,7 @@ export async function pinSiteHost(ctx: Context, orderId: string): Promise<Site> 
   return getSite(ctx.db, orderId);
 }
 
-async function chooseHost(ctx: Context): Promise<string> {
+async function chooseHost(ctx: Pick<Context, "db" | "wordpress">): Promise<string> {
   const rows = await ctx.db
     .select({ host: sites.host, sites: sql<number>`count(*)::int` })
     .from(sites)

@@ -38,6 +38,7 @@ import { resumeOrder } from "./api/resume-order";
 import { startAdminJob } from "./api/start-admin-job";
 import { followAdminJob } from "./follow-admin-job";
 import { OrderLogsDialog } from "./order-logs-dialog";
+import "./admin-orders-page.css";
 
 const FILTERS = [
   { status: "all", label: "Toutes" },

@@ -1,3 +1,5 @@
+import "./admin-pager.css";
+
 /** First, previous, next and last page of a long list, with where we are. */
 export function AdminPager({
   page,

@@ -1,5 +1,6 @@
 /**
- * Every admin screen at 1280 and 375 px, full page, into SHOTS_DIR.
+ * Every admin screen, and the customer page of each order it lists, at 1280 and 375 px, full
+ * page, into SHOTS_DIR.
  *
  * Without SHOTS_REFERENCE (recording): orders real sites on the browser journeys' stack (live
  * ones, one in error, one suspended, one with a custom domain), enters a testimonial and two chat
@@ -236,6 +237,17 @@ test("the admin screens, at 1280 and 375 px", async ({ page, context, request, b
   await shoot("orders-opened");
   await page.reload();
   await expect(page.getByRole("article")).toHaveCount(4);
+  // Each order's customer page, where the admin's cards link to.
+  const customerPages: [string, string][] = [];
+  for (const [name, shot] of [
+    ["Inès Grondin", "dashboard-domain"],
+    ["Léa Boyer", "dashboard-business"],
+    ["Hugo Payet", "dashboard-suspended"],
+    ["Noah Lebon", "dashboard-error"],
+  ] as const) {
+    const link = page.getByRole("article", { name }).getByRole("link", { name: "Espace client" });
+    customerPages.push([shot, (await link.getAttribute("href")) as string]);
+  }
 
   // An action's outcome, pinned to the bottom of the screen.
   const withDomain = page.getByRole("article", { name: "Inès Grondin" });
@@ -297,6 +309,15 @@ test("the admin screens, at 1280 and 375 px", async ({ page, context, request, b
   await page.getByRole("button", { name: /visiteur@example\.re/ }).click();
   await expect(page.getByText("Bonjour, puis-je garder mon nom de domaine ?").last()).toBeVisible();
   await shoot("chat");
+
+  for (const [shot, href] of customerPages) {
+    await page.goto(href);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Its sections read their parts on arrival: every answer in, then nothing loading any more.
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+    await shoot(shot);
+  }
 
   if (!REFERENCE) return;
   const report = results.map((r) => `${r.name}: ${r.note ?? `${r.differing} pixels differ`}`).join("\n");

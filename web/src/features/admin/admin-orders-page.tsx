@@ -292,6 +292,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
               <button
                 key={f.status}
                 type="button"
+                className="admin-tool-button"
                 aria-pressed={status === f.status}
                 onClick={() => {
                   setStatus(f.status);
@@ -308,6 +309,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
               <button
                 key={f}
                 type="button"
+                className="admin-tool-button"
                 aria-pressed={subscription === f}
                 onClick={() => {
                   setSubscription(f);

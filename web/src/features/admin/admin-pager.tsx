@@ -20,7 +20,13 @@ export function AdminPager({
   return (
     <nav className="admin-pager" aria-label="Pages de la liste">
       {links.slice(0, 2).map((l) => (
-        <button key={l.label} type="button" disabled={l.disabled} onClick={() => onPage(l.to)}>
+        <button
+          key={l.label}
+          type="button"
+          className="admin-tool-button"
+          disabled={l.disabled}
+          onClick={() => onPage(l.to)}
+        >
           {l.label}
         </button>
       ))}
@@ -28,7 +34,13 @@ export function AdminPager({
         Page {page} sur {pageCount}
       </span>
       {links.slice(2).map((l) => (
-        <button key={l.label} type="button" disabled={l.disabled} onClick={() => onPage(l.to)}>
+        <button
+          key={l.label}
+          type="button"
+          className="admin-tool-button"
+          disabled={l.disabled}
+          onClick={() => onPage(l.to)}
+        >
           {l.label}
         </button>
       ))}

@@ -153,7 +153,11 @@ export function AdminTemplatesPage({ token }: { token: string }) {
             <ul className="admin-variables" aria-describedby="variables-help">
               {current.variables.map((v) => (
                 <li key={v}>
-                  <button type="button" onClick={() => void copy(v)}>{`{{${v}}}`}</button>
+                  <button
+                    type="button"
+                    className="admin-tool-button"
+                    onClick={() => void copy(v)}
+                  >{`{{${v}}}`}</button>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import "./admin-dialog.css";
 
 /**
  * The admin's modal dialog (a native `<dialog>` opened with `showModal`, so focus is trapped and

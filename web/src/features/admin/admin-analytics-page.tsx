@@ -9,6 +9,7 @@ import { countOf, plural } from "../../lib/plural";
 import { AdminNav } from "./admin-gate";
 import { getAnalytics } from "./api/get-analytics";
 import { RevenueChart } from "./revenue-chart";
+import "./admin-analytics-page.css";
 
 /** The API's euros (two decimals at most) in French: "1 234,50 €". */
 const euros = (n: number) => formatEuros(Math.round(n * 100));

@@ -9,6 +9,7 @@ import { AdminNav, AdminRefusal } from "./admin-gate";
 import { answerChat } from "./api/answer-chat";
 import { getChatConversation } from "./api/get-chat-conversation";
 import { getChatConversations } from "./api/get-chat-conversations";
+import "./admin-chat-page.css";
 
 const denied = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 

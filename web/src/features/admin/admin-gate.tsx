@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
-import "./admin.css";
+import "./admin-gate.css";
 
 /** The admin pages' frame: the token from the query string, or the spec's refusal screens. */
 export function AdminGate({ children }: { children: (token: string) => ReactNode }) {

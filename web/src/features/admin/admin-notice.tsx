@@ -1,3 +1,5 @@
+import "./admin-notice.css";
+
 export interface Notice {
   tone: "success" | "error";
   text: string;

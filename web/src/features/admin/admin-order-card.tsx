@@ -19,6 +19,7 @@ import {
   STEP_LABEL,
   STEP_STATUS_LABEL,
 } from "./admin-labels";
+import "./admin-order-card.css";
 
 export type OrderAction =
   | "resend"

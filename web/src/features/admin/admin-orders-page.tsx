@@ -38,6 +38,7 @@ import { resumeOrder } from "./api/resume-order";
 import { startAdminJob } from "./api/start-admin-job";
 import { followAdminJob } from "./follow-admin-job";
 import { OrderLogsDialog } from "./order-logs-dialog";
+import "./admin-orders-page.css";
 
 const FILTERS = [
   { status: "all", label: "Toutes" },
@@ -291,6 +292,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
               <button
                 key={f.status}
                 type="button"
+                className="admin-tool-button"
                 aria-pressed={status === f.status}
                 onClick={() => {
                   setStatus(f.status);
@@ -307,6 +309,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
               <button
                 key={f}
                 type="button"
+                className="admin-tool-button"
                 aria-pressed={subscription === f}
                 onClick={() => {
                   setSubscription(f);

@@ -1,3 +1,5 @@
+import "./admin-pager.css";
+
 /** First, previous, next and last page of a long list, with where we are. */
 export function AdminPager({
   page,
@@ -18,7 +20,13 @@ export function AdminPager({
   return (
     <nav className="admin-pager" aria-label="Pages de la liste">
       {links.slice(0, 2).map((l) => (
-        <button key={l.label} type="button" disabled={l.disabled} onClick={() => onPage(l.to)}>
+        <button
+          key={l.label}
+          type="button"
+          className="admin-tool-button"
+          disabled={l.disabled}
+          onClick={() => onPage(l.to)}
+        >
           {l.label}
         </button>
       ))}
@@ -26,7 +34,13 @@ export function AdminPager({
         Page {page} sur {pageCount}
       </span>
       {links.slice(2).map((l) => (
-        <button key={l.label} type="button" disabled={l.disabled} onClick={() => onPage(l.to)}>
+        <button
+          key={l.label}
+          type="button"
+          className="admin-tool-button"
+          disabled={l.disabled}
+          onClick={() => onPage(l.to)}
+        >
           {l.label}
         </button>
       ))}

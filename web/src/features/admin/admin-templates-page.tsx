@@ -7,6 +7,7 @@ import { AdminNotice, type Notice } from "./admin-notice";
 import { getEmailTemplates } from "./api/get-email-templates";
 import { saveEmailTemplate } from "./api/save-email-template";
 import { previewBody, previewSubject } from "./template-preview";
+import "./admin-templates-page.css";
 
 /**
  * The preview's own policy. A srcdoc frame inherits the page's CSP as well, and both apply: this
@@ -132,7 +133,9 @@ export function AdminTemplatesPage({ token }: { token: string }) {
           <section className="admin-editor" aria-labelledby="editor-title">
             <h2 id="editor-title">
               {current.name}
-              {dirty ? <small> — modifications non enregistrées</small> : null}
+              {dirty ? (
+                <small className="admin-template-unsaved"> — modifications non enregistrées</small>
+              ) : null}
             </h2>
             <p className="admin-editor-help">{current.description}</p>
             <label htmlFor="tpl-subject">Objet</label>
@@ -140,6 +143,7 @@ export function AdminTemplatesPage({ token }: { token: string }) {
             <label htmlFor="tpl-content">Contenu HTML</label>
             <textarea
               id="tpl-content"
+              className="admin-template-html"
               rows={20}
               spellCheck={false}
               value={content}
@@ -149,7 +153,11 @@ export function AdminTemplatesPage({ token }: { token: string }) {
             <ul className="admin-variables" aria-describedby="variables-help">
               {current.variables.map((v) => (
                 <li key={v}>
-                  <button type="button" onClick={() => void copy(v)}>{`{{${v}}}`}</button>
+                  <button
+                    type="button"
+                    className="admin-tool-button"
+                    onClick={() => void copy(v)}
+                  >{`{{${v}}}`}</button>
                 </li>
               ))}
             </ul>
@@ -164,7 +172,7 @@ export function AdminTemplatesPage({ token }: { token: string }) {
             >
               {saving ? "Enregistrement…" : "Enregistrer"}
             </button>
-            <h2>Aperçu</h2>
+            <h2 className="admin-preview-title">Aperçu</h2>
             <p className="admin-preview-note">Les variables y sont remplacées par des valeurs d'exemple.</p>
             <p className="admin-preview-subject">
               <span>Objet :</span> {previewSubject(subject, selected)}

@@ -8,6 +8,7 @@ import { AdminNotice, type Notice } from "./admin-notice";
 import { deleteTestimonial } from "./api/delete-testimonial";
 import { getAdminTestimonials } from "./api/get-admin-testimonials";
 import { saveTestimonial } from "./api/save-testimonial";
+import "./admin-testimonials-page.css";
 
 interface Draft {
   name: string;
@@ -149,7 +150,9 @@ export function AdminTestimonialsPage({ token }: { token: string }) {
           aria-labelledby="testimonial-form-title"
           onSubmit={(e) => void submit(e)}
         >
-          <h2 id="testimonial-form-title">{editing ? "Modifier le témoignage" : "Ajouter un témoignage"}</h2>
+          <h2 id="testimonial-form-title" className="admin-testimonial-form-title">
+            {editing ? "Modifier le témoignage" : "Ajouter un témoignage"}
+          </h2>
           <label htmlFor="testimonial-name">Nom de la personne</label>
           <input
             id="testimonial-name"

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { AdminDialog, DialogCloseButton } from "../../components/ui/admin-dialog";
 import { EMAIL_STATUS_LABEL, LOG_ACTION_LABEL, LOG_LEVEL_LABEL, label } from "./admin-labels";
 import { getOrderEmails } from "./api/get-order-emails";
+import "./order-logs-dialog.css";
 
 /** The order's logs (count and entries) and its e-mail log, in a modal dialog. */
 export function OrderLogsDialog({

@@ -1,6 +1,7 @@
 import { MONTHS, SHORT_MONTHS } from "@lagon/contracts/french-date";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useId, useRef, useState } from "react";
+import "./revenue-chart.css";
 
 export interface MonthRevenue {
   /** "2026-11" */

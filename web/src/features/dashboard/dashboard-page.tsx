@@ -2,7 +2,7 @@ import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { Link, useParams, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { publicConfig } from "../../config/public-config";
-import "./dashboard.css";
+import "./dashboard-page.css";
 import { SiteBackups } from "../backups/components/site-backups";
 import { BookingBlock } from "../booking/components/booking-block";
 import { DomainRequestBlock } from "../custom-domains/components/domain-request";

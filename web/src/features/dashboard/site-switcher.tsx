@@ -4,6 +4,7 @@ import { SUBSCRIPTION_STATUS_LABELS } from "@lagon/contracts/subscriptions";
 import { useEffect, useState } from "react";
 import { paths } from "../../config/paths";
 import { getCustomerOrders } from "./api/get-customer-orders";
+import "./site-switcher.css";
 
 const STATUS: Record<OrderStatus, { icon: string; label: string }> = {
   active: { icon: "✓", label: "en ligne" },

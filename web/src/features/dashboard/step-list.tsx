@@ -1,5 +1,6 @@
 import { formatDateTime } from "@lagon/contracts/french-date";
 import { STEP_KEYS, type StepKey, type Steps, stepProgress } from "@lagon/contracts/orders";
+import "./step-list.css";
 
 const LABELS: Record<StepKey, string> = {
   payment: "Paiement",

@@ -1,5 +1,6 @@
 import type { OrderView } from "@lagon/contracts/orders-schemas";
 import { useState } from "react";
+import "./wp-credentials.css";
 
 type Credentials = NonNullable<OrderView["wp_credentials"]>;
 

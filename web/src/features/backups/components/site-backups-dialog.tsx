@@ -9,6 +9,7 @@ import { ApiError } from "../../../lib/fetch-json";
 import { followAdminJob } from "../../admin/follow-admin-job";
 import { adminRestoreBackup } from "../api/admin-restore-backup";
 import { getAdminBackups } from "../api/get-admin-backups";
+import "./site-backups-dialog.css";
 
 type Status = { tone: "busy" | "success" | "error"; text: string } | null;
 

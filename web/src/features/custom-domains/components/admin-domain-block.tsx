@@ -2,6 +2,7 @@ import { DOMAIN_STATE_LABEL } from "@lagon/contracts/custom-domain";
 import type { AdminCustomDomain } from "@lagon/contracts/custom-domain-schemas";
 import { formatDate, formatDateTime } from "@lagon/contracts/french-date";
 import { StatusBadge, statusTone } from "../../../components/ui/status-badge";
+import "./admin-domain-block.css";
 
 export type DomainAction = "domain-recheck" | "domain-bought" | "domain-refuse" | "domain-remove";
 

@@ -6,6 +6,7 @@ import { requestDomain } from "../api/request-domain";
 import { DnsRecordFields } from "./dns-record-fields";
 import { DomainStatus } from "./domain-status";
 import { MailDnsRecords } from "./mail-dns-records";
+import "./domain-request.css";
 
 type Sent = { domain: string; records: DnsRecord[] };
 

@@ -9,6 +9,7 @@ import { countOf } from "../../../lib/plural";
 import { AdminNav, AdminRefusal } from "../../admin/admin-gate";
 import { AdminPager } from "../../admin/admin-pager";
 import { getAdminInvoices } from "../api/get-admin-invoices";
+import "./admin-invoices-page.css";
 
 interface Search {
   q: string;

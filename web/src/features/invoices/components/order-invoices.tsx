@@ -4,6 +4,7 @@ import type { OrderInvoice } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";
 import { getOrderInvoices } from "../api/get-order-invoices";
+import "./order-invoices.css";
 
 /**
  * "Vos factures" on the order page: every invoice and credit note of the order, oldest first,

@@ -8,6 +8,7 @@ import {
 } from "@lagon/contracts/maintenance";
 import type { AdminMaintenance, SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
 import { StatusBadge, statusTone } from "../../../components/ui/status-badge";
+import "./admin-maintenance.css";
 
 const items = (list: UpdateItem[]) => list.map((i) => `${describeItem(i)} ${i.from} → ${i.to}`).join(", ");
 

@@ -19,6 +19,7 @@ import { usePolling } from "../../../lib/use-polling";
 import { getMaintenance } from "../api/get-maintenance";
 import { requestUpdate } from "../api/request-update";
 import { DiskUsage } from "./disk-usage";
+import "./site-maintenance.css";
 
 /** While an update is queued or running, the block asks again this often. */
 const POLL_MS = 5000;

@@ -5,6 +5,7 @@ import { ApiError } from "../../../lib/fetch-json";
 import type { Notice } from "../../admin/admin-notice";
 import { advanceTestClock } from "../api/advance-test-clock";
 import { getTestClock } from "../api/get-test-clock";
+import "./admin-test-clock.css";
 
 /**
  * The billing test clock (offline payments only, docs/operations/subscriptions.md): its date,
@@ -51,7 +52,7 @@ export function AdminTestClock({
   }
 
   return (
-    <section className="admin-panel admin-clock" aria-labelledby="clock-title">
+    <section className="admin-clock" aria-labelledby="clock-title">
       <h2 id="clock-title">Horloge de facturation (test)</h2>
       <p>
         Date simulée : <strong>{formatDateTime(clock.now)}</strong>{" "}

@@ -5,6 +5,7 @@ import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contract
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { failureText } from "../../../lib/fetch-json";
 import { postSubscriptionAction } from "../api/post-subscription-action";
+import "./plan-change.css";
 
 type Choice = SubscriptionView["plan_choices"][number];
 

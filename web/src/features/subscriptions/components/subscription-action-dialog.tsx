@@ -2,6 +2,7 @@ import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { formatDate } from "@lagon/contracts/french-date";
 import { type FormEvent, useState } from "react";
 import { AdminDialog, DialogActions, ReasonField } from "../../../components/ui/admin-dialog";
+import "./subscription-action-dialog.css";
 
 export type SubscriptionAdminAction = "suspend" | "unsuspend" | "cancel";
 export type SubscriptionActionBody = { reason: string } | { when: "now" | "period_end" };

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useState } from "react";
 import { countOf } from "../../../lib/plural";
 import { usePolling } from "../../../lib/use-polling";
 import { getVisits } from "../api/get-visits";
+import "./site-visits.css";
 
 /** While the site's log is being read, the block asks again this often, this many times at most. */
 const POLL_MS = 3000;

@@ -57,6 +57,10 @@ test("a Business customer browses their site and sees the visits counted in the 
     await expect(block.locator(".visits-totals")).toContainText("Visiteurs2", { timeout: 10_000 });
   }).toPass({ timeout: 180_000, intervals: [5000] });
   await expect(block.locator(".visits-totals")).toContainText("Pages vues3");
+  // The same two visitors over the last 7 and 30 days, each counted once (decision 0086).
+  const distinct = block.getByRole("region", { name: "Visiteurs différents" });
+  await expect(distinct).toContainText("7 derniers jours2");
+  await expect(distinct).toContainText("30 derniers jours2");
   const pages = block.getByRole("heading", { name: "Pages les plus vues" }).locator("..");
   await expect(pages.getByText("/mentions-legales/")).toBeVisible();
   const devices = block.getByRole("heading", { name: "Appareils" }).locator("..");

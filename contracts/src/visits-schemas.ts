@@ -40,6 +40,14 @@ export const VisitsView = z.discriminatedUnion("included", [
     analysed_at: z.string().nullable(),
     /** A reading of the log is queued or running: ask again in a few seconds. */
     refreshing: z.boolean(),
+    /**
+     * Distinct visitors of the last 7 and 30 days, today included: one who comes back on another
+     * day counts once (the series count a visitor once a day, so their sums count them again).
+     */
+    distinct_visitors: z.object({
+      last_7_days: z.number().int().nonnegative(),
+      last_30_days: z.number().int().nonnegative(),
+    }),
     series: z.array(VisitSeries),
   }),
 ]);

@@ -13,6 +13,14 @@ export const VISIT_GRAIN_LABELS: Record<VisitGrain, { tab: string; range: string
   month: { tab: "Par mois", range: "les 13 derniers mois" },
 };
 
+/** The distinct visitors beside the charts (decision 0086): a visitor who comes back counts once. */
+export const DISTINCT_VISITORS_LABELS = {
+  title: "Visiteurs différents",
+  last_7_days: "7 derniers jours",
+  last_30_days: "30 derniers jours",
+  help: "Une personne qui revient plusieurs jours n'est comptée qu'une fois ici, alors que les chiffres par jour, par semaine et par mois la comptent chaque jour où elle vient.",
+} as const;
+
 /** The kinds of device the order page shows, from GoAccess's operating systems. */
 export const DEVICE_LABELS = {
   mobile: "Téléphone ou tablette",

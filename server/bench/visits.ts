@@ -4,7 +4,7 @@
  * in the format nginx writes (decision 0051). Tells why the counting runs in a job, never in the
  * order page's request. Last line: `visits: 500=<ms> 10000=<ms> 100000=<ms>`.
  */
-import { analyseDay } from "../src/visits/goaccess.ts";
+import { analyseDay, visitorKeys } from "../src/visits/goaccess.ts";
 
 const AGENTS = [
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
@@ -29,14 +29,15 @@ function day(n: number): string {
   return `${lines.join("\n")}\n`;
 }
 
+const key = visitorKeys("bench");
 const figures: string[] = [];
 for (const n of [500, 10_000, 100_000]) {
   const log = day(n);
   const started = performance.now();
-  const result = await analyseDay("2026-11-25", log);
+  const result = await analyseDay("2026-11-25", log, key);
   const ms = Math.round(performance.now() - started);
   console.log(
-    `${n} requests (${(log.length / 1024 / 1024).toFixed(1)} MB): ${ms} ms, ${result.visitors} visitors`,
+    `${n} requests (${(log.length / 1024 / 1024).toFixed(1)} MB): ${ms} ms, ${result.visitors} visitors (${result.visitorKeys.length} keys)`,
   );
   figures.push(`${n}=${ms}`);
 }

@@ -804,6 +804,23 @@ export const siteVisitDays = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.day] })],
 );
 
+/**
+ * A Business site's visitors of one day as keys (decision 0086): a keyed hash of the anonymised
+ * network and the browser, never an address. Kept 30 days, to count the distinct visitors of the
+ * last 7 and 30 days.
+ */
+export const siteVisitVisitors = pgTable(
+  "site_visit_visitors",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    keys: text("keys").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.day] })],
+);
+
 /** When a site's visit log was last read, and through which day its figures are final. */
 export const siteVisitAnalyses = pgTable("site_visit_analyses", {
   orderId: uuid("order_id")

@@ -14,7 +14,7 @@ import { orderLogs, orders } from "../db/schema.ts";
 import { findOrder } from "../orders/orders-table.ts";
 import { sftpView } from "../sftp/order-sftp.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
-import { sftpBatch } from "../wordpress/sftp-session.ts";
+import { openSftp, sftpBatch } from "../wordpress/sftp-session.ts";
 import { basicAuth, freePort, testCoreDir } from "../wordpress/site-checks.ts";
 import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
 import {
@@ -237,9 +237,19 @@ describe("plan kits", () => {
     expect((await sftpBatch(login, ["cd www", `put ${work}/index.html`])).code).toBe(0);
     await host.setSiteMode(subdomain, "plain");
     expect(await home()).toContain("Bienvenue chez Atelier Libre");
+    // A session open at that moment, as a customer's client stays connected between transfers.
+    const open = await openSftp(login);
+    open.send("ls -1 www");
+    await waitFor(() => open.output().includes("index.html") || undefined);
 
     // Off: neither the password nor the key opens, WordPress is served, the files stay.
     const left = await toPlan("starter");
+    // The open session was ended by the suspend: its next read gets nothing and the client ends.
+    open.send(`get www/index.html ${work}/after-leaving.html`);
+    const ended = await open.ended;
+    expect(ended.code).not.toBe(0);
+    expect(ended.stderr).toContain("closed by remote host");
+    await expect(readFile(path.join(work, "after-leaving.html"), "utf8")).rejects.toThrow("ENOENT");
     expect(left.state.status).toBe("off");
     expect(left.state.detail).toBe(
       `Fonctions arrêtées, vos données sont gardées : ${featuresLost("libre", "starter").join(" ; ")}.`,

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyseDay, deviceOf, splitByDay } from "./goaccess.ts";
+import { analyseDay, deviceOf, splitByDay, visitorKeys } from "./goaccess.ts";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -13,6 +13,8 @@ const WINDOWS =
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 /** A line as nginx writes it with the lagon_visits format (site-runtime-config.ts). */
+const KEY = visitorKeys("clé du site");
+
 const line = (client: string, time: string, path: string, status: number, referrer: string, agent: string) =>
   `${client} - - [${time} +0400] "GET ${path} HTTP/1.1" ${status} 5120 "${referrer}" "${agent}"`;
 
@@ -91,7 +93,7 @@ describe("visit log → figures, with Debian's GoAccess", () => {
 
   it("counts a day's visitors, pages, referring sites and devices, robots, files and errors left out", async () => {
     const days = splitByDay(await readFile(file, "utf8"));
-    const day = await analyseDay("2026-11-25", days.get("2026-11-25") as string);
+    const day = await analyseDay("2026-11-25", days.get("2026-11-25") as string, KEY);
     expect(day.day).toBe("2026-11-25");
     // The iPhone, the Android phone and the computer; not Googlebot.
     expect(day.visitors).toBe(3);
@@ -113,11 +115,29 @@ describe("visit log → figures, with Debian's GoAccess", () => {
 
   it("reads IPv6 networks as nginx writes them (/48), and a day with no visit as zero", async () => {
     const days = splitByDay(await readFile(file, "utf8"));
-    const day = await analyseDay("2026-11-26", days.get("2026-11-26") as string);
+    const day = await analyseDay("2026-11-26", days.get("2026-11-26") as string, KEY);
     expect(day.visitors).toBe(2);
     expect(day.pageViews).toBe(3);
-    const empty = await analyseDay("2026-11-27", "");
-    expect(empty).toMatchObject({ visitors: 0, pageViews: 0, pages: [], devices: [] });
+    const empty = await analyseDay("2026-11-27", "", KEY);
+    expect(empty).toMatchObject({ visitors: 0, pageViews: 0, pages: [], devices: [], visitorKeys: [] });
+  });
+
+  it("gives each day's visitors as keys that match across days and reveal no address", async () => {
+    const days = splitByDay(await readFile(file, "utf8"));
+    const first = await analyseDay("2026-11-25", days.get("2026-11-25") as string, KEY);
+    const second = await analyseDay("2026-11-26", days.get("2026-11-26") as string, KEY);
+    // One key per visitor GoAccess counts (not Googlebot's), as the day's own count.
+    expect(first.visitorKeys).toHaveLength(first.visitors);
+    expect(new Set(first.visitorKeys).size).toBe(3);
+    expect(first.visitorKeys).toContain(KEY("102.35.12.0", IPHONE));
+    expect(first.visitorKeys).not.toContain(KEY("66.249.66.0", GOOGLEBOT));
+    // The iPhone came back the next day: the same key; the IPv6 computer is new.
+    expect(second.visitorKeys.sort()).toEqual(
+      [KEY("102.35.12.0", IPHONE), KEY("2a01:cb1c:8e3::", WINDOWS)].sort(),
+    );
+    for (const key of [...first.visitorKeys, ...second.visitorKeys]) expect(key).toMatch(/^[0-9a-f]{16}$/);
+    // Another site's key makes other keys: no visitor followed from one site to the next.
+    expect(visitorKeys("clé d'un autre site")("102.35.12.0", IPHONE)).not.toBe(KEY("102.35.12.0", IPHONE));
   });
 
   it("files GoAccess's operating systems under phones, computers or other", () => {

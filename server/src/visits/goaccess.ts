@@ -3,6 +3,7 @@
  * figures the order page shows (decision 0051). The log is nginx's combined format, addresses
  * already cut to their network; GoAccess counts a visitor per day as one address, one browser.
  */
+import { createHmac } from "node:crypto";
 import type { VisitCount } from "@lagon/contracts/visits-schemas";
 import { runProcess } from "../wordpress/run-process.ts";
 
@@ -15,10 +16,53 @@ export interface DayFigures {
   pages: VisitCount[];
   referrers: VisitCount[];
   devices: VisitCount[];
+  /** The day's visitors as keys (`VisitorKey`), one each: the distinct visitors of a week or a month. */
+  visitorKeys: string[];
+}
+
+/**
+ * A visitor's key (decision 0086): a keyed hash of the anonymised network and the browser, 16 hex
+ * digits. The key is the site's own, so keys neither reverse to a network nor match another site's.
+ */
+export type VisitorKey = (network: string, agent: string) => string;
+
+export function visitorKeys(secret: string | Buffer): VisitorKey {
+  return (network, agent) =>
+    createHmac("sha256", secret).update(`${network}\n${agent}`).digest("hex").slice(0, 16);
+}
+
+const AGENT = /"([^"]*)"\s*$/;
+
+/**
+ * The lines with each client's network replaced by its visitor key: GoAccess counts a visitor as
+ * one host and one browser a day, so its hosts are then exactly the day's visitors, each counted
+ * by its own rules (robots left out), and it lists them all.
+ */
+function keyedLines(log: string, key: VisitorKey): string {
+  const known = new Map<string, string>();
+  return log
+    .split("\n")
+    .map((line) => {
+      const space = line.indexOf(" ");
+      if (space <= 0) return line;
+      const network = line.slice(0, space);
+      const agent = AGENT.exec(line)?.[1] ?? "";
+      const seen = `${network}\n${agent}`;
+      let visitor = known.get(seen);
+      if (visitor === undefined) {
+        visitor = key(network, agent);
+        known.set(seen, visitor);
+      }
+      return `${visitor}${line.slice(space)}`;
+    })
+    .join("\n");
 }
 
 /** How many pages and referring sites a day keeps (the order page shows the first 10 of a range). */
 export const KEPT_PER_DAY = 50;
+
+/** GoAccess lists this many items of a panel at most: more visitors a day than any small business site has. */
+const MAX_VISITORS_PER_DAY = 1_000_000;
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const LINE_DATE = /\[(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):/;
@@ -109,6 +153,7 @@ interface Report {
   requests?: { metadata?: { hits?: { total?: { value?: number } } }; data: PanelItem[] };
   referring_sites?: { data: PanelItem[] };
   os?: { data: PanelItem[] };
+  hosts?: { data: PanelItem[] };
 }
 
 const counts = (items: PanelItem[] | undefined): VisitCount[] =>
@@ -117,23 +162,31 @@ const counts = (items: PanelItem[] | undefined): VisitCount[] =>
     .slice(0, KEPT_PER_DAY);
 
 /**
- * Counts one day's log with GoAccess: its visitors, the pages asked for (robots, files such as
- * images and scripts, and errors left out), the sites visitors came from and their devices.
+ * Counts one day's log with GoAccess: its visitors (and their keys), the pages asked for (robots,
+ * files such as images and scripts, and errors left out), the sites visitors came from and their
+ * devices.
  */
-export async function analyseDay(day: string, log: string): Promise<DayFigures> {
+export async function analyseDay(day: string, log: string, key: VisitorKey): Promise<DayFigures> {
   const { stdout } = await runProcess(
     "goaccess",
     [
       "-",
       "--no-global-config",
       "--log-format=COMBINED",
+      // Hosts are visitor keys, not addresses; every one is listed (a day has fewer visitors).
+      "--no-ip-validation",
+      `--max-items=${MAX_VISITORS_PER_DAY}`,
       "--ignore-crawlers",
       "--ignore-statics=req",
       ...STATIC_FILES.map((ext) => `--static-file=${ext}`),
       "--no-progress",
       "--output=json",
     ],
-    { stdin: log, env: { PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8", TZ: "UTC" }, timeoutMs: 300_000 },
+    {
+      stdin: keyedLines(log, key),
+      env: { PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8", TZ: "UTC" },
+      timeoutMs: 300_000,
+    },
   );
   const report = JSON.parse(stdout) as Report;
   const devices = new Map<string, VisitCount>();
@@ -149,5 +202,6 @@ export async function analyseDay(day: string, log: string): Promise<DayFigures> 
     pages: counts(report.requests?.data),
     referrers: counts(report.referring_sites?.data),
     devices: [...devices.values()].sort((a, b) => b[1] - a[1]),
+    visitorKeys: (report.hosts?.data ?? []).map((h) => String(h.data)),
   };
 }

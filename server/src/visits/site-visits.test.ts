@@ -91,6 +91,7 @@ describe("visits of a local site, counted", () => {
       desktop: 1,
     });
     expect(view.series.find((s) => s.grain === "month")).toMatchObject({ visitors: 2, page_views: 3 });
+    expect(view.distinct_visitors).toEqual({ last_7_days: 2, last_30_days: 2 });
   });
 
   it("refuses a wrong token, and gives a Starter site no figure", async () => {

@@ -26,6 +26,7 @@ const BUSINESS: VisitsView = {
   included: true,
   analysed_at: "2026-11-26T08:00:00Z",
   refreshing: false,
+  distinct_visitors: { last_7_days: 2, last_30_days: 5 },
   series: [
     {
       grain: "day",
@@ -65,6 +66,10 @@ describe("SiteVisits", () => {
         name: "2 visiteurs et 3 pages vues sur les 30 derniers jours ; le plus de visiteurs : 26 novembre 2026 (2).",
       }),
     ).toBeTruthy();
+    const distinct = screen.getByRole("region", { name: "Visiteurs différents" });
+    expect(distinct.textContent).toContain("7 derniers jours2");
+    expect(distinct.textContent).toContain("30 derniers jours5");
+    expect(distinct.textContent).toContain("n'est comptée qu'une fois");
     expect(screen.getByText("/mentions-legales/")).toBeTruthy();
     expect(screen.getByText("www.google.com")).toBeTruthy();
     expect(screen.getByText("Téléphone ou tablette")).toBeTruthy();

@@ -1,6 +1,7 @@
 import { formatDateTime } from "@lagon/contracts/french-date";
 import {
   DEVICE_LABELS,
+  DISTINCT_VISITORS_LABELS,
   VISIT_GRAIN_LABELS,
   VISIT_GRAINS,
   VISITS_PREVIEW,
@@ -81,6 +82,18 @@ export function SiteVisits({ orderId, token }: { orderId: string; token: string 
                 ? `Chiffres mis à jour le ${formatDateTime(view.analysed_at)}.`
                 : "Les premiers chiffres arrivent bientôt."}
           </p>
+          <section className="visits-distinct" aria-labelledby="visits-distinct-title">
+            <h3 id="visits-distinct-title">{DISTINCT_VISITORS_LABELS.title}</h3>
+            <dl>
+              {(["last_7_days", "last_30_days"] as const).map((window) => (
+                <div key={window}>
+                  <dt>{DISTINCT_VISITORS_LABELS[window]}</dt>
+                  <dd>{view.distinct_visitors[window]}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="dashboard-help">{DISTINCT_VISITORS_LABELS.help}</p>
+          </section>
           <fieldset className="visits-tabs">
             <legend className="visually-hidden">Période</legend>
             {VISIT_GRAINS.map((g) => (

@@ -16,7 +16,7 @@ import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HelperTransport, SiteHostClient } from "./site-host-client.ts";
-import { helperVersion, installHelperCopy, SITE_HOST_DIR } from "./site-host-files.ts";
+import { helperVersion, runtimeHelperCopy, SITE_HOST_DIR } from "./site-host-files.ts";
 import type { SiteIdentity } from "./wordpress-host.ts";
 
 /** The command names site-host.sh accepts: its COMMANDS list. */
@@ -105,8 +105,12 @@ describe("site-host.sh, the dispatcher of the root helper's commands", () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "site-host-dispatch-"));
     await chmod(dir, 0o711);
-    copy = path.join(dir, "lagon-lib");
-    await installHelperCopy(copy);
+    // The embedded host's copy, in its runtime folder, where an older version's copy was left.
+    const runDir = path.join(dir, "run");
+    await mkdir(path.join(runDir, "helper-0123456789abcdef"), { recursive: true });
+    copy = path.dirname(await runtimeHelperCopy(runDir));
+    expect(await readdir(runDir)).toEqual([`helper-${helperVersion()}`]);
+    expect(await runtimeHelperCopy(runDir)).toBe(path.join(copy, "site-host.sh"));
     const core = path.join(dir, "core");
     await mkdir(core);
     await writeFile(path.join(core, "wp-settings.php"), "");
@@ -159,7 +163,7 @@ describe("site-host.sh, the dispatcher of the root helper's commands", () => {
     for (const command of client.commands) expect(known, command).toContain(command);
   });
 
-  it("runs a command from a root-only copy, whose version is the product's", async () => {
+  it("runs a command from its root-only copy, whose version is the product's", async () => {
     for (const entry of await readdir(copy, { recursive: true })) {
       const { uid, mode } = await stat(path.join(copy, entry));
       expect(uid, entry).toBe(0);

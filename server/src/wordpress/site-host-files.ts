@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { chmod, chown, copyFile, mkdir } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { chmod, chown, copyFile, mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { SITE_HOST_SCRIPT } from "./site-install.ts";
 
@@ -63,4 +63,28 @@ export async function installHelperCopy(into: string): Promise<void> {
     await chown(target, 0, 0);
     await chmod(target, file === "site-host.sh" ? 0o755 : 0o644);
   }
+}
+
+/**
+ * The embedded host's copy of the helper (the checkout it runs from may be a user's, which the
+ * dispatcher refuses): made once per version in `runDir` (root's), beside no other version.
+ * Returns the copy's site-host.sh.
+ */
+export async function runtimeHelperCopy(runDir: string): Promise<string> {
+  const name = `helper-${helperVersion()}`;
+  const dir = path.join(runDir, name);
+  const script = path.join(dir, "site-host.sh");
+  if (!existsSync(script)) {
+    const part = path.join(runDir, `.${name}.part-${randomBytes(4).toString("hex")}`);
+    await installHelperCopy(part);
+    // Another start of the same version may have made it meanwhile: the same files.
+    await rename(part, dir).catch(() => rm(part, { recursive: true, force: true }));
+    if (!existsSync(script)) throw new Error(`no helper copy in ${dir}`);
+  }
+  for (const other of await readdir(runDir)) {
+    if (/^helper-[0-9a-f]{16}$/.test(other) && other !== name) {
+      await rm(path.join(runDir, other), { recursive: true, force: true });
+    }
+  }
+  return script;
 }

@@ -194,15 +194,12 @@ export class LocalWordPressHost extends SiteHostClient {
       runStreaming("bash", [await this.helperScript(), ...args], { env: this.helperEnv(), ...io }),
   };
 
-  private helperCopy: Promise<string> | undefined;
-
-  /** The root-only copy of the helper this host runs (decision 0081), made at its first command. */
+  /**
+   * The root-only copy of the helper this host runs (decision 0081), made when missing: at the
+   * first command, and again after a stop, which removes the runtime folder.
+   */
   private helperScript(): Promise<string> {
-    this.helperCopy ??= runtimeHelperCopy(this.runtime.paths.runDir).catch((error) => {
-      this.helperCopy = undefined;
-      throw error;
-    });
-    return this.helperCopy;
+    return runtimeHelperCopy(this.runtime.paths.runDir);
   }
 
   /** Runs the helper as this (root) process, with its settings and nothing else in its environment. */

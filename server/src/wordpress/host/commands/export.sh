@@ -5,10 +5,8 @@
 # The archive is made by the site's user: it reads nothing that user could not read already.
 cmd_export() {
   local sub=$1 dir user code=0
-  valid_subdomain "$sub"
+  existing_site "$sub"
   dir="$SITES_ROOT/$sub"
-  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
-  site_in_layout "$sub"
   user=$(site_user "$sub")
   ensure_private_dirs "$sub" "$user"
   # Global: the exit trap removes it whatever happens (its folder is the site's own tmp, whose

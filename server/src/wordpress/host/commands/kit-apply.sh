@@ -5,10 +5,8 @@
 # Applies a plan's kit (apply-kit.php's JSON on stdin) as the site's user, in its confinement.
 cmd_kit_apply() {
   local sub=$1 dir user
-  valid_subdomain "$sub"
+  existing_site "$sub"
   dir="$SITES_ROOT/$sub"
-  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
-  site_in_layout "$sub"
   user=$(site_user "$sub")
   ensure_private_dirs "$sub" "$user"
   head -c 1048576 | site_php "$sub" "$dir" apply-kit.php "$dir"

@@ -6,9 +6,7 @@ SFTP_KEY_RE='^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa
 
 cmd_sftp() {
   local sub=$1 action=$2 arg=${3:-} user keys line password
-  valid_subdomain "$sub"
-  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub"
-  site_in_layout "$sub"
+  existing_site "$sub"
   sftp_settings
   user=$(site_user "$sub")
   keys="$SFTP_DIR/keys/$user"

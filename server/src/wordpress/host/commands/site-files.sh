@@ -7,10 +7,8 @@
 # old one (a request never reads half a file). Root opens no path of the site's.
 cmd_site_files() {
   local sub=$1 dir user
-  valid_subdomain "$sub"
+  existing_site "$sub"
   dir="$SITES_ROOT/$sub"
-  [ -f "$dir/wp-config.php" ] || fail "no site $sub"
-  site_in_layout "$sub"
   user=$(site_user "$sub")
   # Global: the exit trap removes it whatever happens.
   parts="$SITES_ROOT/.$sub.files-$(random_suffix)"

@@ -6,9 +6,7 @@
 # switch leaves where they are.
 cmd_site_mode() {
   local sub=$1 mode=$2 user
-  valid_subdomain "$sub"
-  [ -f "$SITES_ROOT/$sub/wp-config.php" ] || fail "no site $sub"
-  site_in_layout "$sub"
+  existing_site "$sub"
   sftp_settings
   user=$(site_user "$sub")
   case "$mode" in

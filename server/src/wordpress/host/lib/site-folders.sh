@@ -129,6 +129,13 @@ site_in_layout() {
   [ "$(stat -c %u "$SITES_ROOT/$sub")" = 0 ] || locked migrate_site "$sub" "$user"
 }
 
+# The site SUB (a checked subdomain) is there, in the layout this version makes.
+existing_site() {
+  valid_subdomain "$1"
+  [ -f "$SITES_ROOT/$1/wp-config.php" ] || fail "no site $1"
+  site_in_layout "$1"
+}
+
 # The folder whose core files a new site folder gets: CORE_DIR, or, with CORE_COPY_DIR (a root-only
 # folder on the sites' mount, decision 0071), root's copy of CORE_DIR there, made again when a
 # file of CORE_DIR changed, which the sites' folders hard-link as they did CORE_DIR (the sites'

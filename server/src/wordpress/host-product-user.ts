@@ -1,18 +1,18 @@
 /**
  * Test support: the product's user on a WordPress host, set up as
  * docs/operations/wordpress-host.md tells operators to: a system user of its own whose one
- * privilege is the guide's sudoers rule, running a root-owned copy of the helper (with
- * install-site.php, switch-site-url.php and site-files/ beside it). The test that makes it
+ * privilege is the guide's sudoers rule, running a root-owned copy of the helper (its lib/,
+ * commands/, PHP programs and site-files/ beside it). The test that makes it
  * removes it; a run killed before that is cleaned up by the next one.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_WP_SSH_HELPER } from "../config.ts";
 import { accountCommand } from "../lib/system-accounts.ts";
 import { runProcess } from "./run-process.ts";
-import { helperPhpPrograms, SITE_HOST_SCRIPT } from "./site-install.ts";
+import { installHelperCopy } from "./site-host-files.ts";
 
 const GUIDE = path.resolve(import.meta.dirname, "../../../docs/operations/wordpress-host.md");
 /** Where the guide installs the helper; the test installs its copy elsewhere, with the same rule. */
@@ -61,19 +61,8 @@ export async function createHostProductUser(dir: string, settingsFile: string): 
   const installer = path.join(lib, "install-site.php");
   const sudoers = path.join(SUDOERS_DIR, `${PREFIX}${id}`);
 
-  // As the guide's `install -o root -g root`: the test runs as root, so what it writes is root's.
-  await mkdir(lib, { mode: 0o755 });
-  await copyFile(SITE_HOST_SCRIPT, helper);
-  await chmod(helper, 0o755);
-  for (const companion of helperPhpPrograms()) {
-    const copy = path.join(lib, companion);
-    await copyFile(path.join(path.dirname(SITE_HOST_SCRIPT), companion), copy);
-    await chmod(copy, 0o644);
-  }
-  // The files given to every site (the French supplement), read by the helper as root.
-  await cp(path.join(path.dirname(SITE_HOST_SCRIPT), "site-files"), path.join(lib, "site-files"), {
-    recursive: true,
-  });
+  // As the guide's `install -o root -g root`: root's, writable by root alone.
+  await installHelperCopy(lib);
 
   await accountCommand("useradd", [
     "--system",

@@ -5,7 +5,7 @@ import tls from "node:tls";
 import { runProcess, runStreaming } from "./run-process.ts";
 import type { SiteQuotaMode } from "./site-disk.ts";
 import { type HelperTransport, SiteHostClient } from "./site-host-client.ts";
-import { SITE_HOST_SCRIPT } from "./site-install.ts";
+import { runtimeHelperCopy } from "./site-host-files.ts";
 import type { SiteLimits } from "./site-masters.ts";
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
@@ -49,7 +49,8 @@ export interface LocalWordPressHostOptions {
 /**
  * The embedded WordPress host: every site a folder of this machine with its SQLite database,
  * its own system user and php-fpm pool, served by nginx (SiteRuntime). Sites are created and
- * removed by host/site-host.sh, the same helper a production host runs over SSH.
+ * removed by host/site-host.sh, the same helper a production host runs over SSH (a root-only
+ * copy of it in the runtime folder, as on a production host).
  */
 const DEFAULT_TLS_PORT = 8443;
 
@@ -189,12 +190,21 @@ export class LocalWordPressHost extends SiteHostClient {
 
   protected readonly transport: HelperTransport = {
     run: (args, stdin) => this.siteHost(args, {}, stdin),
-    stream: (args, io) => runStreaming("bash", [SITE_HOST_SCRIPT, ...args], { env: this.helperEnv(), ...io }),
+    stream: async (args, io) =>
+      runStreaming("bash", [await this.helperScript(), ...args], { env: this.helperEnv(), ...io }),
   };
 
+  /**
+   * The root-only copy of the helper this host runs (decision 0081), made when missing: at the
+   * first command, and again after a stop, which removes the runtime folder.
+   */
+  private helperScript(): Promise<string> {
+    return runtimeHelperCopy(this.runtime.paths.runDir);
+  }
+
   /** Runs the helper as this (root) process, with its settings and nothing else in its environment. */
-  private siteHost(args: string[], extra: Record<string, string> = {}, stdin?: string) {
-    return runProcess("bash", [SITE_HOST_SCRIPT, ...args], {
+  private async siteHost(args: string[], extra: Record<string, string> = {}, stdin?: string) {
+    return runProcess("bash", [await this.helperScript(), ...args], {
       stdin,
       env: this.helperEnv(extra),
       timeoutMs: 300_000,

@@ -1,21 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { InstalledSite, SiteIdentity } from "./wordpress-host.ts";
 
 /**
  * The privileged helper both implementations run to create, install and remove sites (see its
- * header), with its PHP programs beside it.
+ * header): the dispatcher of its commands, with its other files beside it (site-host-files.ts).
  */
 export const SITE_HOST_SCRIPT = fileURLToPath(new URL("./host/site-host.sh", import.meta.url));
-
-/** The PHP programs beside the helper (its PHP_PROGRAMS), in the order of their names. */
-export function helperPhpPrograms(): string[] {
-  return readdirSync(path.dirname(SITE_HOST_SCRIPT))
-    .filter((name) => name.endsWith(".php"))
-    .sort();
-}
 
 /** Exit code of `site-host.sh install` when the site exists already. */
 export const SITE_EXISTS_EXIT = 17;

@@ -240,6 +240,7 @@ describe("SshWordPressHost", () => {
         "ssh-key": options.ssh.keyFile,
         "sudo-rule": product?.sudoers as string,
         helper: product?.helper as string,
+        "helper-command": path.join(path.dirname(product?.helper as string), "commands", "install.sh"),
         "helper-source": SITE_HOST_SCRIPT,
       },
       list: { "helper-dir": path.dirname(product?.helper as string) },
@@ -298,6 +299,9 @@ describe("SshWordPressHost", () => {
       // Writing the helper, its installer, their folder, its settings or the rule.
       `echo 'touch ${mark}' >> ${helper}`,
       `echo 'touch ${mark}' >> ${product?.installer}`,
+      `echo 'touch ${mark}' >> ${path.dirname(helper)}/lib/common.sh`,
+      `echo 'touch ${mark}' >> ${path.dirname(helper)}/commands/check.sh`,
+      `touch ${path.dirname(helper)}/commands/evil.sh`,
       `cp /bin/true ${helper}`,
       `rm -f ${helper}`,
       `touch ${path.dirname(helper)}/site-host.conf`,

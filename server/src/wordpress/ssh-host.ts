@@ -1,9 +1,6 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { runProcess, runStreaming } from "./run-process.ts";
 import { type HelperTransport, SiteHostClient } from "./site-host-client.ts";
-import { helperPhpPrograms, SITE_HOST_SCRIPT } from "./site-install.ts";
+import { helperVersion } from "./site-host-files.ts";
 import { requestSite } from "./site-request.ts";
 import type { SftpEndpoint } from "./site-sftp.ts";
 import { assertSubdomain, type HostEvent, type HostHealth, type SiteRequestInit } from "./wordpress-host.ts";
@@ -146,22 +143,4 @@ export class SshWordPressHost extends SiteHostClient {
     sshArgs.push(`${user}@${host}`, [this.options.helper, ...args].join(" "));
     return sshArgs;
   }
-}
-
-let version: string | undefined;
-
-/** What `site-host.sh check` prints when the host runs the same helper and PHP programs as this product. */
-export function helperVersion(): string {
-  if (version) return version;
-  const dir = path.dirname(SITE_HOST_SCRIPT);
-  const hash = createHash("sha256").update(readFileSync(SITE_HOST_SCRIPT));
-  for (const program of helperPhpPrograms()) hash.update(readFileSync(path.join(dir, program)));
-  const siteFiles = path.join(dir, "site-files");
-  const files = readdirSync(siteFiles, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(siteFiles, path.join(entry.parentPath, entry.name)))
-    .sort();
-  for (const file of files) hash.update(readFileSync(path.join(siteFiles, file)));
-  version = hash.digest("hex").slice(0, 16);
-  return version;
 }

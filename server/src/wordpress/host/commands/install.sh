@@ -1,0 +1,50 @@
+# shellcheck shell=bash
+# install SUB [--replace]: reads install-site.php's JSON input on stdin and prints its JSON
+# result. Exit code 17: the site is there already.
+
+cmd_install() {
+  local sub=$1 mode=${2:-} input user out part core
+  valid_subdomain "$sub"
+  [ "$mode" = --replace ] || [ ! -e "$SITES_ROOT/$sub" ] || exit "$SITE_EXISTS"
+  [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
+  input=$(cat)
+  prepare_roots
+  locked ensure_user "$sub"
+  user=$(site_user "$sub")
+  # A new site (not a reinstall) starts without SFTP, whatever a user of that name had.
+  if [ "$mode" != --replace ]; then locked sftp_reset "$sub" "$user"; fi
+  ensure_private_dirs "$sub" "$user"
+  # The site's master first: the installer's PHP runs within its confinement.
+  locked ensure_site_runtime "$sub"
+
+  # Global: the exit trap removes it whatever happens.
+  fresh="$SITES_ROOT/.$sub.new-$(random_suffix)"
+  trap 'rm -rf "$fresh"' EXIT
+  # The template's wp-content and the French supplement become the site's while only root can
+  # reach them; then the folder opens and the site's user installs WordPress in it.
+  new_site_folder "$fresh"
+  core=$(core_files)
+  link_core_files "$fresh" "$core"
+  new_counted_folder "$sub" "$fresh/wp-content"
+  cp -R "$core/wp-content/." "$fresh/wp-content/"
+  cp -R "$SITE_FILES/." "$fresh/wp-content/"
+  give_staged_wp_content "$fresh/wp-content" "$user"
+  hand_over_site_folder "$fresh"
+  part=$(mktemp "$fresh/.wp-config.XXXXXX")
+  printf '%s' "$input" | site_php "$sub" "$fresh" install-site.php config "$fresh" >"$part"
+  install_config "$part" "$fresh" "$user"
+  out=$(printf '%s' "$input" | site_php "$sub" "$fresh" install-site.php install "$fresh")
+
+  local target="$SITES_ROOT/$sub" old
+  if [ "$mode" = --replace ] && [ -e "$target" ]; then
+    old="$SITES_ROOT/.$sub.old-$(random_suffix)"
+    mv -T "$target" "$old"
+  elif [ -e "$target" ]; then
+    exit "$SITE_EXISTS"
+  fi
+  mv -T "$fresh" "$target"
+  if [ -n "${old:-}" ]; then rm -rf "$old"; fi
+  printf '%s\n' "$out" | tail -n 1
+}
+
+cmd_install "${1:?usage: install SUB [--replace]}" "${2:-}"

@@ -108,6 +108,36 @@ const insertOrder = (query: Query, id: string, subdomain: string, site = "") =>
     [id, `cs_${id}`, subdomain],
   );
 
+/**
+ * Checks that a migration made these `sites` rows (`columns` of them; undefined: no row), dates
+ * (`…_at`, `…_until`) as ISO strings whichever driver read them, and dropped these `orders` columns.
+ */
+async function expectMoved(
+  query: Query,
+  columns: string,
+  expected: [string, Record<string, unknown> | undefined][],
+  dropped: string[],
+): Promise<void> {
+  const { rows } = await query(`select order_id, ${columns} from sites where order_id = any($1)`, [
+    expected.map(([id]) => id),
+  ]);
+  const iso = ([key, value]: [string, unknown]) =>
+    [
+      key,
+      /_(at|until)$/.test(key) && value !== null ? new Date(value as string).toISOString() : value,
+    ] as const;
+  const byOrder = new Map(rows.map((r) => [r.order_id, Object.fromEntries(Object.entries(r).map(iso))]));
+  for (const [id, row] of expected) {
+    if (row) expect(byOrder.get(id)).toMatchObject(row);
+    else expect(byOrder.has(id)).toBe(false);
+  }
+  const left = await query(
+    "select column_name from information_schema.columns where table_name = 'orders' and column_name = any($1)",
+    [dropped],
+  );
+  expect(left.rows).toEqual([]);
+}
+
 const installed = randomUUID();
 const pending = randomUUID();
 const hostOnly = randomUUID();
@@ -198,39 +228,35 @@ const leaseAndFill: MigrationCase = {
     await insertOrder(query, plain, "epicerie-creole");
   },
   check: async (query) => {
-    const { rows } = await query(
-      "select order_id, host, filled_at, lease_until, lease_holder from sites where order_id = any($1)",
-      [[filled, leased, filledAndLeased, plain]],
+    await expectMoved(
+      query,
+      "host, filled_at, lease_until, lease_holder",
+      [
+        [
+          filled,
+          { host: "wp-b", filled_at: "2026-11-22T09:00:00.000Z", lease_until: null, lease_holder: null },
+        ],
+        [
+          leased,
+          {
+            host: null,
+            filled_at: null,
+            lease_until: "2030-01-01T00:00:00.000Z",
+            lease_holder: "provision-order:job-1:abc123",
+          },
+        ],
+        [
+          filledAndLeased,
+          {
+            filled_at: "2026-11-23T10:00:00.000Z",
+            lease_until: "2030-01-02T00:00:00.000Z",
+            lease_holder: "generate-koza-site:job-2:def456",
+          },
+        ],
+        [plain, undefined],
+      ],
+      ["site_filled_at", "provisioning_lease_until", "lease_holder"],
     );
-    const byOrder = new Map(rows.map((r) => [r.order_id, r]));
-    const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
-    const row = (id: string) => {
-      const r = byOrder.get(id);
-      return r && { ...r, filled_at: iso(r.filled_at), lease_until: iso(r.lease_until) };
-    };
-    expect(byOrder.size).toBe(3);
-    expect(row(filled)).toMatchObject({
-      host: "wp-b",
-      filled_at: "2026-11-22T09:00:00.000Z",
-      lease_until: null,
-      lease_holder: null,
-    });
-    expect(row(leased)).toMatchObject({
-      host: null,
-      filled_at: null,
-      lease_until: "2030-01-01T00:00:00.000Z",
-      lease_holder: "provision-order:job-1:abc123",
-    });
-    expect(row(filledAndLeased)).toMatchObject({
-      filled_at: "2026-11-23T10:00:00.000Z",
-      lease_until: "2030-01-02T00:00:00.000Z",
-      lease_holder: "generate-koza-site:job-2:def456",
-    });
-    expect(byOrder.has(plain)).toBe(false);
-    const columns = await query(
-      "select column_name from information_schema.columns where table_name = 'orders' and column_name in ('site_filled_at', 'provisioning_lease_until', 'lease_holder')",
-    );
-    expect(columns.rows).toEqual([]);
     // The directory's partial index is back, on what stays on orders.
     const index = await query("select indexdef from pg_indexes where indexname = 'orders_directory_idx'");
     expect(index.rows[0]?.indexdef).toMatch(/WHERE \(\(status = 'active'::text\) AND directory_opt_in\)$/);
@@ -260,30 +286,25 @@ const kozaAndLive: MigrationCase = {
     await insertOrder(query, never, "librairie-fontaine");
   },
   check: async (query) => {
-    const { rows } = await query(
-      "select order_id, host, filled_at, koza_status, activated_at from sites where order_id = any($1)",
-      [[kozaDone, kozaWaiting, liveOnly, never]],
+    await expectMoved(
+      query,
+      "host, filled_at, koza_status, activated_at",
+      [
+        [
+          kozaDone,
+          {
+            host: "wp-b",
+            filled_at: "2026-11-24T08:00:00.000Z",
+            koza_status: "completed",
+            activated_at: "2026-11-24T07:00:00.000Z",
+          },
+        ],
+        [kozaWaiting, { host: null, koza_status: "regenerate", activated_at: null }],
+        [liveOnly, { koza_status: null, activated_at: "2026-11-25T06:30:00.000Z" }],
+        [never, undefined],
+      ],
+      ["koza_status", "activated_at"],
     );
-    const byOrder = new Map(rows.map((r) => [r.order_id, r]));
-    const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
-    const row = (id: string) => {
-      const r = byOrder.get(id);
-      return r && { ...r, filled_at: iso(r.filled_at), activated_at: iso(r.activated_at) };
-    };
-    expect(byOrder.size).toBe(3);
-    expect(row(kozaDone)).toMatchObject({
-      host: "wp-b",
-      filled_at: "2026-11-24T08:00:00.000Z",
-      koza_status: "completed",
-      activated_at: "2026-11-24T07:00:00.000Z",
-    });
-    expect(row(kozaWaiting)).toMatchObject({ host: null, koza_status: "regenerate", activated_at: null });
-    expect(row(liveOnly)).toMatchObject({ koza_status: null, activated_at: "2026-11-25T06:30:00.000Z" });
-    expect(byOrder.has(never)).toBe(false);
-    const columns = await query(
-      "select column_name from information_schema.columns where table_name = 'orders' and column_name in ('koza_status', 'activated_at')",
-    );
-    expect(columns.rows).toEqual([]);
     // The directory's index is on sites now, in its order; the one on orders is gone.
     const indexes = await query(
       "select indexname, indexdef from pg_indexes where indexname in ('orders_directory_idx', 'sites_directory_idx')",

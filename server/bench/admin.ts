@@ -63,11 +63,12 @@ async function seed(): Promise<void> {
             : { payment: done(at) };
       const subdomain = `site-${i}`;
       const email = `client-${i}@example.re`;
-      if (status === "active")
+      if (status === "active" || i % 4 === 0)
         siteRows.push({
           orderId: id,
-          wpAdminUrl: `http://${subdomain}.localhost:8080/wp-admin/`,
-          wpUsername: "admin",
+          wpAdminUrl: status === "active" ? `http://${subdomain}.localhost:8080/wp-admin/` : null,
+          wpUsername: status === "active" ? "admin" : null,
+          kozaStatus: i % 4 === 0 ? "pending" : null,
         });
       rows.push({
         id,
@@ -85,7 +86,6 @@ async function seed(): Promise<void> {
         country: "Réunion",
         magicLinkTokenEnc: ctx.secrets.seal(randomToken()),
         kozaOption: i % 4 === 0,
-        kozaStatus: i % 4 === 0 ? "pending" : null,
         monthlyPriceCents: plan.priceCents,
         createdAt,
       });

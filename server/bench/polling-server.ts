@@ -49,10 +49,10 @@ await ctx.db.insert(orders).values({
   magicLinkTokenEnc: ctx.secrets.seal(token),
   pageTokenEnc: ctx.secrets.seal(randomToken()),
   monthlyPriceCents: 5000,
-  activatedAt: new Date(),
 });
 await ctx.db.insert(sites).values({
   orderId,
+  activatedAt: new Date(),
   wpAdminUrl: "http://boulangerie-payet.localhost:8080/wp-admin/",
   wpUsername: "zoe",
   wpPasswordEnc: ctx.secrets.seal(randomToken()),

@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Context } from "../src/context.ts";
-import { emailLog, orders } from "../src/db/schema.ts";
+import { emailLog, orders, sites } from "../src/db/schema.ts";
 import { ANSWERS, jpegPhoto, kozaSubmission } from "../src/koza/test-support.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "../src/wordpress/loopback-ssh-host.ts";
@@ -170,7 +170,14 @@ describe("two APIs and two workers on one PostgreSQL and one SSH WordPress host"
   it("ends every order active, with one site, one welcome e-mail and its Koza pages, despite a killed worker", async () => {
     const placed = await Promise.all(Array.from({ length: ORDERS }, (_, i) => order(i)));
     const subdomains = placed.map((p) => p.subdomain);
-    const rows = () => ctx.db.select().from(orders).where(inArray(orders.subdomain, subdomains));
+    const rows = async () =>
+      (
+        await ctx.db
+          .select({ order: orders, kozaStatus: sites.kozaStatus })
+          .from(orders)
+          .leftJoin(sites, eq(sites.orderId, orders.id))
+          .where(inArray(orders.subdomain, subdomains))
+      ).map((r) => ({ ...r.order, kozaStatus: r.kozaStatus }));
 
     // A worker dies (SIGKILL, with its ssh sessions) while it installs a site over SSH.
     const victim = running.find((p) => p.name === "worker-1") as Running;

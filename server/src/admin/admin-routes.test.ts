@@ -474,11 +474,12 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
     expect(ended).toEqual({ state: "completed" });
 
     const after = await orderRow(t.ctx, id);
-    expect(after).toMatchObject({
-      status: "active",
+    expect(after).toMatchObject({ status: "active" });
+    expect(await getSite(t.ctx.db, id)).toMatchObject({
       kozaStatus: "pending",
+      leaseUntil: null,
+      leaseHolder: null,
     });
-    expect(await getSite(t.ctx.db, id)).toMatchObject({ leaseUntil: null, leaseHolder: null });
     const newPassword = t.ctx.secrets.open((await getSite(t.ctx.db, after.id)).wpPasswordEnc as string);
     expect(newPassword).not.toBe(oldPassword);
     const user = (await getSite(t.ctx.db, after.id)).wpUsername as string;

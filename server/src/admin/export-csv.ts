@@ -3,7 +3,7 @@ import { formatDateTime } from "@lagon/contracts/french-date";
 import { KOZA_STATUS_LABEL, ORDER_STATUS_LABEL } from "@lagon/contracts/orders";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { customDomains, orders } from "../db/schema.ts";
+import { customDomains, orders, sites } from "../db/schema.ts";
 import { planName } from "../orders/order-view.ts";
 
 const BATCH = 1000;
@@ -56,10 +56,11 @@ export function exportOrdersCsv(ctx: Pick<Context, "db">): Readable {
           status: orders.status,
           subdomain: orders.subdomain,
           kozaOption: orders.kozaOption,
-          kozaStatus: orders.kozaStatus,
+          kozaStatus: sites.kozaStatus,
           customDomain: customDomains.domain,
         })
         .from(orders)
+        .leftJoin(sites, eq(sites.orderId, orders.id))
         .leftJoin(customDomains, eq(customDomains.orderId, orders.id))
         // A row comparison, so that each page is a range of the (created_at, id) index.
         .where(

@@ -70,7 +70,7 @@ export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise
       companyName: orders.companyName,
       createdAt: orders.createdAt,
       kozaOption: orders.kozaOption,
-      kozaStatus: orders.kozaStatus,
+      kozaStatus: sites.kozaStatus,
       wpAdminUrl: sites.wpAdminUrl,
       magicLinkTokenEnc: orders.magicLinkTokenEnc,
       discountPercent: orders.discountPercent,

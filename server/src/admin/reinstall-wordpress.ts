@@ -25,14 +25,15 @@ import { getSite, updateSite } from "../sites/sites-table.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 
 /** Why this order cannot be reinstalled now, if it cannot. */
-function refusal(order: Order | undefined): AppError | null {
+async function refusal(ctx: Context, order: Order | undefined): Promise<AppError | null> {
   if (!order) return notFound(ADMIN_MESSAGES.orderNotFound);
   if (order.status === "pending" || order.status === "processing") {
     return badRequest(ADMIN_MESSAGES.reinstallWhileProvisioning);
   }
   if (order.steps.subdomain?.status !== "completed")
     return badRequest(ADMIN_MESSAGES.reinstallBeforeSubdomain);
-  if (order.kozaStatus === "processing") return badRequest(ADMIN_MESSAGES.reinstallWhileKoza);
+  if ((await getSite(ctx.db, order.id)).kozaStatus === "processing")
+    return badRequest(ADMIN_MESSAGES.reinstallWhileKoza);
   return null;
 }
 
@@ -43,7 +44,7 @@ function refusal(order: Order | undefined): AppError | null {
  */
 export async function requestReinstall(ctx: Context, orderId: string): Promise<string> {
   const order = await findOrder(ctx.db, orderId);
-  const refused = refusal(order);
+  const refused = await refusal(ctx, order);
   if (refused) throw refused;
   return queueSiteJob(
     ctx,
@@ -73,7 +74,7 @@ export const reinstallWordpressJob = defineJob({
   expireInSeconds: 3600,
   handle: (payload, ctx, job) =>
     runSiteJob(ctx, payload, job, ADMIN_MESSAGES.operationInProgress, async (order) => {
-      const refused = refusal(order);
+      const refused = await refusal(ctx, order);
       if (refused) throw refused;
       await reinstall(ctx, order);
       await queueScreenshot(ctx, order.id);
@@ -108,13 +109,14 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(orders)
-        .set({
-          status: welcomePending ? "processing" : "active",
-          activatedAt: welcomePending ? order.activatedAt : (order.activatedAt ?? new Date()),
-          kozaStatus: koza,
-        })
+        .set({ status: welcomePending ? "processing" : "active" })
         .where(eq(orders.id, orderId));
-      await updateSite(tx, orderId, { ...credentials, ...freshSiteUpgrades() });
+      await updateSite(tx, orderId, {
+        ...credentials,
+        ...freshSiteUpgrades(),
+        kozaStatus: koza,
+        ...(welcomePending || pinned.activatedAt ? {} : { activatedAt: new Date() }),
+      });
     });
     const site = { ...pinned, ...credentials };
     // The new WordPress knows nothing of its mail: its sender login and contact address again.

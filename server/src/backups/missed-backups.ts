@@ -3,6 +3,7 @@ import cronParser from "cron-parser";
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { siteBackups } from "../db/schema.ts";
+import { getSites } from "../sites/sites-table.ts";
 import { emailBackupAlert, raiseBackupAlert } from "./backup-alerts.ts";
 import { backedUpSites } from "./site-backups.ts";
 
@@ -24,8 +25,13 @@ export function lastDueRun(schedule: string, now: Date): Date {
 export async function alertMissedBackups(ctx: Context, now = new Date()): Promise<string[]> {
   const due = lastDueRun(ctx.config.BACKUP_SCHEDULE, now);
   const missed = [];
-  for (const order of await backedUpSites(ctx)) {
-    if ((order.activatedAt ?? order.createdAt) > due) continue;
+  const orders = await backedUpSites(ctx);
+  const sites = await getSites(
+    ctx.db,
+    orders.map((o) => o.id),
+  );
+  for (const order of orders) {
+    if ((sites.get(order.id)?.activatedAt ?? order.createdAt) > due) continue;
     const [latest] = await ctx.db
       .select({ createdAt: siteBackups.createdAt })
       .from(siteBackups)

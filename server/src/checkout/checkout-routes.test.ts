@@ -4,7 +4,7 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { checkoutSessions, coupons, type Order, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken, pageToken } from "../orders/magic-link.ts";
-import { updateSite } from "../sites/sites-table.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 
@@ -255,13 +255,13 @@ describe("checkout API (local test checkout)", () => {
       companyType: "SARL",
       country: "Réunion",
       kozaOption: true,
-      kozaStatus: "pending",
       directoryOptIn: true,
       category: "Restauration / Hôtellerie",
       monthlyPriceCents: 5000,
       discountPercent: 10,
       couponCode: "BIENVENUE10",
     });
+    expect((await getSite(t.ctx.db, order?.id as string)).kozaStatus).toBe("pending");
     expect(await provisioningJobs(order?.id as string)).toBe(1);
     const [coupon] = await t.ctx.db.select().from(coupons).where(eq(coupons.code, "BIENVENUE10"));
     expect(coupon?.timesUsed).toBe(1);

@@ -7,6 +7,7 @@ import { issueCheckoutInvoice } from "../invoices/issue-checkout-invoice.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import type { CheckoutTruth } from "../payments/payment-provider.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import type { OrderCheckoutPayload } from "./create-checkout-session.ts";
 
@@ -138,11 +139,15 @@ async function fulfilKoza(
   truth: CheckoutTruth,
 ): Promise<{ orderId: string }> {
   const orderId = row.orderId as string;
-  const added = await ctx.db
-    .update(orders)
-    .set({ kozaOption: true, kozaStatus: "pending" })
-    .where(and(eq(orders.id, orderId), eq(orders.kozaOption, false)))
-    .returning({ id: orders.id });
+  const added = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(orders)
+      .set({ kozaOption: true })
+      .where(and(eq(orders.id, orderId), eq(orders.kozaOption, false)))
+      .returning({ id: orders.id });
+    if (rows.length > 0) await updateSite(tx, orderId, { kozaStatus: "pending" });
+    return rows;
+  });
   if (added.length > 0) {
     await addOrderLog(ctx.db, orderId, { level: "info", action: "koza", details: "Option Koza payée." });
   }

@@ -81,7 +81,6 @@ export const orders = pgTable(
      */
     immediateStartAt: timestamp("immediate_start_at", { withTimezone: true }),
     kozaOption: boolean("koza_option").notNull().default(false),
-    kozaStatus: text("koza_status").$type<KozaStatus>(),
     monthlyPriceCents: integer("monthly_price_cents").notNull(),
     discountPercent: integer("discount_percent").notNull().default(0),
     couponCode: text("coupon_code"),
@@ -89,7 +88,6 @@ export const orders = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     // Millisecond precision, like JavaScript dates: the CSV export pages on it.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    activatedAt: timestamp("activated_at", { withTimezone: true }),
     /** E-mail, name and subdomain, folded (searchFold): the admin search scans this one column. */
     searchText: text("search_text").generatedAlwaysAs(
       searchFold(sql`customer_email || ' ' || customer_name || ' ' || subdomain`),
@@ -107,13 +105,6 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     // The admin list (newest first) and the CSV export (keyset pages) walk this index.
     index("orders_created_idx").on(t.createdAt, t.id),
-    // The public directory reads only live, opted-in sites, newest first: this partial index is
-    // that list in its order, so a page and its filters never touch the other orders
-    // (directory/list-directory.ts writes the same predicate, and whether the site shows content
-    // of its own, which is on `sites`).
-    index("orders_directory_idx")
-      .on(t.activatedAt.desc(), t.id.desc())
-      .where(sql`status = 'active' and directory_opt_in`),
   ],
 );
 
@@ -122,62 +113,81 @@ export const orders = pgTable(
  * own mail login, its kit. One per order, keyed by it; the purchase itself is the `orders` row. A
  * row is written the first time the site has something to record (sites/sites-table.ts).
  */
-export const sites = pgTable("sites", {
-  orderId: uuid("order_id")
-    .primaryKey()
-    .references(() => orders.id, { onDelete: "cascade" }),
-  /**
-   * The WordPress host the site lives on for good (a name of WP_SSH_HOSTS, "local" for the
-   * embedded host), recorded when it is first installed; null: the first host (decision 0042).
-   */
-  host: text("host"),
-  wpAdminUrl: text("wp_admin_url"),
-  wpUsername: text("wp_username"),
-  wpPasswordEnc: text("wp_password_enc"),
-  wpAppPasswordEnc: text("wp_app_password_enc"),
-  /**
-   * The site's own login on the mail host (wordpress@<mail domain>), which its WordPress submits
-   * with: the password sealed with SECRET_KEY (pushed to the site), its SHA512-CRYPT hash (given
-   * to the host, which can be rebuilt from it). Made when the site is first set up for mail.
-   */
-  mailPasswordEnc: text("mail_password_enc"),
-  mailPasswordHash: text("mail_password_hash"),
-  /** Where the site's contact form delivers; null: the order's e-mail. */
-  contactEmail: text("contact_email"),
-  /** Where the plan's kit stands (decision 0058); null until the kit step first ran. */
-  kit: jsonb("kit").$type<KitState>(),
-  /**
-   * The one-time upgrades done on the site (sites/site-upgrades.ts, decision 0072): what a site
-   * made before a feature existed gets once, by name. A fresh install has them all.
-   */
-  upgrades: text("upgrades").array().notNull().default([]),
-  /**
-   * When the directory's screenshot of the site was last taken (stored_files
-   * `screenshots/<order id>.webp`, decision 0041); null while there is none: the placeholder.
-   */
-  screenshotAt: timestamp("screenshot_at", { withTimezone: true }),
-  /**
-   * When the customer and the agency were told the site uses 90 % of its disk allowance
-   * (decision 0071); null again once it is back under 80 %, so that the next crossing is told.
-   */
-  diskAlertAt: timestamp("disk_alert_at", { withTimezone: true }),
-  /** The site's disk as last read (disk-alerts.ts, hourly), shown on the order page; null: no quota. */
-  diskUsage: jsonb("disk_usage").$type<{ usedBytes: number; limitBytes: number; at: string }>(),
-  /**
-   * When the site first showed content of its own: its home page is no longer the one the
-   * installer left ("en cours de préparation"). Null until then; the public directory lists a
-   * site once this is set or Koza has filled it (decision 0027).
-   */
-  filledAt: timestamp("filled_at", { withTimezone: true }),
-  /**
-   * While set in the future, one run of one job (provisioning, Koza, reinstall, update, backup)
-   * works on this site and every other keeps off; its holder renews it while it runs
-   * (jobs/order-lease.ts, decision 0033).
-   */
-  leaseUntil: timestamp("lease_until", { withTimezone: true }),
-  /** Who holds the lease: `<job name>:<job id>:<run token>` (`queued` before the job runs). */
-  leaseHolder: text("lease_holder"),
-});
+export const sites = pgTable(
+  "sites",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /**
+     * The WordPress host the site lives on for good (a name of WP_SSH_HOSTS, "local" for the
+     * embedded host), recorded when it is first installed; null: the first host (decision 0042).
+     */
+    host: text("host"),
+    wpAdminUrl: text("wp_admin_url"),
+    wpUsername: text("wp_username"),
+    wpPasswordEnc: text("wp_password_enc"),
+    wpAppPasswordEnc: text("wp_app_password_enc"),
+    /**
+     * The site's own login on the mail host (wordpress@<mail domain>), which its WordPress submits
+     * with: the password sealed with SECRET_KEY (pushed to the site), its SHA512-CRYPT hash (given
+     * to the host, which can be rebuilt from it). Made when the site is first set up for mail.
+     */
+    mailPasswordEnc: text("mail_password_enc"),
+    mailPasswordHash: text("mail_password_hash"),
+    /** Where the site's contact form delivers; null: the order's e-mail. */
+    contactEmail: text("contact_email"),
+    /** Where the plan's kit stands (decision 0058); null until the kit step first ran. */
+    kit: jsonb("kit").$type<KitState>(),
+    /**
+     * The one-time upgrades done on the site (sites/site-upgrades.ts, decision 0072): what a site
+     * made before a feature existed gets once, by name. A fresh install has them all.
+     */
+    upgrades: text("upgrades").array().notNull().default([]),
+    /**
+     * When the directory's screenshot of the site was last taken (stored_files
+     * `screenshots/<order id>.webp`, decision 0041); null while there is none: the placeholder.
+     */
+    screenshotAt: timestamp("screenshot_at", { withTimezone: true }),
+    /**
+     * When the customer and the agency were told the site uses 90 % of its disk allowance
+     * (decision 0071); null again once it is back under 80 %, so that the next crossing is told.
+     */
+    diskAlertAt: timestamp("disk_alert_at", { withTimezone: true }),
+    /** The site's disk as last read (disk-alerts.ts, hourly), shown on the order page; null: no quota. */
+    diskUsage: jsonb("disk_usage").$type<{ usedBytes: number; limitBytes: number; at: string }>(),
+    /**
+     * When the site first showed content of its own: its home page is no longer the one the
+     * installer left ("en cours de préparation"). Null until then; the public directory lists a
+     * site once this is set or Koza has filled it (decision 0027).
+     */
+    filledAt: timestamp("filled_at", { withTimezone: true }),
+    /**
+     * While set in the future, one run of one job (provisioning, Koza, reinstall, update, backup)
+     * works on this site and every other keeps off; its holder renews it while it runs
+     * (jobs/order-lease.ts, decision 0033).
+     */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** Who holds the lease: `<job name>:<job id>:<run token>` (`queued` before the job runs). */
+    leaseHolder: text("lease_holder"),
+    /**
+     * Where Koza's generated content of the site stands (decision 0015); null: Koza not bought.
+     * `pending` from the purchase of the option, `regenerate` after a reinstall kept its answers.
+     */
+    kozaStatus: text("koza_status").$type<KozaStatus>(),
+    /** When the site first went live (provisioning done): the directory's order, newest first. */
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The public directory lists the sites showing content of their own (Koza, or filled), newest
+    // first: this partial index is that list in its order, so a page walks it, joins the orders
+    // (live, opted in) and stops at the page's end, with no sort (directory/list-directory.ts
+    // writes the same predicate and order; directory-routes.test.ts checks the plan).
+    index("sites_directory_idx")
+      .on(t.activatedAt.desc().nullsFirst(), t.orderId.desc().nullsFirst())
+      .where(sql`koza_status = 'completed' or filled_at is not null`),
+  ],
+);
 
 export const orderLogs = pgTable(
   "order_logs",

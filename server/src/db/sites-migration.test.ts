@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 /**
  * The migrations that move an order's site facts to `sites` (0026, decision 0067; 0030, decision
- * 0078). Each is run on a copy of a database populated as it was before it (orders in every
+ * 0078; 0031, decision 0082). Each is run on a copy of a database populated as it was before it (orders in every
  * state), on the database this pass runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
  */
 const MIGRATIONS = path.join(import.meta.dirname, "migrations");
@@ -34,29 +34,33 @@ type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string
 
 /** One migration under test: what the database held before it, what it must hold after. */
 interface MigrationCase {
-  /** The number of the last migration before it. */
+  /** The number of the last migration before it (cases are given in the order of their migrations). */
   before: number;
   populate: (query: Query) => Promise<void>;
   check: (query: Query) => Promise<void>;
 }
 
 /**
- * Tests migrations on one database (one initdb, one run of each migration): each case writes
- * once the database is migrated up to its `before`, then every migration runs and each case
- * reads the result. On a fresh PGlite, or a fresh PostgreSQL database.
+ * Tests migrations on one database (one initdb, one run of each migration), in their order: each
+ * case writes once the database is migrated up to its `before`, and reads the result once its own
+ * migration (`before` + 1) ran, not later ones (a later migration may change what it made, as
+ * 0031 drops the index 0030 remade). Then the rest run. On a fresh PGlite, or a fresh PostgreSQL
+ * database.
  */
 function testMigrations(title: string, cases: MigrationCase[]): void {
-  const folders = cases.map((c) => migrationsUpTo(c.before));
+  const folders = cases.map((c) => [migrationsUpTo(c.before), migrationsUpTo(c.before + 1)] as const);
   afterAll(() => {
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    for (const folder of folders.flat()) rmSync(folder, { recursive: true, force: true });
   });
   const run = async (migrate: (migrationsFolder: string) => Promise<void>, query: Query) => {
     for (const [i, c] of cases.entries()) {
-      await migrate(folders[i] as string);
+      const [before, after] = folders[i] as readonly [string, string];
+      await migrate(before);
       await c.populate(query);
+      await migrate(after);
+      await c.check(query);
     }
     await migrate(MIGRATIONS);
-    for (const c of cases) await c.check(query);
   };
 
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(`${title} on PGlite`, async () => {
@@ -103,6 +107,36 @@ const insertOrder = (query: Query, id: string, subdomain: string, site = "") =>
      values ($1, $2, 'business', $3, 'Zoé Payet', 'zoe@example.re', 'Réunion', 'sealed', 5425, 'active'${site ? `, ${site.split("=")[1]}` : ""})`,
     [id, `cs_${id}`, subdomain],
   );
+
+/**
+ * Checks that a migration made these `sites` rows (`columns` of them; undefined: no row), dates
+ * (`…_at`, `…_until`) as ISO strings whichever driver read them, and dropped these `orders` columns.
+ */
+async function expectMoved(
+  query: Query,
+  columns: string,
+  expected: [string, Record<string, unknown> | undefined][],
+  dropped: string[],
+): Promise<void> {
+  const { rows } = await query(`select order_id, ${columns} from sites where order_id = any($1)`, [
+    expected.map(([id]) => id),
+  ]);
+  const iso = ([key, value]: [string, unknown]) =>
+    [
+      key,
+      /_(at|until)$/.test(key) && value !== null ? new Date(value as string).toISOString() : value,
+    ] as const;
+  const byOrder = new Map(rows.map((r) => [r.order_id, Object.fromEntries(Object.entries(r).map(iso))]));
+  for (const [id, row] of expected) {
+    if (row) expect(byOrder.get(id)).toMatchObject(row);
+    else expect(byOrder.has(id)).toBe(false);
+  }
+  const left = await query(
+    "select column_name from information_schema.columns where table_name = 'orders' and column_name = any($1)",
+    [dropped],
+  );
+  expect(left.rows).toEqual([]);
+}
 
 const installed = randomUUID();
 const pending = randomUUID();
@@ -194,45 +228,94 @@ const leaseAndFill: MigrationCase = {
     await insertOrder(query, plain, "epicerie-creole");
   },
   check: async (query) => {
-    const { rows } = await query(
-      "select order_id, host, filled_at, lease_until, lease_holder from sites where order_id = any($1)",
-      [[filled, leased, filledAndLeased, plain]],
+    await expectMoved(
+      query,
+      "host, filled_at, lease_until, lease_holder",
+      [
+        [
+          filled,
+          { host: "wp-b", filled_at: "2026-11-22T09:00:00.000Z", lease_until: null, lease_holder: null },
+        ],
+        [
+          leased,
+          {
+            host: null,
+            filled_at: null,
+            lease_until: "2030-01-01T00:00:00.000Z",
+            lease_holder: "provision-order:job-1:abc123",
+          },
+        ],
+        [
+          filledAndLeased,
+          {
+            filled_at: "2026-11-23T10:00:00.000Z",
+            lease_until: "2030-01-02T00:00:00.000Z",
+            lease_holder: "generate-koza-site:job-2:def456",
+          },
+        ],
+        [plain, undefined],
+      ],
+      ["site_filled_at", "provisioning_lease_until", "lease_holder"],
     );
-    const byOrder = new Map(rows.map((r) => [r.order_id, r]));
-    const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
-    const row = (id: string) => {
-      const r = byOrder.get(id);
-      return r && { ...r, filled_at: iso(r.filled_at), lease_until: iso(r.lease_until) };
-    };
-    expect(byOrder.size).toBe(3);
-    expect(row(filled)).toMatchObject({
-      host: "wp-b",
-      filled_at: "2026-11-22T09:00:00.000Z",
-      lease_until: null,
-      lease_holder: null,
-    });
-    expect(row(leased)).toMatchObject({
-      host: null,
-      filled_at: null,
-      lease_until: "2030-01-01T00:00:00.000Z",
-      lease_holder: "provision-order:job-1:abc123",
-    });
-    expect(row(filledAndLeased)).toMatchObject({
-      filled_at: "2026-11-23T10:00:00.000Z",
-      lease_until: "2030-01-02T00:00:00.000Z",
-      lease_holder: "generate-koza-site:job-2:def456",
-    });
-    expect(byOrder.has(plain)).toBe(false);
-    const columns = await query(
-      "select column_name from information_schema.columns where table_name = 'orders' and column_name in ('site_filled_at', 'provisioning_lease_until', 'lease_holder')",
-    );
-    expect(columns.rows).toEqual([]);
     // The directory's partial index is back, on what stays on orders.
     const index = await query("select indexdef from pg_indexes where indexname = 'orders_directory_idx'");
     expect(index.rows[0]?.indexdef).toMatch(/WHERE \(\(status = 'active'::text\) AND directory_opt_in\)$/);
   },
 };
 
+const kozaDone = randomUUID();
+const kozaWaiting = randomUUID();
+const liveOnly = randomUUID();
+const never = randomUUID();
+
+/** Migration 0031 (decision 0082): Koza's state and the go-live date, the directory's index on sites. */
+const kozaAndLive: MigrationCase = {
+  before: 30,
+  populate: async (query) => {
+    await insertOrder(
+      query,
+      kozaDone,
+      "traiteur-grondin",
+      `koza_option, koza_status, activated_at=true, 'completed', '2026-11-24T07:00:00Z'`,
+    );
+    await query("insert into sites (order_id, host, filled_at) values ($1, 'wp-b', '2026-11-24T08:00:00Z')", [
+      kozaDone,
+    ]);
+    await insertOrder(query, kozaWaiting, "plombier-hoarau", `koza_option, koza_status=true, 'regenerate'`);
+    await insertOrder(query, liveOnly, "glacier-payet", `activated_at='2026-11-25T06:30:00Z'`);
+    await insertOrder(query, never, "librairie-fontaine");
+  },
+  check: async (query) => {
+    await expectMoved(
+      query,
+      "host, filled_at, koza_status, activated_at",
+      [
+        [
+          kozaDone,
+          {
+            host: "wp-b",
+            filled_at: "2026-11-24T08:00:00.000Z",
+            koza_status: "completed",
+            activated_at: "2026-11-24T07:00:00.000Z",
+          },
+        ],
+        [kozaWaiting, { host: null, koza_status: "regenerate", activated_at: null }],
+        [liveOnly, { koza_status: null, activated_at: "2026-11-25T06:30:00.000Z" }],
+        [never, undefined],
+      ],
+      ["koza_status", "activated_at"],
+    );
+    // The directory's index is on sites now, in its order; the one on orders is gone.
+    const indexes = await query(
+      "select indexname, indexdef from pg_indexes where indexname in ('orders_directory_idx', 'sites_directory_idx')",
+    );
+    expect(indexes.rows.map((r) => r.indexname)).toEqual(["sites_directory_idx"]);
+    expect(indexes.rows[0]?.indexdef).toMatch(
+      /\(activated_at DESC, order_id DESC\) WHERE \(\(koza_status = 'completed'::text\) OR \(filled_at IS NOT NULL\)\)$/,
+    );
+  },
+};
+
 describe("the migrations that move an order's site facts to sites", () => {
-  testMigrations("move them, on a copy of a populated database", [sitesApart, leaseAndFill]);
+  testMigrations("move them, on a copy of a populated database", [sitesApart, leaseAndFill, kozaAndLive]);
 });

@@ -1,23 +1,22 @@
-import { eq } from "drizzle-orm";
+import { DirectoryQuery } from "@lagon/contracts/directory-schemas";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { orders } from "../db/schema.ts";
 import { updateSite } from "../sites/sites-table.ts";
+import { directoryPage } from "./list-directory.ts";
 
 describe("GET /api/directory", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   /** Live, and showing content of its own: filled by Koza, or its home page changed (or neither). */
   const live = async (id: string, activatedAt: string, content: "koza" | "own" | "none" = "own") => {
-    await t.ctx.db
-      .update(orders)
-      .set({
-        status: "active",
-        activatedAt: new Date(activatedAt),
-        kozaStatus: content === "koza" ? "completed" : null,
-      })
-      .where(eq(orders.id, id));
-    await updateSite(t.ctx.db, id, { filledAt: content === "own" ? new Date(activatedAt) : null });
+    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
+    await updateSite(t.ctx.db, id, {
+      activatedAt: new Date(activatedAt),
+      kozaStatus: content === "koza" ? "completed" : null,
+      filledAt: content === "own" ? new Date(activatedAt) : null,
+    });
   };
 
   beforeAll(async () => {
@@ -124,6 +123,25 @@ describe("GET /api/directory", () => {
     expect(both.body.total).toBe(1);
     // An empty filter is no filter (the "Toutes les catégories" choice).
     expect((await get("?category=&country=&q=")).body.total).toBe(3);
+  });
+
+  it("reads a page in the order of the sites' directory index, without sorting", async () => {
+    // A handful of rows would rightly be read whole and sorted: with both made costly, the plan
+    // shows whether an index gives the page in its order (the partial index's predicate and order
+    // match the query's), as it does on a real directory.
+    for (const query of [{}, { q: "saint", category: "Commerce / Retail" }]) {
+      const plan = await t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const page = directoryPage({ db: tx }, DirectoryQuery.parse(query));
+        const { rows } = (await tx.execute(sql`explain ${page.getSQL()}`)) as unknown as {
+          rows: { "QUERY PLAN": string }[];
+        };
+        return rows.map((r) => r["QUERY PLAN"]).join("\n");
+      });
+      expect(plan, plan).toMatch(/Index Scan using sites_directory_idx on sites/);
+      expect(plan, plan).not.toMatch(/Sort/);
+    }
   });
 
   it("refuses unknown filters and bad page numbers in French", async () => {

@@ -1,18 +1,18 @@
 import { DEFAULT_CATEGORY } from "@lagon/contracts/checkout";
 import { checkoutCountry, directoryCountry } from "@lagon/contracts/directory";
 import type { DirectoryPage, DirectoryQuery } from "@lagon/contracts/directory-schemas";
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders, searchFold, sites } from "../db/schema.ts";
 import { screenshotUrl } from "../screenshots/screenshot-address.ts";
-import { siteFilled } from "../sites/sites-table.ts";
+import { directoryOrder, showsContent } from "../sites/sites-table.ts";
 
 /**
- * Live sites whose owners opted in (the predicate of the partial index orders_directory_idx,
- * written with literals so that the planner sees it is the index's own), once they show content
- * of their own (filled by Koza, or their home page changed: site-filled.ts, decision 0027).
+ * Live sites whose owners opted in, once they show content of their own (filled by Koza, or their
+ * home page changed: site-filled.ts, decision 0027). For queries that join `orders` and `sites`:
+ * the listing walks the partial index sites_directory_idx, whose predicate `showsContent` is.
  */
-export const listed = sql`${orders.status} = 'active' and ${orders.directoryOptIn} and (${orders.kozaStatus} = 'completed' or ${siteFilled})`;
+export const listed = sql`${orders.status} = 'active' and ${orders.directoryOptIn} and ${showsContent}`;
 
 function matching(query: DirectoryQuery): SQL | undefined {
   const filters: SQL[] = [];
@@ -36,34 +36,15 @@ export async function listDirectory(
   const [counts] = await ctx.db
     .select({
       online: count(),
-      koza: sql<number>`count(*) filter (where ${orders.kozaStatus} = 'completed')`.mapWith(Number),
+      koza: sql<number>`count(*) filter (where ${sites.kozaStatus} = 'completed')`.mapWith(Number),
       total: where ? sql<number>`count(*) filter (where ${where})`.mapWith(Number) : count(),
     })
-    .from(orders)
+    .from(sites)
+    .innerJoin(orders, eq(orders.id, sites.orderId))
     .where(listed);
   const total = counts?.total ?? 0;
   const rows =
-    total === 0 || (query.page - 1) * query.per_page >= total
-      ? []
-      : await ctx.db
-          .select({
-            subdomain: orders.subdomain,
-            host: sites.host,
-            companyName: orders.companyName,
-            city: orders.city,
-            category: orders.category,
-            country: orders.country,
-            kozaStatus: orders.kozaStatus,
-            activatedAt: orders.activatedAt,
-            createdAt: orders.createdAt,
-            screenshotAt: sites.screenshotAt,
-          })
-          .from(orders)
-          .leftJoin(sites, eq(sites.orderId, orders.id))
-          .where(where ? and(listed, where) : listed)
-          .orderBy(desc(orders.activatedAt), desc(orders.id))
-          .limit(query.per_page)
-          .offset((query.page - 1) * query.per_page);
+    total === 0 || (query.page - 1) * query.per_page >= total ? [] : await directoryPage(ctx, query, where);
   return {
     sites: rows.map((o) => ({
       subdomain: o.subdomain,
@@ -81,4 +62,30 @@ export async function listDirectory(
     per_page: query.per_page,
     counts: { online: counts?.online ?? 0, koza: counts?.koza ?? 0 },
   };
+}
+
+/**
+ * The query of one page of matching sites, in the directory's order: sites_directory_idx walked
+ * in its order, no sort (directory-routes.test.ts checks the plan).
+ */
+export function directoryPage(ctx: Pick<Context, "db">, query: DirectoryQuery, where = matching(query)) {
+  return ctx.db
+    .select({
+      subdomain: orders.subdomain,
+      host: sites.host,
+      companyName: orders.companyName,
+      city: orders.city,
+      category: orders.category,
+      country: orders.country,
+      kozaStatus: sites.kozaStatus,
+      activatedAt: sites.activatedAt,
+      createdAt: orders.createdAt,
+      screenshotAt: sites.screenshotAt,
+    })
+    .from(sites)
+    .innerJoin(orders, eq(orders.id, sites.orderId))
+    .where(where ? and(listed, where) : listed)
+    .orderBy(...directoryOrder)
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
 }

@@ -1,9 +1,9 @@
-import { and, eq, isNull, ne, not, or } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type Order, orders } from "../db/schema.ts";
+import { type Order, orders, sites } from "../db/schema.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
-import { siteFilled, updateSite } from "../sites/sites-table.ts";
+import { showsContent, updateSite } from "../sites/sites-table.ts";
 
 /** The class of the home page the installer leaves ("en cours de préparation"). */
 export const PLACEHOLDER_CLASS = "lagon-en-preparation";
@@ -43,17 +43,19 @@ export async function siteIsFilled(ctx: Context, order: Order): Promise<boolean>
  * A site that does not answer is looked at again next time. Returns how many were recorded.
  */
 export async function recordFilledSites(ctx: Context): Promise<number> {
-  const waiting = await ctx.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, "active"),
-        eq(orders.directoryOptIn, true),
-        not(siteFilled),
-        or(isNull(orders.kozaStatus), ne(orders.kozaStatus, "completed")),
-      ),
-    );
+  const waiting = (
+    await ctx.db
+      .select({ order: orders })
+      .from(orders)
+      .leftJoin(sites, eq(sites.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.status, "active"),
+          eq(orders.directoryOptIn, true),
+          sql`not coalesce(${showsContent}, false)`,
+        ),
+      )
+  ).map((r) => r.order);
   let filled = 0;
   for (const order of waiting) {
     try {

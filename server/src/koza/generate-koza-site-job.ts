@@ -2,7 +2,7 @@ import { KozaData } from "@lagon/contracts/koza-schemas";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { type KozaSubmission, kozaSubmissions, orders } from "../db/schema.ts";
+import { type KozaSubmission, kozaSubmissions } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { claimOrderLease } from "../jobs/order-lease.ts";
 import { queueEmail } from "../mail/queue-email.ts";
@@ -11,6 +11,7 @@ import { addOrderLog } from "../orders/order-log.ts";
 import { findOrder } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteUrlOf } from "../sites/site-of.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { buildKozaSite } from "./build-koza-site.ts";
 import { pageList } from "./page-blocks.ts";
 import { SiteContent } from "./site-content.ts";
@@ -37,7 +38,8 @@ export const generateKozaSiteJob = defineJob({
       .from(kozaSubmissions)
       .where(eq(kozaSubmissions.id, submissionId));
     // Nothing to do if an admin reset Koza meanwhile, or if this run belongs to another order.
-    if (order?.kozaStatus !== "processing" || submission?.orderId !== orderId) return;
+    const { kozaStatus } = await getSite(ctx.db, orderId);
+    if (!order || kozaStatus !== "processing" || submission?.orderId !== orderId) return;
     // One run at a time on a site: another worker, or a reinstall, waits for the next attempt.
     const lease = await claimOrderLease(ctx, orderId, job);
     if (!lease) throw new Error("Le site est occupé par une autre opération.");
@@ -64,7 +66,7 @@ export const generateKozaSiteJob = defineJob({
           details: `Service d'images IA indisponible (${imagesFallback}) : illustrations intégrées utilisées.`,
         });
       }
-      await ctx.db.update(orders).set({ kozaStatus: "completed" }).where(eq(orders.id, orderId));
+      await updateSite(ctx.db, orderId, { kozaStatus: "completed" });
       await queueScreenshot(ctx, orderId);
       await addOrderLog(ctx.db, orderId, {
         level: "info",
@@ -94,7 +96,7 @@ export const generateKozaSiteJob = defineJob({
           : `Génération Koza, tentative ${job.retryCount + 1} échouée (${message}) : nouvel essai.`,
       });
       if (final) {
-        await ctx.db.update(orders).set({ kozaStatus: "error" }).where(eq(orders.id, orderId));
+        await updateSite(ctx.db, orderId, { kozaStatus: "error" });
         await queueEmail(ctx, {
           template: "koza_failed_agency",
           to: ctx.config.AGENCY_EMAIL,

@@ -8,6 +8,7 @@ import { createTestApp } from "../../test/test-context.ts";
 import { kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
 import { readStoredFile } from "../files/stored-files.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { kozaUploadsPrefix } from "./submit-koza-questionnaire.ts";
 import { ANSWERS, jpegPhoto, kozaSubmission, multipartBody, pngLogo } from "./test-support.ts";
 
@@ -30,13 +31,11 @@ describe("POST /api/koza/generate-site", () => {
     const id = await givenPaidOrder(t.ctx, { kozaOption: opts.koza ?? true });
     const [order] = await t.ctx.db
       .update(orders)
-      .set({
-        status: opts.status ?? "active",
-        ...(opts.kozaStatus !== undefined ? { kozaStatus: opts.kozaStatus } : {}),
-      })
+      .set({ status: opts.status ?? "active" })
       .where(eq(orders.id, id))
       .returning();
     if (!order) throw new Error("no order");
+    if (opts.kozaStatus !== undefined) await updateSite(t.ctx.db, id, { kozaStatus: opts.kozaStatus });
     return { id, token: magicLinkToken(t.ctx, order) };
   }
 
@@ -49,7 +48,7 @@ describe("POST /api/koza/generate-site", () => {
   /** Everything a submission may leave behind, to check that a refusal left nothing. */
   async function traces(orderId: string) {
     const [row] = await t.ctx.db.select({ n: count() }).from(kozaSubmissions);
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const { kozaStatus } = await getSite(t.ctx.db, orderId);
     const { rows } = await t.ctx.database.sql.executeSql(
       "select count(*)::int as n from pgboss.job where name = $1",
       ["generate-koza-site"],
@@ -61,7 +60,7 @@ describe("POST /api/koza/generate-site", () => {
     );
     return {
       submissions: row?.n,
-      kozaStatus: order?.kozaStatus,
+      kozaStatus,
       jobs: (rows[0] as { n: number }).n,
       uploads: (uploads.rows[0] as { n: number }).n,
     };
@@ -280,14 +279,14 @@ describe("POST /api/koza/generate-site", () => {
     expect(logs.at(-1)?.details).toBe("Questionnaire Koza reçu (2 photo(s), un logo) : génération lancée.");
 
     // Once a run has generated the site, Koza is spent: a second questionnaire is refused.
-    await t.ctx.db.update(orders).set({ kozaStatus: "completed" }).where(eq(orders.id, order.id));
+    await updateSite(t.ctx.db, order.id, { kozaStatus: "completed" });
     const spent = await post(fields(order), []);
     expect(spent.statusCode).toBe(409);
     expect(spent.json()).toEqual({ detail: "Votre site a déjà été généré par Koza." });
     expect(await readStoredFile(t.ctx, files[1]?.key as string)).toBeInstanceOf(Buffer);
 
     // After a failed run, a new questionnaire replaces the earlier images.
-    await t.ctx.db.update(orders).set({ kozaStatus: "error" }).where(eq(orders.id, order.id));
+    await updateSite(t.ctx.db, order.id, { kozaStatus: "error" });
     const again = await post(fields(order), [["photo_0", await jpegPhoto("#000"), "noir.jpg"]]);
     expect(again.statusCode).toBe(200);
     expect(await traces(order.id)).toMatchObject({ kozaStatus: "processing", uploads: 1 });

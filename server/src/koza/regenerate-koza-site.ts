@@ -1,10 +1,11 @@
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { kozaSubmissions, type Order, orders } from "../db/schema.ts";
+import { kozaSubmissions, type Order } from "../db/schema.ts";
 import { storedFileExists } from "../files/stored-files.ts";
 import { conflict, forbidden } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { claimKozaRun, getSite, updateSite } from "../sites/sites-table.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
 import type { StoredFile } from "./submit-koza-questionnaire.ts";
 
@@ -30,21 +31,17 @@ export async function keptSubmission(ctx: Context, orderId: string) {
 export async function regenerateKozaSite(ctx: Context, order: Order): Promise<void> {
   if (!order.kozaOption) throw forbidden(KOZA_MESSAGES.notPaid);
   if (order.status !== "active") throw conflict(KOZA_MESSAGES.notActive);
-  if (order.kozaStatus !== "regenerate") throw conflict(KOZA_MESSAGES.nothingToRegenerate);
+  if ((await getSite(ctx.db, order.id)).kozaStatus !== "regenerate")
+    throw conflict(KOZA_MESSAGES.nothingToRegenerate);
   const submission = await keptSubmission(ctx, order.id);
   if (!submission) throw conflict(KOZA_MESSAGES.answersLost);
-  const claimed = await ctx.db
-    .update(orders)
-    .set({ kozaStatus: "processing" })
-    .where(and(eq(orders.id, order.id), eq(orders.kozaStatus, "regenerate")))
-    .returning({ id: orders.id });
-  if (claimed.length === 0) throw conflict(KOZA_MESSAGES.alreadyRunning);
+  if (!(await claimKozaRun(ctx.db, order.id, "regenerate"))) throw conflict(KOZA_MESSAGES.alreadyRunning);
   // 'Régénérer' asks for new words; only a retry of the same run reuses the kept ones.
   await ctx.db.update(kozaSubmissions).set({ content: null }).where(eq(kozaSubmissions.id, submission.id));
   try {
     await ctx.queue.send(generateKozaSiteJob, { orderId: order.id, submissionId: submission.id });
   } catch (err) {
-    await ctx.db.update(orders).set({ kozaStatus: "regenerate" }).where(eq(orders.id, order.id));
+    await updateSite(ctx.db, order.id, { kozaStatus: "regenerate" });
     throw err;
   }
   await addOrderLog(ctx.db, order.id, {

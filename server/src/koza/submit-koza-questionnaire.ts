@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
 import { KozaData } from "@lagon/contracts/koza-schemas";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { kozaSubmissions, type Order, orders } from "../db/schema.ts";
+import { kozaSubmissions, type Order } from "../db/schema.ts";
 import { deleteStoredFilesUnder, storeFile } from "../files/stored-files.ts";
 import { badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { claimKozaRun, getSite, updateSite } from "../sites/sites-table.ts";
 import { type CleanImage, cleanImage } from "./check-image.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
 import type { KozaForm } from "./read-koza-form.ts";
@@ -36,8 +37,9 @@ export async function submitKozaQuestionnaire(ctx: Context, order: Order, form: 
   const data = parseAnswers(form.fields.koza_data);
   if (!order.kozaOption) throw forbidden(KOZA_MESSAGES.notPaid);
   if (order.status !== "active") throw conflict(KOZA_MESSAGES.notActive);
-  if (order.kozaStatus === "processing") throw conflict(KOZA_MESSAGES.alreadyRunning);
-  if (order.kozaStatus === "completed") throw conflict(KOZA_MESSAGES.alreadyGenerated);
+  const { kozaStatus } = await getSite(ctx.db, order.id);
+  if (kozaStatus === "processing") throw conflict(KOZA_MESSAGES.alreadyRunning);
+  if (kozaStatus === "completed") throw conflict(KOZA_MESSAGES.alreadyGenerated);
 
   const images: [string, CleanImage][] = [];
   for (const [field, bytes] of form.files) images.push([field, await cleanImage(bytes)]);
@@ -53,18 +55,7 @@ export async function submitKozaQuestionnaire(ctx: Context, order: Order, form: 
       files.push({ field, key, mime: image.mime, bytes: image.data.length });
     }
     submissionId = await ctx.db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(orders)
-        .set({ kozaStatus: "processing" })
-        .where(
-          and(
-            eq(orders.id, order.id),
-            sql`${orders.kozaStatus} is distinct from 'processing'`,
-            sql`${orders.kozaStatus} is distinct from 'completed'`,
-          ),
-        )
-        .returning({ id: orders.id });
-      if (claimed.length === 0) throw conflict(KOZA_MESSAGES.alreadyRunning);
+      if (!(await claimKozaRun(tx, order.id))) throw conflict(KOZA_MESSAGES.alreadyRunning);
       const [row] = await tx
         .insert(kozaSubmissions)
         .values({ orderId: order.id, data, files })
@@ -76,7 +67,7 @@ export async function submitKozaQuestionnaire(ctx: Context, order: Order, form: 
   } catch (err) {
     if (submissionId !== undefined) {
       await ctx.db.delete(kozaSubmissions).where(eq(kozaSubmissions.id, submissionId));
-      await ctx.db.update(orders).set({ kozaStatus: order.kozaStatus }).where(eq(orders.id, order.id));
+      await updateSite(ctx.db, order.id, { kozaStatus });
     }
     await deleteStoredFilesUnder(ctx, prefix);
     throw err;

@@ -4,12 +4,13 @@ import type { Context } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { startSubscription } from "../subscriptions/start-subscription.ts";
 import { addOrderLog } from "./order-log.ts";
 
 export type NewPaidOrder = Omit<
   typeof orders.$inferInsert,
-  "id" | "status" | "steps" | "magicLinkTokenEnc" | "createdAt" | "kozaStatus"
+  "id" | "status" | "steps" | "magicLinkTokenEnc" | "createdAt"
 >;
 
 /**
@@ -25,18 +26,22 @@ export async function createPaidOrder(
   billing: { testCard?: string | null } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const id = randomUUID();
-  const inserted = await ctx.db
-    .insert(orders)
-    .values({
-      ...input,
-      id,
-      status: "pending",
-      steps: { payment: { status: "completed", timestamp: new Date().toISOString() } },
-      kozaStatus: input.kozaOption ? "pending" : null,
-      magicLinkTokenEnc: ctx.secrets.seal(randomToken()),
-    })
-    .onConflictDoNothing({ target: orders.checkoutSessionId })
-    .returning({ id: orders.id });
+  const inserted = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(orders)
+      .values({
+        ...input,
+        id,
+        status: "pending",
+        steps: { payment: { status: "completed", timestamp: new Date().toISOString() } },
+        magicLinkTokenEnc: ctx.secrets.seal(randomToken()),
+      })
+      .onConflictDoNothing({ target: orders.checkoutSessionId })
+      .returning({ id: orders.id });
+    // Koza bought with the site: its content is due once the site is live.
+    if (rows.length > 0 && input.kozaOption) await updateSite(tx, id, { kozaStatus: "pending" });
+    return rows;
+  });
   if (inserted.length === 0) {
     const [existing] = await ctx.db
       .select({ id: orders.id, status: orders.status })

@@ -42,7 +42,7 @@ export function orderView(
     created_at: order.createdAt.toISOString(),
     steps: order.steps,
     koza_option: order.kozaOption,
-    koza_status: order.kozaStatus,
+    koza_status: site.kozaStatus,
     kit: kitView(site.kit),
     custom_domain: customDomain ? customDomainView(ctx, customDomain) : null,
     wp_credentials:

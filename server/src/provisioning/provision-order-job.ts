@@ -9,6 +9,7 @@ import { queueEmail } from "../mail/queue-email.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { findOrder } from "../orders/orders-table.ts";
 import { setStep } from "../orders/set-step.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { PROVISIONING_STEPS } from "./provisioning-steps.ts";
 
 /**
@@ -65,10 +66,10 @@ export const provisionOrderJob = defineJob({
           details: `${details} (${ms} ms)`,
         });
       }
-      await ctx.db
-        .update(orders)
-        .set({ status: "active", activatedAt: new Date() })
-        .where(eq(orders.id, orderId));
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(orders).set({ status: "active" }).where(eq(orders.id, orderId));
+        await updateSite(tx, orderId, { activatedAt: new Date() });
+      });
       await lease.release();
       await addOrderLog(ctx.db, orderId, { level: "info", action: "active", details: "Site en ligne." });
     } catch (err) {

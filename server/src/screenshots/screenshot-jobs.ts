@@ -1,9 +1,10 @@
-import { desc } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { orders, sites } from "../db/schema.ts";
 import { listed } from "../directory/list-directory.ts";
 import { defineJob } from "../jobs/job-queue.ts";
+import { directoryOrder } from "../sites/sites-table.ts";
 import { forgetUnlistedScreenshots, screenshotSite } from "./site-screenshot.ts";
 
 /** One site's directory screenshot, one browser at a time in each worker (concurrency 1). */
@@ -58,14 +59,15 @@ export const screenshotSitesJob = defineJob({
   handle: async (_payload, ctx) => {
     const forgotten = await forgetUnlistedScreenshots(ctx);
     // The directory's order: its first page is shot first.
-    const sites = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
+    const listedSites = await ctx.db
+      .select({ id: sites.orderId })
+      .from(sites)
+      .innerJoin(orders, eq(orders.id, sites.orderId))
       .where(listed)
-      .orderBy(desc(orders.activatedAt), desc(orders.id));
-    for (const [i, site] of sites.entries()) {
+      .orderBy(...directoryOrder);
+    for (const [i, site] of listedSites.entries()) {
       await queueScreenshot(ctx, site.id, 5 + i * WEEKLY_SPACING_SECONDS);
     }
-    ctx.log.info({ queued: sites.length, forgotten }, "site screenshots queued");
+    ctx.log.info({ queued: listedSites.length, forgotten }, "site screenshots queued");
   },
 });

@@ -144,11 +144,8 @@ describe("the weekly screenshot pass", () => {
       ["hebdo-ancien", "2026-10-01T08:00:00Z"],
     ] as const) {
       const id = await givenPaidOrder(t.ctx, { subdomain, directoryOptIn: true });
-      await t.ctx.db
-        .update(orders)
-        .set({ status: "active", activatedAt: new Date(activatedAt) })
-        .where(eq(orders.id, id));
-      await updateSite(t.ctx.db, id, { filledAt: new Date() });
+      await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
+      await updateSite(t.ctx.db, id, { activatedAt: new Date(activatedAt), filledAt: new Date() });
       listedIds.push(id);
     }
     const gone = await givenPaidOrder(t.ctx, { subdomain: "hebdo-parti", directoryOptIn: false });

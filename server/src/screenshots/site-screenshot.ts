@@ -44,6 +44,7 @@ export async function screenshotSite(ctx: Context, orderId: string): Promise<boo
   const [order] = await ctx.db
     .select({ subdomain: orders.subdomain })
     .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .where(and(eq(orders.id, orderId), listed));
   if (!order) {
     await forgetScreenshot(ctx, orderId);

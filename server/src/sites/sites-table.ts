@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { KozaStatus } from "@lagon/contracts/orders";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { orders, type Site, sites } from "../db/schema.ts";
 
@@ -22,6 +23,8 @@ export function blankSite(orderId: string): Site {
     filledAt: null,
     leaseUntil: null,
     leaseHolder: null,
+    kozaStatus: null,
+    activatedAt: null,
   };
 }
 
@@ -59,10 +62,39 @@ export async function updateSite(
 }
 
 /**
- * Whether the order's site has shown content of its own (`filled_at`, directory/site-filled.ts):
- * a predicate on an `orders` row, for queries that select orders.
+ * Whether a site shows content of its own: Koza generated it, or its home page changed
+ * (`filled_at`, directory/site-filled.ts). The predicate of the partial index sites_directory_idx,
+ * written with literals so that the planner sees it is the index's own; for queries that join
+ * `sites`.
  */
-export const siteFilled = sql`exists (select 1 from ${sites} where ${sites.orderId} = ${orders.id} and ${sites.filledAt} is not null)`;
+export const showsContent = sql`(${sites.kozaStatus} = 'completed' or ${sites.filledAt} is not null)`;
+
+/** The directory's order, newest site first: the order of sites_directory_idx. */
+export const directoryOrder = [desc(sites.activatedAt), desc(sites.orderId)];
+
+/**
+ * Moves the site's Koza state to `processing` if it is `from` (`regenerate`), or, with no `from`,
+ * if it is neither running nor done (null and no row included: the row is made). One statement,
+ * so of two claims at once exactly one wins. False when the state did not allow it.
+ */
+export async function claimKozaRun(db: Db, orderId: string, from?: KozaStatus): Promise<boolean> {
+  const rows = from
+    ? await db
+        .update(sites)
+        .set({ kozaStatus: "processing" })
+        .where(and(eq(sites.orderId, orderId), eq(sites.kozaStatus, from)))
+        .returning({ orderId: sites.orderId })
+    : await db
+        .insert(sites)
+        .values({ orderId, kozaStatus: "processing" })
+        .onConflictDoUpdate({
+          target: sites.orderId,
+          set: { kozaStatus: "processing" },
+          setWhere: sql`${sites.kozaStatus} is distinct from 'processing' and ${sites.kozaStatus} is distinct from 'completed'`,
+        })
+        .returning({ orderId: sites.orderId });
+  return rows.length === 1;
+}
 
 /** Whether a job (provisioning, Koza, reinstall, update, backup) works on the site now. */
 export const leaseHeld = (site: Pick<Site, "leaseUntil">) =>

@@ -24,14 +24,16 @@ export function createMailHost(config: Config): MailHost | null {
     hostname: mailHostName(config),
     ports,
     relayHost: config.MAIL_RELAY_HOST,
+    tls:
+      config.MAIL_TLS_CERT && config.MAIL_TLS_KEY
+        ? { certFile: config.MAIL_TLS_CERT, keyFile: config.MAIL_TLS_KEY }
+        : undefined,
     webmail: new LocalWebmail({
       // Beside the mailboxes: out of a data folder its own user could not cross (a home folder).
       root: path.join(siteFilesDir(path.resolve(config.DATA_DIR)), "webmail"),
       runDir: path.join("/run", `lagon-webmail-${config.MAIL_PORT_BASE}`),
       port,
       url: config.WEBMAIL_URL ?? `http://webmail.${config.BASE_DOMAIN}:${port}/`,
-      imapPort: ports.imap,
-      submissionPort: ports.submission,
     }),
   });
 }

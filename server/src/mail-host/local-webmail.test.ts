@@ -55,8 +55,6 @@ describe("the webmail (Roundcube) of the mail host", () => {
       runDir: path.join("/run", `lagon-webmail-test-${port}`),
       port,
       url: `http://127.0.0.1:${port}/`,
-      imapPort: ports.imap,
-      submissionPort: ports.submission,
     };
     webmail = new LocalWebmail(options);
     host = new LocalMailHost({ dataDir, hostname: "mail.localhost", ports, webmail });
@@ -123,7 +121,7 @@ describe("the webmail (Roundcube) of the mail host", () => {
     const fpmPid = Number(await readFile(path.join(options.runDir, "php-fpm.pid"), "utf8"));
     const again = new LocalWebmail(options);
     try {
-      await again.start();
+      await again.start(host.endpoints());
       expect(() => process.kill(fpmPid, 0)).toThrow();
       const res = await fetch(options.url);
       expect(res.status).toBe(200);

@@ -17,6 +17,7 @@ const input: MailConfigInput = {
   hostname: "mail.localhost",
   mailUser: "lagonmail",
   mailUid: 999,
+  tls: { certFile: "/data/mail/tls/cert.pem", keyFile: "/data/mail/tls/private/key.pem" },
 };
 
 /** A main.cf parameter's value. */
@@ -74,6 +75,30 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
       expect(serviceOptions(port).get("smtpd_milters") ?? "").not.toContain(String(input.ports.spam));
     expect(param(postfixMainCf(input), "smtpd_milters")).toBeUndefined();
     expect(dovecotConf(input)).toContain("  sieve_before = /data/mail/sieve/spam.sieve\n");
+  });
+
+  it("takes logins only over TLS: submission refuses anything before STARTTLS, Dovecot any plaintext login", () => {
+    const main = postfixMainCf(input);
+    expect(param(main, "smtpd_tls_cert_file")).toBe("/data/mail/tls/cert.pem");
+    expect(param(main, "smtpd_tls_key_file")).toBe("/data/mail/tls/private/key.pem");
+    expect(param(main, "smtpd_tls_auth_only")).toBe("yes");
+    // Offered to other servers on the SMTP port, used towards theirs when they offer it.
+    expect(param(main, "smtpd_tls_security_level")).toBe("may");
+    expect(param(main, "smtp_tls_security_level")).toBe("may");
+    expect(serviceOptions().get("smtpd_tls_security_level")).toBe("encrypt");
+    expect(serviceOptions(input.ports.smtp).get("smtpd_tls_security_level")).toBeUndefined();
+    // The loopback ports of the host's own daemons need none.
+    for (const port of [input.ports.replies, input.ports.forward])
+      expect(serviceOptions(port).get("smtpd_tls_security_level")).toBe("none");
+    expect(postfixMasterCf(input)).toMatch(/^tlsmgr unix /m);
+    const dovecot = dovecotConf(input);
+    for (const line of [
+      "ssl = required",
+      "disable_plaintext_auth = yes",
+      "ssl_cert = </data/mail/tls/cert.pem",
+      "ssl_key = </data/mail/tls/private/key.pem",
+    ])
+      expect(dovecot).toContain(`\n${line}\n`);
   });
 
   it("never relays for strangers on the SMTP port, and delivers nothing locally", () => {

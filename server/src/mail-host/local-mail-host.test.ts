@@ -10,6 +10,8 @@ import type { ImapFlow } from "imapflow";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../test/test-context.ts";
+import type { Database } from "../db/database.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import {
   deliverFromOutside,
@@ -24,6 +26,7 @@ import { type MailTlsTrust, siteSenderLogin } from "./mail-host.ts";
 import { certificateFits, ensureMailCertificate } from "./mail-tls.ts";
 import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
 import { GTUBE } from "./rspamd-config.ts";
+import { SendCounts } from "./send-counts-table.ts";
 
 describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   let dataDir: string;
@@ -33,14 +36,18 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   const alice = `contact@${domain}`;
   const bob = `bob@${domain}`;
   const passwords = { alice: newMailboxPassword(), bob: newMailboxPassword() };
+  const sitePassword = newMailboxPassword();
+  let database: Database;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-"));
+    database = await openTestDatabase();
     options = {
       dataDir,
       hostname: "mail.localhost",
       ports: await freeMailPorts(),
       sendLimit: { recipients: 3, perSeconds: 3600 },
+      sendCounts: new SendCounts(database.db),
     };
     host = new LocalMailHost(options);
     await host.start();
@@ -59,6 +66,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
 
   afterAll(async () => {
     await host?.stop();
+    await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -226,7 +234,6 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   it("lets a site's sender send as its own domain only, signed, within its hourly budget", async () => {
     const other = "fleuriste.localhost";
     await host.addDomain(other);
-    const sitePassword = newMailboxPassword();
     await host.setSiteSender({ domain, passwordHash: await hashMailboxPassword(sitePassword) });
     await host.setSiteSender({
       domain: other,
@@ -306,11 +313,16 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
         "--input-type=module",
         "-e",
         `const { LocalMailHost } = await import(process.argv[1]);
-         await new LocalMailHost(JSON.parse(process.argv[2])).start();
+         const { openDatabase } = await import(process.argv[3]);
+         const { SendCounts } = await import(process.argv[4]);
+         const sendCounts = new SendCounts((await openDatabase({})).db);
+         await new LocalMailHost({ ...JSON.parse(process.argv[2]), sendCounts }).start();
          console.log("started");
          setInterval(() => {}, 1000);`,
         fileURLToPath(new URL("./local-mail-host.ts", import.meta.url)),
-        JSON.stringify(options),
+        JSON.stringify({ ...options, sendCounts: undefined }),
+        fileURLToPath(new URL("../db/database.ts", import.meta.url)),
+        fileURLToPath(new URL("./send-counts-table.ts", import.meta.url)),
       ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
@@ -339,6 +351,15 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     });
     const received = await waitForMessage(host.endpoints(), alice, passwords.alice, "Après redémarrage");
     expect(received).toContain(`d=${domain}`);
+    // The site's hour is still spent: the counts are the database's, not the stopped host's.
+    await expect(
+      submitAs(host.endpoints(), siteSenderLogin(domain), sitePassword, {
+        from: siteSenderLogin(domain),
+        to: alice,
+        subject: "Cinq",
+        text: "?",
+      }),
+    ).rejects.toThrow(/Limite d'envoi atteinte/);
   }, 60_000);
 });
 

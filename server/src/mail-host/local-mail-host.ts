@@ -56,12 +56,8 @@ import {
   rspamdVariables,
   SPAM_SIEVE,
 } from "./rspamd-config.ts";
-import {
-  DEFAULT_SEND_LIMIT,
-  type SendLimit,
-  type SendRatePolicy,
-  startSendRatePolicy,
-} from "./send-rate-policy.ts";
+import type { SendCounts, SendLimit } from "./send-counts-table.ts";
+import { DEFAULT_SEND_LIMIT, type SendRatePolicy, startSendRatePolicy } from "./send-rate-policy.ts";
 import { vacationSieve } from "./vacation-sieve.ts";
 
 export interface LocalMailHostOptions {
@@ -73,8 +69,10 @@ export interface LocalMailHostOptions {
   relayHost?: string;
   /** The webmail started and stopped with the host (local-webmail.ts), if any. */
   webmail?: MailHostCompanion;
-  /** What each login may submit (default DEFAULT_SEND_LIMIT). */
+  /** What each login may submit (default DEFAULT_SEND_LIMIT)… */
   sendLimit?: SendLimit;
+  /** …counted here (the database: a restart keeps the counts). */
+  sendCounts: SendCounts;
   /** The operator's certificate for the host's name (MAIL_TLS_CERT, MAIL_TLS_KEY); default: generated. */
   tls?: { certFile: string; keyFile: string };
 }
@@ -215,6 +213,7 @@ export class LocalMailHost implements MailHost {
     try {
       this.policy = await startSendRatePolicy(
         this.options.ports.policy,
+        this.options.sendCounts,
         this.options.sendLimit ?? DEFAULT_SEND_LIMIT,
       );
       this.spawnService("/usr/sbin/dovecot", ["-F", "-c", this.paths.dovecotConf]);

@@ -2,11 +2,14 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../test/test-context.ts";
+import type { Database } from "../db/database.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { LocalWebmail } from "./local-webmail.ts";
 import { addMailbox, deliverFromOutside, freeMailPorts, waitForMessage } from "./mail-checks.ts";
 import { newMailboxPassword } from "./mailbox-password.ts";
+import { SendCounts } from "./send-counts-table.ts";
 
 /** A browser's visit of Roundcube, by plain HTTP: its cookies, and its page's request token. */
 class RoundcubeVisit {
@@ -39,6 +42,7 @@ class RoundcubeVisit {
 
 describe("the webmail (Roundcube) of the mail host", () => {
   let dataDir: string;
+  let database: Database;
   let host: LocalMailHost;
   let webmail: LocalWebmail;
   let options: ConstructorParameters<typeof LocalWebmail>[0];
@@ -57,13 +61,21 @@ describe("the webmail (Roundcube) of the mail host", () => {
       url: `http://127.0.0.1:${port}/`,
     };
     webmail = new LocalWebmail(options);
-    host = new LocalMailHost({ dataDir, hostname: "mail.localhost", ports, webmail });
+    database = await openTestDatabase();
+    host = new LocalMailHost({
+      dataDir,
+      hostname: "mail.localhost",
+      ports,
+      webmail,
+      sendCounts: new SendCounts(database.db),
+    });
     await host.start();
     await addMailbox(host, alice, password);
   }, 90_000);
 
   afterAll(async () => {
     await host?.stop();
+    await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -9,7 +9,6 @@ import {
   postfixMainCf,
   postfixMasterCf,
 } from "./mail-host-config.ts";
-import { OVER_LIMIT_ACTION, policyAction, SendRateCounter } from "./send-rate-policy.ts";
 
 const input: MailConfigInput = {
   paths: mailHostPaths("/data/mail", "/run/lagon-mail-x"),
@@ -109,43 +108,6 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
     expect(param(main, "mynetworks")).toBe("");
     expect(param(main, "mydestination")).toBe("");
     expect(param(main, "inet_interfaces")).toBe("127.0.0.1");
-  });
-});
-
-describe("the send-rate policy", () => {
-  const rcpt = (login: string) =>
-    new Map([
-      ["request", "smtpd_access_policy"],
-      ["protocol_state", "RCPT"],
-      ["sasl_username", login],
-    ]);
-
-  it("defers a login's recipients past its budget, until the window has passed; others keep theirs", () => {
-    let now = 0;
-    const counter = new SendRateCounter({ recipients: 3, perSeconds: 3600 }, () => now);
-    const site = "wordpress@boulangerie.localhost";
-    expect([1, 2, 3].map(() => policyAction(counter, rcpt(site)))).toEqual(["DUNNO", "DUNNO", "DUNNO"]);
-    expect(policyAction(counter, rcpt(site))).toBe(OVER_LIMIT_ACTION);
-    expect(policyAction(counter, rcpt(site.toUpperCase()))).toBe(OVER_LIMIT_ACTION);
-    expect(policyAction(counter, rcpt("contact@boulangerie.localhost"))).toBe("DUNNO");
-    now = 3600 * 1000 + 1;
-    expect(policyAction(counter, rcpt(site))).toBe("DUNNO");
-  });
-
-  it("does not count what is no authenticated recipient", () => {
-    const counter = new SendRateCounter({ recipients: 1, perSeconds: 60 }, () => 0);
-    expect(policyAction(counter, new Map([["protocol_state", "RCPT"]]))).toBe("DUNNO");
-    expect(
-      policyAction(
-        counter,
-        new Map([
-          ["protocol_state", "DATA"],
-          ["sasl_username", "a@b.c"],
-        ]),
-      ),
-    ).toBe("DUNNO");
-    expect(policyAction(counter, rcpt("a@b.c"))).toBe("DUNNO");
-    expect(policyAction(counter, rcpt("a@b.c"))).toBe(OVER_LIMIT_ACTION);
   });
 });
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { ImapFlow } from "imapflow";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import nodemailer from "nodemailer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openTestDatabase } from "../../test/test-context.ts";
 import type { Database } from "../db/database.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
@@ -315,7 +315,10 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
         `const { LocalMailHost } = await import(process.argv[1]);
          const { openDatabase } = await import(process.argv[3]);
          const { SendCounts } = await import(process.argv[4]);
-         const sendCounts = new SendCounts((await openDatabase({})).db);
+         const { readFileSync } = await import("node:fs");
+         // The run's migrated image when there is one (PGlite's initdb is slow), else a new database.
+         const image = process.argv[5] ? new Blob([readFileSync(process.argv[5])]) : undefined;
+         const sendCounts = new SendCounts((await openDatabase({ image })).db);
          await new LocalMailHost({ ...JSON.parse(process.argv[2]), sendCounts }).start();
          console.log("started");
          setInterval(() => {}, 1000);`,
@@ -323,6 +326,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
         JSON.stringify({ ...options, sendCounts: undefined }),
         fileURLToPath(new URL("../db/database.ts", import.meta.url)),
         fileURLToPath(new URL("./send-counts-table.ts", import.meta.url)),
+        process.env.TEST_DATABASE_URL ? "" : inject("pgliteImage"),
       ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );

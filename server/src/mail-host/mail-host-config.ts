@@ -167,6 +167,7 @@ smtpd_tls_security_level = may
 smtpd_tls_auth_only = yes
 smtpd_tls_mandatory_protocols = >=TLSv1.2
 smtpd_tls_loglevel = 1
+smtpd_tls_received_header = yes
 smtp_tls_security_level = may
 smtp_tls_loglevel = 1
 smtpd_relay_restrictions = permit_sasl_authenticated, reject_unauth_destination

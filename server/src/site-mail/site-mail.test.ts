@@ -106,6 +106,8 @@ describe("a site's own mail: password reset and contact form through the mail ho
     const mail = await mailTo(order.customerEmail, "mot de passe");
     expect(mail.raw).toMatch(/^From: .*<wordpress@fleuriste-courriel\.localhost>/m);
     expect(mail.raw).toMatch(/DKIM-Signature: [\s\S]*d=fleuriste-courriel\.localhost/);
+    // Submitted over STARTTLS, the host's certificate checked by the site (decision 0083).
+    expect(mail.raw).toMatch(/^Received: from [\s\S]*?\(using TLSv1\.[23] /m);
     expect(bodyOf(mail)).toContain("action=rp");
   });
 

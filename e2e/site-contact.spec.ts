@@ -6,7 +6,6 @@ import { expect, test } from "./support/test";
 // The stack's sites (start-stack.ts: WP_PORT = E2E_PORT + 5000).
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
-
 test("a customer sends the site's contact form to an address of their own, and reads the message", async ({
   page,
 }) => {

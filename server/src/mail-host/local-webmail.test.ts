@@ -126,6 +126,31 @@ describe("the webmail (Roundcube) of the mail host", () => {
     });
     expect(list.status).toBe(200);
     expect(list.text).toContain("Devis pour une vitrine");
+
+    // And sends: Roundcube submits over STARTTLS, the host's certificate checked (decision 0083).
+    const compose = await visit.request("/?_task=mail&_action=compose");
+    const composePage = (await visit.request(compose.headers.get("location") ?? "")).text;
+    const composeId = composePage.match(/"compose_id":"([^"]+)"/)?.[1] ?? "";
+    const identity = composePage.match(/<select name="_from"[^>]*>\s*<option value="(\d+)"/)?.[1] ?? "";
+    expect(composeId && identity).toBeTruthy();
+    const sent = await visit.request("/?_task=mail&_action=send", {
+      method: "POST",
+      body: new URLSearchParams({
+        _token: composePage.match(/"request_token":"([^"]+)"/)?.[1] ?? "",
+        _task: "mail",
+        _action: "send",
+        _id: composeId,
+        _from: identity,
+        _to: alice,
+        _subject: "Réponse depuis le webmail",
+        _message: "Envoyé par Roundcube.",
+        _is_html: "0",
+      }),
+    });
+    expect(sent.text).toContain("sent_successfully");
+    expect(await waitForMessage(host.endpoints(), alice, password, "Réponse depuis le webmail")).toMatch(
+      /\(using TLSv1\.[23] /,
+    );
   });
 
   it("ends the webmail a killed product left running before starting its own", async () => {

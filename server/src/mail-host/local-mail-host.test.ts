@@ -23,7 +23,6 @@ import {
   waitForMessage,
 } from "./mail-checks.ts";
 import { type MailTlsTrust, siteSenderLogin } from "./mail-host.ts";
-import { certificateFits, ensureMailCertificate } from "./mail-tls.ts";
 import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
 import { GTUBE } from "./rspamd-config.ts";
 import { SendCounts } from "./send-counts-table.ts";
@@ -191,28 +190,12 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     );
   });
 
-  it("makes its certificate at first start, root's key apart, and again when it is missing", async () => {
+  it("makes its certificate at first start, root's key apart", async () => {
     const certFile = host.endpoints().tls.caFile as string;
     const dir = path.dirname(certFile);
     expect((await stat(path.join(dir, "private", "key.pem"))).mode & 0o777).toBe(0o600);
     expect((await stat(path.join(dir, "private"))).mode & 0o777).toBe(0o700);
     expect((await stat(certFile)).mode & 0o777).toBe(0o644);
-    // Another folder than the running host's: its daemons keep serving theirs.
-    const other = path.join(dataDir, "tls-test");
-    const made = await ensureMailCertificate(other, "mail.localhost");
-    const first = await readFile(made.certFile, "utf8");
-    expect(await ensureMailCertificate(other, "mail.localhost")).toEqual(made);
-    expect(await readFile(made.certFile, "utf8")).toBe(first);
-    await rm(made.keyFile);
-    await ensureMailCertificate(other, "mail.localhost");
-    const second = await readFile(made.certFile, "utf8");
-    expect(second).not.toBe(first);
-    expect(certificateFits(second, "mail.localhost", Date.now(), await readFile(made.keyFile))).toBe(true);
-    expect(certificateFits(second, "autre.localhost")).toBe(false);
-    // A name change, or a month before its end: made again at the next start.
-    expect(certificateFits(second, "mail.localhost", Date.now() + 380 * 86_400_000)).toBe(false);
-    await ensureMailCertificate(other, "mail.autre.localhost");
-    expect(certificateFits(await readFile(made.certFile, "utf8"), "mail.autre.localhost")).toBe(true);
   });
 
   it("refuses relaying for a stranger, unknown recipients, and sending without or as someone else", async () => {

@@ -33,16 +33,24 @@ export function generatedTlsFiles(dir: string): Required<MailTlsFiles> {
 }
 
 /**
- * Whether the certificate in `pem` serves `hostname` until well after `now` (and goes with `key`,
- * when given).
+ * Whether the certificate in `pem` serves `hostname` now and for `marginDays` more (default: the
+ * renewal's month), and goes with `key` when given.
  */
-export function certificateFits(pem: string, hostname: string, now = Date.now(), key?: Buffer): boolean {
+export function certificateFits(
+  pem: string,
+  hostname: string,
+  {
+    now = Date.now(),
+    marginDays = RENEW_BEFORE_DAYS,
+    key,
+  }: { now?: number; marginDays?: number; key?: Buffer } = {},
+): boolean {
   try {
     const cert = new X509Certificate(pem);
     return (
       cert.checkHost(hostname) !== undefined &&
       (!key || cert.checkPrivateKey(createPrivateKey(key))) &&
-      Date.parse(cert.validTo) - now > RENEW_BEFORE_DAYS * DAY_MS &&
+      Date.parse(cert.validTo) - now > marginDays * DAY_MS &&
       Date.parse(cert.validFrom) <= now
     );
   } catch {
@@ -67,7 +75,7 @@ export async function ensureMailCertificate(
       throw new Error(`clé du certificat e-mail illisible : ${operator.keyFile} (MAIL_TLS_KEY)`);
     });
     // Not expired, no margin: the operator renews theirs.
-    if (!certificateFits(pem, hostname, Date.now() - RENEW_BEFORE_DAYS * DAY_MS))
+    if (!certificateFits(pem, hostname, { marginDays: 0 }))
       throw new Error(`le certificat ${operator.certFile} n'est pas valable pour ${hostname}`);
     return { certFile: operator.certFile, keyFile: operator.keyFile };
   }
@@ -83,7 +91,7 @@ export async function ensureMailCertificate(
   }
   const current = await readFile(files.certFile, "utf8").catch(() => "");
   const key = await readFile(files.keyFile).catch(() => null);
-  if (key && certificateFits(current, hostname, Date.now(), key)) return files;
+  if (key && certificateFits(current, hostname, { key })) return files;
   const [newCert, newKey] = [`${files.certFile}.new`, `${files.keyFile}.new`];
   await rm(newKey, { force: true });
   await runProcess(

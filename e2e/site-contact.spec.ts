@@ -1,17 +1,10 @@
-import { mailPortsFrom } from "../server/src/mail-host/local-mail-host.ts";
 import { waitForMessage } from "../server/src/mail-host/mail-checks.ts";
+import { stackMailEndpoints as endpoints } from "./support/mail-ports";
 import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
 import { expect, test } from "./support/test";
 
-// The stack's mail host and sites (start-stack.ts: MAIL_PORT_BASE = E2E_PORT + 6000, WP_PORT + 5000).
+// The stack's sites (start-stack.ts: WP_PORT = E2E_PORT + 5000).
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const ports = mailPortsFrom(E2E_PORT + 6000);
-const endpoints = {
-  host: "127.0.0.1",
-  smtpPort: ports.smtp,
-  submissionPort: ports.submission,
-  imapPort: ports.imap,
-};
 
 test("a customer sends the site's contact form to an address of their own, and reads the message", async ({
   page,

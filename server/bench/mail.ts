@@ -9,13 +9,21 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { openDatabase } from "../src/db/database.ts";
 import { LocalMailHost } from "../src/mail-host/local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient } from "../src/mail-host/mail-checks.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../src/mail-host/mailbox-password.ts";
+import { SendCounts } from "../src/mail-host/send-counts-table.ts";
 
 const MESSAGES = Number(process.argv[2] ?? 100);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "lagon-bench-mail-"));
-const host = new LocalMailHost({ dataDir, hostname: "mail.localhost", ports: await freeMailPorts() });
+const database = await openDatabase({});
+const host = new LocalMailHost({
+  dataDir,
+  hostname: "mail.localhost",
+  ports: await freeMailPorts(),
+  sendCounts: new SendCounts(database.db),
+});
 try {
   let started = performance.now();
   await host.start();
@@ -62,6 +70,7 @@ try {
   console.log(`mail: p50=${at(0.5).toFixed(3)} p95=${at(0.95).toFixed(3)} memory=${memoryMb.toFixed(0)} MB`);
 } finally {
   await host.stop();
+  await database.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 

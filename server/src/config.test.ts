@@ -121,6 +121,8 @@ describe("configuration", () => {
     [{ BACKUP_PASSWORD: "court" }, "BACKUP_PASSWORD"],
     [{ BACKUP_KEEP_DAILY: "0" }, "BACKUP_KEEP_DAILY"],
     [{ DATABASE_URL: "postgres://db/lagon", ROLE: "worker" }, "SECRET_KEY, ADMIN_TOKEN"],
+    [{ MAIL_TLS_CERT: "/etc/ssl/mail.pem" }, "MAIL_TLS_CERT, MAIL_TLS_KEY"],
+    [{ MAIL_TLS_CERT: "mail.pem", MAIL_TLS_KEY: "/etc/ssl/mail.key" }, "MAIL_TLS_CERT"],
   ])("stops the boot on a bad value and names it: %o", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(name);

@@ -243,6 +243,22 @@ const ConfigSchema = PublicConfig.extend({
       .regex(/^\[[a-z0-9.-]+\]:\d{1,5}$|^[a-z0-9.-]+(:\d{1,5})?$/i, "hôte ou [hôte]:port")
       .optional(),
   ),
+  /**
+   * The mail host's TLS certificate (full chain, PEM) and its key, for mail.<BASE_DOMAIN>; unset:
+   * a self-signed one made at start (decision 0083). Both or neither.
+   */
+  MAIL_TLS_CERT: optional.pipe(
+    z
+      .string()
+      .refine((v) => path.isAbsolute(v), "chemin absolu")
+      .optional(),
+  ),
+  MAIL_TLS_KEY: optional.pipe(
+    z
+      .string()
+      .refine((v) => path.isAbsolute(v), "chemin absolu")
+      .optional(),
+  ),
   /** restic repository of the sites' backups: a folder, sftp:…, s3:… (default DATA_DIR/backups). */
   BACKUP_REPOSITORY: optional,
   /** The repository's password; default derived from SECRET_KEY. */
@@ -367,6 +383,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw invalid(
       `${shared.join(", ")} : requis quand l'API et les workers tournent séparément (ROLE=${c.ROLE})`,
     );
+  }
+  if (!c.MAIL_TLS_CERT !== !c.MAIL_TLS_KEY) {
+    throw invalid("MAIL_TLS_CERT, MAIL_TLS_KEY : les deux ou aucun");
   }
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     throw invalid("STRIPE_WEBHOOK_SECRET : requis avec STRIPE_SECRET_KEY");

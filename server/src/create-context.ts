@@ -47,7 +47,7 @@ export async function createContext(
     secrets: new SecretBox(config.SECRET_KEY),
     payments,
     wordpress,
-    mailHost: createMailHost(config),
+    mailHost: createMailHost(config, database.db),
     backups: new ResticRepository({
       repository: config.BACKUP_REPOSITORY,
       password: config.BACKUP_PASSWORD,

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { orders } from "../src/db/schema.ts";
 import { LocalMailHost } from "../src/mail-host/local-mail-host.ts";
 import { freeMailPorts } from "../src/mail-host/mail-checks.ts";
+import { SendCounts } from "../src/mail-host/send-counts-table.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
 import { givenPaidOrder } from "./factories.ts";
 import { createTestApp } from "./test-context.ts";
@@ -24,6 +25,7 @@ export async function startMailTestApp({
     hostname: "mail.lagon-sites.re",
     ports: await freeMailPorts(),
     relayHost,
+    sendCounts: new SendCounts(t.ctx.db),
   });
   t.ctx.mailHost = host;
   await host.start();

@@ -778,6 +778,20 @@ export const mailboxes = pgTable(
   (t) => [index("mailboxes_order_idx").on(t.orderId, t.createdAt)],
 );
 /**
+ * One recipient a login submitted to the mail host (decision 0083): the send-rate policy counts a
+ * login's rows within its window, so a restart keeps the counts; rows past the window are removed
+ * as it counts (mail-host/send-counts-table.ts).
+ */
+export const mailSends = pgTable(
+  "mail_sends",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    login: text("login").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index("mail_sends_login_idx").on(t.login, t.sentAt), index("mail_sends_sent_at_idx").on(t.sentAt)],
+);
+/**
  * Another address on a site's mail domain whose mail goes to one of the order's mailboxes (an
  * alias) or to an outside address (a forward): the mail host's alias map is rebuilt from here.
  */

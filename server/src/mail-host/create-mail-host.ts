@@ -1,9 +1,11 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
 import { siteFilesDir } from "../wordpress/site-runtime.ts";
 import { LocalMailHost, mailPortsFrom } from "./local-mail-host.ts";
 import { LocalWebmail, webmailPort } from "./local-webmail.ts";
 import type { MailHost } from "./mail-host.ts";
+import { SendCounts } from "./send-counts-table.ts";
 
 /** The mail host's public name: what customers' MX records name. */
 export function mailHostName(config: Pick<Config, "BASE_DOMAIN">): string {
@@ -15,7 +17,7 @@ export function mailHostName(config: Pick<Config, "BASE_DOMAIN">): string {
  * single process (ROLE=all): separate API and worker processes have none until a shared mail
  * host is configured.
  */
-export function createMailHost(config: Config): MailHost | null {
+export function createMailHost(config: Config, db: Db): MailHost | null {
   if (config.MAIL_HOST === "off" || config.ROLE !== "all") return null;
   const ports = mailPortsFrom(config.MAIL_PORT_BASE);
   const port = webmailPort(config.MAIL_PORT_BASE);
@@ -24,14 +26,17 @@ export function createMailHost(config: Config): MailHost | null {
     hostname: mailHostName(config),
     ports,
     relayHost: config.MAIL_RELAY_HOST,
+    sendCounts: new SendCounts(db),
+    tls:
+      config.MAIL_TLS_CERT && config.MAIL_TLS_KEY
+        ? { certFile: config.MAIL_TLS_CERT, keyFile: config.MAIL_TLS_KEY }
+        : undefined,
     webmail: new LocalWebmail({
       // Beside the mailboxes: out of a data folder its own user could not cross (a home folder).
       root: path.join(siteFilesDir(path.resolve(config.DATA_DIR)), "webmail"),
       runDir: path.join("/run", `lagon-webmail-${config.MAIL_PORT_BASE}`),
       port,
       url: config.WEBMAIL_URL ?? `http://webmail.${config.BASE_DOMAIN}:${port}/`,
-      imapPort: ports.imap,
-      submissionPort: ports.submission,
     }),
   });
 }

@@ -1,10 +1,17 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { X509Certificate } from "node:crypto";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import tls from "node:tls";
 import { fileURLToPath } from "node:url";
+import type { ImapFlow } from "imapflow";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openTestDatabase } from "../../test/test-context.ts";
+import type { Database } from "../db/database.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import {
   deliverFromOutside,
@@ -12,11 +19,13 @@ import {
   imapClient,
   subjectsIn,
   submitAs,
+  tlsOptions,
   waitForMessage,
 } from "./mail-checks.ts";
-import { siteSenderLogin } from "./mail-host.ts";
+import { type MailTlsTrust, siteSenderLogin } from "./mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
 import { GTUBE } from "./rspamd-config.ts";
+import { SendCounts } from "./send-counts-table.ts";
 
 describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   let dataDir: string;
@@ -26,14 +35,18 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   const alice = `contact@${domain}`;
   const bob = `bob@${domain}`;
   const passwords = { alice: newMailboxPassword(), bob: newMailboxPassword() };
+  const sitePassword = newMailboxPassword();
+  let database: Database;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-"));
+    database = await openTestDatabase();
     options = {
       dataDir,
       hostname: "mail.localhost",
       ports: await freeMailPorts(),
       sendLimit: { recipients: 3, perSeconds: 3600 },
+      sendCounts: new SendCounts(database.db),
     };
     host = new LocalMailHost(options);
     await host.start();
@@ -52,6 +65,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
 
   afterAll(async () => {
     await host?.stop();
+    await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -119,6 +133,71 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     expect(verified.results.map((r) => [r.signingDomain, r.status.result])).toEqual([[domain, "pass"]]);
   });
 
+  it("offers STARTTLS, refuses a login before it, takes one after it, with a certificate clients can check", async () => {
+    const { smtpPort: smtp, submissionPort: submission, imapPort: imap, tls: trust } = host.endpoints();
+    const certFile = trust.caFile as string;
+    expect(trust.serverName).toBe("mail.localhost");
+    // Submission: no AUTH before STARTTLS, nor any mail.
+    const plainSubmission = await LineClient.connect(submission);
+    expect(await plainSubmission.command("EHLO client.test", /^250 /m)).toMatch(/^250-STARTTLS/m);
+    expect(plainSubmission.seen).not.toMatch(/AUTH/);
+    const auth = Buffer.from(`\0${alice}\0${passwords.alice}`).toString("base64");
+    expect(await plainSubmission.command(`AUTH PLAIN ${auth}`, /^\d{3} /m)).toMatch(
+      /^530 5\.7\.0 .*STARTTLS/m,
+    );
+    expect(await plainSubmission.command(`MAIL FROM:<${alice}>`, /^\d{3} /m)).toMatch(/^530 /m);
+    plainSubmission.end();
+    const plainSubmit = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: submission,
+      ignoreTLS: true,
+      auth: { user: alice, pass: passwords.alice },
+    });
+    await expect(
+      plainSubmit.sendMail({ from: alice, to: bob, subject: "Clair", text: "?" }),
+    ).rejects.toThrow();
+    // After STARTTLS, the certificate is the host's own (checked for its name against its file).
+    const secured = await plainSubmissionUpgraded(submission, trust);
+    expect(secured.certificate).toBe(new X509Certificate(await readFile(certFile)).fingerprint256);
+    expect(await secured.client.command("EHLO client.test", /^250 /m)).toMatch(/^250-AUTH PLAIN LOGIN/m);
+    expect(await secured.client.command(`AUTH PLAIN ${auth}`, /^\d{3} /m)).toMatch(/^235 /m);
+    secured.client.end();
+    // The SMTP port offers it to other servers too.
+    const mx = await LineClient.connect(smtp);
+    expect(await mx.command("EHLO mx.exterieur.test", /^250 /m)).toMatch(/^250-STARTTLS/m);
+    mx.end();
+
+    // IMAP, from another address than the server's (Dovecot trusts a client on its own address,
+    // 127.0.0.1 to 127.0.0.1, as it trusts TLS): no login in clear.
+    const plainImap = await LineClient.connect(imap, "127.0.0.2");
+    expect(await plainImap.read(/^\* OK /m)).toMatch(/STARTTLS.*LOGINDISABLED/);
+    expect(await plainImap.command(`a LOGIN ${alice} ${passwords.alice}`, /^a /m)).toMatch(
+      /^a NO \[PRIVACYREQUIRED\]/m,
+    );
+    expect(await plainImap.command("b STARTTLS", /^b /m)).toMatch(/^b OK/m);
+    const imapTls = await plainImap.upgrade(trust);
+    expect(await imapTls.command(`c LOGIN ${alice} ${passwords.alice}`, /^c /m)).toMatch(/^c OK/m);
+    imapTls.end();
+    // The usual clients (STARTTLS, the certificate checked) log in.
+    await (await connected(imapClient(host.endpoints(), alice, passwords.alice))).logout();
+
+    // A certificate for another name, or not checked against the host's file, is refused.
+    await expect(
+      plainSubmissionUpgraded(submission, { ...trust, serverName: "autre.localhost" }),
+    ).rejects.toThrow(/altnames|Hostname/i);
+    await expect(plainSubmissionUpgraded(submission, { serverName: trust.serverName })).rejects.toThrow(
+      /self[- ]signed/i,
+    );
+  });
+
+  it("makes its certificate at first start, root's key apart", async () => {
+    const certFile = host.endpoints().tls.caFile as string;
+    const dir = path.dirname(certFile);
+    expect((await stat(path.join(dir, "private", "key.pem"))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dir, "private"))).mode & 0o777).toBe(0o700);
+    expect((await stat(certFile)).mode & 0o777).toBe(0o644);
+  });
+
   it("refuses relaying for a stranger, unknown recipients, and sending without or as someone else", async () => {
     const message = { from: "spam@exterieur.test", subject: "Relais", text: "…" };
     await expect(
@@ -138,7 +217,6 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   it("lets a site's sender send as its own domain only, signed, within its hourly budget", async () => {
     const other = "fleuriste.localhost";
     await host.addDomain(other);
-    const sitePassword = newMailboxPassword();
     await host.setSiteSender({ domain, passwordHash: await hashMailboxPassword(sitePassword) });
     await host.setSiteSender({
       domain: other,
@@ -218,11 +296,20 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
         "--input-type=module",
         "-e",
         `const { LocalMailHost } = await import(process.argv[1]);
-         await new LocalMailHost(JSON.parse(process.argv[2])).start();
+         const { openDatabase } = await import(process.argv[3]);
+         const { SendCounts } = await import(process.argv[4]);
+         const { readFileSync } = await import("node:fs");
+         // The run's migrated image when there is one (PGlite's initdb is slow), else a new database.
+         const image = process.argv[5] ? new Blob([readFileSync(process.argv[5])]) : undefined;
+         const sendCounts = new SendCounts((await openDatabase({ image })).db);
+         await new LocalMailHost({ ...JSON.parse(process.argv[2]), sendCounts }).start();
          console.log("started");
          setInterval(() => {}, 1000);`,
         fileURLToPath(new URL("./local-mail-host.ts", import.meta.url)),
-        JSON.stringify(options),
+        JSON.stringify({ ...options, sendCounts: undefined }),
+        fileURLToPath(new URL("../db/database.ts", import.meta.url)),
+        fileURLToPath(new URL("./send-counts-table.ts", import.meta.url)),
+        process.env.TEST_DATABASE_URL ? "" : inject("pgliteImage"),
       ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
@@ -251,5 +338,100 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     });
     const received = await waitForMessage(host.endpoints(), alice, passwords.alice, "Après redémarrage");
     expect(received).toContain(`d=${domain}`);
+    // The site's hour is still spent: the counts are the database's, not the stopped host's.
+    await expect(
+      submitAs(host.endpoints(), siteSenderLogin(domain), sitePassword, {
+        from: siteSenderLogin(domain),
+        to: alice,
+        subject: "Cinq",
+        text: "?",
+      }),
+    ).rejects.toThrow(/Limite d'envoi atteinte/);
   }, 60_000);
 });
+
+/** A line-based protocol client (SMTP, IMAP) on loopback, read until an answer's last line. */
+class LineClient {
+  seen = "";
+  private waiter: (() => void) | undefined;
+
+  private constructor(private socket: net.Socket | tls.TLSSocket) {
+    this.listen();
+  }
+
+  static connect(port: number, localAddress?: string): Promise<LineClient> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: "127.0.0.1", port, localAddress }, () =>
+        resolve(new LineClient(socket)),
+      );
+      socket.once("error", reject);
+    });
+  }
+
+  private listen() {
+    this.socket.setEncoding("utf8");
+    this.socket.on("data", (chunk: string) => {
+      this.seen += chunk;
+      this.waiter?.();
+    });
+  }
+
+  /** What arrives until `last` matches (from what was not read yet). */
+  read(last: RegExp): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!last.test(this.seen)) return;
+        const answer = this.seen;
+        this.seen = "";
+        this.waiter = undefined;
+        resolve(answer);
+      };
+      this.waiter = check;
+      this.socket.once("close", () => reject(new Error(`closed after ${this.seen}`)));
+      check();
+    });
+  }
+
+  command(line: string, last: RegExp): Promise<string> {
+    this.socket.write(`${line}\r\n`);
+    return this.read(last);
+  }
+
+  /** STARTTLS accepted: the same connection over TLS, the certificate checked as the host's clients do. */
+  upgrade(trust: MailTlsTrust): Promise<LineClient> {
+    return new Promise((resolve, reject) => {
+      this.socket.removeAllListeners("data");
+      const secure = tls.connect({ socket: this.socket as net.Socket, ...tlsOptions(trust) }, () =>
+        resolve(new LineClient(secure)),
+      );
+      secure.once("error", reject);
+    });
+  }
+
+  certificate(): string {
+    return (this.socket as tls.TLSSocket).getPeerX509Certificate()?.fingerprint256 ?? "";
+  }
+
+  end() {
+    this.socket.end();
+  }
+}
+
+/** A submission connection after EHLO and STARTTLS, and the fingerprint of the certificate it got. */
+async function plainSubmissionUpgraded(port: number, trust: MailTlsTrust) {
+  const plain = await LineClient.connect(port);
+  await plain.command("EHLO client.test", /^250 /m);
+  expect(await plain.command("STARTTLS", /^\d{3} /m)).toMatch(/^220 /m);
+  try {
+    const client = await plain.upgrade(trust);
+    return { client, certificate: client.certificate() };
+  } catch (error) {
+    plain.end();
+    throw error;
+  }
+}
+
+async function connected(client: ImapFlow): Promise<ImapFlow> {
+  await client.connect();
+  return client;
+}

@@ -47,6 +47,7 @@ import {
   SUSPENDED_REPLIES,
   VACATION_SCRIPT,
 } from "./mail-host-config.ts";
+import { ensureMailCertificate, generatedTlsFiles } from "./mail-tls.ts";
 import {
   RSPAMD_CACHE_DIR,
   RSPAMD_USER,
@@ -55,12 +56,8 @@ import {
   rspamdVariables,
   SPAM_SIEVE,
 } from "./rspamd-config.ts";
-import {
-  DEFAULT_SEND_LIMIT,
-  type SendLimit,
-  type SendRatePolicy,
-  startSendRatePolicy,
-} from "./send-rate-policy.ts";
+import type { SendCounts, SendLimit } from "./send-counts-table.ts";
+import { DEFAULT_SEND_LIMIT, type SendRatePolicy, startSendRatePolicy } from "./send-rate-policy.ts";
 import { vacationSieve } from "./vacation-sieve.ts";
 
 export interface LocalMailHostOptions {
@@ -72,15 +69,19 @@ export interface LocalMailHostOptions {
   relayHost?: string;
   /** The webmail started and stopped with the host (local-webmail.ts), if any. */
   webmail?: MailHostCompanion;
-  /** What each login may submit (default DEFAULT_SEND_LIMIT). */
+  /** What each login may submit (default DEFAULT_SEND_LIMIT)… */
   sendLimit?: SendLimit;
+  /** …counted here (the database: a restart keeps the counts). */
+  sendCounts: SendCounts;
+  /** The operator's certificate for the host's name (MAIL_TLS_CERT, MAIL_TLS_KEY); default: generated. */
+  tls?: { certFile: string; keyFile: string };
 }
 
 /** A service that lives with the mail host: started once the host runs, stopped before it stops. */
 export interface MailHostCompanion {
   /** Where a browser opens it. */
   readonly url: string;
-  start(): Promise<void>;
+  start(host: MailEndpoints): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -163,6 +164,10 @@ export class LocalMailHost implements MailHost {
       submissionPort: submission,
       imapPort: imap,
       webmailUrl: this.options.webmail?.url,
+      tls: {
+        serverName: this.options.hostname,
+        caFile: this.options.tls ? undefined : generatedTlsFiles(this.paths.tlsDir).caFile,
+      },
     };
   }
 
@@ -193,6 +198,7 @@ export class LocalMailHost implements MailHost {
       relayHost: this.options.relayHost,
       mailUser: MAIL_USER,
       mailUid: uid,
+      tls: await ensureMailCertificate(this.paths.tlsDir, this.options.hostname, this.options.tls),
     };
     await writeFile(path.join(this.paths.postfixDir, "main.cf"), postfixMainCf(input));
     await writeFile(path.join(this.paths.postfixDir, "master.cf"), postfixMasterCf(input));
@@ -207,6 +213,7 @@ export class LocalMailHost implements MailHost {
     try {
       this.policy = await startSendRatePolicy(
         this.options.ports.policy,
+        this.options.sendCounts,
         this.options.sendLimit ?? DEFAULT_SEND_LIMIT,
       );
       this.spawnService("/usr/sbin/dovecot", ["-F", "-c", this.paths.dovecotConf]);
@@ -219,7 +226,7 @@ export class LocalMailHost implements MailHost {
           waitForPort(port, name === "spam" ? RSPAMD_FIRST_START_MS : undefined),
         ),
       );
-      await this.options.webmail?.start();
+      await this.options.webmail?.start(this.endpoints());
     } catch (error) {
       await this.stop();
       throw new Error(

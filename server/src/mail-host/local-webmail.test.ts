@@ -2,11 +2,14 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../test/test-context.ts";
+import type { Database } from "../db/database.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { LocalWebmail } from "./local-webmail.ts";
 import { addMailbox, deliverFromOutside, freeMailPorts, waitForMessage } from "./mail-checks.ts";
 import { newMailboxPassword } from "./mailbox-password.ts";
+import { SendCounts } from "./send-counts-table.ts";
 
 /** A browser's visit of Roundcube, by plain HTTP: its cookies, and its page's request token. */
 class RoundcubeVisit {
@@ -39,6 +42,7 @@ class RoundcubeVisit {
 
 describe("the webmail (Roundcube) of the mail host", () => {
   let dataDir: string;
+  let database: Database;
   let host: LocalMailHost;
   let webmail: LocalWebmail;
   let options: ConstructorParameters<typeof LocalWebmail>[0];
@@ -55,17 +59,23 @@ describe("the webmail (Roundcube) of the mail host", () => {
       runDir: path.join("/run", `lagon-webmail-test-${port}`),
       port,
       url: `http://127.0.0.1:${port}/`,
-      imapPort: ports.imap,
-      submissionPort: ports.submission,
     };
     webmail = new LocalWebmail(options);
-    host = new LocalMailHost({ dataDir, hostname: "mail.localhost", ports, webmail });
+    database = await openTestDatabase();
+    host = new LocalMailHost({
+      dataDir,
+      hostname: "mail.localhost",
+      ports,
+      webmail,
+      sendCounts: new SendCounts(database.db),
+    });
     await host.start();
     await addMailbox(host, alice, password);
   }, 90_000);
 
   afterAll(async () => {
     await host?.stop();
+    await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -116,6 +126,31 @@ describe("the webmail (Roundcube) of the mail host", () => {
     });
     expect(list.status).toBe(200);
     expect(list.text).toContain("Devis pour une vitrine");
+
+    // And sends: Roundcube submits over STARTTLS, the host's certificate checked (decision 0083).
+    const compose = await visit.request("/?_task=mail&_action=compose");
+    const composePage = (await visit.request(compose.headers.get("location") ?? "")).text;
+    const composeId = composePage.match(/"compose_id":"([^"]+)"/)?.[1] ?? "";
+    const identity = composePage.match(/<select name="_from"[^>]*>\s*<option value="(\d+)"/)?.[1] ?? "";
+    expect(composeId && identity).toBeTruthy();
+    const sent = await visit.request("/?_task=mail&_action=send", {
+      method: "POST",
+      body: new URLSearchParams({
+        _token: composePage.match(/"request_token":"([^"]+)"/)?.[1] ?? "",
+        _task: "mail",
+        _action: "send",
+        _id: composeId,
+        _from: identity,
+        _to: alice,
+        _subject: "Réponse depuis le webmail",
+        _message: "Envoyé par Roundcube.",
+        _is_html: "0",
+      }),
+    });
+    expect(sent.text).toContain("sent_successfully");
+    expect(await waitForMessage(host.endpoints(), alice, password, "Réponse depuis le webmail")).toMatch(
+      /\(using TLSv1\.[23] /,
+    );
   });
 
   it("ends the webmail a killed product left running before starting its own", async () => {
@@ -123,7 +158,7 @@ describe("the webmail (Roundcube) of the mail host", () => {
     const fpmPid = Number(await readFile(path.join(options.runDir, "php-fpm.pid"), "utf8"));
     const again = new LocalWebmail(options);
     try {
-      await again.start();
+      await again.start(host.endpoints());
       expect(() => process.kill(fpmPid, 0)).toThrow();
       const res = await fetch(options.url);
       expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { WEB_USER } from "../wordpress/site-runtime-config.ts";
 import { endProcess, groupId, type MailHostCompanion, stopChild, waitForPort } from "./local-mail-host.ts";
+import type { MailEndpoints } from "./mail-host.ts";
 import {
   roundcubeConfig,
   type WebmailPaths,
@@ -33,9 +34,6 @@ export interface LocalWebmailOptions {
   port: number;
   /** Where a browser opens it (shown on the order page). */
   url: string;
-  /** The mail host's IMAP and submission ports, on loopback. */
-  imapPort: number;
-  submissionPort: number;
 }
 
 /**
@@ -63,7 +61,8 @@ export class LocalWebmail implements MailHostCompanion {
     return this.options.url;
   }
 
-  async start(): Promise<void> {
+  /** Starts it for the mail host's IMAP and submission (on loopback, over STARTTLS). */
+  async start(host: MailEndpoints): Promise<void> {
     for (const file of [PHP_FPM, "/usr/sbin/nginx", `${ROUNDCUBE}/index.php`]) {
       await readFile(file).catch(() => {
         throw new Error(
@@ -91,15 +90,7 @@ export class LocalWebmail implements MailHostCompanion {
     }
     const desKey = await this.desKey(gid);
     const config = path.join(configDir, "config.inc.php");
-    await writeFile(
-      config,
-      roundcubeConfig(this.paths, {
-        desKey,
-        imapPort: this.options.imapPort,
-        submissionPort: this.options.submissionPort,
-      }),
-      { mode: 0o640 },
-    );
+    await writeFile(config, roundcubeConfig(this.paths, { desKey, host }), { mode: 0o640 });
     await chown(config, 0, gid);
     // Debian's defaults and MIME types beside the product's own file.
     for (const name of ["defaults.inc.php", "mimetypes.php"]) {

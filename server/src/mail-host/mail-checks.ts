@@ -1,11 +1,12 @@
 /** Test helpers: a real SMTP client (nodemailer) and IMAP client (imapflow) against a mail host. */
 
+import { readFileSync } from "node:fs";
 import net from "node:net";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
 import { freePort } from "../wordpress/site-checks.ts";
 import { mailPortsFrom } from "./local-mail-host.ts";
-import type { MailEndpoints, MailHost } from "./mail-host.ts";
+import type { MailEndpoints, MailHost, MailTlsTrust } from "./mail-host.ts";
 import type { MailHostPorts } from "./mail-host-config.ts";
 import { hashMailboxPassword } from "./mailbox-password.ts";
 
@@ -69,24 +70,36 @@ export function deliverFromOutside(endpoints: MailEndpoints, message: OutgoingMe
   });
 }
 
-/** Submits as a mailbox's owner: the submission port, with its address and password. */
+/**
+ * Node's TLS options that check the host's certificate as its own clients do: for its name,
+ * against its certificate file (decision 0083).
+ */
+export function tlsOptions(trust: MailTlsTrust): { servername: string; ca?: Buffer } {
+  return { servername: trust.serverName, ...(trust.caFile ? { ca: readFileSync(trust.caFile) } : {}) };
+}
+
+/** Submits as a mailbox's owner: the submission port, STARTTLS, with its address and password. */
 export function submitAs(endpoints: MailEndpoints, user: string, password: string, message: OutgoingMessage) {
   const transport = nodemailer.createTransport({
     host: endpoints.host,
     port: endpoints.submissionPort,
     secure: false,
-    ignoreTLS: true,
+    requireTLS: true,
+    tls: tlsOptions(endpoints.tls),
     auth: { user, pass: password },
   });
   return transport.sendMail(message);
 }
 
+/** An IMAP client of the mailbox, logging in after STARTTLS. */
 export function imapClient(endpoints: MailEndpoints, user: string, password: string): ImapFlow {
   return new ImapFlow({
     host: endpoints.host,
     port: endpoints.imapPort,
     secure: false,
-    doSTARTTLS: false,
+    doSTARTTLS: true,
+    servername: endpoints.tls.serverName,
+    tls: tlsOptions(endpoints.tls),
     auth: { user, pass: password },
     logger: false,
   });

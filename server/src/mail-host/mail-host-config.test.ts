@@ -9,7 +9,6 @@ import {
   postfixMainCf,
   postfixMasterCf,
 } from "./mail-host-config.ts";
-import { OVER_LIMIT_ACTION, policyAction, SendRateCounter } from "./send-rate-policy.ts";
 
 const input: MailConfigInput = {
   paths: mailHostPaths("/data/mail", "/run/lagon-mail-x"),
@@ -17,6 +16,7 @@ const input: MailConfigInput = {
   hostname: "mail.localhost",
   mailUser: "lagonmail",
   mailUid: 999,
+  tls: { certFile: "/data/mail/tls/cert.pem", keyFile: "/data/mail/tls/private/key.pem" },
 };
 
 /** A main.cf parameter's value. */
@@ -76,6 +76,30 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
     expect(dovecotConf(input)).toContain("  sieve_before = /data/mail/sieve/spam.sieve\n");
   });
 
+  it("takes logins only over TLS: submission refuses anything before STARTTLS, Dovecot any plaintext login", () => {
+    const main = postfixMainCf(input);
+    expect(param(main, "smtpd_tls_cert_file")).toBe("/data/mail/tls/cert.pem");
+    expect(param(main, "smtpd_tls_key_file")).toBe("/data/mail/tls/private/key.pem");
+    expect(param(main, "smtpd_tls_auth_only")).toBe("yes");
+    // Offered to other servers on the SMTP port, used towards theirs when they offer it.
+    expect(param(main, "smtpd_tls_security_level")).toBe("may");
+    expect(param(main, "smtp_tls_security_level")).toBe("may");
+    expect(serviceOptions().get("smtpd_tls_security_level")).toBe("encrypt");
+    expect(serviceOptions(input.ports.smtp).get("smtpd_tls_security_level")).toBeUndefined();
+    // The loopback ports of the host's own daemons need none.
+    for (const port of [input.ports.replies, input.ports.forward])
+      expect(serviceOptions(port).get("smtpd_tls_security_level")).toBe("none");
+    expect(postfixMasterCf(input)).toMatch(/^tlsmgr unix /m);
+    const dovecot = dovecotConf(input);
+    for (const line of [
+      "ssl = required",
+      "disable_plaintext_auth = yes",
+      "ssl_cert = </data/mail/tls/cert.pem",
+      "ssl_key = </data/mail/tls/private/key.pem",
+    ])
+      expect(dovecot).toContain(`\n${line}\n`);
+  });
+
   it("never relays for strangers on the SMTP port, and delivers nothing locally", () => {
     const main = postfixMainCf(input);
     expect(param(main, "smtpd_relay_restrictions")).toBe(
@@ -84,43 +108,6 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
     expect(param(main, "mynetworks")).toBe("");
     expect(param(main, "mydestination")).toBe("");
     expect(param(main, "inet_interfaces")).toBe("127.0.0.1");
-  });
-});
-
-describe("the send-rate policy", () => {
-  const rcpt = (login: string) =>
-    new Map([
-      ["request", "smtpd_access_policy"],
-      ["protocol_state", "RCPT"],
-      ["sasl_username", login],
-    ]);
-
-  it("defers a login's recipients past its budget, until the window has passed; others keep theirs", () => {
-    let now = 0;
-    const counter = new SendRateCounter({ recipients: 3, perSeconds: 3600 }, () => now);
-    const site = "wordpress@boulangerie.localhost";
-    expect([1, 2, 3].map(() => policyAction(counter, rcpt(site)))).toEqual(["DUNNO", "DUNNO", "DUNNO"]);
-    expect(policyAction(counter, rcpt(site))).toBe(OVER_LIMIT_ACTION);
-    expect(policyAction(counter, rcpt(site.toUpperCase()))).toBe(OVER_LIMIT_ACTION);
-    expect(policyAction(counter, rcpt("contact@boulangerie.localhost"))).toBe("DUNNO");
-    now = 3600 * 1000 + 1;
-    expect(policyAction(counter, rcpt(site))).toBe("DUNNO");
-  });
-
-  it("does not count what is no authenticated recipient", () => {
-    const counter = new SendRateCounter({ recipients: 1, perSeconds: 60 }, () => 0);
-    expect(policyAction(counter, new Map([["protocol_state", "RCPT"]]))).toBe("DUNNO");
-    expect(
-      policyAction(
-        counter,
-        new Map([
-          ["protocol_state", "DATA"],
-          ["sasl_username", "a@b.c"],
-        ]),
-      ),
-    ).toBe("DUNNO");
-    expect(policyAction(counter, rcpt("a@b.c"))).toBe("DUNNO");
-    expect(policyAction(counter, rcpt("a@b.c"))).toBe(OVER_LIMIT_ACTION);
   });
 });
 

@@ -47,6 +47,8 @@ export interface MailHostPaths {
   rspamdRunDir: string;
   /** The Sieve script run before each mailbox's own: spam to Junk. */
   spamSieve: string;
+  /** The generated TLS certificate (mail-tls.ts), when the operator gives none. */
+  tlsDir: string;
 }
 
 export function mailHostPaths(root: string, runDir: string): MailHostPaths {
@@ -68,6 +70,7 @@ export function mailHostPaths(root: string, runDir: string): MailHostPaths {
     rspamdStateDir: path.join(root, "rspamd-state"),
     rspamdRunDir: path.join(runDir, "rspamd"),
     spamSieve: path.join(root, "sieve", "spam.sieve"),
+    tlsDir: path.join(root, "tls"),
   };
 }
 
@@ -80,6 +83,8 @@ export interface MailConfigInput {
   /** The system user owning the mailboxes. */
   mailUser: string;
   mailUid: number;
+  /** The certificate and key Postfix and Dovecot serve (mail-tls.ts). */
+  tls: { certFile: string; keyFile: string };
 }
 
 /** What a suspended subscription's addresses answer (SMTP text: ASCII only). */
@@ -108,7 +113,7 @@ export const FORWARD_UNWRAP = `/^(.*)=([^=@]+)@${FORWARD_DOMAIN.replace(/\./g, "
 export const SUBMISSION_RECIPIENT_LIMIT = 50;
 
 /** Postfix's main.cf: virtual domains only, nothing delivered locally, no open relay. */
-export function postfixMainCf({ paths, ports, hostname, relayHost }: MailConfigInput): string {
+export function postfixMainCf({ paths, ports, hostname, relayHost, tls }: MailConfigInput): string {
   const map = (name: string) => `hash:${path.join(paths.postfixDir, name)}`;
   return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
 compatibility_level = 3.6
@@ -153,6 +158,18 @@ smtpd_sasl_auth_enable = no
 # (wordpress@<domain>) any other address of its domain (@domain entries of the senders map).
 smtpd_sender_login_maps = ${map("mailboxes")}, ${map("senders")}
 smtpd_helo_required = yes
+# TLS (decision 0083): offered on every port that takes logins or mail from other servers; no
+# login without it (the submission port refuses anything before STARTTLS). Outbound mail uses TLS
+# when the other server offers it.
+smtpd_tls_cert_file = ${tls.certFile}
+smtpd_tls_key_file = ${tls.keyFile}
+smtpd_tls_security_level = may
+smtpd_tls_auth_only = yes
+smtpd_tls_mandatory_protocols = >=TLSv1.2
+smtpd_tls_loglevel = 1
+smtpd_tls_received_header = yes
+smtp_tls_security_level = may
+smtp_tls_loglevel = 1
 smtpd_relay_restrictions = permit_sasl_authenticated, reject_unauth_destination
 # A suspended subscription's domains (suspended-in) answer "temporarily unavailable": senders
 # retry for days, then bounce with that sentence (decision 0066).
@@ -188,6 +205,7 @@ export function postfixMasterCf({ ports, paths, hostname }: MailConfigInput): st
     ["anvil", "unix", "-", "-", "1", "anvil"],
     ["scache", "unix", "-", "-", "1", "scache"],
     ["postlog", "unix-dgram", "n", "-", "1", "postlogd"],
+    ["tlsmgr", "unix", "-", "1000?", "1", "tlsmgr"],
   ];
   const lines = services.map(
     ([name, type, priv, wakeup, limit, command]) =>
@@ -198,6 +216,7 @@ export function postfixMasterCf({ ports, paths, hostname }: MailConfigInput): st
   -o smtpd_milters=inet:127.0.0.1:${ports.spam}
 127.0.0.1:${ports.submission} inet n - n - - smtpd
   -o syslog_name=postfix/submission
+  -o smtpd_tls_security_level=encrypt
   -o smtpd_sasl_auth_enable=yes
   -o smtpd_client_restrictions=permit_sasl_authenticated,reject
   -o smtpd_sender_restrictions=$lagon_submission_sender_restrictions
@@ -207,12 +226,14 @@ export function postfixMasterCf({ ports, paths, hostname }: MailConfigInput): st
   -o smtpd_milters=inet:127.0.0.1:${ports.dkim}
 127.0.0.1:${ports.replies} inet n - n - - smtpd
   -o syslog_name=postfix/replies
+  -o smtpd_tls_security_level=none
   -o mynetworks=127.0.0.0/8
   -o smtpd_relay_restrictions=permit_mynetworks,reject
   -o smtpd_recipient_restrictions=
   -o smtpd_milters=inet:127.0.0.1:${ports.dkim}
 127.0.0.1:${ports.forward} inet n - n - - smtpd
   -o syslog_name=postfix/forward
+  -o smtpd_tls_security_level=none
   -o myhostname=forward.${hostname}
   -o mynetworks=127.0.0.0/8
   -o smtpd_client_restrictions=permit_mynetworks,reject
@@ -229,7 +250,7 @@ ${lines.join("\n")}
 }
 
 /** Dovecot: IMAP, LMTP, SASL for Postfix and the quota policy, on loopback only. */
-export function dovecotConf({ paths, ports, mailUser, mailUid, hostname }: MailConfigInput): string {
+export function dovecotConf({ paths, ports, mailUser, mailUid, hostname, tls }: MailConfigInput): string {
   const users = paths.usersFile;
   return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
 base_dir = ${paths.runDir}
@@ -239,9 +260,14 @@ protocols = imap lmtp
 listen = 127.0.0.1
 log_path = ${path.join(paths.logDir, "dovecot.log")}
 hostname = ${hostname}
-ssl = no
-# Loopback only (docs/security.md): nobody outside this machine reaches these ports.
-disable_plaintext_auth = no
+# No login without TLS (decision 0083). Dovecot counts a client on the server's own address
+# (127.0.0.1 to 127.0.0.1) as secured: only this machine's own clients may skip it.
+ssl = required
+ssl_cert = <${tls.certFile}
+ssl_key = <${tls.keyFile}
+ssl_dh = </usr/share/dovecot/dh.pem
+ssl_min_protocol = TLSv1.2
+disable_plaintext_auth = yes
 auth_mechanisms = plain login
 first_valid_uid = ${mailUid}
 last_valid_uid = ${mailUid}

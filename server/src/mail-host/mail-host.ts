@@ -40,6 +40,18 @@ export interface MailEndpoints {
   imapPort: number;
   /** Roundcube in a browser, when this host serves it. */
   webmailUrl?: string;
+  /**
+   * Submission and IMAP take logins only after STARTTLS (decision 0083): the name their
+   * certificate is checked for, and the file that certificate is checked against (the generated
+   * one; none for an operator's from a public CA).
+   */
+  tls: MailTlsTrust;
+}
+
+/** How the host's own clients check its certificate. */
+export interface MailTlsTrust {
+  serverName: string;
+  caFile?: string;
 }
 
 export interface MailHostHealth {

@@ -3,12 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
+import { openTestDatabase } from "../../test/test-context.ts";
+import type { Database } from "../db/database.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { addMailbox, deliverFromOutside, freeMailPorts, waitForMessage } from "./mail-checks.ts";
 import { newMailboxPassword } from "./mailbox-password.ts";
+import { SendCounts } from "./send-counts-table.ts";
 
 describe("Out-of-office replies (Dovecot's Sieve vacation)", () => {
   let dataDir: string;
+  let database: Database;
   let host: LocalMailHost;
   // The senders' own mail server, on the internet.
   let outside: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -26,11 +30,13 @@ describe("Out-of-office replies (Dovecot's Sieve vacation)", () => {
   beforeAll(async () => {
     outside = await startSmtpSink();
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-vacation-"));
+    database = await openTestDatabase();
     host = new LocalMailHost({
       dataDir,
       hostname: "mail.localhost",
       ports: await freeMailPorts(),
       relayHost: `[127.0.0.1]:${new URL(outside.url).port}`,
+      sendCounts: new SendCounts(database.db),
     });
     await host.start();
     await addMailbox(host, alice, password);
@@ -38,6 +44,7 @@ describe("Out-of-office replies (Dovecot's Sieve vacation)", () => {
 
   afterAll(async () => {
     await host?.stop();
+    await database?.close();
     await outside?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

@@ -5,12 +5,7 @@
  * (or a stolen mailbox password) sends at most that many messages an hour through the platform.
  */
 import net from "node:net";
-
-export interface SendLimit {
-  /** Recipients a login may submit within `perSeconds`. */
-  recipients: number;
-  perSeconds: number;
-}
+import type { SendCounts, SendLimit } from "./send-counts-table.ts";
 
 /** An hour's budget of every login: ample for a site's forms and a person's mail, small for spam. */
 export const DEFAULT_SEND_LIMIT: SendLimit = { recipients: 200, perSeconds: 3600 };
@@ -18,36 +13,33 @@ export const DEFAULT_SEND_LIMIT: SendLimit = { recipients: 200, perSeconds: 3600
 /** Postfix's answer past the budget (SMTP text: ASCII only). */
 export const OVER_LIMIT_ACTION = "DEFER_IF_PERMIT 4.7.1 Limite d'envoi atteinte : reessayez plus tard";
 
-/** The counting itself: a sliding window of recipient times per login. */
-export class SendRateCounter {
-  private readonly sent = new Map<string, number[]>();
+/** Postfix's answer when the counts cannot be read: the sender retries (SMTP text: ASCII only). */
+export const COUNTS_UNAVAILABLE_ACTION = "DEFER_IF_PERMIT 4.3.0 Service temporairement indisponible";
 
+/** The counting itself: a sliding window of recipients per login, kept in the database. */
+export class SendRateCounter {
   constructor(
+    private readonly counts: SendCounts,
     private readonly limit: SendLimit,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Counts one recipient for the login; false when the login's budget is spent (not counted then). */
-  take(login: string): boolean {
-    const now = this.now();
-    const since = now - this.limit.perSeconds * 1000;
-    const times = (this.sent.get(login) ?? []).filter((t) => t > since);
-    if (times.length >= this.limit.recipients) {
-      this.sent.set(login, times);
-      return false;
-    }
-    times.push(now);
-    this.sent.set(login, times);
-    return true;
+  take(login: string): Promise<boolean> {
+    return this.counts.take(login, this.limit, new Date(this.now()));
   }
 }
 
 /** The action for one policy request (its attributes). */
-export function policyAction(counter: SendRateCounter, request: Map<string, string>): string {
+export async function policyAction(counter: SendRateCounter, request: Map<string, string>): Promise<string> {
   const login = request.get("sasl_username")?.toLowerCase();
   // Only recipients of authenticated submissions count; anything else is not this service's.
   if (request.get("protocol_state") !== "RCPT" || !login) return "DUNNO";
-  return counter.take(login) ? "DUNNO" : OVER_LIMIT_ACTION;
+  try {
+    return (await counter.take(login)) ? "DUNNO" : OVER_LIMIT_ACTION;
+  } catch {
+    return COUNTS_UNAVAILABLE_ACTION;
+  }
 }
 
 export interface SendRatePolicy {
@@ -56,8 +48,12 @@ export interface SendRatePolicy {
 }
 
 /** The service on 127.0.0.1:port; Postfix keeps its connections open across requests. */
-export function startSendRatePolicy(port: number, limit: SendLimit): Promise<SendRatePolicy> {
-  const counter = new SendRateCounter(limit);
+export function startSendRatePolicy(
+  port: number,
+  counts: SendCounts,
+  limit: SendLimit,
+): Promise<SendRatePolicy> {
+  const counter = new SendRateCounter(counts, limit);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -66,6 +62,8 @@ export function startSendRatePolicy(port: number, limit: SendLimit): Promise<Sen
     socket.on("error", () => {});
     let buffer = "";
     let request = new Map<string, string>();
+    // Answers in the order of the requests, each once its count is done.
+    let answered = Promise.resolve();
     socket.on("data", (chunk: string) => {
       buffer += chunk;
       // Far past any real request: a client that sends no empty line is cut off.
@@ -74,7 +72,10 @@ export function startSendRatePolicy(port: number, limit: SendLimit): Promise<Sen
         const line = buffer.slice(0, end).replace(/\r$/, "");
         buffer = buffer.slice(end + 1);
         if (line === "") {
-          socket.write(`action=${policyAction(counter, request)}\n\n`);
+          const action = policyAction(counter, request);
+          answered = answered.then(async () => {
+            socket.write(`action=${await action}\n\n`);
+          });
           request = new Map();
           continue;
         }

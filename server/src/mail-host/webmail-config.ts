@@ -1,6 +1,7 @@
 /** The configuration files of the embedded webmail (Roundcube, its php-fpm and nginx), as text. */
 import path from "node:path";
 import { WEB_USER } from "../wordpress/site-runtime-config.ts";
+import type { MailEndpoints } from "./mail-host.ts";
 
 export interface WebmailPaths {
   configDir: string;
@@ -15,18 +16,29 @@ export interface WebmailPaths {
 /** A PHP single-quoted string. */
 const php = (text: string) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 
-/** Roundcube's config.inc.php: French, this host's IMAP and submission on loopback, SQLite. */
+/**
+ * Roundcube's config.inc.php: French, this host's IMAP and submission on loopback over STARTTLS
+ * (the host's certificate checked by its name, against its file), SQLite.
+ */
 export function roundcubeConfig(
   paths: WebmailPaths,
-  { desKey, imapPort, submissionPort }: { desKey: string; imapPort: number; submissionPort: number },
+  { desKey, host }: { desKey: string; host: MailEndpoints },
 ): string {
   const database = path.join(paths.databaseDir, "roundcube.sqlite");
+  const ssl = [
+    "'verify_peer' => true",
+    "'verify_peer_name' => true",
+    `'peer_name' => ${php(host.tls.serverName)}`,
+    ...(host.tls.caFile ? [`'cafile' => ${php(host.tls.caFile)}`] : []),
+  ].join(", ");
   return `<?php
 // Written by the product at each start (server/src/mail-host/webmail-config.ts).
 $config = [];
 $config['db_dsnw'] = ${php(`sqlite:///${database}?mode=0600`)};
-$config['imap_host'] = ${php(`127.0.0.1:${imapPort}`)};
-$config['smtp_host'] = ${php(`127.0.0.1:${submissionPort}`)};
+$config['imap_host'] = ${php(`tls://${host.host}:${host.imapPort}`)};
+$config['smtp_host'] = ${php(`tls://${host.host}:${host.submissionPort}`)};
+$config['imap_conn_options'] = ['ssl' => [${ssl}]];
+$config['smtp_conn_options'] = ['ssl' => [${ssl}]];
 $config['smtp_user'] = '%u';
 $config['smtp_pass'] = '%p';
 $config['imap_auth_type'] = 'PLAIN';

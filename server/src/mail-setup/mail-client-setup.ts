@@ -7,13 +7,6 @@
 import { createHash } from "node:crypto";
 import type { MailEndpoints } from "../mail-host/mail-host.ts";
 
-/**
- * The embedded host has no TLS yet (it listens on loopback only, decision 0050): the documents say
- * so rather than promise a TLS the host would refuse. The day it has TLS, this is the one place
- * to change.
- */
-const TLS = false;
-
 const PRODUCT = "Lagon Digital";
 
 export function escapeXml(value: string): string {
@@ -23,7 +16,8 @@ export function escapeXml(value: string): string {
 /** Thunderbird's autoconfig answer for a mail domain (placeholders let it fill in the address). */
 export function thunderbirdAutoconfig(domain: string, endpoints: MailEndpoints): string {
   const host = escapeXml(endpoints.host);
-  const socketType = TLS ? "STARTTLS" : "plain";
+  // The host takes logins only after STARTTLS (decision 0083).
+  const socketType = "STARTTLS";
   return `<?xml version="1.0" encoding="UTF-8"?>
 <clientConfig version="1.1">
   <emailProvider id="${escapeXml(domain)}">
@@ -49,7 +43,7 @@ export function thunderbirdAutoconfig(domain: string, endpoints: MailEndpoints):
 `;
 }
 
-/** Outlook's autodiscover answer (POX) for one address. */
+/** Outlook's autodiscover answer (POX) for one address: STARTTLS ("TLS") on both ports. */
 export function outlookAutodiscover(address: string, endpoints: MailEndpoints): string {
   const protocol = (type: "IMAP" | "SMTP", port: number, extra: string) => `      <Protocol>
         <Type>${type}</Type>
@@ -58,7 +52,8 @@ export function outlookAutodiscover(address: string, endpoints: MailEndpoints): 
         <LoginName>${escapeXml(address)}</LoginName>
         <DomainRequired>off</DomainRequired>
         <SPA>off</SPA>
-        <SSL>${TLS ? "on" : "off"}</SSL>
+        <SSL>on</SSL>
+        <Encryption>TLS</Encryption>
         <AuthRequired>on</AuthRequired>${extra}
       </Protocol>`;
   return `<?xml version="1.0" encoding="utf-8"?>
@@ -114,12 +109,12 @@ export function appleMailProfile(address: string, endpoints: MailEndpoints): str
       <key>EmailAddress</key>${s(address)}
       <key>IncomingMailServerHostName</key>${s(endpoints.host)}
       <key>IncomingMailServerPortNumber</key><integer>${endpoints.imapPort}</integer>
-      <key>IncomingMailServerUseSSL</key>${bool(TLS)}
+      <key>IncomingMailServerUseSSL</key>${bool(true)}
       <key>IncomingMailServerAuthentication</key>${s("EmailAuthPassword")}
       <key>IncomingMailServerUsername</key>${s(address)}
       <key>OutgoingMailServerHostName</key>${s(endpoints.host)}
       <key>OutgoingMailServerPortNumber</key><integer>${endpoints.submissionPort}</integer>
-      <key>OutgoingMailServerUseSSL</key>${bool(TLS)}
+      <key>OutgoingMailServerUseSSL</key>${bool(true)}
       <key>OutgoingMailServerAuthentication</key>${s("EmailAuthPassword")}
       <key>OutgoingMailServerUsername</key>${s(address)}
       <key>OutgoingPasswordSameAsIncomingPassword</key><true/>

@@ -69,6 +69,8 @@ describe("setting up a mailbox in one step: autoconfig, autodiscover, Apple prof
     expect(xpath(res.body, "/clientConfig/emailProvider/domain")).toBe(site.domain);
     expect(xpath(res.body, `${incoming}/@type`)).toBe("imap");
     expect(xpath(res.body, `${incoming}/username`)).toBe("%EMAILADDRESS%");
+    expect(xpath(res.body, `${incoming}/socketType`)).toBe("STARTTLS");
+    expect(xpath(res.body, "/clientConfig/emailProvider/outgoingServer/socketType")).toBe("STARTTLS");
     expect(res.body).not.toContain(password);
     await logsIn(
       {
@@ -122,11 +124,13 @@ describe("setting up a mailbox in one step: autoconfig, autodiscover, Apple prof
     wellFormed(res.body);
     const protocol = (type: string) => `//${el("Account")}/${el("Protocol")}[${el("Type")}='${type}']`;
     expect(xpath(res.body, `//${el("Action")}`)).toBe("settings");
+    expect(xpath(res.body, `${protocol("IMAP")}/${el("Encryption")}`)).toBe("TLS");
+    expect(xpath(res.body, `${protocol("SMTP")}/${el("Encryption")}`)).toBe("TLS");
     const endpoints = {
+      ...host.endpoints(),
       host: xpath(res.body, `${protocol("IMAP")}/${el("Server")}`),
       imapPort: Number(xpath(res.body, `${protocol("IMAP")}/${el("Port")}`)),
       submissionPort: Number(xpath(res.body, `${protocol("SMTP")}/${el("Port")}`)),
-      smtpPort: 0,
     };
     const user = xpath(res.body, `${protocol("IMAP")}/${el("LoginName")}`);
     expect(user).toBe(address);
@@ -172,6 +176,8 @@ describe("setting up a mailbox in one step: autoconfig, autodiscover, Apple prof
       EmailAccountType: "EmailTypeIMAP",
       EmailAddress: address,
       IncomingMailServerAuthentication: "EmailAuthPassword",
+      IncomingMailServerUseSSL: true,
+      OutgoingMailServerUseSSL: true,
       OutgoingPasswordSameAsIncomingPassword: true,
     });
     expect(Object.keys(account).filter((key) => /Password$/.test(key))).toEqual([

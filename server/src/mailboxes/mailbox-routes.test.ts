@@ -9,6 +9,7 @@ import { TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { adminAudit, customDomains, mailboxes } from "../db/schema.ts";
 import { LocalMailHost } from "../mail-host/local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, waitForMessage } from "../mail-host/mail-checks.ts";
+import { SendCounts } from "../mail-host/send-counts-table.ts";
 import { restoreMailHost } from "./order-mailboxes.ts";
 
 describe("the order page's mailboxes, on a real mail host", () => {
@@ -329,6 +330,7 @@ describe("the order page's mailboxes, on a real mail host", () => {
       dataDir,
       hostname: "mail.lagon-sites.re",
       ports: await freeMailPorts(),
+      sendCounts: new SendCounts(t.ctx.db),
     });
     try {
       await fresh.start();

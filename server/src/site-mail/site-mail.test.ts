@@ -106,6 +106,8 @@ describe("a site's own mail: password reset and contact form through the mail ho
     const mail = await mailTo(order.customerEmail, "mot de passe");
     expect(mail.raw).toMatch(/^From: .*<wordpress@fleuriste-courriel\.localhost>/m);
     expect(mail.raw).toMatch(/DKIM-Signature: [\s\S]*d=fleuriste-courriel\.localhost/);
+    // Submitted over STARTTLS, the host's certificate checked by the site (decision 0083).
+    expect(mail.raw).toMatch(/^Received: from [\s\S]*?\(using TLSv1\.[23] /m);
     expect(bodyOf(mail)).toContain("action=rp");
   });
 
@@ -193,7 +195,11 @@ describe("a site's own mail: password reset and contact form through the mail ho
       );
     const job = () => upgradeSitesJob.handle({}, t.ctx, {} as Parameters<typeof upgradeSitesJob.handle>[2]);
     // A fresh install has every upgrade: the job leaves it alone.
-    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual([PRODUCT_FILES_UPGRADE, "contact-form"]);
+    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual([
+      PRODUCT_FILES_UPGRADE,
+      "contact-form",
+      "mail-starttls",
+    ]);
     // The site as it was made before stop 31: a Contact page without the form, the mu-plugin of
     // then (no form, no settings route), nothing recorded.
     const page = await contactPage();
@@ -224,17 +230,22 @@ describe("a site's own mail: password reset and contact form through the mail ho
     );
     expect((await stat(muPlugin)).uid).toBe(owner);
     expect((await contactPage()).content.raw).toBe(`${before.trimEnd()}\n\n${contactForm()}`);
-    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual([PRODUCT_FILES_UPGRADE, "contact-form"]);
+    expect((await getSite(t.ctx.db, order.id)).upgrades).toEqual([
+      PRODUCT_FILES_UPGRADE,
+      "contact-form",
+      "mail-starttls",
+    ]);
     expect((await logs()).map((l) => l.details)).toEqual([
       expect.stringMatching(
-        /^Extensions de la plateforme mises à jour sur le site : .*Courriel du site \(version 2\)/,
+        /^Extensions de la plateforme mises à jour sur le site : .*Courriel du site \(version 3\)/,
       ),
       `E-mails du site envoyés par wordpress@${domain} ; formulaire de contact vers accueil@fleurs-payet.re. Formulaire de contact ajouté à la page Contact.`,
+      `E-mails du site envoyés par wordpress@${domain} ; formulaire de contact vers accueil@fleurs-payet.re.`,
     ]);
     expect(await formToken(false)).toMatch(/^\d+\./);
     // Once: a second run does nothing; the steps themselves, run again, change nothing.
     await job();
-    expect(await logs()).toHaveLength(2);
+    expect(await logs()).toHaveLength(3);
     await t.ctx.wordpress.main.refreshSiteFiles(subdomain);
     expect(await addContactForm(t.ctx, order, await getSite(t.ctx.db, order.id))).toContain(
       "Formulaire de contact déjà présent.",

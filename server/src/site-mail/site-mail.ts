@@ -20,7 +20,14 @@ import { updateSite } from "../sites/sites-table.ts";
 
 /** What the mu-plugin is given (PUT /wp-json/lagon/v1/courriel). */
 interface SiteMailSettings {
-  smtp: { host: string; port: number; user: string; password: string } | null;
+  smtp: {
+    host: string;
+    port: number;
+    user: string;
+    password: string;
+    /** STARTTLS: the host's certificate checked for this name, against this file (decision 0083). */
+    tls: { peer_name: string; cafile: string | null };
+  } | null;
   contact: string;
   unavailable: string | null;
 }
@@ -46,12 +53,13 @@ async function ensureSiteSender(ctx: Context, order: Order, site: Site): Promise
   const domain = mailDomainOf(ctx, order);
   await host.addDomain(domain);
   await host.setSiteSender({ domain, passwordHash: hash });
-  const { host: address, submissionPort } = host.endpoints();
+  const { host: address, submissionPort, tls } = host.endpoints();
   return {
     host: address,
     port: submissionPort,
     user: siteSenderLogin(domain),
     password: ctx.secrets.open(sealed),
+    tls: { peer_name: tls.serverName, cafile: tls.caFile ?? null },
   };
 }
 

@@ -6,6 +6,7 @@ import { defineJob } from "../jobs/job-queue.ts";
 import { liveSite } from "../maintenance/versions.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { addContactForm } from "../site-mail/add-contact-form.ts";
+import { configureSiteMail } from "../site-mail/site-mail.ts";
 import { PRODUCT_FILES_UPGRADE, refreshProductFiles } from "./product-files.ts";
 
 /**
@@ -25,6 +26,8 @@ export const SITE_UPGRADES: SiteUpgrade[] = [
   { name: PRODUCT_FILES_UPGRADE, run: refreshProductFiles },
   // Sites made before issue 25 item 6 (stop 31): mail settings and the Contact page's form.
   { name: "contact-form", run: addContactForm },
+  // Sites set up before the mail host took logins over STARTTLS only (decision 0083).
+  { name: "mail-starttls", run: configureSiteMail },
 ];
 
 export const SITE_UPGRADE_NAMES = SITE_UPGRADES.map((upgrade) => upgrade.name);

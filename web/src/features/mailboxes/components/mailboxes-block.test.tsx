@@ -67,6 +67,13 @@ describe("MailboxesBlock", () => {
     render(<MailboxesBlock orderId={ORDER} token="jeton" />);
     const link = await screen.findByRole("link", { name: "http://webmail.localhost:2580/" });
     expect(link.getAttribute("href")).toBe("http://webmail.localhost:2580/");
+    // The settings for a mail program: STARTTLS on both (the host refuses a login without it).
+    expect(
+      screen.getByText(/Réception \(IMAP\) : serveur 127\.0\.0\.1, port 2543, sécurité STARTTLS/),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/Envoi \(SMTP\) : serveur 127\.0\.0\.1, port 2587, sécurité STARTTLS/),
+    ).toBeTruthy();
     expect(screen.getByText("Réponse automatique désactivée")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Réponse automatique de contact@payet.localhost" }));

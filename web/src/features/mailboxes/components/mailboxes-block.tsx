@@ -297,11 +297,12 @@ export function MailboxesBlock({ orderId, token, admin = false }: MailAccess) {
               <ul>
                 <li>Identifiant : votre adresse complète, et son mot de passe</li>
                 <li>
-                  Réception (IMAP) : serveur {list.settings.host}, port {list.settings.imap_port}
+                  Réception (IMAP) : serveur {list.settings.host}, port {list.settings.imap_port}, sécurité
+                  STARTTLS
                 </li>
                 <li>
-                  Envoi (SMTP) : serveur {list.settings.host}, port {list.settings.smtp_port}, avec
-                  identification
+                  Envoi (SMTP) : serveur {list.settings.host}, port {list.settings.smtp_port}, sécurité
+                  STARTTLS, avec identification
                 </li>
                 <li>
                   Sur iPhone, iPad ou Mac : touchez « Profil iPhone / Mac » à côté de l'adresse, ouvrez le

@@ -2,11 +2,12 @@
 /**
  * Plugin Name: Courriel du site
  * Description: Les e-mails du site (mot de passe oublié, formulaires) partent par l'hébergement e-mail de la plateforme, en SMTP authentifié, jamais par un programme. Formulaire de contact protégé contre le spam, sans service tiers.
- * Version: 2
+ * Version: 3
  */
 
 // The product writes the settings through PUT /wp-json/lagon/v1/courriel (the admin's application
-// password): { smtp: {host, port, user, password} | null, contact: address, unavailable: French | null }.
+// password): { smtp: {host, port, user, password, tls: {peer_name, cafile | null}} | null,
+// contact: address, unavailable: French | null }.
 const LAGON_COURRIEL_OPTION = 'lagon_courriel';
 // A form sent sooner than this after the page was drawn is a robot's; a page older than this is stale.
 const LAGON_CONTACT_MIN_SECONDS = 2;
@@ -34,8 +35,19 @@ add_action('phpmailer_init', function ($phpmailer) {
 	$phpmailer->SMTPAuth = true;
 	$phpmailer->Username = (string) $smtp['user'];
 	$phpmailer->Password = (string) $smtp['password'];
-	$phpmailer->SMTPSecure = '';
+	// The mail host takes logins only after STARTTLS; its certificate is checked for its name,
+	// against its own certificate file when it made it itself (no public CA), else the system's.
+	$tls = is_array($smtp['tls'] ?? null) ? $smtp['tls'] : [];
+	$phpmailer->SMTPSecure = 'tls';
 	$phpmailer->SMTPAutoTLS = false;
+	$ssl = ['verify_peer' => true, 'verify_peer_name' => true];
+	if (is_string($tls['peer_name'] ?? null)) {
+		$ssl['peer_name'] = $tls['peer_name'];
+	}
+	if (is_string($tls['cafile'] ?? null)) {
+		$ssl['cafile'] = $tls['cafile'];
+	}
+	$phpmailer->SMTPOptions = ['ssl' => $ssl];
 	$phpmailer->Timeout = 15;
 	// The mail host lets the site send as its own domain only: the envelope is the site's login, and
 	// a From of another domain (a plugin's setting) becomes the Reply-To.
@@ -68,8 +80,11 @@ function lagon_courriel_save(WP_REST_Request $request) {
 	if (!is_string($contact) || !is_email($contact)) {
 		return new WP_Error('lagon_courriel', 'Adresse de contact invalide.', ['status' => 400]);
 	}
+	$tls = is_array($smtp) ? ($smtp['tls'] ?? null) : null;
 	if ($smtp !== null && (!is_array($smtp) || !is_string($smtp['host'] ?? null) || !is_int($smtp['port'] ?? null)
-		|| !is_email($smtp['user'] ?? '') || !is_string($smtp['password'] ?? null))) {
+		|| !is_email($smtp['user'] ?? '') || !is_string($smtp['password'] ?? null)
+		|| !is_array($tls) || !is_string($tls['peer_name'] ?? null)
+		|| !(is_string($tls['cafile'] ?? null) || ($tls['cafile'] ?? null) === null))) {
 		return new WP_Error('lagon_courriel', 'Réglages SMTP invalides.', ['status' => 400]);
 	}
 	update_option(LAGON_COURRIEL_OPTION, [
@@ -78,6 +93,7 @@ function lagon_courriel_save(WP_REST_Request $request) {
 			'port' => $smtp['port'],
 			'user' => $smtp['user'],
 			'password' => $smtp['password'],
+			'tls' => ['peer_name' => $tls['peer_name'], 'cafile' => $tls['cafile'] ?? null],
 		],
 		'contact' => $contact,
 		'unavailable' => $unavailable,

@@ -142,6 +142,7 @@ describe("the embedded French writer, for five trades", () => {
       ["garage", "appointment"],
       ["electrician", "callout"],
       ["restaurant", "restaurant"],
+      ["aircon", "callout"],
       ["accountant", "business"],
     ]);
   });

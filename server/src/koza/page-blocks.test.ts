@@ -1,3 +1,4 @@
+import { KOZA_STYLES } from "@lagon/contracts/koza";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TEMPLATES } from "../mail/default-templates.ts";
 import { renderTemplate } from "../mail/render-template.ts";
@@ -28,6 +29,14 @@ const images = (data: ReturnType<typeof answers>, photos: Media[]) =>
       ]),
     ),
   );
+
+/** What a visitor reads: the blocks' text, without markup nor comments. */
+const visible = (html: string) =>
+  html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("\u00a0", " ")
+    .replaceAll("&#039;", "'");
 
 describe("the five pages as blocks", () => {
   it("are Accueil, À propos, Services, Réalisations and Contact, with the photos where they belong", () => {
@@ -251,6 +260,56 @@ describe("the five pages as blocks", () => {
     expect(buttonsOf(true).join()).not.toMatch(/table/);
     // Without it, a table is booked by phone from the contact page.
     expect(buttonsOf(false)).toEqual(Array(4).fill("Réserver une table → /contact/"));
+  });
+
+  it.each(Object.keys(TRADES) as (keyof typeof TRADES)[])(
+    "make the %s's site speak as « je » when its owner works alone, on every page and in every style",
+    (trade) => {
+      for (const style of KOZA_STYLES) {
+        const data = answers({
+          ...TRADES[trade],
+          style,
+          businessDescription: "Je travaille seule et je m'occupe de tout, de l'accueil au travail fini.",
+          uniqueValue: "Je prends le temps d'écouter chaque client",
+          targetAudience: "les familles",
+        });
+        for (const booking of [false, true]) {
+          for (const photos of [[], [photo(1)]]) {
+            const pages = kozaPages(data, writeFrenchSite(data), images(data, photos), { booking });
+            const text = visible(pages.map((p) => `${p.title}\n${p.content}`).join("\n"));
+            expect(text.match(/\b(nous|notre|nos)\b/gi), `${trade}, ${style}`).toBeNull();
+            expect(text).toMatch(/\b(Je|je|Mes|mes|Ma|ma|Mon|mon)\b/);
+          }
+        }
+      }
+    },
+  );
+
+  it("say « Mes services » and « Mes valeurs » for one person, « Nos » for a team", () => {
+    const alone = TRADES.aircon;
+    const [home, about] = kozaPages(alone, writeFrenchSite(alone), images(alone, [photo(1)])).map((p) =>
+      visible(p.content),
+    );
+    expect(home).toContain("Mes services");
+    expect(home).toContain("Découvrir mes services");
+    expect(about).toContain("Mes valeurs");
+    expect(about).toContain("Voir mes réalisations");
+    const team = TRADES.garage;
+    const [teamHome, teamAbout] = kozaPages(team, writeFrenchSite(team), images(team, [photo(1)])).map((p) =>
+      visible(p.content),
+    );
+    expect(teamHome).toContain("Découvrir nos services");
+    expect(teamAbout).toContain("Nos valeurs");
+  });
+
+  it("call a restaurant's offer its « formules » everywhere, never « services » beside them", () => {
+    const data = TRADES.restaurant;
+    const pages = kozaPages(data, writeFrenchSite(data), images(data, []));
+    expect(pages[2]?.title).toBe("Formules");
+    const text = visible(pages.map((p) => p.content).join("\n"));
+    expect(text).toContain("Nos formules");
+    expect(text).toContain("Découvrir nos formules");
+    expect(text).not.toMatch(/services/i);
   });
 
   it.each([

@@ -10,5 +10,7 @@ folder="${1:-/tmp/koza-shots}"
 mkdir -p "$folder"
 KOZA_SHOTS="$(cd "$folder" && pwd)"
 export KOZA_SHOTS
+# The stack serves the built web app (the Koza sites do not depend on it: built once).
+[ -d web/build/client ] || npm run build
 npx playwright test e2e/evidence/koza-trades.spec.ts
 echo "captures: $KOZA_SHOTS"

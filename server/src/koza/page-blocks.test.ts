@@ -334,10 +334,23 @@ describe("the five pages as blocks", () => {
     const data = answers({ businessName: "Le Fournil de Saint-Leu" });
     const home = kozaPages(data, writeFrenchSite(data), images(data, []))[0]?.content as string;
     const h1 = /<h1[^>]*>(.*?)<\/h1>/.exec(home)?.[1] ?? "";
-    expect(h1).toContain(`<span class="${NO_WRAP}">Saint-Leu</span>`);
+    expect(h1).toContain(`<span class="${NO_WRAP}">de Saint-Leu</span>`);
     // The words stay as typed: "Saint-Leu", with its hyphen, for search and copy.
     expect(h1.replace(/<[^>]+>/g, "")).toContain("Le Fournil de Saint-Leu");
     expect(heading("Qui sommes-nous ?")).toContain(`<span class="${NO_WRAP}">sommes-nous</span> ?`);
+  });
+
+  it("never leave a short word at the end of a title's line: « à » goes down with « Saint-Paul »", () => {
+    const data = answers({ style: "classic" });
+    const home = kozaPages(data, writeFrenchSite(data), images(data, []))[0]?.content as string;
+    const h1 = /<h1[^>]*>(.*?)<\/h1>/.exec(home)?.[1] ?? "";
+    expect(h1).toBe(`Boulangerie Payet <span class="${NO_WRAP}">à Saint-Paul</span>`);
+    expect(heading("Bienvenue chez Mayotte Clim")).toContain(
+      `<span class="${NO_WRAP}">chez Mayotte</span> Clim`,
+    );
+    expect(heading("Pourquoi nous ?")).not.toContain(NO_WRAP);
+    // A service's name keeps its words free: only a name (a capital) pulls its short word along.
+    expect(heading("Pain au levain")).toContain(">Pain au levain</h2>");
   });
 
   it("are listed in the « site ready » e-mail as made: « Comment ça se passe » without photos", () => {

@@ -4,7 +4,7 @@ import { typeset } from "./french-typography.ts";
 import { fold } from "./image-motifs.ts";
 import { describeServices, sentencesOf } from "./service-words.ts";
 import type { SiteContent } from "./site-content.ts";
-import { type TradeKind, tradeKind, tradeOf } from "./trade.ts";
+import { type TradeKind, tradeOf } from "./trade.ts";
 
 /** What changes with the chosen style: the voice of the site. Each list offers variants. */
 interface Tone {
@@ -44,6 +44,8 @@ interface Words {
   echoes: boolean;
   /** A name in the plural ("Les Délices de Zoé"): its verbs and possessives agree. */
   plural: boolean;
+  /** A garage: what is booked is work on the customer's vehicle. */
+  vehicle: boolean;
 }
 
 /** The verb (or possessive) that agrees with the business's name: `v(w, "attend", "attendent")`. */
@@ -259,7 +261,10 @@ const TRADES: Record<TradeKind, TradeWords> = {
     }),
     ctaText: (w) =>
       `Appelez le ${w.phone} ou écrivez-${we(w, "nous : nous convenons ensemble d'un", "moi : je vous propose un")} créneau qui vous arrange.`,
-    why: () => "Sur rendez-vous, le temps qu'il faut vous est réservé, sans précipitation.",
+    why: (w) =>
+      w.vehicle
+        ? "Sur rendez-vous, le jour où vous déposez votre véhicule se décide avec vous."
+        : "Sur rendez-vous, le temps qu'il faut vous est réservé, sans précipitation.",
     way: () =>
       "Chaque rendez-vous commence par écouter ce que vous attendez, et vous savez ensuite ce qui a été fait.",
     presence: (w) => `${w.The} vous ${v(w, "reçoit", "reçoivent")} sur rendez-vous${sp(w.inTown)}.`,
@@ -344,7 +349,8 @@ const TRADES: Record<TradeKind, TradeWords> = {
  */
 export function writeFrenchSite(data: KozaData): SiteContent {
   const tone = TONES[data.style];
-  const trade = TRADES[tradeKind(data)];
+  const trade = tradeOf(data);
+  const said = TRADES[trade.kind];
   const w: Words = {
     name: oneLine(data.businessName),
     the: the(oneLine(data.businessName)),
@@ -354,7 +360,8 @@ export function writeFrenchSite(data: KozaData): SiteContent {
     inTown: inTown(data.contactInfo.address),
     phone: oneLine(data.contactInfo.phone),
     hours: data.contactInfo.hours.trim() ? inside(data.contactInfo.hours) : "",
-    solo: tradeOf(data).solo,
+    solo: trade.solo,
+    vehicle: trade.vehicle,
     echoes: fold(data.businessName)
       .split(/[^a-z]+/)
       .includes(fold(data.businessType).split(/[^a-z]+/)[0] ?? ""),
@@ -377,7 +384,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
   const clientele = audience
     ? pick([`${we(w, "Notre", "Ma")} clientèle : ${audience}.`, `Pour qui ? ${capitalize(audience)}.`], 1)
     : "";
-  const home = join(pick(tone.opening, 3)(w), pitch, ...rest, rest.length ? "" : trade.presence(w));
+  const home = join(pick(tone.opening, 3)(w), pitch, ...rest, rest.length ? "" : said.presence(w));
 
   return typeset({
     tagline: [`${w.type}${sp(w.inTown)}`, tone.taglineEnd].filter(Boolean).join(" — "),
@@ -385,26 +392,26 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       headline: pick(tone.headline)(w),
       lead: pick(tone.lead, 2)(w),
       intro: home,
-      servicesTitle: (trade.servicesTitle ?? tone.servicesTitle)(w),
+      servicesTitle: (said.servicesTitle ?? tone.servicesTitle)(w),
       serviceTeasers: described.items.map((d) => d.teaser),
       whyTitle: tone.whyTitle(w),
-      why: join(distinction(data.uniqueValue, w, seed), trade.why(w)),
-      callToAction: { title: trade.ctaTitle(w)[data.style], text: trade.ctaText(w) },
+      why: join(distinction(data.uniqueValue, w, seed), said.why(w)),
+      callToAction: { title: said.ctaTitle(w)[data.style], text: said.ctaText(w) },
     },
     about: {
       title: pick(tone.aboutTitle, 5)(w),
-      paragraphs: [join(pick(tone.aboutOpening, 6)(w), clientele), join(trade.way(w), tone.promise(w))],
+      paragraphs: [join(pick(tone.aboutOpening, 6)(w), clientele), join(said.way(w), tone.promise(w))],
       values: tone.values(w).map(([title, text]) => ({ title, text })),
     },
     services: {
-      intro: `${capitalize(listOf(services))} : ${(trade.servicesIntro ?? tone.servicesIntro)(w)}`,
+      intro: `${capitalize(listOf(services))} : ${(said.servicesIntro ?? tone.servicesIntro)(w)}`,
       items: services.map((title, i) => ({ title, text: described.items[i]?.text as string })),
-      callToAction: { title: trade.servicesCta.title, text: trade.servicesCta.text(w) },
+      callToAction: { title: said.servicesCta.title, text: said.servicesCta.text(w) },
     },
-    gallery: { intro: trade.galleryIntro(w) },
+    gallery: { intro: said.galleryIntro(w) },
     contact: {
       title: tone.contactTitle(w),
-      intro: trade.contactIntro(w),
+      intro: said.contactIntro(w),
       closing: tone.contactClosing(w),
     },
   });

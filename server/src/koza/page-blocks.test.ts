@@ -34,6 +34,7 @@ const images = (data: ReturnType<typeof answers>, photos: Media[]) =>
 const visible = (html: string) =>
   html
     .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<\/?span[^>]*>/g, "")
     .replace(/<[^>]+>/g, " ")
     .replaceAll("\u00a0", " ")
     .replaceAll("&#039;", "'");
@@ -300,6 +301,24 @@ describe("the five pages as blocks", () => {
     );
     expect(teamHome).toContain("Découvrir nos services");
     expect(teamAbout).toContain("Nos valeurs");
+  });
+
+  it("book a garage for work on the car, not for time in a salon chair", () => {
+    for (const style of KOZA_STYLES) {
+      const garage = answers({ ...TRADES.garage, style });
+      const text = visible(
+        kozaPages(garage, writeFrenchSite(garage), images(garage, []))
+          .map((p) => p.content)
+          .join("\n"),
+      );
+      expect(text).toContain("2. Déposez votre véhicule");
+      expect(text).toContain("3. Récupérez-le");
+      expect(text).not.toMatch(/précipitation|Prenez le temps|Dites-nous ce que vous souhaitez/);
+    }
+    // A hair salon keeps its own steps.
+    const salon = TRADES.hairdresser;
+    const realisations = kozaPages(salon, writeFrenchSite(salon), images(salon, []))[3]?.content as string;
+    expect(visible(realisations)).toContain("3. Prenez le temps");
   });
 
   it("call a restaurant's offer its « formules » everywhere, never « services » beside them", () => {

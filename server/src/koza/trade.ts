@@ -13,6 +13,8 @@ export interface Trade {
   kind: TradeKind;
   /** One person's business: the site says "je", "mon", "mes", never "nous". */
   solo: boolean;
+  /** A garage, a body shop: what is booked is work on the customer's vehicle, not time for them. */
+  vehicle: boolean;
   /** What the "Services" page lists, as the trade calls it: "services", or a restaurant's "formules". */
   offer: string;
   /** The main button of the site, to the contact page. */
@@ -44,6 +46,9 @@ const KINDS: [TradeKind, RegExp][] = [
     /compta|expert-compta|fiscal|juridi|avocat|notair|consult|audit|informati|infogeran|cybersec|logiciel|developpeur|agence web|communication|marketing|secretar|domicili|recrut|assuranc|courtier|traduct|graphis/,
   ],
 ];
+
+/** Trades booked for work on a vehicle, matched on the activity and the name. */
+const VEHICLE = /\b(garage|mecani|carross|pneu|moto|automobile|vehicul|controle technique|vidange)/;
 
 /** What kind of trade the answers describe: the activity first, then the name, then the services. */
 export function tradeKind(data: KozaData): TradeKind {
@@ -80,7 +85,8 @@ function tradeWords(data: KozaData): Trade {
   const we = (team: string, alone: string) => (solo ? alone : team);
   const hours = data.contactInfo.hours.trim();
   const phone = data.contactInfo.phone.trim();
-  const base = { kind, solo, offer: kind === "restaurant" ? "formules" : "services" };
+  const vehicle = VEHICLE.test(fold(`${data.businessType} ${data.businessName}`));
+  const base = { kind, solo, vehicle, offer: kind === "restaurant" ? "formules" : "services" };
   switch (kind) {
     case "shop":
       return {
@@ -133,11 +139,27 @@ function tradeWords(data: KozaData): Trade {
             title: "Prenez rendez-vous",
             text: `Appelez le ${phone} ou écrivez-${we("nous : nous convenons d'un", "moi : je vous propose un")} créneau qui vous arrange.`,
           },
-          {
-            title: we("Dites-nous ce que vous souhaitez", "Dites-moi ce que vous souhaitez"),
-            text: `Au rendez-vous, ${we("nous commençons", "je commence")} par écouter ce que vous attendez.`,
-          },
-          { title: "Prenez le temps", text: "Le temps du rendez-vous vous est réservé, sans précipitation." },
+          ...(vehicle
+            ? [
+                {
+                  title: "Déposez votre véhicule",
+                  text: `Le jour convenu, ${we("dites-nous", "dites-moi")} ce que vous avez remarqué : tout part de là.`,
+                },
+                {
+                  title: "Récupérez-le",
+                  text: "Ce qui a été fait vous est expliqué quand vous reprenez votre véhicule.",
+                },
+              ]
+            : [
+                {
+                  title: we("Dites-nous ce que vous souhaitez", "Dites-moi ce que vous souhaitez"),
+                  text: `Au rendez-vous, ${we("nous commençons", "je commence")} par écouter ce que vous attendez.`,
+                },
+                {
+                  title: "Prenez le temps",
+                  text: "Le temps du rendez-vous vous est réservé, sans précipitation.",
+                },
+              ]),
         ],
       };
     case "callout":

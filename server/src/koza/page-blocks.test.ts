@@ -321,6 +321,18 @@ describe("the five pages as blocks", () => {
     expect(visible(realisations)).toContain("3. Prenez le temps");
   });
 
+  it("set the services apart from the intro and the invitation on their page, not glued to them", () => {
+    const data = TRADES.restaurant;
+    const services = kozaPages(data, writeFrenchSite(data), images(data, []))[2]?.content as string;
+    const band = services.indexOf("<!-- wp:group");
+    expect(band).toBeGreaterThan(0);
+    expect(services.slice(0, band)).not.toContain("wp:media-text");
+    const inside = services.slice(band, services.lastIndexOf("<!-- /wp:group -->"));
+    expect(inside).toContain("var(--wp--preset--spacing--60)");
+    expect(inside.match(/<!-- wp:media-text /g)).toHaveLength(3);
+    expect(services.slice(services.lastIndexOf("<!-- /wp:group -->"))).toContain("Une table, un groupe");
+  });
+
   it("call a restaurant's offer its « formules » everywhere, never « services » beside them", () => {
     const data = TRADES.restaurant;
     const pages = kozaPages(data, writeFrenchSite(data), images(data, []));

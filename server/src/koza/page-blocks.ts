@@ -130,11 +130,14 @@ export function kozaPages(
 
   const services = [
     paragraph(text.services.intro, { size: "large" }),
-    ...text.services.items.map((item, i) => {
-      const picture = images.services[i];
-      const words = [heading(item.title), paragraph(item.text)];
-      return picture ? mediaText(picture, words, i % 2 === 1) : words.join("\n\n");
-    }),
+    // In a band of their own: the intro above and the invitation below keep their distance.
+    section(
+      text.services.items.map((item, i) => {
+        const picture = images.services[i];
+        const words = [heading(item.title), paragraph(item.text)];
+        return picture ? mediaText(picture, words, i % 2 === 1) : words.join("\n\n");
+      }),
+    ),
     heading(text.services.callToAction.title),
     paragraph(online ? bookOnline : text.services.callToAction.text),
     buttons([{ label, href: action }]),

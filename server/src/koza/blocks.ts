@@ -51,7 +51,7 @@ export const NO_WRAP = "koza-nowrap";
  * ("Boulangerie Payet / à Saint-Paul", never "Boulangerie Payet à / Saint-Paul"). A span, not a
  * non-breaking hyphen or space, so the words stay as typed (search, copy, editor).
  */
-const keepWhole = (html: string) =>
+export const keepWhole = (html: string) =>
   html.replace(
     /(?<![\p{L}\p{N}&#])(?:(?:[àÀ]|[aA]ux?|[cC]hez|[dD]es?|[dD]u|[eE]n|[eE]t|[lL]a|[lL]es?|[uU]ne?) (?=\p{Lu}))?[\p{L}\p{N}'’]+(?:-[\p{L}\p{N}'’]+)*/gu,
     (words) => (/[ -]/.test(words) ? `<span class="${NO_WRAP}">${words}</span>` : words),

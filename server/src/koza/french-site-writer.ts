@@ -84,7 +84,7 @@ const TONES: Record<KozaStyle, Tone> = {
         `${we(w, "Nous commençons", "Je commence")} toujours par comprendre ce dont vous avez besoin.`,
       ],
       ["Réactivité", "Une question ? Une réponse rapide, par téléphone ou par e-mail."],
-      ["Transparence", "Des prix clairs, annoncés dès le départ."],
+      ["Clarté", "Ce qui est prévu vous est expliqué simplement, sans jargon."],
     ],
     servicesIntro: (w) => `voici ce ${that(w.name)} vous ${v(w, "propose", "proposent")}${sp(w.inTown)}.`,
     contactTitle: (w) => we(w, "Contactez-nous", "Contactez-moi"),

@@ -71,7 +71,7 @@ describe("the five pages as blocks", () => {
     expect(gallery.match(/wp-image-\d+/g)).toEqual(["wp-image-41", "wp-image-42", "wp-image-43"]);
     expect(contact).toContain('<a href="tel:0262000000">0262 00 00 00</a>');
     expect(contact).toContain('<a href="mailto:contact@payet.re">contact@payet.re</a>');
-    expect(contact).toContain("Horaires\u00a0: Du mardi au dimanche, 6h-19h");
+    expect(contact).toContain(`Horaires\u00a0: Du mardi au dimanche, <span class="${NO_WRAP}">6h-19h</span>`);
     // The product's contact form (mu-plugin lagon-courriel.php) ends the page.
     expect(contact).toMatch(/\[lagon_formulaire_contact\]\n<!-- \/wp:shortcode -->$/);
   });
@@ -331,6 +331,12 @@ describe("the five pages as blocks", () => {
     expect(inside).toContain("var(--wp--preset--spacing--60)");
     expect(inside.match(/<!-- wp:media-text /g)).toHaveLength(3);
     expect(services.slice(services.lastIndexOf("<!-- /wp:group -->"))).toContain("Une table, un groupe");
+  });
+
+  it("keep opening hours such as « 7h-17h » whole on the contact page", () => {
+    const contact = kozaPages(TRADES.aircon, writeFrenchSite(TRADES.aircon), images(TRADES.aircon, []))[4]
+      ?.content as string;
+    expect(contact).toContain(`Horaires\u00a0: Du lundi au samedi, <span class="${NO_WRAP}">7h-17h</span>`);
   });
 
   it("call a restaurant's offer its « formules » everywhere, never « services » beside them", () => {

@@ -9,6 +9,7 @@ import {
   gallery,
   heading,
   image,
+  keepWhole,
   link,
   list,
   type Media,
@@ -179,7 +180,8 @@ export function kozaPages(
       `Téléphone\u00a0: ${link(c.phone, tel)}`,
       `E-mail\u00a0: ${link(c.email, `mailto:${c.email}`)}`,
       `Adresse\u00a0: ${esc(c.address)}`,
-      ...(c.hours ? [`Horaires\u00a0: ${esc(c.hours)}`] : []),
+      // "7h-17h" stays on one line.
+      ...(c.hours ? [`Horaires\u00a0: ${keepWhole(esc(c.hours))}`] : []),
     ]),
     buttons([
       { label: "Appeler", href: tel },

@@ -6,8 +6,11 @@ import { magicLinkIn, orderSite, waitForMail } from "../support/orders";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
 // Issue 26 item 12: five businesses of different trades get a site from the embedded writer (no
-// chat model), each looked at on a phone and a desktop. The screenshots are for a person to read.
-const SHOTS = ".test-output/koza-trades";
+// chat model); every page is captured on a phone and a desktop, for a person to read
+// (`npm run shots:koza -- <folder>`, decision 0085). The words are checked softly: a misfit is
+// reported, and the captures are all taken anyway.
+const SHOTS = process.env.KOZA_SHOTS ?? ".test-output/koza-trades";
+const PAGES = ["/", "/a-propos/", "/services/", "/realisations/", "/contact/"];
 
 interface Case {
   trade: keyof typeof TRADES;
@@ -31,12 +34,12 @@ const CASES: Case[] = [
     action: "Adresse et horaires",
   },
   {
-    trade: "electrician",
-    subdomain: "grondin-metier",
+    trade: "garage",
+    subdomain: "hoarau-metier",
     photos: 0,
-    fits: [/devis/i, /intervention/],
-    misfits: /rendez-vous|boutique|à table/i,
-    action: "Demander un devis",
+    fits: [/rendez-vous/i, /devis/],
+    misfits: /boutique|à table|chantier/i,
+    action: "Prendre rendez-vous",
   },
   {
     trade: "hairdresser",
@@ -56,12 +59,12 @@ const CASES: Case[] = [
     action: "Réserver une table",
   },
   {
-    trade: "accountant",
-    subdomain: "techer-metier",
-    photos: 0,
-    fits: [/votre activité|votre entreprise/],
-    misfits: /boutique|à table|chantier|Régalez/i,
-    action: "Prendre contact",
+    trade: "aircon",
+    subdomain: "clim-metier",
+    photos: 5,
+    fits: [/devis/i, /intervention/],
+    misfits: /rendez-vous|boutique|à table|\bnous\b|\bnotre\b|\bnos\b/i,
+    action: "Demander un devis",
   },
 ];
 
@@ -120,15 +123,19 @@ async function shoot(page: Page, name: string) {
       window.scrollTo(0, 0);
     });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect.soft(wide, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+    const broken = await page.evaluate(() =>
+      Array.from(document.images)
+        .filter((img) => img.complete && img.naturalWidth === 0)
+        .map((img) => img.src),
+    );
+    expect.soft(broken, `${name}: broken images`).toEqual([]);
   }
 }
 
-test("five trades get words that fit them, a Réalisations page without placeholders and even galleries", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(600_000);
+test("five trades: every page of their Koza site, on a phone and a desktop", async ({ page, request }) => {
+  test.setTimeout(900_000);
   mkdirSync(SHOTS, { recursive: true });
   // All five ordered at once: their WordPress sites are made side by side.
   const emails = [];
@@ -141,41 +148,41 @@ test("five trades get words that fit them, a Réalisations page without placehol
     await expect(page.getByRole("heading", { level: 1 })).toContainText(data.businessName);
     const main = page.getByRole("main");
     const text = ((await main.textContent()) ?? "").replaceAll("\u00a0", " ");
-    for (const words of c.fits) expect(text, `${c.trade}: ${words}`).toMatch(words);
-    expect(text.match(c.misfits)?.[0], c.trade).toBeUndefined();
-    expect(text).not.toMatch(/ans d'expérience|meilleur prix|certifié|avis clients/i);
+    for (const words of c.fits) expect.soft(text, `${c.trade}: ${words}`).toMatch(words);
+    expect.soft(text.match(c.misfits)?.[0], c.trade).toBeUndefined();
+    expect.soft(text).not.toMatch(/ans d'expérience|meilleur prix|certifié|avis clients/i);
     // With online booking, an appointment is booked on the site's "Réservation" page.
-    await expect(main.getByRole("link", { name: c.action }).first()).toHaveAttribute(
-      "href",
-      c.plan === "Business" ? /\/reservation\/$/ : /\/contact\/$/,
-    );
+    await expect
+      .soft(main.getByRole("link", { name: c.action }).first())
+      .toHaveAttribute("href", c.plan === "Business" ? /\/reservation\/$/ : /\/contact\/$/);
     const menu = page.getByRole("banner").getByRole("navigation");
     // Online booking (Business) has its place in the menu.
-    await expect(
-      menu.getByRole("link", { name: "Réservation", exact: true, includeHidden: true }),
-    ).toHaveCount(c.plan === "Business" ? 1 : 0);
-    await shoot(page, `${c.trade}-accueil`);
+    await expect
+      .soft(menu.getByRole("link", { name: "Réservation", exact: true, includeHidden: true }))
+      .toHaveCount(c.plan === "Business" ? 1 : 0);
 
-    await page.goto(new URL("/realisations/", site).href);
-    // The customer's photos only, in even rows; without any, no picture at all.
-    const pictures = main.locator("img");
-    await expect(pictures).toHaveCount(c.photos);
-    const rows = await pictures.evaluateAll((all) =>
-      Object.values(
-        all.reduce<Record<number, number>>((acc, img) => {
-          const top = Math.round(img.getBoundingClientRect().top);
-          acc[top] = (acc[top] ?? 0) + 1;
-          return acc;
-        }, {}),
-      ),
-    );
-    const expected: Record<number, number[]> = { 0: [], 1: [1], 3: [3], 4: [2, 2] };
-    expect(rows, c.trade).toEqual(expected[c.photos]);
-    // Without photos the page is named after what it shows: how the work goes.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      c.photos ? "Réalisations" : "Comment ça se passe",
-    );
-    await expect(main.getByRole("heading", { level: 3, name: /^1\. / })).toBeVisible();
-    await shoot(page, `${c.trade}-realisations`);
+    for (const [n, path] of PAGES.entries()) {
+      await page.goto(new URL(path, site).href);
+      await shoot(page, `${c.trade}-${n + 1}-${path.replaceAll("/", "") || "accueil"}`);
+      if (path !== "/realisations/") continue;
+      // The customer's photos only, in even rows; without any, no picture at all.
+      const pictures = main.locator("img");
+      await expect.soft(pictures).toHaveCount(c.photos);
+      const rows = await pictures.evaluateAll((all) =>
+        Object.values(
+          all.reduce<Record<number, number>>((acc, img) => {
+            const top = Math.round(img.getBoundingClientRect().top);
+            acc[top] = (acc[top] ?? 0) + 1;
+            return acc;
+          }, {}),
+        ),
+      );
+      const expected: Record<number, number[]> = { 0: [], 1: [1], 3: [3], 4: [2, 2], 5: [1, 2, 2] };
+      expect.soft(rows, c.trade).toEqual(expected[c.photos]);
+      // Without photos the page is named after what it shows: how the work goes.
+      await expect
+        .soft(page.getByRole("heading", { level: 1 }))
+        .toHaveText(c.photos ? "Réalisations" : "Comment ça se passe");
+    }
   }
 });

@@ -46,11 +46,16 @@ export function heading(text: string, opts: { level?: number; align?: Align; col
 export const NO_WRAP = "koza-nowrap";
 
 /**
- * Hyphenated words kept whole on one line: a title breaks before "Saint-Denis", never after
- * "Saint-". A span, not a non-breaking hyphen, so the words stay as typed (search, copy, editor).
+ * Words kept together on one line: a hyphenated word (a title breaks before "Saint-Denis", never
+ * after "Saint-"), and a short word with the name that follows it, as French typography wants
+ * ("Boulangerie Payet / à Saint-Paul", never "Boulangerie Payet à / Saint-Paul"). A span, not a
+ * non-breaking hyphen or space, so the words stay as typed (search, copy, editor).
  */
-const keepWhole = (html: string) =>
-  html.replace(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu, (word) => `<span class="${NO_WRAP}">${word}</span>`);
+export const keepWhole = (html: string) =>
+  html.replace(
+    /(?<![\p{L}\p{N}&#])(?:(?:[àÀ]|[aA]ux?|[cC]hez|[dD]es?|[dD]u|[eE]n|[eE]t|[lL]a|[lL]es?|[uU]ne?) (?=\p{Lu}))?[\p{L}\p{N}'’]+(?:-[\p{L}\p{N}'’]+)*/gu,
+    (words) => (/[ -]/.test(words) ? `<span class="${NO_WRAP}">${words}</span>` : words),
+  );
 
 /** A paragraph; `html` lets a caller pass already-escaped inline markup (links). */
 export function paragraph(

@@ -4,23 +4,23 @@ import { typeset } from "./french-typography.ts";
 import { fold } from "./image-motifs.ts";
 import { describeServices, sentencesOf } from "./service-words.ts";
 import type { SiteContent } from "./site-content.ts";
-import { type TradeKind, tradeKind } from "./trade.ts";
+import { type TradeKind, tradeOf } from "./trade.ts";
 
 /** What changes with the chosen style: the voice of the site. Each list offers variants. */
 interface Tone {
   headline: ((w: Words) => string)[];
   lead: ((w: Words) => string)[];
   opening: ((w: Words) => string)[];
-  servicesTitle: string;
-  whyTitle: string;
+  servicesTitle: (w: Words) => string;
+  whyTitle: (w: Words) => string;
   aboutTitle: ((w: Words) => string)[];
   aboutOpening: ((w: Words) => string)[];
-  promise: string;
-  values: [string, string][];
+  promise: (w: Words) => string;
+  values: (w: Words) => [string, string][];
   /** Ends the list of the three services that opens the services page. */
   servicesIntro: (w: Words) => string;
-  contactTitle: string;
-  contactClosing: string;
+  contactTitle: (w: Words) => string;
+  contactClosing: (w: Words) => string;
   taglineEnd: string;
 }
 
@@ -44,10 +44,14 @@ interface Words {
   echoes: boolean;
   /** A name in the plural ("Les Délices de Zoé"): its verbs and possessives agree. */
   plural: boolean;
+  /** A garage: what is booked is work on the customer's vehicle. */
+  vehicle: boolean;
 }
 
 /** The verb (or possessive) that agrees with the business's name: `v(w, "attend", "attendent")`. */
 const v = (w: Words, one: string, many: string) => (w.plural ? many : one);
+/** The team's words, or those of someone working alone: `we(w, "Nos valeurs", "Mes valeurs")`. */
+const we = (w: Words, team: string, alone: string) => (w.solo ? alone : team);
 
 const TONES: Record<KozaStyle, Tone> = {
   modern: {
@@ -57,30 +61,35 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     lead: [
       (w) => `${w.type}${sp(w.inTown)} : un service simple, proche et efficace.`,
-      (w) => `${w.type}${sp(w.inTown)}. On vous écoute, on vous conseille.`,
+      (w) => `${w.type}${sp(w.inTown)}. ${we(w, "On vous écoute, on", "Je vous écoute, je")} vous conseille.`,
     ],
     opening: [
-      (w) => `${capitalize(at(w.name))}, on fait les choses simplement et bien.`,
+      (w) => `${capitalize(at(w.name))}, ${we(w, "on fait", "je fais")} les choses simplement et bien.`,
       (w) =>
         `${w.The}, c'est ${w.solo ? "un professionnel disponible" : "une équipe disponible"} et à l'écoute.`,
     ],
-    servicesTitle: "Ce que nous vous proposons",
-    whyTitle: "Pourquoi nous choisir ?",
-    aboutTitle: [(w) => `${w.name} en quelques mots`, () => "Qui sommes-nous ?"],
+    servicesTitle: (w) => we(w, "Ce que nous vous proposons", "Ce que je vous propose"),
+    whyTitle: (w) => we(w, "Pourquoi nous choisir ?", "Pourquoi me choisir ?"),
+    aboutTitle: [(w) => `${w.name} en quelques mots`, (w) => we(w, "Qui sommes-nous ?", "Qui suis-je ?")],
     aboutOpening: [
       (w) => `${w.The}, ${w.typeInside}${sp(w.inTown)}, c'est d'abord une passion et un métier.`,
       (w) =>
         `${w.The}, ${w.typeInside}${sp(w.inTown)}, ${v(w, "a", "ont")} une idée simple : bien faire ${v(w, "son", "leur")} métier.`,
     ],
-    promise: "Notre promesse : un travail soigné, des échanges simples et une vraie relation de confiance.",
-    values: [
-      ["Écoute", "Nous commençons toujours par comprendre ce dont vous avez besoin."],
+    promise: (w) =>
+      `${we(w, "Notre", "Ma")} promesse : un travail soigné, des échanges simples et une vraie relation de confiance.`,
+    values: (w) => [
+      [
+        "Écoute",
+        `${we(w, "Nous commençons", "Je commence")} toujours par comprendre ce dont vous avez besoin.`,
+      ],
       ["Réactivité", "Une question ? Une réponse rapide, par téléphone ou par e-mail."],
-      ["Transparence", "Des prix clairs, annoncés dès le départ."],
+      ["Clarté", "Ce qui est prévu vous est expliqué simplement, sans jargon."],
     ],
     servicesIntro: (w) => `voici ce ${that(w.name)} vous ${v(w, "propose", "proposent")}${sp(w.inTown)}.`,
-    contactTitle: "Contactez-nous",
-    contactClosing: "Nous vous répondons dans les meilleurs délais. À très vite !",
+    contactTitle: (w) => we(w, "Contactez-nous", "Contactez-moi"),
+    contactClosing: (w) =>
+      `${we(w, "Nous vous répondons", "Je vous réponds")} dans les meilleurs délais. À très vite !`,
     taglineEnd: "simple, proche et efficace",
   },
   classic: {
@@ -96,49 +105,50 @@ const TONES: Record<KozaStyle, Tone> = {
       (w) => `${w.The} ${v(w, "met son", "mettent leur")} savoir-faire à votre service.`,
       (w) => `${w.The} ${v(w, "cultive", "cultivent")} l'exigence du travail bien fait.`,
     ],
-    servicesTitle: "Nos prestations",
-    whyTitle: "Notre différence",
+    servicesTitle: (w) => we(w, "Nos prestations", "Mes prestations"),
+    whyTitle: (w) => we(w, "Notre différence", "Ma différence"),
     aboutTitle: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `${w.name} et son métier`],
     aboutOpening: [
       (w) =>
         `${w.The}, ${w.typeInside}${sp(w.inTown)}, ${v(w, "exerce son", "exercent leur")} métier avec sérieux et constance.`,
       (w) => `${w.name} : ${w.typeInside}${sp(w.inTown)}, un métier exercé avec rigueur.`,
     ],
-    promise: "Notre engagement : un travail soigné, la parole tenue et une relation durable.",
-    values: [
+    promise: (w) =>
+      `${we(w, "Notre", "Mon")} engagement : un travail soigné, la parole tenue et une relation durable.`,
+    values: () => [
       ["Savoir-faire", "Un métier maîtrisé, exercé avec soin."],
       ["Rigueur", "Chaque détail compte, du premier échange à la dernière finition."],
       ["Confiance", "Une relation durable, fondée sur la parole donnée et tenue."],
     ],
     servicesIntro: (w) => `les prestations ${of(w.name)}${sp(w.inTown)}, assurées avec soin.`,
-    contactTitle: "Nous contacter",
-    contactClosing: "Nous vous répondrons dans les meilleurs délais.",
+    contactTitle: (w) => we(w, "Nous contacter", "Me contacter"),
+    contactClosing: (w) => `${we(w, "Nous vous répondrons", "Je vous répondrai")} dans les meilleurs délais.`,
     taglineEnd: "savoir-faire et sérieux",
   },
   bold: {
     headline: [(w) => `${w.name}. Avec du caractère.`, (w) => `${w.name}, l'exigence en plus`],
     lead: [
       (w) => `${w.type}${sp(w.inTown)}. De l'énergie, de l'exigence, du concret.`,
-      () => "Pas de demi-mesure : nous visons le meilleur, à chaque fois.",
+      (w) => `Pas de demi-mesure : ${we(w, "nous visons", "je vise")} le meilleur, à chaque fois.`,
     ],
     opening: [() => "Ici, pas de demi-mesure.", (w) => `${w.The} ne ${v(w, "fait", "font")} rien à moitié.`],
-    servicesTitle: "Ce que nous faisons de mieux",
-    whyTitle: "Pourquoi nous ?",
-    aboutTitle: [() => "Qui sommes-nous ?", (w) => `${w.name}, l'énergie en plus`],
+    servicesTitle: (w) => we(w, "Ce que nous faisons de mieux", "Ce que je fais de mieux"),
+    whyTitle: (w) => we(w, "Pourquoi nous ?", "Pourquoi moi ?"),
+    aboutTitle: [(w) => we(w, "Qui sommes-nous ?", "Qui suis-je ?"), (w) => `${w.name}, l'énergie en plus`],
     aboutOpening: [
       (w) =>
         `${w.The}, ${w.typeInside}${sp(w.inTown)}, ${v(w, "met toute son énergie dans son", "mettent toute leur énergie dans leur")} métier.`,
-      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}. Notre moteur : vous satisfaire.`,
+      (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}. ${we(w, "Notre", "Mon")} moteur : vous satisfaire.`,
     ],
-    promise: "Notre promesse ? Du concret. Pas des excuses.",
-    values: [
-      ["Énergie", "Nous nous donnons à fond, à chaque fois."],
-      ["Exigence", "Le « presque bien » ne nous suffit pas."],
+    promise: (w) => `${we(w, "Notre", "Ma")} promesse ? Du concret. Pas des excuses.`,
+    values: (w) => [
+      ["Énergie", `${we(w, "Nous nous donnons", "Je me donne")} à fond, à chaque fois.`],
+      ["Exigence", `Le « presque bien » ne ${we(w, "nous", "me")} suffit pas.`],
       ["Résultats", "Ce qui compte, c'est ce que vous obtenez."],
     ],
     servicesIntro: (w) => `voilà ce ${that(w.name)} ${v(w, "fait", "font")} de mieux.`,
-    contactTitle: "Parlons-en !",
-    contactClosing: "On vous répond vite. Promis !",
+    contactTitle: () => "Parlons-en !",
+    contactClosing: (w) => `${we(w, "On vous répond", "Je vous réponds")} vite. Promis !`,
     taglineEnd: "avec énergie et exigence",
   },
   minimal: {
@@ -148,22 +158,22 @@ const TONES: Record<KozaStyle, Tone> = {
       () => "L'essentiel, bien fait. Rien de plus.",
     ],
     opening: [() => "L'essentiel, bien fait.", () => "Simple et soigné."],
-    servicesTitle: "Services",
-    whyTitle: "Notre différence",
+    servicesTitle: () => "Services",
+    whyTitle: (w) => we(w, "Notre différence", "Ma différence"),
     aboutTitle: [() => "À propos", (w) => w.name],
     aboutOpening: [
       (w) => `${w.name} : ${w.typeInside}${sp(w.inTown)}.`,
       (w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}. Avec soin.`,
     ],
-    promise: "Un travail précis, des échanges clairs.",
-    values: [
+    promise: () => "Un travail précis, des échanges clairs.",
+    values: () => [
       ["Clarté", "Des échanges simples et des engagements nets."],
       ["Qualité", "Un travail précis, sans superflu."],
       ["Simplicité", "L'essentiel, bien fait, du premier coup."],
     ],
     servicesIntro: (w) => `l'essentiel ${of(w.name)}, en bref.`,
-    contactTitle: "Contact",
-    contactClosing: "Réponse rapide, par téléphone ou par e-mail.",
+    contactTitle: () => "Contact",
+    contactClosing: () => "Réponse rapide, par téléphone ou par e-mail.",
     taglineEnd: "",
   },
 };
@@ -174,9 +184,9 @@ const TONES: Record<KozaStyle, Tone> = {
  */
 interface TradeWords {
   /** The home page's last band, one title per style. */
-  ctaTitle: Record<KozaStyle, string>;
+  ctaTitle: (w: Words) => Record<KozaStyle, string>;
   /** The home page's services section, when the style's title would not fit the trade. */
-  servicesTitle?: string;
+  servicesTitle?: (w: Words) => string;
   /** Ends the list of services opening the services page, when the style's words would not fit the trade. */
   servicesIntro?: (w: Words) => string;
   ctaText: (w: Words) => string;
@@ -191,41 +201,47 @@ interface TradeWords {
   contactIntro: (w: Words) => string;
 }
 
-const welcome = (verb: string, w: Words) =>
-  `Nous vous ${verb}${sp(w.inTown)}${w.hours ? `, ${w.hours}` : ""}.`;
+/** "Nous vous accueillons à Saint-Paul, du mardi au dimanche…", or "Je vous accueille…". */
+const welcome = (verbs: [team: string, alone: string], w: Words) =>
+  `${w.solo ? `Je vous ${verbs[1]}` : `Nous vous ${verbs[0]}`}${sp(w.inTown)}${w.hours ? `, ${w.hours}` : ""}.`;
+/** "nous" or "me", after a verb: "Passez nous voir", "Passez me voir". */
+const us = (w: Words) => we(w, "nous", "me");
 
 const TRADES: Record<TradeKind, TradeWords> = {
   shop: {
-    ctaTitle: {
-      modern: "Passez nous voir",
+    ctaTitle: (w) => ({
+      modern: `Passez ${us(w)} voir`,
       classic: "Au plaisir de vous accueillir",
-      bold: "On vous attend !",
-      minimal: "Nous trouver",
-    },
-    ctaText: (w) => `${welcome("accueillons", w)} Une commande, une question ? Appelez le ${w.phone}.`,
-    why: () => "En boutique, on prend le temps de vous conseiller et de vous servir.",
+      bold: we(w, "On vous attend !", "Je vous attends !"),
+      minimal: we(w, "Nous trouver", "Me trouver"),
+    }),
+    ctaText: (w) =>
+      `${welcome(["accueillons", "accueille"], w)} Une commande, une question ? Appelez le ${w.phone}.`,
+    why: (w) =>
+      `En boutique, ${we(w, "on prend", "je prends")} le temps de vous conseiller et de vous servir.`,
     way: () =>
       "Ici, chaque client est servi avec le sourire, qu'il passe en coup de vent ou prenne son temps.",
     presence: (w) => `${w.The} vous ${v(w, "attend", "attendent")}${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une commande particulière ?",
-      text: (w) => `Passez à la boutique ou appelez ${w.the} au ${w.phone} : on en parle ensemble.`,
+      text: (w) =>
+        `Passez à la boutique ou appelez ${w.the} au ${w.phone} : ${we(w, "on en parle", "parlons-en")} ensemble.`,
     },
     galleryIntro: (w) => `Un aperçu de ce qui vous attend ${at(w.name)}${sp(w.inTown)}.`,
     contactIntro: (w) =>
-      `Passez nous voir : l'adresse${w.hours ? " et les horaires sont" : " est"} ci-dessous. Pour une commande ou une question, appelez ou écrivez.`,
+      `Passez ${us(w)} voir : l'adresse${w.hours ? " et les horaires sont" : " est"} ci-dessous. Pour une commande ou une question, appelez ou écrivez.`,
   },
   restaurant: {
-    servicesTitle: "Nos formules",
+    servicesTitle: (w) => we(w, "Nos formules", "Mes formules"),
     servicesIntro: (w) => `voici comment ${w.the} vous ${v(w, "reçoit", "reçoivent")}${sp(w.inTown)}.`,
-    ctaTitle: {
-      modern: "Passez nous voir",
+    ctaTitle: (w) => ({
+      modern: `Passez ${us(w)} voir`,
       classic: "Au plaisir de vous recevoir",
       bold: "À table !",
       minimal: "Réserver",
-    },
-    ctaText: (w) => `${welcome("recevons", w)} Pour réserver une table, appelez le ${w.phone}.`,
-    why: () => "Ici, on vous reçoit simplement, comme un habitué.",
+    }),
+    ctaText: (w) => `${welcome(["recevons", "reçois"], w)} Pour réserver une table, appelez le ${w.phone}.`,
+    why: (w) => `Ici, ${we(w, "on vous reçoit", "je vous reçois")} simplement, comme un habitué.`,
     way: () => "Seul, en famille ou entre collègues, chacun trouve ici sa place à table.",
     presence: (w) => `${w.The} vous ${v(w, "attend", "attendent")} à table${sp(w.inTown)}.`,
     servicesCta: {
@@ -234,18 +250,21 @@ const TRADES: Record<TradeKind, TradeWords> = {
     },
     galleryIntro: (w) => `Un aperçu de ce qui vous attend ${at(w.name)}${sp(w.inTown)}.`,
     contactIntro: (w) =>
-      `Venez nous voir : l'adresse${w.hours ? " et les horaires sont" : " est"} ci-dessous. Pour réserver une table, appelez-nous.`,
+      `Venez ${us(w)} voir : l'adresse${w.hours ? " et les horaires sont" : " est"} ci-dessous. Pour réserver une table, appelez-${we(w, "nous", "moi")}.`,
   },
   appointment: {
-    ctaTitle: {
+    ctaTitle: () => ({
       modern: "Prenez rendez-vous",
       classic: "Prenons rendez-vous",
       bold: "Réservez votre créneau !",
       minimal: "Rendez-vous",
-    },
+    }),
     ctaText: (w) =>
-      `Appelez le ${w.phone} ou écrivez-nous : nous convenons ensemble d'un créneau qui vous arrange.`,
-    why: () => "Sur rendez-vous, le temps qu'il faut vous est réservé, sans précipitation.",
+      `Appelez le ${w.phone} ou écrivez-${we(w, "nous : nous convenons ensemble d'un", "moi : je vous propose un")} créneau qui vous arrange.`,
+    why: (w) =>
+      w.vehicle
+        ? "Sur rendez-vous, le jour où vous déposez votre véhicule se décide avec vous."
+        : "Sur rendez-vous, le temps qu'il faut vous est réservé, sans précipitation.",
     way: () =>
       "Chaque rendez-vous commence par écouter ce que vous attendez, et vous savez ensuite ce qui a été fait.",
     presence: (w) => `${w.The} vous ${v(w, "reçoit", "reçoivent")} sur rendez-vous${sp(w.inTown)}.`,
@@ -259,12 +278,12 @@ const TRADES: Record<TradeKind, TradeWords> = {
       `Pour prendre rendez-vous, appelez ou écrivez${w.hours ? ", aux horaires indiqués ci-dessous" : ""} : ${w.the} vous ${v(w, "propose", "proposent")} un créneau.`,
   },
   callout: {
-    ctaTitle: {
+    ctaTitle: () => ({
       modern: "Un devis, une intervention ?",
       classic: "Demandez votre devis",
       bold: "Un chantier ? Parlons-en !",
       minimal: "Devis",
-    },
+    }),
     ctaText: (w) => `Appelez le ${w.phone} ou écrivez en décrivant votre besoin et le lieu des travaux.`,
     why: () => "Avant toute intervention, le travail à faire et son prix vous sont présentés dans un devis.",
     way: () => "Chaque chantier est mené proprement, et ce qui a été fait vous est expliqué à la fin.",
@@ -279,12 +298,12 @@ const TRADES: Record<TradeKind, TradeWords> = {
       `Pour un devis ou une intervention, appelez ${w.the} ou écrivez : dites ce qu'il faut faire, et où.`,
   },
   business: {
-    ctaTitle: {
+    ctaTitle: () => ({
       modern: "Parlons de votre activité",
       classic: "Parlons de votre entreprise",
       bold: "Votre activité, on en parle ?",
       minimal: "Contact",
-    },
+    }),
     ctaText: (w) =>
       `Appelez le ${w.phone} ou écrivez : un premier échange pour comprendre votre activité et vos besoins.`,
     why: () =>
@@ -301,13 +320,14 @@ const TRADES: Record<TradeKind, TradeWords> = {
       `Pour parler de votre activité ou demander une proposition, appelez ${w.the} ou écrivez : dites en quelques mots ce dont vous avez besoin.`,
   },
   service: {
-    ctaTitle: {
+    ctaTitle: () => ({
       modern: "Un projet, une question ?",
       classic: "Parlons de votre projet",
       bold: "Prêt à vous lancer ?",
       minimal: "Contact",
-    },
-    ctaText: (w) => `Appelez le ${w.phone} ou écrivez-nous : nous vous répondons rapidement.`,
+    }),
+    ctaText: (w) =>
+      `Appelez le ${w.phone} ou écrivez-${we(w, "nous : nous vous répondons", "moi : je vous réponds")} rapidement.`,
     why: () => "Chaque demande commence par un échange, pour bien comprendre ce dont vous avez besoin.",
     way: () => "Vous savez à chaque étape ce qui est fait, comment et pour quand.",
     presence: (w) => `${w.The} ${v(w, "est", "sont")} à votre écoute${sp(w.inTown)}.`,
@@ -329,7 +349,8 @@ const TRADES: Record<TradeKind, TradeWords> = {
  */
 export function writeFrenchSite(data: KozaData): SiteContent {
   const tone = TONES[data.style];
-  const trade = TRADES[tradeKind(data)];
+  const trade = tradeOf(data);
+  const said = TRADES[trade.kind];
   const w: Words = {
     name: oneLine(data.businessName),
     the: the(oneLine(data.businessName)),
@@ -339,7 +360,8 @@ export function writeFrenchSite(data: KozaData): SiteContent {
     inTown: inTown(data.contactInfo.address),
     phone: oneLine(data.contactInfo.phone),
     hours: data.contactInfo.hours.trim() ? inside(data.contactInfo.hours) : "",
-    solo: worksAlone(data),
+    solo: trade.solo,
+    vehicle: trade.vehicle,
     echoes: fold(data.businessName)
       .split(/[^a-z]+/)
       .includes(fold(data.businessType).split(/[^a-z]+/)[0] ?? ""),
@@ -360,9 +382,9 @@ export function writeFrenchSite(data: KozaData): SiteContent {
   });
   const rest = others.filter((s) => !described.used.has(s));
   const clientele = audience
-    ? pick([`Notre clientèle : ${audience}.`, `Pour qui ? ${capitalize(audience)}.`], 1)
+    ? pick([`${we(w, "Notre", "Ma")} clientèle : ${audience}.`, `Pour qui ? ${capitalize(audience)}.`], 1)
     : "";
-  const home = join(pick(tone.opening, 3)(w), pitch, ...rest, rest.length ? "" : trade.presence(w));
+  const home = join(pick(tone.opening, 3)(w), pitch, ...rest, rest.length ? "" : said.presence(w));
 
   return typeset({
     tagline: [`${w.type}${sp(w.inTown)}`, tone.taglineEnd].filter(Boolean).join(" — "),
@@ -370,27 +392,27 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       headline: pick(tone.headline)(w),
       lead: pick(tone.lead, 2)(w),
       intro: home,
-      servicesTitle: trade.servicesTitle ?? tone.servicesTitle,
+      servicesTitle: (said.servicesTitle ?? tone.servicesTitle)(w),
       serviceTeasers: described.items.map((d) => d.teaser),
-      whyTitle: tone.whyTitle,
-      why: join(distinction(data.uniqueValue, w, seed), trade.why(w)),
-      callToAction: { title: trade.ctaTitle[data.style], text: trade.ctaText(w) },
+      whyTitle: tone.whyTitle(w),
+      why: join(distinction(data.uniqueValue, w, seed), said.why(w)),
+      callToAction: { title: said.ctaTitle(w)[data.style], text: said.ctaText(w) },
     },
     about: {
       title: pick(tone.aboutTitle, 5)(w),
-      paragraphs: [join(pick(tone.aboutOpening, 6)(w), clientele), join(trade.way(w), tone.promise)],
-      values: tone.values.map(([title, text]) => ({ title, text })),
+      paragraphs: [join(pick(tone.aboutOpening, 6)(w), clientele), join(said.way(w), tone.promise(w))],
+      values: tone.values(w).map(([title, text]) => ({ title, text })),
     },
     services: {
-      intro: `${capitalize(listOf(services))} : ${(trade.servicesIntro ?? tone.servicesIntro)(w)}`,
+      intro: `${capitalize(listOf(services))} : ${(said.servicesIntro ?? tone.servicesIntro)(w)}`,
       items: services.map((title, i) => ({ title, text: described.items[i]?.text as string })),
-      callToAction: { title: trade.servicesCta.title, text: trade.servicesCta.text(w) },
+      callToAction: { title: said.servicesCta.title, text: said.servicesCta.text(w) },
     },
-    gallery: { intro: trade.galleryIntro(w) },
+    gallery: { intro: said.galleryIntro(w) },
     contact: {
-      title: tone.contactTitle,
-      intro: trade.contactIntro(w),
-      closing: tone.contactClosing,
+      title: tone.contactTitle(w),
+      intro: said.contactIntro(w),
+      closing: tone.contactClosing(w),
     },
   });
 }
@@ -486,14 +508,6 @@ function inTown(address: string): string {
   if (/^Le\s/.test(town)) return `au ${town.slice(3)}`;
   if (/^Les\s/.test(town)) return `aux ${town.slice(4)}`;
   return `à ${town}`;
-}
-
-/** A first-person description ("je", "mon atelier") or a trade named as a person ("Plombier") is one person's business. */
-function worksAlone(data: KozaData): boolean {
-  const firstPerson = /(^|[\s,.;:!?(«"])(je|j['’]|moi|mon|ma|mes)(?=[\s'’,.]|$)/i;
-  if (firstPerson.test(`${data.businessDescription} ${data.uniqueValue}`)) return true;
-  const firstWord = fold(oneLine(data.businessType)).split(" ")[0] ?? "";
-  return /^(?!atelier)\p{L}+(ier|iere|ien|ienne|eur|euse|iste|graphe|logue)$/u.test(firstWord);
 }
 
 /** FNV-1a: a stable number from the answers, to vary the wording from one business to another. */

@@ -120,7 +120,8 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
           "0262 00 00 00",
           "contact@payet.re",
           "3 rue des Flamboyants, 97460 Saint-Paul",
-          "Du mardi au dimanche, 6h-19h",
+          // "6h-19h" kept on one line.
+          'Du mardi au dimanche, <span class="koza-nowrap">6h-19h</span>',
         ],
       ],
     ];

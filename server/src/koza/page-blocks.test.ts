@@ -1,3 +1,4 @@
+import { KOZA_STYLES } from "@lagon/contracts/koza";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TEMPLATES } from "../mail/default-templates.ts";
 import { renderTemplate } from "../mail/render-template.ts";
@@ -28,6 +29,15 @@ const images = (data: ReturnType<typeof answers>, photos: Media[]) =>
       ]),
     ),
   );
+
+/** What a visitor reads: the blocks' text, without markup nor comments. */
+const visible = (html: string) =>
+  html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replaceAll("\u00a0", " ")
+    .replace(/<\/?span[^>]*>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("&#039;", "'");
 
 describe("the five pages as blocks", () => {
   it("are Accueil, À propos, Services, Réalisations and Contact, with the photos where they belong", () => {
@@ -61,7 +71,7 @@ describe("the five pages as blocks", () => {
     expect(gallery.match(/wp-image-\d+/g)).toEqual(["wp-image-41", "wp-image-42", "wp-image-43"]);
     expect(contact).toContain('<a href="tel:0262000000">0262 00 00 00</a>');
     expect(contact).toContain('<a href="mailto:contact@payet.re">contact@payet.re</a>');
-    expect(contact).toContain("Horaires\u00a0: Du mardi au dimanche, 6h-19h");
+    expect(contact).toContain(`Horaires\u00a0: Du mardi au dimanche, <span class="${NO_WRAP}">6h-19h</span>`);
     // The product's contact form (mu-plugin lagon-courriel.php) ends the page.
     expect(contact).toMatch(/\[lagon_formulaire_contact\]\n<!-- \/wp:shortcode -->$/);
   });
@@ -253,6 +263,92 @@ describe("the five pages as blocks", () => {
     expect(buttonsOf(false)).toEqual(Array(4).fill("Réserver une table → /contact/"));
   });
 
+  it.each(Object.keys(TRADES) as (keyof typeof TRADES)[])(
+    "make the %s's site speak as « je » when its owner works alone, on every page and in every style",
+    (trade) => {
+      for (const style of KOZA_STYLES) {
+        const data = answers({
+          ...TRADES[trade],
+          style,
+          businessDescription: "Je travaille seule et je m'occupe de tout, de l'accueil au travail fini.",
+          uniqueValue: "Je prends le temps d'écouter chaque client",
+          targetAudience: "les familles",
+        });
+        for (const booking of [false, true]) {
+          for (const photos of [[], [photo(1)]]) {
+            const pages = kozaPages(data, writeFrenchSite(data), images(data, photos), { booking });
+            const text = visible(pages.map((p) => `${p.title}\n${p.content}`).join("\n"));
+            expect(text.match(/\b(nous|notre|nos)\b/gi), `${trade}, ${style}`).toBeNull();
+            expect(text).toMatch(/\b(Je|je|Mes|mes|Ma|ma|Mon|mon)\b/);
+          }
+        }
+      }
+    },
+  );
+
+  it("say « Mes services » and « Mes valeurs » for one person, « Nos » for a team", () => {
+    const alone = TRADES.aircon;
+    const [home, about] = kozaPages(alone, writeFrenchSite(alone), images(alone, [photo(1)])).map((p) =>
+      visible(p.content),
+    );
+    expect(home).toContain("Mes services");
+    expect(home).toContain("Découvrir mes services");
+    expect(about).toContain("Mes valeurs");
+    expect(about).toContain("Voir mes réalisations");
+    const team = TRADES.garage;
+    const [teamHome, teamAbout] = kozaPages(team, writeFrenchSite(team), images(team, [photo(1)])).map((p) =>
+      visible(p.content),
+    );
+    expect(teamHome).toContain("Découvrir nos services");
+    expect(teamAbout).toContain("Nos valeurs");
+  });
+
+  it("book a garage for work on the car, not for time in a salon chair", () => {
+    for (const style of KOZA_STYLES) {
+      const garage = answers({ ...TRADES.garage, style });
+      const text = visible(
+        kozaPages(garage, writeFrenchSite(garage), images(garage, []))
+          .map((p) => p.content)
+          .join("\n"),
+      );
+      expect(text).toContain("2. Déposez votre véhicule");
+      expect(text).toContain("3. Récupérez-le");
+      expect(text).not.toMatch(/précipitation|Prenez le temps|Dites-nous ce que vous souhaitez/);
+    }
+    // A hair salon keeps its own steps.
+    const salon = TRADES.hairdresser;
+    const realisations = kozaPages(salon, writeFrenchSite(salon), images(salon, []))[3]?.content as string;
+    expect(visible(realisations)).toContain("3. Prenez le temps");
+  });
+
+  it("set the services apart from the intro and the invitation on their page, not glued to them", () => {
+    const data = TRADES.restaurant;
+    const services = kozaPages(data, writeFrenchSite(data), images(data, []))[2]?.content as string;
+    const band = services.indexOf("<!-- wp:group");
+    expect(band).toBeGreaterThan(0);
+    expect(services.slice(0, band)).not.toContain("wp:media-text");
+    const inside = services.slice(band, services.lastIndexOf("<!-- /wp:group -->"));
+    expect(inside).toContain("var(--wp--preset--spacing--60)");
+    expect(inside.match(/<!-- wp:media-text /g)).toHaveLength(3);
+    expect(services.slice(services.lastIndexOf("<!-- /wp:group -->"))).toContain("Une table, un groupe");
+  });
+
+  it("keep opening hours such as « 7h-17h » whole on the contact page", () => {
+    const contact = kozaPages(TRADES.aircon, writeFrenchSite(TRADES.aircon), images(TRADES.aircon, []))[4]
+      ?.content as string;
+    expect(contact).toContain(`Horaires\u00a0: Du lundi au samedi, <span class="${NO_WRAP}">7h-17h</span>`);
+  });
+
+  it("call a restaurant's offer its « formules » everywhere, never « services » beside them", () => {
+    const data = TRADES.restaurant;
+    const pages = kozaPages(data, writeFrenchSite(data), images(data, []));
+    expect(pages[2]?.title).toBe("Formules");
+    const text = visible(pages.map((p) => p.content).join("\n"));
+    expect(text).toContain("Nos formules");
+    expect(text).toContain("Découvrir nos formules");
+    expect(text).not.toMatch(/services/i);
+  });
+
   it.each([
     [0, "bakery"],
     [4, "bakery"],
@@ -262,7 +358,7 @@ describe("the five pages as blocks", () => {
     const data = TRADES[trade];
     const photos = Array.from({ length: n }, (_, i) => photo(i + 1));
     const page = kozaPages(data, writeFrenchSite(data), images(data, photos))[3]?.content as string;
-    const text = page.replace(/<[^>]+>/g, "").toLowerCase();
+    const text = visible(page).toLowerCase();
     const count = (needle: string) => text.split(needle.toLowerCase()).length - 1;
     expect(count(data.contactInfo.hours), data.contactInfo.hours).toBeLessThanOrEqual(1);
     expect(count(data.contactInfo.phone)).toBe(1);
@@ -275,10 +371,23 @@ describe("the five pages as blocks", () => {
     const data = answers({ businessName: "Le Fournil de Saint-Leu" });
     const home = kozaPages(data, writeFrenchSite(data), images(data, []))[0]?.content as string;
     const h1 = /<h1[^>]*>(.*?)<\/h1>/.exec(home)?.[1] ?? "";
-    expect(h1).toContain(`<span class="${NO_WRAP}">Saint-Leu</span>`);
+    expect(h1).toContain(`<span class="${NO_WRAP}">de Saint-Leu</span>`);
     // The words stay as typed: "Saint-Leu", with its hyphen, for search and copy.
     expect(h1.replace(/<[^>]+>/g, "")).toContain("Le Fournil de Saint-Leu");
     expect(heading("Qui sommes-nous ?")).toContain(`<span class="${NO_WRAP}">sommes-nous</span> ?`);
+  });
+
+  it("never leave a short word at the end of a title's line: « à » goes down with « Saint-Paul »", () => {
+    const data = answers({ style: "classic" });
+    const home = kozaPages(data, writeFrenchSite(data), images(data, []))[0]?.content as string;
+    const h1 = /<h1[^>]*>(.*?)<\/h1>/.exec(home)?.[1] ?? "";
+    expect(h1).toBe(`Boulangerie Payet <span class="${NO_WRAP}">à Saint-Paul</span>`);
+    expect(heading("Bienvenue chez Mayotte Clim")).toContain(
+      `<span class="${NO_WRAP}">chez Mayotte</span> Clim`,
+    );
+    expect(heading("Pourquoi nous ?")).not.toContain(NO_WRAP);
+    // A service's name keeps its words free: only a name (a capital) pulls its short word along.
+    expect(heading("Pain au levain")).toContain(">Pain au levain</h2>");
   });
 
   it("are listed in the « site ready » e-mail as made: « Comment ça se passe » without photos", () => {

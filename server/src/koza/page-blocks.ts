@@ -9,6 +9,7 @@ import {
   gallery,
   heading,
   image,
+  keepWhole,
   link,
   list,
   type Media,
@@ -58,7 +59,13 @@ export function kozaPages(
   const action = online ? BOOKING_PATH : "/contact/";
   // The site's booking page takes appointments, not tables: beside it, a restaurant's button says
   // where it really leads (the contact page, where a table is booked by phone).
-  const label = opts.booking && trade.kind === "restaurant" ? "Nous contacter" : trade.action;
+  const our = trade.solo ? "mes" : "nos";
+  const label =
+    opts.booking && trade.kind === "restaurant"
+      ? trade.solo
+        ? "Me contacter"
+        : "Nous contacter"
+      : trade.action;
   // Booked online, the invitations say so instead of asking to call for a slot.
   const bookOnline = typeset(
     `Choisissez en ligne un créneau libre : la confirmation arrive aussitôt par e-mail. Une question ? Appelez le ${c.phone.trim()}.`,
@@ -88,7 +95,7 @@ export function kozaPages(
         buttons(
           [
             { label, href: action },
-            { label: "Nos services", href: "/services/", outline: true },
+            { label: capitalize(`${our} ${trade.offer}`), href: "/services/", outline: true },
           ],
           "center",
         ),
@@ -106,7 +113,7 @@ export function kozaPages(
           ]),
           true,
         ),
-        buttons([{ label: "Découvrir nos services", href: "/services/", outline: true }], "center"),
+        buttons([{ label: `Découvrir ${our} ${trade.offer}`, href: "/services/", outline: true }], "center"),
       ],
       { background: "accent-5" },
     ),
@@ -117,18 +124,21 @@ export function kozaPages(
   const about = [
     heading(text.about.title),
     ...text.about.paragraphs.map((p) => paragraph(p)),
-    heading("Nos valeurs"),
+    heading(capitalize(`${our} valeurs`)),
     columns(text.about.values.map((v) => [heading(v.title, { level: 3 }), paragraph(v.text)])),
-    buttons([{ label: photos ? "Voir nos réalisations" : WAY_OF_WORKING, href: "/realisations/" }]),
+    buttons([{ label: photos ? `Voir ${our} réalisations` : WAY_OF_WORKING, href: "/realisations/" }]),
   ];
 
   const services = [
     paragraph(text.services.intro, { size: "large" }),
-    ...text.services.items.map((item, i) => {
-      const picture = images.services[i];
-      const words = [heading(item.title), paragraph(item.text)];
-      return picture ? mediaText(picture, words, i % 2 === 1) : words.join("\n\n");
-    }),
+    // In a band of their own: the intro above and the invitation below keep their distance.
+    section(
+      text.services.items.map((item, i) => {
+        const picture = images.services[i];
+        const words = [heading(item.title), paragraph(item.text)];
+        return picture ? mediaText(picture, words, i % 2 === 1) : words.join("\n\n");
+      }),
+    ),
     heading(text.services.callToAction.title),
     paragraph(online ? bookOnline : text.services.callToAction.text),
     buttons([{ label, href: action }]),
@@ -170,7 +180,8 @@ export function kozaPages(
       `Téléphone\u00a0: ${link(c.phone, tel)}`,
       `E-mail\u00a0: ${link(c.email, `mailto:${c.email}`)}`,
       `Adresse\u00a0: ${esc(c.address)}`,
-      ...(c.hours ? [`Horaires\u00a0: ${esc(c.hours)}`] : []),
+      // "7h-17h" stays on one line.
+      ...(c.hours ? [`Horaires\u00a0: ${keepWhole(esc(c.hours))}`] : []),
     ]),
     buttons([
       { label: "Appeler", href: tel },
@@ -196,7 +207,7 @@ export function kozaPages(
   return [
     page("accueil", "Accueil", home, { template: "page-no-title" }),
     page("a-propos", "À propos", about, { featured: images.about }),
-    page("services", "Services", services),
+    page("services", capitalize(trade.offer), services),
     page("realisations", photos ? "Réalisations" : WAY_OF_WORKING, realisations),
     page("contact", "Contact", contact),
   ];
@@ -219,3 +230,5 @@ export function pageList(titles: string[]): string {
   const quoted = titles.map((t) => `«\u00a0${t}\u00a0»`);
   return quoted.length < 2 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} et ${quoted.at(-1)}`;
 }
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -91,6 +91,23 @@ export const TRADES = {
     colors: { primary: "#15803d", secondary: "#422006" },
     style: "classic",
   }),
+  aircon: answers({
+    businessType: "Installation et entretien de climatisation",
+    businessName: "Mayotte Clim",
+    businessDescription:
+      "Je pose et j'entretiens les climatiseurs des maisons, des commerces et des bureaux de Grande-Terre. Je travaille seul, de la visite à la mise en service.",
+    targetAudience: "les particuliers, les commerçants et les bureaux",
+    services: ["Pose de climatiseurs", "Entretien et nettoyage", "Dépannage de climatisation"],
+    uniqueValue: "Je m'occupe moi-même de chaque chantier, du devis au dépannage",
+    contactInfo: {
+      phone: "0639 61 22 33",
+      email: "contact@mayotte-clim.yt",
+      address: "15 rue du Commerce, 97600 Mamoudzou",
+      hours: "Du lundi au samedi, 7h-17h",
+    },
+    colors: { primary: "#0891b2", secondary: "#0c4a6e" },
+    style: "modern",
+  }),
   accountant: answers({
     businessType: "Cabinet d'expertise comptable",
     businessName: "Cabinet Técher",

@@ -43,4 +43,10 @@ describe("the theme's colours and fonts", () => {
     // A hyphenated place name in a title stays on one line (blocks.ts wraps it in this class).
     expect(css).toContain(`.${NO_WRAP}{white-space:nowrap}`);
   });
+
+  it("show three photos one a row on a phone, not two small ones above a wide one", () => {
+    const { css } = themeStyles(answers()).styles;
+    expect(css).toContain("@media (max-width:599px){.wp-block-gallery.has-nested-images.columns-3");
+    expect(css).toMatch(/columns-3 figure\.wp-block-image:not\(#individual-image\)\{width:100%\}\}$/);
+  });
 });

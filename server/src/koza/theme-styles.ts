@@ -143,6 +143,10 @@ export function sitePalette(data: KozaData) {
  * colours (so every block and template follows), links, buttons and headings in them, and the
  * fonts and weights of the chosen style.
  */
+/** Below WordPress's 600 px breakpoint, where a gallery of three columns falls to two. */
+const PHONE_GALLERY =
+  "@media (max-width:599px){.wp-block-gallery.has-nested-images.columns-3 figure.wp-block-image:not(#individual-image){width:100%}}";
+
 export function themeStyles(data: KozaData) {
   const look = LOOKS[data.style];
   const c = sitePalette(data);
@@ -169,8 +173,9 @@ export function themeStyles(data: KozaData) {
     },
     styles: {
       // A word to the owner on their own pages (e.g. where their photos go), never shown to visitors;
-      // a hyphenated place name kept on one line in titles.
-      css: `.${NO_WRAP}{white-space:nowrap}.${ADMIN_ONLY}{display:none}.logged-in .${ADMIN_ONLY}{display:block;padding:1rem 1.25rem;border:2px dashed var(--wp--preset--color--accent-1);border-radius:8px}`,
+      // a hyphenated place name kept on one line in titles; on a phone, a row of three photos is
+      // one photo a row (WordPress would draw two small ones above a wide one).
+      css: `.${NO_WRAP}{white-space:nowrap}.${ADMIN_ONLY}{display:none}.logged-in .${ADMIN_ONLY}{display:block;padding:1rem 1.25rem;border:2px dashed var(--wp--preset--color--accent-1);border-radius:8px}${PHONE_GALLERY}`,
       color: { background: preset("color", "base"), text: preset("color", "contrast") },
       typography: {
         fontFamily: preset("font-family", look.body.slug),

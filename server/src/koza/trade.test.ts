@@ -78,7 +78,8 @@ describe("the trade of a business", () => {
       "Prendre rendez-vous",
       "Demander un devis",
       "Prendre contact",
-      "Nous contacter",
+      // A trade named as a person, whose owner writes no "nous": one person's business.
+      "Me contacter",
     ]);
     expect(trade("Comptable").steps.map((s) => s.title)).toEqual([
       "Un premier échange",

@@ -11,6 +11,12 @@ export type TradeKind = "shop" | "restaurant" | "appointment" | "callout" | "bus
 
 export interface Trade {
   kind: TradeKind;
+  /** One person's business: the site says "je", "mon", "mes", never "nous". */
+  solo: boolean;
+  /** A garage, a body shop: what is booked is work on the customer's vehicle, not time for them. */
+  vehicle: boolean;
+  /** What the "Services" page lists, as the trade calls it: "services", or a restaurant's "formules". */
+  offer: string;
   /** The main button of the site, to the contact page. */
   action: string;
   /** How working with the business goes, in three steps, without inventing any fact. */
@@ -41,6 +47,9 @@ const KINDS: [TradeKind, RegExp][] = [
   ],
 ];
 
+/** Trades booked for work on a vehicle, matched on the activity and the name. */
+const VEHICLE = /\b(garage|mecani|carross|pneu|moto|automobile|vehicul|controle technique|vidange)/;
+
 /** What kind of trade the answers describe: the activity first, then the name, then the services. */
 export function tradeKind(data: KozaData): TradeKind {
   for (const text of [data.businessType, data.businessName, data.services.join(" ")]) {
@@ -55,35 +64,54 @@ export function tradeOf(data: KozaData): Trade {
   return typeset(tradeWords(data));
 }
 
+/**
+ * Whether one person runs the business, from the answers alone (the questionnaire asks nothing
+ * else): the owner writes of themself in the singular ("je", "mon atelier"), or, writing neither
+ * "je" nor "nous", names their trade as a person ("Plombier", "Électricienne").
+ */
+export function worksAlone(data: KozaData): boolean {
+  const own = `${data.businessDescription} ${data.uniqueValue}`;
+  const words = (list: string) => new RegExp(`(^|[\\s,.;:!?(«"])(${list})(?=[\\s'’,.]|$)`, "i");
+  if (words("je|j['’]|moi|mon|ma|mes").test(own)) return true;
+  if (words("nous|notre|nos").test(own)) return false;
+  const firstWord = fold(data.businessType.trim()).split(/\s+/)[0] ?? "";
+  return /^(?!atelier)\p{L}+(ier|iere|ien|ienne|eur|euse|iste|graphe|logue)$/u.test(firstWord);
+}
+
 function tradeWords(data: KozaData): Trade {
   const kind = tradeKind(data);
+  const solo = worksAlone(data);
+  /** The team's words, or one person's. */
+  const we = (team: string, alone: string) => (solo ? alone : team);
   const hours = data.contactInfo.hours.trim();
   const phone = data.contactInfo.phone.trim();
+  const vehicle = VEHICLE.test(fold(`${data.businessType} ${data.businessName}`));
+  const base = { kind, solo, vehicle, offer: kind === "restaurant" ? "formules" : "services" };
   switch (kind) {
     case "shop":
       return {
-        kind,
-        action: hours ? "Adresse et horaires" : "Nous trouver",
+        ...base,
+        action: hours ? "Adresse et horaires" : we("Nous trouver", "Me trouver"),
         steps: [
           {
-            title: "Passez nous voir",
+            title: we("Passez nous voir", "Passez me voir"),
             text: hours
-              ? `Nous vous accueillons ${lower(hours)} : l'adresse est sur la page Contact.`
-              : "L'adresse est sur la page Contact : nous vous accueillons avec plaisir.",
+              ? `${we("Nous vous accueillons", "Je vous accueille")} ${lower(hours)} : l'adresse est sur la page Contact.`
+              : `L'adresse est sur la page Contact : ${we("nous vous accueillons", "je vous accueille")} avec plaisir.`,
           },
           {
             title: "Demandez conseil",
-            text: "Une question sur un produit ? Nous prenons le temps de vous répondre.",
+            text: `Une question sur un produit ? ${we("Nous prenons", "Je prends")} le temps de vous répondre.`,
           },
           {
             title: "Commandez à l'avance",
-            text: `Pour une commande particulière, appelez le ${phone} : nous en parlons ensemble.`,
+            text: `Pour une commande particulière, appelez le ${phone} : ${we("nous en parlons", "parlons-en")} ensemble.`,
           },
         ],
       };
     case "restaurant":
       return {
-        kind,
+        ...base,
         action: "Réserver une table",
         steps: [
           {
@@ -91,33 +119,52 @@ function tradeWords(data: KozaData): Trade {
             text: `Une table pour vous ou pour un groupe : appelez le ${phone}.`,
           },
           {
-            title: "Passez nous voir",
+            title: we("Passez nous voir", "Passez me voir"),
             text: hours
-              ? `Nous vous recevons ${lower(hours)} : l'adresse est sur la page Contact.`
-              : "L'adresse est sur la page Contact : nous vous recevons avec plaisir.",
+              ? `${we("Nous vous recevons", "Je vous reçois")} ${lower(hours)} : l'adresse est sur la page Contact.`
+              : `L'adresse est sur la page Contact : ${we("nous vous recevons", "je vous reçois")} avec plaisir.`,
           },
-          { title: "Régalez-vous", text: "Installez-vous, nous nous occupons du reste." },
+          {
+            title: "Régalez-vous",
+            text: `Installez-vous, ${we("nous nous occupons", "je m'occupe")} du reste.`,
+          },
         ],
       };
     case "appointment":
       return {
-        kind,
+        ...base,
         action: "Prendre rendez-vous",
         steps: [
           {
             title: "Prenez rendez-vous",
-            text: `Appelez le ${phone} ou écrivez-nous : nous convenons d'un créneau qui vous arrange.`,
+            text: `Appelez le ${phone} ou écrivez-${we("nous : nous convenons d'un", "moi : je vous propose un")} créneau qui vous arrange.`,
           },
-          {
-            title: "Dites-nous ce que vous souhaitez",
-            text: "Au rendez-vous, nous commençons par écouter ce que vous attendez.",
-          },
-          { title: "Prenez le temps", text: "Le temps du rendez-vous vous est réservé, sans précipitation." },
+          ...(vehicle
+            ? [
+                {
+                  title: "Déposez votre véhicule",
+                  text: `Le jour convenu, ${we("dites-nous", "dites-moi")} ce que vous avez remarqué : tout part de là.`,
+                },
+                {
+                  title: "Récupérez-le",
+                  text: "Ce qui a été fait vous est expliqué quand vous reprenez votre véhicule.",
+                },
+              ]
+            : [
+                {
+                  title: we("Dites-nous ce que vous souhaitez", "Dites-moi ce que vous souhaitez"),
+                  text: `Au rendez-vous, ${we("nous commençons", "je commence")} par écouter ce que vous attendez.`,
+                },
+                {
+                  title: "Prenez le temps",
+                  text: "Le temps du rendez-vous vous est réservé, sans précipitation.",
+                },
+              ]),
         ],
       };
     case "callout":
       return {
-        kind,
+        ...base,
         action: "Demander un devis",
         steps: [
           {
@@ -136,7 +183,7 @@ function tradeWords(data: KozaData): Trade {
       };
     case "business":
       return {
-        kind,
+        ...base,
         action: "Prendre contact",
         steps: [
           {
@@ -152,12 +199,12 @@ function tradeWords(data: KozaData): Trade {
       };
     case "service":
       return {
-        kind,
-        action: "Nous contacter",
+        ...base,
+        action: we("Nous contacter", "Me contacter"),
         steps: [
           {
             title: "Parlons de votre besoin",
-            text: `Appelez le ${phone} ou écrivez-nous : tout commence par un échange.`,
+            text: `Appelez le ${phone} ou écrivez-${we("nous", "moi")} : tout commence par un échange.`,
           },
           { title: "Une proposition claire", text: "Vous savez ce qui sera fait, comment et pour quand." },
           { title: "C'est parti", text: "Vous êtes tenu au courant à chaque étape." },

@@ -35,7 +35,10 @@ function matching(query: AdminOrdersQuery): SQL | undefined {
  * Three queries whatever the page size: the counters (one scan), the page, and its logs.
  * WordPress passwords are not part of it: the customer-area link shows them when needed.
  */
-export async function listOrders(ctx: Context, query: AdminOrdersQuery): Promise<AdminOrders> {
+export async function listOrders(
+  ctx: Pick<Context, "config" | "db" | "secrets" | "payments" | "wordpress" | "log">,
+  query: AdminOrdersQuery,
+): Promise<AdminOrders> {
   const where = matching(query);
   const [counts] = await ctx.db
     .select({

@@ -25,7 +25,7 @@ import { getSite, updateSite } from "../sites/sites-table.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 
 /** Why this order cannot be reinstalled now, if it cannot. */
-async function refusal(ctx: Context, order: Order | undefined): Promise<AppError | null> {
+async function refusal(ctx: Pick<Context, "db">, order: Order | undefined): Promise<AppError | null> {
   if (!order) return notFound(ADMIN_MESSAGES.orderNotFound);
   if (order.status === "pending" || order.status === "processing") {
     return badRequest(ADMIN_MESSAGES.reinstallWhileProvisioning);
@@ -42,7 +42,7 @@ async function refusal(ctx: Context, order: Order | undefined): Promise<AppError
  * meanwhile gets a 409) and queues the reinstall, which can take minutes over SSH. Returns the
  * job's id: the admin page follows it (GET /api/admin/reinstall-wordpress/:jobId).
  */
-export async function requestReinstall(ctx: Context, orderId: string): Promise<string> {
+export async function requestReinstall(ctx: Pick<Context, "db" | "queue">, orderId: string): Promise<string> {
   const order = await findOrder(ctx.db, orderId);
   const refused = await refusal(ctx, order);
   if (refused) throw refused;
@@ -163,7 +163,7 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
 }
 
 /** Where a reinstall stands, for the admin page; a failure's detail is always French. */
-export function reinstallStatus(ctx: Context, jobId: string): Promise<JobStatus> {
+export function reinstallStatus(ctx: Pick<Context, "queue">, jobId: string): Promise<JobStatus> {
   return siteJobStatus(ctx, reinstallWordpressJob.name, jobId, {
     french: Object.values(ADMIN_MESSAGES),
     fallback: ADMIN_MESSAGES.reinstallSeeLogs,

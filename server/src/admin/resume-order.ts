@@ -7,7 +7,7 @@ import { resumeFailedOrder } from "../provisioning/provision-order-job.ts";
 import { getSite, leaseHeld } from "../sites/sites-table.ts";
 
 /** 'Reprendre': puts an order in error back into provisioning, from the step that failed. */
-export async function resumeOrder(ctx: Context, orderId: string): Promise<void> {
+export async function resumeOrder(ctx: Pick<Context, "db" | "queue">, orderId: string): Promise<void> {
   const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
   if (order.status !== "error") throw badRequest(ADMIN_MESSAGES.resumeRefused);

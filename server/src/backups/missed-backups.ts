@@ -22,7 +22,10 @@ export function lastDueRun(schedule: string, now: Date): Date {
  * and the agency gets one e-mail for them. Sites put online after that run are not due yet.
  * Answers the subdomains newly alerted.
  */
-export async function alertMissedBackups(ctx: Context, now = new Date()): Promise<string[]> {
+export async function alertMissedBackups(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets">,
+  now = new Date(),
+): Promise<string[]> {
   const due = lastDueRun(ctx.config.BACKUP_SCHEDULE, now);
   const missed = [];
   const orders = await backedUpSites(ctx);

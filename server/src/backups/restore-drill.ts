@@ -81,7 +81,11 @@ async function withBackups(ctx: Pick<Context, "db">, sites: Order[]) {
   return out;
 }
 
-async function drillOne(ctx: Context, order: Order, backup: SiteBackup): Promise<DrillResult> {
+async function drillOne(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "backups" | "log">,
+  order: Order,
+  backup: SiteBackup,
+): Promise<DrillResult> {
   const scratch = `${DRILL_PREFIX}${randomBytes(4).toString("hex")}`;
   const when = formatDateTime(backup.createdAt);
   const started = Date.now();

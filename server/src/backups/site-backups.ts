@@ -63,7 +63,10 @@ export async function listBackups(ctx: Pick<Context, "db">, orderId: string): Pr
  * The admin's "back up now", run by its job (backup-jobs.ts), which holds the site's lease: a
  * manual backup of the order's site.
  */
-export async function backupNow(ctx: Context, order: Order): Promise<SiteBackup> {
+export async function backupNow(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups">,
+  order: Order,
+): Promise<SiteBackup> {
   const site = await getSite(ctx.db, order.id);
   if (!site.wpUsername || (await ctx.wordpress.hostFor(site).status(order.subdomain)) === "absent")
     throw badRequest(BACKUP_MESSAGES.noSite);
@@ -71,7 +74,11 @@ export async function backupNow(ctx: Context, order: Order): Promise<SiteBackup>
 }
 
 /** Backs the site up now (files and a consistent copy of its database); answers once it is saved. */
-export function backupSite(ctx: Context, order: Order, kind: BackupKind): Promise<SiteBackup> {
+export function backupSite(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups" | "log">,
+  order: Order,
+  kind: BackupKind,
+): Promise<SiteBackup> {
   return exclusive(ctx, order, "backup", () => takeBackup(ctx, order, kind));
 }
 
@@ -83,14 +90,18 @@ export function backupSite(ctx: Context, order: Order, kind: BackupKind): Promis
  * fails: the caller must then leave the site as it is. The caller holds the site (its lease).
  */
 export function backupBeforeChange(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups">,
   order: Order,
   reason: ChangeReason,
 ): Promise<SiteBackup | null> {
   return backupBefore(ctx, order, reason);
 }
 
-async function backupBefore(ctx: Context, order: Order, reason: ChangeReason): Promise<SiteBackup | null> {
+async function backupBefore(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups">,
+  order: Order,
+  reason: ChangeReason,
+): Promise<SiteBackup | null> {
   const site = await getSite(ctx.db, order.id);
   if (!site.wpUsername || (await ctx.wordpress.hostFor(site).status(order.subdomain)) === "absent") {
     await addOrderLog(ctx.db, order.id, {
@@ -103,7 +114,12 @@ async function backupBefore(ctx: Context, order: Order, reason: ChangeReason): P
   return takeBackup(ctx, order, `before-${reason}`);
 }
 
-async function takeBackup(ctx: Context, order: Order, kind: BackupKind, time?: Date): Promise<SiteBackup> {
+async function takeBackup(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups">,
+  order: Order,
+  kind: BackupKind,
+  time?: Date,
+): Promise<SiteBackup> {
   const site = await getSite(ctx.db, order.id);
   if (!site.wpUsername) throw badRequest(BACKUP_MESSAGES.noSite);
   const host = ctx.wordpress.hostFor(site);
@@ -257,7 +273,10 @@ export async function backedUpSites(ctx: Pick<Context, "db">): Promise<Order[]> 
  * forgets the rows of the snapshots it removed. A site that fails is logged and the others go on;
  * returns the subdomains that failed.
  */
-export async function backupAllSites(ctx: Context, time?: Date): Promise<{ done: number; failed: string[] }> {
+export async function backupAllSites(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups" | "log">,
+  time?: Date,
+): Promise<{ done: number; failed: string[] }> {
   const failed: string[] = [];
   let done = 0;
   for (const order of await backedUpSites(ctx)) {

@@ -50,7 +50,9 @@ async function isBlank(ctx: Pick<Context, "wordpress">): Promise<boolean> {
  * seeded with the French articles of server/blog-seed. Idempotent: once seeded, later calls
  * only check that it is there. Nothing to do when BLOG_WP_URL names the agency's own blog.
  */
-export async function ensureAgencyBlog(ctx: Context): Promise<AgencyBlog | undefined> {
+export async function ensureAgencyBlog(
+  ctx: Pick<Context, "config" | "database" | "db" | "secrets" | "wordpress" | "log">,
+): Promise<AgencyBlog | undefined> {
   if (ctx.config.BLOG_WP_URL) return undefined;
   const adminUrl = `${ctx.wordpress.main.siteUrl(BLOG_SUBDOMAIN)}/wp-admin/`;
   const known = await readBlogCredentials(ctx);
@@ -114,7 +116,9 @@ async function setUpBlog(
  * is ready or given up. A failure (no PHP, no WordPress core) is a warning: the rest of the
  * product works without the blog.
  */
-export function startAgencyBlog(ctx: Context): Promise<void> {
+export function startAgencyBlog(
+  ctx: Pick<Context, "config" | "database" | "db" | "secrets" | "wordpress" | "log">,
+): Promise<void> {
   const started = Date.now();
   return ensureAgencyBlog(ctx).then(
     (blog) => {

@@ -116,7 +116,11 @@ async function fulfilOrder(
  * The subdomain was held during checkout, so it is normally free; should it have been taken
  * anyway, the paid order still gets a site, under a suffixed name.
  */
-async function freeSubdomainFor(ctx: Context, subdomain: string, checkoutId: string): Promise<string> {
+async function freeSubdomainFor(
+  ctx: Pick<Context, "db">,
+  subdomain: string,
+  checkoutId: string,
+): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? subdomain : `${subdomain.slice(0, 59)}-${n}`;
     const [other] = await ctx.db
@@ -134,7 +138,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function fulfilKoza(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "payments" | "log">,
   row: CheckoutSession,
   truth: CheckoutTruth,
 ): Promise<{ orderId: string }> {

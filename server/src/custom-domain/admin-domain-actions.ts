@@ -64,7 +64,7 @@ async function domainOf(ctx: Pick<Context, "db">, orderId: string) {
 }
 
 /** Checks the domain now, from a fresh round of re-checks (after the customer fixed a record). */
-export async function recheckDomain(ctx: Context, orderId: string): Promise<void> {
+export async function recheckDomain(ctx: Pick<Context, "db" | "queue">, orderId: string): Promise<void> {
   const domain = await domainOf(ctx, orderId);
   if (domain.state === "requested") throw badRequest(DOMAIN_ADMIN_MESSAGES.notBought);
   // A live domain is checked again only when its renewal is failing: each check renews its
@@ -83,7 +83,7 @@ export async function recheckDomain(ctx: Context, orderId: string): Promise<void
 }
 
 /** The agency bought the domain and set its records: the checks begin. */
-export async function markDomainBought(ctx: Context, orderId: string): Promise<void> {
+export async function markDomainBought(ctx: Pick<Context, "db" | "queue">, orderId: string): Promise<void> {
   const domain = await domainOf(ctx, orderId);
   if (domain.state !== "requested") throw badRequest(DOMAIN_ADMIN_MESSAGES.notRequested);
   await logCheck(ctx, domain, "dns_pending", true, "Domaine acheté par l'agence.");
@@ -129,7 +129,10 @@ export async function refuseDomain(ctx: Context, orderId: string, reason: string
 }
 
 /** Removes the domain from the order: the site answers on its subdomain again. */
-export async function removeDomain(ctx: Context, orderId: string): Promise<void> {
+export async function removeDomain(
+  ctx: Pick<Context, "db" | "queue" | "wordpress" | "mailHost" | "log">,
+  orderId: string,
+): Promise<void> {
   const domain = await domainOf(ctx, orderId);
   if (domain.state === "active") await assertNoAddressesOn(ctx, orderId, domain.domain);
   await takeDomainOffline(ctx, orderId, domain.domain);

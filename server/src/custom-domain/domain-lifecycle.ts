@@ -225,7 +225,7 @@ async function step(ctx: Context, domain: CustomDomain, order: Order): Promise<O
 }
 
 async function acmeRefusal(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets">,
   domain: CustomDomain,
   order: Order,
   problem: AcmeProblem,
@@ -261,7 +261,7 @@ async function acmeRefusal(
 
 /** A failure the customer must fix: the domain stops being checked and they are e-mailed. */
 async function block(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets">,
   domain: CustomDomain,
   order: Order,
   failure: DomainFailure,
@@ -297,7 +297,11 @@ export async function logCheck(
 }
 
 /** Checks now: a fresh round of re-checks (the admin's 'Vérifier', a domain marked bought). */
-export async function checkNow(ctx: Context, domainId: number, state: DomainState): Promise<void> {
+export async function checkNow(
+  ctx: Pick<Context, "db" | "queue">,
+  domainId: number,
+  state: DomainState,
+): Promise<void> {
   const now = new Date();
   await ctx.db
     .update(customDomains)
@@ -307,7 +311,7 @@ export async function checkNow(ctx: Context, domainId: number, state: DomainStat
 }
 
 /** Every domain due and not being checked: queued again (a job lost, a check due far ahead). */
-export async function queueDueChecks(ctx: Context): Promise<number> {
+export async function queueDueChecks(ctx: Pick<Context, "db" | "queue">): Promise<number> {
   const due = await ctx.db
     .select({ id: customDomains.id })
     .from(customDomains)

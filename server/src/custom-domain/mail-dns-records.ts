@@ -88,7 +88,10 @@ export function mailDnsRecords(
  * mail host first (idempotent: its DKIM key exists from then on), and the check is logged with
  * the domain's others for the admin.
  */
-export async function checkOrderMailDns(ctx: Context, order: Order): Promise<MailDnsCheck> {
+export async function checkOrderMailDns(
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "log">,
+  order: Order,
+): Promise<MailDnsCheck> {
   if (allowanceOf(order).count === 0) throw forbidden(DOMAIN_MESSAGES.mailNotIncluded);
   const [domain] = await ctx.db
     .select()

@@ -19,7 +19,10 @@ interface Dated {
  * installer's, or that page was edited since. A site installed before the placeholder existed
  * (home page = latest posts) counts once it has a post other than WordPress's untouched sample.
  */
-export async function siteIsFilled(ctx: Context, order: Order): Promise<boolean> {
+export async function siteIsFilled(
+  ctx: Pick<Context, "db" | "secrets" | "wordpress">,
+  order: Order,
+): Promise<boolean> {
   const wp = await siteAdminRest(ctx, order);
   if (!wp) return false;
   const settings = await wp.json<{ show_on_front: string; page_on_front: number }>(
@@ -42,7 +45,9 @@ export async function siteIsFilled(ctx: Context, order: Order): Promise<boolean>
  * installer's home page, and records those that now show their own (sites.filled_at).
  * A site that does not answer is looked at again next time. Returns how many were recorded.
  */
-export async function recordFilledSites(ctx: Context): Promise<number> {
+export async function recordFilledSites(
+  ctx: Pick<Context, "db" | "queue" | "secrets" | "wordpress" | "log">,
+): Promise<number> {
   const waiting = (
     await ctx.db
       .select({ order: orders })

@@ -120,7 +120,10 @@ export async function issueInvoice(
  * Issues the credit note (avoir) of a refund: negative amounts, the credited invoice named on it,
  * never more than what remains to credit on that invoice. The invoice itself is never changed.
  */
-export async function issueCreditNote(ctx: Context, input: IssueCreditNoteInput): Promise<IssuedInvoice> {
+export async function issueCreditNote(
+  ctx: Pick<Context, "config" | "db" | "payments" | "log">,
+  input: IssueCreditNoteInput,
+): Promise<IssuedInvoice> {
   const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.number, input.invoiceNumber));
   if (invoice?.kind !== "invoice") throw notFound("Facture introuvable.");
   const original = invoice.content as InvoiceContent;

@@ -49,7 +49,7 @@ export interface KitOutcome {
 }
 
 export async function applyPlanKit(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "secrets" | "wordpress" | "log">,
   order: Order,
   site: Site,
   source: PluginSource = createPluginSource(ctx.config.WP_PLUGIN_SOURCE),

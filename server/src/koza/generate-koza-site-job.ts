@@ -123,7 +123,7 @@ export const generateKozaSiteJob = defineJob({
  * the expected shape is written again.
  */
 async function siteText(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db">,
   submission: KozaSubmission,
   data: KozaData,
 ): Promise<{ text: SiteContent; kept: boolean }> {

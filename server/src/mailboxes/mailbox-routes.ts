@@ -61,7 +61,10 @@ export async function mailboxRoutes(app: FastifyInstance, { ctx }: { ctx: Contex
  * The same actions for the admin, inside the admin scope (admin-routes.ts, behind the admin token),
  * under /api/admin/orders/:orderId/…: every change goes to the audit log.
  */
-export function mailboxAdminRoutes(app: FastifyInstance, ctx: Context): void {
+export function mailboxAdminRoutes(
+  app: FastifyInstance,
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "log">,
+): void {
   mailActions(app, ctx, {
     base: "/orders/:orderId",
     order: (request) => {
@@ -75,7 +78,11 @@ export function mailboxAdminRoutes(app: FastifyInstance, ctx: Context): void {
   });
 }
 
-function mailActions(app: FastifyInstance, ctx: Context, actor: MailActor): void {
+function mailActions(
+  app: FastifyInstance,
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "log">,
+  actor: MailActor,
+): void {
   const { base, access } = actor;
   const OrderParams = z.object({ orderId: z.string() });
   const Deleted = z.object({ deleted: z.literal(true) });

@@ -16,7 +16,7 @@ import {
 const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
 
 /** The order's aliases and forwards, oldest first. */
-export async function listAliases(ctx: Context, orderId: string): Promise<AliasView[]> {
+export async function listAliases(ctx: Pick<Context, "db">, orderId: string): Promise<AliasView[]> {
   const rows = await ctx.db
     .select()
     .from(mailAliases)
@@ -41,7 +41,7 @@ function aliasView(row: MailAlias, toMailbox: boolean): AliasView {
  * or an address outside the site's domain (a forward). Takes no mailbox place.
  */
 export async function createAlias(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "log">,
   order: Order,
   localPart: string,
   target: string,
@@ -87,7 +87,11 @@ export async function createAlias(
 }
 
 /** Deletes one of the order's aliases or forwards. */
-export async function deleteAlias(ctx: Context, order: Order, address: string): Promise<void> {
+export async function deleteAlias(
+  ctx: Pick<Context, "db" | "mailHost" | "log">,
+  order: Order,
+  address: string,
+): Promise<void> {
   const [row] = await ctx.db
     .select()
     .from(mailAliases)
@@ -106,7 +110,11 @@ export async function deleteAlias(ctx: Context, order: Order, address: string): 
 }
 
 /** Deletes the aliases that lead to a mailbox being deleted (they would bounce). */
-export async function deleteAliasesTo(ctx: Context, order: Order, mailbox: string): Promise<void> {
+export async function deleteAliasesTo(
+  ctx: Pick<Context, "db" | "mailHost" | "log">,
+  order: Order,
+  mailbox: string,
+): Promise<void> {
   const rows = await ctx.db
     .select()
     .from(mailAliases)
@@ -115,7 +123,7 @@ export async function deleteAliasesTo(ctx: Context, order: Order, mailbox: strin
 }
 
 /** Gives the mail host every alias the database records (after `restore` gave it the domains). */
-export async function restoreAliases(ctx: Context): Promise<number> {
+export async function restoreAliases(ctx: Pick<Context, "db" | "mailHost">): Promise<number> {
   if (!ctx.mailHost) return 0;
   const rows = await ctx.db.select().from(mailAliases);
   for (const row of rows) {

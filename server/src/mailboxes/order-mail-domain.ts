@@ -12,7 +12,7 @@ import type { MailHost } from "../mail-host/mail-host.ts";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The site's own mail domain: <subdomain>.<BASE_DOMAIN>. */
-export function mailDomainOf(ctx: Context, order: Order): string {
+export function mailDomainOf(ctx: Pick<Context, "config">, order: Order): string {
   return `${order.subdomain}.${ctx.config.BASE_DOMAIN}`.toLowerCase();
 }
 
@@ -36,14 +36,14 @@ export async function isLiveCustomDomain(ctx: Pick<Context, "db">, domain: strin
 }
 
 /** Every mail domain of the site: its own, then its custom domain once live. */
-export async function mailDomainsOf(ctx: Context, order: Order): Promise<string[]> {
+export async function mailDomainsOf(ctx: Pick<Context, "config" | "db">, order: Order): Promise<string[]> {
   const custom = await liveCustomDomain(ctx, order.id);
   return [mailDomainOf(ctx, order), ...(custom ? [custom] : [])];
 }
 
 /** The mail domain a new address goes on: the one asked for if it is the site's, else its own. */
 export async function chosenMailDomain(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db">,
   order: Order,
   asked: string | undefined,
 ): Promise<string> {
@@ -58,20 +58,20 @@ export function allowanceOf(order: Order) {
 }
 
 /** Why the order can have no mailbox now (French), or null. */
-export function unavailableReason(ctx: Context, order: Order): string | null {
+export function unavailableReason(ctx: Pick<Context, "mailHost">, order: Order): string | null {
   if (allowanceOf(order).count === 0) return MAILBOX_MESSAGES.notIncluded;
   if (!ctx.mailHost) return MAILBOX_MESSAGES.hostDown;
   if (order.status !== "active") return MAILBOX_MESSAGES.notReady;
   return null;
 }
 
-export function usableHost(ctx: Context, order: Order): MailHost {
+export function usableHost(ctx: Pick<Context, "mailHost">, order: Order): MailHost {
   const reason = unavailableReason(ctx, order);
   if (reason) throw forbidden(reason);
   return ctx.mailHost as MailHost;
 }
 
-export function hostFailure(ctx: Context, order: Order, err: unknown): AppError {
+export function hostFailure(ctx: Pick<Context, "log">, order: Order, err: unknown): AppError {
   ctx.log.error({ err, orderId: order.id }, "mail host change failed");
   return new AppError(503, MAILBOX_MESSAGES.hostDown);
 }
@@ -115,7 +115,11 @@ export async function assertNoAddressesOn(ctx: Pick<Context, "db">, orderId: str
 }
 
 /** The domain has left the site: the mail host stops accepting its mail and forgets its key. */
-export async function removeCustomMailDomain(ctx: Context, orderId: string, domain: string): Promise<void> {
+export async function removeCustomMailDomain(
+  ctx: Pick<Context, "mailHost" | "log">,
+  orderId: string,
+  domain: string,
+): Promise<void> {
   if (!ctx.mailHost) return;
   await ctx.mailHost.removeDomain(domain).catch((err) => {
     // Nothing is left on it (assertNoAddressesOn): a host that kept it only accepts no one.
@@ -124,7 +128,11 @@ export async function removeCustomMailDomain(ctx: Context, orderId: string, doma
 }
 
 /** Once the domain is live, it is a mail domain of the site (a plan with mailboxes, a host). */
-export async function addCustomMailDomain(ctx: Context, order: Order, domain: string): Promise<void> {
+export async function addCustomMailDomain(
+  ctx: Pick<Context, "mailHost" | "log">,
+  order: Order,
+  domain: string,
+): Promise<void> {
   if (allowanceOf(order).count === 0 || !ctx.mailHost) return;
   await ctx.mailHost.addDomain(domain).catch((err) => {
     // Given again when the order page shows its mail records, or a mailbox is made on it.

@@ -20,7 +20,7 @@ import { mailDomainsOf } from "./order-mail-domain.ts";
 /** One archive name per site's mail: restic's retention groups its snapshots apart from the site's. */
 export const mailArchiveName = (subdomain: string) => `${subdomain}.mail.tar`;
 
-async function hasMailboxes(ctx: Context, order: Order): Promise<boolean> {
+async function hasMailboxes(ctx: Pick<Context, "db">, order: Order): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(mailboxes).where(eq(mailboxes.orderId, order.id));
   return (row?.n ?? 0) > 0;
 }
@@ -29,13 +29,17 @@ async function hasMailboxes(ctx: Context, order: Order): Promise<boolean> {
  * Suspends the site's mail domains, or lifts it. A host that is not running is brought to the
  * subscriptions' states when it starts (`restoreSuspensions`).
  */
-export async function setOrderMailSuspended(ctx: Context, order: Order, suspended: boolean): Promise<void> {
+export async function setOrderMailSuspended(
+  ctx: Pick<Context, "config" | "db" | "mailHost">,
+  order: Order,
+  suspended: boolean,
+): Promise<void> {
   if (!ctx.mailHost?.isStarted()) return;
   await ctx.mailHost.setSuspended(await mailDomainsOf(ctx, order), suspended);
 }
 
 /** At the host's start: the mail domains of every site with mailboxes suspended or not, as its subscription says. */
-export async function restoreSuspensions(ctx: Context): Promise<void> {
+export async function restoreSuspensions(ctx: Pick<Context, "config" | "db" | "mailHost">): Promise<void> {
   const host = ctx.mailHost;
   if (!host) return;
   const rows = await ctx.db
@@ -53,7 +57,7 @@ export async function restoreSuspensions(ctx: Context): Promise<void> {
 
 /** Backs up the site's mailboxes beside the site (null when it has none, or no mail host). */
 export async function backupOrderMail(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "backups">,
   order: Order,
   time?: Date,
 ): Promise<{ id: string; sizeBytes: number } | null> {
@@ -70,7 +74,7 @@ export async function backupOrderMail(
 
 /** Puts the site's mailboxes back as they were in a backup's mail snapshot. */
 export async function restoreOrderMail(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "backups">,
   order: Order,
   backup: { subdomain: string; mailSnapshotId: string | null },
 ): Promise<void> {
@@ -110,7 +114,7 @@ const MESSAGE_ENTRY = /^([^/]+\/[^/]+)\/Maildir\/(?:\.[^/]+\/)?(?:cur|new)\/[^/]
  * answers what it holds, or null when the backup has no mail.
  */
 export async function checkMailSnapshot(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "backups">,
   order: Order,
   backup: { subdomain: string; mailSnapshotId: string | null },
 ): Promise<{ mailboxes: number; messages: number } | null> {
@@ -155,7 +159,10 @@ export async function checkMailSnapshot(
 }
 
 /** The site is archived: its mail leaves the host (it is in the final copy); logins and keys stay, suspended. */
-export async function dropOrderMail(ctx: Context, order: Order): Promise<void> {
+export async function dropOrderMail(
+  ctx: Pick<Context, "config" | "db" | "mailHost">,
+  order: Order,
+): Promise<void> {
   if (!ctx.mailHost?.isStarted()) return;
   const domains = await mailDomainsOf(ctx, order);
   await ctx.mailHost.setSuspended(domains, true);

@@ -28,7 +28,10 @@ import {
 import { restoreSuspensions } from "./order-mail-follows-site.ts";
 
 /** The order's mailboxes with what each stores, as its page shows them. */
-export async function listMailboxes(ctx: Context, order: Order): Promise<MailboxList> {
+export async function listMailboxes(
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "log">,
+  order: Order,
+): Promise<MailboxList> {
   const rows = await ctx.db
     .select()
     .from(mailboxes)
@@ -65,7 +68,7 @@ export async function listMailboxes(ctx: Context, order: Order): Promise<Mailbox
 
 /** Creates <localPart>@<domain> (one of the site's mail domains) with a new password, shown this once. */
 export async function createMailbox(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "log">,
   order: Order,
   localPart: string,
   asked?: string,
@@ -102,7 +105,11 @@ export async function createMailbox(
 }
 
 /** Deletes one of the order's mailboxes with its mail. */
-export async function deleteMailbox(ctx: Context, order: Order, address: string): Promise<void> {
+export async function deleteMailbox(
+  ctx: Pick<Context, "db" | "mailHost" | "log">,
+  order: Order,
+  address: string,
+): Promise<void> {
   const host = ctx.mailHost;
   const row = await ownMailbox(ctx, order, address);
   if (!host) throw new AppError(503, MAILBOX_MESSAGES.hostDown);
@@ -120,7 +127,7 @@ export async function deleteMailbox(ctx: Context, order: Order, address: string)
 
 /** Gives one of the order's mailboxes a new password, shown this once; the old one stops working. */
 export async function resetMailboxPassword(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "mailHost" | "log">,
   order: Order,
   address: string,
 ): Promise<MailboxPassword> {
@@ -143,7 +150,7 @@ export async function resetMailboxPassword(
 
 /** Turns one of the order's mailboxes' out-of-office reply on or off, and keeps what it says. */
 export async function setMailboxVacation(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "mailHost" | "log">,
   order: Order,
   address: string,
   body: z.output<typeof VacationBody>,
@@ -168,12 +175,16 @@ export async function setMailboxVacation(
 }
 
 /** Apple's configuration profile for one of the order's mailboxes (no password: the device asks). */
-export async function mailboxProfile(ctx: Context, order: Order, address: string): Promise<string> {
+export async function mailboxProfile(
+  ctx: Pick<Context, "db" | "mailHost">,
+  order: Order,
+  address: string,
+): Promise<string> {
   const row = await ownMailbox(ctx, order, address);
   return appleMailProfile(row.address, usableHost(ctx, order).endpoints());
 }
 
-async function ownMailbox(ctx: Context, order: Order, address: string): Promise<MailboxRow> {
+async function ownMailbox(ctx: Pick<Context, "db">, order: Order, address: string): Promise<MailboxRow> {
   const [row] = await ctx.db
     .select()
     .from(mailboxes)
@@ -196,7 +207,7 @@ function view(row: MailboxRow, used: Map<string, number> | null): MailboxView {
  * Gives the mail host every mailbox the database records (with its domain): at start, a host
  * that lost its state or a new one gets them back, with the passwords their owners have.
  */
-export async function restoreMailHost(ctx: Context): Promise<number> {
+export async function restoreMailHost(ctx: Pick<Context, "config" | "db" | "mailHost">): Promise<number> {
   if (!ctx.mailHost) return 0;
   const rows = await ctx.db
     .select({ mailbox: mailboxes, subdomain: orders.subdomain })

@@ -12,7 +12,10 @@ import type { Order } from "../db/schema.ts";
  * The one place where an update takes its backup and reads it back: the backup of the site as it
  * is now (files and a consistent copy of its database), kind "before-update". Answers its id.
  */
-export async function backupBeforeUpdate(ctx: Context, order: Order): Promise<string> {
+export async function backupBeforeUpdate(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups">,
+  order: Order,
+): Promise<string> {
   // The update job holds the site's lease: the backup runs under it.
   const backup = await backupBeforeChange(ctx, order, "update");
   if (!backup) throw new Error(`no site ${order.subdomain} on the host to back up before its update`);

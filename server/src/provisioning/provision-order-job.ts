@@ -93,7 +93,12 @@ export const provisionOrderJob = defineJob({
   },
 });
 
-async function failOrder(ctx: Context, orderId: string, step: StepKey | undefined, message: string) {
+async function failOrder(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets">,
+  orderId: string,
+  step: StepKey | undefined,
+  message: string,
+) {
   const failed = { status: "error" } as const;
   if (step) await setStep(ctx.db, orderId, step, "failed", failed);
   else await ctx.db.update(orders).set(failed).where(eq(orders.id, orderId));
@@ -118,7 +123,7 @@ async function failOrder(ctx: Context, orderId: string, step: StepKey | undefine
  * Puts every unfinished order back in the queue: run when a worker starts, so orders cut off
  * by a crash or a restart finish by themselves.
  */
-export async function resumeUnfinishedOrders(ctx: Context): Promise<number> {
+export async function resumeUnfinishedOrders(ctx: Pick<Context, "db" | "queue">): Promise<number> {
   const rows = await ctx.db
     .select({ id: orders.id })
     .from(orders)
@@ -128,7 +133,10 @@ export async function resumeUnfinishedOrders(ctx: Context): Promise<number> {
 }
 
 /** Resumes a failed order from its failed step (the admin's 'Reprendre'). */
-export async function resumeFailedOrder(ctx: Context, orderId: string): Promise<boolean> {
+export async function resumeFailedOrder(
+  ctx: Pick<Context, "db" | "queue">,
+  orderId: string,
+): Promise<boolean> {
   const order = await findOrder(ctx.db, orderId);
   if (order?.status !== "error") return false;
   await ctx.db.update(orders).set({ status: "processing" }).where(eq(orders.id, orderId));

@@ -22,7 +22,10 @@ import type { SftpChange, SftpState } from "../wordpress/site-sftp.ts";
  */
 
 /** Why the order has no SFTP (French), or null. */
-async function unavailableReason(ctx: Context, order: Order): Promise<string | null> {
+async function unavailableReason(
+  ctx: Pick<Context, "db" | "wordpress">,
+  order: Order,
+): Promise<string | null> {
   if (!SFTP_PLANS.includes(order.planId as PlanId)) return SFTP_MESSAGES.notIncluded;
   if (order.status !== "active") return SFTP_MESSAGES.notReady;
   if (!(await siteHostOf(ctx, order.id)).sftpEndpoint()) return SFTP_MESSAGES.unavailable;
@@ -30,7 +33,7 @@ async function unavailableReason(ctx: Context, order: Order): Promise<string | n
 }
 
 async function view(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "wordpress">,
   order: Order,
   state: SftpState | null,
   reason: string | null,
@@ -54,7 +57,11 @@ async function view(
   };
 }
 
-async function change(ctx: Context, order: Order, what: SftpChange): Promise<SftpState> {
+async function change(
+  ctx: Pick<Context, "db" | "wordpress" | "log">,
+  order: Order,
+  what: SftpChange,
+): Promise<SftpState> {
   const reason = await unavailableReason(ctx, order);
   if (reason) throw forbidden(reason);
   try {
@@ -69,11 +76,14 @@ async function change(ctx: Context, order: Order, what: SftpChange): Promise<Sft
   }
 }
 
-function logSftp(ctx: Context, order: Order, details: string): Promise<void> {
+function logSftp(ctx: Pick<Context, "db">, order: Order, details: string): Promise<void> {
   return addOrderLog(ctx.db, order.id, { level: "info", action: "sftp", details });
 }
 
-export async function sftpView(ctx: Context, order: Order): Promise<SftpView> {
+export async function sftpView(
+  ctx: Pick<Context, "db" | "wordpress" | "log">,
+  order: Order,
+): Promise<SftpView> {
   const reason = await unavailableReason(ctx, order);
   if (reason) return view(ctx, order, null, reason);
   return view(ctx, order, await change(ctx, order, { action: "status" }), null);
@@ -81,7 +91,7 @@ export async function sftpView(ctx: Context, order: Order): Promise<SftpView> {
 
 /** Sets the password the customer chose, or draws one: answered this once, kept only hashed. */
 export async function setSftpPassword(
-  ctx: Context,
+  ctx: Pick<Context, "db" | "wordpress" | "log">,
   order: Order,
   chosen?: string,
 ): Promise<SftpPasswordResult> {
@@ -91,13 +101,21 @@ export async function setSftpPassword(
   return { password: chosen === undefined ? password : null, view: await view(ctx, order, state, null) };
 }
 
-export async function addSftpKey(ctx: Context, order: Order, key: string): Promise<SftpView> {
+export async function addSftpKey(
+  ctx: Pick<Context, "db" | "wordpress" | "log">,
+  order: Order,
+  key: string,
+): Promise<SftpView> {
   const state = await change(ctx, order, { action: "key-add", key });
   await logSftp(ctx, order, "Clé SSH ajoutée à l'accès SFTP par le client.");
   return view(ctx, order, state, null);
 }
 
-export async function removeSftpKey(ctx: Context, order: Order, fingerprint: string): Promise<SftpView> {
+export async function removeSftpKey(
+  ctx: Pick<Context, "db" | "wordpress" | "log">,
+  order: Order,
+  fingerprint: string,
+): Promise<SftpView> {
   const before = await change(ctx, order, { action: "status" });
   if (!before.keys.some((key) => key.fingerprint === fingerprint)) {
     throw new AppError(404, SFTP_MESSAGES.keyUnknown);
@@ -108,7 +126,11 @@ export async function removeSftpKey(ctx: Context, order: Order, fingerprint: str
 }
 
 /** What the site's address serves: its WordPress or the plain site; no file is touched. */
-export async function setSiteMode(ctx: Context, order: Order, mode: SiteMode): Promise<SftpView> {
+export async function setSiteMode(
+  ctx: Pick<Context, "db" | "wordpress" | "log">,
+  order: Order,
+  mode: SiteMode,
+): Promise<SftpView> {
   const reason = await unavailableReason(ctx, order);
   if (reason) throw forbidden(reason);
   try {

@@ -13,7 +13,11 @@ const SHORTCODE = "[lagon_formulaire_contact]";
  * without a Contact page (the customer removed it) gets none. The product files it needs come
  * with the upgrade before it (sites/product-files.ts).
  */
-export async function addContactForm(ctx: Context, order: Order, site: Site): Promise<string> {
+export async function addContactForm(
+  ctx: Pick<Context, "config" | "db" | "secrets" | "wordpress" | "mailHost">,
+  order: Order,
+  site: Site,
+): Promise<string> {
   const wp = await siteAdminRest(ctx, order);
   if (!wp) throw new Error("identifiants WordPress manquants");
   // The settings first: a site without the mu-plugin's route fails here, before its page changes.

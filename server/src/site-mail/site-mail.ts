@@ -40,7 +40,11 @@ export function contactEmailOf(order: Order, site: Site): string {
  * The site's login on the mail host, made once (its password sealed, its hash kept to rebuild the
  * host) and set on the host with the site's mail domain; null when this process has no mail host.
  */
-async function ensureSiteSender(ctx: Context, order: Order, site: Site): Promise<SiteMailSettings["smtp"]> {
+async function ensureSiteSender(
+  ctx: Pick<Context, "config" | "db" | "secrets" | "mailHost">,
+  order: Order,
+  site: Site,
+): Promise<SiteMailSettings["smtp"]> {
   const host = ctx.mailHost;
   if (unavailableReason(ctx) || !host) return null;
   let { mailPasswordEnc: sealed, mailPasswordHash: hash } = site;
@@ -64,7 +68,11 @@ async function ensureSiteSender(ctx: Context, order: Order, site: Site): Promise
 }
 
 /** Gives the site its mail settings (sender login, contact address); throws when the site refuses them. */
-export async function configureSiteMail(ctx: Context, order: Order, site: Site): Promise<string> {
+export async function configureSiteMail(
+  ctx: Pick<Context, "config" | "db" | "secrets" | "wordpress" | "mailHost">,
+  order: Order,
+  site: Site,
+): Promise<string> {
   if (!site.wpUsername || !site.wpAppPasswordEnc) throw new Error("identifiants WordPress manquants");
   const smtp = await ensureSiteSender(ctx, order, site);
   const settings: SiteMailSettings = {
@@ -85,7 +93,7 @@ export async function configureSiteMail(ctx: Context, order: Order, site: Site):
 }
 
 /** Why the site cannot send now (French), or null. */
-function unavailableReason(ctx: Context): string | null {
+function unavailableReason(ctx: Pick<Context, "config" | "mailHost">): string | null {
   // The embedded mail host listens on this machine's loopback: sites of an SSH host cannot reach it.
   if (!ctx.mailHost || ctx.config.WP_HOST !== "local") return SITE_MAIL_MESSAGES.sendingOff;
   return ctx.mailHost.isStarted() ? null : SITE_MAIL_MESSAGES.sendingPaused;
@@ -97,7 +105,11 @@ function notChangeable(order: Order, site: Site): string | null {
   return null;
 }
 
-export function siteMailView(ctx: Context, order: Order, site: Site): SiteMailView {
+export function siteMailView(
+  ctx: Pick<Context, "config" | "mailHost">,
+  order: Order,
+  site: Site,
+): SiteMailView {
   return {
     contact_email: contactEmailOf(order, site),
     is_default: site.contactEmail === null,
@@ -111,7 +123,7 @@ export function siteMailView(ctx: Context, order: Order, site: Site): SiteMailVi
  * site that does not answer changes nothing). The order's own e-mail clears the choice.
  */
 export async function setContactEmail(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "secrets" | "wordpress" | "mailHost" | "log">,
   order: Order,
   site: Site,
   address: string,
@@ -136,7 +148,7 @@ export async function setContactEmail(
 }
 
 /** At start: the mail host gets back every site's sender login the database records. */
-export async function restoreSiteSenders(ctx: Context): Promise<number> {
+export async function restoreSiteSenders(ctx: Pick<Context, "config" | "db" | "mailHost">): Promise<number> {
   if (!ctx.mailHost) return 0;
   const rows = await ctx.db
     .select({ order: orders, hash: sites.mailPasswordHash })

@@ -22,7 +22,11 @@ async function current(ctx: Pick<Context, "db">, order: Order): Promise<Subscrip
  * The customer cancels (Code de la consommation L215-1-1): effective at the end of the billing
  * period that holds today + 30 days; the site stays up until then and the customer may undo it.
  */
-export async function cancelSubscription(ctx: Context, order: Order, actor: Actor): Promise<Subscription> {
+export async function cancelSubscription(
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "payments" | "wordpress">,
+  order: Order,
+  actor: Actor,
+): Promise<Subscription> {
   const sub = await current(ctx, order);
   if (sub.status !== "active" && sub.status !== "past_due")
     throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
@@ -37,7 +41,7 @@ export async function cancelSubscription(ctx: Context, order: Order, actor: Acto
  * a waiting downgrade is dropped; with Stripe it stays, as Stripe bills it.
  */
 export async function scheduleCancellation(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "payments" | "wordpress">,
   order: Order,
   sub: Subscription,
   rule: "notice" | "period_end",

@@ -10,13 +10,20 @@ import { siteHostOf } from "../sites/site-of.ts";
 // (decision 0066): `archive_location` holds that backup's id. One path for every copy of a site: backups, restores and archives.
 
 /** Backs the site up (files and database) before it is removed; answers the backup's id, or null when there is no site. */
-export async function keepFinalCopy(ctx: Context, order: Order): Promise<string | null> {
+export async function keepFinalCopy(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups">,
+  order: Order,
+): Promise<string | null> {
   const backup = await backupBeforeChange(ctx, order, "archive");
   return backup?.id ?? null;
 }
 
 /** Serves the site again from its final copy; a site already there (restored before) is kept. */
-export async function restoreFinalCopy(ctx: Context, order: Order, location: string): Promise<void> {
+export async function restoreFinalCopy(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups">,
+  order: Order,
+  location: string,
+): Promise<void> {
   const host = await siteHostOf(ctx, order.id);
   if ((await host.status(order.subdomain)) === "installed") return;
   const backup = await findBackup(ctx, order.id, location);

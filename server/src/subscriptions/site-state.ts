@@ -75,7 +75,10 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
  * The backup before a suspension. A suspension hides the site and loses nothing, so a failed
  * backup does not hold it back (an unpaid site must go offline): it is logged for the agency.
  */
-async function backupBeforeSuspension(ctx: Context, order: Order): Promise<void> {
+async function backupBeforeSuspension(
+  ctx: Pick<Context, "config" | "db" | "wordpress" | "mailHost" | "backups" | "log">,
+  order: Order,
+): Promise<void> {
   try {
     await backupBeforeChange(ctx, order, "suspension");
   } catch (error) {

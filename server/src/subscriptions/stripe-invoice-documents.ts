@@ -114,7 +114,7 @@ export async function invoiceStripePayment(
  * every line; a partial one is one line whose TTC is the amount refunded.
  */
 export async function creditStripeRefunds(
-  ctx: Context,
+  ctx: Pick<Context, "config" | "db" | "queue" | "secrets" | "payments" | "log">,
   stripe: Stripe,
   charge: Stripe.Charge,
 ): Promise<number> {

@@ -19,7 +19,7 @@ export interface DashboardVisits {
 
 /** A Business site's last 30 days for its dashboard; null for another plan (no widget). */
 export async function dashboardVisits(
-  ctx: Context,
+  ctx: Pick<Context, "db">,
   order: Order,
   now = new Date(),
 ): Promise<DashboardVisits | null> {
@@ -48,7 +48,10 @@ export async function dashboardVisits(
  * never calls the platform and holds no credential of it. A site that refuses (down, or made
  * before the widget existed) keeps what it had: the order page has the figures anyway.
  */
-export async function pushSiteVisits(ctx: Context, order: Order): Promise<boolean> {
+export async function pushSiteVisits(
+  ctx: Pick<Context, "db" | "secrets" | "wordpress" | "log">,
+  order: Order,
+): Promise<boolean> {
   const wp = await siteAdminRest(ctx, order);
   if (!wp) return false;
   try {

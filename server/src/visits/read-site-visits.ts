@@ -31,7 +31,11 @@ export const KEEP_KEYS_DAYS = 30;
  * last 30 days, whose visitor keys are missing), counts each day with GoAccess and records it (a
  * day is final once it is over). Answers the days counted.
  */
-export async function readSiteVisits(ctx: Context, order: Order, now = new Date()): Promise<number> {
+export async function readSiteVisits(
+  ctx: Pick<Context, "config" | "db" | "wordpress">,
+  order: Order,
+  now = new Date(),
+): Promise<number> {
   const today = formatIsoDate(now);
   const [analysis] = await ctx.db
     .select()
@@ -127,7 +131,7 @@ export async function firstDayWithoutKeys(
 }
 
 /** The site's own names: a visitor going from one of its pages to another comes from nowhere. */
-async function ownHosts(ctx: Context, order: Order, host: WordPressHost): Promise<Set<string>> {
+async function ownHosts(ctx: Pick<Context, "db">, order: Order, host: WordPressHost): Promise<Set<string>> {
   const own = new Set([new URL(host.siteUrl(order.subdomain)).host]);
   const domains = await ctx.db
     .select({ domain: customDomains.domain })

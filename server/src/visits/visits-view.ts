@@ -16,7 +16,11 @@ export const FRESH_MS = 60_000;
  * 13 months; a reading of its log is queued when the last one is more than a minute old
  * (GoAccess runs in a job, never in this request). Other plans get no figure.
  */
-export async function visitsView(ctx: Context, order: Order, now = new Date()): Promise<VisitsView> {
+export async function visitsView(
+  ctx: Pick<Context, "db" | "queue">,
+  order: Order,
+  now = new Date(),
+): Promise<VisitsView> {
   if (order.planId !== "business") return { included: false };
   const today = formatIsoDate(now);
   const [analysis] = await ctx.db

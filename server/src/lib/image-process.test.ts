@@ -63,6 +63,33 @@ describe("the image process", () => {
     await waitFor(() => !alive(pid as number), 60_000);
   }, 90_000);
 
+  it("takes a task sent while the idle process it replaces is still dying", async () => {
+    const drawn = await drawIllustration(answers(), {
+      slot: "hero",
+      kind: "hero",
+      index: 1,
+      subject: "Boulangerie",
+      alt: "",
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let task: Promise<unknown>;
+    let old: number | undefined;
+    try {
+      await cleanImage(drawn);
+      old = imageProcessPid();
+      // The idle timer ends the process; the next upload comes before its exit is seen, and
+      // a new process (which takes far longer to start than the old one to die) takes it.
+      vi.advanceTimersByTime(IDLE_MS);
+      expect(imageProcessPid()).toBeUndefined();
+      task = cleanImage(drawn);
+    } finally {
+      vi.useRealTimers();
+    }
+    await expect(task).resolves.toMatchObject({ mime: "image/jpeg" });
+    expect(imageProcessPid()).not.toBe(old);
+    expect(alive(old as number)).toBe(false);
+  }, 90_000);
+
   it("refuses what is not an image with the upload's French error, and works again after", async () => {
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from("pas une image")]);
     await expect(cleanImage(fake)).rejects.toMatchObject({ statusCode: 400 });

@@ -28,6 +28,8 @@ const script = fileURLToPath(new URL("./image-process-child.ts", import.meta.url
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
+  /** The process the task was sent to: only its end fails the task. */
+  process: ChildProcess;
 }
 
 let child: ChildProcess | undefined;
@@ -52,7 +54,10 @@ function start(): ChildProcess {
   });
   started.once("exit", (code, signal) => {
     if (child === started) child = undefined;
+    // An idle process ended by the timer may die after a new one took the next task: that task
+    // is not this process's to fail (it was refused as "not an image" on a loaded machine).
     for (const [id, task] of pending) {
+      if (task.process !== started) continue;
       pending.delete(id);
       task.reject(new ImageTaskError(`le traitement d'images s'est arrêté (${signal ?? code})`));
     }
@@ -87,7 +92,7 @@ export function runImageTask<T extends ImageTask>(
   const running = child;
   running.channel?.ref();
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    pending.set(id, { resolve: resolve as (value: unknown) => void, reject, process: running });
     running.send({ id, task, input }, (err) => {
       if (err && pending.delete(id)) reject(new ImageTaskError(err.message));
     });

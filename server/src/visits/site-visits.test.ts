@@ -1,4 +1,5 @@
 import { formatIsoDate } from "@lagon/contracts/french-date";
+import { DISTINCT_VISITORS_LABELS } from "@lagon/contracts/visits";
 import type { VisitsView } from "@lagon/contracts/visits-schemas";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ import { magicLinkToken } from "../orders/magic-link.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
-import { pushSiteVisits } from "./push-site-visits.ts";
+import { dashboardVisits, pushSiteVisits } from "./push-site-visits.ts";
 import { addDays } from "./read-site-visits.ts";
 
 const IPHONE =
@@ -124,6 +125,12 @@ describe("visits of a local site, counted", () => {
     expect(html).toContain("<li>www.google.com — 1</li>");
     const chart = html.slice(html.indexOf('id="lagon_visites"'));
     expect(chart.slice(0, chart.indexOf("</svg>")).match(/<rect /g)).toHaveLength(30);
+    // The distinct visitors, with the order page's labels and line (decision 0086).
+    const text = html.replaceAll("&#039;", "'");
+    expect(text).toContain(`<h3>${DISTINCT_VISITORS_LABELS.title}</h3>`);
+    expect(text).toContain(`<li>${DISTINCT_VISITORS_LABELS.last_7_days} : <strong>2</strong></li>`);
+    expect(text).toContain(`<li>${DISTINCT_VISITORS_LABELS.last_30_days} : <strong>2</strong></li>`);
+    expect(text).toContain(`<p class="description">${DISTINCT_VISITORS_LABELS.help}</p>`);
     // A page name comes from a visitor's request: drawn as text, never as markup.
     await t.ctx.db.insert(siteVisitDays).values({
       orderId: order.id,
@@ -143,9 +150,12 @@ describe("visits of a local site, counted", () => {
     const rest = (await siteAdminRest(t.ctx, order)) as NonNullable<
       Awaited<ReturnType<typeof siteAdminRest>>
     >;
-    await expect(rest.json("PUT", "/lagon/v1/visites", { figures: { days: "tout" } })).rejects.toThrow(
-      /400 lagon_visites : Statistiques invalides\./,
-    );
+    const valid = await dashboardVisits(t.ctx, order);
+    for (const figures of [{ days: "tout" }, { ...valid, distinct_visitors: "beaucoup" }]) {
+      await expect(rest.json("PUT", "/lagon/v1/visites", { figures })).rejects.toThrow(
+        /400 lagon_visites : Statistiques invalides\./,
+      );
+    }
     // Off Business (a downgrade): the widget goes; the figures stay on the platform.
     await t.ctx.db.update(orders).set({ planId: "starter" }).where(eq(orders.id, order.id));
     const starter = { ...order, planId: "starter" };

@@ -1,3 +1,5 @@
+import { readFile, realpath, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { formatIsoDate } from "@lagon/contracts/french-date";
 import { DISTINCT_VISITORS_LABELS } from "@lagon/contracts/visits";
 import type { VisitsView } from "@lagon/contracts/visits-schemas";
@@ -6,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { type Order, orders, siteVisitDays } from "../db/schema.ts";
+import { type Order, orders, sites, siteVisitDays } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { PRODUCT_FILES_UPGRADE } from "../sites/product-files.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
+import { upgradeSite } from "../sites/site-upgrades.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
+import { SITE_HOST_SCRIPT } from "../wordpress/site-install.ts";
 import { dashboardVisits, pushSiteVisits } from "./push-site-visits.ts";
 import { addDays } from "./read-site-visits.ts";
 
@@ -28,6 +33,12 @@ describe("visits of a local site, counted", () => {
   let order: Order;
   const visits = (token = magicLinkToken(t.ctx, order), id = order.id) =>
     t.app.inject({ method: "GET", url: `/api/order/${id}/visits?token=${encodeURIComponent(token)}` });
+  /** The site's wp-admin dashboard, as its admin. */
+  const dashboard = async () => {
+    const site = await getSite(t.ctx.db, order.id);
+    const admin = t.ctx.secrets.open(site.wpPasswordEnc as string);
+    return (await logIn(t.ctx.wordpress.main, order.subdomain, site.wpUsername as string, admin)).text();
+  };
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -103,17 +114,6 @@ describe("visits of a local site, counted", () => {
     await t.ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, order.id));
   });
   it("gives the site's WordPress dashboard its figures, escaped, and takes them away off Business", async () => {
-    const host = t.ctx.wordpress.main;
-    const site = await getSite(t.ctx.db, order.id);
-    const dashboard = async () =>
-      (
-        await logIn(
-          host,
-          order.subdomain,
-          site.wpUsername as string,
-          t.ctx.secrets.open(site.wpPasswordEnc as string),
-        )
-      ).text();
     // The reading job gave them right after counting.
     const html = await waitFor(async () => {
       const page = await dashboard();
@@ -162,5 +162,34 @@ describe("visits of a local site, counted", () => {
     expect(await pushSiteVisits(t.ctx, starter)).toBe(true);
     expect(await dashboard()).not.toContain('id="lagon_visites"');
     await t.ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, order.id));
+  });
+
+  it("gives a site made before the distinct visitors the widget that draws them, by the product-files upgrade", async () => {
+    const file = "lagon-visites.php";
+    const muPlugin = path.join(
+      await realpath(path.join(t.ctx.config.DATA_DIR, "sites")),
+      order.subdomain,
+      "wp-content/mu-plugins",
+      file,
+    );
+    const current = await readFile(
+      path.join(path.dirname(SITE_HOST_SCRIPT), "site-files/mu-plugins", file),
+      "utf8",
+    );
+    // The site as an older version left it: another file, the upgrade not recorded.
+    await writeFile(muPlugin, "<?php\n// Statistiques de visite, version 1.\n");
+    expect(await pushSiteVisits(t.ctx, order)).toBe(false);
+    const site = await getSite(t.ctx.db, order.id);
+    const upgrades = site.upgrades.filter((name) => name !== PRODUCT_FILES_UPGRADE);
+    await t.ctx.db.update(sites).set({ upgrades }).where(eq(sites.orderId, order.id));
+    expect(PRODUCT_FILES_UPGRADE).toContain("lagon-visites@2");
+    expect(await upgradeSite(t.ctx, order, { ...site, upgrades })).toBe(1);
+    expect(await readFile(muPlugin, "utf8")).toBe(current);
+    expect((await getSite(t.ctx.db, order.id)).upgrades).toContain(PRODUCT_FILES_UPGRADE);
+    // The next reading's push is drawn with the distinct visitors.
+    expect(await pushSiteVisits(t.ctx, order)).toBe(true);
+    expect(await dashboard()).toContain(
+      `<li>${DISTINCT_VISITORS_LABELS.last_30_days} : <strong>2</strong></li>`,
+    );
   });
 });

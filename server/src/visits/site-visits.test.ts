@@ -1,16 +1,22 @@
+import { readFile, realpath, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { formatIsoDate } from "@lagon/contracts/french-date";
+import { DISTINCT_VISITORS_LABELS } from "@lagon/contracts/visits";
 import type { VisitsView } from "@lagon/contracts/visits-schemas";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { type Order, orders, siteVisitDays } from "../db/schema.ts";
+import { type Order, orders, sites, siteVisitDays } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { PRODUCT_FILES_UPGRADE } from "../sites/product-files.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
+import { upgradeSite } from "../sites/site-upgrades.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
-import { pushSiteVisits } from "./push-site-visits.ts";
+import { SITE_HOST_SCRIPT } from "../wordpress/site-install.ts";
+import { dashboardVisits, pushSiteVisits } from "./push-site-visits.ts";
 import { addDays } from "./read-site-visits.ts";
 
 const IPHONE =
@@ -27,6 +33,12 @@ describe("visits of a local site, counted", () => {
   let order: Order;
   const visits = (token = magicLinkToken(t.ctx, order), id = order.id) =>
     t.app.inject({ method: "GET", url: `/api/order/${id}/visits?token=${encodeURIComponent(token)}` });
+  /** The site's wp-admin dashboard, as its admin. */
+  const dashboard = async () => {
+    const site = await getSite(t.ctx.db, order.id);
+    const admin = t.ctx.secrets.open(site.wpPasswordEnc as string);
+    return (await logIn(t.ctx.wordpress.main, order.subdomain, site.wpUsername as string, admin)).text();
+  };
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -102,17 +114,6 @@ describe("visits of a local site, counted", () => {
     await t.ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, order.id));
   });
   it("gives the site's WordPress dashboard its figures, escaped, and takes them away off Business", async () => {
-    const host = t.ctx.wordpress.main;
-    const site = await getSite(t.ctx.db, order.id);
-    const dashboard = async () =>
-      (
-        await logIn(
-          host,
-          order.subdomain,
-          site.wpUsername as string,
-          t.ctx.secrets.open(site.wpPasswordEnc as string),
-        )
-      ).text();
     // The reading job gave them right after counting.
     const html = await waitFor(async () => {
       const page = await dashboard();
@@ -124,6 +125,12 @@ describe("visits of a local site, counted", () => {
     expect(html).toContain("<li>www.google.com — 1</li>");
     const chart = html.slice(html.indexOf('id="lagon_visites"'));
     expect(chart.slice(0, chart.indexOf("</svg>")).match(/<rect /g)).toHaveLength(30);
+    // The distinct visitors, with the order page's labels and line (decision 0086).
+    const text = html.replaceAll("&#039;", "'");
+    expect(text).toContain(`<h3>${DISTINCT_VISITORS_LABELS.title}</h3>`);
+    expect(text).toContain(`<li>${DISTINCT_VISITORS_LABELS.last_7_days} : <strong>2</strong></li>`);
+    expect(text).toContain(`<li>${DISTINCT_VISITORS_LABELS.last_30_days} : <strong>2</strong></li>`);
+    expect(text).toContain(`<p class="description">${DISTINCT_VISITORS_LABELS.help}</p>`);
     // A page name comes from a visitor's request: drawn as text, never as markup.
     await t.ctx.db.insert(siteVisitDays).values({
       orderId: order.id,
@@ -143,14 +150,46 @@ describe("visits of a local site, counted", () => {
     const rest = (await siteAdminRest(t.ctx, order)) as NonNullable<
       Awaited<ReturnType<typeof siteAdminRest>>
     >;
-    await expect(rest.json("PUT", "/lagon/v1/visites", { figures: { days: "tout" } })).rejects.toThrow(
-      /400 lagon_visites : Statistiques invalides\./,
-    );
+    const valid = await dashboardVisits(t.ctx, order);
+    for (const figures of [{ days: "tout" }, { ...valid, distinct_visitors: "beaucoup" }]) {
+      await expect(rest.json("PUT", "/lagon/v1/visites", { figures })).rejects.toThrow(
+        /400 lagon_visites : Statistiques invalides\./,
+      );
+    }
     // Off Business (a downgrade): the widget goes; the figures stay on the platform.
     await t.ctx.db.update(orders).set({ planId: "starter" }).where(eq(orders.id, order.id));
     const starter = { ...order, planId: "starter" };
     expect(await pushSiteVisits(t.ctx, starter)).toBe(true);
     expect(await dashboard()).not.toContain('id="lagon_visites"');
     await t.ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, order.id));
+  });
+
+  it("gives a site made before the distinct visitors the widget that draws them, by the product-files upgrade", async () => {
+    const file = "lagon-visites.php";
+    const muPlugin = path.join(
+      await realpath(path.join(t.ctx.config.DATA_DIR, "sites")),
+      order.subdomain,
+      "wp-content/mu-plugins",
+      file,
+    );
+    const current = await readFile(
+      path.join(path.dirname(SITE_HOST_SCRIPT), "site-files/mu-plugins", file),
+      "utf8",
+    );
+    // The site as an older version left it: another file, the upgrade not recorded.
+    await writeFile(muPlugin, "<?php\n// Statistiques de visite, version 1.\n");
+    expect(await pushSiteVisits(t.ctx, order)).toBe(false);
+    const site = await getSite(t.ctx.db, order.id);
+    const upgrades = site.upgrades.filter((name) => name !== PRODUCT_FILES_UPGRADE);
+    await t.ctx.db.update(sites).set({ upgrades }).where(eq(sites.orderId, order.id));
+    expect(PRODUCT_FILES_UPGRADE).toContain("lagon-visites@2");
+    expect(await upgradeSite(t.ctx, order, { ...site, upgrades })).toBe(1);
+    expect(await readFile(muPlugin, "utf8")).toBe(current);
+    expect((await getSite(t.ctx.db, order.id)).upgrades).toContain(PRODUCT_FILES_UPGRADE);
+    // The next reading's push is drawn with the distinct visitors.
+    expect(await pushSiteVisits(t.ctx, order)).toBe(true);
+    expect(await dashboard()).toContain(
+      `<li>${DISTINCT_VISITORS_LABELS.last_30_days} : <strong>2</strong></li>`,
+    );
   });
 });

@@ -1,10 +1,10 @@
 import { formatIsoDate } from "@lagon/contracts/french-date";
 import { VISIT_GRAINS } from "@lagon/contracts/visits";
 import type { VisitsView } from "@lagon/contracts/visits-schemas";
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type Order, siteVisitAnalyses, siteVisitDays, siteVisitVisitors } from "../db/schema.ts";
-import { addDays, KEEP_KEYS_DAYS } from "./read-site-visits.ts";
+import { type Order, siteVisitAnalyses, siteVisitDays } from "../db/schema.ts";
+import { distinctVisitors } from "./distinct-visitors.ts";
 import { firstShown, visitSeries } from "./visit-series.ts";
 import { queueVisitReading } from "./visits-jobs.ts";
 
@@ -42,31 +42,4 @@ export async function visitsView(
     distinct_visitors: await distinctVisitors(ctx, order, today),
     series: VISIT_GRAINS.map((grain) => visitSeries(grain, days, today)),
   };
-}
-
-/**
- * The distinct visitors of the last 7 and 30 days, today included (decision 0086): a visitor who
- * comes back on another day counts once, as the keys of each day tell them apart.
- */
-export async function distinctVisitors(
-  ctx: Pick<Context, "db">,
-  order: Pick<Order, "id">,
-  today: string,
-): Promise<{ last_7_days: number; last_30_days: number }> {
-  const key = sql`k.key`;
-  const [counts] = await ctx.db
-    .select({
-      week: sql<number>`count(distinct ${key}) filter (where ${siteVisitVisitors.day} >= ${addDays(today, -6)})`.mapWith(
-        Number,
-      ),
-      month: sql<number>`count(distinct ${key})`.mapWith(Number),
-    })
-    .from(sql`${siteVisitVisitors} cross join unnest(${siteVisitVisitors.keys}) as k(key)`)
-    .where(
-      and(
-        eq(siteVisitVisitors.orderId, order.id),
-        gte(siteVisitVisitors.day, addDays(today, -(KEEP_KEYS_DAYS - 1))),
-      ),
-    );
-  return { last_7_days: counts?.week ?? 0, last_30_days: counts?.month ?? 0 };
 }

@@ -2,7 +2,7 @@
 /**
  * Plugin Name: Statistiques de visite
  * Description: Les visites de votre site des 30 derniers jours sur le tableau de bord (formule Business), comptées par la plateforme sans cookie. Le détail est dans votre espace client.
- * Version: 1
+ * Version: 2
  */
 
 // The platform pushes the figures after each reading of the site's visit log, through
@@ -30,6 +30,11 @@ function lagon_visites_clean($figures): ?array {
 	$count = function ($value): int {
 		return is_int($value) && $value >= 0 ? $value : 0;
 	};
+	// Distinct visitors of the last 7 and 30 days (decision 0086); absent from older pushes.
+	$distinct = $figures['distinct_visitors'] ?? null;
+	if ($distinct !== null && !is_array($distinct)) {
+		return null;
+	}
 	$days = [];
 	foreach (array_slice($figures['days'], 0, 31) as $day) {
 		if (!is_array($day) || !is_string($day['date'] ?? null) || !preg_match('/^\d{4}-\d{2}-\d{2}$/', $day['date'])) {
@@ -51,6 +56,10 @@ function lagon_visites_clean($figures): ?array {
 		'days' => $days,
 		'visitors' => $count($figures['visitors'] ?? 0),
 		'page_views' => $count($figures['page_views'] ?? 0),
+		'distinct_visitors' => $distinct === null ? null : [
+			'last_7_days' => $count($distinct['last_7_days'] ?? 0),
+			'last_30_days' => $count($distinct['last_30_days'] ?? 0),
+		],
 		'pages' => $names($figures['pages']),
 		'referrers' => $names($figures['referrers']),
 	];
@@ -82,7 +91,7 @@ add_action('wp_dashboard_setup', function () {
 	});
 });
 
-/** 30 days of visitors as bars (inline SVG, nothing loaded), the totals, the first pages and referrers. */
+/** 30 days of visitors as bars (inline SVG, nothing loaded), the totals, the distinct visitors, the first pages and referrers. */
 function lagon_visites_widget(array $figures): void {
 	$days = $figures['days'];
 	$most = max(1, ...array_map(fn($day) => $day['visitors'], $days ?: [['visitors' => 0]]));
@@ -105,6 +114,14 @@ function lagon_visites_widget(array $figures): void {
 		);
 	}
 	echo '</svg>';
+	// The order page's labels and line (contracts/src/visits.ts DISTINCT_VISITORS_LABELS).
+	if (is_array($figures['distinct_visitors'] ?? null)) {
+		echo '<h3>Visiteurs différents</h3><ul>';
+		foreach (['last_7_days' => '7 derniers jours', 'last_30_days' => '30 derniers jours'] as $key => $label) {
+			echo '<li>' . esc_html($label) . ' : <strong>' . esc_html(number_format_i18n($figures['distinct_visitors'][$key])) . '</strong></li>';
+		}
+		echo '</ul><p class="description">' . esc_html("Une personne qui revient plusieurs jours n'est comptée qu'une fois ici, alors que les chiffres par jour, par semaine et par mois la comptent chaque jour où elle vient.") . '</p>';
+	}
 	foreach (['pages' => 'Pages les plus vues', 'referrers' => 'Sites qui vous envoient des visiteurs'] as $key => $title) {
 		if (!$figures[$key]) {
 			continue;

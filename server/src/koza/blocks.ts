@@ -27,7 +27,11 @@ const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).
 
 type Align = "center" | undefined;
 
-export function heading(text: string, opts: { level?: number; align?: Align; color?: string } = {}): string {
+/** `name`: the business's name, kept whole on one line where it fits (`keepName`). */
+export function heading(
+  text: string,
+  opts: { level?: number; align?: Align; color?: string; name?: string } = {},
+): string {
   const level = opts.level ?? 2;
   const a = {
     ...(opts.align ? { textAlign: opts.align } : {}),
@@ -39,11 +43,15 @@ export function heading(text: string, opts: { level?: number; align?: Align; col
     opts.align && `has-text-align-${opts.align}`,
     opts.color && `has-${opts.color}-color has-text-color`,
   );
-  return block("heading", a, `<h${level} class="${c}">${keepWhole(esc(text))}</h${level}>`);
+  const html = opts.name ? keepName(esc(text), opts.name) : keepWhole(esc(text));
+  return block("heading", a, `<h${level} class="${c}">${html}</h${level}>`);
 }
 
 /** The class of a span the line never breaks inside (the theme's styles say so: `themeStyles`). */
 export const NO_WRAP = "koza-nowrap";
+
+/** Short words that go down to the next line with the name after them ("à", "chez", "la"). */
+const SHORT_WORD = "(?:[àÀ]|[aA]ux?|[cC]hez|[dD]es?|[dD]u|[eE]n|[eE]t|[lL]a|[lL]es?|[uU]ne?)";
 
 /**
  * Words kept together on one line: a hyphenated word (a title breaks before "Saint-Denis", never
@@ -53,9 +61,39 @@ export const NO_WRAP = "koza-nowrap";
  */
 export const keepWhole = (html: string) =>
   html.replace(
-    /(?<![\p{L}\p{N}&#])(?:(?:[àÀ]|[aA]ux?|[cC]hez|[dD]es?|[dD]u|[eE]n|[eE]t|[lL]a|[lL]es?|[uU]ne?) (?=\p{Lu}))?[\p{L}\p{N}'’]+(?:-[\p{L}\p{N}'’]+)*/gu,
+    new RegExp(
+      `(?<![\\p{L}\\p{N}&#])(?:${SHORT_WORD} (?=\\p{Lu}))?[\\p{L}\\p{N}'’]+(?:-[\\p{L}\\p{N}'’]+)*`,
+      "gu",
+    ),
     (words) => (/[ -]/.test(words) ? `<span class="${NO_WRAP}">${words}</span>` : words),
   );
+
+/**
+ * The class of a span that keeps a business's name on one line on a wide screen only (the theme's
+ * styles): "Bienvenue / chez Mayotte Clim", never "chez Mayotte / Clim"; on a phone it wraps.
+ */
+export const NAME = "koza-name";
+/** A longer name may wrap even on a wide screen. */
+const NAME_MAX = 24;
+
+/**
+ * `keepWhole`, and the business's name (with the short words before it: "chez", "à la", "au")
+ * in one `NAME` span, when it is short. Found as written, or without its article ("au Fournil").
+ */
+export function keepName(html: string, name: string): string {
+  const plain = name.trim().replace(/\s+/g, " ");
+  if (!plain || plain.length > NAME_MAX) return keepWhole(html);
+  const whole = esc(plain);
+  const bare = whole.replace(/^(?:l['’]|(?:le|la|les) )(?=\S)/i, "");
+  const names = [...new Set([whole, bare])].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const found = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${SHORT_WORD} ){0,2}(?:[lL]['’])?(?:${names.join("|")})(?![\\p{L}\\p{N}])`,
+    "u",
+  ).exec(html);
+  if (!found) return keepWhole(html);
+  const end = found.index + found[0].length;
+  return `${keepWhole(html.slice(0, found.index))}<span class="${NAME}">${keepWhole(found[0])}</span>${keepWhole(html.slice(end))}`;
+}
 
 /** A paragraph; `html` lets a caller pass already-escaped inline markup (links). */
 export function paragraph(
@@ -214,7 +252,10 @@ export function mediaText(media: Media, inner: string[], right = false): string 
   );
 }
 
-/** The site's contact form (the product's mu-plugin lagon-courriel.php draws and sends it). */
-export function contactForm(): string {
-  return "<!-- wp:shortcode -->\n[lagon_formulaire_contact]\n<!-- /wp:shortcode -->";
+/**
+ * The site's contact form (the product's mu-plugin lagon-courriel.php draws and sends it); on the
+ * site of someone working alone, its words say "je" (`voix="je"`).
+ */
+export function contactForm(alone = false): string {
+  return `<!-- wp:shortcode -->\n[lagon_formulaire_contact${alone ? ' voix="je"' : ""}]\n<!-- /wp:shortcode -->`;
 }

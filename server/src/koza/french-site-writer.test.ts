@@ -108,6 +108,41 @@ describe("the embedded French writer", () => {
     expect(new Set(site.home.serviceTeasers).size).toBe(3);
   });
 
+  it("never gives a service on the services page the home page's words alone", () => {
+    const unknown = ["Conseil en décoration", "Retouches express", "Tissus wax", "Broderie"];
+    for (const data of [
+      ...Object.values(TRADES),
+      // A description that speaks of no service, and services of no known kind.
+      answers({ businessDescription: "Un atelier au cœur de la ville.", services: unknown.slice(1) }),
+      answers({ businessDescription: "Un atelier.", services: unknown.slice(0, 3) }),
+      answers({ businessName: "Les Délices de Zoé", services: ["Tissus wax", "Broderie", "Retouches"] }),
+    ]) {
+      for (const site of everyStyle(data)) {
+        const texts = site.services.items.map((s) => s.text);
+        site.home.serviceTeasers.forEach((teaser, i) => {
+          expect(texts[i], teaser).not.toBe(teaser);
+          expect(texts[i]).toContain(teaser);
+        });
+        // The page says each sentence once.
+        const sentences = texts.join(" ").match(/[^.!?]+[.!?]/g) ?? [];
+        expect(new Set(sentences.map((s) => s.trim())).size).toBe(sentences.length);
+      }
+    }
+  });
+
+  it("never says an inclusive « on »: the site speaks as « nous » or « je » to a « vous »", () => {
+    for (const data of Object.values(TRADES)) {
+      for (const solo of [false, true]) {
+        const owner = solo
+          ? { ...data, businessDescription: "Je travaille seul.", uniqueValue: "Je prends le temps" }
+          : { ...data, businessDescription: "Nous travaillons en équipe.", uniqueValue: "Notre accueil" };
+        for (const site of everyStyle(owner)) {
+          expect(plain(site).match(/.{30}(?<!\p{L})on(?!\p{L})/iu)?.[0]).toBeUndefined();
+        }
+      }
+    }
+  });
+
   it("never speaks of a team or a « maison » for someone working alone", () => {
     for (const style of KOZA_STYLES) {
       const plumber = writeFrenchSite(

@@ -61,10 +61,11 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     lead: [
       (w) => `${w.type}${sp(w.inTown)} : un service simple, proche et efficace.`,
-      (w) => `${w.type}${sp(w.inTown)}. ${we(w, "On vous écoute, on", "Je vous écoute, je")} vous conseille.`,
+      (w) =>
+        `${w.type}${sp(w.inTown)}. ${we(w, "Nous vous écoutons, nous vous conseillons", "Je vous écoute, je vous conseille")}.`,
     ],
     opening: [
-      (w) => `${capitalize(at(w.name))}, ${we(w, "on fait", "je fais")} les choses simplement et bien.`,
+      (w) => `${capitalize(at(w.name))}, ${we(w, "nous faisons", "je fais")} les choses simplement et bien.`,
       (w) =>
         `${w.The}, c'est ${w.solo ? "un professionnel disponible" : "une équipe disponible"} et à l'écoute.`,
     ],
@@ -105,7 +106,7 @@ const TONES: Record<KozaStyle, Tone> = {
       (w) => `${w.The} ${v(w, "met son", "mettent leur")} savoir-faire à votre service.`,
       (w) => `${w.The} ${v(w, "cultive", "cultivent")} l'exigence du travail bien fait.`,
     ],
-    servicesTitle: (w) => we(w, "Nos prestations", "Mes prestations"),
+    servicesTitle: (w) => we(w, "Nos services", "Mes services"),
     whyTitle: (w) => we(w, "Notre différence", "Ma différence"),
     aboutTitle: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `${w.name} et son métier`],
     aboutOpening: [
@@ -120,7 +121,7 @@ const TONES: Record<KozaStyle, Tone> = {
       ["Rigueur", "Chaque détail compte, du premier échange à la dernière finition."],
       ["Confiance", "Une relation durable, fondée sur la parole donnée et tenue."],
     ],
-    servicesIntro: (w) => `les prestations ${of(w.name)}${sp(w.inTown)}, assurées avec soin.`,
+    servicesIntro: (w) => `les services ${of(w.name)}${sp(w.inTown)}, assurés avec soin.`,
     contactTitle: (w) => we(w, "Nous contacter", "Me contacter"),
     contactClosing: (w) => `${we(w, "Nous vous répondrons", "Je vous répondrai")} dans les meilleurs délais.`,
     taglineEnd: "savoir-faire et sérieux",
@@ -148,7 +149,7 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     servicesIntro: (w) => `voilà ce ${that(w.name)} ${v(w, "fait", "font")} de mieux.`,
     contactTitle: () => "Parlons-en !",
-    contactClosing: (w) => `${we(w, "On vous répond", "Je vous réponds")} vite. Promis !`,
+    contactClosing: (w) => `${we(w, "Nous vous répondons", "Je vous réponds")} vite. Promis !`,
     taglineEnd: "avec énergie et exigence",
   },
   minimal: {
@@ -212,20 +213,19 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaTitle: (w) => ({
       modern: `Passez ${us(w)} voir`,
       classic: "Au plaisir de vous accueillir",
-      bold: we(w, "On vous attend !", "Je vous attends !"),
+      bold: we(w, "Nous vous attendons !", "Je vous attends !"),
       minimal: we(w, "Nous trouver", "Me trouver"),
     }),
     ctaText: (w) =>
       `${welcome(["accueillons", "accueille"], w)} Une commande, une question ? Appelez le ${w.phone}.`,
     why: (w) =>
-      `En boutique, ${we(w, "on prend", "je prends")} le temps de vous conseiller et de vous servir.`,
+      `En boutique, ${we(w, "nous prenons", "je prends")} le temps de vous conseiller et de vous servir.`,
     way: () =>
       "Ici, chaque client est servi avec le sourire, qu'il passe en coup de vent ou prenne son temps.",
     presence: (w) => `${w.The} vous ${v(w, "attend", "attendent")}${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une commande particulière ?",
-      text: (w) =>
-        `Passez à la boutique ou appelez ${w.the} au ${w.phone} : ${we(w, "on en parle", "parlons-en")} ensemble.`,
+      text: (w) => `Passez à la boutique ou appelez ${w.the} au ${w.phone} : parlons-en ensemble.`,
     },
     galleryIntro: (w) => `Un aperçu de ce qui vous attend ${at(w.name)}${sp(w.inTown)}.`,
     contactIntro: (w) =>
@@ -241,7 +241,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
       minimal: "Réserver",
     }),
     ctaText: (w) => `${welcome(["recevons", "reçois"], w)} Pour réserver une table, appelez le ${w.phone}.`,
-    why: (w) => `Ici, ${we(w, "on vous reçoit", "je vous reçois")} simplement, comme un habitué.`,
+    why: (w) => `Ici, ${we(w, "nous vous recevons", "je vous reçois")} simplement, comme un habitué.`,
     way: () => "Seul, en famille ou entre collègues, chacun trouve ici sa place à table.",
     presence: (w) => `${w.The} vous ${v(w, "attend", "attendent")} à table${sp(w.inTown)}.`,
     servicesCta: {
@@ -301,7 +301,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaTitle: () => ({
       modern: "Parlons de votre activité",
       classic: "Parlons de votre entreprise",
-      bold: "Votre activité, on en parle ?",
+      bold: "Votre activité ? Parlons-en !",
       minimal: "Contact",
     }),
     ctaText: (w) =>

@@ -2,7 +2,7 @@ import { KOZA_STYLES } from "@lagon/contracts/koza";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TEMPLATES } from "../mail/default-templates.ts";
 import { renderTemplate } from "../mail/render-template.ts";
-import { heading, type Media, NO_WRAP } from "./blocks.ts";
+import { heading, type Media, NAME, NO_WRAP } from "./blocks.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
 import { ADMIN_ONLY, kozaPages, pageList, photoGallery, WAY_OF_WORKING } from "./page-blocks.ts";
 import { imageRequests, pageImages } from "./site-images.ts";
@@ -288,9 +288,10 @@ describe("the five pages as blocks", () => {
 
   it("say « Mes services » and « Mes valeurs » for one person, « Nos » for a team", () => {
     const alone = TRADES.aircon;
-    const [home, about] = kozaPages(alone, writeFrenchSite(alone), images(alone, [photo(1)])).map((p) =>
-      visible(p.content),
-    );
+    const made = kozaPages(alone, writeFrenchSite(alone), images(alone, [photo(1)]));
+    const [home, about] = made.map((p) => visible(p.content));
+    // The contact form's own words (mu-plugin lagon-courriel.php) say "je" too.
+    expect(made[4]?.content).toMatch(/\[lagon_formulaire_contact voix="je"\]\n<!-- \/wp:shortcode -->$/);
     expect(home).toContain("Mes services");
     expect(home).toContain("Découvrir mes services");
     expect(about).toContain("Mes valeurs");
@@ -381,13 +382,54 @@ describe("the five pages as blocks", () => {
     const data = answers({ style: "classic" });
     const home = kozaPages(data, writeFrenchSite(data), images(data, []))[0]?.content as string;
     const h1 = /<h1[^>]*>(.*?)<\/h1>/.exec(home)?.[1] ?? "";
-    expect(h1).toBe(`Boulangerie Payet <span class="${NO_WRAP}">à Saint-Paul</span>`);
+    expect(h1).toBe(
+      `<span class="${NAME}">Boulangerie Payet</span> <span class="${NO_WRAP}">à Saint-Paul</span>`,
+    );
     expect(heading("Bienvenue chez Mayotte Clim")).toContain(
       `<span class="${NO_WRAP}">chez Mayotte</span> Clim`,
     );
     expect(heading("Pourquoi nous ?")).not.toContain(NO_WRAP);
     // A service's name keeps its words free: only a name (a capital) pulls its short word along.
     expect(heading("Pain au levain")).toContain(">Pain au levain</h2>");
+  });
+
+  it("keep a short business name whole on a wide screen, and let a long one wrap", () => {
+    for (const data of [TRADES.aircon, TRADES.restaurant]) {
+      for (const style of KOZA_STYLES) {
+        const site = { ...data, style };
+        const [home, about] = kozaPages(site, writeFrenchSite(site), images(site, []));
+        for (const title of [home, about].flatMap(
+          (p) => p?.content.match(/<h[12][^>]*>.*?<\/h[12]>/g) ?? [],
+        )) {
+          if (!visible(title).includes(data.businessName)) continue;
+          const kept = new RegExp(`<span class="${NAME}">((?:<span[^>]*>[^<]*</span>|[^<])*)</span>`).exec(
+            title,
+          );
+          expect(visible(kept?.[1] ?? ""), title).toMatch(new RegExp(`${data.businessName}$`));
+        }
+      }
+    }
+    expect(heading("Bienvenue chez Mayotte Clim", { name: "Mayotte Clim" })).toContain(
+      `Bienvenue <span class="${NAME}"><span class="${NO_WRAP}">chez Mayotte</span> Clim</span>`,
+    );
+    expect(heading("Bienvenue au Fournil", { name: "Le Fournil" })).toContain(
+      `<span class="${NAME}"><span class="${NO_WRAP}">au Fournil</span></span>`,
+    );
+    // Longer than a phone's line in a title: free to wrap, even on a wide screen.
+    const long = "Boulangerie Pâtisserie des Hauts";
+    expect(heading(`Bienvenue à la ${long}`, { name: long })).not.toContain(NAME);
+  });
+
+  it.each(KOZA_STYLES)("name the offer with one word on the home page in the %s style", (style) => {
+    for (const data of Object.values(TRADES)) {
+      const site = { ...data, style };
+      const home = kozaPages(site, writeFrenchSite(site), images(site, []))[0]?.content as string;
+      const named = [...home.matchAll(/<(?:h2|a)[^>]*>(.*?)<\/(?:h2|a)>/g)]
+        .map((m) => visible(m[1] ?? "").toLowerCase())
+        .flatMap((label) => label.match(/\b(services|prestations|formules|offres)\b/) ?? [])
+        .filter((word, i, all) => all.indexOf(word) === i);
+      expect(named, `${data.businessName}, ${style}`).toHaveLength(1);
+    }
   });
 
   it("are listed in the « site ready » e-mail as made: « Comment ça se passe » without photos", () => {

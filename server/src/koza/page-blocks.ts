@@ -90,7 +90,7 @@ export function kozaPages(
   const home = [
     cover(
       [
-        heading(text.home.headline, { level: 1, align: "center" }),
+        heading(text.home.headline, { level: 1, align: "center", name: data.businessName }),
         paragraph(text.home.lead, { align: "center", size: "large" }),
         buttons(
           [
@@ -122,7 +122,7 @@ export function kozaPages(
   ];
 
   const about = [
-    heading(text.about.title),
+    heading(text.about.title, { name: data.businessName }),
     ...text.about.paragraphs.map((p) => paragraph(p)),
     heading(capitalize(`${our} valeurs`)),
     columns(text.about.values.map((v) => [heading(v.title, { level: 3 }), paragraph(v.text)])),
@@ -188,7 +188,7 @@ export function kozaPages(
       { label: "Écrire un e-mail", href: `mailto:${c.email}`, outline: true },
     ]),
     paragraph(text.contact.closing),
-    contactForm(),
+    contactForm(trade.solo),
   ];
 
   const page = (

@@ -24,7 +24,7 @@ const KINDS: [RegExp, string][] = [
   ],
   [/emporter/, "Commandez, puis passez chercher votre repas à l'heure convenue."],
   [/sur place|dejeuner|diner|plat du jour/, "Installez-vous : le repas vous est servi à table."],
-  [/pain|levain|baguette|viennois|croissant|brioche/, "Du pain comme on l'aime, à retrouver en boutique."],
+  [/pain|levain|baguette|viennois|croissant|brioche/, "Du pain comme vous l'aimez, à retrouver en boutique."],
   [
     /norme|conformite|tableau electrique/,
     "L'installation est vérifiée point par point, puis mise en conformité avec les normes en vigueur.",
@@ -142,7 +142,8 @@ export const sentencesOf = (text: string) => text.match(/[^.!?…]+[.!?…]+/g)?
  * A short teaser and a full text for each service. The teaser (home page) says what that kind
  * of service involves; the text (services page) adds the sentence of the customer's description
  * that speaks of it, so each of their sentences is said once on the site: `used` lists them, for
- * the writer to leave out elsewhere.
+ * the writer to leave out elsewhere. Without such a sentence, the text adds one of its own, so
+ * the services page never repeats the home page word for word.
  */
 export function describeServices(
   services: string[],
@@ -166,15 +167,29 @@ export function describeServices(
     kinds.add(found);
     return found;
   };
-  const fallback = [
-    `${f.name} le ${f.plural ? "proposent" : "propose"}${sp(f.inTown)}, avec le même soin pour chaque demande.`,
-    "Parlez-en : la prestation s'adapte à ce que vous souhaitez.",
-    `Une question sur ce service ? ${f.name} vous ${f.plural ? "répondent et vous conseillent" : "répond et vous conseille"}.`,
+  const v = (one: string, many: string) => (f.plural ? many : one);
+  // The first three are the teasers of services of no known kind; every one may complete, on
+  // the services page, a service the description says nothing of. None promises anything.
+  const sayings = [
+    `${f.name} le ${v("propose", "proposent")}${sp(f.inTown)}, avec le même soin pour chaque demande.`,
+    "Parlez-en : ce service s'adapte à ce que vous souhaitez.",
+    `Une question sur ce service ? ${f.name} vous ${v("répond et vous conseille", "répondent et vous conseillent")}.`,
+    `Dites ce que vous attendez : ${f.name} vous ${v("indique", "indiquent")} ce qui est possible.`,
+    `${f.name} ${v("s'en occupe", "s'en occupent")}${sp(f.inTown)}, selon ce que vous souhaitez.`,
+    "Pour en savoir plus, appelez ou écrivez : tout vous est expliqué simplement.",
   ];
-  const items = services.map((service, i) => {
-    const own = about(service);
-    const teaser = kind(service) ?? (fallback[i] as string);
-    return { teaser, text: [own, teaser].filter(Boolean).join(" ") };
+  const teasers = services.map((service, i) => kind(service) ?? (sayings[i] as string));
+  // On the services page, a service is never said in the home page's words alone: its own
+  // sentence from the description, or else a saying the page does not hold yet.
+  const said = new Set(teasers);
+  const more = () => {
+    const saying = sayings.find((s) => !said.has(s)) as string;
+    said.add(saying);
+    return saying;
+  };
+  const items = teasers.map((teaser, i) => {
+    const own = about(services[i] as string);
+    return { teaser, text: [own, teaser, own ? "" : more()].filter(Boolean).join(" ") };
   });
   return { items, used };
 }

@@ -1,6 +1,6 @@
 import { KOZA_STYLES } from "@lagon/contracts/koza";
 import { describe, expect, it } from "vitest";
-import { NO_WRAP } from "./blocks.ts";
+import { NAME, NO_WRAP } from "./blocks.ts";
 import { contrast } from "./colors.ts";
 import { ADMIN_ONLY } from "./page-blocks.ts";
 import { answers } from "./test-support.ts";
@@ -42,6 +42,12 @@ describe("the theme's colours and fonts", () => {
     expect(css).toContain(`.logged-in .${ADMIN_ONLY}{display:block;`);
     // A hyphenated place name in a title stays on one line (blocks.ts wraps it in this class).
     expect(css).toContain(`.${NO_WRAP}{white-space:nowrap}`);
+  });
+
+  it("keep a short business name on one line on a wide screen only: a phone's line may break it", () => {
+    const { css } = themeStyles(answers()).styles;
+    expect(css).toContain(`@media (min-width:60em){.${NAME}{white-space:nowrap}}`);
+    expect(css.split(`.${NAME}{`)).toHaveLength(2);
   });
 
   it("show three photos one a row on a phone, not two small ones above a wide one", () => {

@@ -1,6 +1,6 @@
 import type { KozaStyle } from "@lagon/contracts/koza";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
-import { NO_WRAP } from "./blocks.ts";
+import { NAME, NO_WRAP } from "./blocks.ts";
 import { mix, readable, textOn } from "./colors.ts";
 import { ADMIN_ONLY } from "./page-blocks.ts";
 
@@ -144,6 +144,8 @@ export function sitePalette(data: KozaData) {
  * fonts and weights of the chosen style.
  */
 /** Below WordPress's 600 px breakpoint, where a gallery of three columns falls to two. */
+/** A short business name on one line from a wide screen up; on a phone it may wrap (no overflow). */
+const WIDE_NAME = `@media (min-width:60em){.${NAME}{white-space:nowrap}}`;
 const PHONE_GALLERY =
   "@media (max-width:599px){.wp-block-gallery.has-nested-images.columns-3 figure.wp-block-image:not(#individual-image){width:100%}}";
 
@@ -173,9 +175,10 @@ export function themeStyles(data: KozaData) {
     },
     styles: {
       // A word to the owner on their own pages (e.g. where their photos go), never shown to visitors;
-      // a hyphenated place name kept on one line in titles; on a phone, a row of three photos is
-      // one photo a row (WordPress would draw two small ones above a wide one).
-      css: `.${NO_WRAP}{white-space:nowrap}.${ADMIN_ONLY}{display:none}.logged-in .${ADMIN_ONLY}{display:block;padding:1rem 1.25rem;border:2px dashed var(--wp--preset--color--accent-1);border-radius:8px}${PHONE_GALLERY}`,
+      // a hyphenated place name kept on one line in titles, a short business name too on a wide
+      // screen; on a phone, a row of three photos is one photo a row (WordPress would draw two
+      // small ones above a wide one).
+      css: `.${NO_WRAP}{white-space:nowrap}.${ADMIN_ONLY}{display:none}.logged-in .${ADMIN_ONLY}{display:block;padding:1rem 1.25rem;border:2px dashed var(--wp--preset--color--accent-1);border-radius:8px}${WIDE_NAME}${PHONE_GALLERY}`,
       color: { background: preset("color", "base"), text: preset("color", "contrast") },
       typography: {
         fontFamily: preset("font-family", look.body.slug),

@@ -4,7 +4,8 @@ import { contactForm } from "../koza/blocks.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
 import { configureSiteMail } from "./site-mail.ts";
 
-const SHORTCODE = "[lagon_formulaire_contact]";
+/** The form's shortcode, with or without its `voix` attribute. */
+const SHORTCODE = "[lagon_formulaire_contact";
 
 /**
  * The one-time upgrade of a site made before the contact form existed (decision 0072): its mail

@@ -2,7 +2,7 @@
 /**
  * Plugin Name: Courriel du site
  * Description: Les e-mails du site (mot de passe oublié, formulaires) partent par l'hébergement e-mail de la plateforme, en SMTP authentifié, jamais par un programme. Formulaire de contact protégé contre le spam, sans service tiers.
- * Version: 3
+ * Version: 4
  */
 
 // The product writes the settings through PUT /wp-json/lagon/v1/courriel (the admin's application
@@ -101,7 +101,8 @@ function lagon_courriel_save(WP_REST_Request $request) {
 	return ['contact' => $contact, 'sending' => $smtp !== null];
 }
 
-// --- The contact form: [lagon_formulaire_contact] ------------------------------------------------
+// --- The contact form: [lagon_formulaire_contact], or [lagon_formulaire_contact voix="je"] on the --
+// site of someone working alone (Koza writes it so, decision 0085): its words say "je", not "nous".
 
 function lagon_contact_token(int $time): string {
 	return $time . '.' . hash_hmac('sha256', "lagon-contact|$time", wp_salt('nonce'));
@@ -158,7 +159,7 @@ function lagon_contact_submit(array $fields, string $trap, string $token): array
 		return ['status' => 400, 'message' => 'Indiquez votre nom.'];
 	}
 	if (!is_email($fields['courriel'])) {
-		return ['status' => 400, 'message' => 'Indiquez une adresse e-mail valide, pour que nous puissions vous répondre.'];
+		return ['status' => 400, 'message' => 'Indiquez une adresse e-mail valide : la réponse vous sera envoyée à cette adresse.'];
 	}
 	if (mb_strlen($fields['message']) < 10) {
 		return ['status' => 400, 'message' => 'Écrivez votre message (au moins 10 caractères).'];
@@ -185,7 +186,8 @@ function lagon_contact_unavailable(array $settings): string {
 	return "Le formulaire de contact n'est pas disponible pour le moment." . $reason;
 }
 
-add_shortcode('lagon_formulaire_contact', function () {
+add_shortcode('lagon_formulaire_contact', function ($atts) {
+	$alone = is_array($atts) && ($atts['voix'] ?? '') === 'je';
 	$settings = lagon_courriel_settings();
 	$result = $GLOBALS['lagon_contact_result'];
 	$fields = $result['fields'] ?? ['nom' => '', 'courriel' => '', 'message' => ''];
@@ -194,7 +196,8 @@ add_shortcode('lagon_formulaire_contact', function () {
 		return $out . '<p role="status">' . esc_html(lagon_contact_unavailable($settings)) . '</p></div>';
 	}
 	if (($_GET['contact'] ?? '') === 'merci') {
-		$out .= '<p role="status" class="lagon-contact-merci">Merci, votre message a bien été envoyé. Nous vous répondrons rapidement.</p>';
+		$out .= '<p role="status" class="lagon-contact-merci">Merci, votre message a bien été envoyé. '
+			. ($alone ? 'Je vous répondrai rapidement.' : 'Nous vous répondrons rapidement.') . '</p>';
 	} elseif ($result) {
 		$out .= '<p role="alert" class="lagon-contact-erreur">' . esc_html($result['message']) . '</p>';
 	}
@@ -208,6 +211,7 @@ add_shortcode('lagon_formulaire_contact', function () {
 		. '<p><button type="submit" class="wp-element-button">Envoyer</button></p>'
 		. '<p class="lagon-contact-note"><small>Vos coordonnées servent uniquement à vous répondre.</small></p>'
 		. '</form><style>.lagon-contact-piege{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}'
-		. '.lagon-contact input,.lagon-contact textarea{width:100%;max-width:36rem;padding:.5rem;font:inherit}</style></div>';
+		// Padding inside the width: a full-width field never overflows its column on a phone.
+		. '.lagon-contact input,.lagon-contact textarea{box-sizing:border-box;width:100%;max-width:36rem;padding:.5rem;font:inherit}</style></div>';
 	return $out;
 });

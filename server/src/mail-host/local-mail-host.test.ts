@@ -111,6 +111,74 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     ]);
   });
 
+  it("learns what its owner moves into Junk as spam, and out of it to INBOX as ham, through rspamd's controller", async () => {
+    const outside = { from: "nouvelles@exterieur.test", to: alice };
+    const words =
+      "Nous vous remercions pour votre commande de la semaine dernière. Les farines de blé, de seigle et de maïs arrivent au port jeudi matin, puis en camion vers la boulangerie.";
+    for (const subject of ["Lettre d'information", "Nouveaux horaires"])
+      await deliverFromOutside(host.endpoints(), { ...outside, subject, text: `${subject}. ${words}` });
+    await waitForMessage(host.endpoints(), alice, passwords.alice, "Nouveaux horaires");
+    expect(await learned()).toEqual({ spam: 0, ham: 0 });
+
+    await move("INBOX", "Lettre d'information", "Junk");
+    await waitFor(async () => (await learned()).spam === 1);
+    // The owner changes their mind: rspamd unlearns it as spam, learns it as ham.
+    await move("Junk", "Lettre d'information", "INBOX");
+    await waitFor(async () => (await learned()).ham === 1);
+    expect(await learned()).toEqual({ spam: 0, ham: 1 });
+    // Thrown away from Junk is not ham.
+    await move("INBOX", "Nouveaux horaires", "Junk");
+    await waitFor(async () => (await learned()).spam === 1);
+    await move("Junk", "Nouveaux horaires", "Trash");
+    expect(await learned()).toEqual({ spam: 1, ham: 1 });
+
+    // The controller answers nobody without its password, from loopback too.
+    const refused = await fetch(`http://127.0.0.1:${options.ports.learn}/stat`);
+    expect(refused.status).toBe(401);
+    const learnedWithout = await fetch(`http://127.0.0.1:${options.ports.learn}/learnspam`, {
+      method: "POST",
+      body: words,
+    });
+    expect(learnedWithout.status).toBe(401);
+  });
+
+  /** The learns of rspamd's Bayes, from its controller's statistics (with the password of this start). */
+  async function learned(): Promise<{ spam: number; ham: number }> {
+    const header = await readFile(path.join(dataDir, "mail", "sieve", "learn.header"), "utf8");
+    const response = await fetch(`http://127.0.0.1:${options.ports.learn}/stat`, {
+      headers: { Password: header.replace(/^Password: /, "").trim() },
+    });
+    const stat = (await response.json()) as { statfiles: { symbol: string; revision: number }[] };
+    const revision = (symbol: string) => stat.statfiles.find((file) => file.symbol === symbol)?.revision;
+    return { spam: revision("BAYES_SPAM") ?? -1, ham: revision("BAYES_HAM") ?? -1 };
+  }
+
+  /** Moves a message of alice's, by subject, over IMAP (MOVE, as mail programs do). */
+  async function move(from: string, subject: string, to: string): Promise<void> {
+    const client = imapClient(host.endpoints(), alice, passwords.alice);
+    await client.connect();
+    try {
+      const lock = await client.getMailboxLock(from);
+      try {
+        const found = await client.search({ subject });
+        expect(found).toHaveLength(1);
+        await client.messageMove(String((found as number[])[0]), to);
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await client.logout().catch(() => {});
+    }
+  }
+
+  async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error("condition not met in time");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   it("lets the owner send to another mailbox, through an alias too, DKIM-signed for the domain", async () => {
     await host.setAlias(`equipe@${domain}`, [bob]);
     await submitAs(host.endpoints(), alice, passwords.alice, {

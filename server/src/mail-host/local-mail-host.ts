@@ -21,6 +21,13 @@ import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { siteFilesDir } from "../wordpress/site-runtime.ts";
 import {
+  LEARN_HAM_SIEVE,
+  LEARN_PROGRAMS,
+  LEARN_SPAM_SIEVE,
+  learnHeader,
+  learnProgram,
+} from "./junk-learning.ts";
+import {
   assertAliasTarget,
   assertMailAddress,
   assertMailDomain,
@@ -101,6 +108,7 @@ export function mailPortsFrom(base: number): MailHostPorts {
     srsForward: base + 32,
     srsReverse: base + 33,
     spam: base + 34,
+    learn: base + 35,
   };
 }
 
@@ -149,6 +157,8 @@ export class LocalMailHost implements MailHost {
   private dkimChild: ChildProcess | undefined;
   private policy: SendRatePolicy | undefined;
   private running = false;
+  /** rspamd's controller password, new at each start (junk-learning.ts). */
+  private readonly controllerPassword = randomBytes(24).toString("base64url");
 
   constructor(private readonly options: LocalMailHostOptions) {
     const dataDir = path.resolve(options.dataDir);
@@ -184,6 +194,8 @@ export class LocalMailHost implements MailHost {
       "/usr/sbin/postsrsd",
       "/usr/bin/rspamd",
       "/usr/lib/dovecot/modules/lib90_sieve_plugin.so",
+      "/usr/lib/dovecot/modules/sieve/lib90_sieve_extprograms_plugin.so",
+      "/usr/bin/curl",
     ]) {
       await lstat(command).catch(() => {
         throw new Error(`${command} est absent : lancez scripts/install.sh`);
@@ -223,7 +235,7 @@ export class LocalMailHost implements MailHost {
       await this.spawnRspamd();
       await Promise.all(
         Object.entries(this.options.ports).map(([name, port]) =>
-          waitForPort(port, name === "spam" ? RSPAMD_FIRST_START_MS : undefined),
+          waitForPort(port, name === "spam" || name === "learn" ? RSPAMD_FIRST_START_MS : undefined),
         ),
       );
       await this.options.webmail?.start(this.endpoints());
@@ -603,6 +615,7 @@ export class LocalMailHost implements MailHost {
       [this.paths.dkimDir, 0o750, 0, await groupId("opendkim")],
       [this.paths.runDir, 0o755, 0, 0],
       [path.dirname(this.paths.spamSieve), 0o750, 0, mailGid],
+      [this.paths.learnPipeDir, 0o750, 0, mailGid],
       [this.paths.rspamdDir, 0o750, 0, rspamd.gid],
       [path.join(this.paths.rspamdDir, "local.d"), 0o750, 0, rspamd.gid],
       [path.join(this.paths.rspamdDir, "override.d"), 0o750, 0, rspamd.gid],
@@ -639,14 +652,18 @@ export class LocalMailHost implements MailHost {
   private rspamdInput(): RspamdConfigInput {
     return {
       port: this.options.ports.spam,
+      controllerPort: this.options.ports.learn,
+      controllerPassword: this.controllerPassword,
       stateDir: this.paths.rspamdStateDir,
       runDir: this.paths.rspamdRunDir,
     };
   }
 
   /**
-   * rspamd's configuration (root's, read by `_rspamd`) and the Sieve script that files its spam
-   * in Junk, compiled here: Dovecot's delivery, as the mail user, could not write its binary.
+   * rspamd's configuration (root's, read by `_rspamd`), the Sieve script that files its spam in
+   * Junk and the IMAPSieve scripts that learn from what owners move in or out of it, with their
+   * pipe programs (root's, run by the mail user). The scripts are compiled here: Dovecot, as the
+   * mail user, could not write their binaries.
    */
   private async writeSpamFilter(): Promise<void> {
     const rspamdGid = await groupId(RSPAMD_USER);
@@ -656,14 +673,34 @@ export class LocalMailHost implements MailHost {
       await chown(file, 0, rspamdGid);
     }
     const mailGid = await groupId(MAIL_USER);
-    await writeFile(this.paths.spamSieve, SPAM_SIEVE, { mode: 0o640 });
-    await chown(this.paths.spamSieve, 0, mailGid);
-    await runProcess("/usr/bin/sievec", ["-c", this.paths.dovecotConf, this.paths.spamSieve], {
-      env: { PATH: SYSTEM_PATH },
-    });
-    const binary = this.paths.spamSieve.replace(/\.sieve$/, ".svbin");
-    await chown(binary, 0, mailGid);
-    await chmod(binary, 0o640);
+    const { learn } = this.options.ports;
+    const files: [string, string, number][] = [
+      [this.paths.spamSieve, SPAM_SIEVE, 0o640],
+      [this.paths.learnSpamSieve, LEARN_SPAM_SIEVE, 0o640],
+      [this.paths.learnHamSieve, LEARN_HAM_SIEVE, 0o640],
+      [this.paths.learnHeader, learnHeader(this.controllerPassword), 0o640],
+      ...(["spam", "ham"] as const).map(
+        (kind) =>
+          [
+            path.join(this.paths.learnPipeDir, LEARN_PROGRAMS[kind]),
+            learnProgram(kind, learn, this.paths.learnHeader),
+            0o750,
+          ] as [string, string, number],
+      ),
+    ];
+    for (const [file, text, mode] of files) {
+      await writeFile(file, text, { mode });
+      await chown(file, 0, mailGid);
+      await chmod(file, mode);
+    }
+    for (const script of [this.paths.spamSieve, this.paths.learnSpamSieve, this.paths.learnHamSieve]) {
+      await runProcess("/usr/bin/sievec", ["-c", this.paths.dovecotConf, script], {
+        env: { PATH: SYSTEM_PATH },
+      });
+      const binary = script.replace(/\.sieve$/, ".svbin");
+      await chown(binary, 0, mailGid);
+      await chmod(binary, 0o640);
+    }
   }
 
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { learnProgram } from "./junk-learning.ts";
 import { mailPortsFrom, senderLines } from "./local-mail-host.ts";
 import {
   dovecotConf,
@@ -9,6 +10,7 @@ import {
   postfixMainCf,
   postfixMasterCf,
 } from "./mail-host-config.ts";
+import { rspamdConfigFiles } from "./rspamd-config.ts";
 
 const input: MailConfigInput = {
   paths: mailHostPaths("/data/mail", "/run/lagon-mail-x"),
@@ -74,6 +76,34 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
       expect(serviceOptions(port).get("smtpd_milters") ?? "").not.toContain(String(input.ports.spam));
     expect(param(postfixMainCf(input), "smtpd_milters")).toBeUndefined();
     expect(dovecotConf(input)).toContain("  sieve_before = /data/mail/sieve/spam.sieve\n");
+  });
+
+  it("learns from Junk by IMAPSieve: into it spam, out of it ham, piped only to root's programs", () => {
+    const conf = dovecotConf(input);
+    expect(conf).toContain("  mail_plugins = $mail_plugins imap_quota imap_sieve\n");
+    expect(conf).toContain("  sieve_pipe_bin_dir = /data/mail/sieve/pipe\n");
+    // Only the global scripts may pipe: a mailbox's own script gets no such extension.
+    expect(conf).toContain("  sieve_global_extensions = +vnd.dovecot.pipe +vnd.dovecot.environment\n");
+    expect(conf).not.toMatch(/^\s*sieve_extensions =/m);
+    expect(conf).toContain(
+      "  imapsieve_mailbox1_name = Junk\n  imapsieve_mailbox1_causes = COPY\n  imapsieve_mailbox1_before = file:/data/mail/sieve/learn-spam.sieve\n",
+    );
+    expect(conf).toContain("  imapsieve_mailbox2_from = Junk\n");
+    const program = learnProgram("spam", input.ports.learn, input.paths.learnHeader);
+    // The password is read from its file, never on a command line others can read.
+    expect(program).toContain("--header @/data/mail/sieve/learn.header");
+    expect(program).toContain(`http://127.0.0.1:${input.ports.learn}/learnspam`);
+    const rspamd = rspamdConfigFiles({
+      port: input.ports.spam,
+      controllerPort: input.ports.learn,
+      controllerPassword: "secret",
+      stateDir: "/data/mail/rspamd-state",
+      runDir: "/run/x/rspamd",
+    });
+    expect(rspamd["rspamd.conf"]).toContain(`bind_socket = "127.0.0.1:${input.ports.learn}";`);
+    expect(rspamd["rspamd.conf"]).toContain("secure_ip = [];");
+    expect(rspamd["override.d/statistic.conf"]).toContain('backend = "sqlite3";');
+    expect(rspamd["override.d/statistic.conf"]).toContain('path = "$DBDIR/bayes.spam.sqlite";');
   });
 
   it("takes logins only over TLS: submission refuses anything before STARTTLS, Dovecot any plaintext login", () => {

@@ -22,6 +22,8 @@ export interface MailHostPorts {
   srsReverse: number;
   /** rspamd's milter: what arrives on the SMTP port is scanned there (rspamd-config.ts). */
   spam: number;
+  /** rspamd's controller, for the learning of what owners move in or out of Junk (junk-learning.ts). */
+  learn: number;
 }
 
 export interface MailHostPaths {
@@ -47,6 +49,12 @@ export interface MailHostPaths {
   rspamdRunDir: string;
   /** The Sieve script run before each mailbox's own: spam to Junk. */
   spamSieve: string;
+  /** The IMAPSieve scripts run when an owner moves a message into Junk, or out of it (junk-learning.ts). */
+  learnSpamSieve: string;
+  learnHamSieve: string;
+  /** The programs those scripts may pipe a message to (root's), and the controller's password header. */
+  learnPipeDir: string;
+  learnHeader: string;
   /** The generated TLS certificate (mail-tls.ts), when the operator gives none. */
   tlsDir: string;
 }
@@ -70,6 +78,10 @@ export function mailHostPaths(root: string, runDir: string): MailHostPaths {
     rspamdStateDir: path.join(root, "rspamd-state"),
     rspamdRunDir: path.join(runDir, "rspamd"),
     spamSieve: path.join(root, "sieve", "spam.sieve"),
+    learnSpamSieve: path.join(root, "sieve", "learn-spam.sieve"),
+    learnHamSieve: path.join(root, "sieve", "learn-ham.sieve"),
+    learnPipeDir: path.join(root, "sieve", "pipe"),
+    learnHeader: path.join(root, "sieve", "learn.header"),
     tlsDir: path.join(root, "tls"),
   };
 }
@@ -309,7 +321,7 @@ namespace inbox {
   }
 }
 protocol imap {
-  mail_plugins = $mail_plugins imap_quota
+  mail_plugins = $mail_plugins imap_quota imap_sieve
 }
 protocol lmtp {
   mail_plugins = $mail_plugins sieve
@@ -319,6 +331,18 @@ plugin {
   # only (vacation-sieve.ts).
   sieve_before = ${paths.spamSieve}
   sieve = file:~/${VACATION_SCRIPT}
+  # What an owner moves into Junk is learned as spam, out of it as ham (junk-learning.ts): only
+  # these global scripts may pipe, and only to the root-owned programs of sieve_pipe_bin_dir.
+  sieve_plugins = sieve_imapsieve sieve_extprograms
+  sieve_global_extensions = +vnd.dovecot.pipe +vnd.dovecot.environment
+  sieve_pipe_bin_dir = ${paths.learnPipeDir}
+  imapsieve_mailbox1_name = Junk
+  imapsieve_mailbox1_causes = COPY
+  imapsieve_mailbox1_before = file:${paths.learnSpamSieve}
+  imapsieve_mailbox2_name = *
+  imapsieve_mailbox2_from = Junk
+  imapsieve_mailbox2_causes = COPY
+  imapsieve_mailbox2_before = file:${paths.learnHamSieve}
   quota = count:Boite
   quota_vsizes = yes
   quota_status_success = DUNNO

@@ -1,6 +1,8 @@
 /**
  * rspamd for the embedded mail host (decision 0075): Debian's rules and modules, one proxy worker
- * scanning by itself as Postfix's milter on a loopback port, no redis, no hyperscan for rules.
+ * scanning by itself as Postfix's milter on a loopback port, no redis, no hyperscan for rules; a
+ * controller on loopback, behind a password, for the Bayes learning of what owners move in or out
+ * of Junk (decision 0087), kept in sqlite3 files of its state folder.
  */
 /**
  * Where rspamd keeps its compiled URL and map matchers (hyperscan), for every embedded host of the
@@ -30,6 +32,7 @@ const REDIS_MODULES = [
   "reputation",
   "replies",
   "url_redirector",
+  // Bayes itself is kept in sqlite3 (statistic.conf below); only its redis expiry is off.
   "bayes_expiry",
   "clickhouse",
   "metadata_exporter",
@@ -44,7 +47,11 @@ const OTHERS_OFF = ["dkim_signing", "arc"];
 export interface RspamdConfigInput {
   /** The milter's loopback port. */
   port: number;
-  /** rspamd's state (the log, its caches, dynamic settings): `_rspamd`'s own. */
+  /** The controller's loopback port: learning only (junk-learning.ts). */
+  controllerPort: number;
+  /** The controller's password, new at each start (the pipe programs send it). */
+  controllerPassword: string;
+  /** rspamd's state (the log, its caches, the Bayes files): `_rspamd`'s own. */
   stateDir: string;
   /** Its control socket and nothing else: a short path, `_rspamd`'s own. */
   runDir: string;
@@ -61,7 +68,11 @@ export function rspamdVariables(configDir: string, { stateDir, runDir }: RspamdC
 }
 
 /** The files of rspamd's configuration folder (LOCAL_CONFDIR): rspamd.conf and its local.d. */
-export function rspamdConfigFiles({ port }: RspamdConfigInput): Record<string, string> {
+export function rspamdConfigFiles({
+  port,
+  controllerPort,
+  controllerPassword,
+}: RspamdConfigInput): Record<string, string> {
   const header = "# Written by the product at each start (server/src/mail-host/rspamd-config.ts).\n";
   const files: Record<string, string> = {
     "rspamd.conf": `${header}# Debian's rules, modules and scores; what differs is in override.d.
@@ -76,7 +87,7 @@ logging {
   .include "$CONFDIR/logging.inc"
   .include(priority=10) "$LOCAL_CONFDIR/override.d/logging.inc"
 }
-# One process scans and speaks milter to Postfix: no normal worker, no controller, no fuzzy storage.
+# One process scans and speaks milter to Postfix: no normal worker, no fuzzy storage.
 worker "rspamd_proxy" {
   bind_socket = "127.0.0.1:${port}";
   milter = yes;
@@ -91,6 +102,16 @@ worker "rspamd_proxy" {
   discard_on_reject = false;
   quarantine_on_reject = false;
 }
+# The controller: Dovecot's pipe programs hand it what owners move in or out of Junk. Loopback,
+# every command behind the password (no address is trusted without it), no web interface.
+worker "controller" {
+  bind_socket = "127.0.0.1:${controllerPort}";
+  count = 1;
+  password = "${controllerPassword}";
+  enable_password = "${controllerPassword}";
+  secure_ip = [];
+  static_dir = "";
+}
 `,
     "override.d/options.inc": `${header}control_socket = "$RUNDIR/rspamd.sock mode=0600";
 # Compiled matchers, shared by the machine's hosts (RSPAMD_CACHE_DIR).
@@ -102,6 +123,32 @@ disable_hyperscan = true;
 local_addrs = [];
 # rspamd's GTUBE variants (GTUBE.junk): the agency checks the way to Junk with them.
 enable_test_patterns = true;
+`,
+    // Bayes in sqlite3 files of the state folder (no redis). It scores only after 200 learns of each.
+    "override.d/statistic.conf": `${header}classifier "bayes" {
+  tokenizer {
+    name = "osb";
+  }
+  backend = "sqlite3";
+  new_schema = true;
+  min_tokens = 11;
+  min_learns = 200;
+  cache {
+    type = "sqlite3";
+    path = "$DBDIR/learn_cache.sqlite";
+  }
+  statfile {
+    symbol = "BAYES_HAM";
+    path = "$DBDIR/bayes.ham.sqlite";
+    spam = false;
+  }
+  statfile {
+    symbol = "BAYES_SPAM";
+    path = "$DBDIR/bayes.spam.sqlite";
+    spam = true;
+  }
+  learn_condition = 'return require("lua_bayes_learn").can_learn';
+}
 `,
     "override.d/logging.inc": `${header}level = "notice";\n`,
     // Spam is delivered, to Junk (Dovecot's Sieve on X-Spam): nothing is refused nor delayed.

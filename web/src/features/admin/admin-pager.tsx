@@ -17,33 +17,24 @@ export function AdminPager({
     { label: "Suivante ›", to: page + 1, disabled: page >= pageCount },
     { label: "Dernière »", to: pageCount, disabled: page >= pageCount },
   ];
+  const button = (l: (typeof links)[number]) => (
+    <button
+      key={l.label}
+      type="button"
+      className="admin-tool-button"
+      disabled={l.disabled}
+      onClick={() => onPage(l.to)}
+    >
+      {l.label}
+    </button>
+  );
   return (
     <nav className="admin-pager" aria-label="Pages de la liste">
-      {links.slice(0, 2).map((l) => (
-        <button
-          key={l.label}
-          type="button"
-          className="admin-tool-button"
-          disabled={l.disabled}
-          onClick={() => onPage(l.to)}
-        >
-          {l.label}
-        </button>
-      ))}
+      {links.slice(0, 2).map(button)}
       <span className="admin-pager-where">
         Page {page} sur {pageCount}
       </span>
-      {links.slice(2).map((l) => (
-        <button
-          key={l.label}
-          type="button"
-          className="admin-tool-button"
-          disabled={l.disabled}
-          onClick={() => onPage(l.to)}
-        >
-          {l.label}
-        </button>
-      ))}
+      {links.slice(2).map(button)}
     </nav>
   );
 }

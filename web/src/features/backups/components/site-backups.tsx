@@ -99,7 +99,7 @@ export function SiteBackups({ orderId, token }: { orderId: string; token: string
       ) : backups.length === 0 ? (
         <p>Aucune sauvegarde pour l'instant : la première est faite la nuit qui suit la mise en ligne.</p>
       ) : (
-        <ul className="backup-list">
+        <ul className="row-list">
           {backups.map((backup) => (
             <li key={backup.id}>
               <span>

@@ -86,7 +86,7 @@ function BookingList({ view, onReload }: { view: Included; onReload: () => Promi
           <p className="dashboard-help">
             {countOf(upcoming.length, "rendez-vous à venir", "rendez-vous à venir")}.
           </p>
-          <ul className="backup-list">
+          <ul className="row-list">
             {upcoming.slice(0, 50).map((b) => (
               <li key={b.id}>
                 <span>

@@ -4,7 +4,6 @@ import type { OrderInvoice } from "@lagon/contracts/invoices-schemas";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { useEffect, useState } from "react";
 import { getOrderInvoices } from "../api/get-order-invoices";
-import "./order-invoices.css";
 
 /**
  * "Vos factures" on the order page: every invoice and credit note of the order, oldest first,
@@ -44,7 +43,7 @@ export function OrderInvoicesBlock({ orderId, token }: { orderId: string; token:
       ) : invoices.length === 0 ? (
         <p>Aucune facture pour l'instant : elle apparaît ici dès que votre paiement est enregistré.</p>
       ) : (
-        <ul className="invoice-list">
+        <ul className="row-list">
           {invoices.map((invoice) => {
             const kind = INVOICE_KIND_LABEL[invoice.kind];
             return (

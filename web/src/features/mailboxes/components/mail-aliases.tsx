@@ -100,7 +100,7 @@ export function MailAliases({
         </p>
       ) : null}
       {aliases.length > 0 ? (
-        <ul className="backup-list">
+        <ul className="row-list">
           {aliases.map((alias) => (
             <li key={alias.address}>
               <span>

@@ -162,7 +162,7 @@ export function MailboxesBlock({ orderId, token, admin = false }: MailAccess) {
           {list.mailboxes.length === 0 ? (
             <p>Aucune adresse pour l'instant : créez la première ci-dessous.</p>
           ) : (
-            <ul className="backup-list">
+            <ul className="row-list">
               {list.mailboxes.map((mailbox) => (
                 <li key={mailbox.address}>
                   <span>

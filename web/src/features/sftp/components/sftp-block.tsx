@@ -215,7 +215,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
           {view.keys.length === 0 ? (
             <p className="dashboard-help">Aucune clé : vous pouvez vous connecter avec le mot de passe.</p>
           ) : (
-            <ul className="backup-list">
+            <ul className="row-list">
               {view.keys.map((k) => (
                 <li key={k.fingerprint}>
                   <span>

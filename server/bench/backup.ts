@@ -14,7 +14,6 @@ import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/create-context.ts";
 import { type Order, orders } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
-import { WordPressRest } from "../src/koza/wordpress-rest.ts";
 import { createLogger } from "../src/logger.ts";
 import { siteAdminRest } from "../src/sites/site-of.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";

@@ -26,3 +26,6 @@ export async function givenPaidOrder(ctx: Context, overrides: Partial<NewPaidOrd
   });
   return orderId;
 }
+
+/** `token` with its first character changed: always a different token (the last base64url character may carry unused bits). */
+export const alteredToken = (token: string) => `${token.startsWith("A") ? "B" : "A"}${token.slice(1)}`;

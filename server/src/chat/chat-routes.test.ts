@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alteredToken } from "../../test/factories.ts";
 import { openTestDatabase, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
@@ -148,7 +149,7 @@ describe("chat", () => {
     const refusals: [string, string | undefined, number, string][] = [
       ["no token", undefined, 401, "aucun jeton"],
       ["Alice's id with Bob's secret", `${aliceId}.${bobSecret}`, 403, "Conversation introuvable"],
-      ["Alice's id with her secret altered", `${aliceId}.${aliceSecret.slice(0, -1)}A`, 403, "introuvable"],
+      ["Alice's id with her secret altered", `${aliceId}.${alteredToken(aliceSecret)}`, 403, "introuvable"],
       ["Alice's id alone", aliceId, 403, "introuvable"],
       ["an unknown conversation", `00000000-0000-4000-8000-000000000000.${aliceSecret}`, 403, "introuvable"],
       ["anything", "n'importe quoi", 403, "introuvable"],

@@ -1,10 +1,9 @@
 /** Test helpers: a real SMTP client (nodemailer) and IMAP client (imapflow) against a mail host. */
 
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
-import { freePort } from "../wordpress/site-checks.ts";
+import { freePortSpan } from "../wordpress/site-checks.ts";
 import { mailPortsFrom } from "./local-mail-host.ts";
 import type { MailEndpoints, MailHost, MailTlsTrust } from "./mail-host.ts";
 import type { MailHostPorts } from "./mail-host-config.ts";
@@ -12,28 +11,14 @@ import { hashMailboxPassword } from "./mailbox-password.ts";
 
 /** Free loopback ports for one mail host. */
 export async function freeMailPorts(): Promise<MailHostPorts> {
-  const names = Object.keys(mailPortsFrom(0)) as (keyof MailHostPorts)[];
-  const ports = new Set<number>();
-  while (ports.size < names.length) ports.add(await freePort());
-  const free = [...ports];
-  return Object.fromEntries(names.map((name, i) => [name, free[i]])) as unknown as MailHostPorts;
+  return mailPortsFrom(await freeMailPortBase());
 }
 
 /** A MAIL_PORT_BASE whose ports (base+24 … base+87) are free now, for a server started by a test. */
 export async function freeMailPortBase(): Promise<number> {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
-    const ports = Object.values(mailPortsFrom(base));
-    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
-  }
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
+  const offsets = Object.values(mailPortsFrom(0));
+  const [low, high] = [Math.min(...offsets), Math.max(...offsets)];
+  return (await freePortSpan(high - low + 1)) - low;
 }
 
 /** Adds the address's domain to the host, then the mailbox with this password (1 Go). */

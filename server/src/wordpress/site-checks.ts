@@ -17,14 +17,41 @@ export function testCoreDir(): string {
   return coreDir;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Test ports come from 20000–31999, below Linux's ephemeral range (32768–60999): no outgoing
+ * connection can take one as its source port between its choice and its use, as happened to a
+ * port the kernel had handed out free a moment before. Each vitest worker (VITEST_POOL_ID) has
+ * its own slice, so two files running side by side never pick the same one; within a slice, each
+ * process starts at its own place and moves on, so a port a previous file used is not reused at once.
+ */
+const FIRST_PORT = 20_000;
+const SLICE = 1_500;
+const SLICES = 8;
+const sliceStart = FIRST_PORT + (Number(process.env.VITEST_POOL_ID ?? 0) % SLICES) * SLICE;
+let cursor = process.pid % SLICE;
+
+/** A loopback port free now, for a server a test starts. */
+export async function freePort(): Promise<number> {
+  return freePortSpan(1);
+}
+
+/** The first of `span` consecutive loopback ports, all free now. */
+export async function freePortSpan(span: number): Promise<number> {
+  for (let tried = 0; tried < SLICE; tried += span) {
+    if (cursor + span > SLICE) cursor = 0;
+    const first = sliceStart + cursor;
+    cursor += span;
+    const ports = Array.from({ length: span }, (_, i) => first + i);
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return first;
+  }
+  throw new Error(`no ${span} free ports left in ${sliceStart}–${sliceStart + SLICE - 1}`);
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 }
 

@@ -38,12 +38,15 @@ echo "::: unit and API tests (PGlite)"
 # Each vitest pass writes its JSON report and, beside it, what failed outside the report's reach (a
 # beforeAll that threw, an unhandled error) and each file's real time: scripts/vitest-extras-reporter.mjs.
 vitest_reports=(--reporter=default --reporter=json --reporter=./scripts/vitest-extras-reporter.mjs)
-VITEST_EXTRAS_FILE="$out/vitest-pglite.extras.json" timed "vitest PGlite" \
+# Some PGlite files run later, beside the browser lanes, once the PostgreSQL pass is done: the lanes
+# leave the CPU partly idle in their second half (server/vitest.config.ts, decision 0094).
+PGLITE_PART=main VITEST_EXTRAS_FILE="$out/vitest-pglite.extras.json" timed "vitest PGlite" \
   npx vitest run "${vitest_reports[@]}" --outputFile.json="$out/vitest-pglite.json"
 
 # Lint and typecheck, then the suites where the databases differ again on a real PostgreSQL
-# server (one file at a time), beside the browser lanes (decision 0068): the journeys wait mostly
-# on crons, WordPress and mail, which leaves about a core. Its steps and times go to a file.
+# server (one file at a time), then the PGlite files kept for here, beside the browser lanes
+# (decisions 0068, 0094): the journeys wait partly on crons, WordPress and mail. Its steps and
+# times go to a file.
 beside_lanes() {
   local started=$SECONDS pg_dir pg_port=${TEST_PG_PORT:-55433} pg_url
   echo "::: check"
@@ -60,6 +63,11 @@ beside_lanes() {
     echo "step:postgres-start=1" >>"$out/beside-lanes.results"
   fi
   echo "time:vitest PostgreSQL=$((SECONDS - started))" >>"$out/beside-lanes.results"
+  echo "::: unit and API tests (PGlite), the files kept for beside the lanes"
+  started=$SECONDS
+  PGLITE_PART=beside VITEST_EXTRAS_FILE="$out/vitest-pglite-beside.extras.json" \
+    npx vitest run --project server --maxWorkers=1 "${vitest_reports[@]}" --outputFile.json="$out/vitest-pglite-beside.json"
+  echo "time:vitest PGlite beside=$((SECONDS - started))" >>"$out/beside-lanes.results"
 }
 beside_lanes >"$out/beside-lanes.log" 2>&1 &
 beside_pid=$!
@@ -93,6 +101,7 @@ done <"$out/beside-lanes.results"
 # Steps overlap (check and PostgreSQL beside the lanes): the total is the wall clock's.
 times+=("time:wall=$((SECONDS - wall_started))")
 node scripts/summarize-tests.mjs "${steps[@]}" "${times[@]}" \
-  "vitest@vitest PGlite:$out/vitest-pglite.json" "vitest@vitest PostgreSQL:$out/vitest-postgres.json" \
+  "vitest@vitest PGlite:$out/vitest-pglite.json" "vitest@vitest PGlite beside:$out/vitest-pglite-beside.json" \
+  "vitest@vitest PostgreSQL:$out/vitest-postgres.json" \
   "playwright@Playwright lane 1:$out/playwright-${lane_ports[0]}.json" \
   "playwright@Playwright lane 2:$out/playwright-${lane_ports[1]}.json"

@@ -193,9 +193,8 @@ clear_env = yes
     });
     await notification((n) => n.listening === true);
 
-    // As systemd starts the unit: root, NOTIFY_SOCKET, and ProtectProc=invisible, ProcSubset=pid
-    // (a /proc of process folders only, in a mount namespace of its own); the test's own paths
-    // for the unit's arguments.
+    // As systemd starts the unit: root, NOTIFY_SOCKET, and ProtectProc=invisible (a /proc of
+    // its own, in a mount namespace of its own); the test's own paths for the unit's arguments.
     launcher = spawn(
       "unshare",
       [
@@ -203,7 +202,7 @@ clear_env = yes
         "--",
         "/bin/sh",
         "-c",
-        'mount -t proc -o hidepid=invisible,subset=pid proc /proc && exec "$@"',
+        'mount -t proc -o hidepid=invisible proc /proc && exec "$@"',
         "sh",
         path.join(helper, SITE_MASTER_LAUNCHER),
         filter,

@@ -7,7 +7,12 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mountSiteDisk, unmountSiteDisk } from "./site-disk.ts";
-import { installHelperCopy, SITE_HOST_DIR, SITE_MASTER_LAUNCHER, SITE_MASTER_UNIT } from "./site-host-files.ts";
+import {
+  installHelperCopy,
+  SITE_HOST_DIR,
+  SITE_MASTER_LAUNCHER,
+  SITE_MASTER_UNIT,
+} from "./site-host-files.ts";
 import { writeSeccompFilter } from "./site-masters.ts";
 import { findPhpFpm } from "./site-runtime.ts";
 
@@ -80,7 +85,12 @@ function fastcgiGet(socket: string, script: string): Promise<string> {
   };
   const pairs = Buffer.concat(
     Object.entries(params).map(([name, value]) =>
-      Buffer.concat([size(Buffer.byteLength(name)), size(Buffer.byteLength(value)), Buffer.from(name), Buffer.from(value)]),
+      Buffer.concat([
+        size(Buffer.byteLength(name)),
+        size(Buffer.byteLength(value)),
+        Buffer.from(name),
+        Buffer.from(value),
+      ]),
     ),
   );
   return new Promise((resolve, reject) => {
@@ -224,7 +234,8 @@ clear_env = yes
       notification((n) => n.message?.split("\n").includes("READY=1") === true),
       launcherExit.then((code) => ({ ended: code })),
     ]);
-    if ("ended" in ready) throw new Error(`site-master.sh ended (${ready.ended}) before php-fpm was ready: ${errors}`);
+    if ("ended" in ready)
+      throw new Error(`site-master.sh ended (${ready.ended}) before php-fpm was ready: ${errors}`);
     master = Number(/^MAINPID=(\d+)$/m.exec(ready.message ?? "")?.[1]);
     // The ready message comes from the master itself, which names itself the main process.
     expect(ready.pid).toBe(master);
@@ -264,7 +275,10 @@ clear_env = yes
       [SITE_MASTER_UNIT, "644"],
     ]) {
       expect(guide).toMatch(
-        new RegExp(`^install -o root -g root -m ${mode} .*server/src/wordpress/host/${file} .*${GUIDE_HELPER_DIR}/$`, "m"),
+        new RegExp(
+          `^install -o root -g root -m ${mode} .*server/src/wordpress/host/${file} .*${GUIDE_HELPER_DIR}/$`,
+          "m",
+        ),
       );
     }
     expect(guide).toContain(
@@ -307,7 +321,9 @@ clear_env = yes
 
   it("refuses the site's PHP a subvolume or a project ID of its own, which the same user gets without the filter", async (context) => {
     if (diskSkipped) {
-      console.warn(`ssh-unit-launcher: no btrfs image on this machine (${diskSkipped}), the escapes are not tried`);
+      console.warn(
+        `ssh-unit-launcher: no btrfs image on this machine (${diskSkipped}), the escapes are not tried`,
+      );
       context.skip();
     }
     const page = await fastcgiGet(path.join(dir, "probe.sock"), path.join(dir, "www/probe.php"));

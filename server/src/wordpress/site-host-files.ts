@@ -6,7 +6,8 @@ import { SITE_HOST_SCRIPT } from "./site-install.ts";
 
 /**
  * The root helper's files (decision 0081): the dispatcher site-host.sh, its lib/ and commands/,
- * its PHP programs and the site-files/ given to sites. A host runs a root-owned copy of them all.
+ * a production host's php-fpm launcher and unit (decision 0093), its PHP programs and the
+ * site-files/ given to sites. A host runs a root-owned copy of them all.
  */
 export const SITE_HOST_DIR = path.dirname(SITE_HOST_SCRIPT);
 
@@ -30,13 +31,31 @@ export function helperShellFiles(): string[] {
   return ["site-host.sh", ...filesUnder("lib"), ...filesUnder("commands")];
 }
 
+/**
+ * A production host's php-fpm masters (decision 0093): the systemd template unit, whose ExecStart
+ * runs the launcher beside it, which loads the sites' seccomp filter.
+ */
+export const SITE_MASTER_LAUNCHER = "site-master.sh";
+export const SITE_MASTER_UNIT = "lagon-php@.service";
+
+/** Every file of the helper, in the order `site-host.sh check` hashes them. */
+function helperFiles(): string[] {
+  return [
+    ...helperShellFiles(),
+    SITE_MASTER_LAUNCHER,
+    SITE_MASTER_UNIT,
+    ...helperPhpPrograms(),
+    ...filesUnder("site-files"),
+  ];
+}
+
 let version: string | undefined;
 
 /** What `site-host.sh check` prints when the host runs the same helper, PHP programs and site files as this product. */
 export function helperVersion(): string {
   if (version) return version;
   const hash = createHash("sha256");
-  for (const file of [...helperShellFiles(), ...helperPhpPrograms(), ...filesUnder("site-files")]) {
+  for (const file of helperFiles()) {
     hash.update(readFileSync(path.join(SITE_HOST_DIR, file)));
   }
   version = hash.digest("hex").slice(0, 16);
@@ -49,7 +68,7 @@ export function helperVersion(): string {
  * refuses to run from a folder another user could change.
  */
 export async function installHelperCopy(into: string): Promise<void> {
-  const files = [...helperShellFiles(), ...helperPhpPrograms(), ...filesUnder("site-files")];
+  const files = helperFiles();
   const folders = new Set(files.map((file) => path.dirname(file)));
   for (const folder of [...folders].sort()) {
     const target = path.join(into, folder);
@@ -61,7 +80,7 @@ export async function installHelperCopy(into: string): Promise<void> {
     const target = path.join(into, file);
     await copyFile(path.join(SITE_HOST_DIR, file), target);
     await chown(target, 0, 0);
-    await chmod(target, file === "site-host.sh" ? 0o755 : 0o644);
+    await chmod(target, file === "site-host.sh" || file === SITE_MASTER_LAUNCHER ? 0o755 : 0o644);
   }
 }
 

@@ -572,7 +572,8 @@ function signalGroup(child: ChildProcess | undefined, signal: NodeJS.Signals): v
   } catch {}
 }
 
-function findPhpFpm(): string | undefined {
+/** The newest php-fpm of Debian's packages (php-fpm8.2, php-fpm8.4…). */
+export function findPhpFpm(): string | undefined {
   const name = safeReaddir("/usr/sbin")
     .filter((file) => /^php-fpm\d+\.\d+$/.test(file))
     .sort()

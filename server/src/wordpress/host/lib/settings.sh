@@ -35,7 +35,8 @@
 #   SITE_TASKS_MAX, SITE_MEMORY_MAX, SITE_CPU_QUOTA  each site's slice (128, 768M, 50%)
 #   PLUGIN_CACHE_DIR verified plugin archives (default /var/cache/lagon/plugins, root only)
 #   SITE_SECCOMP   the seccomp filter (BPF) of the sites' processes, which the helper loads for the
-#                  site's PHP it runs (decision 0071); unset: none
+#                  site's PHP it runs (decision 0071); unset: none. With SITE_UNIT, the file the unit
+#                  lagon-php@.service gives site-master.sh for the masters (decision 0093)
 #   CORE_COPY_DIR  with SITE_DISK_MB, a root-only folder on the sites' mount (SITES_ROOT/.core-copies,
 #                  left by the scratch cleanup) where the helper keeps its copy of CORE_DIR, whose
 #                  files the sites' folders hard-link (core_files)

@@ -109,9 +109,11 @@ drop_site_runtime() {
 # --- One php-fpm master per site under systemd (production; decision 0044) ---------------------
 # With SITE_UNIT set (lagon-php, see docs/operations/wordpress-host.md), every site's pool is
 # served by its own master, the instance SITE_UNIT@<sub> of a template unit, in the slice
-# lagon-site-<sub>.slice that carries its limits (processes, memory, CPU): the unit gives it a
-# private /tmp and a /proc without other users' processes. The embedded host has no systemd: its
-# supervisor does the same with cgroups and bubblewrap (site-masters.ts) and sets no SITE_UNIT.
+# lagon-site-<sub>.slice that carries its limits (processes, memory, CPU): the unit (this helper's
+# lagon-php@.service) gives it a private /tmp and a /proc without other users' processes, and runs
+# it through site-master.sh, under the sites' seccomp filter (decision 0093). The embedded host has
+# no systemd: its supervisor does the same with cgroups and bubblewrap (site-masters.ts) and sets
+# no SITE_UNIT.
 
 # The systemd name of a site (a dash would nest one site's slice inside another's).
 site_instance() {

@@ -47,7 +47,6 @@ function fakeWebBuild(): string {
 describe("the agency blog on a real local WordPress", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let first: AgencyBlog | undefined;
-  let seedMs = 0;
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -59,9 +58,7 @@ describe("the agency blog on a real local WordPress", () => {
       WEB_BUILD_DIR: fakeWebBuild(),
     });
     await t.ctx.wordpress.start();
-    const started = Date.now();
     first = await ensureAgencyBlog(t.ctx);
-    seedMs = Date.now() - started;
   });
   afterAll(() => t?.close());
 
@@ -72,8 +69,6 @@ describe("the agency blog on a real local WordPress", () => {
   };
 
   it("installs the blog and publishes every seed article with its featured image", async () => {
-    // Measured at about 9 s on a 2-core machine; the e2e stack waits for it at every start.
-    expect(seedMs).toBeLessThan(60_000);
     expect(first).toMatchObject({
       installed: true,
       adminUser: "admin-blog",

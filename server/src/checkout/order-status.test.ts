@@ -62,7 +62,7 @@ describe("GET /api/order-status/:sessionId expires", () => {
     t.app.inject({ url: `/api/order-status/${sessionId}`, remoteAddress: visitor() });
 
   it("answers with the credentials until an hour after the payment", async () => {
-    const { sessionId } = await givenLiveOrder("encore-frais", ORDER_STATUS_ACCESS_MS - 60_000);
+    const { sessionId } = await givenLiveOrder("encore-frais", ORDER_STATUS_ACCESS_MS - 10 * 60_000);
     const res = await status(sessionId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: "completed", wp_admin_password: "mot-de-passe-wp" });
@@ -70,7 +70,7 @@ describe("GET /api/order-status/:sessionId expires", () => {
   });
 
   it("then answers 410 with a French detail and no credential, while the e-mailed link keeps working", async () => {
-    const { sessionId, order } = await givenLiveOrder("trop-tard", ORDER_STATUS_ACCESS_MS + 60_000);
+    const { sessionId, order } = await givenLiveOrder("trop-tard", ORDER_STATUS_ACCESS_MS + 10 * 60_000);
     const res = await status(sessionId);
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({ detail: CHECKOUT_MESSAGES.statusExpired });

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { waitFor } from "../../test/smtp-sink.ts";
-import { accountCommand, ensureSystemUser, userId } from "./system-accounts.ts";
+import { runProcess } from "../wordpress/run-process.ts";
+import { ACCOUNTS_LOCK, accountCommand, ensureSystemUser, userId } from "./system-accounts.ts";
 
 /** The account commands that failed: the real runProcess, watched. */
 const refused = vi.hoisted(() => [] as string[]);
@@ -32,6 +33,13 @@ describe("system accounts", () => {
   afterAll(async () => {
     for (const name of made) await accountCommand("userdel", [name]).catch(() => {});
   });
+  /**
+   * Runs `script` (sh, this process's PID as $1) under the product's accounts lock: no account
+   * change of a test file running beside this one holds shadow's lock meanwhile. Without it, this
+   * file's "wx" creation of that lock failed when one did, and its removal could take theirs.
+   */
+  const underAccountsLock = (script: string) =>
+    runProcess("flock", [ACCOUNTS_LOCK, "sh", "-c", script, "sh", String(process.pid)]);
 
   it("gives the same user to callers that ask for it at once", async () => {
     const name = fresh();
@@ -43,7 +51,7 @@ describe("system accounts", () => {
   it("waits for a lock of /etc/passwd held by a program that does not take ours", async () => {
     const name = fresh();
     // shadow's own lock file, naming a live process (this one): useradd alone fails at once.
-    await writeFile("/etc/passwd.lock", String(process.pid), { flag: "wx" });
+    await underAccountsLock('set -C && printf %s "$1" > /etc/passwd.lock');
     // Let go once useradd has been refused for that lock: the product must try again.
     const command = `useradd --system --no-create-home ${name}`;
     const release = waitFor(() => refused.includes(command) || undefined).then(() =>
@@ -54,7 +62,8 @@ describe("system accounts", () => {
       expect(refused).toContain(command);
       expect(await userId(name)).toBeGreaterThan(0);
     } finally {
-      await rm("/etc/passwd.lock", { force: true });
+      // Ours only: by now it may be the lock of another test file's account change.
+      await underAccountsLock('[ "$(cat /etc/passwd.lock 2>/dev/null)" != "$1" ] || rm -f /etc/passwd.lock');
       await release.catch(() => {});
     }
   });

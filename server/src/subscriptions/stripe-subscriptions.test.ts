@@ -732,9 +732,16 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
       const res = await act(orderId, "subscription/cancel");
       expect(res.statusCode, res.body).toBe(200);
       // Period end in 10 days < today + 30: the next one, 30 days later on Stripe's calendar (UTC).
-      const anchor = stripeSub.billing_cycle_anchor as number;
-      const expected = new Date(anchor * 1000);
+      // Two months after the anchor, on its day or the month's last (a 31 July anchor ends a
+      // period on 30 September, not on 1 October as setUTCMonth would have it).
+      const anchor = new Date((stripeSub.billing_cycle_anchor as number) * 1000);
+      const expected = new Date(anchor);
+      expected.setUTCDate(1);
       expected.setUTCMonth(expected.getUTCMonth() + 2);
+      const lastDay = new Date(
+        Date.UTC(expected.getUTCFullYear(), expected.getUTCMonth() + 1, 0),
+      ).getUTCDate();
+      expected.setUTCDate(Math.min(anchor.getUTCDate(), lastDay));
       expect(stripeCall("POST", subId)).toEqual({
         cancel_at: String(expected.getTime() / 1000),
         proration_behavior: "none",

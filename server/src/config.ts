@@ -76,7 +76,7 @@ const ConfigSchema = PublicConfig.extend({
       .string()
       .refine(
         (t) => tokenEntropyBits(t) >= 128,
-        "trop prévisible : il faut au moins 128 bits d'aléa, par exemple 32 caractères hexadécimaux tirés au hasard (openssl rand -hex 16)",
+        "trop prévisible : il faut au moins 128 bits d'aléa, par exemple 64 caractères hexadécimaux tirés au hasard (openssl rand -hex 32)",
       )
       .optional(),
   ),

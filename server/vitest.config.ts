@@ -34,7 +34,8 @@ const POSTGRES_SUITES = [
 /**
  * PGlite suites the test command runs beside the browser lanes, after the PostgreSQL pass, rather
  * than in its PGlite pass (decision 0094): about 4 minutes of one worker, where the lanes leave
- * the CPU partly idle. `PGLITE_PART=main` leaves them out, `PGLITE_PART=beside` runs them alone;
+ * the CPU partly idle. None compares times (site-confinement's neighbour under a fork bomb stays
+ * in the PGlite pass, whose load is even). `PGLITE_PART=main` leaves them out, `PGLITE_PART=beside` runs them alone;
  * unset, every suite runs, as for a developer.
  */
 const BESIDE_LANES_SUITES = [
@@ -45,7 +46,8 @@ const BESIDE_LANES_SUITES = [
   "src/wordpress/site-runtime.test.ts",
   "src/admin/reinstall-keeps-work.test.ts",
   "src/koza/generate-koza-site.test.ts",
-  "src/wordpress/site-confinement.test.ts",
+  "src/directory/site-filled.test.ts",
+  "src/mail-host/local-webmail.test.ts",
   "src/mailboxes/mail-aliases.test.ts",
   "src/site-mail/site-mail.test.ts",
 ];

@@ -30,7 +30,8 @@ timed install-test-tools bash scripts/ensure-debian-packages.sh \
   pebble=pebble \
   pdftotext=poppler-utils \
   shellcheck=shellcheck \
-  xmllint=libxml2-utils || exit 1
+  xmllint=libxml2-utils \
+  sqlite3=sqlite3 || exit 1
 
 steps=()
 

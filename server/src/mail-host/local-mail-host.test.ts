@@ -10,10 +10,12 @@ import type { ImapFlow } from "imapflow";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { waitFor } from "../../test/smtp-sink.ts";
 import { openTestDatabase } from "../../test/test-context.ts";
 import type { Database } from "../db/database.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import {
+  bayesLearns,
   deliverFromOutside,
   freeMailPorts,
   imapClient,
@@ -111,26 +113,28 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     ]);
   });
 
-  it("learns what its owner moves into Junk as spam, and out of it to INBOX as ham, through rspamd's controller", async () => {
+  it("learns what its owner moves into Junk as spam, and out of it to INBOX as ham, in its own Bayes only", async () => {
     const outside = { from: "nouvelles@exterieur.test", to: alice };
     const words =
       "Nous vous remercions pour votre commande de la semaine dernière. Les farines de blé, de seigle et de maïs arrivent au port jeudi matin, puis en camion vers la boulangerie.";
     for (const subject of ["Lettre d'information", "Nouveaux horaires"])
       await deliverFromOutside(host.endpoints(), { ...outside, subject, text: `${subject}. ${words}` });
     await waitForMessage(host.endpoints(), alice, passwords.alice, "Nouveaux horaires");
-    expect(await learned()).toEqual({ spam: 0, ham: 0 });
+    expect(await learned(alice)).toEqual({ spam: 0, ham: 0 });
 
     await move("INBOX", "Lettre d'information", "Junk");
-    await waitFor(async () => (await learned()).spam === 1);
+    await waitFor(async () => (await learned(alice)).spam === 1);
     // The owner changes their mind: rspamd unlearns it as spam, learns it as ham.
     await move("Junk", "Lettre d'information", "INBOX");
-    await waitFor(async () => (await learned()).ham === 1);
-    expect(await learned()).toEqual({ spam: 0, ham: 1 });
+    await waitFor(async () => (await learned(alice)).ham === 1);
+    expect(await learned(alice)).toEqual({ spam: 0, ham: 1 });
     // Thrown away from Junk is not ham.
     await move("INBOX", "Nouveaux horaires", "Junk");
-    await waitFor(async () => (await learned()).spam === 1);
+    await waitFor(async () => (await learned(alice)).spam === 1);
     await move("Junk", "Nouveaux horaires", "Trash");
-    expect(await learned()).toEqual({ spam: 1, ham: 1 });
+    expect(await learned(alice)).toEqual({ spam: 1, ham: 1 });
+    // Another mailbox of the host learned nothing (decision 0092).
+    expect(await learned(bob)).toEqual({ spam: 0, ham: 0 });
 
     // The controller answers nobody without its password, from loopback too.
     const refused = await fetch(`http://127.0.0.1:${options.ports.learn}/stat`);
@@ -142,15 +146,78 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     expect(learnedWithout.status).toBe(401);
   });
 
-  /** The learns of rspamd's Bayes, from its controller's statistics (with the password of this start). */
-  async function learned(): Promise<{ spam: number; ham: number }> {
+  it("scores BAYES_SPAM, to Junk, what resembles the spam a mailbox learned, for that mailbox only", async () => {
+    // The host's Bayes scores once it has learned min_learns (20, decision 0092) of each kind, all
+    // mailboxes together: the rest of the host's learns, taught here through the controller.
+    const others = `autres-boites@${domain}`;
+    for (const kind of ["spam", "ham"] as const) {
+      const symbol = kind === "spam" ? "BAYES_SPAM" : "BAYES_HAM";
+      const learns = async () =>
+        ((await controller("/stat")) as { statfiles: { symbol: string; revision: number }[] }).statfiles.find(
+          (file) => file.symbol === symbol,
+        )?.revision ?? 0;
+      for (let n = 0; (await learns()) < 20; n++) {
+        expect(n).toBeLessThan(20);
+        await controller(`/learn${kind}`, { "Deliver-To": others }, teaching(kind, n));
+      }
+    }
+
+    // Alice moves two messages of a campaign into Junk over IMAP: her Bayes learns them.
+    const campaign = (n: number) =>
+      `Félicitations, vous êtes l'heureux gagnant n°${n} de notre grand tirage au sort mensuel. Pour recevoir votre robot cuiseur offert, confirmez simplement votre adresse de livraison et réglez les frais de port de 1,95 euro sur notre page sécurisée avant minuit.`;
+    const before = await learned(alice);
+    for (const n of [1, 2]) {
+      const subject = `Votre cadeau n°${n}`;
+      await deliverFromOutside(host.endpoints(), {
+        from: "promo@soldes.test",
+        to: alice,
+        subject,
+        text: campaign(n),
+      });
+      await waitForMessage(host.endpoints(), alice, passwords.alice, subject);
+      await move("INBOX", subject, "Junk");
+    }
+    await waitFor(async () => (await learned(alice)).spam === before.spam + 2);
+    expect(await learned(bob)).toEqual({ spam: 0, ham: 0 });
+
+    // The next one scores BAYES_SPAM for her, and nothing for bob (a scan is for its recipient).
+    const next = `Subject: Votre cadeau n°3\r\nFrom: promo@soldes.test\r\n\r\n${campaign(3)}\r\n`;
+    const symbols = async (rcpt: string) =>
+      Object.keys(((await controller("/checkv2", { Rcpt: rcpt }, next)) as { symbols: object }).symbols);
+    expect(await symbols(alice)).toContain("BAYES_SPAM");
+    expect(await symbols(bob)).not.toContain("BAYES_SPAM");
+    // Over SMTP, its 5.1 points take her copy to Junk; bob's stays in his INBOX.
+    const subject = "VOTRE CADEAU DE BIENVENUE VOUS ATTEND AUJOURD'HUI";
+    for (const to of [alice, bob])
+      await deliverFromOutside(host.endpoints(), {
+        from: "promo@soldes.test",
+        to,
+        subject,
+        text: campaign(4),
+      });
+    expect(
+      await waitForMessage(host.endpoints(), alice, passwords.alice, subject, { mailbox: "Junk" }),
+    ).toMatch(/^X-Spam: Yes/m);
+    expect(await waitForMessage(host.endpoints(), bob, passwords.bob, subject)).not.toMatch(/^X-Spam:/m);
+  });
+
+  /** A mailbox's Bayes learns, from rspamd's statistics (decision 0092). */
+  const learned = (user: string) => bayesLearns(dataDir, user);
+
+  /** A request to rspamd's controller with the password of this start: its JSON answer. */
+  async function controller(
+    url: string,
+    headers: Record<string, string> = {},
+    body?: string,
+  ): Promise<unknown> {
     const header = await readFile(path.join(dataDir, "mail", "sieve", "learn.header"), "utf8");
-    const response = await fetch(`http://127.0.0.1:${options.ports.learn}/stat`, {
-      headers: { Password: header.replace(/^Password: /, "").trim() },
+    const response = await fetch(`http://127.0.0.1:${options.ports.learn}${url}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { ...headers, Password: header.replace(/^Password: /, "").trim() },
+      body,
     });
-    const stat = (await response.json()) as { statfiles: { symbol: string; revision: number }[] };
-    const revision = (symbol: string) => stat.statfiles.find((file) => file.symbol === symbol)?.revision;
-    return { spam: revision("BAYES_SPAM") ?? -1, ham: revision("BAYES_HAM") ?? -1 };
+    expect(response.status).toBe(200);
+    return response.json();
   }
 
   /** Moves a message of alice's, by subject, over IMAP (MOVE, as mail programs do). */
@@ -168,14 +235,6 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
       }
     } finally {
       await client.logout().catch(() => {});
-    }
-  }
-
-  async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error("condition not met in time");
-      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
@@ -497,6 +556,44 @@ async function plainSubmissionUpgraded(port: number, trust: MailTlsTrust) {
     plain.end();
     throw error;
   }
+}
+
+/**
+ * A distinct message of a kind, for the host-wide learn counts: its words (eleven, a prime) in an
+ * order of its own, so that no two give rspamd the same tokens (it learns a message only once).
+ */
+function teaching(kind: "spam" | "ham", n: number): string {
+  const words =
+    kind === "spam"
+      ? [
+          "casino",
+          "bonus",
+          "crédit",
+          "gratuit",
+          "gagnez",
+          "urgent",
+          "offre",
+          "cadeau",
+          "million",
+          "cliquez",
+          "maintenant",
+        ]
+      : [
+          "réunion",
+          "devis",
+          "facture",
+          "planning",
+          "livraison",
+          "rendez-vous",
+          "équipe",
+          "dossier",
+          "client",
+          "merci",
+          "lundi",
+        ];
+  const [step, offset] = [(n % 10) + 1, Math.floor(n / 10)];
+  const text = Array.from({ length: 30 }, (_, i) => words[(offset + i * step) % words.length]);
+  return `Subject: ${kind} ${n}\r\nFrom: x${n}@exterieur.test\r\n\r\n${text.join(" ")}\r\n`;
 }
 
 async function connected(client: ImapFlow): Promise<ImapFlow> {

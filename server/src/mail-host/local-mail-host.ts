@@ -232,7 +232,7 @@ export class LocalMailHost implements MailHost {
       this.spawnService("/usr/sbin/postfix", ["-c", this.paths.postfixDir, "start-fg"]);
       this.dkimChild = this.spawnService("/usr/sbin/opendkim", ["-f", "-x", this.dkimConf()]);
       this.spawnService("/usr/sbin/postsrsd", this.srsArguments());
-      await this.spawnRspamd();
+      await this.startRspamd();
       await Promise.all(
         Object.entries(this.options.ports).map(([name, port]) =>
           waitForPort(port, name === "spam" || name === "learn" ? RSPAMD_FIRST_START_MS : undefined),
@@ -704,12 +704,49 @@ export class LocalMailHost implements MailHost {
   }
 
   /**
+   * rspamd, started with its Bayes files made. At a data folder's first start its two processes
+   * (milter and controller) would both create them, and the one that loses the race (rspamd gives
+   * up on a locked database after about 100 ms) goes on without Bayes for its whole life: learning,
+   * or scoring, would silently do nothing. So the first start runs until the controller answers (its
+   * files made, by it or the milter), then rspamd starts again on the files as they are.
+   */
+  private async startRspamd(): Promise<void> {
+    const files = ["bayes.spam.sqlite", "bayes.ham.sqlite", "learn_cache.sqlite"];
+    const made = await Promise.all(
+      files.map((file) =>
+        lstat(path.join(this.paths.rspamdStateDir, file)).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    const first = await this.spawnRspamd();
+    if (made.every(Boolean)) return;
+    const { learn } = this.options.ports;
+    const deadline = Date.now() + RSPAMD_FIRST_START_MS;
+    for (;;) {
+      const answered = await fetch(`http://127.0.0.1:${learn}/stat`, {
+        headers: { Password: this.controllerPassword },
+      }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (answered) break;
+      if (Date.now() > deadline) throw new Error(`rspamd ne répond pas sur le port ${learn}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.children.splice(this.children.indexOf(first), 1);
+    await stopChild(first);
+    await this.spawnRspamd();
+  }
+
+  /**
    * rspamd, as `_rspamd` from the start (never root: it reads Lua from its configuration and
    * writes its state), in the foreground; its PID file is written here (rspamd writes none with -f).
    * It renames its processes ("rspamd: main process", over its command line and environment): its
    * working folder, its state's, tells it is this host's.
    */
-  private async spawnRspamd(): Promise<void> {
+  private async spawnRspamd(): Promise<ChildProcess> {
     const child = this.spawnService(
       "/usr/bin/rspamd",
       ["-f", "-c", this.rspamdConf(), ...rspamdVariables(this.paths.rspamdDir, this.rspamdInput())],
@@ -720,6 +757,7 @@ export class LocalMailHost implements MailHost {
       },
     );
     await writeFile(path.join(this.paths.runDir, "rspamd.pid"), `${child.pid}\n`);
+    return child;
   }
 
   /**

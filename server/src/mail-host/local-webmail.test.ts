@@ -2,12 +2,21 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../test/smtp-sink.ts";
 import { openTestDatabase } from "../../test/test-context.ts";
 import type { Database } from "../db/database.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { LocalWebmail } from "./local-webmail.ts";
-import { addMailbox, deliverFromOutside, freeMailPorts, waitForMessage } from "./mail-checks.ts";
+import {
+  addMailbox,
+  bayesLearns,
+  deliverFromOutside,
+  freeMailPorts,
+  imapClient,
+  subjectsIn,
+  waitForMessage,
+} from "./mail-checks.ts";
 import { newMailboxPassword } from "./mailbox-password.ts";
 import { SendCounts } from "./send-counts-table.ts";
 
@@ -152,6 +161,73 @@ describe("the webmail (Roundcube) of the mail host", () => {
       /\(using TLSv1\.[23] /,
     );
   });
+
+  it("marks a message as junk: Roundcube moves it to Junk, and rspamd learns it for this mailbox", async () => {
+    const subject = "Promotion sur les fours";
+    await deliverFromOutside(host.endpoints(), {
+      from: "vente@exterieur.test",
+      to: alice,
+      subject,
+      text: "Nos fours à pain professionnels sont à moitié prix cette semaine seulement.",
+    });
+    await waitForMessage(host.endpoints(), alice, password, subject);
+    const uid = await inboxUid(subject);
+
+    const visit = new RoundcubeVisit(webmail.url);
+    const token = (await visit.request("/")).text.match(/name="_token" value="([^"]+)"/)?.[1] ?? "";
+    const login = await visit.request("/?_task=login", {
+      method: "POST",
+      body: new URLSearchParams({
+        _token: token,
+        _task: "login",
+        _action: "login",
+        _user: alice,
+        _pass: password,
+      }),
+    });
+    expect(login.status).toBe(302);
+    const page = (await visit.request(login.headers.get("location") ?? "/?_task=mail")).text;
+    // The button, in French, beside the others of the toolbar.
+    expect(page).toContain("Ce courriel est indésirable");
+    const headers = { "x-roundcube-request": page.match(/"request_token":"([^"]+)"/)?.[1] ?? "" };
+    const asked = await visit.request("/?_task=mail&_action=plugin.markasjunk.junk", {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ _uid: uid, _mbox: "INBOX", _remote: "1" }),
+    });
+    // Its answer: the page's script moves the message to Junk, and says so in French.
+    const exec = (JSON.parse(asked.text) as { exec: string }).exec;
+    expect(exec).toContain(`this.markasjunk_move("Junk",["${uid}"])`);
+    expect(exec).toContain("indésirable");
+    // What that script then sends (rcmail.move_messages), as the browser would.
+    const moved = await visit.request("/?_task=mail&_action=move", {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ _uid: uid, _mbox: "INBOX", _target_mbox: "Junk", _remote: "1" }),
+    });
+    expect(moved.status).toBe(200);
+    expect(await subjectsIn(host.endpoints(), alice, password, "Junk")).toContain(subject);
+    // Dovecot's IMAPSieve saw the move: rspamd learned it as spam, for this mailbox (decision 0092).
+    await waitFor(async () => (await bayesLearns(dataDir, alice)).spam === 1);
+  });
+
+  /** The IMAP UID of the INBOX message with this subject. */
+  async function inboxUid(subject: string): Promise<string> {
+    const client = imapClient(host.endpoints(), alice, password);
+    await client.connect();
+    try {
+      const lock = await client.getMailboxLock("INBOX");
+      try {
+        const found = (await client.search({ subject }, { uid: true })) as number[];
+        expect(found).toHaveLength(1);
+        return String(found[0]);
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await client.logout().catch(() => {});
+    }
+  }
 
   it("ends the webmail a killed product left running before starting its own", async () => {
     // A second start on the same folders, as after a SIGKILL: the first one's masters are ended.

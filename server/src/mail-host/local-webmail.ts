@@ -20,6 +20,8 @@ import {
 export const WEBMAIL_USER = "lagonwebmail";
 const PHP_FPM = "/usr/sbin/php-fpm8.2";
 const ROUNDCUBE = "/usr/share/roundcube";
+/** The "mark as junk" plugin (Debian's roundcube-plugins), enabled by webmail-config.ts. */
+const MARKASJUNK = `${ROUNDCUBE}/plugins/markasjunk/markasjunk.php`;
 const SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
 
 /** The embedded webmail's nginx port, from the mail host's base: base + 80. */
@@ -63,10 +65,10 @@ export class LocalWebmail implements MailHostCompanion {
 
   /** Starts it for the mail host's IMAP and submission (on loopback, over STARTTLS). */
   async start(host: MailEndpoints): Promise<void> {
-    for (const file of [PHP_FPM, "/usr/sbin/nginx", `${ROUNDCUBE}/index.php`]) {
+    for (const file of [PHP_FPM, "/usr/sbin/nginx", `${ROUNDCUBE}/index.php`, MARKASJUNK]) {
       await readFile(file).catch(() => {
         throw new Error(
-          `${file} est absent : lancez scripts/install.sh (paquets roundcube-core, roundcube-sqlite3)`,
+          `${file} est absent : lancez scripts/install.sh (paquets roundcube-core, roundcube-sqlite3, roundcube-plugins)`,
         );
       });
     }

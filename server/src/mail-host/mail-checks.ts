@@ -1,13 +1,16 @@
 /** Test helpers: a real SMTP client (nodemailer) and IMAP client (imapflow) against a mail host. */
 
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
+import { runProcess } from "../wordpress/run-process.ts";
 import { freePortSpan } from "../wordpress/site-checks.ts";
 import { mailPortsFrom } from "./local-mail-host.ts";
 import type { MailEndpoints, MailHost, MailTlsTrust } from "./mail-host.ts";
 import type { MailHostPorts } from "./mail-host-config.ts";
 import { hashMailboxPassword } from "./mailbox-password.ts";
+import { RSPAMD_USER } from "./rspamd-config.ts";
 
 /** Free loopback ports for one mail host. */
 export async function freeMailPorts(): Promise<MailHostPorts> {
@@ -148,4 +151,27 @@ export async function subjectsIn(
   } finally {
     await client.logout().catch(() => {});
   }
+}
+
+/**
+ * One mailbox's Bayes learns, spam and ham (decision 0092): its row of the `users` table of each of
+ * rspamd's sqlite3 statfiles under the host's data folder, read as rspamd's user, read-only (the
+ * files are its own, in a 0700 folder). The controller's `/stat` only gives the whole host's.
+ */
+export async function bayesLearns(dataDir: string, user: string): Promise<{ spam: number; ham: number }> {
+  if (!/^[a-z0-9.@_+-]+$/.test(user)) throw new Error(`not a mailbox login: ${user}`);
+  const learns = async (kind: "spam" | "ham") => {
+    const file = path.join(dataDir, "mail", "rspamd-state", `bayes.${kind}.sqlite`);
+    const { stdout } = await runProcess("/usr/sbin/runuser", [
+      "-u",
+      RSPAMD_USER,
+      "--",
+      "/usr/bin/sqlite3",
+      "-readonly",
+      file,
+      `SELECT learns FROM users WHERE name = '${user}'`,
+    ]);
+    return Number(stdout.trim() || 0);
+  };
+  return { spam: await learns("spam"), ham: await learns("ham") };
 }

@@ -124,15 +124,25 @@ local_addrs = [];
 # rspamd's GTUBE variants (GTUBE.junk): the agency checks the way to Junk with them.
 enable_test_patterns = true;
 `,
-    // Bayes in sqlite3 files of the state folder (no redis). It scores only after 200 learns of each.
+    // Bayes in sqlite3 files of the state folder (no redis), one per mailbox (decision 0092). It
+    // scores only after 200 learns of each kind, counted over the whole host.
     "override.d/statistic.conf": `${header}classifier "bayes" {
   tokenizer {
     name = "osb";
   }
   backend = "sqlite3";
   new_schema = true;
+  # Each mailbox's own tokens: the learns of the controller are for its Deliver-To (the mailbox's
+  # login, junk-learning.ts), a scan is for the message's first envelope recipient. Lower-cased as
+  # Dovecot's logins are; no user (none of ours) falls to the shared default.
+  users_enabled = <<EOD
+return function(task)
+  local user = task:get_principal_recipient()
+  return user and user:lower()
+end
+EOD
   min_tokens = 11;
-  min_learns = 200;
+  min_learns = 20;
   cache {
     type = "sqlite3";
     path = "$DBDIR/learn_cache.sqlite";

@@ -18,7 +18,8 @@ const php = (text: string) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 
 /**
  * Roundcube's config.inc.php: French, this host's IMAP and submission on loopback over STARTTLS
- * (the host's certificate checked by its name, against its file), SQLite.
+ * (the host's certificate checked by its name, against its file), SQLite, and the "mark as junk"
+ * button.
  */
 export function roundcubeConfig(
   paths: WebmailPaths,
@@ -50,7 +51,11 @@ $config['date_format'] = 'd/m/Y';
 $config['date_long'] = 'd/m/Y H:i';
 $config['product_name'] = 'Webmail';
 $config['skin'] = 'elastic';
-$config['plugins'] = [];
+// "Ce courriel est indésirable" (Debian's roundcube-plugins): moves the message to Junk over IMAP,
+// where Dovecot makes rspamd learn it for this mailbox, as any other move (decision 0092).
+$config['plugins'] = ['markasjunk'];
+$config['junk_mbox'] = 'Junk';
+$config['markasjunk_learning_driver'] = null;
 $config['log_dir'] = ${php(paths.logDir)};
 $config['temp_dir'] = ${php(paths.tempDir)};
 $config['enable_installer'] = false;

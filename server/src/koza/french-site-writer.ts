@@ -205,7 +205,7 @@ interface TradeWords {
   contactIntro: (w: Words) => string;
 }
 
-/** "Nous vous accueillons à Saint-Paul, du mardi au dimanche…", or "Je vous accueille…". */
+/** "Nous vous servons à Saint-Paul, du mardi au dimanche…", or "Je vous sers…". */
 const welcome = (verbs: [team: string, alone: string], w: Words) =>
   `${w.solo ? `Je vous ${verbs[1]}` : `Nous vous ${verbs[0]}`}${sp(w.inTown)}${w.hours ? `, ${w.hours}` : ""}.`;
 /** "appelez le Garage Hoarau", or "appelez-moi" for one person. */
@@ -219,12 +219,12 @@ const TRADES: Record<TradeKind, TradeWords> = {
   shop: {
     ctaTitle: (w) => ({
       modern: `Passez ${us(w)} voir`,
-      classic: "Au plaisir de vous servir",
+      classic: "Au plaisir de vous accueillir",
       bold: we(w, "Nous vous attendons !", "Je vous attends !"),
       minimal: we(w, "Nous trouver", "Me trouver"),
     }),
     ctaText: (w) =>
-      `${welcome(["accueillons", "accueille"], w)} Une commande, une question ? Appelez le ${w.phone}.`,
+      `${welcome(["servons", "sers"], w)} Une commande, une question ? Appelez le ${w.phone}.`,
     why: (w) =>
       `En boutique, ${we(w, "nous prenons", "je prends")} le temps de vous conseiller et de vous servir.`,
     way: () =>

@@ -223,8 +223,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
       bold: we(w, "Nous vous attendons !", "Je vous attends !"),
       minimal: we(w, "Nous trouver", "Me trouver"),
     }),
-    ctaText: (w) =>
-      `${welcome(["servons", "sers"], w)} Une commande, une question ? Appelez le ${w.phone}.`,
+    ctaText: (w) => `${welcome(["servons", "sers"], w)} Une commande, une question ? Appelez le ${w.phone}.`,
     why: (w) =>
       `En boutique, ${we(w, "nous prenons", "je prends")} le temps de vous conseiller et de vous servir.`,
     way: () =>

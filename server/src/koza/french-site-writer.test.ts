@@ -2,6 +2,7 @@ import { KOZA_STYLES } from "@lagon/contracts/koza";
 import type { KozaData } from "@lagon/contracts/koza-schemas";
 import { describe, expect, it } from "vitest";
 import { writeFrenchSite } from "./french-site-writer.ts";
+import { fold } from "./image-motifs.ts";
 import { SiteContent } from "./site-content.ts";
 import { answers, TRADES } from "./test-support.ts";
 import { tradeKind } from "./trade.ts";
@@ -368,6 +369,52 @@ describe("the embedded French writer, for five trades", () => {
   it("does not say the activity twice in a headline when the name already says it", () => {
     for (const site of everyStyle(TRADES.bakery)) {
       expect(site.home.headline).not.toMatch(/Boulangerie Payet, boulangerie/i);
+    }
+  });
+  it("says a restaurant's « formule », not a « service », in the services page's added sentences", () => {
+    const texts = writeFrenchSite(TRADES.restaurant).services.items.map((i) => i.text);
+    expect(texts.join(" ")).not.toMatch(/\bce service\b/);
+    expect(texts.join(" ")).toContain("cette formule");
+  });
+
+  it("never says « ce que vous souhaitez » twice about one service", () => {
+    for (const data of Object.values(TRADES)) {
+      for (const item of writeFrenchSite(data).services.items) {
+        expect(item.text.match(/souhait/g)?.length ?? 0, item.text).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it("speaks of an appointment in correct French: a person listens, not the appointment", () => {
+    const team = writeFrenchSite(TRADES.hairdresser).about.paragraphs.join(" ");
+    expect(team).toContain("À chaque rendez-vous, nous commençons par écouter ce que vous attendez");
+    expect(team).not.toMatch(/rendez-vous commence par écouter/);
+    const alone = writeFrenchSite(
+      answers({ ...TRADES.hairdresser, businessDescription: "Je coiffe seule, à domicile." }),
+    ).about.paragraphs.join(" ");
+    expect(alone).toContain("je commence par écouter ce que vous attendez, puis je vous explique");
+  });
+
+  it("gives a bakery and a restaurant words of their own in the classic style: no « finition », no verb said twice", () => {
+    for (const data of [TRADES.bakery, TRADES.restaurant]) {
+      const site = writeFrenchSite(answers({ ...data, style: "classic" }));
+      expect(everything(site)).not.toContain("finition");
+      const { title, text } = site.home.callToAction;
+      // "Au plaisir de vous accueillir" above "Nous vous accueillons…" said the same thing twice.
+      const verb = fold(title.split(" ").at(-1) as string).slice(0, 5);
+      expect(fold(text), title).not.toContain(verb);
+    }
+  });
+
+  it("never opens the about page by repeating its title's words", () => {
+    for (const style of KOZA_STYLES) {
+      for (const data of Object.values(TRADES)) {
+        const { title, paragraphs } = writeFrenchSite(answers({ ...data, style })).about;
+        const type = data.businessType.toLowerCase();
+        expect(title.toLowerCase().includes(type) && paragraphs[0]?.toLowerCase().includes(type), title).toBe(
+          false,
+        );
+      }
     }
   });
 });

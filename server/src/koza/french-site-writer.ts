@@ -87,7 +87,8 @@ const TONES: Record<KozaStyle, Tone> = {
       ["Réactivité", "Une question ? Une réponse rapide, par téléphone ou par e-mail."],
       ["Clarté", "Ce qui est prévu vous est expliqué simplement, sans jargon."],
     ],
-    servicesIntro: (w) => `voici ce ${that(w.name)} vous ${v(w, "propose", "proposent")}${sp(w.inTown)}.`,
+    servicesIntro: (w) =>
+      `voici ce ${w.solo ? "que je vous propose" : `${that(w.name)} vous ${v(w, "propose", "proposent")}`}${sp(w.inTown)}.`,
     contactTitle: (w) => we(w, "Contactez-nous", "Contactez-moi"),
     contactClosing: (w) =>
       `${we(w, "Nous vous répondons", "Je vous réponds")} dans les meilleurs délais. À très vite !`,
@@ -108,7 +109,7 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     servicesTitle: (w) => we(w, "Nos services", "Mes services"),
     whyTitle: (w) => we(w, "Notre différence", "Ma différence"),
-    aboutTitle: [(w) => `${w.name}, ${w.typeInside}${sp(w.inTown)}`, (w) => `${w.name} et son métier`],
+    aboutTitle: [(w) => `Bienvenue ${at(w.name)}`, (w) => `${w.name} et ${v(w, "son", "leur")} métier`],
     aboutOpening: [
       (w) =>
         `${w.The}, ${w.typeInside}${sp(w.inTown)}, ${v(w, "exerce son", "exercent leur")} métier avec sérieux et constance.`,
@@ -118,10 +119,11 @@ const TONES: Record<KozaStyle, Tone> = {
       `${we(w, "Notre", "Mon")} engagement : un travail soigné, la parole tenue et une relation durable.`,
     values: () => [
       ["Savoir-faire", "Un métier maîtrisé, exercé avec soin."],
-      ["Rigueur", "Chaque détail compte, du premier échange à la dernière finition."],
+      ["Rigueur", "Chaque détail compte, du premier échange jusqu'au bout."],
       ["Confiance", "Une relation durable, fondée sur la parole donnée et tenue."],
     ],
-    servicesIntro: (w) => `les services ${of(w.name)}${sp(w.inTown)}, assurés avec soin.`,
+    servicesIntro: (w) =>
+      `${w.solo ? "mes services" : `les services ${of(w.name)}`}${sp(w.inTown)}, assurés avec soin.`,
     contactTitle: (w) => we(w, "Nous contacter", "Me contacter"),
     contactClosing: (w) => `${we(w, "Nous vous répondrons", "Je vous répondrai")} dans les meilleurs délais.`,
     taglineEnd: "savoir-faire et sérieux",
@@ -147,7 +149,8 @@ const TONES: Record<KozaStyle, Tone> = {
       ["Exigence", `Le « presque bien » ne ${we(w, "nous", "me")} suffit pas.`],
       ["Résultats", "Ce qui compte, c'est ce que vous obtenez."],
     ],
-    servicesIntro: (w) => `voilà ce ${that(w.name)} ${v(w, "fait", "font")} de mieux.`,
+    servicesIntro: (w) =>
+      `voilà ce ${w.solo ? "que je fais" : `${that(w.name)} ${v(w, "fait", "font")}`} de mieux.`,
     contactTitle: () => "Parlons-en !",
     contactClosing: (w) => `${we(w, "Nous vous répondons", "Je vous réponds")} vite. Promis !`,
     taglineEnd: "avec énergie et exigence",
@@ -202,9 +205,13 @@ interface TradeWords {
   contactIntro: (w: Words) => string;
 }
 
-/** "Nous vous accueillons à Saint-Paul, du mardi au dimanche…", or "Je vous accueille…". */
+/** "Nous vous servons à Saint-Paul, du mardi au dimanche…", or "Je vous sers…". */
 const welcome = (verbs: [team: string, alone: string], w: Words) =>
   `${w.solo ? `Je vous ${verbs[1]}` : `Nous vous ${verbs[0]}`}${sp(w.inTown)}${w.hours ? `, ${w.hours}` : ""}.`;
+/** "appelez le Garage Hoarau", or "appelez-moi" for one person. */
+const call = (w: Words) => (w.solo ? "appelez-moi" : `appelez ${w.the}`);
+/** "écrivez", or "écrivez-moi" for one person. */
+const write = (w: Words) => (w.solo ? "écrivez-moi" : "écrivez");
 /** "nous" or "me", after a verb: "Passez nous voir", "Passez me voir". */
 const us = (w: Words) => we(w, "nous", "me");
 
@@ -216,16 +223,16 @@ const TRADES: Record<TradeKind, TradeWords> = {
       bold: we(w, "Nous vous attendons !", "Je vous attends !"),
       minimal: we(w, "Nous trouver", "Me trouver"),
     }),
-    ctaText: (w) =>
-      `${welcome(["accueillons", "accueille"], w)} Une commande, une question ? Appelez le ${w.phone}.`,
+    ctaText: (w) => `${welcome(["servons", "sers"], w)} Une commande, une question ? Appelez le ${w.phone}.`,
     why: (w) =>
       `En boutique, ${we(w, "nous prenons", "je prends")} le temps de vous conseiller et de vous servir.`,
     way: () =>
       "Ici, chaque client est servi avec le sourire, qu'il passe en coup de vent ou prenne son temps.",
-    presence: (w) => `${w.The} vous ${v(w, "attend", "attendent")}${sp(w.inTown)}.`,
+    presence: (w) =>
+      `${w.solo ? "Je vous attends" : `${w.The} vous ${v(w, "attend", "attendent")}`}${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une commande particulière ?",
-      text: (w) => `Passez à la boutique ou appelez ${w.the} au ${w.phone} : parlons-en ensemble.`,
+      text: (w) => `Passez à la boutique ou ${call(w)} au ${w.phone}.`,
     },
     galleryIntro: (w) => `Un aperçu de ce qui vous attend ${at(w.name)}${sp(w.inTown)}.`,
     contactIntro: (w) =>
@@ -233,20 +240,22 @@ const TRADES: Record<TradeKind, TradeWords> = {
   },
   restaurant: {
     servicesTitle: (w) => we(w, "Nos formules", "Mes formules"),
-    servicesIntro: (w) => `voici comment ${w.the} vous ${v(w, "reçoit", "reçoivent")}${sp(w.inTown)}.`,
+    servicesIntro: (w) =>
+      `voici comment ${w.solo ? "je vous reçois" : `${w.the} vous ${v(w, "reçoit", "reçoivent")}`}${sp(w.inTown)}.`,
     ctaTitle: (w) => ({
       modern: `Passez ${us(w)} voir`,
-      classic: "Au plaisir de vous recevoir",
+      classic: "Au plaisir de vous servir",
       bold: "À table !",
       minimal: "Réserver",
     }),
     ctaText: (w) => `${welcome(["recevons", "reçois"], w)} Pour réserver une table, appelez le ${w.phone}.`,
     why: (w) => `Ici, ${we(w, "nous vous recevons", "je vous reçois")} simplement, comme un habitué.`,
     way: () => "Seul, en famille ou entre collègues, chacun trouve ici sa place à table.",
-    presence: (w) => `${w.The} vous ${v(w, "attend", "attendent")} à table${sp(w.inTown)}.`,
+    presence: (w) =>
+      `${w.solo ? "Je vous attends" : `${w.The} vous ${v(w, "attend", "attendent")}`} à table${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une table, un groupe ?",
-      text: (w) => `Pour réserver ou pour toute question, appelez ${w.the} au ${w.phone}.`,
+      text: (w) => `Pour réserver ou pour toute question, ${call(w)} au ${w.phone}.`,
     },
     galleryIntro: (w) => `Un aperçu de ce qui vous attend ${at(w.name)}${sp(w.inTown)}.`,
     contactIntro: (w) =>
@@ -265,17 +274,18 @@ const TRADES: Record<TradeKind, TradeWords> = {
       w.vehicle
         ? "Sur rendez-vous, le jour où vous déposez votre véhicule se décide avec vous."
         : "Sur rendez-vous, le temps qu'il faut vous est réservé, sans précipitation.",
-    way: () =>
-      "Chaque rendez-vous commence par écouter ce que vous attendez, et vous savez ensuite ce qui a été fait.",
-    presence: (w) => `${w.The} vous ${v(w, "reçoit", "reçoivent")} sur rendez-vous${sp(w.inTown)}.`,
+    way: (w) =>
+      `À chaque rendez-vous, ${we(w, "nous commençons par écouter ce que vous attendez, puis nous vous expliquons", "je commence par écouter ce que vous attendez, puis je vous explique")} ce qui a été fait.`,
+    presence: (w) =>
+      `${w.solo ? "Je vous reçois" : `${w.The} vous ${v(w, "reçoit", "reçoivent")}`} sur rendez-vous${sp(w.inTown)}.`,
     servicesCta: {
       title: "Envie d'un rendez-vous ?",
-      text: (w) => `Appelez ${w.the} au ${w.phone} : un créneau vous est proposé.`,
+      text: (w) => `${capitalize(call(w))} au ${w.phone} : un créneau vous est proposé.`,
     },
     galleryIntro: (w) =>
       `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
     contactIntro: (w) =>
-      `Pour prendre rendez-vous, appelez ou écrivez${w.hours ? ", aux horaires indiqués ci-dessous" : ""} : ${w.the} vous ${v(w, "propose", "proposent")} un créneau.`,
+      `Pour prendre rendez-vous, appelez ou écrivez${w.hours ? ", aux horaires indiqués ci-dessous" : ""} : ${w.solo ? "je vous propose" : `${w.the} vous ${v(w, "propose", "proposent")}`} un créneau.`,
   },
   callout: {
     ctaTitle: () => ({
@@ -284,18 +294,20 @@ const TRADES: Record<TradeKind, TradeWords> = {
       bold: "Un chantier ? Parlons-en !",
       minimal: "Devis",
     }),
-    ctaText: (w) => `Appelez le ${w.phone} ou écrivez en décrivant votre besoin et le lieu des travaux.`,
+    ctaText: (w) => `Appelez le ${w.phone} ou ${write(w)} en décrivant votre besoin et le lieu des travaux.`,
     why: () => "Avant toute intervention, le travail à faire et son prix vous sont présentés dans un devis.",
     way: () => "Chaque chantier est mené proprement, et ce qui a été fait vous est expliqué à la fin.",
-    presence: (w) => `${w.The} ${v(w, "intervient", "interviennent")} chez vous, sur devis.`,
+    presence: (w) =>
+      `${w.solo ? "J'interviens" : `${w.The} ${v(w, "intervient", "interviennent")}`} chez vous, sur devis.`,
     servicesCta: {
       title: "Un devis pour vos travaux ?",
-      text: (w) => `Appelez ${w.the} au ${w.phone} ou écrivez en décrivant votre besoin : le devis suit.`,
+      text: (w) =>
+        `${capitalize(call(w))} au ${w.phone} ou ${write(w)} en décrivant votre besoin : le devis suit.`,
     },
     galleryIntro: (w) =>
       `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
     contactIntro: (w) =>
-      `Pour un devis ou une intervention, appelez ${w.the} ou écrivez : dites ce qu'il faut faire, et où.`,
+      `Pour un devis ou une intervention, ${call(w)} ou ${write(w)} : dites ce qu'il faut faire, et où.`,
   },
   business: {
     ctaTitle: () => ({
@@ -309,15 +321,16 @@ const TRADES: Record<TradeKind, TradeWords> = {
     why: () =>
       "Chaque mission commence par comprendre votre activité, pour vous proposer ce qui lui convient.",
     way: () => "Les échanges restent simples : des réponses claires à vos questions, sans jargon.",
-    presence: (w) => `${w.The} ${v(w, "travaille", "travaillent")} avec les professionnels${sp(w.inTown)}.`,
+    presence: (w) =>
+      `${w.solo ? "Je travaille" : `${w.The} ${v(w, "travaille", "travaillent")}`} avec les professionnels${sp(w.inTown)}.`,
     servicesCta: {
       title: "Une question sur votre situation ?",
       text: (w) =>
-        `Appelez ${w.the} au ${w.phone} ou écrivez : votre demande est étudiée, puis une proposition vous est faite.`,
+        `${capitalize(call(w))} au ${w.phone} ou ${write(w)} : votre demande est étudiée, puis une proposition vous est faite.`,
     },
     galleryIntro: (w) => `Un aperçu ${of(w.name)}${sp(w.inTown)}.`,
     contactIntro: (w) =>
-      `Pour parler de votre activité ou demander une proposition, appelez ${w.the} ou écrivez : dites en quelques mots ce dont vous avez besoin.`,
+      `Pour parler de votre activité ou demander une proposition, ${call(w)} ou ${write(w)} : dites en quelques mots ce dont vous avez besoin.`,
   },
   service: {
     ctaTitle: () => ({
@@ -330,15 +343,17 @@ const TRADES: Record<TradeKind, TradeWords> = {
       `Appelez le ${w.phone} ou écrivez-${we(w, "nous : nous vous répondons", "moi : je vous réponds")} rapidement.`,
     why: () => "Chaque demande commence par un échange, pour bien comprendre ce dont vous avez besoin.",
     way: () => "Vous savez à chaque étape ce qui est fait, comment et pour quand.",
-    presence: (w) => `${w.The} ${v(w, "est", "sont")} à votre écoute${sp(w.inTown)}.`,
+    presence: (w) =>
+      `${w.solo ? "Je suis" : `${w.The} ${v(w, "est", "sont")}`} à votre écoute${sp(w.inTown)}.`,
     servicesCta: {
       title: "Besoin d'un renseignement ?",
-      text: (w) => `Contactez ${w.the} au ${w.phone} : votre demande est étudiée avec attention.`,
+      text: (w) =>
+        `${w.solo ? "Contactez-moi" : `Contactez ${w.the}`} au ${w.phone} : votre demande est étudiée avec attention.`,
     },
     galleryIntro: (w) =>
       `Un aperçu du travail ${of(w.name)}${sp(w.inTown)}, et de la façon dont il se déroule.`,
     contactIntro: (w) =>
-      `Une question, un projet ? ${w.The} vous ${v(w, "répond", "répondent")} avec plaisir : appelez ou écrivez.`,
+      `Une question, un projet ? ${w.solo ? "Je vous réponds" : `${w.The} vous ${v(w, "répond", "répondent")}`} avec plaisir : appelez ou écrivez.`,
   },
 };
 
@@ -379,6 +394,8 @@ export function writeFrenchSite(data: KozaData): SiteContent {
     plural: w.plural,
     inTown: w.inTown,
     description: others.join(" "),
+    solo: w.solo,
+    formules: trade.kind === "restaurant",
   });
   const rest = others.filter((s) => !described.used.has(s));
   const clientele = audience

@@ -8,8 +8,11 @@ import { createTestApp } from "../../test/test-context.ts";
 import { ensureBookingPage, KOZA_MENU } from "../booking/booking-site-page.ts";
 import { emailLog, kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { SITE_UPGRADE_NAMES } from "../sites/site-upgrades.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
+import { contactForm } from "./blocks.ts";
+import { giveContactFormOwnersVoice } from "./contact-form-voice.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
 import { ANSWERS, jpegPhoto, kozaSubmission, pngLogo, startFakeOpenAiApi } from "./test-support.ts";
@@ -121,7 +124,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
           "contact@payet.re",
           "3 rue des Flamboyants, 97460 Saint-Paul",
           // "6h-19h" kept on one line.
-          'Du mardi au dimanche, <span class="koza-nowrap">6h-19h</span>',
+          'du mardi au dimanche, <span class="koza-nowrap">6h-19h</span>',
         ],
       ],
     ];
@@ -356,6 +359,64 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
       await updateSite(t.ctx.db, orderId, { wpAppPasswordEnc: good });
       await model.close();
     }
+  });
+
+  it("gives a solo owner's site made before decision 0085 the form that says « je », once, and nothing else", async () => {
+    const rest = new WordPressRest(
+      t.ctx.wordpress.main,
+      SUBDOMAIN,
+      (await getSite(t.ctx.db, orderId)).wpUsername as string,
+      t.ctx.secrets.open((await getSite(t.ctx.db, orderId)).wpAppPasswordEnc as string),
+    );
+    const page = async () =>
+      (
+        await rest.json<{ id: number; content: { raw: string } }[]>(
+          "GET",
+          "/wp/v2/pages?slug=contact&context=edit",
+        )
+      )[0] as {
+        id: number;
+        content: { raw: string };
+      };
+    const upgrade = async () => giveContactFormOwnersVoice(t.ctx, await order());
+    const submission = (await latestSubmission()) as NonNullable<
+      Awaited<ReturnType<typeof latestSubmission>>
+    >;
+    const setAnswers = (data: unknown) =>
+      t.ctx.db.update(kozaSubmissions).set({ data }).where(eq(kozaSubmissions.id, submission.id));
+    // The Contact page as Koza wrote it before decision 0085: the form without its voice.
+    const before = (await page()).content.raw.replace(contactForm(true), contactForm(false));
+    expect(before.split(contactForm(false))).toHaveLength(2);
+    await rest.json("POST", `/wp/v2/pages/${(await page()).id}`, { content: before });
+    // A team's form says "nous", and stays so.
+    await setAnswers(ANSWERS);
+    expect(await upgrade()).toBe("Site d'une équipe : le formulaire de contact dit « nous », inchangé.");
+    expect((await page()).content.raw).toBe(before);
+
+    // The answers of someone working alone: the form's block, and nothing else, gets the voice.
+    await setAnswers({
+      ...ANSWERS,
+      businessDescription: "Je pétris tout moi-même, chaque matin à Saint-Paul.",
+    });
+    expect(await upgrade()).toBe(
+      "Formulaire de contact à la première personne : « Je vous répondrai rapidement. »",
+    );
+    const after = before.replace(contactForm(false), contactForm(true));
+    expect((await page()).content.raw).toBe(after);
+    // Once: run again, it changes nothing.
+    expect(await upgrade()).toBe("Formulaire de contact déjà à la première personne.");
+    expect((await page()).content.raw).toBe(after);
+
+    // A page the owner changed in a way it cannot recognise (the form moved into their own text) stays as it is.
+    const edited = `${before.replace(contactForm(false), "")}<!-- wp:paragraph --><p>Écrivez-moi : [lagon_formulaire_contact]</p><!-- /wp:paragraph -->`;
+    await rest.json("POST", `/wp/v2/pages/${(await page()).id}`, { content: edited });
+    expect(await upgrade()).toBe(
+      "Page Contact modifiée par le client : formulaire de contact laissé tel quel.",
+    );
+    expect((await page()).content.raw).toBe(edited);
+    // Listed among the site upgrades, after the ones that give the form itself.
+    expect(SITE_UPGRADE_NAMES.slice(-2)).toEqual(["mail-starttls", "contact-form-voice"]);
+    await setAnswers(submission.data);
   });
 
   it("after the last failed attempt: Koza in error, an error log line and an alert to the agency", async () => {

@@ -71,7 +71,7 @@ describe("the five pages as blocks", () => {
     expect(gallery.match(/wp-image-\d+/g)).toEqual(["wp-image-41", "wp-image-42", "wp-image-43"]);
     expect(contact).toContain('<a href="tel:0262000000">0262 00 00 00</a>');
     expect(contact).toContain('<a href="mailto:contact@payet.re">contact@payet.re</a>');
-    expect(contact).toContain(`Horaires\u00a0: Du mardi au dimanche, <span class="${NO_WRAP}">6h-19h</span>`);
+    expect(contact).toContain(`Horaires\u00a0: du mardi au dimanche, <span class="${NO_WRAP}">6h-19h</span>`);
     // The product's contact form (mu-plugin lagon-courriel.php) ends the page.
     expect(contact).toMatch(/\[lagon_formulaire_contact\]\n<!-- \/wp:shortcode -->$/);
   });
@@ -222,7 +222,8 @@ describe("the five pages as blocks", () => {
         .flatMap((p) => [...p.content.matchAll(/wp-block-button__link[^>]*href="([^"]+)">([^<]+)</g)])
         .filter((m) => m[2] === tradeOf(data).action)
         .map((m) => m[1]);
-    expect(targets(TRADES.hairdresser, true)).toEqual(Array(4).fill("/reservation/"));
+    // Four invitations, and the contact page's first button.
+    expect(targets(TRADES.hairdresser, true)).toEqual(Array(5).fill("/reservation/"));
     expect(targets(TRADES.hairdresser, false)).toEqual(Array(4).fill("/contact/"));
     // The invitations say it is booked online, not by calling for a slot.
     const booked = kozaPages(
@@ -246,6 +247,10 @@ describe("the five pages as blocks", () => {
       .split("1. Prenez rendez-vous")[1]
       ?.split("2. ")[0];
     expect(way).toContain("Choisissez en ligne un créneau libre");
+    // The contact page sends to the booking page, not to a call for a slot.
+    const contact = booked[4]?.content as string;
+    expect(contact).toContain('sur la page <a href="/reservation/">Réservation</a>\u00a0:');
+    expect(visible(contact)).not.toMatch(/vous propose un créneau/);
   });
 
   it("with online booking, never promise a restaurant's table: its button says where it leads", () => {
@@ -279,6 +284,17 @@ describe("the five pages as blocks", () => {
             const pages = kozaPages(data, writeFrenchSite(data), images(data, photos), { booking });
             const text = visible(pages.map((p) => `${p.title}\n${p.content}`).join("\n"));
             expect(text.match(/\b(nous|notre|nos)\b/gi), `${trade}, ${style}`).toBeNull();
+            // Nor is the one person spoken of as someone else: "Mayotte Clim vous répond", "appelez Mayotte Clim".
+            const name = data.businessName.replace(/^(le|la|les|l')\s*/i, "");
+            expect(
+              text.match(
+                new RegExp(
+                  `${name}\\s+(?:le |l'|vous |s'en )?(?:propose|répond|indique|occupe|fait|reçoit|attend|intervient|travaille|est à)|appelez (?:le |la |l')?${name}`,
+                  "i",
+                ),
+              )?.[0],
+              `${trade}, ${style}`,
+            ).toBeUndefined();
             expect(text).toMatch(/\b(Je|je|Mes|mes|Ma|ma|Mon|mon)\b/);
           }
         }
@@ -334,10 +350,10 @@ describe("the five pages as blocks", () => {
     expect(services.slice(services.lastIndexOf("<!-- /wp:group -->"))).toContain("Une table, un groupe");
   });
 
-  it("keep opening hours such as « 7h-17h » whole on the contact page", () => {
+  it("keep opening hours such as « 7h-17h » whole on the contact page, in lower case after the colon", () => {
     const contact = kozaPages(TRADES.aircon, writeFrenchSite(TRADES.aircon), images(TRADES.aircon, []))[4]
       ?.content as string;
-    expect(contact).toContain(`Horaires\u00a0: Du lundi au samedi, <span class="${NO_WRAP}">7h-17h</span>`);
+    expect(contact).toContain(`Horaires\u00a0: du lundi au samedi, <span class="${NO_WRAP}">7h-17h</span>`);
   });
 
   it("call a restaurant's offer its « formules » everywhere, never « services » beside them", () => {

@@ -21,7 +21,7 @@ import { isDark, textOn } from "./colors.ts";
 import { typeset } from "./french-typography.ts";
 import type { SiteContent } from "./site-content.ts";
 import type { PageImages } from "./site-images.ts";
-import { tradeOf } from "./trade.ts";
+import { lower, tradeOf } from "./trade.ts";
 
 export interface KozaPage {
   /** Koza's pages are found again by slug, so a new run updates them instead of adding more. */
@@ -173,18 +173,28 @@ export function kozaPages(
     callToAction(text.home.callToAction.title),
   ];
 
+  // Booked online, the contact page sends there too, not to a call for a slot.
+  const contactIntro = online
+    ? paragraph(
+        typeset(
+          `Pour prendre rendez-vous, choisissez un créneau libre sur la page ${link("Réservation", BOOKING_PATH)} : la confirmation arrive aussitôt par e-mail. Pour une question, appelez ou écrivez.`,
+        ),
+        { size: "large", html: true },
+      )
+    : paragraph(text.contact.intro, { size: "large" });
   const contact = [
-    paragraph(text.contact.intro, { size: "large" }),
+    contactIntro,
     heading(text.contact.title),
     list([
       `Téléphone\u00a0: ${link(c.phone, tel)}`,
       `E-mail\u00a0: ${link(c.email, `mailto:${c.email}`)}`,
       `Adresse\u00a0: ${esc(c.address)}`,
-      // "7h-17h" stays on one line.
-      ...(c.hours ? [`Horaires\u00a0: ${keepWhole(esc(c.hours))}`] : []),
+      // "7h-17h" stays on one line; after the colon, "du mardi…" in lower case.
+      ...(c.hours.trim() ? [`Horaires\u00a0: ${keepWhole(esc(lower(c.hours.trim())))}`] : []),
     ]),
     buttons([
-      { label: "Appeler", href: tel },
+      ...(online ? [{ label, href: action }] : []),
+      { label: "Appeler", href: tel, outline: online },
       { label: "Écrire un e-mail", href: `mailto:${c.email}`, outline: true },
     ]),
     paragraph(text.contact.closing),

@@ -10,6 +10,10 @@ export interface ServiceFacts {
   inTown: string;
   /** The description, as full sentences. */
   description: string;
+  /** One person's business: its own sentences say "je" (decision 0085). */
+  solo: boolean;
+  /** A restaurant's offer is a "formule", anything else's a "service". */
+  formules: boolean;
 }
 
 /**
@@ -168,14 +172,17 @@ export function describeServices(
     return found;
   };
   const v = (one: string, many: string) => (f.plural ? many : one);
+  /** Who acts: the business by its name, or "je" for one person ("Je le propose"). */
+  const who = (one: string, many: string, alone: string) => (f.solo ? alone : `${f.name} ${v(one, many)}`);
+  const offer = f.formules ? "cette formule" : "ce service";
   // The first three are the teasers of services of no known kind; every one may complete, on
   // the services page, a service the description says nothing of. None promises anything.
   const sayings = [
-    `${f.name} le ${v("propose", "proposent")}${sp(f.inTown)}, avec le même soin pour chaque demande.`,
-    "Parlez-en : ce service s'adapte à ce que vous souhaitez.",
-    `Une question sur ce service ? ${f.name} vous ${v("répond et vous conseille", "répondent et vous conseillent")}.`,
-    `Dites ce que vous attendez : ${f.name} vous ${v("indique", "indiquent")} ce qui est possible.`,
-    `${f.name} ${v("s'en occupe", "s'en occupent")}${sp(f.inTown)}, selon ce que vous souhaitez.`,
+    `${who("le propose", "le proposent", "Je le propose")}${sp(f.inTown)}, avec le même soin pour chaque demande.`,
+    `Parlez-en : ${offer} s'adapte à votre demande.`,
+    `Une question sur ${offer} ? ${who("vous répond et vous conseille", "vous répondent et vous conseillent", "Je vous réponds et vous conseille")}.`,
+    `Dites ce que vous attendez : ${who("vous indique", "vous indiquent", "je vous indique")} ce qui est possible.`,
+    `${who("s'en occupe", "s'en occupent", "Je m'en occupe")}${sp(f.inTown)}, selon ce que vous souhaitez.`,
     "Pour en savoir plus, appelez ou écrivez : tout vous est expliqué simplement.",
   ];
   const teasers = services.map((service, i) => kind(service) ?? (sayings[i] as string));

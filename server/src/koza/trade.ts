@@ -213,4 +213,6 @@ function tradeWords(data: KozaData): Trade {
   }
 }
 
-const lower = (s: string) => (/^[A-ZÀ-Ý][a-zà-ÿ]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+/** "Du mardi au dimanche" said inside a sentence or after a colon: "du mardi au dimanche". */
+export const lower = (s: string) =>
+  /^[A-ZÀ-Ý][a-zà-ÿ]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;

@@ -1,6 +1,7 @@
 import type { Context } from "../context.ts";
 import type { Order, Site } from "../db/schema.ts";
 import { contactForm } from "../koza/blocks.ts";
+import type { WordPressRest } from "../koza/wordpress-rest.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
 import { configureSiteMail } from "./site-mail.ts";
 
@@ -23,13 +24,21 @@ export async function addContactForm(
   if (!wp) throw new Error("identifiants WordPress manquants");
   // The settings first: a site without the mu-plugin's route fails here, before its page changes.
   const mail = await configureSiteMail(ctx, order, site);
-  const [page] = await wp.json<{ id: number; content: { raw: string } }[]>(
-    "GET",
-    "/wp/v2/pages?slug=contact&status=publish,draft,private&context=edit&_fields=id,content",
-  );
+  const page = await contactPage(wp);
   if (!page) return `${mail} Pas de page Contact sur le site : aucun formulaire ajouté.`;
   if (page.content.raw.includes(SHORTCODE)) return `${mail} Formulaire de contact déjà présent.`;
   const content = `${page.content.raw.trimEnd()}\n\n${contactForm()}`;
   await wp.json("POST", `/wp/v2/pages/${page.id}`, { content });
   return `${mail} Formulaire de contact ajouté à la page Contact.`;
+}
+
+/** The site's Contact page as stored (any status), or undefined when the customer removed it. */
+export async function contactPage(
+  wp: WordPressRest,
+): Promise<{ id: number; content: { raw: string } } | undefined> {
+  const [page] = await wp.json<{ id: number; content: { raw: string } }[]>(
+    "GET",
+    "/wp/v2/pages?slug=contact&status=publish,draft,private&context=edit&_fields=id,content",
+  );
+  return page;
 }

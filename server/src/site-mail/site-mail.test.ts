@@ -206,6 +206,7 @@ describe("a site's own mail: password reset and contact form through the mail ho
       PRODUCT_FILES_UPGRADE,
       "contact-form",
       "mail-starttls",
+      "contact-form-voice",
     ]);
     // The site as it was made before stop 31: a Contact page without the form, the mu-plugin of
     // then (no form, no settings route), nothing recorded.
@@ -241,6 +242,7 @@ describe("a site's own mail: password reset and contact form through the mail ho
       PRODUCT_FILES_UPGRADE,
       "contact-form",
       "mail-starttls",
+      "contact-form-voice",
     ]);
     expect((await logs()).map((l) => l.details)).toEqual([
       expect.stringMatching(
@@ -248,11 +250,13 @@ describe("a site's own mail: password reset and contact form through the mail ho
       ),
       `E-mails du site envoyés par wordpress@${domain} ; formulaire de contact vers accueil@fleurs-payet.re. Formulaire de contact ajouté à la page Contact.`,
       `E-mails du site envoyés par wordpress@${domain} ; formulaire de contact vers accueil@fleurs-payet.re.`,
+      // Not a Koza site: its form keeps the words it has.
+      "Pas de site écrit par Koza : formulaire de contact inchangé.",
     ]);
     expect(await formToken(false)).toMatch(/^\d+\./);
     // Once: a second run does nothing; the steps themselves, run again, change nothing.
     await job();
-    expect(await logs()).toHaveLength(3);
+    expect(await logs()).toHaveLength(4);
     await t.ctx.wordpress.main.refreshSiteFiles(subdomain);
     expect(await addContactForm(t.ctx, order, await getSite(t.ctx.db, order.id))).toContain(
       "Formulaire de contact déjà présent.",

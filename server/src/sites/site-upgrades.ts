@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Context } from "../context.ts";
 import { type Order, orders, type Site, sites, subscriptions } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
+import { giveContactFormOwnersVoice } from "../koza/contact-form-voice.ts";
 import { liveSite } from "../maintenance/versions.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { addContactForm } from "../site-mail/add-contact-form.ts";
@@ -28,6 +29,8 @@ export const SITE_UPGRADES: SiteUpgrade[] = [
   { name: "contact-form", run: addContactForm },
   // Sites set up before the mail host took logins over STARTTLS only (decision 0083).
   { name: "mail-starttls", run: configureSiteMail },
+  // Koza sites of one person made before their contact form could say "je" (decisions 0085, 0091).
+  { name: "contact-form-voice", run: (ctx, order) => giveContactFormOwnersVoice(ctx, order) },
 ];
 
 export const SITE_UPGRADE_NAMES = SITE_UPGRADES.map((upgrade) => upgrade.name);

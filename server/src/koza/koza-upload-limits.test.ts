@@ -74,9 +74,8 @@ function upload(
         total,
         ms: performance.now() - started,
       };
-      // The server closes right after its answer; one that keeps the connection fails this.
-      clearTimeout(timer);
-      setTimeout(() => finish(false), 1_000);
+      // The server closes right after its answer; one that keeps the connection open reaches the
+      // 120 s timer and fails this (a shorter wait would fail a loaded machine's slow close).
     });
     socket.on("end", () => finish(true));
     socket.on("close", () => finish(true));
@@ -215,12 +214,11 @@ describe("uploads refused before their body is read", () => {
         status: refusal.status,
         detail: refusal.detail,
       });
-      // Refused before its body: what the client sent is what the sockets' buffers took
-      // meanwhile. Refused past the 8 MB of a photo: 8 MB and those buffers.
+      // Refused before its body (the proof it answered at once, where a time would depend on the
+      // machine's load): what the client sent is what the sockets' buffers took meanwhile. Refused past the 8 MB of a photo: 8 MB and those buffers.
       const read = refusal.status === 413 ? 8 * MB : 0;
       expect(answer.sentBeforeAnswer, `${refusal.name}: bytes sent`).toBeLessThan(read + 16 * MB);
       expect(answer.closed, `${refusal.name}: connection closed`).toBe(true);
-      expect(answer.ms, `${refusal.name}: time`).toBeLessThan(5_000);
       console.info(
         `${refusal.name}: ${answer.status} after ${(answer.sentBeforeAnswer / MB).toFixed(1)} of ${(answer.total / MB).toFixed(1)} MB sent, ${answer.ms.toFixed(0)} ms`,
       );

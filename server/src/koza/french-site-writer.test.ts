@@ -271,9 +271,9 @@ describe("the embedded French writer, for five trades", () => {
     }
   });
 
-  it("never claims experience, prices, awards, reviews or certifications the answers did not give", () => {
+  it("never claims experience, prices, awards, reviews, certifications or speed the answers did not give", () => {
     const claims =
-      /ans d'expérience|expérience|depuis \d|€|euros?\b|tarif|prix (bas|imbattable|clairs)|meilleurs? (prix|tarifs?)|le meilleur \p{L}+ d|récompens|primé|label|médaille|avis|témoign|étoiles|certifi|diplôm|agréé|garanti|n° ?1\b|leader/iu;
+      /réponse rapide|répon\p{L}* (rapidement|vite)|promis\b|ans d'expérience|expérience|depuis \d|€|euros?\b|tarif|prix (bas|imbattable|clairs)|meilleurs? (prix|tarifs?)|le meilleur \p{L}+ d|récompens|primé|label|médaille|avis|témoign|étoiles|certifi|diplôm|agréé|garanti|n° ?1\b|leader/iu;
     for (const data of Object.values(TRADES)) {
       // What the owner wrote may say it ("ouvert depuis 1998"): only the writer's own words are checked.
       const answered = [...(data.businessDescription.match(/[^.!?]+[.!?]/g) ?? []), data.uniqueValue];

@@ -84,7 +84,7 @@ const TONES: Record<KozaStyle, Tone> = {
         "Écoute",
         `${we(w, "Nous commençons", "Je commence")} toujours par comprendre ce dont vous avez besoin.`,
       ],
-      ["Réactivité", "Une question ? Une réponse rapide, par téléphone ou par e-mail."],
+      ["Dialogue", "Une question ? Posez-la par téléphone ou par e-mail, simplement."],
       ["Clarté", "Ce qui est prévu vous est expliqué simplement, sans jargon."],
     ],
     servicesIntro: (w) =>
@@ -152,7 +152,7 @@ const TONES: Record<KozaStyle, Tone> = {
     servicesIntro: (w) =>
       `voilà ce ${w.solo ? "que je fais" : `${that(w.name)} ${v(w, "fait", "font")}`} de mieux.`,
     contactTitle: () => "Parlons-en !",
-    contactClosing: (w) => `${we(w, "Nous vous répondons", "Je vous réponds")} vite. Promis !`,
+    contactClosing: (w) => `${we(w, "Nous vous répondons", "Je vous réponds")} dès que possible.`,
     taglineEnd: "avec énergie et exigence",
   },
   minimal: {
@@ -177,7 +177,7 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     servicesIntro: (w) => `l'essentiel ${of(w.name)}, en bref.`,
     contactTitle: () => "Contact",
-    contactClosing: () => "Réponse rapide, par téléphone ou par e-mail.",
+    contactClosing: () => "Par téléphone ou par e-mail, comme vous préférez.",
     taglineEnd: "",
   },
 };
@@ -339,8 +339,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
       bold: "Prêt à vous lancer ?",
       minimal: "Contact",
     }),
-    ctaText: (w) =>
-      `Appelez le ${w.phone} ou écrivez-${we(w, "nous : nous vous répondons", "moi : je vous réponds")} rapidement.`,
+    ctaText: (w) => `Appelez le ${w.phone} ou écrivez-${we(w, "nous", "moi")}.`,
     why: () => "Chaque demande commence par un échange, pour bien comprendre ce dont vous avez besoin.",
     way: () => "Vous savez à chaque étape ce qui est fait, comment et pour quand.",
     presence: (w) =>

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSite, waitForMail } from "./support/orders";
+import { ADMIN_TOKEN, magicLinkIn, mailsTo, orderSitesAhead, waitForMail } from "./support/orders";
 import { type APIRequestContext, expect, type Locator, type Page, type Request, test } from "./support/test";
 import { fillWordPressLogin } from "./support/wordpress";
 
@@ -12,10 +12,41 @@ const admin = (p: string) => `${p}${p.includes("?") ? "&" : "?"}token=${ADMIN_TO
 
 type AdminOrder = { order_id: string; status: string; subdomain: string; customer_name: string };
 
-/** Orders and pays a site through the checkout API, then waits for its welcome e-mail. */
-async function liveOrder(request: APIRequestContext, subdomain: string, name: string) {
+/** The sites the journeys below look at: subdomain → customer name. */
+const SITES_BOUGHT = {
+  "admin-liste": "Mathis Técher",
+  "admin-autre": "Léa Boyer",
+  "admin-reprise": "Noah Lebon",
+  "admin-domaine": "Inès Grondin",
+  "admin-domperso": "Hugo Payet",
+  "admin-modele": "Paul Hoarau",
+  "admin-formule": '=HYPERLINK("http://x")',
+} as const;
+
+// Every site bought before the first journey (orderSitesAhead): the order that must fail has
+// failed by the time its journey looks.
+test.beforeAll(async ({ request }) => {
+  await orderSitesAhead(
+    request,
+    Object.entries(SITES_BOUGHT).map(([subdomain, name]) => ({
+      subdomain,
+      email: `${subdomain}@example.re`,
+      name,
+      beforeOrder:
+        subdomain === "admin-reprise"
+          ? () => {
+              // A leftover folder where the site must go makes every install attempt fail, for real.
+              mkdirSync(path.join(SITES, subdomain), { recursive: true });
+              writeFileSync(path.join(SITES, subdomain, "reste.txt"), "x");
+            }
+          : undefined,
+    })),
+  );
+});
+
+/** A site bought above, once live (its welcome e-mail sent). */
+async function liveOrder(subdomain: keyof typeof SITES_BOUGHT) {
   const email = `${subdomain}@example.re`;
-  await orderSite(request, { subdomain, email, name });
   const link = magicLinkIn(await waitForMail(email, /\/dashboard\//));
   const url = new URL(link);
   return { email, orderId: url.pathname.split("/").at(-1) as string, token: url.searchParams.get("token") };
@@ -150,8 +181,8 @@ test("the order list: counters, filters, search, logs with e-mails, resend, and 
   request,
 }) => {
   test.setTimeout(240_000);
-  const mine = await liveOrder(request, "admin-liste", "Mathis Técher");
-  await liveOrder(request, "admin-autre", "Léa Boyer");
+  const mine = await liveOrder("admin-liste");
+  await liveOrder("admin-autre");
 
   await page.goto(admin("/admin"));
   await expect(page.getByRole("heading", { name: "Commandes", level: 1 })).toBeVisible();
@@ -239,14 +270,6 @@ test("the order list: counters, filters, search, logs with e-mails, resend, and 
 
 test("an order in error is listed with 'Reprendre', which finishes it", async ({ page, request }) => {
   test.setTimeout(240_000);
-  // A leftover folder where the site must go makes every install attempt fail, for real.
-  mkdirSync(path.join(SITES, "admin-reprise"), { recursive: true });
-  writeFileSync(path.join(SITES, "admin-reprise", "reste.txt"), "x");
-  await orderSite(request, {
-    subdomain: "admin-reprise",
-    email: "admin-reprise@example.re",
-    name: "Noah Lebon",
-  });
   await expect
     .poll(async () => (await findOrder(request, "admin-reprise"))?.status, {
       timeout: 150_000,
@@ -276,8 +299,8 @@ test("custom domains on the order card: state and check log; mark bought, re-che
   request,
 }) => {
   test.setTimeout(240_000);
-  const buying = await liveOrder(request, "admin-domaine", "Inès Grondin");
-  const owning = await liveOrder(request, "admin-domperso", "Hugo Payet");
+  const buying = await liveOrder("admin-domaine");
+  const owning = await liveOrder("admin-domperso");
   const ask = async (
     o: { orderId: string; token: string | null },
     hasOwnDomain: string,
@@ -402,7 +425,7 @@ test("a template edit changes the next real e-mail; the preview is sandboxed", a
 }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const mine = await liveOrder(request, "admin-modele", "Paul Hoarau");
+  const mine = await liveOrder("admin-modele");
 
   await page.goto(admin("/admin/email-templates"));
   await expect(page.getByRole("heading", { name: "Modèles d'e-mails", level: 1 })).toBeVisible();
@@ -458,8 +481,8 @@ test("analytics: cards, plans, growth, MRR, funnel; the CSV export neutralises f
   request,
 }) => {
   test.setTimeout(180_000);
-  const formula = '=HYPERLINK("http://x")';
-  const mine = await liveOrder(request, "admin-formule", formula);
+  const formula = SITES_BOUGHT["admin-formule"];
+  const mine = await liveOrder("admin-formule");
   // The figures the page must show, as the API gives them (server tests check the arithmetic).
   const api = await (await request.get(admin("/api/admin/analytics"))).json();
   // Playwright compares texts with their spaces (no-break ones too) made plain.

@@ -1,15 +1,34 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { magicLinkIn, orderSite, waitForMail } from "./support/orders";
+import { magicLinkIn, orderSitesAhead, waitForMail } from "./support/orders";
 import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 // Issue 18, items 3, 4, 5 and the order page's part of 9: Koza as a buyer meets it.
 const SHOTS = ".test-output/screenshots";
 const FIXTURES = ".test-output/buyer-fixtures";
 
-/** A live order, and its order page's path with the e-mailed token. */
-async function liveOrder(request: APIRequestContext, subdomain: string, koza: boolean) {
+/** Each journey's sites, with or without Koza. */
+const SITES = {
+  "koza-ecran-e2e": true,
+  "sans-koza-e2e": false,
+  "koza-erreurs-e2e": true,
+  "koza-ensuite-e2e": false,
+} as const;
+
+test.beforeAll(async ({ request }) => {
+  await orderSitesAhead(
+    request,
+    Object.entries(SITES).map(([subdomain, koza]) => ({
+      subdomain,
+      email: `${subdomain}@example.re`,
+      koza,
+      company: "Plomberie Grondin",
+    })),
+  );
+});
+
+/** A site ordered above, once live, and its order page's path with the e-mailed token. */
+async function liveOrder(request: APIRequestContext, subdomain: keyof typeof SITES) {
   const email = `${subdomain}@example.re`;
-  await orderSite(request, { subdomain, email, koza, company: "Plomberie Grondin" });
   const link = new URL(magicLinkIn(await waitForMail(email, /\/dashboard\//)));
   const orderId = link.pathname.split("/").at(-1) as string;
   const token = link.searchParams.get("token") as string;
@@ -42,8 +61,8 @@ test("3. the questionnaire shows at once: access refused, buy Koza, or already g
   request,
 }) => {
   test.setTimeout(300_000);
-  const withKoza = await liveOrder(request, "koza-ecran-e2e", true);
-  const without = await liveOrder(request, "sans-koza-e2e", false);
+  const withKoza = await liveOrder(request, "koza-ecran-e2e");
+  const without = await liveOrder(request, "sans-koza-e2e");
 
   // A wrong token, or none: refused at once, no form.
   for (const target of [
@@ -127,7 +146,7 @@ test("4. questionnaire errors are listed together, each leading to its step and 
   request,
 }) => {
   test.setTimeout(180_000);
-  const order = await liveOrder(request, "koza-erreurs-e2e", true);
+  const order = await liveOrder(request, "koza-erreurs-e2e");
   const dialogs: string[] = [];
   page.on("dialog", (d) => {
     dialogs.push(d.message());
@@ -199,7 +218,7 @@ test("5. after paying Koza from the order page the buyer is told so and pointed 
   request,
 }) => {
   test.setTimeout(180_000);
-  const order = await liveOrder(request, "koza-ensuite-e2e", false);
+  const order = await liveOrder(request, "koza-ensuite-e2e");
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(order.dashboard);
 

@@ -212,6 +212,8 @@ test("buying Koza later: a refused purchase alerts and re-enables the button; a 
   test.setTimeout(120_000);
   const email = "client-koza-later@example.re";
   const sessionId = await orderSite(request, { subdomain: "koza-plus-tard", email });
+  // The second site, bought without Koza for the end of the journey, is made meanwhile.
+  const next = await orderSite(request, { subdomain: "koza-plus-tard-2", email });
   const orderId = await orderIdOf(request, sessionId);
   const dashboard = await magicLinkPath(email, orderId);
   await page.goto(dashboard);
@@ -236,7 +238,6 @@ test("buying Koza later: a refused purchase alerts and re-enables the button; a 
   await expect(page.getByRole("link", { name: "Remplir le questionnaire Koza" })).toBeVisible();
 
   // A customer without Koza buys it from the order page.
-  const next = await orderSite(request, { subdomain: "koza-plus-tard-2", email });
   await page.goto(await magicLinkPath(email, await orderIdOf(request, next)));
   await expect(page.getByText("Votre site est prêt !")).toBeVisible({ timeout: 90_000 });
   await buy.click();

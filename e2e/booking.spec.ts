@@ -61,6 +61,12 @@ test("a visitor books a slot on a Business site's Réservation page; both e-mail
   await site.goto(pageUrl as string);
   await expect(site.getByRole("heading", { name: "Réservation" }).first()).toBeVisible();
   const widget = site.locator(".lagon-booking");
+  // Next week's first slot: today's could come within the 2-hour notice while the captcha is solved.
+  const weekTitle = widget.locator(".lb-week strong");
+  await expect(weekTitle).toHaveText(/^Du /);
+  const thisWeek = (await weekTitle.textContent()) as string;
+  await widget.getByRole("button", { name: "Semaine suivante ›" }).click();
+  await expect(weekTitle).not.toHaveText(thisWeek);
   const firstSlot = widget.locator(".lb-slot").first();
   await expect(firstSlot).toBeVisible();
   const slotName = (await firstSlot.getAttribute("aria-label")) as string;

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { jobOutcome } from "../../test/job-outcome.ts";
+import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { adminAudit, type Order, orders, siteBackups } from "../db/schema.ts";
@@ -51,6 +52,8 @@ describe("site backups", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ WP_PORT: String(await freePort()) });
+    // Some twenty restic commands below: each derives the repository's key again.
+    await useCheapBackupRepository(t.ctx);
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, { subdomain: "sauvegarde", companyName: "Atelier Sauvegarde" });

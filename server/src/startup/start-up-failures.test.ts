@@ -132,8 +132,9 @@ describe("a start-up failure ends with one French line and exit code 1", () => {
     // Told so, the server starts on local payments, the admin's billing test clock with them.
     const port = await freePort();
     const adminToken = randomBytes(16).toString("hex");
+    // On the data folder of the tests above (made by the second): a new one costs a database init.
     const demo = server({
-      DATA_DIR: tmp(),
+      DATA_DIR: dataDir,
       PORT: String(port),
       ADMIN_TOKEN: adminToken,
       LOCAL_TEST_PAYMENTS: "on",

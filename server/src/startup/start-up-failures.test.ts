@@ -131,7 +131,7 @@ describe("a start-up failure ends with one French line and exit code 1", () => {
     );
     // Told so, the server starts on local payments, the admin's billing test clock with them.
     const port = await freePort();
-    const adminToken = randomBytes(16).toString("hex");
+    const adminToken = randomBytes(32).toString("hex");
     // On the data folder of the tests above (made by the second): a new one costs a database init.
     const demo = server({
       DATA_DIR: dataDir,

@@ -418,11 +418,7 @@ test("custom domains on the order card: state and check log; mark bought, re-che
   await section.screenshot({ path: `${SHOTS}/dashboard-domain-refused.png` });
 });
 
-test("a template edit changes the next real e-mail; the preview is sandboxed", async ({
-  page,
-  context,
-  request,
-}) => {
+test("a template edit changes the next real e-mail; the preview is sandboxed", async ({ page, context }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const mine = await liveOrder("admin-modele");

@@ -38,9 +38,10 @@ export const BACKUP_MESSAGES = {
   restoreStarted: "Restauration lancée…",
 } as const;
 
-/** "850 Ko", "12,4 Mo": sizes as the order page and the logs show them. */
+/** "850 Ko", "12,4 Mo", "10 Go": sizes as the order page and the logs show them. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
+  if (bytes >= 1024 ** 3) return `${String(Math.round((bytes / 1024 ** 3) * 10) / 10).replace(".", ",")} Go`;
   const mo = Math.round((bytes / 1024 / 1024) * 10) / 10;
   return `${String(mo).replace(".", ",")} Mo`;
 }

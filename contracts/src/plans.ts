@@ -59,6 +59,25 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
+/**
+ * Each plan's disk allowance for its site, MiB (decision 0095): what the site alone holds, its
+ * files, media and database (mailboxes have their own, MAILBOX_ALLOWANCE). Business keeps a
+ * shop's product images, Libre whatever its owner builds.
+ */
+export const SITE_DISK_MB: Record<PlanId, number> = {
+  starter: 10_240,
+  business: 20_480,
+  libre: 20_480,
+};
+
+/** The largest allowance of any plan, MiB: a host's default for a site it knows no plan of. */
+export const LARGEST_SITE_DISK_MB = Math.max(...Object.values(SITE_DISK_MB));
+
+/** A plan's site allowance, or undefined for a plan id this build does not know. */
+export function siteDiskMb(plan: string): number | undefined {
+  return (planIds as readonly string[]).includes(plan) ? SITE_DISK_MB[plan as PlanId] : undefined;
+}
+
 /** Koza, bought once, in euro cents excluding tax (HT). */
 export const KOZA_PRICE_CENTS = 5000;
 /** Word for word from the spec; the rate actually charged follows the buyer's territory (tax.ts). */

@@ -226,7 +226,11 @@ const ConfigSchema = PublicConfig.extend({
    * (a btrfs image, loop devices), `on` refuses to start without it, `off` none.
    */
   SITE_QUOTA: z.enum(["auto", "on", "off"]).default("auto"),
-  /** Each site's disk allowance on the embedded host, in MiB (default 10240). */
+  /**
+   * The embedded host's cap on each site's disk allowance, in MiB: a site gets its plan's
+   * (SITE_DISK_MB of @lagon/contracts/plans, decision 0095), never more than this (default: the
+   * largest plan's). An SSH host's cap is SITE_DISK_MB in its site-host.conf.
+   */
   SITE_DISK_MB: z.coerce.number().int().min(16).max(10_485_760).optional(),
   /** The host name customers' SFTP clients connect to (local: localhost; SSH hosts: their name). */
   SFTP_HOST: optional,

@@ -13,6 +13,7 @@ import {
 } from "@lagon/contracts/backups";
 import type { BackupView } from "@lagon/contracts/backups-schemas";
 import { formatDateTime } from "@lagon/contracts/french-date";
+import { siteDiskMb } from "@lagon/contracts/plans";
 import { and, asc, desc, eq, isNotNull, isNull, ne, notInArray, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, orders, type SiteBackup, siteBackups, sites, subscriptions } from "../db/schema.ts";
@@ -177,7 +178,13 @@ export async function restoreNow(ctx: Context, order: Order, backupId: string): 
   if (refused) throw refused;
   await backupBefore(ctx, order, "restore");
   try {
-    await importBackup(ctx, restored, await siteHostOf(ctx, order.id), order.subdomain);
+    await importBackup(
+      ctx,
+      restored,
+      await siteHostOf(ctx, order.id),
+      order.subdomain,
+      siteDiskMb(order.planId),
+    );
     await restoreOrderMail(ctx, order, restored);
   } catch (error) {
     ctx.log.error({ err: error, subdomain: order.subdomain }, "restore failed");
@@ -206,6 +213,8 @@ export async function importBackup(
   backup: Pick<SiteBackup, "id" | "subdomain">,
   host: WordPressHost,
   subdomain: string,
+  /** The site's disk allowance, MiB (its plan's, decision 0095), given before its folders are made. */
+  diskMb?: number,
 ): Promise<void> {
   const scratch = path.join(ctx.config.DATA_DIR, "tmp");
   await mkdir(scratch, { recursive: true, mode: 0o700 });
@@ -215,6 +224,7 @@ export async function importBackup(
     await ctx.backups.dump(backup.id, archiveName(backup.subdomain), out);
     out.end();
     await finished(out);
+    if (diskMb !== undefined) await host.setDiskAllowance(subdomain, diskMb);
     await host.importSite(subdomain, createReadStream(file));
   } finally {
     await rm(file, { force: true });

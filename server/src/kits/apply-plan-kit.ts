@@ -4,8 +4,8 @@
  * plugins, apply-kit.php keeps what exists. A plugin the source cannot give now leaves the kit
  * `waiting`, said in French in the order page and the admin, and retried later with a growing
  * delay; the rest of the site is delivered. After a plan change, an earlier plan's extra
- * features are turned off, the customer's data kept, and the Réservation page and Libre's SFTP
- * access follow the plan.
+ * features are turned off, the customer's data kept, and the Réservation page, Libre's SFTP
+ * access and the site's disk allowance follow the plan.
  */
 import type { KitState } from "@lagon/contracts/orders";
 import { featuresLost } from "@lagon/contracts/plan-kits";
@@ -23,6 +23,7 @@ import {
 } from "../wordpress-plugins/plugin-source.ts";
 import { PluginRejectedError } from "../wordpress-plugins/verify-plugin-archive.ts";
 import { leaveLibre, returnToLibre } from "./libre-access.ts";
+import { applyPlanDisk } from "./plan-disk.ts";
 import { kitFor, kitOff, type PlanKit } from "./plan-kits.ts";
 
 /** Delays between tries of a waiting kit: 5 min, doubling, at most 6 h. */
@@ -63,6 +64,8 @@ export async function applyPlanKit(
   // Libre's SFTP and plain site follow the plan (decision 0076): off first when leaving Libre (the
   // steps below talk to WordPress, which a plain site hides).
   if (previous && changed) await leaveLibre(host, order.subdomain, previous.plan, order.planId);
+  // The disk allowance follows the plan (decision 0095): raised before the kit's plugins come.
+  const disk = previous && changed ? await applyPlanDisk(host, site, order.subdomain, order.planId) : null;
   // A kit of an earlier plan, applied on the site: what it brought and this plan lacks goes off.
   const before = previous && changed && previous.status === "applied" ? orderKit(order, previous.plan) : null;
   if (before) {
@@ -76,7 +79,7 @@ export async function applyPlanKit(
   // Back to Libre: its SFTP and plain site return once WordPress has been talked to.
   const libre =
     previous && changed ? await returnToLibre(host, order.subdomain, previous.plan, order.planId) : null;
-  const withPage = (log: string) => [log, page, libre].filter(Boolean).join(" ");
+  const withPage = (log: string) => [log, page, libre, disk].filter(Boolean).join(" ");
   // What the earlier plan had and this one stops: the shop, and the platform's own extras.
   const lost = previous && changed ? featuresLost(previous.plan, order.planId) : [];
   if (!kit) {

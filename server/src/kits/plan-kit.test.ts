@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { featuresLost } from "@lagon/contracts/plan-kits";
+import { SITE_DISK_MB } from "@lagon/contracts/plans";
 import { SFTP_MESSAGES } from "@lagon/contracts/sftp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -177,6 +178,14 @@ describe("plan kits", () => {
         }[]
       )[0];
     const visitor = async () => (await ctx.wordpress.main.fetch(subdomain, "/reservation/")).status;
+    // The disk allowances the plan changes give the site (decision 0095).
+    const host = ctx.wordpress.main;
+    const allowances: number[] = [];
+    const setDiskAllowance = host.setDiskAllowance.bind(host);
+    host.setDiskAllowance = (sub, mb) => {
+      allowances.push(mb);
+      return setDiskAllowance(sub, mb);
+    };
     const page = await reservation();
     expect(page?.status).toBe("publish");
     expect(await visitor()).toBe(200);
@@ -207,6 +216,7 @@ describe("plan kits", () => {
     const again = await applyPlanKit(ctx, await order(), await getSite(ctx.db, orderId));
     expect(again.state).toMatchObject({ status: "off", detail: down.state.detail });
     expect(again.log).toBe(down.state.detail);
+    expect(allowances).toEqual([SITE_DISK_MB.starter]);
 
     await ctx.db.update(orders).set({ planId: "business" }).where(eq(orders.id, orderId));
     const up = await applyPlanKit(ctx, await order(), await getSite(ctx.db, orderId));
@@ -214,6 +224,7 @@ describe("plan kits", () => {
     expect(up.log).toMatch(/ Page Réservation remise en ligne\.$/);
     expect(await reservation()).toMatchObject({ id: page?.id, status: "publish" });
     expect(await visitor()).toBe(200);
+    expect(allowances).toEqual([SITE_DISK_MB.starter, SITE_DISK_MB.business]);
   });
 
   it("leaving Libre stops its SFTP login and plain site, keeping the files; coming back gives both back", async () => {

@@ -1,13 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { SITE_DISK_MB } from "@lagon/contracts/plans";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { emailLog, type Order, orders, siteDowntimes } from "../db/schema.ts";
+import { applyPlanDisk } from "../kits/plan-disk.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { siteUser } from "../wordpress/hostile-plugin.ts";
 import type { LocalWordPressHost } from "../wordpress/local-host.ts";
 import { freePort } from "../wordpress/site-checks.ts";
@@ -15,8 +18,11 @@ import { checkDiskUsage } from "./disk-alerts.ts";
 import { checkHome } from "./site-answers.ts";
 import { monitorSites } from "./site-monitor.ts";
 
-/** The site's disk allowance, MiB: small, for the disk alert to be reached fast. */
+/** The site's disk allowance, MiB, given through the host: small, for the disk alert to be reached fast. */
 const DISK_MB = 40;
+/** The host's cap on every allowance (SITE_DISK_MB), MiB, and a site's allowance without a plan: above every plan's. */
+const CAP_MB = 30_720;
+const MIB = 1024 * 1024;
 
 /** The monitoring of a real site, broken by a must-use plugin that fatals on every page. */
 describe("site monitoring", () => {
@@ -52,7 +58,7 @@ describe("site monitoring", () => {
       DISK_ALERT_SCHEDULE: "off",
       // The disk alert below: a quota where the machine allows it (decision 0071).
       SITE_QUOTA: "auto",
-      SITE_DISK_MB: String(DISK_MB),
+      SITE_DISK_MB: String(CAP_MB),
     });
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
@@ -140,8 +146,24 @@ describe("site monitoring", () => {
     }
     const siteDir = path.join(t.ctx.config.DATA_DIR, "sites", order.subdomain);
     const filler = path.join(siteDir, "wp-content/uploads/filler.bin");
-    const [usage] = await t.ctx.wordpress.main.diskUsage();
-    expect(usage).toMatchObject({ subdomain: order.subdomain, limitBytes: DISK_MB * 1024 * 1024 });
+    const host = t.ctx.wordpress.main;
+    const limit = async () =>
+      (await host.diskUsage()).find((u) => u.subdomain === order.subdomain)?.limitBytes;
+    // Installed as a Business site: its plan's 20 Go, not the host's default (decision 0095).
+    expect(order.planId).toBe("business");
+    expect(SITE_DISK_MB.business).toBeLessThan(CAP_MB);
+    expect(await limit()).toBe(SITE_DISK_MB.business * MIB);
+    // Down to Starter, then up again: the allowance follows the plan.
+    const site = await getSite(t.ctx.db, order.id);
+    expect(await applyPlanDisk(host, site, order.subdomain, "starter")).toBeNull();
+    expect(await limit()).toBe(SITE_DISK_MB.starter * MIB);
+    expect(SITE_DISK_MB.starter).toBeLessThan(SITE_DISK_MB.business);
+    await applyPlanDisk(host, site, order.subdomain, "business");
+    expect(await limit()).toBe(SITE_DISK_MB.business * MIB);
+    // A small allowance, for the alert to be reached fast.
+    await host.setDiskAllowance(order.subdomain, DISK_MB);
+    const [usage] = await host.diskUsage();
+    expect(usage).toMatchObject({ subdomain: order.subdomain, limitBytes: DISK_MB * MIB });
     expect(await checkDiskUsage(t.ctx)).toEqual({ alerted: 0 });
     // The site's own user fills it to 93 % (root's writes would count the same).
     const missing = Math.ceil((0.93 * DISK_MB * 1024 * 1024 - (usage?.usedBytes ?? 0)) / 65536);

@@ -1,3 +1,4 @@
+import { siteDiskMb } from "@lagon/contracts/plans";
 import type { Context } from "../context.ts";
 import type { Order } from "../db/schema.ts";
 import type { SiteIdentity } from "../wordpress/wordpress-host.ts";
@@ -9,6 +10,7 @@ export function siteIdentity(ctx: Pick<Context, "config">, order: Order): SiteId
     .join(", ");
   return {
     subdomain: order.subdomain,
+    diskMb: siteDiskMb(order.planId),
     title: order.companyName?.trim() || order.subdomain,
     adminEmail: order.customerEmail,
     legal: {

@@ -1,3 +1,4 @@
+import { siteDiskMb } from "@lagon/contracts/plans";
 import { eq } from "drizzle-orm";
 import { backupBeforeChange, findBackup, importBackup } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
@@ -27,7 +28,7 @@ export async function restoreFinalCopy(
   const host = await siteHostOf(ctx, order.id);
   if ((await host.status(order.subdomain)) === "installed") return;
   const backup = await findBackup(ctx, order.id, location);
-  await importBackup(ctx, backup, host, order.subdomain);
+  await importBackup(ctx, backup, host, order.subdomain, siteDiskMb(order.planId));
   await restoreOrderMail(ctx, order, backup);
 }
 

@@ -36,7 +36,7 @@ export interface LocalWordPressHostOptions {
   siteLimits?: SiteLimits;
   /** Each site's disk quota (decision 0071): `auto` where the machine allows it; default off. */
   diskQuota?: SiteQuotaMode;
-  /** Each site's disk allowance in MiB, with a quota (default DEFAULT_SITE_DISK_MB). */
+  /** The cap of each site's disk allowance in MiB, with a quota (default DEFAULT_SITE_DISK_MB). */
   siteDiskMb?: number;
   /** The mail host's submission port ("127.0.0.1:2587"), which the sites' WordPress sends through. */
   mailSubmission?: string;

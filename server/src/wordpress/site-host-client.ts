@@ -20,6 +20,7 @@ import {
   assertDomain,
   assertSubdomain,
   type DomainCertificate,
+  diskMbArgs,
   domainInstallInput,
   type HostEvent,
   type HostHealth,
@@ -150,6 +151,11 @@ export abstract class SiteHostClient implements WordPressHost {
     return parseDiskUsage((await this.transport.run(["disk-usage"])).stdout);
   }
 
+  async setDiskAllowance(subdomain: string, mb: number): Promise<void> {
+    assertSubdomain(subdomain);
+    await this.transport.run(["disk-limit", subdomain, ...diskMbArgs(mb)]);
+  }
+
   async cachedPlugin(pin: PluginPin): Promise<string | null> {
     return parseCachedPlugin((await this.transport.run(["plugin-cached", ...pluginArgs(pin)])).stdout);
   }
@@ -229,7 +235,12 @@ export abstract class SiteHostClient implements WordPressHost {
     const { stdin, credentials } = prepareInstall(site, this.siteUrl(site.subdomain));
     try {
       const { stdout } = await this.transport.run(
-        ["install", site.subdomain, ...(replace ? ["--replace"] : [])],
+        [
+          "install",
+          site.subdomain,
+          ...(replace ? ["--replace"] : []),
+          ...(site.diskMb === undefined ? [] : ["--disk-mb", ...diskMbArgs(site.diskMb)]),
+        ],
         stdin,
       );
       return installedSite(credentials, stdout);

@@ -79,6 +79,7 @@ const calls: Record<string, (client: RecordingClient) => Promise<unknown>> = {
   visitLog: (c) => c.visitLog("demo", "2026-01-01"),
   pruneVisitLogs: (c) => c.pruneVisitLogs(),
   diskUsage: (c) => c.diskUsage(),
+  setDiskAllowance: (c) => c.setDiskAllowance("demo", 10_240),
   cachedPlugin: (c) => c.cachedPlugin(pin),
   cachePlugin: (c) => c.cachePlugin(pin, sha, new Uint8Array(1)),
   installPlugin: (c) => c.installPlugin("demo", pin, sha),

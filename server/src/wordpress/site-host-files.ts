@@ -6,7 +6,8 @@ import { SITE_HOST_SCRIPT } from "./site-install.ts";
 
 /**
  * The root helper's files (decision 0081): the dispatcher site-host.sh, its lib/ and commands/,
- * a production host's php-fpm launcher and unit (decision 0093), its PHP programs and the
+ * a production host's php-fpm launcher and unit (decision 0093), the writer of the sites' seccomp
+ * filter (decision 0095), its PHP programs and the
  * site-files/ given to sites. A host runs a root-owned copy of them all.
  */
 export const SITE_HOST_DIR = path.dirname(SITE_HOST_SCRIPT);
@@ -37,6 +38,8 @@ export function helperShellFiles(): string[] {
  */
 export const SITE_MASTER_LAUNCHER = "site-master.sh";
 export const SITE_MASTER_UNIT = "lagon-php@.service";
+/** The writer of the sites' seccomp filter, which `site-host.sh check` keeps SITE_SECCOMP made by. */
+export const SITE_SECCOMP_WRITER = "site-seccomp.py";
 
 /** Every file of the helper, in the order `site-host.sh check` hashes them. */
 function helperFiles(): string[] {
@@ -44,6 +47,7 @@ function helperFiles(): string[] {
     ...helperShellFiles(),
     SITE_MASTER_LAUNCHER,
     SITE_MASTER_UNIT,
+    SITE_SECCOMP_WRITER,
     ...helperPhpPrograms(),
     ...filesUnder("site-files"),
   ];

@@ -30,7 +30,7 @@ const CGROUP_ROOT = "/sys/fs/cgroup";
 const CONTROLLERS = ["pids", "memory", "cpu"] as const;
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const RESTART_DELAYS_MS = [200, 1_000, 2_000, 5_000, 10_000, 30_000];
-const SECCOMP_WRITER = fileURLToPath(new URL("./site-seccomp.py", import.meta.url));
+const SECCOMP_WRITER = fileURLToPath(new URL("./host/site-seccomp.py", import.meta.url));
 /** Debian's python3 (python3-seccomp), not one a version manager puts first on PATH. */
 const SYSTEM_PYTHON = "/usr/bin/python3";
 

@@ -4,6 +4,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync,
 import { chmod, cp, lstat, mkdir, readdir, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { LARGEST_SITE_DISK_MB } from "@lagon/contracts/plans";
 import { runProcess } from "./run-process.ts";
 import { sshdConfig } from "./sftp-config.ts";
 import { mountSiteDisk, type SiteDisk, type SiteQuotaMode, unmountSiteDisk } from "./site-disk.ts";
@@ -50,14 +51,17 @@ export interface SiteRuntimeOptions {
   sftpPort?: number;
   /** The sites' disk quota (decision 0071, site-disk.ts); default off. */
   diskQuota?: SiteQuotaMode;
-  /** Each site's disk allowance, MiB (with a quota). */
+  /**
+   * The cap of every site's disk allowance, MiB (with a quota): a site gets its plan's allowance
+   * (decision 0095) but never more, and this when it has none (default DEFAULT_SITE_DISK_MB).
+   */
   siteDiskMb?: number;
   /** Where a start without the quota it could not have says so (default: stderr). */
   notice?: (line: string) => void;
 }
 
-/** A site's disk allowance when none is given (decision 0071). */
-export const DEFAULT_SITE_DISK_MB = 10_240;
+/** The cap of the sites' allowances when none is given: the largest plan's (decision 0095). */
+export const DEFAULT_SITE_DISK_MB = LARGEST_SITE_DISK_MB;
 
 type ServiceName = "nginx" | "php-fpm" | "sshd";
 

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +24,9 @@ import {
   sampleSite,
   testCoreDir,
 } from "./site-checks.ts";
+import { SITE_HOST_DIR, SITE_SECCOMP_WRITER } from "./site-host-files.ts";
 import { SITE_HOST_SCRIPT } from "./site-install.ts";
+import { writeSeccompFilter } from "./site-masters.ts";
 import { SshWordPressHost, type SshWordPressHostOptions } from "./ssh-host.ts";
 import { type InstalledSite, SiteExistsError } from "./wordpress-host.ts";
 
@@ -335,17 +338,38 @@ describe("SshWordPressHost", () => {
     await host.start();
   });
 
-  it("refuses a host whose helper is another version", async () => {
+  it("refuses a host whose helper is another version, its seccomp filter's writer included", async () => {
     const helper = product?.helper as string;
-    const current = await readFile(helper, "utf8");
-    // As the operator who updates the product but forgets the host: its copy is older.
-    await writeFile(helper, `${current}\n# an older copy\n`);
-    try {
-      await expect(new SshWordPressHost(options).start()).rejects.toThrow(/n'a pas la version/);
-    } finally {
-      await writeFile(helper, current);
+    for (const file of [helper, path.join(path.dirname(helper), SITE_SECCOMP_WRITER)]) {
+      const current = await readFile(file, "utf8");
+      // As the operator who updates the product but forgets the host: its copy is older.
+      await writeFile(file, `${current}\n# an older copy\n`);
+      try {
+        await expect(new SshWordPressHost(options).start()).rejects.toThrow(/n'a pas la version/);
+      } finally {
+        await writeFile(file, current);
+      }
     }
     await new SshWordPressHost(options).start();
+  });
+
+  it("keeps the sites' seccomp filter the one its helper's site-seccomp.py writes, root's and 0644 (decision 0095)", async () => {
+    const filter = /^SITE_SECCOMP='(.+)'$/m.exec(await readFile(conf, "utf8"))?.[1] as string;
+    expect(filter).toMatch(/\.bpf$/);
+    const expected = path.join(dir, "expected.bpf");
+    await writeSeccompFilter(expected);
+    const matches = async () => (await readFile(filter)).equals(await readFile(expected));
+    // The start's check wrote it, and a stamp of its writer and of itself.
+    expect(await matches()).toBe(true);
+    const writer = await readFile(path.join(SITE_HOST_DIR, SITE_SECCOMP_WRITER));
+    const [source] = (await readFile(`${filter}.sha256`, "utf8")).split(" ");
+    expect(source).toBe(createHash("sha256").update(writer).digest("hex"));
+    // An older filter (a host whose filter was written by an earlier helper): the check writes it again.
+    await writeFile(filter, "an older filter");
+    await new SshWordPressHost(options).start();
+    expect(await matches()).toBe(true);
+    const { uid, mode } = await stat(filter);
+    expect([uid, mode & 0o777]).toEqual([0, 0o644]);
   });
 
   it("fails with a clear message when the host refuses the key", async () => {

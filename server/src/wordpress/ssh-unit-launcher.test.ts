@@ -12,6 +12,7 @@ import {
   SITE_HOST_DIR,
   SITE_MASTER_LAUNCHER,
   SITE_MASTER_UNIT,
+  SITE_SECCOMP_WRITER,
 } from "./site-host-files.ts";
 import { writeSeccompFilter } from "./site-masters.ts";
 import { findPhpFpm } from "./site-runtime.ts";
@@ -273,6 +274,7 @@ clear_env = yes
     for (const [file, mode] of [
       [SITE_MASTER_LAUNCHER, "755"],
       [SITE_MASTER_UNIT, "644"],
+      [SITE_SECCOMP_WRITER, "644"],
     ]) {
       expect(guide).toMatch(
         new RegExp(
@@ -287,7 +289,9 @@ clear_env = yes
     expect(guide).not.toMatch(/^ExecStart=/m);
     // The helper loads the same filter for the site's PHP it runs, written where the unit reads it.
     expect(guide).toMatch(new RegExp(`^SITE_SECCOMP=${filter}$`, "m"));
-    expect(guide).toContain(`python3 server/src/wordpress/site-seccomp.py ${filter}`);
+    // The helper's check writes it from its own site-seccomp.py (decision 0095), never the operator.
+    expect(guide).toMatch(new RegExp(`^${GUIDE_HELPER_DIR}/site-host.sh check$`, "m"));
+    expect(guide).not.toMatch(/^python3 .*site-seccomp\.py/m);
     expect(guide).toMatch(/^SITE_UNIT=lagon-php$/m);
     expect(SITE_MASTER_UNIT).toBe("lagon-php@.service");
   });

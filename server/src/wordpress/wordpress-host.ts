@@ -16,6 +16,8 @@ import type { SftpChange, SftpEndpoint, SftpState } from "./site-sftp.ts";
 export interface SiteIdentity {
   /** Lower-case DNS label: the site answers at <subdomain>.<base domain>. */
   subdomain: string;
+  /** The site's disk allowance in MiB, its plan's (decision 0095); unset: the host's default. */
+  diskMb?: number;
   title: string;
   adminEmail: string;
   /** Printed on the site's "Mentions légales" page. */
@@ -137,6 +139,12 @@ export interface WordPressHost {
   pruneVisitLogs(): Promise<void>;
   /** What each site uses of its disk allowance (decision 0071); empty on a host without quotas. */
   diskUsage(): Promise<SiteDiskUsage[]>;
+  /**
+   * The site's disk allowance becomes `mb` MiB (its plan's, decision 0095), at most the host's
+   * cap (SITE_DISK_MB); kept for its next update, restore or reinstall. Below what the site holds,
+   * nothing is deleted: its writes fail until it is back under.
+   */
+  setDiskAllowance(subdomain: string, mb: number): Promise<void>;
 
   /** Where customers connect over SFTP (decision 0059); null when this host offers none. */
   sftpEndpoint(): SftpEndpoint | null;
@@ -242,6 +250,12 @@ export function assertAcmeToken(token: string): void {
 /** The PEM site-host.sh domain-install reads on stdin: the chain, then the key. */
 export function domainInstallInput(certificate: DomainCertificate): string {
   return `${certificate.certificatePem.trim()}\n${certificate.privateKeyPem.trim()}\n`;
+}
+
+/** The helper's arguments giving a site's disk allowance (a whole number of MiB). */
+export function diskMbArgs(mb: number): string[] {
+  if (!Number.isInteger(mb) || mb < 16 || mb > 10_485_760) throw new Error(`invalid disk allowance: ${mb}`);
+  return [String(mb)];
 }
 
 /** Guards the paths and shell commands built from a subdomain. */

@@ -19,9 +19,9 @@ export LC_ALL=C
 COMMANDS=(check sync cron status install remove suspend unsuspend export import versions update rollback
   update-done acme-put acme-remove domain-install domain-remove site-url firewall-up firewall-down
   visits visits-prune sftp site-mode sftp-suspend sftp-unsuspend site-files plugin-cached plugin-put
-  plugin-install kit-apply disk-usage)
+  plugin-install kit-apply disk-usage disk-limit)
 # Read by every command, in this order (settings first: the environment or SITE_HOST_CONF).
-LIBS=(settings common confinement disk-quota site-folders site-runtime firewall domains site-archive
+LIBS=(settings common confinement seccomp-filter disk-quota site-folders site-runtime firewall domains site-archive
   site-versions sftp plugins)
 
 # Root runs only what root alone can change: the path (a file, or a folder and everything in it)
@@ -57,7 +57,7 @@ for name in "${COMMANDS[@]}"; do
   if [ "$command" = "$name" ]; then known=1; fi
 done
 if [ -z "$known" ]; then
-  echo "site-host: usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE | sftp-suspend SUB | sftp-unsuspend SUB | site-files SUB | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB | disk-usage" >&2
+  echo "site-host: usage: site-host.sh check | sync | cron [SUB] | status SUB | install SUB [--replace] [--disk-mb MB] | remove SUB | suspend SUB | unsuspend SUB | export SUB | import SUB | versions [SUB] | update SUB [plugin/SLUG|theme/SLUG ...] | rollback SUB | update-done SUB | acme-put TOKEN | acme-remove TOKEN | domain-install SUB DOMAIN URL SITE_HOST | domain-remove DOMAIN | site-url SUB URL | firewall-up | firewall-down | visits SUB SINCE | visits-prune | sftp SUB ACTION | site-mode SUB MODE | sftp-suspend SUB | sftp-unsuspend SUB | site-files SUB | plugin-cached SLUG VERSION | plugin-put SLUG VERSION SHA256 | plugin-install SUB SLUG VERSION SHA256 | kit-apply SUB | disk-usage | disk-limit SUB MB" >&2
   exit 1
 fi
 shift

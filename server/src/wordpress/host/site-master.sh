@@ -18,7 +18,7 @@ if [ "$#" != 3 ]; then
 fi
 filter=$1 fpm=$2 config=$3
 if [ ! -s "$filter" ]; then
-  echo "site-master: no seccomp filter at $filter (site-seccomp.py writes it)" >&2
+  echo "site-master: no seccomp filter at $filter (site-host.sh check writes it from site-seccomp.py)" >&2
   exit 1
 fi
 # bubblewrap reads the filter from descriptor 9.

@@ -1,9 +1,22 @@
 # shellcheck shell=bash
-# install SUB [--replace]: reads install-site.php's JSON input on stdin and prints its JSON
-# result. Exit code 17: the site is there already.
+# install SUB [--replace] [--disk-mb MB]: reads install-site.php's JSON input on stdin and prints
+# its JSON result. Exit code 17: the site is there already. MB: the site's disk allowance (its
+# plan's, decision 0095), kept for it as disk-limit does.
 
 cmd_install() {
-  local sub=$1 mode=${2:-} input user out part core
+  local sub=$1 mode="" input user out part core
+  shift
+  while [ $# -gt 0 ]; do
+    case $1 in
+    --replace) mode=--replace ;;
+    --disk-mb)
+      record_disk_mb "$sub" "${2:?usage: install SUB [--replace] [--disk-mb MB]}"
+      shift
+      ;;
+    *) fail "usage: install SUB [--replace] [--disk-mb MB]" ;;
+    esac
+    shift
+  done
   valid_subdomain "$sub"
   [ "$mode" = --replace ] || [ ! -e "$SITES_ROOT/$sub" ] || exit "$SITE_EXISTS"
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
@@ -47,4 +60,4 @@ cmd_install() {
   printf '%s\n' "$out" | tail -n 1
 }
 
-cmd_install "${1:?usage: install SUB [--replace]}" "${2:-}"
+cmd_install "${1:?usage: install SUB [--replace] [--disk-mb MB]}" "${@:2}"

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# remove SUB: the site, its user, pool, folders, SFTP access and visit logs go.
+# remove SUB: the site, its user, pool, folders, disk allowance, SFTP access and visit logs go.
 
 cmd_remove() {
   local sub=$1 target doomed
@@ -12,7 +12,7 @@ cmd_remove() {
     rm -rf "$doomed"
   fi
   rm -rf "${SITE_TMP_ROOT:?}/$sub"
-  rm -f "$SUSPENDED_DIR/$sub"
+  rm -f "$SUSPENDED_DIR/$sub" "$DISK_LIMITS_DIR/$sub"
   sftp_forget "$sub"
   if [ -n "${ACCESS_LOG_DIR:-}" ]; then rm -f "$ACCESS_LOG_DIR/$sub".*.log; fi
 }

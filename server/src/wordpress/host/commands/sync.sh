@@ -27,10 +27,11 @@ sync_all() {
   done
   # SCRATCH_MAX_AGE_MIN=0: this product is the host's only user (the embedded host, locked).
   if [ "${SCRATCH_MAX_AGE_MIN:-60}" = 0 ]; then
-    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' ! -path "${CORE_COPY_DIR:-/nonexistent}" -exec rm -rf {} +
+    find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' ! -path "${CORE_COPY_DIR:-/nonexistent}" \
+      ! -path "$DISK_LIMITS_DIR" -exec rm -rf {} +
   else
     find "$SITES_ROOT" -mindepth 1 -maxdepth 1 -name '.*' ! -path "${CORE_COPY_DIR:-/nonexistent}" \
-      -mmin "+${SCRATCH_MAX_AGE_MIN:-60}" -exec rm -rf {} +
+      ! -path "$DISK_LIMITS_DIR" -mmin "+${SCRATCH_MAX_AGE_MIN:-60}" -exec rm -rf {} +
   fi
   getent passwd | while IFS=: read -r name _ _ _ comment _; do
     if [[ $comment == "lagon site "* ]] && [ ! -d "$(dirname "${comment#lagon site }")" ]; then

@@ -35,14 +35,17 @@
 #   SITE_TASKS_MAX, SITE_MEMORY_MAX, SITE_CPU_QUOTA  each site's slice (128, 768M, 50%)
 #   PLUGIN_CACHE_DIR verified plugin archives (default /var/cache/lagon/plugins, root only)
 #   SITE_SECCOMP   the seccomp filter (BPF) of the sites' processes, which the helper loads for the
-#                  site's PHP it runs (decision 0071); unset: none. With SITE_UNIT, the file the unit
+#                  site's PHP it runs (decision 0071) and check writes from site-seccomp.py
+#                  (decision 0095); unset: none. With SITE_UNIT, the file the unit
 #                  lagon-php@.service gives site-master.sh for the masters (decision 0093)
 #   CORE_COPY_DIR  with SITE_DISK_MB, a root-only folder on the sites' mount (SITES_ROOT/.core-copies,
 #                  left by the scratch cleanup) where the helper keeps its copy of CORE_DIR, whose
 #                  files the sites' folders hard-link (core_files)
-#   SITE_DISK_MB   each site's disk allowance in MiB (decision 0071): SITES_ROOT and SITE_TMP_ROOT
-#                  are on one btrfs with quotas enabled, and what a site writes (its wp-content and
-#                  its temp folders, each a subvolume) counts in its qgroup 1/<uid>; unset: none
+#   SITE_DISK_MB   the cap of each site's disk allowance in MiB, and the allowance of a site given
+#                  none (decisions 0071 and 0095): SITES_ROOT and SITE_TMP_ROOT are on one btrfs
+#                  with quotas enabled, and what a site writes (its wp-content and its temp
+#                  folders, each a subvolume) counts in its qgroup 1/<uid>, limited to its plan's
+#                  allowance (install --disk-mb, disk-limit); unset: no quota
 #   SITE_CGROUP_DIR  without SITE_UNIT, the folder of the sites' cgroups (one folder per site) where
 #                  the embedded supervisor runs each master: the helper runs a site's PHP there too
 #   SFTP (decision 0059; sftp and site-mode):

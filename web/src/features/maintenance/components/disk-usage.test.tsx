@@ -19,4 +19,18 @@ describe("the order page's disk block", () => {
     );
     expect(screen.getByRole("alert").textContent).toMatch(/presque plein/);
   });
+
+  it("shows a plan's allowance in Go, and a site over it (after a downgrade) keeps working", () => {
+    render(
+      <DiskUsage
+        disk={{
+          used_bytes: 12 * 1024 * MB,
+          limit_bytes: 10 * 1024 * MB,
+          measured_at: "2026-11-27T06:17:00Z",
+        }}
+      />,
+    );
+    expect(screen.getByText(/12 Go utilisés sur 10 Go \(100 %\)/)).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toMatch(/reste en ligne et garde tous ses fichiers/);
+  });
 });

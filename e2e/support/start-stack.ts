@@ -40,6 +40,16 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
     WP_PLUGIN_SOURCE: path.join(dataDir, "plugin-source"),
     // The journeys see a broken site found out within minutes.
     MONITOR_SCHEDULE: "* * * * *",
+    // No journey waits for a nightly, weekly or hourly pass: a run that crosses one of their hours
+    // (BACKUP at 22:00 UTC, MAINTENANCE at 00:00 UTC) would do hidden work on every site and
+    // change the journeys' timing. Backups, updates and screenshots are asked for by the journeys;
+    // the order page reads the visit log itself.
+    BACKUP_SCHEDULE: "off",
+    BACKUP_DRILL_SCHEDULE: "off",
+    MAINTENANCE_SCHEDULE: "off",
+    DISK_ALERT_SCHEDULE: "off",
+    SCREENSHOT_SCHEDULE: "off",
+    VISITS_SCHEDULE: "off",
     // The sites' disk quota (a btrfs image, decision 0071) is proven by site-confinement.test.ts.
     SITE_QUOTA: "off",
     SMTP_URL: smtp.url,

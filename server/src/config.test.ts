@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import type { Context } from "./context.ts";
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "lagon-config-"));
 /**
@@ -191,6 +192,44 @@ describe("configuration", () => {
       BACKUP_KEEP_WEEKLY: 4,
       BACKUP_KEEP_MONTHLY: 12,
     });
+  });
+
+  it("turns each configurable schedule off with « off », and no job then runs on it", async () => {
+    const names = [
+      "BACKUP_SCHEDULE",
+      "BACKUP_DRILL_SCHEDULE",
+      "MAINTENANCE_SCHEDULE",
+      "MONITOR_SCHEDULE",
+      "DISK_ALERT_SCHEDULE",
+      "SCREENSHOT_SCHEDULE",
+      "VISITS_SCHEDULE",
+    ] as const;
+    const on = loadConfig({ DATA_DIR: tmp() });
+    const off = loadConfig({ DATA_DIR: tmp(), ...Object.fromEntries(names.map((name) => [name, " off "])) });
+    for (const name of names) expect(off[name]).toBe("off");
+    expect(() => loadConfig({ DATA_DIR: tmp(), BACKUP_DRILL_SCHEDULE: "hebdo" })).toThrow(
+      /BACKUP_DRILL_SCHEDULE/,
+    );
+    const { allJobs } = await import("./jobs/all-jobs.ts");
+    const { alertMissedBackups } = await import("./backups/missed-backups.ts");
+    const scheduled = (config: Config) =>
+      allJobs.filter((job) => job.cron?.({ config } as Context)).map((job) => job.name);
+    // The missed-backup check goes with the nightly backup: without it, no backup is ever due.
+    expect(
+      scheduled(on)
+        .filter((name) => !scheduled(off).includes(name))
+        .sort(),
+    ).toEqual([
+      "backup-all-sites",
+      "check-missed-backups",
+      "disk-alerts",
+      "monitor-sites",
+      "read-all-site-visits",
+      "restore-drill",
+      "screenshot-sites",
+      "update-sites",
+    ]);
+    expect(await alertMissedBackups({ config: off } as Context)).toEqual([]);
   });
 
   it("keeps generated secrets private to their owner", () => {

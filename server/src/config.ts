@@ -267,11 +267,18 @@ const ConfigSchema = PublicConfig.extend({
   BACKUP_REPOSITORY: optional,
   /** The repository's password; default derived from SECRET_KEY. */
   BACKUP_PASSWORD: optional.pipe(z.string().min(16, "au moins 16 caractères").optional()),
-  /** When every site is backed up (cron, La Réunion's time). */
+  /**
+   * When every site is backed up (cron, La Réunion's time, or "off": no nightly backup, so none
+   * is ever missed; a test stack that only backs up on request).
+   */
   BACKUP_SCHEDULE: z
     .string()
-    .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « 0 2 * * * »")
-    .default("0 2 * * *"),
+    .regex(
+      /^\s*(off|\S+(\s+\S+){4})\s*$/,
+      "expression cron à 5 champs, par exemple « 0 2 * * * », ou « off »",
+    )
+    .default("0 2 * * *")
+    .transform((v) => v.trim()),
   /** How often sites waiting for their own content are looked at for the directory (cron). */
   DIRECTORY_CHECK_SCHEDULE: z
     .string()
@@ -326,11 +333,15 @@ const ConfigSchema = PublicConfig.extend({
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   /** Memory all the screenshot browser's processes together may use (MB) before it is killed. */
   SCREENSHOT_MEMORY_MB: z.coerce.number().int().min(200).max(16_384).default(1024),
-  /** When the restore drill runs (cron, La Réunion's time): weekly by default. */
+  /** When the restore drill runs (cron, La Réunion's time, or "off"): weekly by default. */
   BACKUP_DRILL_SCHEDULE: z
     .string()
-    .regex(/^\s*\S+(\s+\S+){4}\s*$/, "expression cron à 5 champs, par exemple « 0 4 * * 0 »")
-    .default("0 4 * * 0"),
+    .regex(
+      /^\s*(off|\S+(\s+\S+){4})\s*$/,
+      "expression cron à 5 champs, par exemple « 0 4 * * 0 », ou « off »",
+    )
+    .default("0 4 * * 0")
+    .transform((v) => v.trim()),
   /** How many sites each drill restores (in turn, so every site comes up over the weeks); 0 turns it off. */
   BACKUP_DRILL_SITES: z.coerce.number().int().min(0).max(1000).default(3),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),

@@ -19,9 +19,10 @@ export interface SpawnedServer {
 /**
  * The whole product as `npm start` runs it (API, worker, WordPress and mail hosts) on a data
  * folder of the test's, on free ports, with the periodic jobs off and no web build served.
+ * `env` overrides any of it (`ROLE: "api"` for the API alone, `PORT` for a port of the test's).
  */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: ROOT,
     env: {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
+import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN as TOKEN } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
@@ -399,6 +400,8 @@ describe("admin actions on real WordPress sites and real e-mail", () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await createTestApp({ SMTP_URL: smtp.url, WP_PORT: String(await freePort()) });
+    // Reinstalls back the sites up first: each restic command would derive the repository's key again.
+    await useCheapBackupRepository(t.ctx);
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
   });

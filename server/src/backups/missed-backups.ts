@@ -20,12 +20,13 @@ export function lastDueRun(schedule: string, now: Date): Date {
  * Finds the sites on the host with no backup since the schedule's last run (BACKUP_SCHEDULE,
  * given BACKUP_RUN_HOURS to finish): each is raised once per missed run (order logs, admin card)
  * and the agency gets one e-mail for them. Sites put online after that run are not due yet.
- * Answers the subdomains newly alerted.
+ * Without a daily backup (BACKUP_SCHEDULE "off") none is missed. Answers the subdomains newly alerted.
  */
 export async function alertMissedBackups(
   ctx: Pick<Context, "config" | "db" | "queue" | "secrets">,
   now = new Date(),
 ): Promise<string[]> {
+  if (ctx.config.BACKUP_SCHEDULE === "off") return [];
   const due = lastDueRun(ctx.config.BACKUP_SCHEDULE, now);
   const missed = [];
   const orders = await backedUpSites(ctx);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
+import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { emailLog, type Order, orderLogs, orders } from "../db/schema.ts";
@@ -54,6 +55,8 @@ describe("restore drill and missed backups", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ WP_PORT: String(await freePort()), AGENCY_EMAIL: "alertes@lagon.re" });
+    // Backups and drills: each restic command would derive the repository's key again.
+    await useCheapBackupRepository(t.ctx);
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, { subdomain: "exercice", companyName: "Atelier Exercice" });

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
+import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { emailLog, type Order, orders, siteBackups, siteMaintenance, siteUpdates } from "../db/schema.ts";
@@ -53,6 +54,9 @@ describe("site updates", () => {
       MONITOR_SCHEDULE: "off",
       MAINTENANCE_SCHEDULE: "off",
     });
+    // Each update backs the site up first (and a rollback reads it back): each restic command
+    // would derive the repository's key again.
+    await useCheapBackupRepository(t.ctx);
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, { subdomain: "mise-a-jour", companyName: "Atelier Mise à Jour" });

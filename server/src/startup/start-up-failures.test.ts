@@ -1,56 +1,31 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { type SpawnedServer, spawnServer } from "../../test/spawn-server.ts";
 import { openDatabase } from "../db/database.ts";
 import { emailLog } from "../db/schema.ts";
 import { SecretBox } from "../lib/secrets.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { StartupError, startupErrorLine } from "./startup-error.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "lagon-start-"));
-const running: ChildProcessWithoutNullStreams[] = [];
+const running: SpawnedServer[] = [];
 
-/** The real server, as `npm run start:api` runs it, on a throwaway data folder. */
-function server(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      ROLE: "api",
-      SERVE_WEB: "false",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      ...env,
-    },
-  });
-  running.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr.on("data", (d) => {
-    stderr += d;
-  });
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, stderr })),
-  );
-  const ready = () =>
-    new Promise<void>((resolve, reject) => {
-      child.stdout.on("data", () => stdout.includes("Site prêt") && resolve());
-      void exited.then(({ stderr }) => reject(new Error(`the server stopped: ${stderr}`)));
-    });
-  return { child, exited, ready, output: () => stdout };
+/** The real server, as `npm run start:api` runs it, on a data folder of the test's. */
+async function server(dataDir: string, env: Record<string, string>): Promise<SpawnedServer> {
+  const run = await spawnServer(dataDir, { ROLE: "api", ...env });
+  running.push(run);
+  return run;
 }
 
 /** What a failed start must look like: exit code 1 and, on stderr, one French line, no stack. */
-async function expectRefusal(run: ReturnType<typeof server>, line: RegExp) {
-  const { code, stderr } = await run.exited;
+async function expectRefusal(started: Promise<SpawnedServer>, line: RegExp) {
+  const run = await started;
+  const code = await run.exited;
+  const stderr = run.stderr();
   expect(code).toBe(1);
   expect(stderr).not.toMatch(/^\s+at /m);
   expect(stderr.trim().split("\n")).toHaveLength(1);
@@ -58,7 +33,7 @@ async function expectRefusal(run: ReturnType<typeof server>, line: RegExp) {
 }
 
 afterAll(() => {
-  for (const child of running) child.kill("SIGKILL");
+  for (const run of running) run.child.kill("SIGKILL");
 });
 
 describe("a start-up failure ends with one French line and exit code 1", () => {
@@ -66,21 +41,21 @@ describe("a start-up failure ends with one French line and exit code 1", () => {
 
   it("refuses a guessable ADMIN_TOKEN", async () => {
     await expectRefusal(
-      server({ DATA_DIR: tmp(), PORT: String(await freePort()), ADMIN_TOKEN: "a".repeat(24) }),
+      server(tmp(), { ADMIN_TOKEN: "a".repeat(24) }),
       /^Configuration invalide : ADMIN_TOKEN : trop prévisible/,
     );
   }, 60_000);
 
   it("prints where the admin token is kept, never the token", async () => {
-    const first = server({ DATA_DIR: dataDir, PORT: String(await freePort()) });
-    await first.ready();
+    const first = await server(dataDir, {});
+    await first.printed("Site prêt");
     const tokenFile = path.join(dataDir, "secrets", "admin-token");
-    expect(first.output()).toContain(`Le jeton d'administration est dans ${tokenFile}`);
-    expect(first.output()).not.toContain(readFileSync(tokenFile, "utf8").trim());
+    expect(first.stdout()).toContain(`Le jeton d'administration est dans ${tokenFile}`);
+    expect(first.stdout()).not.toContain(readFileSync(tokenFile, "utf8").trim());
 
     // A second server on the same embedded data folder refuses to start, naming the first.
     await expectRefusal(
-      server({ DATA_DIR: dataDir, PORT: String(await freePort()) }),
+      server(dataDir, {}),
       new RegExp(
         `^Un autre serveur utilise déjà le dossier de données ${dataDir} \\(PID ${first.child.pid}\\)`,
       ),
@@ -94,7 +69,7 @@ describe("a start-up failure ends with one French line and exit code 1", () => {
     const port = await freePort();
     await new Promise<void>((resolve) => squatter.listen(port, "127.0.0.1", resolve));
     await expectRefusal(
-      server({ DATA_DIR: dataDir, PORT: String(port) }),
+      server(dataDir, { PORT: String(port) }),
       new RegExp(`^Le port ${port} est déjà utilisé par un autre programme`),
     );
     squatter.close();
@@ -114,9 +89,7 @@ describe("a start-up failure ends with one French line and exit code 1", () => {
     });
     await database.close();
     await expectRefusal(
-      server({
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
+      server(dataDir, {
         SECRET_KEY: randomBytes(32).toString("hex"),
       }),
       /^SECRET_KEY n'est pas la clé qui a chiffré les e-mails du journal/,
@@ -126,22 +99,19 @@ describe("a start-up failure ends with one French line and exit code 1", () => {
   it("refuses to serve the local test checkout on a public address unless LOCAL_TEST_PAYMENTS=on", async () => {
     const publicUrl = { PUBLIC_URL: "https://www.lagon-digital.re" };
     await expectRefusal(
-      server({ DATA_DIR: tmp(), PORT: String(await freePort()), ...publicUrl }),
+      server(tmp(), publicUrl),
       /^Configuration invalide : PUBLIC_URL : www\.lagon-digital\.re n'est pas une adresse locale, et sans STRIPE_SECRET_KEY .*LOCAL_TEST_PAYMENTS=on/,
     );
     // Told so, the server starts on local payments, the admin's billing test clock with them.
-    const port = await freePort();
     const adminToken = randomBytes(32).toString("hex");
     // On the data folder of the tests above (made by the second): a new one costs a database init.
-    const demo = server({
-      DATA_DIR: dataDir,
-      PORT: String(port),
+    const demo = await server(dataDir, {
       ADMIN_TOKEN: adminToken,
       LOCAL_TEST_PAYMENTS: "on",
       ...publicUrl,
     });
-    await demo.ready();
-    const clock = await fetch(`http://127.0.0.1:${port}/api/admin/test-clock?token=${adminToken}`);
+    await demo.printed("Site prêt");
+    const clock = await fetch(`http://127.0.0.1:${demo.port}/api/admin/test-clock?token=${adminToken}`);
     expect(clock.status).toBe(200);
     demo.child.kill("SIGTERM");
     await demo.exited;
@@ -152,7 +122,7 @@ describe("a start-up failure ends with one French line and exit code 1", () => {
     cpSync(dataDir, damaged, { recursive: true });
     writeFileSync(path.join(damaged, "pglite", "global", "pg_control"), "abîmé");
     await expectRefusal(
-      server({ DATA_DIR: damaged, PORT: String(await freePort()) }),
+      server(damaged, {}),
       new RegExp(`^La base de données embarquée \\(${damaged}/pglite\\) ne s'ouvre pas`),
     );
   }, 120_000);

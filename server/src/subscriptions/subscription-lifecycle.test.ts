@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { pdfToText } from "../../test/pdf-to-text.ts";
+import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import {
@@ -92,6 +93,9 @@ describe("subscriptions through the billing test clock", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ WP_PORT: String(await freePort()) });
+    // Archivals back the sites up, restorations read them back: each restic command would derive
+    // the repository's key again.
+    await useCheapBackupRepository(t.ctx);
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
   });

@@ -207,6 +207,7 @@ describe("a site's own mail: password reset and contact form through the mail ho
       "contact-form",
       "mail-starttls",
       "contact-form-voice",
+      "plan-disk",
     ]);
     // The site as it was made before stop 31: a Contact page without the form, the mu-plugin of
     // then (no form, no settings route), nothing recorded.
@@ -243,6 +244,7 @@ describe("a site's own mail: password reset and contact form through the mail ho
       "contact-form",
       "mail-starttls",
       "contact-form-voice",
+      "plan-disk",
     ]);
     expect((await logs()).map((l) => l.details)).toEqual([
       expect.stringMatching(
@@ -252,11 +254,13 @@ describe("a site's own mail: password reset and contact form through the mail ho
       `E-mails du site envoyés par wordpress@${domain} ; formulaire de contact vers accueil@fleurs-payet.re.`,
       // Not a Koza site: its form keeps the words it has.
       "Pas de site écrit par Koza : formulaire de contact inchangé.",
+      // Made before the disk allowance followed the plan (decision 0095): its plan's size.
+      "Espace disque du site : 10 Go, selon l'offre.",
     ]);
     expect(await formToken(false)).toMatch(/^\d+\./);
     // Once: a second run does nothing; the steps themselves, run again, change nothing.
     await job();
-    expect(await logs()).toHaveLength(4);
+    expect(await logs()).toHaveLength(5);
     await t.ctx.wordpress.main.refreshSiteFiles(subdomain);
     expect(await addContactForm(t.ctx, order, await getSite(t.ctx.db, order.id))).toContain(
       "Formulaire de contact déjà présent.",

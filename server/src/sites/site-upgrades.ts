@@ -1,8 +1,11 @@
+import { formatBytes } from "@lagon/contracts/backups";
+import { siteDiskMb } from "@lagon/contracts/plans";
 import { and, arrayContains, eq, not, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { type Order, orders, type Site, sites, subscriptions } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
+import { applyPlanDisk } from "../kits/plan-disk.ts";
 import { giveContactFormOwnersVoice } from "../koza/contact-form-voice.ts";
 import { liveSite } from "../maintenance/versions.ts";
 import { addOrderLog } from "../orders/order-log.ts";
@@ -31,7 +34,15 @@ export const SITE_UPGRADES: SiteUpgrade[] = [
   { name: "mail-starttls", run: configureSiteMail },
   // Koza sites of one person made before their contact form could say "je" (decisions 0085, 0091).
   { name: "contact-form-voice", run: (ctx, order) => giveContactFormOwnersVoice(ctx, order) },
+  // Sites made before the disk allowance followed the plan (decision 0095): their plan's size.
+  { name: "plan-disk", run: planDiskUpgrade },
 ];
+
+async function planDiskUpgrade(ctx: Context, order: Order, site: Site): Promise<string> {
+  const over = await applyPlanDisk(ctx.wordpress.hostFor(site), site, order.subdomain, order.planId);
+  const mb = siteDiskMb(order.planId);
+  return over ?? `Espace disque du site : ${mb === undefined ? "celui de l'hébergement" : formatBytes(mb * 1024 * 1024)}, selon l'offre.`;
+}
 
 export const SITE_UPGRADE_NAMES = SITE_UPGRADES.map((upgrade) => upgrade.name);
 

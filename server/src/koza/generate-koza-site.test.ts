@@ -415,7 +415,9 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
     );
     expect((await page()).content.raw).toBe(edited);
     // Listed among the site upgrades, after the ones that give the form itself.
-    expect(SITE_UPGRADE_NAMES.indexOf("contact-form-voice")).toBe(SITE_UPGRADE_NAMES.indexOf("mail-starttls") + 1);
+    expect(SITE_UPGRADE_NAMES.indexOf("contact-form-voice")).toBe(
+      SITE_UPGRADE_NAMES.indexOf("mail-starttls") + 1,
+    );
     await setAnswers(submission.data);
   });
 

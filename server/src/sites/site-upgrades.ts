@@ -41,7 +41,10 @@ export const SITE_UPGRADES: SiteUpgrade[] = [
 async function planDiskUpgrade(ctx: Context, order: Order, site: Site): Promise<string> {
   const over = await applyPlanDisk(ctx.wordpress.hostFor(site), site, order.subdomain, order.planId);
   const mb = siteDiskMb(order.planId);
-  return over ?? `Espace disque du site : ${mb === undefined ? "celui de l'hébergement" : formatBytes(mb * 1024 * 1024)}, selon l'offre.`;
+  return (
+    over ??
+    `Espace disque du site : ${mb === undefined ? "celui de l'hébergement" : formatBytes(mb * 1024 * 1024)}, selon l'offre.`
+  );
 }
 
 export const SITE_UPGRADE_NAMES = SITE_UPGRADES.map((upgrade) => upgrade.name);

@@ -91,7 +91,8 @@ export function kozaPages(
     cover(
       [
         heading(text.home.headline, { level: 1, align: "center", name: data.businessName }),
-        paragraph(text.home.lead, { align: "center", size: "large" }),
+        // The banner's line, kept like its title: no short word at the end of a line.
+        paragraph(text.home.lead, { align: "center", size: "large", title: true }),
         buttons(
           [
             { label, href: action },

@@ -50,14 +50,16 @@ export function heading(
 /** The class of a span the line never breaks inside (the theme's styles say so: `themeStyles`). */
 export const NO_WRAP = "koza-nowrap";
 
-/** Short words that go down to the next line with the name after them ("à", "chez", "la"). */
-const SHORT_WORD = "(?:[àÀ]|[aA]ux?|[cC]hez|[dD]es?|[dD]u|[eE]n|[eE]t|[lL]a|[lL]es?|[uU]ne?)";
-/** Short words that never end a line before a title's last word ("Avec du / caractère."). */
-const BEFORE_LAST = `(?:${SHORT_WORD}|[pP]ar|[pP]our|[sS]ur|[nN]os|[vV]os|[nN]otre|[vV]otre|[mM]on|[mM]a|[mM]es|[sS]on|[sS]a|[sS]es|[cC]e|[cC]ette|[cC]es)`;
+/**
+ * Short words that never end a title's line: they go down with the word after them ("à Saint-Paul",
+ * "du caractère", "de bons petits plats").
+ */
+const SHORT_WORD =
+  "(?:[àÀ]|[aA]ux?|[cC]hez|[dD]es?|[dD]u|[eE]n|[eE]t|[lL]a|[lL]es?|[uU]ne?|[pP]ar|[pP]our|[sS]ur|[nN]os|[vV]os|[nN]otre|[vV]otre|[mM]on|[mM]a|[mM]es|[sS]on|[sS]a|[sS]es|[cC]e|[cC]ette|[cC]es)";
 /** A word, with its hyphens and apostrophes ("Saint-Denis", "l'e-mail", "écrivez-moi"). */
 const WORD = "[\\p{L}\\p{N}'’]+(?:-[\\p{L}\\p{N}'’]+)*";
-/** Before a title's last word, or a sentence's inside a title (its full stop, then a space or the end). */
-const LAST = `(?=${WORD}(?:\u00a0?[.!?…]+(?= |$)|$))`;
+/** A title's last sentence short enough to stay on one line, even on a phone ("Avec du caractère."). */
+const LAST_SENTENCE = /(?<=[.!?…] )[^.!?…<]{1,20}[.!?…]?$/u;
 
 /** `change` on the text of `html` only, never inside a tag (a link's address stays as it is). */
 const outsideTags = (html: string, change: (text: string) => string) =>
@@ -66,20 +68,24 @@ const outsideTags = (html: string, change: (text: string) => string) =>
     .map((part, i, parts) => (i % 2 || parts[i - 1] === `<span class="${NO_WRAP}">` ? part : change(part)))
     .join("");
 
+const span = (words: string) => `<span class="${NO_WRAP}">${words}</span>`;
+const wholeWords = (text: string) =>
+  text.replace(new RegExp(`(?<![\\p{L}\\p{N}&#])(?:${SHORT_WORD} )*${WORD}`, "gu"), (words) =>
+    /[ -]/.test(words) ? span(words) : words,
+  );
+
 /**
  * Words kept together on one line: a hyphenated word (a title breaks before "Saint-Denis", never
- * after "Saint-"), a short word with the name that follows it, as French typography wants
- * ("Boulangerie Payet / à Saint-Paul", never "Boulangerie Payet à / Saint-Paul"), and a short
- * word with the title's last word ("Avec / du caractère.", never "Avec du / caractère."). A span,
+ * after "Saint-"), a short word with the word that follows it, as French typography wants
+ * ("Boulangerie Payet / à Saint-Paul", never "Boulangerie Payet à / Saint-Paul"; "Avec / du
+ * caractère."), and a title's short last sentence ("Garage Hoarau. / Avec du caractère."). A span,
  * not a non-breaking hyphen or space, so the words stay as typed (search, copy, editor).
  */
 export const keepWhole = (html: string) =>
-  outsideTags(html, (text) =>
-    text.replace(
-      new RegExp(`(?<![\\p{L}\\p{N}&#])(?:${SHORT_WORD} (?=\\p{Lu})|${BEFORE_LAST} ${LAST})?${WORD}`, "gu"),
-      (words) => (/[ -]/.test(words) ? `<span class="${NO_WRAP}">${words}</span>` : words),
-    ),
-  );
+  outsideTags(html, (text) => {
+    const last = LAST_SENTENCE.exec(text);
+    return last ? wholeWords(text.slice(0, last.index)) + span(last[0]) : wholeWords(text);
+  });
 
 /** A hyphenated word longer than this may break at its hyphens (it would not fit a phone's line). */
 const HYPHENATED_MAX = 28;

@@ -408,8 +408,12 @@ describe("the five pages as blocks", () => {
     );
     expect(heading("Pourquoi nous ?")).not.toContain(NO_WRAP);
     // Nor before a title's last word: "Avec / du caractère.", never "Avec du / caractère.".
+    expect(heading("Avec du caractère, toujours")).toContain(
+      `Avec <span class="${NO_WRAP}">du caractère</span>,`,
+    );
+    // A title's short last sentence stays whole: "Garage Hoarau. / Avec du caractère.".
     expect(heading("Garage Hoarau. Avec du caractère.")).toContain(
-      `Garage Hoarau. Avec <span class="${NO_WRAP}">du caractère</span>.`,
+      `Garage Hoarau. <span class="${NO_WRAP}">Avec du caractère.</span>`,
     );
     expect(heading("Pain au levain")).toContain(`>Pain <span class="${NO_WRAP}">au levain</span></h2>`);
     expect(heading("Ce que nous faisons de mieux")).toContain(
@@ -418,11 +422,10 @@ describe("the five pages as blocks", () => {
     expect(heading("Réservez votre créneau\u00a0!")).toContain(
       `<span class="${NO_WRAP}">votre créneau</span>\u00a0!`,
     );
-    // Inside a title, a sentence's last word too; a short word in the middle stays free.
-    expect(heading("Ici, pas de demi-mesure. Ça part")).toContain(
-      `pas <span class="${NO_WRAP}">de demi-mesure</span>. Ça part`,
+    // Every short word goes down with the word after it, in the middle of a title too.
+    expect(heading("Le pain de chaque jour, pour vous")).toContain(
+      `<span class="${NO_WRAP}">Le pain</span> <span class="${NO_WRAP}">de chaque</span> jour, <span class="${NO_WRAP}">pour vous</span>`,
     );
-    expect(heading("Le pain de chaque jour")).toContain(">Le pain de chaque jour</h2>");
   });
 
   it("never break a word at its hyphen in body text: « e-/mail », « écrivez-/moi », « Saint-/Denis »", () => {

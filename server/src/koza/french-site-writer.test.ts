@@ -443,7 +443,7 @@ describe("the embedded French writer, for five trades", () => {
       "Restaurant créole à Saint-Leu\u00a0: de bons petits plats, servis avec le sourire.",
     );
     // Nor "savoir-faire et sérieux" under a restaurant's name.
-    expect(restaurant.tagline).toBe("Restaurant créole à Saint-Leu — le plaisir de recevoir");
+    expect(restaurant.tagline).toBe("Restaurant créole à Saint-Leu — le goût du partage");
     expect(writeFrenchSite({ ...TRADES.restaurant, style: "minimal" }).tagline).toBe(
       "Restaurant créole à Saint-Leu",
     );

@@ -275,7 +275,7 @@ const TRADES: Record<TradeKind, TradeWords> = {
       `${acts(w, named, ["Je vous attends", "Nous vous attendons"], ["attend", "attendent"], "vous")} à table${sp(w.inTown)}.`,
     // Not "Installez-vous…": the way of working and the first formule say it already.
     lead: (w) => `${w.type}${sp(w.inTown)} : de bons petits plats, servis avec le sourire.`,
-    taglineEnd: "le plaisir de recevoir",
+    taglineEnd: "le goût du partage",
     servicesCta: {
       title: "Une table, un groupe ?",
       text: (w) => `Pour réserver ou pour toute question, ${call(w)} au ${w.phone}.`,

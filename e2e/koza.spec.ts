@@ -250,6 +250,17 @@ test("a customer fills the Koza questionnaire with real photos and gets a 5-page
   ]) {
     await expect(main.getByText(text).first()).toBeVisible();
   }
+  // Body text never breaks "Saint-/Leu" at its hyphen: WordPress keeps Koza's span there too.
+  await expect(main.getByRole("listitem").locator(".koza-nowrap", { hasText: "Saint-Leu" })).toHaveCSS(
+    "white-space",
+    "nowrap",
+  );
+  // The form's button has the shape of the page's other buttons: rounded, not square.
+  const radius = (button: ReturnType<typeof main.locator>) =>
+    button.evaluate((b) => getComputedStyle(b).borderTopLeftRadius);
+  const shape = await radius(main.getByRole("link", { name: "Appeler" }));
+  expect(shape).not.toBe("0px");
+  expect(await radius(main.getByRole("button", { name: "Envoyer" }))).toBe(shape);
   await page.screenshot({ path: `${SHOTS}/koza-site-contact-1280.png`, fullPage: true });
 });
 

@@ -131,7 +131,52 @@ async function shoot(page: Page, name: string) {
         .map((img) => img.src),
     );
     expect.soft(broken, `${name}: broken images`).toEqual([]);
+    expect.soft(await badBreaks(page), `${name} at ${width} px: badly broken lines`).toEqual([]);
   }
+}
+
+/**
+ * Lines a craftsperson would not show: a word broken at its hyphen in the text ("e-/mail",
+ * "Saint-/Denis"), or a title's or the banner's line ending on a short word before its last word
+ * ("Avec du / caractère."). Measured on the page as drawn: the word's rectangles on two lines.
+ */
+function badBreaks(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const lines = (node: Text, start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.bottom))).size;
+    };
+    const texts = (root: Element) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const all: Text[] = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) all.push(n as Text);
+      return all;
+    };
+    for (const el of Array.from(document.querySelectorAll("main p, main li"))) {
+      for (const node of texts(el)) {
+        for (const m of node.data.matchAll(/[\p{L}\p{N}'’]+(?:-[\p{L}\p{N}'’]+)+/gu)) {
+          if (lines(node, m.index, m.index + m[0].length) > 1) found.push(m[0]);
+        }
+      }
+    }
+    const titles = "main h1, main h2, main h3, header h1, .wp-block-cover p";
+    for (const el of Array.from(document.querySelectorAll(titles))) {
+      const nodes = texts(el);
+      const last = nodes.at(-1);
+      const m =
+        last &&
+        /(?:^|[\s])((?:à|au|aux|de|des|du|en|et|la|le|les|un|une|chez|par|pour|sur|nos|vos|notre|votre|mon|ma|mes|son|sa|ses|ce|cette|ces)[\s\u00a0]+[^\s]+)\s*$/iu.exec(
+          last.data,
+        );
+      if (m && last && lines(last, m.index + m[0].indexOf(m[1] as string), last.data.trimEnd().length) > 1) {
+        found.push(m[1] as string);
+      }
+    }
+    return found;
+  });
 }
 
 test("five trades: every page of their Koza site, on a phone and a desktop", async ({ page, request }) => {
@@ -164,6 +209,14 @@ test("five trades: every page of their Koza site, on a phone and a desktop", asy
     for (const [n, path] of PAGES.entries()) {
       await page.goto(new URL(path, site).href);
       await shoot(page, `${c.trade}-${n + 1}-${path.replaceAll("/", "") || "accueil"}`);
+      if (path === "/contact/") {
+        // The form's button has the shape of the page's other buttons (rounded, not square).
+        const radius = (button: ReturnType<Page["locator"]>) =>
+          button.evaluate((b) => getComputedStyle(b).borderTopLeftRadius);
+        const shape = await radius(main.locator(".wp-block-button__link").first());
+        expect.soft(shape, `${c.trade}: the buttons' shape`).not.toBe("0px");
+        expect.soft(await radius(main.getByRole("button", { name: "Envoyer" })), c.trade).toBe(shape);
+      }
       if (path !== "/realisations/") continue;
       // The customer's photos only, in even rows; without any, no picture at all.
       const pictures = main.locator("img");

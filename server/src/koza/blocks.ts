@@ -50,22 +50,57 @@ export function heading(
 /** The class of a span the line never breaks inside (the theme's styles say so: `themeStyles`). */
 export const NO_WRAP = "koza-nowrap";
 
-/** Short words that go down to the next line with the name after them ("à", "chez", "la"). */
-const SHORT_WORD = "(?:[àÀ]|[aA]ux?|[cC]hez|[dD]es?|[dD]u|[eE]n|[eE]t|[lL]a|[lL]es?|[uU]ne?)";
+/**
+ * Short words that never end a title's line: they go down with the word after them ("à Saint-Paul",
+ * "du caractère", "de bons petits plats").
+ */
+const SHORT_WORD =
+  "(?:[àÀ]|[aA]ux?|[cC]hez|[dD]es?|[dD]u|[eE]n|[eE]t|[lL]a|[lL]es?|[uU]ne?|[pP]ar|[pP]our|[sS]ur|[nN]os|[vV]os|[nN]otre|[vV]otre|[mM]on|[mM]a|[mM]es|[sS]on|[sS]a|[sS]es|[cC]e|[cC]ette|[cC]es)";
+/** A word, with its hyphens and apostrophes ("Saint-Denis", "l'e-mail", "écrivez-moi"). */
+const WORD = "[\\p{L}\\p{N}'’]+(?:-[\\p{L}\\p{N}'’]+)*";
+/** A title's last sentence short enough to stay on one line, even on a phone ("Avec du caractère."). */
+const LAST_SENTENCE = /(?<=[.!?…] )[^.!?…<]{1,20}[.!?…]?$/u;
+
+/** `change` on the text of `html` only, never inside a tag (a link's address stays as it is). */
+const outsideTags = (html: string, change: (text: string) => string) =>
+  html
+    .split(/(<[^>]*>)/)
+    .map((part, i, parts) => (i % 2 || parts[i - 1] === `<span class="${NO_WRAP}">` ? part : change(part)))
+    .join("");
+
+const span = (words: string) => `<span class="${NO_WRAP}">${words}</span>`;
+const wholeWords = (text: string) =>
+  text.replace(new RegExp(`(?<![\\p{L}\\p{N}&#])(?:${SHORT_WORD} )*${WORD}`, "gu"), (words) =>
+    /[ -]/.test(words) ? span(words) : words,
+  );
 
 /**
  * Words kept together on one line: a hyphenated word (a title breaks before "Saint-Denis", never
- * after "Saint-"), and a short word with the name that follows it, as French typography wants
- * ("Boulangerie Payet / à Saint-Paul", never "Boulangerie Payet à / Saint-Paul"). A span, not a
- * non-breaking hyphen or space, so the words stay as typed (search, copy, editor).
+ * after "Saint-"), a short word with the word that follows it, as French typography wants
+ * ("Boulangerie Payet / à Saint-Paul", never "Boulangerie Payet à / Saint-Paul"; "Avec / du
+ * caractère."), and a title's short last sentence ("Garage Hoarau. / Avec du caractère."). A span,
+ * not a non-breaking hyphen or space, so the words stay as typed (search, copy, editor).
  */
 export const keepWhole = (html: string) =>
-  html.replace(
-    new RegExp(
-      `(?<![\\p{L}\\p{N}&#])(?:${SHORT_WORD} (?=\\p{Lu}))?[\\p{L}\\p{N}'’]+(?:-[\\p{L}\\p{N}'’]+)*`,
-      "gu",
+  outsideTags(html, (text) => {
+    const last = LAST_SENTENCE.exec(text);
+    return last ? wholeWords(text.slice(0, last.index)) + span(last[0]) : wholeWords(text);
+  });
+
+/** A hyphenated word longer than this may break at its hyphens (it would not fit a phone's line). */
+const HYPHENATED_MAX = 28;
+
+/**
+ * Body text: a hyphenated word on one line ("e-mail", "écrivez-moi", "Saint-Denis"), in the same
+ * span as titles; the rest of the text wraps as usual. Not inside an address ("contact@garage-
+ * hoarau.re", a link's text or its target).
+ */
+export const keepHyphens = (html: string) =>
+  outsideTags(html, (text) =>
+    text.replace(
+      /(?<![\p{L}\p{N}&#@./:'’-])[\p{L}\p{N}'’]+(?:-[\p{L}\p{N}'’]+)+(?![\p{L}\p{N}@-]|\.[\p{L}\p{N}])/gu,
+      (word) => (word.length > HYPHENATED_MAX ? word : `<span class="${NO_WRAP}">${word}</span>`),
     ),
-    (words) => (/[ -]/.test(words) ? `<span class="${NO_WRAP}">${words}</span>` : words),
   );
 
 /**
@@ -95,10 +130,13 @@ export function keepName(html: string, name: string): string {
   return `${keepWhole(html.slice(0, found.index))}<span class="${NAME}">${keepWhole(found[0])}</span>${keepWhole(html.slice(end))}`;
 }
 
-/** A paragraph; `html` lets a caller pass already-escaped inline markup (links). */
+/**
+ * A paragraph; `html` lets a caller pass already-escaped inline markup (links). Its hyphenated
+ * words stay whole (`keepHyphens`); a banner's line (`title`) is kept like a title (`keepWhole`).
+ */
 export function paragraph(
   text: string,
-  opts: { align?: Align; html?: boolean; size?: "large" | "small"; className?: string } = {},
+  opts: { align?: Align; html?: boolean; size?: "large" | "small"; className?: string; title?: boolean } = {},
 ): string {
   const a = {
     ...(opts.align ? { align: opts.align } : {}),
@@ -110,7 +148,12 @@ export function paragraph(
     opts.size && `has-${opts.size}-font-size`,
     opts.className,
   );
-  return block("paragraph", a, `<p${c ? ` class="${c}"` : ""}>${opts.html ? text : esc(text)}</p>`);
+  const html = opts.html ? text : esc(text);
+  return block(
+    "paragraph",
+    a,
+    `<p${c ? ` class="${c}"` : ""}>${(opts.title ? keepWhole : keepHyphens)(html)}</p>`,
+  );
 }
 
 export const link = (label: string, href: string) => `<a href="${esc(href)}">${esc(label)}</a>`;
@@ -135,7 +178,7 @@ export function gallery(items: Media[], columns: number): string {
 
 /** A list whose items may hold inline markup already escaped. */
 export function list(itemsHtml: string[]): string {
-  const items = itemsHtml.map((i) => block("list-item", {}, `<li>${i}</li>`)).join("\n\n");
+  const items = itemsHtml.map((i) => block("list-item", {}, `<li>${keepHyphens(i)}</li>`)).join("\n\n");
   return block("list", {}, `<ul class="wp-block-list">${items}</ul>`);
 }
 

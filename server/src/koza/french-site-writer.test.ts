@@ -417,4 +417,35 @@ describe("the embedded French writer, for five trades", () => {
       }
     }
   });
+
+  it("names the business once in the home page's intro, in every trade and style", () => {
+    for (const data of Object.values(TRADES)) {
+      for (const style of KOZA_STYLES) {
+        const intro = writeFrenchSite({ ...data, style }).home.intro;
+        const said = intro.split(data.businessName.replace(/^(le|la|les) /i, "")).length - 1;
+        expect(said, intro).toBeLessThanOrEqual(1);
+      }
+    }
+    // The hair salon's opening names it; the sentence after says "nous".
+    expect(writeFrenchSite(TRADES.hairdresser).home.intro).toContain("Nous vous recevons sur rendez-vous");
+  });
+
+  it("gives the banner a line a restaurant owner is proud of, not « au service de sa clientèle avec sérieux »", () => {
+    for (const data of Object.values(TRADES)) {
+      for (const style of KOZA_STYLES) {
+        expect(writeFrenchSite({ ...data, style }).home.lead).not.toMatch(
+          /au service de sa clientèle|avec sérieux/,
+        );
+      }
+    }
+    const restaurant = writeFrenchSite(TRADES.restaurant);
+    expect(restaurant.home.lead).toBe(
+      "Restaurant créole à Saint-Leu\u00a0: de bons petits plats, servis avec le sourire.",
+    );
+    // Nor "savoir-faire et sérieux" under a restaurant's name.
+    expect(restaurant.tagline).toBe("Restaurant créole à Saint-Leu — le goût du partage");
+    expect(writeFrenchSite({ ...TRADES.restaurant, style: "minimal" }).tagline).toBe(
+      "Restaurant créole à Saint-Leu",
+    );
+  });
 });

@@ -9,7 +9,7 @@ import { type TradeKind, tradeOf } from "./trade.ts";
 /** What changes with the chosen style: the voice of the site. Each list offers variants. */
 interface Tone {
   headline: ((w: Words) => string)[];
-  lead: ((w: Words) => string)[];
+  lead: ((w: Words, said: TradeWords) => string)[];
   opening: ((w: Words) => string)[];
   servicesTitle: (w: Words) => string;
   whyTitle: (w: Words) => string;
@@ -101,7 +101,8 @@ const TONES: Record<KozaStyle, Tone> = {
     ],
     lead: [
       () => "Le savoir-faire, la rigueur et le sens du service.",
-      (w) => `${w.type}${sp(w.inTown)}, au service de sa clientèle avec sérieux.`,
+      // In the trade's own words: a restaurant invites to sit down, a garage says how it works.
+      (w, said) => said.lead(w),
     ],
     opening: [
       (w) => `${w.The} ${v(w, "met son", "mettent leur")} savoir-faire à votre service.`,
@@ -198,8 +199,15 @@ interface TradeWords {
   why: (w: Words) => string;
   /** The same, from another angle, on the "about" page. */
   way: (w: Words) => string;
-  /** Where and how the business meets its customers, when the home page has little else to say. */
-  presence: (w: Words) => string;
+  /**
+   * Where and how the business meets its customers, when the home page has little else to say;
+   * `named`: the sentence before already named the business, so "nous" (the name said once).
+   */
+  presence: (w: Words, named: boolean) => string;
+  /** The banner's line under the title, in the trade's words (the classic style's second variant). */
+  lead: (w: Words) => string;
+  /** The end of the site's tagline, when the style's own would not fit the trade. */
+  taglineEnd?: string;
   servicesCta: { title: string; text: (w: Words) => string };
   galleryIntro: (w: Words) => string;
   contactIntro: (w: Words) => string;
@@ -208,6 +216,17 @@ interface TradeWords {
 /** "Nous vous servons à Saint-Paul, du mardi au dimanche…", or "Je vous sers…". */
 const welcome = (verbs: [team: string, alone: string], w: Words) =>
   `${w.solo ? `Je vous ${verbs[1]}` : `Nous vous ${verbs[0]}`}${sp(w.inTown)}${w.hours ? `, ${w.hours}` : ""}.`;
+/**
+ * Who acts: "je" for one person, "nous" once the name was just said, else the name with its verb
+ * (`acts(w, named, ["Je vous attends", "Nous vous attendons"], ["attend", "attendent"], "vous")`).
+ */
+const acts = (
+  w: Words,
+  named: boolean,
+  [alone, team]: [string, string],
+  verb: [one: string, many: string],
+  object = "",
+) => (w.solo ? alone : named ? team : `${w.The}${sp(object)} ${v(w, ...verb)}`);
 /** "appelez le Garage Hoarau", or "appelez-moi" for one person. */
 const call = (w: Words) => (w.solo ? "appelez-moi" : `appelez ${w.the}`);
 /** "écrivez", or "écrivez-moi" for one person. */
@@ -228,8 +247,9 @@ const TRADES: Record<TradeKind, TradeWords> = {
       `En boutique, ${we(w, "nous prenons", "je prends")} le temps de vous conseiller et de vous servir.`,
     way: () =>
       "Ici, chaque client est servi avec le sourire, qu'il passe en coup de vent ou prenne son temps.",
-    presence: (w) =>
-      `${w.solo ? "Je vous attends" : `${w.The} vous ${v(w, "attend", "attendent")}`}${sp(w.inTown)}.`,
+    presence: (w, named) =>
+      `${acts(w, named, ["Je vous attends", "Nous vous attendons"], ["attend", "attendent"], "vous")}${sp(w.inTown)}.`,
+    lead: (w) => `${w.type}${sp(w.inTown)} : le goût du travail bien fait.`,
     servicesCta: {
       title: "Une commande particulière ?",
       text: (w) => `Passez à la boutique ou ${call(w)} au ${w.phone}.`,
@@ -251,8 +271,11 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaText: (w) => `${welcome(["recevons", "reçois"], w)} Pour réserver une table, appelez le ${w.phone}.`,
     why: (w) => `Ici, ${we(w, "nous vous recevons", "je vous reçois")} simplement, comme un habitué.`,
     way: () => "Seul, en famille ou entre collègues, chacun trouve ici sa place à table.",
-    presence: (w) =>
-      `${w.solo ? "Je vous attends" : `${w.The} vous ${v(w, "attend", "attendent")}`} à table${sp(w.inTown)}.`,
+    presence: (w, named) =>
+      `${acts(w, named, ["Je vous attends", "Nous vous attendons"], ["attend", "attendent"], "vous")} à table${sp(w.inTown)}.`,
+    // Not "Installez-vous…": the way of working and the first formule say it already.
+    lead: (w) => `${w.type}${sp(w.inTown)} : de bons petits plats, servis avec le sourire.`,
+    taglineEnd: "le goût du partage",
     servicesCta: {
       title: "Une table, un groupe ?",
       text: (w) => `Pour réserver ou pour toute question, ${call(w)} au ${w.phone}.`,
@@ -276,8 +299,9 @@ const TRADES: Record<TradeKind, TradeWords> = {
         : "Sur rendez-vous, le temps qu'il faut vous est réservé, sans précipitation.",
     way: (w) =>
       `À chaque rendez-vous, ${we(w, "nous commençons par écouter ce que vous attendez, puis nous vous expliquons", "je commence par écouter ce que vous attendez, puis je vous explique")} ce qui a été fait.`,
-    presence: (w) =>
-      `${w.solo ? "Je vous reçois" : `${w.The} vous ${v(w, "reçoit", "reçoivent")}`} sur rendez-vous${sp(w.inTown)}.`,
+    presence: (w, named) =>
+      `${acts(w, named, ["Je vous reçois", "Nous vous recevons"], ["reçoit", "reçoivent"], "vous")} sur rendez-vous${sp(w.inTown)}.`,
+    lead: (w) => `${w.type}${sp(w.inTown)} : un métier fait avec soin, sur rendez-vous.`,
     servicesCta: {
       title: "Envie d'un rendez-vous ?",
       text: (w) => `${capitalize(call(w))} au ${w.phone} : un créneau vous est proposé.`,
@@ -297,8 +321,9 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaText: (w) => `Appelez le ${w.phone} ou ${write(w)} en décrivant votre besoin et le lieu des travaux.`,
     why: () => "Avant toute intervention, le travail à faire et son prix vous sont présentés dans un devis.",
     way: () => "Chaque chantier est mené proprement, et ce qui a été fait vous est expliqué à la fin.",
-    presence: (w) =>
-      `${w.solo ? "J'interviens" : `${w.The} ${v(w, "intervient", "interviennent")}`} chez vous, sur devis.`,
+    presence: (w, named) =>
+      `${acts(w, named, ["J'interviens", "Nous intervenons"], ["intervient", "interviennent"])} chez vous, sur devis.`,
+    lead: (w) => `${w.type}${sp(w.inTown)} : un travail propre, expliqué et sur devis.`,
     servicesCta: {
       title: "Un devis pour vos travaux ?",
       text: (w) =>
@@ -321,8 +346,9 @@ const TRADES: Record<TradeKind, TradeWords> = {
     why: () =>
       "Chaque mission commence par comprendre votre activité, pour vous proposer ce qui lui convient.",
     way: () => "Les échanges restent simples : des réponses claires à vos questions, sans jargon.",
-    presence: (w) =>
-      `${w.solo ? "Je travaille" : `${w.The} ${v(w, "travaille", "travaillent")}`} avec les professionnels${sp(w.inTown)}.`,
+    presence: (w, named) =>
+      `${acts(w, named, ["Je travaille", "Nous travaillons"], ["travaille", "travaillent"])} avec les professionnels${sp(w.inTown)}.`,
+    lead: (w) => `${w.type}${sp(w.inTown)} : des réponses claires, au service de votre activité.`,
     servicesCta: {
       title: "Une question sur votre situation ?",
       text: (w) =>
@@ -342,8 +368,9 @@ const TRADES: Record<TradeKind, TradeWords> = {
     ctaText: (w) => `Appelez le ${w.phone} ou écrivez-${we(w, "nous", "moi")}.`,
     why: () => "Chaque demande commence par un échange, pour bien comprendre ce dont vous avez besoin.",
     way: () => "Vous savez à chaque étape ce qui est fait, comment et pour quand.",
-    presence: (w) =>
-      `${w.solo ? "Je suis" : `${w.The} ${v(w, "est", "sont")}`} à votre écoute${sp(w.inTown)}.`,
+    presence: (w, named) =>
+      `${acts(w, named, ["Je suis", "Nous sommes"], ["est", "sont"])} à votre écoute${sp(w.inTown)}.`,
+    lead: (w) => `${w.type}${sp(w.inTown)} : le goût du travail bien fait.`,
     servicesCta: {
       title: "Besoin d'un renseignement ?",
       text: (w) =>
@@ -400,13 +427,18 @@ export function writeFrenchSite(data: KozaData): SiteContent {
   const clientele = audience
     ? pick([`${we(w, "Notre", "Ma")} clientèle : ${audience}.`, `Pour qui ? ${capitalize(audience)}.`], 1)
     : "";
-  const home = join(pick(tone.opening, 3)(w), pitch, ...rest, rest.length ? "" : said.presence(w));
+  const opening = pick(tone.opening, 3)(w);
+  // The business is named once: after an opening that names it, "nous" ("Nous vous recevons…").
+  const named = fold(opening).includes(fold(bare(w.name)));
+  const home = join(opening, pitch, ...rest, rest.length ? "" : said.presence(w, named));
 
   return typeset({
-    tagline: [`${w.type}${sp(w.inTown)}`, tone.taglineEnd].filter(Boolean).join(" — "),
+    tagline: [`${w.type}${sp(w.inTown)}`, tone.taglineEnd && (said.taglineEnd ?? tone.taglineEnd)]
+      .filter(Boolean)
+      .join(" — "),
     home: {
       headline: pick(tone.headline)(w),
-      lead: pick(tone.lead, 2)(w),
+      lead: pick(tone.lead, 2)(w, said),
       intro: home,
       servicesTitle: (said.servicesTitle ?? tone.servicesTitle)(w),
       serviceTeasers: described.items.map((d) => d.teaser),
@@ -472,6 +504,8 @@ function article(name: string): { a: Article; rest: string } {
   const kind = MASCULINE.test(folded) ? "le" : FEMININE.test(folded) ? "la" : "";
   return { a: kind && elides(name) ? "l'" : kind, rest: name };
 }
+/** The name without its own article ("Fournil" for "Le Fournil"), as it is found after "au". */
+const bare = (name: string) => article(name).rest;
 /** Whether the name is said in the plural ("Les Délices de Zoé"). */
 const plural = (name: string) => article(name).a === "les";
 /** "Élec Grondin", "le Garage Hoarau", "le Fournil", "les Délices de Zoé", "l'Atelier Zoé" */

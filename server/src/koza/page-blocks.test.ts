@@ -2,7 +2,7 @@ import { KOZA_STYLES } from "@lagon/contracts/koza";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TEMPLATES } from "../mail/default-templates.ts";
 import { renderTemplate } from "../mail/render-template.ts";
-import { heading, type Media, NAME, NO_WRAP } from "./blocks.ts";
+import { heading, link, type Media, NAME, NO_WRAP, paragraph } from "./blocks.ts";
 import { writeFrenchSite } from "./french-site-writer.ts";
 import { ADMIN_ONLY, kozaPages, pageList, photoGallery, WAY_OF_WORKING } from "./page-blocks.ts";
 import { imageRequests, pageImages } from "./site-images.ts";
@@ -62,8 +62,8 @@ describe("the five pages as blocks", () => {
       '<!-- wp:cover {"url":"http://payet.localhost:8080/wp-content/uploads/koza-1-photo-1.jpg","id":41',
     );
     for (const service of data.services) {
-      expect(home).toContain(service);
-      expect(services).toContain(service);
+      expect(visible(home)).toContain(service);
+      expect(visible(services)).toContain(service);
     }
     expect(about).toContain("Nos valeurs");
     expect(pages[1]?.featured?.id).toBe(42);
@@ -347,7 +347,9 @@ describe("the five pages as blocks", () => {
     const inside = services.slice(band, services.lastIndexOf("<!-- /wp:group -->"));
     expect(inside).toContain("var(--wp--preset--spacing--60)");
     expect(inside.match(/<!-- wp:media-text /g)).toHaveLength(3);
-    expect(services.slice(services.lastIndexOf("<!-- /wp:group -->"))).toContain("Une table, un groupe");
+    expect(visible(services.slice(services.lastIndexOf("<!-- /wp:group -->")))).toContain(
+      "Une table, un groupe",
+    );
   });
 
   it("keep opening hours such as « 7h-17h » whole on the contact page, in lower case after the colon", () => {
@@ -405,8 +407,64 @@ describe("the five pages as blocks", () => {
       `<span class="${NO_WRAP}">chez Mayotte</span> Clim`,
     );
     expect(heading("Pourquoi nous ?")).not.toContain(NO_WRAP);
-    // A service's name keeps its words free: only a name (a capital) pulls its short word along.
-    expect(heading("Pain au levain")).toContain(">Pain au levain</h2>");
+    // Nor before a title's last word: "Avec / du caractère.", never "Avec du / caractère.".
+    expect(heading("Avec du caractère, toujours")).toContain(
+      `Avec <span class="${NO_WRAP}">du caractère</span>,`,
+    );
+    // A title's short last sentence stays whole: "Garage Hoarau. / Avec du caractère.".
+    expect(heading("Garage Hoarau. Avec du caractère.")).toContain(
+      `Garage Hoarau. <span class="${NO_WRAP}">Avec du caractère.</span>`,
+    );
+    expect(heading("Pain au levain")).toContain(`>Pain <span class="${NO_WRAP}">au levain</span></h2>`);
+    expect(heading("Ce que nous faisons de mieux")).toContain(
+      `faisons <span class="${NO_WRAP}">de mieux</span>`,
+    );
+    expect(heading("Réservez votre créneau\u00a0!")).toContain(
+      `<span class="${NO_WRAP}">votre créneau</span>\u00a0!`,
+    );
+    // Every short word goes down with the word after it, in the middle of a title too.
+    expect(heading("Le pain de chaque jour, pour vous")).toContain(
+      `<span class="${NO_WRAP}">Le pain</span> <span class="${NO_WRAP}">de chaque</span> jour, <span class="${NO_WRAP}">pour vous</span>`,
+    );
+  });
+
+  it("never break a word at its hyphen in body text: « e-/mail », « écrivez-/moi », « Saint-/Denis »", () => {
+    const p = paragraph("Appelez-moi ou écrivez-moi par e-mail : je viens à Saint-Denis.");
+    for (const word of ["Appelez-moi", "écrivez-moi", "e-mail", "Saint-Denis"]) {
+      expect(p).toContain(`<span class="${NO_WRAP}">${word}</span>`);
+    }
+    // The text stays as typed (search, copy), and a link's target and an address are left alone.
+    expect(visible(p)).toContain("Appelez-moi ou écrivez-moi par e-mail : je viens à Saint-Denis.");
+    const linked = paragraph(
+      `Écrivez à ${link("contact@mayotte-clim.yt", "mailto:contact@mayotte-clim.yt")} ou voyez ${link("la page", "/prendre-rendez-vous/")}.`,
+      { html: true },
+    );
+    expect(linked).toContain('href="mailto:contact@mayotte-clim.yt">contact@mayotte-clim.yt</a>');
+    expect(linked).toContain('href="/prendre-rendez-vous/"');
+    // Every body text of every page: the hyphenated words of what a visitor reads are kept whole.
+    for (const data of Object.values(TRADES)) {
+      for (const page of kozaPages(data, writeFrenchSite(data), images(data, []))) {
+        const body = page.content.match(/<(p|li)\b[^>]*>.*?<\/\1>/g) ?? [];
+        for (const text of body) {
+          const free = text
+            .replace(new RegExp(`<span class="${NO_WRAP}">[^<]*</span>`, "g"), "")
+            .replace(/<[^>]+>/g, " ")
+            .replace(/\S*[@/.]\S*-\S*/g, "");
+          expect(free.match(/[\p{L}\p{N}]-[\p{L}\p{N}]/u)?.[0], `${page.slug}: ${text}`).toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it("keep the banner's line like a title: no short word at the end of its lines", () => {
+    const home = kozaPages(
+      TRADES.restaurant,
+      writeFrenchSite(TRADES.restaurant),
+      images(TRADES.restaurant, []),
+    )[0]?.content as string;
+    const lead = /<p class="has-text-align-center has-large-font-size">(.*?)<\/p>/.exec(home)?.[1] ?? "";
+    expect(lead).toContain(`<span class="${NO_WRAP}">le sourire</span>.`);
+    expect(lead).toContain(`<span class="${NO_WRAP}">à Saint-Leu</span>`);
   });
 
   it("keep a short business name whole on a wide screen, and let a long one wrap", () => {

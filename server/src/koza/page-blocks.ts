@@ -9,7 +9,6 @@ import {
   gallery,
   heading,
   image,
-  keepWhole,
   link,
   list,
   type Media,
@@ -91,7 +90,8 @@ export function kozaPages(
     cover(
       [
         heading(text.home.headline, { level: 1, align: "center", name: data.businessName }),
-        paragraph(text.home.lead, { align: "center", size: "large" }),
+        // The banner's line, kept like its title: no short word at the end of a line.
+        paragraph(text.home.lead, { align: "center", size: "large", title: true }),
         buttons(
           [
             { label, href: action },
@@ -189,8 +189,8 @@ export function kozaPages(
       `Téléphone\u00a0: ${link(c.phone, tel)}`,
       `E-mail\u00a0: ${link(c.email, `mailto:${c.email}`)}`,
       `Adresse\u00a0: ${esc(c.address)}`,
-      // "7h-17h" stays on one line; after the colon, "du mardi…" in lower case.
-      ...(c.hours.trim() ? [`Horaires\u00a0: ${keepWhole(esc(lower(c.hours.trim())))}`] : []),
+      // "7h-17h" stays on one line (the list's `keepHyphens`); after the colon, "du mardi…" in lower case.
+      ...(c.hours.trim() ? [`Horaires\u00a0: ${esc(lower(c.hours.trim()))}`] : []),
     ]),
     buttons([
       ...(online ? [{ label, href: action }] : []),

@@ -42,6 +42,8 @@ describe("the theme's colours and fonts", () => {
     expect(css).toContain(`.logged-in .${ADMIN_ONLY}{display:block;`);
     // A hyphenated place name in a title stays on one line (blocks.ts wraps it in this class).
     expect(css).toContain(`.${NO_WRAP}{white-space:nowrap}`);
+    // Titles in even lines where the browser can: "Garage Hoarau. / Avec du caractère.".
+    expect(css).toContain("h1,h2,h3,.wp-block-cover p{text-wrap:balance}");
   });
 
   it("keep a short business name on one line on a wide screen only: a phone's line may break it", () => {

@@ -146,6 +146,8 @@ export function sitePalette(data: KozaData) {
 /** Below WordPress's 600 px breakpoint, where a gallery of three columns falls to two. */
 /** A short business name on one line from a wide screen up; on a phone it may wrap (no overflow). */
 const WIDE_NAME = `@media (min-width:60em){.${NAME}{white-space:nowrap}}`;
+/** Titles and the banner's line in even lines ("Garage Hoarau. / Avec du caractère."), where browsers can. */
+const BALANCED = "h1,h2,h3,.wp-block-cover p{text-wrap:balance}";
 const PHONE_GALLERY =
   "@media (max-width:599px){.wp-block-gallery.has-nested-images.columns-3 figure.wp-block-image:not(#individual-image){width:100%}}";
 
@@ -178,7 +180,7 @@ export function themeStyles(data: KozaData) {
       // a hyphenated place name kept on one line in titles, a short business name too on a wide
       // screen; on a phone, a row of three photos is one photo a row (WordPress would draw two
       // small ones above a wide one).
-      css: `.${NO_WRAP}{white-space:nowrap}.${ADMIN_ONLY}{display:none}.logged-in .${ADMIN_ONLY}{display:block;padding:1rem 1.25rem;border:2px dashed var(--wp--preset--color--accent-1);border-radius:8px}${WIDE_NAME}${PHONE_GALLERY}`,
+      css: `.${NO_WRAP}{white-space:nowrap}.${ADMIN_ONLY}{display:none}.logged-in .${ADMIN_ONLY}{display:block;padding:1rem 1.25rem;border:2px dashed var(--wp--preset--color--accent-1);border-radius:8px}${WIDE_NAME}${BALANCED}${PHONE_GALLERY}`,
       color: { background: preset("color", "base"), text: preset("color", "contrast") },
       typography: {
         fontFamily: preset("font-family", look.body.slug),

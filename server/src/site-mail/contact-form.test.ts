@@ -38,6 +38,16 @@ describe("the site's contact form (mu-plugin lagon-courriel.php)", () => {
     expect(fields).toContain("box-sizing:border-box");
   });
 
+  it("draws « Envoyer » as the theme's button: rounded like every other button of the site", () => {
+    const form = drawForm("");
+    expect(form).toContain(
+      '<button type="submit" class="wp-block-button__link wp-element-button">Envoyer</button>',
+    );
+    const css = form.match(/<style>(.*)<\/style>/)?.[1] ?? "";
+    // Where the Buttons block's styles are not loaded, its shape still reaches the form's button.
+    expect(css).toMatch(/:where\(\.lagon-contact \.wp-block-button__link\)\{[^}]*border-radius:9999px/);
+  });
+
   it("says « je » on the site of someone working alone, « nous » otherwise", () => {
     expect(drawForm({ voix: "je" }, "contact=merci")).toContain(
       "Merci, votre message a bien été envoyé. Je vous répondrai rapidement.",

@@ -2,7 +2,7 @@
 /**
  * Plugin Name: Courriel du site
  * Description: Les e-mails du site (mot de passe oublié, formulaires) partent par l'hébergement e-mail de la plateforme, en SMTP authentifié, jamais par un programme. Formulaire de contact protégé contre le spam, sans service tiers.
- * Version: 4
+ * Version: 5
  */
 
 // The product writes the settings through PUT /wp-json/lagon/v1/courriel (the admin's application
@@ -208,10 +208,15 @@ add_shortcode('lagon_formulaire_contact', function ($atts) {
 		// A field people do not see: robots that fill every field give themselves away.
 		. '<p class="lagon-contact-piege" aria-hidden="true"><label for="lagon-site-web">Ne remplissez pas ce champ</label><input id="lagon-site-web" name="site_web" tabindex="-1" autocomplete="off"></p>'
 		. '<input type="hidden" name="lagon_contact" value="1"><input type="hidden" name="lagon_jeton" value="' . esc_attr(lagon_contact_token(time())) . '">'
-		. '<p><button type="submit" class="wp-element-button">Envoyer</button></p>'
+		// The theme's button: the classes of a Buttons block's link, so it takes the theme's colours
+		// and shape (rounded in Twenty Twenty-Five) like every other button of the site.
+		. '<p><button type="submit" class="wp-block-button__link wp-element-button">Envoyer</button></p>'
 		. '<p class="lagon-contact-note"><small>Vos coordonnées servent uniquement à vous répondre.</small></p>'
 		. '</form><style>.lagon-contact-piege{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}'
 		// Padding inside the width: a full-width field never overflows its column on a phone.
-		. '.lagon-contact input,.lagon-contact textarea{box-sizing:border-box;width:100%;max-width:36rem;padding:.5rem;font:inherit}</style></div>';
+		. '.lagon-contact input,.lagon-contact textarea{box-sizing:border-box;width:100%;max-width:36rem;padding:.5rem;font:inherit}'
+		// The Buttons block's own shape, for a page without one (its styles load only where it is):
+		// without specificity, so the theme's or the owner's button styles still win.
+		. ':where(.lagon-contact .wp-block-button__link){border:0;border-radius:9999px;cursor:pointer}</style></div>';
 	return $out;
 });

@@ -248,7 +248,7 @@ describe("a site's own mail: password reset and contact form through the mail ho
     ]);
     expect((await logs()).map((l) => l.details)).toEqual([
       expect.stringMatching(
-        /^Extensions de la plateforme mises à jour sur le site : .*Courriel du site \(version 4\)/,
+        /^Extensions de la plateforme mises à jour sur le site : .*Courriel du site \(version 5\)/,
       ),
       `E-mails du site envoyés par wordpress@${domain} ; formulaire de contact vers accueil@fleurs-payet.re. Formulaire de contact ajouté à la page Contact.`,
       `E-mails du site envoyés par wordpress@${domain} ; formulaire de contact vers accueil@fleurs-payet.re.`,

@@ -69,7 +69,10 @@ describe("SshMailHost (the helper over SSH)", () => {
       ports: await freeMailPorts(),
       sendCounts: new SendCounts(database.db),
     });
-    await daemons.start();
+    // The daemons start while the SSH side is set up.
+    const daemonsStarted = daemons.start();
+    // Awaited below; a failure meanwhile is not an unhandled one.
+    daemonsStarted.catch(() => {});
     const { paths } = daemons;
 
     // The helper as the guide installs it: root's, writable by root alone.
@@ -129,6 +132,7 @@ describe("SshMailHost (the helper over SSH)", () => {
       helper: `sudo -n ${helper}`,
       endpoints: daemons.endpoints(),
     };
+    await daemonsStarted;
     host = new SshMailHost(options);
     await host.start();
     await host.addDomain(domain);
@@ -245,6 +249,7 @@ describe("SshMailHost (the helper over SSH)", () => {
 
   it("lets the product's user run nothing but the helper, which refuses what it has not checked", async () => {
     const helper = options.helper;
+    const refusals: Promise<readonly [string, boolean]>[] = [];
     for (const command of [
       `${helper} dkim-record ../../../etc`,
       `${helper} mailbox-remove ${alice}`,
@@ -255,8 +260,9 @@ describe("SshMailHost (the helper over SSH)", () => {
       "sudo -n /usr/bin/id",
       `sudo -n MAIL_HOST_CONF=/dev/null ${helper.replace("sudo -n ", "")} check`,
     ]) {
-      expect((await asProductUser(command)).ok, command).toBe(false);
+      refusals.push(asProductUser(command).then((result) => [command, result.ok] as const));
     }
+    for (const [command, ok] of await Promise.all(refusals)) expect(ok, command).toBe(false);
     const state = (await asProductUser(`${helper} state`)).out.trim();
     const revision = (JSON.parse(state) as { revision: number }).revision;
     const stdinOf = (domains: string) =>

@@ -14,6 +14,7 @@ import { accountCommand } from "../lib/system-accounts.ts";
 import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
+import { siteSenderLogin } from "./mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
 import { SendCounts } from "./send-counts-table.ts";
 import { MAIL_HELPER_DIR, mailHelperFiles, SshMailHost, type SshMailHostOptions } from "./ssh-mail-host.ts";
@@ -189,7 +190,28 @@ describe("SshMailHost (the helper over SSH)", () => {
   });
 
   it("delivers through an alias what the owner submits, DKIM-signed with a key made on the host", async () => {
+    // Another product process adds an alias: this one's next change starts from a state the host
+    // no longer has, is refused as stale, and is made again from the host's (neither is lost).
+    const second = new SshMailHost(options);
+    await second.start();
+    await second.setAlias(`ventes@${domain}`, [alice]);
     await host.setAlias(`equipe@${domain}`, [bob]);
+    await deliverFromOutside(host.endpoints(), {
+      from: "client@exterieur.test",
+      to: `ventes@${domain}`,
+      subject: "Demande de prix",
+      text: "Combien coûte le sac de riz ?",
+    });
+    await waitForMessage(host.endpoints(), alice, passwords.alice, "Demande de prix");
+    await host.removeAlias(`ventes@${domain}`);
+    await expect(
+      deliverFromOutside(host.endpoints(), {
+        from: "c@exterieur.test",
+        to: `ventes@${domain}`,
+        subject: "?",
+        text: "?",
+      }),
+    ).rejects.toThrow(/5\.1\.1/);
     await submitAs(host.endpoints(), alice, passwords.alice, {
       from: alice,
       to: `equipe@${domain}`,
@@ -232,6 +254,41 @@ describe("SshMailHost (the helper over SSH)", () => {
     expect(owner.stdout.trim()).toBe("lagonmail");
     await host.setVacation(alice, null);
     expect(existsSync(script)).toBe(false);
+  });
+
+  it("suspends a domain's mail and lifts it, and lets its site's sender submit", async () => {
+    const sitePassword = newMailboxPassword();
+    await host.setSiteSender({ domain, passwordHash: await hashMailboxPassword(sitePassword) });
+    await submitAs(host.endpoints(), siteSenderLogin(domain), sitePassword, {
+      from: `no-reply@${domain}`,
+      to: alice,
+      subject: "Nouvelle commande sur le site",
+      text: "Une commande vient d'arriver.",
+    });
+    await waitForMessage(host.endpoints(), alice, passwords.alice, "Nouvelle commande sur le site");
+    await host.setSuspended([domain], true);
+    const outside = { from: "z@exterieur.test", to: alice, subject: "Suspendu", text: "." };
+    await expect(deliverFromOutside(host.endpoints(), outside)).rejects.toThrow(/450 4\.2\.1/);
+    await host.setSuspended([domain], false);
+    await deliverFromOutside(host.endpoints(), outside);
+  });
+
+  it("removes a whole domain: its mail, its logins and its DKIM key", async () => {
+    const other = "salon.localhost";
+    const owner = `accueil@${other}`;
+    await host.restore(
+      [other],
+      [{ address: owner, passwordHash: await hashMailboxPassword("x"), quotaBytes: 1024 ** 2 }],
+    );
+    await host.setVacation(owner, { enabled: true, subject: "Fermé", message: "Congés." } as never);
+    const key = path.join(daemons.paths.dkimDir, `${other}.private`);
+    expect(existsSync(key)).toBe(true);
+    await host.removeDomain(other);
+    expect(existsSync(key)).toBe(false);
+    expect(existsSync(path.join(daemons.paths.boxesDir, other))).toBe(false);
+    await expect(
+      deliverFromOutside(host.endpoints(), { from: "x@exterieur.test", to: owner, subject: "?", text: "?" }),
+    ).rejects.toThrow(/5\.[17]\.\d/);
   });
 
   it("refuses mail for a removed mailbox, and deletes its mail", async () => {
@@ -295,6 +352,19 @@ describe("SshMailHost (the helper over SSH)", () => {
       text: ".",
     });
     await waitForMessage(host.endpoints(), alice, passwords.alice, "Encore");
+  });
+
+  it("refuses a host whose helper is another version", async () => {
+    const helper = options.helper.replace("sudo -n ", "");
+    const current = await readFile(helper, "utf8");
+    // As the operator who updates the product but forgets the host: its copy is older.
+    await writeFile(helper, `${current}\n# an older copy\n`);
+    try {
+      await expect(new SshMailHost(options).start()).rejects.toThrow(/n'a pas la version/);
+    } finally {
+      await writeFile(helper, current);
+    }
+    await new SshMailHost(options).start();
   });
 
   async function login(address: string, password: string): Promise<void> {

@@ -84,6 +84,11 @@ export class SshMailHost implements MailHost {
   private running = false;
   private paths: MailHostPaths | undefined;
   private changes: Promise<unknown> = Promise.resolve();
+  /**
+   * The host's state as this process last installed it: the next change starts from it (one SSH
+   * call, not two); apply refuses it if the host has moved on since, and the state is read again.
+   */
+  private known: MailState | undefined;
 
   constructor(private readonly options: SshMailHostOptions) {}
 
@@ -208,15 +213,15 @@ export class SshMailHost implements MailHost {
   }
 
   /**
-   * One change at a time from this process: the host's state read, changed, rendered and
-   * installed by the helper; if another process changed it in between, read again.
+   * One change at a time from this process: the host's state (as last installed, or read) changed,
+   * rendered and installed by the helper; if another process changed it in between, read again.
    */
   private change(apply: (state: MailState, removed: string[]) => boolean): Promise<void> {
     const next = this.changes.then(async () => {
       const paths = this.paths;
       if (!paths) throw new Error("the SSH mail host is not started");
       for (let attempt = 1; ; attempt++) {
-        const state = await this.readState();
+        const state = this.known ? structuredClone(this.known) : await this.readState();
         const expected = state.revision ?? 0;
         const removed: string[] = [];
         if (apply(state, removed) === false) return;
@@ -229,8 +234,10 @@ export class SshMailHost implements MailHost {
         const input = SECTIONS_ORDER.map((name) => `== ${name}\n${files[name] ?? ""}`).join("");
         try {
           await this.helper(["apply", String(expected), String(expected + 1)], input);
+          this.known = state;
           return;
         } catch (error) {
+          this.known = undefined;
           if (!(error instanceof ProcessError && error.exitCode === STALE_EXIT) || attempt >= STALE_RETRIES)
             throw error;
         }

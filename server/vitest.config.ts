@@ -48,6 +48,7 @@ const BESIDE_LANES_SUITES = [
   "src/koza/generate-koza-site.test.ts",
   "src/directory/site-filled.test.ts",
   "src/mail-host/local-webmail.test.ts",
+  "src/mail-host/ssh-mail-host.test.ts",
   "src/mailboxes/mail-aliases.test.ts",
   "src/site-mail/site-mail.test.ts",
 ];

@@ -36,14 +36,11 @@ import {
   type MailHost,
   type MailHostHealth,
   type SiteSenderSpec,
-  siteSenderLogin,
 } from "./mail-host.ts";
 import {
   DKIM_SELECTOR,
-  dkimTables,
   dovecotConf,
   FORWARD_UNWRAP,
-  forwardRoute,
   type MailConfigInput,
   type MailHostPaths,
   type MailHostPorts,
@@ -51,9 +48,20 @@ import {
   opendkimConf,
   postfixMainCf,
   postfixMasterCf,
-  SUSPENDED_REPLIES,
   VACATION_SCRIPT,
 } from "./mail-host-config.ts";
+import {
+  assertMailbox,
+  assertPasswordHash,
+  domainOf,
+  emptyMailState,
+  logins,
+  type MailState,
+  mailChanges,
+  mailHostFiles,
+  POSTFIX_MAPS,
+  REVISION_FIELD,
+} from "./mail-state.ts";
 import { ensureMailCertificate, generatedTlsFiles } from "./mail-tls.ts";
 import {
   RSPAMD_CACHE_DIR,
@@ -114,8 +122,6 @@ export function mailPortsFrom(base: number): MailHostPorts {
 
 /** The system user owning every mailbox's files (never a site's user). */
 export const MAIL_USER = "lagonmail";
-/** A field of each users file line that Dovecot passes on and ignores: the state's revision. */
-const REVISION_FIELD = "lagon_rev";
 /**
  * OpenDKIM takes about 5 s to end on SIGTERM; it keeps nothing, and a message it was signing gets
  * a temporary failure its sender retries: it is killed.
@@ -128,21 +134,6 @@ const SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
  */
 const RSPAMD_FIRST_START_MS = 180_000;
 
-interface MailState {
-  /** Counts the changes: Dovecot's view of the users file is waited on until it has this one. */
-  revision?: number;
-  domains: string[];
-  mailboxes: Record<string, { passwordHash: string; quotaBytes: number }>;
-  aliases: Record<string, string[]>;
-  /** Each site's sender login's password hash, by mail domain. */
-  senders?: Record<string, string>;
-  /** The domains of suspended subscriptions: they neither receive nor send. */
-  suspended?: string[];
-}
-
-/** A site sender's mailbox never receives anything: Dovecot gives it a token quota. */
-const SENDER_QUOTA_BYTES = 1024 * 1024;
-
 /**
  * The embedded mail host: Postfix and Dovecot from Debian, configured under the data folder
  * (or /var/lib/lagon/<hash>/mail when a parent of it is closed to others, as the sites' files),
@@ -151,7 +142,8 @@ const SENDER_QUOTA_BYTES = 1024 * 1024;
  * mailboxes.json; Postfix's maps and Dovecot's users file are written from it at each change.
  */
 export class LocalMailHost implements MailHost {
-  private readonly paths: MailHostPaths;
+  /** Where its files are (a test runs a remote helper on them: ssh-mail-host.test.ts). */
+  readonly paths: MailHostPaths;
   private readonly children: ChildProcess[] = [];
   private changes: Promise<unknown> = Promise.resolve();
   private dkimChild: ChildProcess | undefined;
@@ -275,68 +267,31 @@ export class LocalMailHost implements MailHost {
 
   addDomain(domain: string): Promise<void> {
     assertMailDomain(domain);
-    return this.change((state) => {
-      if (state.domains.includes(domain)) return false;
-      state.domains.push(domain);
-    });
+    return this.change((state) => mailChanges.addDomain(state, domain));
   }
 
   async removeDomain(domain: string): Promise<void> {
     assertMailDomain(domain);
     const removed: string[] = [];
-    await this.change((state) => {
-      state.domains = state.domains.filter((d) => d !== domain);
-      for (const address of Object.keys(state.mailboxes)) {
-        if (domainOf(address) === domain) {
-          removed.push(address);
-          delete state.mailboxes[address];
-        }
-      }
-      for (const address of Object.keys(state.aliases))
-        if (domainOf(address) === domain) delete state.aliases[address];
-      if (state.senders?.[domain]) {
-        removed.push(siteSenderLogin(domain));
-        delete state.senders[domain];
-      }
-    }, removed);
+    await this.change((state) => mailChanges.removeDomain(state, domain, removed), removed);
     await rm(path.join(this.paths.boxesDir, domain), { recursive: true, force: true });
     await rm(this.dkimKeyFile(domain), { force: true });
   }
 
   setMailbox(mailbox: MailboxSpec): Promise<void> {
     assertMailbox(mailbox);
-    return this.change((state) => {
-      if (!state.domains.includes(domainOf(mailbox.address)))
-        throw new Error(`unknown mail domain of ${mailbox.address}`);
-      state.mailboxes[mailbox.address] = {
-        passwordHash: mailbox.passwordHash,
-        quotaBytes: mailbox.quotaBytes,
-      };
-    });
+    return this.change((state) => mailChanges.setMailbox(state, mailbox));
   }
 
   restore(domains: string[], mailboxes: MailboxSpec[]): Promise<void> {
     for (const domain of domains) assertMailDomain(domain);
     for (const mailbox of mailboxes) assertMailbox(mailbox);
-    return this.change((state) => {
-      const before = JSON.stringify(state);
-      for (const domain of domains) if (!state.domains.includes(domain)) state.domains.push(domain);
-      for (const { address, passwordHash, quotaBytes } of mailboxes) {
-        if (state.domains.includes(domainOf(address)))
-          state.mailboxes[address] = { passwordHash, quotaBytes };
-      }
-      if (JSON.stringify(state) === before) return false;
-    });
+    return this.change((state) => mailChanges.restore(state, domains, mailboxes));
   }
 
   async removeMailbox(address: string): Promise<void> {
     assertMailAddress(address);
-    await this.change(
-      (state) => {
-        delete state.mailboxes[address];
-      },
-      [address],
-    );
+    await this.change((state) => mailChanges.removeMailbox(state, address), [address]);
     const [local, domain] = [address.slice(0, address.lastIndexOf("@")), domainOf(address)];
     await rm(path.join(this.paths.boxesDir, domain, local), { recursive: true, force: true });
   }
@@ -345,23 +300,12 @@ export class LocalMailHost implements MailHost {
     assertMailAddress(address);
     if (targets.length === 0) throw new Error("an alias needs a target");
     for (const target of targets) assertAliasTarget(target);
-    return this.change((state) => {
-      if (!state.domains.includes(domainOf(address))) throw new Error(`unknown mail domain of ${address}`);
-      // Unchanged (a restore at start): no reload.
-      if (state.aliases[address]?.join(",") === targets.join(",")) return false;
-      state.aliases[address] = targets;
-    });
+    return this.change((state) => mailChanges.setAlias(state, address, targets));
   }
 
   setSuspended(domains: string[], suspended: boolean): Promise<void> {
     for (const domain of domains) assertMailDomain(domain);
-    return this.change((state) => {
-      const before = new Set(state.suspended ?? []);
-      const after = new Set(before);
-      for (const domain of domains) suspended ? after.add(domain) : after.delete(domain);
-      if (after.size === before.size && [...after].every((d) => before.has(d))) return false;
-      state.suspended = [...after].sort();
-    });
+    return this.change((state) => mailChanges.setSuspended(state, domains, suspended));
   }
 
   async exportMail(domains: string[], into: NodeJS.WritableStream): Promise<void> {
@@ -409,20 +353,12 @@ export class LocalMailHost implements MailHost {
   setSiteSender({ domain, passwordHash }: SiteSenderSpec): Promise<void> {
     assertMailDomain(domain);
     assertPasswordHash(passwordHash);
-    return this.change((state) => {
-      if (!state.domains.includes(domain)) throw new Error(`unknown mail domain ${domain}`);
-      state.senders ??= {};
-      // Unchanged (a restore at start): no reload.
-      if (state.senders[domain] === passwordHash) return false;
-      state.senders[domain] = passwordHash;
-    });
+    return this.change((state) => mailChanges.setSiteSender(state, domain, passwordHash));
   }
 
   removeAlias(address: string): Promise<void> {
     assertMailAddress(address);
-    return this.change((state) => {
-      delete state.aliases[address];
-    });
+    return this.change((state) => mailChanges.removeAlias(state, address));
   }
 
   async setVacation(address: string, vacation: MailboxVacation | null): Promise<void> {
@@ -466,7 +402,7 @@ export class LocalMailHost implements MailHost {
   }
 
   /** Applies one change to the state, one at a time, and writes the maps from it; waits until Postfix and Dovecot use them. */
-  private change(apply: (state: MailState) => false | undefined, removed: string[] = []): Promise<void> {
+  private change(apply: (state: MailState) => boolean, removed: string[] = []): Promise<void> {
     const next = this.changes.then(async () => {
       const state = await this.readState();
       const domainsBefore = state.domains.join(",");
@@ -492,41 +428,23 @@ export class LocalMailHost implements MailHost {
     try {
       return JSON.parse(await readFile(this.paths.stateFile, "utf8")) as MailState;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT")
-        return { domains: [], mailboxes: {}, aliases: {} };
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyMailState();
       throw error;
     }
   }
 
   private async writeMaps(state: MailState): Promise<void> {
-    await this.writeDkim(state.domains);
-    const maps: Record<string, string[]> = {
-      domains: state.domains.map((domain) => `${domain} OK`),
-      mailboxes: Object.keys(state.mailboxes).map((address) => `${address} ${address}`),
-      // Outside targets (forwards) go through the forward port first, for their SRS sender.
-      aliases: Object.entries(state.aliases).map(
-        ([address, targets]) =>
-          `${address} ${targets
-            .map((target) => (state.domains.includes(domainOf(target)) ? target : forwardRoute(target)))
-            .join(",")}`,
-      ),
-      senders: senderLines(state),
-      "suspended-in": (state.suspended ?? []).map((domain) => `${domain} ${SUSPENDED_REPLIES.in}`),
-      "suspended-out": (state.suspended ?? []).map((domain) => `${domain} ${SUSPENDED_REPLIES.out}`),
-    };
-    for (const [name, lines] of Object.entries(maps)) {
+    const files = mailHostFiles(state, this.paths);
+    await this.writeDkim(state.domains, files);
+    for (const name of POSTFIX_MAPS) {
       const file = path.join(this.paths.postfixDir, name);
-      await writeFile(file, lines.map((line) => `${line}\n`).join(""));
+      await writeFile(file, files[name] as string);
       await runProcess("/usr/sbin/postmap", ["-c", this.paths.postfixDir, file], {
         env: { PATH: SYSTEM_PATH },
       });
     }
-    const users = logins(state).map(
-      ([address, { passwordHash, quotaBytes }]) =>
-        `${address}:${passwordHash}::::::userdb_quota_rule=*:bytes=${quotaBytes} ${REVISION_FIELD}=${state.revision ?? 0}\n`,
-    );
     const tmp = `${this.paths.usersFile}.tmp`;
-    await writeFile(tmp, users.join(""), { mode: 0o640 });
+    await writeFile(tmp, files.users as string, { mode: 0o640 });
     await chown(tmp, 0, await groupId("dovecot"));
     // Dovecot rereads the file when its modification second or size changed: two changes of the
     // same size within a second must still differ.
@@ -809,7 +727,7 @@ export class LocalMailHost implements MailHost {
   }
 
   /** Each domain's key (made once, RSA 2048, OpenDKIM's alone) and the tables naming them. */
-  private async writeDkim(domains: string[]): Promise<void> {
+  private async writeDkim(domains: string[], files: Record<string, string>): Promise<void> {
     const opendkim = { uid: await userId("opendkim"), gid: await groupId("opendkim") };
     for (const domain of domains) {
       const file = this.dkimKeyFile(domain);
@@ -820,13 +738,9 @@ export class LocalMailHost implements MailHost {
       await chown(tmp, opendkim.uid, opendkim.gid);
       await rename(tmp, file);
     }
-    const { keyTable, signingTable } = dkimTables(this.paths, domains);
-    for (const [name, text] of [
-      ["key.table", keyTable],
-      ["signing.table", signingTable],
-    ] as const) {
+    for (const name of ["key.table", "signing.table"]) {
       const file = path.join(this.paths.dkimDir, name);
-      await writeFile(file, text, { mode: 0o640 });
+      await writeFile(file, files[name] as string, { mode: 0o640 });
       await chown(file, 0, opendkim.gid);
     }
   }
@@ -887,44 +801,6 @@ export class LocalMailHost implements MailHost {
   private async endOurDaemons(): Promise<void> {
     await Promise.all(this.ourDaemons().map(([pid, signal]) => endProcess(pid, signal)));
   }
-}
-
-/** Every login of the users file: the mailboxes, then the sites' senders. */
-function logins(state: MailState): [string, { passwordHash: string; quotaBytes: number }][] {
-  const senders = Object.entries(state.senders ?? {}).map(
-    ([domain, passwordHash]) =>
-      [siteSenderLogin(domain), { passwordHash, quotaBytes: SENDER_QUOTA_BYTES }] as [
-        string,
-        { passwordHash: string; quotaBytes: number },
-      ],
-  );
-  return [...Object.entries(state.mailboxes), ...senders];
-}
-
-/**
- * The senders map: a site's login owns its own address and every address of its domain that is
- * no mailbox (the mailboxes map is looked up first and names their owners).
- */
-export function senderLines(state: Pick<MailState, "senders">): string[] {
-  return Object.keys(state.senders ?? {}).flatMap((domain) => [
-    `${siteSenderLogin(domain)} ${siteSenderLogin(domain)}`,
-    `@${domain} ${siteSenderLogin(domain)}`,
-  ]);
-}
-
-function assertPasswordHash(hash: string): void {
-  if (!/^\{SHA512-CRYPT\}\$6\$[^\s:]+$/.test(hash)) throw new Error("invalid password hash");
-}
-
-/** A mailbox's fields go into the users file: nothing but their expected shapes. */
-function assertMailbox(mailbox: MailboxSpec): void {
-  assertMailAddress(mailbox.address);
-  assertPasswordHash(mailbox.passwordHash);
-  if (!Number.isSafeInteger(mailbox.quotaBytes) || mailbox.quotaBytes <= 0) throw new Error("invalid quota");
-}
-
-function domainOf(address: string): string {
-  return address.slice(address.lastIndexOf("@") + 1);
 }
 
 function readProc(pid: number, file: string): string {

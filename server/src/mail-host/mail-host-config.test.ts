@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { learnProgram } from "./junk-learning.ts";
-import { mailPortsFrom, senderLines } from "./local-mail-host.ts";
+import { mailPortsFrom } from "./local-mail-host.ts";
 import {
   dovecotConf,
   FORWARD_UNWRAP,
@@ -10,6 +10,7 @@ import {
   postfixMainCf,
   postfixMasterCf,
 } from "./mail-host-config.ts";
+import { senderLines } from "./mail-state.ts";
 import { rspamdConfigFiles } from "./rspamd-config.ts";
 
 const input: MailConfigInput = {

@@ -1,0 +1,33 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the settings are read by the other files of the helper
+# The helper's settings, read first by mail-host.sh, from the environment or from the root-owned
+# file $MAIL_HOST_CONF (default /etc/lagon/mail-host.conf; sudo does not pass the environment on):
+#   MAIL_ROOT          the product's files on the host (mail-host-config.ts's mailHostPaths):
+#                      postfix/<map>, dovecot/users, dkim/, boxes/<domain>/<local>, mailboxes.json
+#   POSTFIX_CONFIG_DIR Postfix's configuration folder (default /etc/postfix): postmap and reload
+#   DOVECOT_CONF       Dovecot's configuration (default /etc/dovecot/dovecot.conf): doveadm
+#   DKIM_RELOAD        shell command that makes OpenDKIM read its tables again
+#                      (default: systemctl reload opendkim)
+#   MAIL_USER          the system user owning every mailbox (default lagonmail)
+#   DKIM_USER          OpenDKIM's user (default opendkim)
+
+conf=${MAIL_HOST_CONF:-/etc/lagon/mail-host.conf}
+if [ -f "$conf" ]; then
+  conf=$(readlink -e -- "$conf")
+  require_root_only "$conf"
+  # shellcheck source=/dev/null
+  . "$conf"
+fi
+: "${MAIL_ROOT:?}"
+POSTFIX_CONFIG_DIR=${POSTFIX_CONFIG_DIR:-/etc/postfix}
+DOVECOT_CONF=${DOVECOT_CONF:-/etc/dovecot/dovecot.conf}
+DKIM_RELOAD=${DKIM_RELOAD:-systemctl reload opendkim}
+MAIL_USER=${MAIL_USER:-lagonmail}
+DKIM_USER=${DKIM_USER:-opendkim}
+
+MAP_DIR=$MAIL_ROOT/postfix
+USERS_FILE=$MAIL_ROOT/dovecot/users
+DKIM_DIR=$MAIL_ROOT/dkim
+BOXES_DIR=$MAIL_ROOT/boxes
+STATE_FILE=$MAIL_ROOT/mailboxes.json
+LOCK=$MAIL_ROOT/.helper.lock

@@ -1,0 +1,454 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { chmod, chown, copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { PassThrough, Readable } from "node:stream";
+import { dkimVerify } from "mailauth/lib/dkim/verify.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../test/test-context.ts";
+import type { Database } from "../db/database.ts";
+import { accountCommand } from "../lib/system-accounts.ts";
+import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
+import { LocalMailHost } from "./local-mail-host.ts";
+import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
+import { siteSenderLogin } from "./mail-host.ts";
+import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
+import { SendCounts } from "./send-counts-table.ts";
+import { MAIL_HELPER_DIR, mailHelperFiles, SshMailHost, type SshMailHostOptions } from "./ssh-mail-host.ts";
+
+const GUIDE = path.resolve(import.meta.dirname, "../../../docs/operations/mail-host.md");
+const GUIDE_HELPER = "/usr/local/lib/lagon-mail/mail-host.sh";
+
+/**
+ * The SSH mail host against a real sshd on 127.0.0.1 (Debian's openssh-server), the product
+ * logging in as a user of its own whose one privilege is the guide's sudo rule for a root-owned
+ * copy of mail-host.sh. The "remote" Postfix, Dovecot, OpenDKIM and rspamd are an embedded host's,
+ * started by the test on loopback; from then on, only the helper changes their files.
+ */
+describe("SshMailHost (the helper over SSH)", () => {
+  let dir: string;
+  let database: Database;
+  let daemons: LocalMailHost;
+  let sshd: ChildProcess | undefined;
+  let user = "";
+  let sudoers = "";
+  let options: SshMailHostOptions;
+  let host: SshMailHost;
+  const domain = "epicerie.localhost";
+  const alice = `contact@${domain}`;
+  const bob = `bob@${domain}`;
+  const passwords = { alice: newMailboxPassword(), bob: newMailboxPassword() };
+
+  /** Runs a shell command on the host as the product's user. */
+  async function asProductUser(command: string, stdin?: string): Promise<{ ok: boolean; out: string }> {
+    const { port, keyFile, knownHostsFile } = options.ssh;
+    const args = ["-i", keyFile, "-p", String(port), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes"];
+    args.push(
+      "-o",
+      `UserKnownHostsFile=${knownHostsFile}`,
+      "-o",
+      "LogLevel=ERROR",
+      `${user}@127.0.0.1`,
+      command,
+    );
+    return runProcess("ssh", args, { stdin }).then(
+      (r) => ({ ok: true, out: r.stdout }),
+      (error: ProcessError) => ({ ok: false, out: error.stderr }),
+    );
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "mail-ssh-"));
+    await chmod(dir, 0o711);
+    database = await openTestDatabase();
+    daemons = new LocalMailHost({
+      dataDir: path.join(dir, "data"),
+      hostname: "mail.localhost",
+      ports: await freeMailPorts(),
+      sendCounts: new SendCounts(database.db),
+    });
+    // The daemons start while the SSH side is set up.
+    const daemonsStarted = daemons.start();
+    // Awaited below; a failure meanwhile is not an unhandled one.
+    daemonsStarted.catch(() => {});
+    const { paths } = daemons;
+
+    // The helper as the guide installs it: root's, writable by root alone.
+    const lib = path.join(dir, "lagon-mail");
+    for (const file of mailHelperFiles()) {
+      const target = path.join(lib, file);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
+      await copyFile(path.join(MAIL_HELPER_DIR, file), target);
+      await chmod(target, file === "mail-host.sh" ? 0o755 : 0o644);
+    }
+    for (const folder of [lib, path.join(lib, "lib"), path.join(lib, "commands")]) await chmod(folder, 0o755);
+    const helper = path.join(lib, "mail-host.sh");
+    const conf = path.join(dir, "mail-host.conf");
+    const settings = {
+      MAIL_ROOT: paths.root,
+      POSTFIX_CONFIG_DIR: paths.postfixDir,
+      DOVECOT_CONF: paths.dovecotConf,
+      // As Debian's opendkim.service reloads it.
+      DKIM_RELOAD: `kill -USR1 "$(cat ${path.join(paths.runDir, "opendkim.pid")})"`,
+    };
+    const lines = Object.entries(settings).map(([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`);
+    await writeFile(conf, `${lines.join("\n")}\n`, { mode: 0o600 });
+
+    // The product's user and the guide's sudo rule (sudo resets the environment: this user's
+    // sudo is given the settings file's path, as root writes the rule).
+    const id = randomBytes(4).toString("hex");
+    user = `lagon-m${id}`;
+    await accountCommand("useradd", [
+      ...["--system", "--user-group", "--no-create-home", "--home-dir", "/", "--shell", "/bin/bash"],
+      ...["--password", "*", user],
+    ]);
+    const rule = (await readFile(GUIDE, "utf8")).split("\n").filter((line) => /^lagon\s+ALL=/.test(line));
+    expect(rule).toHaveLength(1);
+    expect(rule[0]?.endsWith(` ${GUIDE_HELPER}`)).toBe(true);
+    const envFile = path.join(dir, "sudo-env");
+    await writeFile(envFile, `MAIL_HOST_CONF=${conf}\n`, { mode: 0o600 });
+    const draft = path.join(dir, "sudoers-draft");
+    await writeFile(
+      draft,
+      `Defaults:${user} env_file=${envFile}\n${(rule[0] as string).replace(/^lagon/, user).replace(GUIDE_HELPER, helper)}\n`,
+      { mode: 0o440 },
+    );
+    await runProcess("visudo", ["-c", "-q", "-f", draft]);
+    sudoers = `/etc/sudoers.d/lagon-mailtest-${id}`;
+    await runProcess("install", ["-o", "root", "-g", "root", "-m", "440", draft, sudoers]);
+
+    const sshPort = await freeLoopbackPort();
+    sshd = await startSshd(dir, sshPort);
+    options = {
+      ssh: {
+        host: "127.0.0.1",
+        port: sshPort,
+        user,
+        keyFile: path.join(dir, "client_key"),
+        knownHostsFile: path.join(dir, "known_hosts"),
+      },
+      helper: `sudo -n ${helper}`,
+      endpoints: daemons.endpoints(),
+    };
+    await daemonsStarted;
+    host = new SshMailHost(options);
+    await host.start();
+    await host.addDomain(domain);
+    for (const [address, password] of [
+      [alice, passwords.alice],
+      [bob, passwords.bob],
+    ] as const)
+      await host.setMailbox({
+        address,
+        passwordHash: await hashMailboxPassword(password),
+        quotaBytes: 1024 ** 3,
+      });
+  }, 60_000);
+
+  afterAll(async () => {
+    await daemons?.stop();
+    if (sshd?.pid && sshd.exitCode === null) {
+      const exited = new Promise((resolve) => sshd?.once("exit", resolve));
+      process.kill(sshd.pid, "SIGTERM");
+      await exited;
+    }
+    if (sudoers) await rm(sudoers, { force: true });
+    if (user) await userdelWhenIdle(user);
+    await database?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("makes a domain and a mailbox that receive a message, and reports its usage", async () => {
+    expect(await host.health()).toEqual({ ok: true });
+    await deliverFromOutside(host.endpoints(), {
+      from: "fournisseur@exterieur.test",
+      to: alice,
+      subject: "Livraison de vanille",
+      text: "Bonjour, la vanille arrive mardi.",
+    });
+    expect(await waitForMessage(host.endpoints(), alice, passwords.alice, "Livraison de vanille")).toContain(
+      "arrive mardi",
+    );
+    const used = await host.usage([alice, bob]);
+    expect(used.get(alice)).toBeGreaterThan(0);
+    expect(used.get(bob)).toBe(0);
+  });
+
+  it("changes a password: the new one logs in, the old one no longer", async () => {
+    const fresh = newMailboxPassword();
+    await host.setMailbox({
+      address: bob,
+      passwordHash: await hashMailboxPassword(fresh),
+      quotaBytes: 1024 ** 3,
+    });
+    await expect(login(bob, passwords.bob)).rejects.toThrow();
+    await login(bob, fresh);
+    passwords.bob = fresh;
+  });
+
+  it("delivers through an alias what the owner submits, DKIM-signed with a key made on the host", async () => {
+    // Another product process adds an alias: this one's next change starts from a state the host
+    // no longer has, is refused as stale, and is made again from the host's (neither is lost).
+    const second = new SshMailHost(options);
+    await second.start();
+    await second.setAlias(`ventes@${domain}`, [alice]);
+    await host.setAlias(`equipe@${domain}`, [bob]);
+    await deliverFromOutside(host.endpoints(), {
+      from: "client@exterieur.test",
+      to: `ventes@${domain}`,
+      subject: "Demande de prix",
+      text: "Combien coûte le sac de riz ?",
+    });
+    await waitForMessage(host.endpoints(), alice, passwords.alice, "Demande de prix");
+    await host.removeAlias(`ventes@${domain}`);
+    await expect(
+      deliverFromOutside(host.endpoints(), {
+        from: "c@exterieur.test",
+        to: `ventes@${domain}`,
+        subject: "?",
+        text: "?",
+      }),
+    ).rejects.toThrow(/5\.1\.1/);
+    await submitAs(host.endpoints(), alice, passwords.alice, {
+      from: alice,
+      to: `equipe@${domain}`,
+      subject: "Inventaire",
+      text: "Il reste trois sacs de riz.",
+    });
+    const received = await waitForMessage(host.endpoints(), bob, passwords.bob, "Inventaire");
+    const record = await host.dkimRecord(domain);
+    expect(record.name).toBe(`lagon._domainkey.${domain}`);
+    const verified = await dkimVerify(received, {
+      resolver: async (name: string, type: string) => {
+        if (type === "TXT" && name === record.name) return [[record.value]];
+        throw Object.assign(new Error(`no ${type} for ${name}`), { code: "ENOTFOUND" });
+      },
+    });
+    expect(verified.results.map((r) => [r.signingDomain, r.status.result])).toEqual([[domain, "pass"]]);
+    // The private key stays on the host, OpenDKIM's alone.
+    const key = await stat(path.join(daemons.paths.dkimDir, `${domain}.private`));
+    expect(key.mode & 0o077).toBe(0);
+  });
+
+  it("exports the domain's mail as a tar over SSH and puts it back", async () => {
+    const archive = new PassThrough();
+    const chunks: Buffer[] = [];
+    archive.on("data", (chunk: Buffer) => chunks.push(chunk));
+    await host.exportMail([domain], archive);
+    await host.removeMail([domain]);
+    expect(existsSync(path.join(daemons.paths.boxesDir, domain))).toBe(false);
+    await host.importMail([domain], Readable.from([Buffer.concat(chunks)]));
+    expect(await waitForMessage(host.endpoints(), alice, passwords.alice, "Livraison de vanille")).toContain(
+      "arrive mardi",
+    );
+  });
+
+  it("writes an out-of-office script as the mail user, and removes it", async () => {
+    const script = path.join(daemons.paths.boxesDir, domain, "contact", "vacation.sieve");
+    await host.setVacation(alice, { enabled: true, subject: "Fermé", message: "De retour lundi." } as never);
+    expect(await readFile(script, "utf8")).toContain("De retour lundi.");
+    const owner = await runProcess("stat", ["-c", "%U", script]);
+    expect(owner.stdout.trim()).toBe("lagonmail");
+    await host.setVacation(alice, null);
+    expect(existsSync(script)).toBe(false);
+  });
+
+  it("suspends a domain's mail and lifts it, and lets its site's sender submit", async () => {
+    const sitePassword = newMailboxPassword();
+    await host.setSiteSender({ domain, passwordHash: await hashMailboxPassword(sitePassword) });
+    await submitAs(host.endpoints(), siteSenderLogin(domain), sitePassword, {
+      from: `no-reply@${domain}`,
+      to: alice,
+      subject: "Nouvelle commande sur le site",
+      text: "Une commande vient d'arriver.",
+    });
+    await waitForMessage(host.endpoints(), alice, passwords.alice, "Nouvelle commande sur le site");
+    await host.setSuspended([domain], true);
+    const outside = { from: "z@exterieur.test", to: alice, subject: "Suspendu", text: "." };
+    await expect(deliverFromOutside(host.endpoints(), outside)).rejects.toThrow(/450 4\.2\.1/);
+    await host.setSuspended([domain], false);
+    await deliverFromOutside(host.endpoints(), outside);
+  });
+
+  it("removes a whole domain: its mail, its logins and its DKIM key", async () => {
+    const other = "salon.localhost";
+    const owner = `accueil@${other}`;
+    await host.restore(
+      [other],
+      [{ address: owner, passwordHash: await hashMailboxPassword("x"), quotaBytes: 1024 ** 2 }],
+    );
+    await host.setVacation(owner, { enabled: true, subject: "Fermé", message: "Congés." } as never);
+    const key = path.join(daemons.paths.dkimDir, `${other}.private`);
+    expect(existsSync(key)).toBe(true);
+    await host.removeDomain(other);
+    expect(existsSync(key)).toBe(false);
+    expect(existsSync(path.join(daemons.paths.boxesDir, other))).toBe(false);
+    await expect(
+      deliverFromOutside(host.endpoints(), { from: "x@exterieur.test", to: owner, subject: "?", text: "?" }),
+    ).rejects.toThrow(/5\.[17]\.\d/);
+  });
+
+  it("refuses mail for a removed mailbox, and deletes its mail", async () => {
+    await host.removeMailbox(bob);
+    await expect(
+      deliverFromOutside(host.endpoints(), {
+        from: "x@exterieur.test",
+        to: bob,
+        subject: "Refus",
+        text: "?",
+      }),
+    ).rejects.toThrow(/5\.1\.1/);
+    expect(existsSync(path.join(daemons.paths.boxesDir, domain, "bob"))).toBe(false);
+  });
+
+  it("lets the product's user run nothing but the helper, which refuses what it has not checked", async () => {
+    const helper = options.helper;
+    const refusals: Promise<readonly [string, boolean]>[] = [];
+    for (const command of [
+      `${helper} dkim-record ../../../etc`,
+      `${helper} mailbox-remove ${alice}`,
+      `${helper} domain-remove ${domain}`,
+      `${helper} vacation ../x@${domain}`,
+      `${helper} export ../..`,
+      `${helper} nonsense`,
+      "sudo -n /usr/bin/id",
+      `sudo -n MAIL_HOST_CONF=/dev/null ${helper.replace("sudo -n ", "")} check`,
+    ]) {
+      refusals.push(asProductUser(command).then((result) => [command, result.ok] as const));
+    }
+    for (const [command, ok] of await Promise.all(refusals)) expect(ok, command).toBe(false);
+    const state = (await asProductUser(`${helper} state`)).out.trim();
+    const revision = (JSON.parse(state) as { revision: number }).revision;
+    const stdinOf = (domains: string) =>
+      ["== state", state, "== domains", domains, "== mailboxes", "== aliases", "== senders"]
+        .concat([
+          "== suspended-in",
+          "== suspended-out",
+          "== users",
+          "== key.table",
+          "== signing.table",
+          "== removed",
+        ])
+        .join("\n");
+    for (const bad of ["../../etc OK", `${domain} OK\nmydestination = x`, `${domain} OK extra`]) {
+      const refused = await asProductUser(`${helper} apply ${revision} ${revision + 1}`, `${stdinOf(bad)}\n`);
+      expect(refused.ok, bad).toBe(false);
+      expect(refused.out).toMatch(/refused line|invalid/);
+    }
+    // A change from a state that is no longer the host's: told to read again (exit 75).
+    const stale = await asProductUser(
+      `${helper} apply ${revision - 1} ${revision}`,
+      `${stdinOf(`${domain} OK`)}\n`,
+    );
+    expect(stale.out).toMatch(/state changed/);
+    // Nothing of the refused changes was installed: alice still receives.
+    await deliverFromOutside(host.endpoints(), {
+      from: "y@exterieur.test",
+      to: alice,
+      subject: "Encore",
+      text: ".",
+    });
+    await waitForMessage(host.endpoints(), alice, passwords.alice, "Encore");
+  });
+
+  it("refuses a host whose helper is another version", async () => {
+    const helper = options.helper.replace("sudo -n ", "");
+    const current = await readFile(helper, "utf8");
+    // As the operator who updates the product but forgets the host: its copy is older.
+    await writeFile(helper, `${current}\n# an older copy\n`);
+    try {
+      await expect(new SshMailHost(options).start()).rejects.toThrow(/n'a pas la version/);
+    } finally {
+      await writeFile(helper, current);
+    }
+    await new SshMailHost(options).start();
+  });
+
+  async function login(address: string, password: string): Promise<void> {
+    const client = imapClient(host.endpoints(), address, password);
+    await client.connect();
+    await client.logout().catch(() => {});
+  }
+});
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** sshd in the foreground on loopback with its own keys and config. */
+async function startSshd(dir: string, port: number): Promise<ChildProcess> {
+  for (const key of ["host_key", "client_key"])
+    await runProcess("ssh-keygen", [
+      "-q",
+      "-t",
+      "ed25519",
+      "-N",
+      "",
+      "-C",
+      "mail-test",
+      "-f",
+      path.join(dir, key),
+    ]);
+  const hostKey = (await readFile(path.join(dir, "host_key.pub"), "utf8")).split(" ").slice(0, 2).join(" ");
+  await writeFile(path.join(dir, "known_hosts"), `[127.0.0.1]:${port} ${hostKey}\n`);
+  const config = [
+    `Port ${port}`,
+    "ListenAddress 127.0.0.1",
+    `HostKey ${path.join(dir, "host_key")}`,
+    `AuthorizedKeysFile ${path.join(dir, "client_key.pub")}`,
+    "PasswordAuthentication no",
+    "KbdInteractiveAuthentication no",
+    "UsePAM no",
+    "StrictModes no",
+    `PidFile ${path.join(dir, "sshd.pid")}`,
+  ];
+  await writeFile(path.join(dir, "sshd_config"), `${config.join("\n")}\n`);
+  await mkdir("/run/sshd", { recursive: true }).catch(() => {});
+  await chown(path.join(dir, "client_key.pub"), 0, 0);
+  const child = spawn("/usr/sbin/sshd", ["-D", "-e", "-f", path.join(dir, "sshd_config")], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    log += chunk.toString("utf8");
+  });
+  const deadline = Date.now() + 10_000;
+  while (!(await answers(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`sshd did not start: ${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return child;
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** userdel refuses a user with a process left (an SSH session still closing): wait for it. */
+async function userdelWhenIdle(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await accountCommand("userdel", [name]);
+      return;
+    } catch (error) {
+      if (attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

@@ -36,3 +36,38 @@ describe("the job queue's policies", () => {
     expect(await policy()).toEqual({ retry_limit: 8, retry_delay: 5 });
   });
 });
+
+describe("a job sent by this process", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterAll(() => close?.());
+
+  it("wakes this process's idle worker at once, however seldom it polls", async () => {
+    const database = await openTestDatabase();
+    const handled: ((id: string) => void)[] = [];
+    const probe = defineJob({
+      name: "queue-wake-probe",
+      payload: z.object({ n: z.number() }),
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      // Polling alone would find the second job an hour after the first.
+      pollingIntervalSeconds: 3600,
+      handle: async (_payload, _ctx, job) => handled.shift()?.(job.id),
+    });
+    const queue = await startJobQueue(database, [probe], createLogger("silent"));
+    close = async () => {
+      await queue.stop();
+      await database.close();
+    };
+    await queue.work({} as Parameters<typeof queue.work>[0]);
+    const run = async (n: number) => {
+      const done = new Promise<string>((resolve) => handled.push(resolve));
+      const id = await queue.send(probe, { n });
+      expect(await done).toBe(id);
+    };
+    // The first may be found by the worker's first poll; the second, sent once the worker has
+    // gone back to sleep, only by the wake-up.
+    await run(1);
+    await run(2);
+  });
+});

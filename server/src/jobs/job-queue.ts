@@ -20,6 +20,13 @@ export interface JobDefinition<S extends z.ZodType> {
   /** How many of these jobs one process runs at once (default 1). */
   concurrency?: number;
   /**
+   * How often an idle worker of this job looks for one in the database (default
+   * IDLE_POLL_SECONDS). A job sent by this process wakes its workers at once; polling finds those
+   * sent by another process (`ROLE=api` beside workers) and retries coming due. A job someone
+   * waits for across processes (a paid order) polls faster.
+   */
+  pollingIntervalSeconds?: number;
+  /**
    * When set, the job also runs on this schedule (cron, La Réunion's time), with an empty
    * payload, once across all workers. Undefined from the function: not scheduled.
    */
@@ -75,6 +82,13 @@ export interface JobQueue {
 /** Scheduled jobs run by La Réunion's clock. */
 export const SCHEDULE_TIME_ZONE = "Indian/Reunion";
 
+/**
+ * Idle workers' polling (decision 0096): every poll is a query, and with one worker per job and
+ * per unit of concurrency, polling every half second kept an idle embedded database (PGlite, one
+ * thread) busy 16 % of a core, every provisioning query waiting its turn behind them.
+ */
+export const IDLE_POLL_SECONDS = 2;
+
 /** A job due this long ago and still waiting means that no worker is running. */
 export const STALLED_AFTER_SECONDS = 120;
 
@@ -105,21 +119,31 @@ export async function startJobQueue(
     await boss.updateQueue(job.name, { name: job.name, ...policy });
   }
 
+  // This process's workers of each job, woken when this process sends one.
+  const workers = new Map<string, string[]>();
   return {
-    send: (job, payload, opts) =>
-      boss.send(job.name, job.payload.parse(payload) as object, {
+    async send(job, payload, opts) {
+      const id = await boss.send(job.name, job.payload.parse(payload) as object, {
         singletonKey: opts?.singletonKey,
         singletonSeconds: opts?.singletonSeconds,
         startAfter: opts?.startAfterSeconds,
-      }),
+      });
+      if (id && !opts?.startAfterSeconds) {
+        for (const worker of workers.get(job.name) ?? []) boss.notifyWorker(worker);
+      }
+      return id;
+    },
 
     async work(ctx) {
       for (const def of jobs) {
         // pg-boss runs one job at a time per worker: `concurrency` workers run that many at once.
+        const ids: string[] = [];
+        workers.set(def.name, ids);
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
-          await boss.work(
+          const pollingIntervalSeconds = def.pollingIntervalSeconds ?? IDLE_POLL_SECONDS;
+          const id = await boss.work(
             def.name,
-            { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+            { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
             async ([job]) => {
               if (!job) return;
               const payload = def.payload.parse(job.data);
@@ -131,6 +155,7 @@ export async function startJobQueue(
               });
             },
           );
+          ids.push(id);
         }
         const cron = def.cron?.(ctx);
         if (cron) await boss.schedule(def.name, cron, {}, { tz: SCHEDULE_TIME_ZONE });

@@ -38,6 +38,8 @@ export const provisionOrderJob = defineJob({
   expireInSeconds: 3600,
   // Installs are mostly PHP work: a few at once keep both cores busy without thrashing.
   concurrency: 3,
+  // A paid order sent by a separate API process (ROLE=api) is found within half a second.
+  pollingIntervalSeconds: 0.5,
   async handle({ orderId }, ctx, job) {
     const lease = await claimOrderLease(ctx, orderId, job);
     if (!lease) return;

@@ -27,7 +27,8 @@ cmd_install() {
   # A new site (not a reinstall) starts without SFTP, whatever a user of that name had.
   if [ "$mode" != --replace ]; then locked sftp_reset "$sub" "$user"; fi
   ensure_private_dirs "$sub" "$user"
-  # The site's master first: the installer's PHP runs within its confinement.
+  # The site's master first: the installer's PHP runs within its confinement. It starts while the
+  # site's files are staged; the PHP waits for it.
   locked ensure_site_runtime "$sub"
 
   # Global: the exit trap removes it whatever happens.
@@ -43,6 +44,7 @@ cmd_install() {
   cp -R "$SITE_FILES/." "$fresh/wp-content/"
   give_staged_wp_content "$fresh/wp-content" "$user"
   hand_over_site_folder "$fresh"
+  wait_for_socket "$sub"
   part=$(mktemp "$fresh/.wp-config.XXXXXX")
   printf '%s' "$input" | site_php "$sub" "$fresh" install-site.php config "$fresh" >"$part"
   install_config "$part" "$fresh" "$user"

@@ -53,6 +53,7 @@ restore_site() {
   as_site "$user" rm -rf "$scratch"
   install_config "$part" "$restored" "$user"
   locked ensure_site_runtime "$sub"
+  wait_for_socket "$sub"
   target="$SITES_ROOT/$sub"
   if [ -e "$target" ]; then
     old="$SITES_ROOT/.$sub.old-$(random_suffix)"

@@ -162,7 +162,8 @@ core_files() {
 # The core files of $2 (everything but wp-content and wp-config.php) into the new folder $1: hard
 # links on the same file system (never written in place: updates come with a new template),
 # copies across. From a site's folder ($3 = root-only; the folder is root's, its entries cannot
-# change), only root's entries.
+# change), only root's entries. One cp for them all (one per entry took a second of a loaded
+# machine per install, decision 0096).
 link_core_files() {
   local fresh=$1 src=$2 how=-a owner=()
   # Hard links within one mount (a bind mount of the same file system refuses them); else copies,
@@ -170,5 +171,5 @@ link_core_files() {
   if [ "$(stat -c %m "$src")" = "$(stat -c %m "$SITES_ROOT")" ]; then how=-al; fi
   if [ "${3:-}" = root-only ]; then owner=(-user root); fi
   find "$src" -mindepth 1 -maxdepth 1 ! -name wp-content ! -name wp-config.php "${owner[@]}" \
-    -exec cp "$how" {} "$fresh/" \;
+    -exec cp "$how" -t "$fresh/" {} +
 }

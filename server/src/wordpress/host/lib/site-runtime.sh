@@ -76,6 +76,9 @@ wait_for_socket() {
   fail "php-fpm did not open $socket"
 }
 
+# The site's user, private folders, pool and master, under the host's lock (`locked
+# ensure_site_runtime SUB`); then, out of the lock, `wait_for_socket SUB` until its master serves
+# (a master's start is seconds on a loaded machine: other sites' installs need not wait for it).
 ensure_site_runtime() {
   local sub=$1 user
   ensure_user "$sub"
@@ -87,7 +90,6 @@ ensure_site_runtime() {
   else
     site_master_up "$sub"
   fi
-  wait_for_socket "$sub"
 }
 
 drop_site_runtime() {

@@ -6,7 +6,7 @@
  * peak memory of this server process, of nginx and of the sites' php-fpm masters. Targets
  * (issue 23): p50 ≤ 2 s for one order; all 10 concurrent orders active within 10 s.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { asc, inArray } from "drizzle-orm";
@@ -155,7 +155,14 @@ const sitesPeak = Math.round(
 console.log(
   `peak memory: server ${peak.self} MB, nginx and the health php-fpm ${peak.children} MB, the sites' masters ${sitesPeak} MB`,
 );
+// The bench's sites go, with their system users (a bench leaves nothing in /etc/passwd).
+const made = await ctx.db
+  .select({ subdomain: orders.subdomain })
+  .from(orders)
+  .where(inArray(orders.id, [...singleIds, ...tenIds]));
+for (const { subdomain } of made) await ctx.wordpress.main.remove(subdomain);
 await ctx.close();
+rmSync(config.DATA_DIR, { recursive: true, force: true });
 const pass = (ok: boolean) => (ok ? "pass" : "FAIL");
 const p50 = pct(single, 50);
 const max10 = pct(ten, 100);

@@ -179,10 +179,13 @@ describe("SshWordPressHost", () => {
     open.send("ls -1 www");
     await waitFor(() => open.output().includes("index.html") || undefined);
     expect(await host.suspendSftp("distant", true)).toBe(true);
-    open.send("ls -1 www");
+    // Its next read gets nothing: the client ends on the closed connection, not at its "bye".
+    open.send(`get www/index.html ${path.join(dir, "after-suspend.html")}`);
+    open.send("bye");
     const ended = await open.ended;
     expect(ended.code).not.toBe(0);
     expect(ended.stderr).toContain("closed by remote host");
+    expect(existsSync(path.join(dir, "after-suspend.html"))).toBe(false);
     expect((await sftpBatch(login, ["ls"])).code).not.toBe(0);
     expect((await sftpBatch(keyLogin, ["ls"])).code).not.toBe(0);
     // Back on Libre: both open again.

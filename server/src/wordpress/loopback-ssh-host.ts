@@ -137,7 +137,8 @@ async function startSshd(dir: string, port: number, sftpBlock: string): Promise<
     // Off for everyone else, as on a host reached by keys only: the SFTP block turns it on.
     "PasswordAuthentication no",
     "KbdInteractiveAuthentication no",
-    "UsePAM no",
+    // Debian's default: logins go through /etc/pam.d/sshd (pam_unix), as on a production host.
+    "UsePAM yes",
     "StrictModes no",
     // Many product processes log in at once (two workers, three installs each).
     "MaxStartups 100",

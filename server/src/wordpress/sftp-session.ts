@@ -54,6 +54,9 @@ export async function openSftp(login: SftpLogin): Promise<OpenSftp> {
     [...auth.options, "-P", String(login.port), "-b", "-", `${login.user}@${login.host ?? "127.0.0.1"}`],
     { env: auth.env, stdio: ["pipe", "pipe", "pipe"] },
   );
+  // A command sent after the server closed the connection may find the client gone (EPIPE): how
+  // it ended is what `ended` reports.
+  child.stdin?.on("error", () => {});
   const client = collect(child, 120_000);
   return {
     send: (command) => child.stdin?.write(`${command}\n`),

@@ -29,8 +29,13 @@ sftp_member() {
 # The site's user in SFTP_GROUP, its chroot link and its wp-content/www (made by the site's user).
 sftp_open() {
   local sub=$1 user=$2 link
-  getent group "$SFTP_GROUP" >/dev/null || accounts groupadd --system "$SFTP_GROUP"
-  sftp_member "$user" "$SFTP_GROUP" || accounts gpasswd -a "$user" "$SFTP_GROUP"
+  # Made and joined under one hold of the accounts lock: another host's sync (lib sync.sh) deletes
+  # an embedded host's SFTP group left without members, under that lock too.
+  if ! sftp_member "$user" "$SFTP_GROUP"; then
+    # shellcheck disable=SC2016 # the inner shell expands its own arguments
+    accounts bash -c 'getent group "$1" >/dev/null || groupadd --system "$1"; gpasswd -a "$2" "$1"' \
+      sftp-open "$SFTP_GROUP" "$user"
+  fi
   link="$SFTP_DIR/chroots/$user"
   if [ "$(readlink "$link" 2>/dev/null)" != "$SITES_ROOT/$sub" ]; then
     ln -sfn "$SITES_ROOT/$sub" "$link.part"

@@ -256,8 +256,10 @@ describe("plan kits", () => {
 
     // Off: neither the password nor the key opens, WordPress is served, the files stay.
     const left = await toPlan("starter");
-    // The open session was ended by the suspend: its next read gets nothing and the client ends.
+    // The open session was ended by the suspend: its next read gets nothing and the client ends
+    // on the closed connection (a session left open would read the file, then end at its "bye").
     open.send(`get www/index.html ${work}/after-leaving.html`);
+    open.send("bye");
     const ended = await open.ended;
     expect(ended.code).not.toBe(0);
     expect(ended.stderr).toContain("closed by remote host");

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { createHostProductUser, type HostProductUser } from "./host-product-user.ts";
 import { runProcess } from "./run-process.ts";
+import { sftpMatchBlock } from "./sftp-config.ts";
 import { freePort, testCoreDir } from "./site-checks.ts";
 import { SiteRuntime } from "./site-runtime.ts";
 import type { SshWordPressHostOptions } from "./ssh-host.ts";
@@ -54,16 +55,22 @@ export async function startLoopbackSshHost(): Promise<LoopbackSshHost> {
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    sshd = await startSshd(dir, sshPort);
     web = new SiteRuntime({
       dataDir: hostDataDir,
       coreDir: testCoreDir(),
       port: webPort,
       baseDomain: "localhost",
     });
+    const runtimeSettings = web.hostSettings();
+    const hostSettings = { ...runtimeSettings, PLUGIN_CACHE_DIR: path.join(hostDataDir, "plugin-cache") };
+    // The customers' SFTP block the guide has operators install, for this host's SFTP_DIR and group.
+    const sftpBlock = sftpMatchBlock({
+      sftpDir: runtimeSettings.SFTP_DIR as string,
+      group: runtimeSettings.SFTP_GROUP as string,
+    });
+    sshd = await startSshd(dir, sshPort, sftpBlock);
     await web.start(async () => {});
     const conf = path.join(dir, "site-host.conf");
-    const hostSettings = { ...web.hostSettings(), PLUGIN_CACHE_DIR: path.join(hostDataDir, "plugin-cache") };
     const settings = Object.entries(hostSettings).map(([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`);
     await writeFile(conf, `${settings.join("\n")}\n`, { mode: 0o600 });
     product = await createHostProductUser(dir, conf);
@@ -102,7 +109,7 @@ export async function startLoopbackSshHost(): Promise<LoopbackSshHost> {
 }
 
 /** Starts sshd in the foreground on loopback with its own keys and config. */
-async function startSshd(dir: string, port: number): Promise<ChildProcess> {
+async function startSshd(dir: string, port: number, sftpBlock: string): Promise<ChildProcess> {
   for (const key of ["host_key", "client_key"]) {
     await runProcess("ssh-keygen", [
       "-q",
@@ -118,18 +125,27 @@ async function startSshd(dir: string, port: number): Promise<ChildProcess> {
   }
   const hostKey = (await readFile(path.join(dir, "host_key.pub"), "utf8")).split(" ").slice(0, 2).join(" ");
   await writeFile(path.join(dir, "known_hosts"), `[127.0.0.1]:${port} ${hostKey}\n`);
+  // As Debian's sshd_config: the drop-in folder first, where the guide installs the SFTP block.
+  await mkdir(path.join(dir, "sshd_config.d"));
+  await writeFile(path.join(dir, "sshd_config.d", "lagon-sftp.conf"), sftpBlock);
   const config = [
+    `Include ${path.join(dir, "sshd_config.d", "*.conf")}`,
     `Port ${port}`,
     "ListenAddress 127.0.0.1",
     `HostKey ${path.join(dir, "host_key")}`,
     `AuthorizedKeysFile ${path.join(dir, "client_key.pub")}`,
+    // Off for everyone else, as on a host reached by keys only: the SFTP block turns it on.
     "PasswordAuthentication no",
     "KbdInteractiveAuthentication no",
-    "UsePAM no",
+    // Debian's default: logins go through /etc/pam.d/sshd (pam_unix), as on a production host.
+    "UsePAM yes",
     "StrictModes no",
     // Many product processes log in at once (two workers, three installs each).
     "MaxStartups 100",
     `PidFile ${path.join(dir, "sshd.pid")}`,
+    // Debian's own lines, which the SFTP block overrides for its group.
+    "X11Forwarding yes",
+    "Subsystem sftp /usr/lib/openssh/sftp-server",
   ];
   await writeFile(path.join(dir, "sshd_config"), `${config.join("\n")}\n`);
   // sshd wants its privilege separation folder even when run by hand.

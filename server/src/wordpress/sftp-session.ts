@@ -8,6 +8,8 @@ import os from "node:os";
 import path from "node:path";
 
 export interface SftpLogin {
+  /** The host's address; default 127.0.0.1. */
+  host?: string;
   port: number;
   user: string;
   password?: string;
@@ -28,7 +30,7 @@ export async function sftpBatch(login: SftpLogin, commands: string[]): Promise<R
     // BatchMode=no first: sftp -b would turn password prompts off.
     return run(
       "sftp",
-      [...auth.options, "-P", String(login.port), "-b", batch, `${login.user}@127.0.0.1`],
+      [...auth.options, "-P", String(login.port), "-b", batch, `${login.user}@${login.host ?? "127.0.0.1"}`],
       auth.env,
     );
   });
@@ -49,9 +51,12 @@ export async function openSftp(login: SftpLogin): Promise<OpenSftp> {
   const auth = await clientAuth(login);
   const child = spawn(
     "sftp",
-    [...auth.options, "-P", String(login.port), "-b", "-", `${login.user}@127.0.0.1`],
+    [...auth.options, "-P", String(login.port), "-b", "-", `${login.user}@${login.host ?? "127.0.0.1"}`],
     { env: auth.env, stdio: ["pipe", "pipe", "pipe"] },
   );
+  // A command sent after the server closed the connection may find the client gone (EPIPE): how
+  // it ended is what `ended` reports.
+  child.stdin?.on("error", () => {});
   const client = collect(child, 120_000);
   return {
     send: (command) => child.stdin?.write(`${command}\n`),
@@ -63,7 +68,11 @@ export async function openSftp(login: SftpLogin): Promise<OpenSftp> {
 /** Runs `ssh` with `args` (e.g. a command, -W, -tt) as the customer. */
 export async function sshAttempt(login: SftpLogin, args: string[]): Promise<RunResult> {
   return withAuth(login, (auth) =>
-    run("ssh", [...auth.options, "-p", String(login.port), ...args, `${login.user}@127.0.0.1`], auth.env),
+    run(
+      "ssh",
+      [...auth.options, "-p", String(login.port), ...args, `${login.user}@${login.host ?? "127.0.0.1"}`],
+      auth.env,
+    ),
   );
 }
 

@@ -4,9 +4,12 @@ import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../test/smtp-sink.ts";
+import { loadConfig } from "../config.ts";
 import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
 import { publishFolder, startPluginDirectory } from "../wordpress-plugins/plugin-directory-stand-in.ts";
 import { createPluginSource } from "../wordpress-plugins/plugin-source.ts";
+import { createWordPressHosts } from "./create-wordpress-hosts.ts";
 import type { HostProductUser } from "./host-product-user.ts";
 import { expectHostilePluginConfined, PROBE_SECRET_VARIABLE } from "./hostile-plugin.ts";
 import {
@@ -16,6 +19,8 @@ import {
 } from "./hostile-tenant.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
 import { type ProcessError, runProcess } from "./run-process.ts";
+import { SSHD_SFTP_CONF } from "./sftp-config.ts";
+import { openSftp, type SftpLogin, sftpBatch, sshAttempt } from "./sftp-session.ts";
 import {
   basicAuth,
   expectArchiveRoundTrip,
@@ -27,6 +32,7 @@ import {
 import { SITE_HOST_DIR, SITE_SECCOMP_WRITER } from "./site-host-files.ts";
 import { SITE_HOST_SCRIPT } from "./site-install.ts";
 import { writeSeccompFilter } from "./site-masters.ts";
+import type { SftpEndpoint } from "./site-sftp.ts";
 import { SshWordPressHost, type SshWordPressHostOptions } from "./ssh-host.ts";
 import { type InstalledSite, SiteExistsError } from "./wordpress-host.ts";
 
@@ -111,8 +117,27 @@ describe("SshWordPressHost", () => {
     expect(await host.visitLog("distant", yesterday)).toBe(log);
   });
 
-  it("opens a site's SFTP access and serves its plain site through the helper over SSH (decision 0059)", async () => {
+  it("lets a Libre customer in through the host's own sshd and its shipped Match block, by password and key, until suspended (decisions 0059, 0076)", async () => {
+    // The endpoint the order page shows, from the product's settings for this host.
+    const sshPort = options.ssh.port;
+    const config = loadConfig({
+      ...loopback?.env,
+      DATA_DIR: path.join(dir, "product"),
+      SFTP_PORT: String(sshPort),
+    });
+    const endpoint = createWordPressHosts(config).main.sftpEndpoint();
+    expect(endpoint).toEqual({ host: "127.0.0.1", port: sshPort });
     expect(host.sftpEndpoint()).toEqual({ host: "127.0.0.1", port: 22 });
+    // What the host's sshd runs is the shipped file, but for this host's SFTP_DIR and group.
+    const running = await readFile(path.join(dir, "sshd_config.d", "lagon-sftp.conf"), "utf8");
+    const settings = await readFile(conf, "utf8");
+    const setting = (name: string) => new RegExp(`^${name}='(.+)'$`, "m").exec(settings)?.[1] as string;
+    expect(running).toBe(
+      (await readFile(SSHD_SFTP_CONF, "utf8"))
+        .replace("Match Group lagon-sftp\n", `Match Group ${setting("SFTP_GROUP")}\n`)
+        .replaceAll("/var/lib/lagon/sftp/", `${setting("SFTP_DIR")}/`),
+    );
+
     const password = "Letchis-de-Saint-Denis";
     const state = await host.sftp("distant", { action: "password", password });
     expect(state).toMatchObject({ passwordSet: true, mode: "wordpress", keys: [] });
@@ -120,33 +145,62 @@ describe("SshWordPressHost", () => {
     const shadow = (await runProcess("getent", ["shadow", state.user])).stdout;
     expect(shadow.split(":")[1]).toMatch(/^\$/);
     expect(shadow).not.toContain(password);
-    await runProcess("ssh-keygen", [
-      "-q",
-      "-t",
-      "ed25519",
-      "-N",
-      "",
-      "-C",
-      "atelier@distant",
-      "-f",
-      path.join(dir, "sftp_key"),
-    ]);
-    const key = (await readFile(path.join(dir, "sftp_key.pub"), "utf8")).trim();
+    const keyFile = path.join(dir, "sftp_key");
+    await runProcess("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "atelier@distant", "-f", keyFile]);
+    const key = (await readFile(`${keyFile}.pub`, "utf8")).trim();
     const withKey = await host.sftp("distant", { action: "key-add", key });
     expect(withKey.keys).toMatchObject([{ type: "ED25519", comment: "atelier@distant" }]);
+
+    // By password: in /wp-content, chrooted in the site's folder, the upload lands in www.
+    const login: SftpLogin = { ...(endpoint as SftpEndpoint), user: state.user, password };
+    const keyLogin: SftpLogin = { ...(endpoint as SftpEndpoint), user: state.user, keyFile };
+    const upload = path.join(dir, "index.html");
+    await writeFile(upload, "<h1>Carry distant</h1>");
+    const put = await sftpBatch(login, [
+      "pwd",
+      "cd www",
+      `put ${upload}`,
+      "cd /..",
+      "pwd",
+      "ls -1 /wp-content",
+    ]);
+    expect(put.stderr).not.toMatch(/denied|failed|error/i);
+    expect(put.code).toBe(0);
+    expect(put.stdout).toContain("Remote working directory: /wp-content\n");
+    // The root is the site's folder: nothing above it, its wp-content right under it.
+    expect(put.stdout).toMatch(/Remote working directory: \/\n[\s\S]*\/wp-content\/www\n/);
+    const wayOut = await sftpBatch(login, [`get /etc/passwd ${path.join(dir, "passwd")}`]);
+    expect(wayOut.stderr).toMatch(/not found|No such file/);
+    expect(existsSync(path.join(dir, "passwd"))).toBe(false);
+    // By key; and the site's user gets no shell through the block.
+    expect((await sftpBatch(keyLogin, ["ls -1 /wp-content/www"])).stdout).toContain("index.html");
+    const shell = await sshAttempt(keyLogin, ["-T", "echo pwned-$((6*7))"]);
+    expect(shell.stdout).not.toContain("pwned-42");
+
+    // Leaving Libre: a session open at that moment ends, and neither password nor key opens.
+    const open = await openSftp(login);
+    open.send("ls -1 www");
+    await waitFor(() => open.output().includes("index.html") || undefined);
+    expect(await host.suspendSftp("distant", true)).toBe(true);
+    // Its next read gets nothing: the client ends on the closed connection, not at its "bye".
+    open.send(`get www/index.html ${path.join(dir, "after-suspend.html")}`);
+    open.send("bye");
+    const ended = await open.ended;
+    expect(ended.code).not.toBe(0);
+    expect(ended.stderr).toContain("closed by remote host");
+    expect(existsSync(path.join(dir, "after-suspend.html"))).toBe(false);
+    expect((await sftpBatch(login, ["ls"])).code).not.toBe(0);
+    expect((await sftpBatch(keyLogin, ["ls"])).code).not.toBe(0);
+    // Back on Libre: both open again.
+    expect(await host.suspendSftp("distant", false)).toBe(true);
+    expect((await sftpBatch(login, ["ls -1 www"])).stdout).toContain("index.html");
+    expect((await sftpBatch(keyLogin, ["ls"])).code).toBe(0);
+
     const fingerprint = withKey.keys[0]?.fingerprint as string;
     expect((await host.sftp("distant", { action: "key-remove", fingerprint })).keys).toEqual([]);
+    expect((await sftpBatch(keyLogin, ["ls"])).code).not.toBe(0);
 
-    // What the customer's SFTP session writes (as the site's own user) is served once chosen.
-    const www = path.join(hostDataDir, "sites", "distant", "wp-content", "www");
-    await runProcess("runuser", [
-      "-u",
-      state.user,
-      "--",
-      "sh",
-      "-c",
-      `printf '<h1>Carry distant</h1>' > ${www}/index.html`,
-    ]);
+    // What the customer uploaded is served once the plain site is chosen.
     await host.setSiteMode("distant", "plain");
     expect((await host.sftp("distant", { action: "status" })).mode).toBe("plain");
     expect(await (await host.fetch("distant", "/")).text()).toBe("<h1>Carry distant</h1>");

@@ -40,9 +40,11 @@ sync_all() {
     fi
   done
   # SFTP groups of embedded hosts (lagon_<hash>_sftp) left without members: recreated when needed.
+  # Still without members once the accounts lock is held: sftp_open may be joining one meanwhile.
   getent group | while IFS=: read -r name _ _ members; do
     if [[ $name =~ ^lagon_[0-9a-f]+_sftp$ && -z $members && $name != "${SFTP_GROUP:-}" ]]; then
-      accounts groupdel "$name" 2>/dev/null || true
+      # shellcheck disable=SC2016 # the inner shell expands its own arguments
+      accounts bash -c '[ -z "$(getent group "$1" | cut -d: -f4)" ] && groupdel "$1"' sync "$name" 2>/dev/null || true
     fi
   done
   if [ -n "$changed" ] && [ "${SYNC_RELOAD:-1}" = 1 ]; then reload_fpm || true; fi

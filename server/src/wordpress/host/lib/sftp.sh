@@ -16,11 +16,26 @@ sftp_settings() {
   chmod 711 "$SFTP_DIR" "$SFTP_DIR/chroots" "$SFTP_DIR/keys" "$SFTP_DIR/plain"
 }
 
+# USER's password hash in /etc/shadow ("!" locked and nothing else, "*" none, "!$…" locked).
+sftp_hash() {
+  getent shadow "$1" | cut -d: -f2
+}
+
+# Whether USER is in GROUP.
+sftp_member() {
+  id -nG "$1" | tr ' ' '\n' | grep -qx -- "$2"
+}
+
 # The site's user in SFTP_GROUP, its chroot link and its wp-content/www (made by the site's user).
 sftp_open() {
   local sub=$1 user=$2 link
-  getent group "$SFTP_GROUP" >/dev/null || accounts groupadd --system "$SFTP_GROUP"
-  id -nG "$user" | tr ' ' '\n' | grep -qx -- "$SFTP_GROUP" || accounts gpasswd -a "$user" "$SFTP_GROUP"
+  # Made and joined under one hold of the accounts lock: another host's sync (lib sync.sh) deletes
+  # an embedded host's SFTP group left without members, under that lock too.
+  if ! sftp_member "$user" "$SFTP_GROUP"; then
+    # shellcheck disable=SC2016 # the inner shell expands its own arguments
+    accounts bash -c 'getent group "$1" >/dev/null || groupadd --system "$1"; gpasswd -a "$2" "$1"' \
+      sftp-open "$SFTP_GROUP" "$user"
+  fi
   link="$SFTP_DIR/chroots/$user"
   if [ "$(readlink "$link" 2>/dev/null)" != "$SITES_ROOT/$sub" ]; then
     ln -sfn "$SITES_ROOT/$sub" "$link.part"
@@ -28,13 +43,13 @@ sftp_open() {
   fi
   # Without a password, "!" (locked) would refuse keys too when sshd does without PAM: "*"
   # matches no password and locks nothing else.
-  if [ "$(getent shadow "$user" | cut -d: -f2)" = "!" ]; then accounts usermod -p '*' "$user"; fi
+  if [ "$(sftp_hash "$user")" = "!" ]; then accounts usermod -p '*' "$user"; fi
   as_site "$user" mkdir -p "$SITES_ROOT/$sub/wp-content/www"
 }
 
 sftp_status() {
   local sub=$1 user=$2 keys="$SFTP_DIR/keys/$2" hash line
-  hash=$(getent shadow "$user" | cut -d: -f2)
+  hash=$(sftp_hash "$user")
   printf 'user %s\n' "$user"
   if [ -f "$SFTP_DIR/plain/$sub" ]; then echo "mode plain"; else echo "mode wordpress"; fi
   if [[ $hash == \$* ]]; then echo "password yes"; else echo "password no"; fi
@@ -62,7 +77,7 @@ sftp_forget() {
   [ -n "${SFTP_DIR:-}" ] || return 0
   user=$(site_user "$1")
   rm -f "$SFTP_DIR/chroots/$user" "$SFTP_DIR/keys/$user" "$SFTP_DIR/plain/$1"
-  rm -rf "${SFTP_DIR:?}/suspended/$1"
+  rm -rf "$(sftp_held "$1")"
 }
 
 # A new site's user (left by a data folder removed without its sites): no password, no key, no group.
@@ -71,7 +86,43 @@ sftp_reset() {
   [ -n "${SFTP_DIR:-}" ] || return 0
   sftp_forget "$sub"
   accounts usermod -p '!' "$user"
-  if id -nG "$user" | tr ' ' '\n' | grep -qx -- "${SFTP_GROUP:-lagon-sftp}"; then
-    accounts gpasswd -d "$user" "${SFTP_GROUP:-lagon-sftp}"
-  fi
+  if sftp_member "$user" "${SFTP_GROUP:-lagon-sftp}"; then accounts gpasswd -d "$user" "${SFTP_GROUP:-lagon-sftp}"; fi
+}
+
+# Leaving Libre and coming back (decision 0076, sftp-suspend and sftp-unsuspend): what a site has
+# of SFTP is kept in root's SFTP_DIR/suspended/<sub> (0700): "access" (a mark: the chroot link
+# was there), "keys" (SFTP_DIR/keys/<user>) and "plain" (SFTP_DIR/plain/<sub>). The password's
+# hash stays in /etc/shadow, locked ("!" before it: neither a password nor a key opens, with or
+# without PAM). Nothing of the site's folder is touched; each step may be run again after a cut.
+
+# Where SUB's SFTP access is kept while it is suspended.
+sftp_held() {
+  printf '%s/suspended/%s' "${SFTP_DIR:?}" "$1"
+}
+
+# The live place of one held item of SUB (its user USER): keys or plain.
+sftp_live() {
+  case $3 in
+  keys) printf '%s/keys/%s' "$SFTP_DIR" "$2" ;;
+  plain) printf '%s/plain/%s' "$SFTP_DIR" "$1" ;;
+  esac
+}
+
+# Moves SUB's keys and plain-site mark into its held folder ("hold") or back ("give").
+sftp_move_held() {
+  local direction=$1 sub=$2 user=$3 held item live
+  held=$(sftp_held "$sub")
+  for item in keys plain; do
+    live=$(sftp_live "$sub" "$user" "$item")
+    if [ "$direction" = hold ] && [ -f "$live" ]; then mv -f "$live" "$held/$item"; fi
+    if [ "$direction" = give ] && [ -f "$held/$item" ]; then mv -f "$held/$item" "$live"; fi
+  done
+}
+
+# Locks ("lock") or unlocks ("unlock") USER's password hash; a hash already so is left alone.
+sftp_lock() {
+  local hash
+  hash=$(sftp_hash "$2")
+  if [ "$1" = lock ] && [ -n "$hash" ] && [[ $hash != '!'* ]]; then accounts usermod -L "$2"; fi
+  if [ "$1" = unlock ] && [[ $hash == '!'?* ]]; then accounts usermod -U "$2"; fi
 }

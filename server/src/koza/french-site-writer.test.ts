@@ -257,6 +257,15 @@ describe("the embedded French writer, for five trades", () => {
     },
   );
 
+  it("leaves out the trade's stock reason when the owner's own words already give it", () => {
+    // Mayotte Clim: "…du devis au dépannage", then no stock sentence about the quote.
+    const own = TRADES.aircon;
+    for (const site of everyStyle(own)) expect(fold(site.home.why).match(/devis/g)).toHaveLength(1);
+    // Without a quote in the owner's words, the stock sentence says it.
+    const other = { ...own, uniqueValue: "Je m'occupe moi-même de chaque chantier" };
+    for (const site of everyStyle(other)) expect(site.home.why).toContain("dans un devis");
+  });
+
   it("writes French typography: a no-break space before : ; ! ? and inside « »", () => {
     for (const data of Object.values(TRADES)) {
       for (const site of everyStyle(data)) {

@@ -443,7 +443,7 @@ export function writeFrenchSite(data: KozaData): SiteContent {
       servicesTitle: (said.servicesTitle ?? tone.servicesTitle)(w),
       serviceTeasers: described.items.map((d) => d.teaser),
       whyTitle: tone.whyTitle(w),
-      why: join(distinction(data.uniqueValue, w, seed), said.why(w)),
+      why: join(distinction(data.uniqueValue, w, seed), unlessSaid(data.uniqueValue, said.why(w))),
       callToAction: { title: said.ctaTitle(w)[data.style], text: said.ctaText(w) },
     },
     about: {
@@ -466,6 +466,32 @@ export function writeFrenchSite(data: KozaData): SiteContent {
 }
 
 /** What sets the business apart, in the owner's words: said as they wrote it when it is a sentence of theirs. */
+/** Words too common to say that two sentences make the same point. */
+const COMMON_WORDS = new Set([
+  "avant",
+  "toute",
+  "toutes",
+  "faire",
+  "votre",
+  "notre",
+  "chaque",
+  "apres",
+  "depuis",
+  "entre",
+  "aussi",
+  "comme",
+]);
+
+/**
+ * The trade's stock sentence, unless the owner's own words already make its point (a word of five
+ * letters or more in common, "devis" twice in a row reads as filler).
+ */
+function unlessSaid(own: string, stock: string): string {
+  const words = (s: string) => (fold(s).match(/[a-z]{5,}/g) ?? []).filter((x) => !COMMON_WORDS.has(x));
+  const mine = new Set(words(own));
+  return words(stock).some((x) => mine.has(x)) ? "" : stock;
+}
+
 function distinction(unique: string, w: Words, seed: number): string {
   const text = oneLine(unique);
   if (/^(je|j['’]|nous|on)\b/i.test(text) || text.split(" ").length > 14) return sentences(text);

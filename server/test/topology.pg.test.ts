@@ -9,7 +9,7 @@ import { emailLog, orders, sites } from "../src/db/schema.ts";
 import { ANSWERS, jpegPhoto, kozaSubmission } from "../src/koza/test-support.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "../src/wordpress/loopback-ssh-host.ts";
-import { freePort } from "../src/wordpress/site-checks.ts";
+import { freePort, siteFoldersIn } from "../src/wordpress/site-checks.ts";
 import { SshWordPressHost } from "../src/wordpress/ssh-host.ts";
 import { startSmtpSink, waitFor } from "./smtp-sink.ts";
 import { createTestContext, TEST_ADMIN_TOKEN } from "./test-context.ts";
@@ -243,7 +243,7 @@ describe("two APIs and two workers on one PostgreSQL and one SSH WordPress host"
     const final = await rows();
     expect(final).toHaveLength(ORDERS);
     // One site per order on the host, and no other.
-    expect(readdirSync(path.join(host.hostDataDir, "sites")).sort()).toEqual([...subdomains].sort());
+    expect(siteFoldersIn(path.join(host.hostDataDir, "sites"))).toEqual([...subdomains].sort());
     const wp = new SshWordPressHost(host.options);
     for (const o of final) {
       expect(o.status, o.subdomain).toBe("active");

@@ -2,7 +2,7 @@
  * Checks, over real HTTP, that an installed site works as the product needs; shared by the
  * tests of both WordPress host implementations.
  */
-import { createReadStream, createWriteStream, existsSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, readdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect } from "vitest";
@@ -53,6 +53,17 @@ function isFree(port: number): Promise<boolean> {
     server.once("error", () => resolve(false));
     server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * The site folders a host's sites folder holds, sorted: every entry but the blog and the
+ * helper's record of each site's disk allowance (decision 0095). A staged or left-over folder
+ * (".sub.new-…") still shows.
+ */
+export function siteFoldersIn(sitesDir: string): string[] {
+  return readdirSync(sitesDir)
+    .filter((name) => name !== "blog" && name !== ".disk-limits")
+    .sort();
 }
 
 export function sampleSite(subdomain: string, title: string): SiteIdentity {

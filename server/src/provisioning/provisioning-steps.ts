@@ -54,19 +54,29 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
       const leftover = (await host.status(order.subdomain)) === "installed";
       const identity = siteIdentity(ctx, order);
       const installed = leftover ? await host.reinstall(identity) : await host.install(identity);
-      await assertSiteAnswers(host, order.subdomain);
       const credentials = {
         wpAdminUrl: installed.adminUrl,
         wpUsername: installed.adminUser,
         wpPasswordEnc: ctx.secrets.seal(installed.adminPassword),
         wpAppPasswordEnc: ctx.secrets.seal(installed.appPassword),
       };
+      const site = { ...pinned, ...credentials };
+      // The new site's first page (its PHP compiles WordPress then, about half a second) is asked
+      // for while its settings go in: neither waits for the other (decision 0096). Both end before
+      // the step does, whichever fails.
+      const [answers, settings] = await Promise.allSettled([
+        assertSiteAnswers(host, order.subdomain),
+        (async () => {
+          const mail = await configureSiteMail(ctx, order, site);
+          // Business: the "Réservation" page of online booking (booking/booking-site-page.ts).
+          return { mail, booking: await ensureBookingPage(ctx, order, site) };
+        })(),
+      ]);
+      if (answers.status === "rejected") throw answers.reason;
+      if (settings.status === "rejected") throw settings.reason;
+      const { mail, booking } = settings.value;
       // A fresh install has every one-time upgrade in it (sites/site-upgrades.ts).
       await updateSite(ctx.db, order.id, { ...credentials, ...freshSiteUpgrades() });
-      const site = { ...pinned, ...credentials };
-      const mail = await configureSiteMail(ctx, order, site);
-      // Business: the "Réservation" page of online booking (booking/booking-site-page.ts).
-      const booking = await ensureBookingPage(ctx, order, site);
       return `WordPress installé sur ${installed.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}. ${mail}${booking ? ` ${booking}` : ""}`;
     },
   },

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, chown, copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../test/test-context.ts";
 import type { Database } from "../db/database.ts";
 import { accountCommand } from "../lib/system-accounts.ts";
+import { userdelWhenIdle } from "../wordpress/host-product-user.ts";
+import { makeSshKeys, runSshd } from "../wordpress/loopback-ssh-host.ts";
 import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
@@ -387,20 +389,7 @@ function freeLoopbackPort(): Promise<number> {
 
 /** sshd in the foreground on loopback with its own keys and config. */
 async function startSshd(dir: string, port: number): Promise<ChildProcess> {
-  for (const key of ["host_key", "client_key"])
-    await runProcess("ssh-keygen", [
-      "-q",
-      "-t",
-      "ed25519",
-      "-N",
-      "",
-      "-C",
-      "mail-test",
-      "-f",
-      path.join(dir, key),
-    ]);
-  const hostKey = (await readFile(path.join(dir, "host_key.pub"), "utf8")).split(" ").slice(0, 2).join(" ");
-  await writeFile(path.join(dir, "known_hosts"), `[127.0.0.1]:${port} ${hostKey}\n`);
+  await makeSshKeys(dir, port, "mail-test");
   const config = [
     `Port ${port}`,
     "ListenAddress 127.0.0.1",
@@ -412,43 +401,6 @@ async function startSshd(dir: string, port: number): Promise<ChildProcess> {
     "StrictModes no",
     `PidFile ${path.join(dir, "sshd.pid")}`,
   ];
-  await writeFile(path.join(dir, "sshd_config"), `${config.join("\n")}\n`);
-  await mkdir("/run/sshd", { recursive: true }).catch(() => {});
   await chown(path.join(dir, "client_key.pub"), 0, 0);
-  const child = spawn("/usr/sbin/sshd", ["-D", "-e", "-f", path.join(dir, "sshd_config")], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let log = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    log += chunk.toString("utf8");
-  });
-  const deadline = Date.now() + 10_000;
-  while (!(await answers(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`sshd did not start: ${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return child;
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
-/** userdel refuses a user with a process left (an SSH session still closing): wait for it. */
-async function userdelWhenIdle(name: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await accountCommand("userdel", [name]);
-      return;
-    } catch (error) {
-      if (attempt === 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  return runSshd(dir, port, config);
 }

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { MailboxVacation } from "@lagon/contracts/mailboxes";
-import { ProcessError, runProcess, runStreaming } from "../wordpress/run-process.ts";
+import { ProcessError, runStreaming } from "../wordpress/run-process.ts";
+import { runSshHelper, type SshTarget, sshHelperArgs } from "../wordpress/ssh-helper.ts";
 import {
   assertMailAddress,
   assertMailDomain,
@@ -41,15 +42,7 @@ export function mailHelperVersion(): string {
 }
 
 export interface SshMailHostOptions {
-  ssh: {
-    host: string;
-    user: string;
-    port?: number;
-    /** Private key with access to the host (BatchMode: no password is ever asked). */
-    keyFile: string;
-    /** known_hosts file holding the host's key; default: the user's own known_hosts. */
-    knownHostsFile?: string;
-  };
+  ssh: SshTarget;
   /** How the helper is run: a root-owned copy through sudo, e.g. `sudo -n /usr/local/lib/lagon-mail/mail-host.sh`. */
   helper: string;
   /** Where clients reach the host's Postfix and Dovecot. */
@@ -254,17 +247,10 @@ export class SshMailHost implements MailHost {
 
   /** Runs the helper on the host; arguments are fixed words and values checked before. */
   private helper(args: string[], stdin?: string) {
-    return runProcess("ssh", this.sshArgs(args), { stdin, timeoutMs: 300_000 });
+    return runSshHelper(this.options.ssh, this.options.helper, args, stdin);
   }
 
   private sshArgs(args: string[]): string[] {
-    const { host, user, port = 22, keyFile, knownHostsFile } = this.options.ssh;
-    const sshArgs = ["-i", keyFile, "-p", String(port), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes"];
-    sshArgs.push("-o", "ConnectTimeout=15", "-o", "LogLevel=ERROR");
-    if (knownHostsFile) {
-      sshArgs.push("-o", `UserKnownHostsFile=${knownHostsFile}`, "-o", "StrictHostKeyChecking=yes");
-    }
-    sshArgs.push(`${user}@${host}`, [this.options.helper, ...args].join(" "));
-    return sshArgs;
+    return sshHelperArgs(this.options.ssh, this.options.helper, args);
   }
 }

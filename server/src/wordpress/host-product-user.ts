@@ -113,7 +113,7 @@ export async function createHostProductUser(dir: string, settingsFile: string): 
 }
 
 /** userdel refuses a user with a process left (an SSH session still closing): wait for it. */
-async function userdelWhenIdle(name: string): Promise<void> {
+export async function userdelWhenIdle(name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await accountCommand("userdel", [name]);

@@ -110,21 +110,7 @@ export async function startLoopbackSshHost(): Promise<LoopbackSshHost> {
 
 /** Starts sshd in the foreground on loopback with its own keys and config. */
 async function startSshd(dir: string, port: number, sftpBlock: string): Promise<ChildProcess> {
-  for (const key of ["host_key", "client_key"]) {
-    await runProcess("ssh-keygen", [
-      "-q",
-      "-t",
-      "ed25519",
-      "-N",
-      "",
-      "-C",
-      "wp-test",
-      "-f",
-      path.join(dir, key),
-    ]);
-  }
-  const hostKey = (await readFile(path.join(dir, "host_key.pub"), "utf8")).split(" ").slice(0, 2).join(" ");
-  await writeFile(path.join(dir, "known_hosts"), `[127.0.0.1]:${port} ${hostKey}\n`);
+  await makeSshKeys(dir, port, "wp-test");
   // As Debian's sshd_config: the drop-in folder first, where the guide installs the SFTP block.
   await mkdir(path.join(dir, "sshd_config.d"));
   await writeFile(path.join(dir, "sshd_config.d", "lagon-sftp.conf"), sftpBlock);
@@ -147,10 +133,36 @@ async function startSshd(dir: string, port: number, sftpBlock: string): Promise<
     "X11Forwarding yes",
     "Subsystem sftp /usr/lib/openssh/sftp-server",
   ];
+  return runSshd(dir, port, config);
+}
+
+/**
+ * A throwaway host key and client key in `dir` (`host_key`, `client_key`, with their `.pub`), and
+ * a `known_hosts` that trusts the host key on 127.0.0.1:port.
+ */
+export async function makeSshKeys(dir: string, port: number, comment: string): Promise<void> {
+  for (const key of ["host_key", "client_key"]) {
+    await runProcess("ssh-keygen", [
+      "-q",
+      "-t",
+      "ed25519",
+      "-N",
+      "",
+      "-C",
+      comment,
+      "-f",
+      path.join(dir, key),
+    ]);
+  }
+  const hostKey = (await readFile(path.join(dir, "host_key.pub"), "utf8")).split(" ").slice(0, 2).join(" ");
+  await writeFile(path.join(dir, "known_hosts"), `[127.0.0.1]:${port} ${hostKey}\n`);
+}
+
+/** sshd in the foreground with `config` (written to `dir/sshd_config`), once it answers on the port. */
+export async function runSshd(dir: string, port: number, config: string[]): Promise<ChildProcess> {
   await writeFile(path.join(dir, "sshd_config"), `${config.join("\n")}\n`);
   // sshd wants its privilege separation folder even when run by hand.
   await mkdir("/run/sshd", { recursive: true }).catch(() => {});
-
   const sshd = spawn(SSHD, ["-D", "-e", "-f", path.join(dir, "sshd_config")], {
     stdio: ["ignore", "ignore", "pipe"],
   });

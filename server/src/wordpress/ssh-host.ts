@@ -1,20 +1,13 @@
-import { runProcess, runStreaming } from "./run-process.ts";
+import { runStreaming } from "./run-process.ts";
 import { type HelperTransport, SiteHostClient } from "./site-host-client.ts";
 import { helperVersion } from "./site-host-files.ts";
 import { requestSite } from "./site-request.ts";
 import type { SftpEndpoint } from "./site-sftp.ts";
+import { runSshHelper, type SshTarget, sshHelperArgs } from "./ssh-helper.ts";
 import { assertSubdomain, type HostEvent, type HostHealth, type SiteRequestInit } from "./wordpress-host.ts";
 
 export interface SshWordPressHostOptions {
-  ssh: {
-    host: string;
-    user: string;
-    port?: number;
-    /** Private key with access to the host (BatchMode: no password is ever asked). */
-    keyFile: string;
-    /** known_hosts file holding the host's key; default: the user's own known_hosts. */
-    knownHostsFile?: string;
-  };
+  ssh: SshTarget;
   /**
    * How the helper is run on the host: a root-owned copy of host/site-host.sh, through sudo
    * (docs/operations/wordpress-host.md), e.g. `sudo -n /usr/local/lib/lagon/site-host.sh`.
@@ -130,17 +123,10 @@ export class SshWordPressHost extends SiteHostClient {
 
   /** Runs the helper on the host; arguments are subdomains and fixed words, checked before. */
   private helper(args: string[], stdin?: string) {
-    return runProcess("ssh", this.sshArgs(args), { stdin, timeoutMs: 300_000 });
+    return runSshHelper(this.options.ssh, this.options.helper, args, stdin);
   }
 
   private sshArgs(args: string[]): string[] {
-    const { host, user, port = 22, keyFile, knownHostsFile } = this.options.ssh;
-    const sshArgs = ["-i", keyFile, "-p", String(port), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes"];
-    sshArgs.push("-o", "ConnectTimeout=15", "-o", "LogLevel=ERROR");
-    if (knownHostsFile) {
-      sshArgs.push("-o", `UserKnownHostsFile=${knownHostsFile}`, "-o", "StrictHostKeyChecking=yes");
-    }
-    sshArgs.push(`${user}@${host}`, [this.options.helper, ...args].join(" "));
-    return sshArgs;
+    return sshHelperArgs(this.options.ssh, this.options.helper, args);
   }
 }

@@ -15,7 +15,7 @@ import { orderLogs, orders } from "../db/schema.ts";
 import { findOrder } from "../orders/orders-table.ts";
 import { sftpView } from "../sftp/order-sftp.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
-import { openSftp, sftpBatch } from "../wordpress/sftp-session.ts";
+import { CLOSED_BY_SERVER, openSftp, sftpBatch } from "../wordpress/sftp-session.ts";
 import { basicAuth, freePort, testCoreDir } from "../wordpress/site-checks.ts";
 import { installPlugin } from "../wordpress-plugins/install-plugin.ts";
 import {
@@ -262,7 +262,7 @@ describe("plan kits", () => {
     open.send("bye");
     const ended = await open.ended;
     expect(ended.code).not.toBe(0);
-    expect(ended.stderr).toContain("closed by remote host");
+    expect(ended.stderr).toMatch(CLOSED_BY_SERVER);
     await expect(readFile(path.join(work, "after-leaving.html"), "utf8")).rejects.toThrow("ENOENT");
     expect(left.state.status).toBe("off");
     expect(left.state.detail).toBe(

@@ -47,6 +47,13 @@ export interface OpenSftp {
 }
 
 /** Opens an sftp session that stays open until its connection ends or stdin closes (2 min at most). */
+/**
+ * What OpenSSH's client prints when the server ends the session: "closed by remote host" when it
+ * notices on a read, "client_loop: send disconnect: Broken pipe" then "Connection closed" when it
+ * notices on a write; which comes first is the client's timing, not the server's doing.
+ */
+export const CLOSED_BY_SERVER = /closed by remote host|Connection closed/;
+
 export async function openSftp(login: SftpLogin): Promise<OpenSftp> {
   const auth = await clientAuth(login);
   const child = spawn(

@@ -20,7 +20,7 @@ import {
 import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
 import { type ProcessError, runProcess } from "./run-process.ts";
 import { SSHD_SFTP_CONF } from "./sftp-config.ts";
-import { openSftp, type SftpLogin, sftpBatch, sshAttempt } from "./sftp-session.ts";
+import { CLOSED_BY_SERVER, openSftp, type SftpLogin, sftpBatch, sshAttempt } from "./sftp-session.ts";
 import {
   basicAuth,
   expectArchiveRoundTrip,
@@ -187,7 +187,7 @@ describe("SshWordPressHost", () => {
     open.send("bye");
     const ended = await open.ended;
     expect(ended.code).not.toBe(0);
-    expect(ended.stderr).toContain("closed by remote host");
+    expect(ended.stderr).toMatch(CLOSED_BY_SERVER);
     expect(existsSync(path.join(dir, "after-suspend.html"))).toBe(false);
     expect((await sftpBatch(login, ["ls"])).code).not.toBe(0);
     expect((await sftpBatch(keyLogin, ["ls"])).code).not.toBe(0);

@@ -99,6 +99,10 @@ test("a visitor books a slot on a Business site's Réservation page; both e-mail
   await shoot(page, block, "booking-order-page-1280.png");
   await page.setViewportSize({ width: 375, height: 812 });
   await shoot(page, block, "booking-order-page-375.png");
+  // The settings fit a phone: the time-zone list once pushed the page sideways.
+  await block.getByText("Prestations, horaires et jours de fermeture").click();
+  await expect(block.getByLabel("Fuseau horaire")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   // The visitor cancels from the e-mail's link: opening it asks, the button cancels.
   const cancel = (confirmation.match(

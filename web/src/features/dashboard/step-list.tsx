@@ -1,5 +1,5 @@
 import { formatDateTime } from "@lagon/contracts/french-date";
-import { STEP_KEYS, type StepKey, type Steps, stepProgress } from "@lagon/contracts/orders";
+import { STEP_KEYS, type StepKey, type Steps, stepProgress, stepsAsShown } from "@lagon/contracts/orders";
 import type { OrderView } from "@lagon/contracts/orders-schemas";
 import "./step-list.css";
 
@@ -12,14 +12,11 @@ const LABELS: Record<StepKey, string> = {
 };
 
 /**
- * The steps with their status, and the progress bar (completed steps divided by their number).
- * The kit step is recorded as done once the site is delivered without what the kit still waits
- * for (decision 0058): while the kit waits, the list says so instead of "Terminé", as the notice
- * under it does.
+ * The steps with their status, and the progress bar (completed steps divided by their number);
+ * the kit step waits while the plan's kit does (`stepsAsShown`).
  */
 export function StepList({ steps: recorded, kit }: { steps: Steps; kit?: OrderView["kit"] }) {
-  const steps: Steps =
-    kit?.status === "waiting" ? { ...recorded, kit: { status: "pending", timestamp: null } } : recorded;
+  const steps = stepsAsShown(recorded, kit?.status);
   const progress = Math.round(stepProgress(steps) * 100);
   return (
     <div className="step-list">

@@ -23,7 +23,7 @@ const POSTGRES_SUITES = [
   "src/invoices/subscription-invoices.test.ts",
   // Compare-and-set on microsecond timestamps (PostgreSQL keeps them), concurrent deliveries.
   "src/subscriptions/stripe-subscriptions.test.ts",
-  // Migrations 0026, 0030 and 0031 (orders to sites) on a populated copy, on production's PostgreSQL version.
+  // Migrations 0026, 0030, 0031 and 0034 (orders to sites) on a populated copy, on production's PostgreSQL version.
   "src/db/sites-migration.test.ts",
   // No double booking: concurrent visitors for one slot, serialised by a row lock.
   "src/booking/booking-routes.test.ts",

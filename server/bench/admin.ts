@@ -9,12 +9,11 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Steps } from "@lagon/contracts/orders";
 import { PLANS } from "@lagon/contracts/plans";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/create-context.ts";
-import { checkoutSessions, emailLog, orderLogs, orders, sites } from "../src/db/schema.ts";
+import { checkoutSessions, emailLog, orderLogs, orders, type SiteSteps, sites } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { randomToken } from "../src/lib/secrets.ts";
 import { createLogger } from "../src/logger.ts";
@@ -55,27 +54,28 @@ async function seed(): Promise<void> {
       // Spread over a year, newest first.
       const createdAt = new Date(Date.now() - (i / ORDERS) * 365 * 86_400_000 - i);
       const at = createdAt.toISOString();
-      const steps: Steps =
+      const steps: SiteSteps =
         status === "active"
-          ? { payment: done(at), subdomain: done(at), wordpress: done(at), email: done(at) }
+          ? { subdomain: done(at), wordpress: done(at), email: done(at) }
           : status === "error"
-            ? { payment: done(at), subdomain: done(at), wordpress: { status: "failed", timestamp: at } }
-            : { payment: done(at) };
+            ? { subdomain: done(at), wordpress: { status: "failed", timestamp: at } }
+            : {};
       const subdomain = `site-${i}`;
       const email = `client-${i}@example.re`;
-      if (status === "active" || i % 4 === 0)
-        siteRows.push({
-          orderId: id,
-          wpAdminUrl: status === "active" ? `http://${subdomain}.localhost:8080/wp-admin/` : null,
-          wpUsername: status === "active" ? "admin" : null,
-          kozaStatus: i % 4 === 0 ? "pending" : null,
-        });
+      // Every order has its site's row, as migration 0034 left them (decision 0104).
+      siteRows.push({
+        orderId: id,
+        setup: status,
+        steps,
+        wpAdminUrl: status === "active" ? `http://${subdomain}.localhost:8080/wp-admin/` : null,
+        wpUsername: status === "active" ? "admin" : null,
+        kozaStatus: i % 4 === 0 ? "pending" : null,
+      });
       rows.push({
         id,
         checkoutSessionId: `cs_bench_${i}`,
         planId: plan.id,
-        status,
-        steps,
+        payment: done(at),
         subdomain,
         customerName:
           i % 1000 === 7 ? '=HYPERLINK("http://x")' : `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}`,

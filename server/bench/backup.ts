@@ -8,13 +8,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
 import { backupAllSites } from "../src/backups/site-backups.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/create-context.ts";
-import { type Order, orders } from "../src/db/schema.ts";
+import type { Order } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { createLogger } from "../src/logger.ts";
+import { findShownOrder } from "../src/orders/orders-table.ts";
 import { siteAdminRest } from "../src/sites/site-of.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "../test/factories.ts";
@@ -40,7 +40,9 @@ for (let i = 0; i < SITES; i++) ids.push(await givenPaidOrder(ctx, { subdomain: 
 let sites: Order[] = [];
 while (sites.length < SITES) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const rows = await ctx.db.select().from(orders).where(inArray(orders.id, ids));
+  const rows = (await Promise.all(ids.map((id) => findShownOrder(ctx.db, id)))).filter(
+    (r) => r !== undefined,
+  );
   if (rows.some((r) => r.status === "error")) throw new Error("a site could not be installed");
   sites = rows.filter((r) => r.status === "active");
 }

@@ -9,12 +9,12 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/create-context.ts";
-import { type Order, orders, type Site } from "../src/db/schema.ts";
+import type { Order, Site } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { createLogger } from "../src/logger.ts";
+import { findShownOrder } from "../src/orders/orders-table.ts";
 import { getSite } from "../src/sites/sites-table.ts";
 import { basicAuth, freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "../test/factories.ts";
@@ -35,10 +35,11 @@ try {
   let order: Order | undefined;
   let site: Site | undefined;
   for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
-    [order] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    const shown = await findShownOrder(ctx.db, id);
+    order = shown;
     site = await getSite(ctx.db, id);
-    if (order?.status === "error") throw new Error("la création du site a échoué (voir les journaux)");
-    if (order?.status === "active" && site.kit) break;
+    if (shown?.status === "error") throw new Error("la création du site a échoué (voir les journaux)");
+    if (shown?.status === "active" && site.kit) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   if (!order || !site || site.kit?.status !== "applied")

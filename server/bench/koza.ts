@@ -8,16 +8,15 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/create-context.ts";
-import { orders } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { ANSWERS, kozaSubmission } from "../src/koza/test-support.ts";
 import { createLogger } from "../src/logger.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
+import { findShownOrder } from "../src/orders/orders-table.ts";
 import { getSite } from "../src/sites/sites-table.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { givenPaidOrder } from "../test/factories.ts";
@@ -35,7 +34,7 @@ const app = await buildApp(ctx);
 await ctx.wordpress.start();
 await ctx.queue.work(ctx);
 
-const row = async (id: string) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
+const row = (id: string) => findShownOrder(ctx.db, id);
 async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
   for (;;) {
     const value = await check();

@@ -6,13 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import type { Steps } from "@lagon/contracts/orders";
 import { eq } from "drizzle-orm";
 import Fastify from "fastify";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/create-context.ts";
-import { orderLogs, orders, sites } from "../src/db/schema.ts";
+import { orderLogs, orders, type SiteSteps, sites } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { randomToken } from "../src/lib/secrets.ts";
 import { createLogger } from "../src/logger.ts";
@@ -33,13 +32,12 @@ const orderId = randomUUID();
 const token = randomToken();
 const at = new Date().toISOString();
 const done = { status: "completed" as const, timestamp: at };
-const steps: Steps = { payment: done, subdomain: done, wordpress: done, email: done };
+const steps: SiteSteps = { subdomain: done, wordpress: done, email: done };
 await ctx.db.insert(orders).values({
   id: orderId,
   checkoutSessionId: `cs_bench_${orderId}`,
   planId: "business",
-  status: "active",
-  steps,
+  payment: done,
   subdomain: "boulangerie-payet",
   customerName: "Zoé Payet",
   customerEmail: "zoe@example.re",
@@ -52,6 +50,8 @@ await ctx.db.insert(orders).values({
 });
 await ctx.db.insert(sites).values({
   orderId,
+  setup: "active",
+  steps,
   activatedAt: new Date(),
   wpAdminUrl: "http://boulangerie-payet.localhost:8080/wp-admin/",
   wpUsername: "zoe",

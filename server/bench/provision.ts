@@ -9,12 +9,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { loadConfig } from "../src/config.ts";
 import { createContext } from "../src/create-context.ts";
-import { orderLogs, orders } from "../src/db/schema.ts";
+import { orderLogs, orders, sites } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { createLogger } from "../src/logger.ts";
+import { orderStatusSql } from "../src/orders/orders-table.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { firewallTable, runtimeDir } from "../src/wordpress/site-runtime.ts";
 import { givenPaidOrder } from "../test/factories.ts";
@@ -43,8 +44,9 @@ async function provision(count: number, allIds: string[]): Promise<number[]> {
   while (done.size < count) {
     // Two columns only: this loop's own queries share the one-threaded database with the work.
     const rows = await ctx.db
-      .select({ id: orders.id, status: orders.status })
+      .select({ id: orders.id, status: orderStatusSql })
       .from(orders)
+      .leftJoin(sites, eq(sites.orderId, orders.id))
       .where(inArray(orders.id, ids));
     for (const r of rows) {
       if (r.status === "active" && !done.has(r.id)) done.set(r.id, (Date.now() - paidAt) / 1000);

@@ -1,10 +1,10 @@
 import { rm } from "node:fs/promises";
-import { eq } from "drizzle-orm";
-import { orders } from "../src/db/schema.ts";
 import { LocalMailHost } from "../src/mail-host/local-mail-host.ts";
 import { freeMailPorts } from "../src/mail-host/mail-checks.ts";
 import { SendCounts } from "../src/mail-host/send-counts-table.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
+import { findShownOrder } from "../src/orders/orders-table.ts";
+import { updateSite } from "../src/sites/sites-table.ts";
 import { givenPaidOrder } from "./factories.ts";
 import { createTestApp } from "./test-context.ts";
 
@@ -35,8 +35,8 @@ export async function startMailTestApp({
     /** An active site of this plan: its order id, page token and mail domain. */
     async givenSite(planId: "starter" | "business" | "libre") {
       const id = await givenPaidOrder(t.ctx, { planId });
-      await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
-      const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      await updateSite(t.ctx.db, id, { setup: "active" });
+      const row = await findShownOrder(t.ctx.db, id);
       if (!row) throw new Error("order not created");
       return { id, token: magicLinkToken(t.ctx, row), domain: `${row.subdomain}.lagon-sites.re` };
     },

@@ -8,6 +8,8 @@ import type { Context } from "../src/context.ts";
 import { emailLog, orders, sites } from "../src/db/schema.ts";
 import { ANSWERS, jpegPhoto, kozaSubmission } from "../src/koza/test-support.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
+import { orderStatus, orderSteps } from "../src/orders/orders-table.ts";
+import { blankSite } from "../src/sites/sites-table.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "../src/wordpress/loopback-ssh-host.ts";
 import { freePort, siteFoldersIn } from "../src/wordpress/site-checks.ts";
 import { SshWordPressHost } from "../src/wordpress/ssh-host.ts";
@@ -177,11 +179,19 @@ describe("two APIs and two workers on one PostgreSQL and one SSH WordPress host"
     const rows = async () =>
       (
         await ctx.db
-          .select({ order: orders, kozaStatus: sites.kozaStatus })
+          .select({ order: orders, site: sites })
           .from(orders)
           .leftJoin(sites, eq(sites.orderId, orders.id))
           .where(inArray(orders.subdomain, subdomains))
-      ).map((r) => ({ ...r.order, kozaStatus: r.kozaStatus }));
+      ).map(({ order, site }) => {
+        const shown = site ?? blankSite(order.id);
+        return {
+          ...order,
+          kozaStatus: shown.kozaStatus,
+          status: orderStatus(order, shown),
+          steps: orderSteps(order, shown),
+        };
+      });
 
     // A worker dies (SIGKILL, with its ssh sessions) while it installs a site over SSH.
     const victim = running.find((p) => p.name === "worker-1") as Running;

@@ -8,17 +8,17 @@ import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN as TOKEN } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
-import { adminAudit, emailTemplates, orderLogs, orders } from "../db/schema.ts";
+import { adminAudit, emailTemplates, orderLogs, orders, sites } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
-import { findOrder } from "../orders/orders-table.ts";
-import { getSite } from "../sites/sites-table.ts";
+import { findShownOrder, orderStatusSql } from "../orders/orders-table.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 import { createPage, freePort, logIn } from "../wordpress/site-checks.ts";
 import { csvCell } from "./export-csv.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 async function orderRow(ctx: Context, id: string) {
-  const row = await findOrder(ctx.db, id);
+  const row = await findShownOrder(ctx.db, id);
   if (!row) throw new Error("order missing");
   return row;
 }
@@ -33,15 +33,15 @@ describe("admin API", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await givenPaidOrder(t.ctx, {
+    const alice = await givenPaidOrder(t.ctx, {
       customerName: "Alice Hoarau",
       subdomain: "alice-bijoux",
       planId: "starter",
     });
     await givenPaidOrder(t.ctx, { customerName: '=HYPERLINK("http://x")', planId: "libre" });
     errorOrder = await givenPaidOrder(t.ctx, { customerName: "Zoé Grondin", customerEmail: "zoe@100%.re" });
-    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.subdomain, "alice-bijoux"));
-    await t.ctx.db.update(orders).set({ status: "error" }).where(eq(orders.id, errorOrder));
+    await updateSite(t.ctx.db, alice, { setup: "active" });
+    await updateSite(t.ctx.db, errorOrder, { setup: "error" });
   });
   afterAll(() => t?.close());
 
@@ -290,7 +290,11 @@ describe("admin API", () => {
       }),
     ]);
 
-    const [pending] = await t.ctx.db.select().from(orders).where(eq(orders.status, "pending"));
+    const [pending] = await t.ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .leftJoin(sites, eq(sites.orderId, orders.id))
+      .where(eq(orderStatusSql, "pending"));
     const reinstall = await t.app.inject({
       method: "POST",
       url: `/api/admin/reinstall-wordpress?token=${TOKEN}`,
@@ -345,7 +349,7 @@ describe("admin list and export with many orders", () => {
       id: randomUUID(),
       checkoutSessionId: `cs_many_${i}`,
       planId: "starter",
-      status: "active" as const,
+      payment: { status: "completed" as const, timestamp: null },
       subdomain: `site-${i}`,
       customerName: `Client ${i}`,
       customerEmail: `client-${i}@example.re`,

@@ -12,6 +12,7 @@ import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { invoices, orders, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { monthlyPeriod } from "../invoices/issue-checkout-invoice.ts";
 import { issueCreditNote, issueInvoice } from "../invoices/issue-invoice.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { NON_PAYMENT } from "../subscriptions/payment-outcomes.ts";
 import { lastMonths } from "./collected-revenue.ts";
 import { churnOver30Days } from "./subscription-figures.ts";
@@ -46,7 +47,8 @@ describe("analytics from the money", () => {
       discountPercent: extra.percentOff ?? 0,
       country: extra.country ?? "Réunion",
     });
-    await t.ctx.db.update(orders).set({ createdAt, status: "active" }).where(eq(orders.id, id));
+    await t.ctx.db.update(orders).set({ createdAt }).where(eq(orders.id, id));
+    await updateSite(t.ctx.db, id, { setup: "active" });
     return id;
   }
 
@@ -124,8 +126,9 @@ describe("analytics from the money", () => {
     // Dated `now`, as O5: both ordered the same day, even if midnight passed since `now`.
     await t.ctx.db
       .update(orders)
-      .set({ status: "active", createdAt: now })
+      .set({ createdAt: now })
       .where(eq(orders.id, o1?.id as string));
+    await updateSite(t.ctx.db, o1?.id as string, { setup: "active" });
     const [o1Invoice] = await t.ctx.db
       .select()
       .from(invoices)
@@ -171,14 +174,14 @@ describe("analytics from the money", () => {
     // O5, today, in Guyane (no VAT) with a 25 % coupon, still being set up: Starter at
     // 20,00 - 5,00 = 15,00 € HT (M0). Active with a cancellation in 20 days: still 15,00 €/month.
     const o5 = await order("starter", now, { country: "Guyane", percentOff: 25 });
-    await t.ctx.db.update(orders).set({ status: "pending" }).where(eq(orders.id, o5));
+    await updateSite(t.ctx.db, o5, { setup: "pending" });
     await bill(o5, "checkout", now);
     await setSubscription(o5, { cancelAt: daysAgo(-20) });
 
     // O6, Starter since M2 (its site in error): 20,00 € in M2, then unpaid and suspended for
     // non-payment 3 days ago (churned; its open 21,70 € TTC is no longer "past due").
     const o6 = await order("starter", inMonth(M2));
-    await t.ctx.db.update(orders).set({ status: "error" }).where(eq(orders.id, o6));
+    await updateSite(t.ctx.db, o6, { setup: "error" });
     await bill(o6, "checkout", inMonth(M2));
     await setSubscription(o6, {
       status: "suspended",

@@ -3,7 +3,8 @@ import { AGENCY_TIME_ZONE } from "@lagon/contracts/french-date";
 import { PLANS } from "@lagon/contracts/plans";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { checkoutSessions, orders } from "../db/schema.ts";
+import { checkoutSessions, orders, sites } from "../db/schema.ts";
+import { orderStatusSql } from "../orders/orders-table.ts";
 import { billingNow } from "../subscriptions/billing-clock.ts";
 import { collectedRevenue } from "./collected-revenue.ts";
 import { churnOver30Days, mrrByPlan, pastDue } from "./subscription-figures.ts";
@@ -27,12 +28,13 @@ export async function computeAnalytics(ctx: Pick<Context, "config" | "db" | "pay
   const now = await billingNow(ctx);
   const groups = await ctx.db
     .select({
-      status: orders.status,
+      status: orderStatusSql,
       planId: orders.planId,
       n: sql<number>`count(*)`.mapWith(Number),
     })
     .from(orders)
-    .groupBy(orders.status, orders.planId);
+    .leftJoin(sites, eq(sites.orderId, orders.id))
+    .groupBy(orderStatusSql, orders.planId);
 
   const firstDay = sql`(now() at time zone ${zone})::date - ${GROWTH_DAYS - 1}::int`;
   const growth = (await ctx.db.execute(sql`
@@ -52,11 +54,12 @@ export async function computeAnalytics(ctx: Pick<Context, "config" | "db" | "pay
   const [customers] = await ctx.db
     .select({
       total: sql<number>`count(distinct ${email})`.mapWith(Number),
-      active: sql<number>`count(distinct ${email}) filter (where ${orders.status} = 'active')`.mapWith(
+      active: sql<number>`count(distinct ${email}) filter (where ${orderStatusSql} = 'active')`.mapWith(
         Number,
       ),
     })
-    .from(orders);
+    .from(orders)
+    .leftJoin(sites, eq(sites.orderId, orders.id));
 
   const [opened] = await ctx.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })

@@ -5,6 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { customDomains, orders, sites } from "../db/schema.ts";
 import { planName } from "../orders/order-view.ts";
+import { orderStatusSql } from "../orders/orders-table.ts";
 
 const BATCH = 1000;
 const HEADER = [
@@ -53,7 +54,7 @@ export function exportOrdersCsv(ctx: Pick<Context, "db">): Readable {
           city: orders.city,
           country: orders.country,
           planId: orders.planId,
-          status: orders.status,
+          status: orderStatusSql,
           subdomain: orders.subdomain,
           kozaOption: orders.kozaOption,
           kozaStatus: sites.kozaStatus,

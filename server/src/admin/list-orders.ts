@@ -10,6 +10,7 @@ import { orderLogs, orders, searchFold, sites, subscriptions } from "../db/schem
 import { adminMaintenance } from "../maintenance/maintenance-view.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { kitView, planName } from "../orders/order-view.ts";
+import { orderStatusSql, orderSteps } from "../orders/orders-table.ts";
 import { billingNow } from "../subscriptions/billing-clock.ts";
 import { adminSubscriptionView } from "../subscriptions/subscription-view.ts";
 
@@ -19,8 +20,8 @@ const scheduledCancel = sql`${subscriptions.cancelAt} is not null and ${subscrip
 function matching(query: AdminOrdersQuery): SQL | undefined {
   const filters: SQL[] = [];
   // "En cours" covers orders not yet started as well as those being provisioned.
-  if (query.status === "processing") filters.push(inArray(orders.status, ["pending", "processing"]));
-  else if (query.status !== "all") filters.push(eq(orders.status, query.status));
+  if (query.status === "processing") filters.push(inArray(orderStatusSql, ["pending", "processing"]));
+  else if (query.status !== "all") filters.push(eq(orderStatusSql, query.status));
   // A plain substring test on one pre-lowered column: no pattern characters to escape, and
   // about five times faster than ILIKE on the three columns.
   if (query.q) filters.push(sql`strpos(${orders.searchText}, ${searchFold(query.q)}) > 0`);
@@ -43,17 +44,18 @@ export async function listOrders(
   const [counts] = await ctx.db
     .select({
       total: count(),
-      active: sql<number>`count(*) filter (where ${orders.status} = 'active')`.mapWith(Number),
-      processing: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'processing'))`.mapWith(
+      active: sql<number>`count(*) filter (where ${orderStatusSql} = 'active')`.mapWith(Number),
+      processing: sql<number>`count(*) filter (where ${orderStatusSql} in ('pending', 'processing'))`.mapWith(
         Number,
       ),
-      error: sql<number>`count(*) filter (where ${orders.status} = 'error')`.mapWith(Number),
+      error: sql<number>`count(*) filter (where ${orderStatusSql} = 'error')`.mapWith(Number),
       pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
       suspended: sql<number>`count(*) filter (where ${subscriptions.status} = 'suspended')`.mapWith(Number),
       cancelScheduled: sql<number>`count(*) filter (where ${scheduledCancel})`.mapWith(Number),
       matching: where ? sql<number>`count(*) filter (where ${where})`.mapWith(Number) : count(),
     })
     .from(orders)
+    .leftJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id));
   const matchCount = counts?.matching ?? 0;
   const pageCount = Math.max(1, Math.ceil(matchCount / ADMIN_PAGE_SIZE));
@@ -63,8 +65,9 @@ export async function listOrders(
     .select({
       id: orders.id,
       planId: orders.planId,
-      status: orders.status,
-      steps: orders.steps,
+      status: orderStatusSql,
+      payment: orders.payment,
+      siteSteps: sites.steps,
       kit: sites.kit,
       subdomain: orders.subdomain,
       host: sites.host,
@@ -151,7 +154,7 @@ export async function listOrders(
         plan_name: planName(o),
         status: o.status,
         created_at: o.createdAt.toISOString(),
-        steps: o.steps,
+        steps: orderSteps(o, { steps: o.siteSteps ?? {} }),
         koza_option: o.kozaOption,
         koza_status: o.kozaStatus,
         kit: kitView(o.kit),

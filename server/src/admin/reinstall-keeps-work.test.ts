@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { orderLogs, orders } from "../db/schema.ts";
+import { orderLogs } from "../db/schema.ts";
 import { ANSWERS, jpegPhoto, kozaSubmission } from "../koza/test-support.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 
@@ -18,7 +19,7 @@ describe("reinstall never loses work silently", () => {
   let token: string;
 
   const order = async () => {
-    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const o = await findShownOrder(t.ctx.db, orderId);
     if (!o) throw new Error("order missing");
     return o;
   };

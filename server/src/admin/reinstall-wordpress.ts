@@ -1,11 +1,10 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { JobStatus } from "@lagon/contracts/jobs-schemas";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { backupBeforeChange } from "../backups/site-backups.ts";
 import { ensureBookingPage } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
-import { type Order, orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { queueSiteJob, runSiteJob, siteJobStatus } from "../jobs/site-job.ts";
 import { applyKitJob } from "../kits/apply-kit-job.ts";
@@ -14,26 +13,26 @@ import { AppError, badRequest, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { findOrder } from "../orders/orders-table.ts";
-import { setStep } from "../orders/set-step.ts";
+import { findOrder, orderStatus } from "../orders/orders-table.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { siteIdentity } from "../provisioning/site-identity.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { configureSiteMail } from "../site-mail/site-mail.ts";
 import { freshSiteUpgrades } from "../sites/site-upgrades.ts";
-import { getSite, updateSite } from "../sites/sites-table.ts";
+import { getSite, setSiteStep, updateSite } from "../sites/sites-table.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 
 /** Why this order cannot be reinstalled now, if it cannot. */
 async function refusal(ctx: Pick<Context, "db">, order: Order | undefined): Promise<AppError | null> {
   if (!order) return notFound(ADMIN_MESSAGES.orderNotFound);
-  if (order.status === "pending" || order.status === "processing") {
+  const site = await getSite(ctx.db, order.id);
+  const status = orderStatus(order, site);
+  if (status === "pending" || status === "processing") {
     return badRequest(ADMIN_MESSAGES.reinstallWhileProvisioning);
   }
-  if (order.steps.subdomain?.status !== "completed")
+  if (site.steps.subdomain?.status !== "completed")
     return badRequest(ADMIN_MESSAGES.reinstallBeforeSubdomain);
-  if ((await getSite(ctx.db, order.id)).kozaStatus === "processing")
-    return badRequest(ADMIN_MESSAGES.reinstallWhileKoza);
+  if (site.kozaStatus === "processing") return badRequest(ADMIN_MESSAGES.reinstallWhileKoza);
   return null;
 }
 
@@ -83,7 +82,7 @@ export const reinstallWordpressJob = defineJob({
 
 async function reinstall(ctx: Context, order: Order): Promise<void> {
   const orderId = order.id;
-  const welcomePending = order.steps.email?.status !== "completed";
+  const welcomePending = (await getSite(ctx.db, orderId)).steps.email?.status !== "completed";
   const started = performance.now();
   let backup: Awaited<ReturnType<typeof backupBeforeChange>>;
   try {
@@ -106,24 +105,19 @@ async function reinstall(ctx: Context, order: Order): Promise<void> {
       wpPasswordEnc: ctx.secrets.seal(installed.adminPassword),
       wpAppPasswordEnc: ctx.secrets.seal(installed.appPassword),
     };
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(orders)
-        .set({ status: welcomePending ? "processing" : "active" })
-        .where(eq(orders.id, orderId));
-      await updateSite(tx, orderId, {
-        ...credentials,
-        ...freshSiteUpgrades(),
-        kozaStatus: koza,
-        ...(welcomePending || pinned.activatedAt ? {} : { activatedAt: new Date() }),
-      });
+    await updateSite(ctx.db, orderId, {
+      ...credentials,
+      ...freshSiteUpgrades(),
+      setup: welcomePending ? "processing" : "active",
+      kozaStatus: koza,
+      ...(welcomePending || pinned.activatedAt ? {} : { activatedAt: new Date() }),
     });
     const site = { ...pinned, ...credentials };
     // The new WordPress knows nothing of its mail: its sender login and contact address again.
     await configureSiteMail(ctx, order, site);
     // Business: the "Réservation" page of online booking, as on a first install.
     await ensureBookingPage(ctx, order, site);
-    await setStep(ctx.db, orderId, "wordpress", "completed");
+    await setSiteStep(ctx.db, orderId, "wordpress", "completed");
     await addOrderLog(ctx.db, orderId, {
       level: "info",
       action: "reinstall",

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { type Order, orders, siteBackups, subscriptions } from "../db/schema.ts";
+import { type Order, siteBackups, subscriptions } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 
 /**
@@ -31,12 +32,8 @@ describe("backup and restore requests", () => {
   beforeAll(async () => {
     t = await createTestApp();
     orderId = await givenPaidOrder(t.ctx, { subdomain: "file-attente" });
-    const [order] = await t.ctx.db
-      .update(orders)
-      .set({ status: "active" })
-      .where(eq(orders.id, orderId))
-      .returning();
-    await updateSite(t.ctx.db, orderId, { wpUsername: "admin_file" });
+    const order = await findShownOrder(t.ctx.db, orderId);
+    await updateSite(t.ctx.db, orderId, { setup: "active", wpUsername: "admin_file" });
     token = magicLinkToken(t.ctx, order as Order);
     await t.ctx.db.insert(siteBackups).values({
       id: backupId,
@@ -78,7 +75,7 @@ describe("backup and restore requests", () => {
     expect(followed.json()).toEqual({ state: "waiting" });
 
     const other = await givenPaidOrder(t.ctx, { subdomain: "autre-file" });
-    const [otherOrder] = await t.ctx.db.select().from(orders).where(eq(orders.id, other));
+    const otherOrder = await findShownOrder(t.ctx.db, other);
     const otherToken = magicLinkToken(t.ctx, otherOrder as Order);
     const foreign = await t.app.inject({
       url: `/api/order/${other}/backups/restore/${jobId}?token=${otherToken}`,

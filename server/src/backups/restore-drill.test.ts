@@ -6,7 +6,8 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, type Order, orderLogs, orders } from "../db/schema.ts";
+import { emailLog, type Order, orderLogs } from "../db/schema.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { alertMissedBackups, lastDueRun } from "./missed-backups.ts";
 import { runRestoreDrill } from "./restore-drill.ts";
@@ -61,7 +62,7 @@ describe("restore drill and missed backups", () => {
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, { subdomain: "exercice", companyName: "Atelier Exercice" });
     order = await waitFor(async () => {
-      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      const o = await findShownOrder(t.ctx.db, id);
       return o?.status === "active" ? o : undefined;
     }, 90_000);
   }, 180_000);

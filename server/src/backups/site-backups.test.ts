@@ -10,9 +10,10 @@ import { jobOutcome } from "../../test/job-outcome.ts";
 import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { adminAudit, type Order, orders, siteBackups } from "../db/schema.ts";
+import { adminAudit, type Order, siteBackups } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { backupAllSites } from "./site-backups.ts";
@@ -58,7 +59,7 @@ describe("site backups", () => {
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, { subdomain: "sauvegarde", companyName: "Atelier Sauvegarde" });
     order = await waitFor(async () => {
-      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      const o = await findShownOrder(t.ctx.db, id);
       return o?.status === "active" ? o : undefined;
     }, 90_000);
     token = magicLinkToken(t.ctx, order);
@@ -191,7 +192,7 @@ describe("site backups", () => {
     expect(wrong.statusCode).toBe(403);
 
     const other = await givenPaidOrder(t.ctx, { subdomain: "autre-client" });
-    const [otherOrder] = await t.ctx.db.select().from(orders).where(eq(orders.id, other));
+    const otherOrder = await findShownOrder(t.ctx.db, other);
     const otherToken = magicLinkToken(t.ctx, otherOrder as Order);
     const foreign = await t.app.inject({
       method: "POST",

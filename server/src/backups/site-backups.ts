@@ -21,6 +21,7 @@ import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { backupOrderMail, restoreOrderMail } from "../mailboxes/order-mail-follows-site.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { orderStatusSql } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 import { getSite } from "../sites/sites-table.ts";
@@ -269,7 +270,7 @@ export async function backedUpSites(ctx: Pick<Context, "db">): Promise<Order[]> 
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
     .where(
       and(
-        notInArray(orders.status, ["pending", "processing"]),
+        notInArray(orderStatusSql, ["pending", "processing"]),
         isNotNull(sites.wpUsername),
         or(isNull(subscriptions.siteState), ne(subscriptions.siteState, "removed")),
       ),

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { solvedCaptcha } from "../../test/solve-captcha.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { bookingSettings, bookings, emailLog, kozaSubmissions, orders } from "../db/schema.ts";
+import { bookingSettings, bookings, emailLog, kozaSubmissions } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { sendDueReminders } from "./booking-reminders.ts";
 import { addDays } from "./zoned-time.ts";
@@ -24,8 +25,7 @@ describe("online booking through the API", () => {
   /** A live site of a plan (installed, online), with its order token. */
   async function givenSite(planId: "business" | "starter" = "business", koza?: string) {
     const id = await givenPaidOrder(t.ctx, { planId });
-    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
-    await updateSite(t.ctx.db, id, { wpUsername: "admin" });
+    await updateSite(t.ctx.db, id, { setup: "active", wpUsername: "admin" });
     if (koza !== undefined) {
       await t.ctx.db.insert(kozaSubmissions).values({
         orderId: id,
@@ -45,7 +45,7 @@ describe("online booking through the API", () => {
         },
       });
     }
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    const order = await findShownOrder(t.ctx.db, id);
     if (!order) throw new Error("no order");
     return { order, sub: order.subdomain, token: magicLinkToken(t.ctx, order) };
   }

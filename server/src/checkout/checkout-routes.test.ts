@@ -4,6 +4,7 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { checkoutSessions, coupons, type Order, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken, pageToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import { CHECKOUT_LIFETIME_MS } from "./create-checkout-session.ts";
@@ -250,7 +251,8 @@ describe("checkout API (local test checkout)", () => {
     }
     expect(await countOf(orders)).toBe(before.orders + 1);
 
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "boulangerie-payet"));
+    const [paid] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "boulangerie-payet"));
+    const order = await findShownOrder(t.ctx.db, paid?.id as string);
     expect(order).toMatchObject({
       checkoutSessionId: held?.id,
       status: "pending",
@@ -303,11 +305,8 @@ describe("checkout API (local test checkout)", () => {
     await pay(one);
     await pay(two);
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "site-un"));
-    await t.ctx.db
-      .update(orders)
-      .set({ status: "active" })
-      .where(eq(orders.id, order?.id as string));
     await updateSite(t.ctx.db, order?.id as string, {
+      setup: "active",
       wpUsername: "payet-admin",
       wpPasswordEnc: t.ctx.secrets.seal("mot-de-passe-wp"),
       wpAdminUrl: "http://site-un.localhost:8080/wp-admin/",
@@ -330,7 +329,8 @@ describe("checkout API (local test checkout)", () => {
     expect(others).toMatchObject({ status: "pending", magic_link_token: null, wp_admin_password: null });
     expect(others.order_id).not.toBe(order?.id);
 
-    await t.ctx.db.update(orders).set({ status: "error" }).where(eq(orders.subdomain, "site-deux"));
+    const [failed] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "site-deux"));
+    await updateSite(t.ctx.db, failed?.id as string, { setup: "error" });
     expect((await t.app.inject({ url: `/api/order-status/${two}` })).json()).toMatchObject({
       status: "error",
       failed: true,

@@ -43,14 +43,12 @@ describe("GET /api/order-status/:sessionId expires", () => {
     });
     const [order] = await t.ctx.db
       .update(orders)
-      .set({
-        status: "active",
-        createdAt: new Date(Date.now() - age),
-      })
+      .set({ createdAt: new Date(Date.now() - age) })
       .where(eq(orders.subdomain, subdomain))
       .returning();
     if (!order) throw new Error("order not created");
     await updateSite(t.ctx.db, order.id, {
+      setup: "active",
       wpUsername: "admin",
       wpAdminUrl: `http://${subdomain}.localhost:8080/wp-admin/`,
       wpPasswordEnc: t.ctx.secrets.seal("mot-de-passe-wp"),

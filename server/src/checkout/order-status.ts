@@ -1,10 +1,10 @@
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
 import type { OrderStatusResponse } from "@lagon/contracts/checkout-schemas";
-import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { checkoutSessions, orders } from "../db/schema.ts";
+import { checkoutSessions } from "../db/schema.ts";
 import { AppError, notFound } from "../lib/app-error.ts";
 import { pageToken } from "../orders/magic-link.ts";
+import { findOrder, orderStatus as orderStatusOf } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
@@ -28,7 +28,7 @@ export async function orderStatus(ctx: Context, providerSessionId: string): Prom
   if (row?.kind !== "order") throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
   // As Stripe recommends, the return page fulfils too, in case the webhook is late.
   const orderId = row.orderId ?? (await fulfilCheckout(ctx, providerSessionId)).orderId;
-  const [order] = orderId ? await ctx.db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  const order = orderId ? await findOrder(ctx.db, orderId) : undefined;
   if (!order) {
     return {
       status: "pending",
@@ -44,10 +44,11 @@ export async function orderStatus(ctx: Context, providerSessionId: string): Prom
   if (Date.now() - order.createdAt.getTime() > ORDER_STATUS_ACCESS_MS) {
     throw new AppError(410, CHECKOUT_MESSAGES.statusExpired);
   }
-  const live = order.status === "active";
   const site = await getSite(ctx.db, order.id);
+  const status = orderStatusOf(order, site);
+  const live = status === "active";
   return {
-    status: live ? "completed" : order.status,
+    status: live ? "completed" : status,
     order_id: order.id,
     magic_link_token: live ? await pageToken(ctx, order) : null,
     // The site's host as it is reached (with its port on a local machine): the page links to it.
@@ -55,6 +56,6 @@ export async function orderStatus(ctx: Context, providerSessionId: string): Prom
     wp_admin_user: live ? site.wpUsername : null,
     wp_admin_password: live && site.wpPasswordEnc ? ctx.secrets.open(site.wpPasswordEnc) : null,
     koza_option: order.kozaOption,
-    failed: order.status === "error",
+    failed: status === "error",
   };
 }

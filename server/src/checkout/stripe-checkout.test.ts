@@ -7,6 +7,7 @@ import { createTestApp } from "../../test/test-context.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { checkoutSessions, coupons, type Order, orders, paymentEvents } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { addKozaCheckout } from "./add-koza.ts";
 import { bySessionId, sessionIdHash } from "./checkout-session-id.ts";
@@ -281,7 +282,8 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
     );
     for (const r of results) expect(r.statusCode).toBe(200);
     expect(await countOf(orders)).toBe(before.orders + 1);
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "vingt-fois"));
+    const [paid] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "vingt-fois"));
+    const order = await findShownOrder(t.ctx.db, paid?.id as string);
     expect(order).toMatchObject({
       status: "pending",
       kozaOption: true,

@@ -14,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { httpsGet, type Pebble, startPebble } from "../../test/pebble.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { type CustomDomain, customDomainChecks, customDomains, emailLog, orders } from "../db/schema.ts";
+import { type CustomDomain, customDomainChecks, customDomains, emailLog } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { basicAuth, freePort, testCoreDir } from "../wordpress/site-checks.ts";
 import { queueDueChecks } from "./domain-lifecycle.ts";
@@ -58,7 +59,7 @@ describe("a custom domain, with Pebble as the authority and the DNS", () => {
   async function liveOrder(subdomain: string) {
     const id = await givenPaidOrder(t.ctx, { subdomain, companyName: `Boulangerie ${subdomain}` });
     for (let i = 0; i < 240; i++) {
-      const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      const order = await findShownOrder(t.ctx.db, id);
       if (order?.status === "active") return { order, token: magicLinkToken(t.ctx, order) };
       if (order?.status === "error") throw new Error(`provisioning failed for ${subdomain}`);
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -5,6 +5,7 @@ import { createTestApp } from "../../test/test-context.ts";
 import { orders } from "../db/schema.ts";
 import { ANSWERS, kozaSubmission } from "../koza/test-support.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { MAILBOX_REQUIRED } from "./mailbox-access.ts";
 import { TOKEN_INVALID } from "./order-access.ts";
@@ -27,8 +28,8 @@ describe("customer access by order token and by mailbox", () => {
     t = await createTestApp();
     orderId = await givenPaidOrder(t.ctx, { customerEmail: email });
     otherId = await givenPaidOrder(t.ctx, { customerEmail: email, kozaOption: true, planId: "starter" });
-    const [a] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    const [b] = await t.ctx.db.select().from(orders).where(eq(orders.id, otherId));
+    const a = await findShownOrder(t.ctx.db, orderId);
+    const b = await findShownOrder(t.ctx.db, otherId);
     token = magicLinkToken(t.ctx, a as NonNullable<typeof a>);
     otherToken = magicLinkToken(t.ctx, b as NonNullable<typeof b>);
   });
@@ -61,12 +62,12 @@ describe("customer access by order token and by mailbox", () => {
       remoteAddress: visitor(),
     });
     // The site goes live (provisioning is tested elsewhere); the success page then shows its token.
-    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.subdomain, subdomain));
     const [live] = await t.ctx.db
       .select({ id: orders.id })
       .from(orders)
       .where(eq(orders.subdomain, subdomain));
     await updateSite(t.ctx.db, live?.id as string, {
+      setup: "active",
       wpUsername: "admin",
       wpPasswordEnc: t.ctx.secrets.seal("mdp"),
     });
@@ -132,7 +133,7 @@ describe("customer access by order token and by mailbox", () => {
 
   it("refuses the list for a token of another address, a missing token or a missing address", async () => {
     const stranger = await givenPaidOrder(t.ctx);
-    const [s] = await t.ctx.db.select().from(orders).where(eq(orders.id, stranger));
+    const s = await findShownOrder(t.ctx.db, stranger);
     const refused = await listOf(email, magicLinkToken(t.ctx, s as NonNullable<typeof s>));
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: TOKEN_INVALID });
@@ -156,7 +157,7 @@ describe("customer access by order token and by mailbox", () => {
     expect(own.json()).toMatchObject({ order_id: attacker.id, access: "order" });
     // The page gets back the token it was opened with, not the e-mailed one.
     expect(own.json().magic_link_token).toBe(attacker.pageToken);
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, attacker.id));
+    const row = await findShownOrder(t.ctx.db, attacker.id);
     expect(own.body).not.toContain(magicLinkToken(t.ctx, row as NonNullable<typeof row>));
 
     const victims = await get(`/api/order/${orderId}?token=${attacker.pageToken}`);

@@ -9,6 +9,8 @@ import { ownDomainDnsRecords } from "../custom-domain/dns-records.ts";
 import { route } from "../lib/route.ts";
 import { dashboardUrl, magicLinkToken } from "../orders/magic-link.ts";
 import { orderView, planName } from "../orders/order-view.ts";
+import { orderStatus } from "../orders/orders-table.ts";
+import { blankSite, getSites } from "../sites/sites-table.ts";
 import { customerSubscription, subscriptionStatuses } from "../subscriptions/customer-subscription.ts";
 import { mailboxScope } from "./mailbox-access.ts";
 import { orderTokenScope } from "./order-access.ts";
@@ -73,10 +75,9 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
           response: { 200: CustomerOrders },
         },
         async ({ mailbox }) => {
-          const statuses = await subscriptionStatuses(
-            ctx,
-            mailbox.orders.map((o) => o.id),
-          );
+          const ids = mailbox.orders.map((o) => o.id);
+          const statuses = await subscriptionStatuses(ctx, ids);
+          const sites = await getSites(ctx.db, ids);
           return {
             total_sites: mailbox.orders.length,
             // The caller proved the mailbox: each site's link is its mailbox one.
@@ -84,7 +85,7 @@ export async function customerRoutes(app: FastifyInstance, { ctx }: { ctx: Conte
               order_id: o.id,
               subdomain: o.subdomain,
               plan_name: planName(o),
-              status: o.status,
+              status: orderStatus(o, sites.get(o.id) ?? blankSite(o.id)),
               koza_option: o.kozaOption,
               magic_link_token: magicLinkToken(ctx, o),
               subscription_status: statuses.get(o.id) ?? null,

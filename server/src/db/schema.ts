@@ -5,7 +5,7 @@ import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain"
 import type { MailboxVacation } from "@lagon/contracts/mailboxes";
 import type { UpdateResult, UpdateTrigger } from "@lagon/contracts/maintenance";
 import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
-import type { KitState, KozaStatus, LogLevel, OrderStatus, Steps } from "@lagon/contracts/orders";
+import type { KitState, KozaStatus, LogLevel, StepKey, StepState } from "@lagon/contracts/orders";
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
 import type { VisitCount } from "@lagon/contracts/visits-schemas";
 import { type SQL, sql } from "drizzle-orm";
@@ -30,6 +30,17 @@ import {
 /** What the WordPress host does with a subscription's site. */
 export type SiteState = "online" | "suspended" | "removed";
 
+/**
+ * Where a site's setup stands (decision 0104): `pending` until its provisioning starts, then
+ * `processing`, `active` once live, `error` when a step failed for good. With the order's payment,
+ * it makes the order's status as the pages show it (orders/orders-table.ts, `orderStatus`).
+ */
+export type SiteSetup = "pending" | "processing" | "active" | "error";
+
+/** The site's setup steps (all the order's steps but the payment, which is the order's). */
+export type SiteStepKey = Exclude<StepKey, "payment">;
+export type SiteSteps = Partial<Record<SiteStepKey, StepState>>;
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /** A paid order: one WordPress site. `id` is the public order id used in every URL. */
@@ -47,8 +58,11 @@ export const orders = pgTable(
     id: uuid("id").primaryKey(),
     checkoutSessionId: text("checkout_session_id").notNull().unique(),
     planId: text("plan_id").notNull(),
-    status: text("status").$type<OrderStatus>().notNull().default("pending"),
-    steps: jsonb("steps").$type<Steps>().notNull().default({}),
+    /**
+     * The purchase's payment step (decision 0104): `completed` with its time once paid; the site
+     * it pays for has its own state and steps (`sites.setup`, `sites.steps`).
+     */
+    payment: jsonb("payment").$type<StepState>().notNull().default({ status: "pending", timestamp: null }),
     subdomain: text("subdomain").notNull(),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
@@ -102,7 +116,6 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_subdomain_unique").on(t.subdomain),
     index("orders_email_idx").on(t.customerEmail),
-    index("orders_status_created_idx").on(t.status, t.createdAt),
     // The admin list (newest first) and the CSV export (keyset pages) walk this index.
     index("orders_created_idx").on(t.createdAt, t.id),
   ],
@@ -124,6 +137,10 @@ export const sites = pgTable(
      * embedded host), recorded when it is first installed; null: the first host (decision 0042).
      */
     host: text("host"),
+    /** Where the site's setup stands (decision 0104); with the order's payment, the order's status. */
+    setup: text("setup").$type<SiteSetup>().notNull().default("pending"),
+    /** The site's setup steps, each with its status and the time it changed (sites-table.ts). */
+    steps: jsonb("steps").$type<SiteSteps>().notNull().default({}),
     wpAdminUrl: text("wp_admin_url"),
     wpUsername: text("wp_username"),
     wpPasswordEnc: text("wp_password_enc"),

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 /**
  * The migrations that move an order's site facts to `sites` (0026, decision 0067; 0030, decision
- * 0078; 0031, decision 0082). Each is run on a copy of a database populated as it was before it (orders in every
+ * 0078; 0031, decision 0082; 0034, decision 0104). Each is run on a copy of a database populated as it was before it (orders in every
  * state), on the database this pass runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
  */
 const MIGRATIONS = path.join(import.meta.dirname, "migrations");
@@ -316,6 +316,89 @@ const kozaAndLive: MigrationCase = {
   },
 };
 
+const at = (minute: number) => `2026-11-26T08:${String(minute).padStart(2, "0")}:00.000Z`;
+const done = (minute: number) => ({ status: "completed", timestamp: at(minute) });
+/** One order in each status before migration 0034, with its steps as provisioning left them. */
+const setups = {
+  waiting: { id: randomUUID(), status: "pending", steps: { payment: done(0) } },
+  building: {
+    id: randomUUID(),
+    status: "processing",
+    steps: { payment: done(1), subdomain: done(2), wordpress: { status: "processing", timestamp: at(3) } },
+  },
+  live: {
+    id: randomUUID(),
+    status: "active",
+    steps: { payment: done(4), subdomain: done(5), wordpress: done(6), kit: done(7), email: done(8) },
+  },
+  failed: {
+    id: randomUUID(),
+    status: "error",
+    steps: { payment: done(9), subdomain: done(10), wordpress: { status: "failed", timestamp: at(11) } },
+  },
+  // An order that recorded no step at all: every order row is a paid purchase.
+  bare: { id: randomUUID(), status: "active", steps: {} },
+};
+
+/**
+ * Migration 0034 (decision 0104): the site's setup state and steps on `sites`, the payment step on
+ * the order; a site row for every order, and the rows that existed keep what they held.
+ */
+const siteSetup: MigrationCase = {
+  before: 33,
+  populate: async (query) => {
+    for (const [name, o] of Object.entries(setups)) {
+      await query(
+        `insert into orders (id, checkout_session_id, plan_id, subdomain, customer_name, customer_email, country,
+           magic_link_token_enc, monthly_price_cents, status, steps)
+         values ($1, $2, 'business', $3, 'Zoé Payet', 'zoe@example.re', 'Réunion', 'sealed', 5425, $4, $5::jsonb)`,
+        [o.id, `cs_${o.id}`, `setup-${name}`, o.status, JSON.stringify(o.steps)],
+      );
+    }
+    await query("insert into sites (order_id, host, koza_status) values ($1, 'wp-b', 'completed')", [
+      setups.live.id,
+    ]);
+  },
+  check: async (query) => {
+    const ids = Object.values(setups).map((o) => o.id);
+    const payments = await query("select id, payment from orders where id = any($1)", [ids]);
+    const paymentOf = new Map(payments.rows.map((r) => [r.id, r.payment]));
+    for (const o of Object.values(setups)) {
+      const recorded = (o.steps as { payment?: unknown }).payment;
+      expect(paymentOf.get(o.id)).toEqual(recorded ?? { status: "completed", timestamp: null });
+    }
+    const { payment: _, ...liveSteps } = setups.live.steps;
+    await expectMoved(
+      query,
+      "setup, steps, host, koza_status",
+      [
+        [setups.waiting.id, { setup: "pending", steps: {}, host: null }],
+        [
+          setups.building.id,
+          { setup: "processing", steps: { subdomain: done(2), wordpress: setups.building.steps.wordpress } },
+        ],
+        [setups.live.id, { setup: "active", steps: liveSteps, host: "wp-b", koza_status: "completed" }],
+        [
+          setups.failed.id,
+          { setup: "error", steps: { subdomain: done(10), wordpress: setups.failed.steps.wordpress } },
+        ],
+        [setups.bare.id, { setup: "active", steps: {} }],
+      ],
+      ["status", "steps"],
+    );
+    // The steps exactly (toMatchObject above allows more keys): the payment step left the site's.
+    const steps = await query("select order_id, steps from sites where order_id = any($1)", [ids]);
+    for (const row of steps.rows) expect(Object.keys(row.steps as object)).not.toContain("payment");
+    const index = await query("select 1 from pg_indexes where indexname = 'orders_status_created_idx'");
+    expect(index.rows).toEqual([]);
+  },
+};
+
 describe("the migrations that move an order's site facts to sites", () => {
-  testMigrations("move them, on a copy of a populated database", [sitesApart, leaseAndFill, kozaAndLive]);
+  testMigrations("move them, on a copy of a populated database", [
+    sitesApart,
+    leaseAndFill,
+    kozaAndLive,
+    siteSetup,
+  ]);
 });

@@ -12,8 +12,9 @@ import { orders } from "../db/schema.ts";
 import { allJobs } from "../jobs/all-jobs.ts";
 import { createLogger } from "../logger.ts";
 import { createPaidOrder, type NewPaidOrder } from "../orders/create-paid-order.ts";
-import { findOrder } from "../orders/orders-table.ts";
+import { findOrder, orderStatus } from "../orders/orders-table.ts";
 import { siteUrlOf } from "../sites/site-of.ts";
+import { getSite } from "../sites/sites-table.ts";
 
 type Demo = Pick<
   NewPaidOrder,
@@ -110,8 +111,9 @@ console.log(`Création de ${ids.length} sites de démonstration…`);
 for (const id of ids) {
   for (;;) {
     const row = await findOrder(ctx.db, id);
-    if (row?.status === "active" || row?.status === "error") {
-      console.log(`  ${row.status === "active" ? "✓" : "✗"} ${await siteUrlOf(ctx, row)}`);
+    const status = row && orderStatus(row, await getSite(ctx.db, id));
+    if (row && (status === "active" || status === "error")) {
+      console.log(`  ${status === "active" ? "✓" : "✗"} ${await siteUrlOf(ctx, row)}`);
       break;
     }
     await new Promise((r) => setTimeout(r, 250));

@@ -1,9 +1,8 @@
 import { DirectoryQuery } from "@lagon/contracts/directory-schemas";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { orders } from "../db/schema.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { directoryPage } from "./list-directory.ts";
 
@@ -11,8 +10,8 @@ describe("GET /api/directory", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   /** Live, and showing content of its own: filled by Koza, or its home page changed (or neither). */
   const live = async (id: string, activatedAt: string, content: "koza" | "own" | "none" = "own") => {
-    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
     await updateSite(t.ctx.db, id, {
+      setup: "active",
       activatedAt: new Date(activatedAt),
       kozaStatus: content === "koza" ? "completed" : null,
       filledAt: content === "own" ? new Date(activatedAt) : null,

@@ -4,6 +4,7 @@ import type { DirectoryPage, DirectoryQuery } from "@lagon/contracts/directory-s
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders, searchFold, sites } from "../db/schema.ts";
+import { orderStatusSql } from "../orders/orders-table.ts";
 import { screenshotUrl } from "../screenshots/screenshot-address.ts";
 import { directoryOrder, showsContent } from "../sites/sites-table.ts";
 
@@ -12,7 +13,7 @@ import { directoryOrder, showsContent } from "../sites/sites-table.ts";
  * home page changed: site-filled.ts, decision 0027). For queries that join `orders` and `sites`:
  * the listing walks the partial index sites_directory_idx, whose predicate `showsContent` is.
  */
-export const listed = sql`${orders.status} = 'active' and ${orders.directoryOptIn} and ${showsContent}`;
+export const listed = sql`${orderStatusSql} = 'active' and ${orders.directoryOptIn} and ${showsContent}`;
 
 function matching(query: DirectoryQuery): SQL | undefined {
   const filters: SQL[] = [];

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { type Order, orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { recordFilledSites } from "./site-filled.ts";
@@ -13,7 +13,7 @@ import { recordFilledSites } from "./site-filled.ts";
 describe("a site without Koza joins the directory once its home page is its own", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   const order = async (id: string) => {
-    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    const o = await findShownOrder(t.ctx.db, id);
     if (!o) throw new Error("order missing");
     return o;
   };

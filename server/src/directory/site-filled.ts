@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, orders, sites } from "../db/schema.ts";
+import { orderStatusSql } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
 import { showsContent, updateSite } from "../sites/sites-table.ts";
@@ -55,7 +56,7 @@ export async function recordFilledSites(
       .leftJoin(sites, eq(sites.orderId, orders.id))
       .where(
         and(
-          eq(orders.status, "active"),
+          eq(orderStatusSql, "active"),
           eq(orders.directoryOptIn, true),
           sql`not coalesce(${showsContent}, false)`,
         ),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "../jobs/job-queue.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { findOrder } from "../orders/orders-table.ts";
+import { findOrder, orderStatus } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { applyPlanKit, kitRetryDelaySeconds } from "./apply-plan-kit.ts";
 
@@ -18,9 +18,10 @@ export const applyKitJob = defineJob({
   concurrency: 1,
   async handle({ orderId }, ctx) {
     const order = await findOrder(ctx.db, orderId);
+    const site = await getSite(ctx.db, orderId);
     // A site that is not (or no longer) live gets its kit when it is provisioned again.
-    if (order?.status !== "active") return;
-    const { state, log } = await applyPlanKit(ctx, order, await getSite(ctx.db, orderId));
+    if (!order || orderStatus(order, site) !== "active") return;
+    const { state, log } = await applyPlanKit(ctx, order, site);
     await addOrderLog(ctx.db, orderId, {
       level: state.status === "waiting" ? "warning" : "info",
       action: "kit",

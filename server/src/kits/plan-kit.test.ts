@@ -12,7 +12,7 @@ import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestContext } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
 import { orderLogs, orders } from "../db/schema.ts";
-import { findOrder } from "../orders/orders-table.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { sftpView } from "../sftp/order-sftp.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { CLOSED_BY_SERVER, openSftp, sftpBatch } from "../wordpress/sftp-session.ts";
@@ -40,7 +40,7 @@ describe("plan kits", () => {
   let subdomain: string;
   let work: string | undefined;
   const order = async () => {
-    const row = await findOrder(ctx.db, orderId);
+    const row = await findShownOrder(ctx.db, orderId);
     if (!row) throw new Error("order missing");
     return row;
   };

@@ -6,8 +6,9 @@ import { givenPaidOrder } from "../../test/factories.ts";
 import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { ensureBookingPage, KOZA_MENU } from "../booking/booking-site-page.ts";
-import { emailLog, kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
+import { emailLog, kozaSubmissions, orderLogs } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { SITE_UPGRADE_NAMES } from "../sites/site-upgrades.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
@@ -30,7 +31,7 @@ describe("Koza writes a 5-page site into a real WordPress", () => {
   let token: string;
 
   const order = async () => {
-    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const o = await findShownOrder(t.ctx.db, orderId);
     if (!o) throw new Error("order missing");
     return o;
   };

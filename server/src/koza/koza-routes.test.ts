@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
-import type { KozaStatus, OrderStatus } from "@lagon/contracts/orders";
+import type { KozaStatus } from "@lagon/contracts/orders";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { kozaSubmissions, orderLogs, orders } from "../db/schema.ts";
+import { kozaSubmissions, orderLogs, type SiteSetup } from "../db/schema.ts";
 import { readStoredFile } from "../files/stored-files.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { kozaUploadsPrefix } from "./submit-koza-questionnaire.ts";
 import { ANSWERS, jpegPhoto, kozaSubmission, multipartBody, pngLogo } from "./test-support.ts";
@@ -26,14 +27,11 @@ describe("POST /api/koza/generate-site", () => {
 
   /** A paid order whose site is live, with Koza bought unless told otherwise. */
   async function givenOrder(
-    opts: { koza?: boolean; status?: OrderStatus; kozaStatus?: KozaStatus | null } = {},
+    opts: { koza?: boolean; status?: SiteSetup; kozaStatus?: KozaStatus | null } = {},
   ) {
     const id = await givenPaidOrder(t.ctx, { kozaOption: opts.koza ?? true });
-    const [order] = await t.ctx.db
-      .update(orders)
-      .set({ status: opts.status ?? "active" })
-      .where(eq(orders.id, id))
-      .returning();
+    await updateSite(t.ctx.db, id, { setup: opts.status ?? "active" });
+    const order = await findShownOrder(t.ctx.db, id);
     if (!order) throw new Error("no order");
     if (opts.kozaStatus !== undefined) await updateSite(t.ctx.db, id, { kozaStatus: opts.kozaStatus });
     return { id, token: magicLinkToken(t.ctx, order) };

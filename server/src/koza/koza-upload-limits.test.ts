@@ -3,13 +3,12 @@ import net from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { KOZA_MAX_UPLOAD_BYTES } from "@lagon/contracts/koza";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
-import { getSite } from "../sites/sites-table.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
+import { getSite, updateSite } from "../sites/sites-table.ts";
 
 const MB = 1024 * 1024;
 const FILLER = Buffer.alloc(64 * 1024, 0xff);
@@ -160,11 +159,8 @@ describe("uploads refused before their body is read", () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     port = (t.app.server.address() as net.AddressInfo).port;
     const id = await givenPaidOrder(t.ctx, { kozaOption: true });
-    const [row] = await t.ctx.db
-      .update(orders)
-      .set({ status: "active" })
-      .where(eq(orders.id, id))
-      .returning();
+    await updateSite(t.ctx.db, id, { setup: "active" });
+    const row = await findShownOrder(t.ctx.db, id);
     if (!row) throw new Error("no order");
     order = { id, token: magicLinkToken(t.ctx, row) };
   });

@@ -5,6 +5,7 @@ import { kozaSubmissions, type Order } from "../db/schema.ts";
 import { storedFileExists } from "../files/stored-files.ts";
 import { conflict, forbidden } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { orderStatus } from "../orders/orders-table.ts";
 import { claimKozaRun, getSite, updateSite } from "../sites/sites-table.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
 import type { StoredFile } from "./submit-koza-questionnaire.ts";
@@ -30,9 +31,9 @@ export async function keptSubmission(ctx: Context, orderId: string) {
  */
 export async function regenerateKozaSite(ctx: Context, order: Order): Promise<void> {
   if (!order.kozaOption) throw forbidden(KOZA_MESSAGES.notPaid);
-  if (order.status !== "active") throw conflict(KOZA_MESSAGES.notActive);
-  if ((await getSite(ctx.db, order.id)).kozaStatus !== "regenerate")
-    throw conflict(KOZA_MESSAGES.nothingToRegenerate);
+  const site = await getSite(ctx.db, order.id);
+  if (orderStatus(order, site) !== "active") throw conflict(KOZA_MESSAGES.notActive);
+  if (site.kozaStatus !== "regenerate") throw conflict(KOZA_MESSAGES.nothingToRegenerate);
   const submission = await keptSubmission(ctx, order.id);
   if (!submission) throw conflict(KOZA_MESSAGES.answersLost);
   if (!(await claimKozaRun(ctx.db, order.id, "regenerate"))) throw conflict(KOZA_MESSAGES.alreadyRunning);

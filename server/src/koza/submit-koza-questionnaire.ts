@@ -7,6 +7,7 @@ import { kozaSubmissions, type Order } from "../db/schema.ts";
 import { deleteStoredFilesUnder, storeFile } from "../files/stored-files.ts";
 import { badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { orderStatus } from "../orders/orders-table.ts";
 import { claimKozaRun, getSite, updateSite } from "../sites/sites-table.ts";
 import { type CleanImage, cleanImage } from "./check-image.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
@@ -36,8 +37,9 @@ export const kozaUploadsPrefix = (orderId: string) => `koza/${orderId}/`;
 export async function submitKozaQuestionnaire(ctx: Context, order: Order, form: KozaForm): Promise<void> {
   const data = parseAnswers(form.fields.koza_data);
   if (!order.kozaOption) throw forbidden(KOZA_MESSAGES.notPaid);
-  if (order.status !== "active") throw conflict(KOZA_MESSAGES.notActive);
-  const { kozaStatus } = await getSite(ctx.db, order.id);
+  const site = await getSite(ctx.db, order.id);
+  if (orderStatus(order, site) !== "active") throw conflict(KOZA_MESSAGES.notActive);
+  const { kozaStatus } = site;
   if (kozaStatus === "processing") throw conflict(KOZA_MESSAGES.alreadyRunning);
   if (kozaStatus === "completed") throw conflict(KOZA_MESSAGES.alreadyGenerated);
 

@@ -13,6 +13,7 @@ import { backupSite, restoreNow } from "../backups/site-backups.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import { deliverFromOutside, imapClient, submitAs, waitForMessage } from "../mail-host/mail-checks.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { bringSiteToState } from "../subscriptions/site-state.ts";
 import { loadSubscription } from "../subscriptions/subscription-view.ts";
 import { freePort, testCoreDir } from "../wordpress/site-checks.ts";
@@ -78,7 +79,7 @@ describe("a site's mail follows its subscription and its backups", () => {
     await outside(box.address, "Avant la suspension");
     await waitForMessage(mail.host.endpoints(), box.address, password, "Avant la suspension");
 
-    const [order] = await mail.t.ctx.db.select().from(orders).where(eq(orders.id, site.id));
+    const order = await findShownOrder(mail.t.ctx.db, site.id);
     if (!order) throw new Error("no order");
     await setOrderMailSuspended(mail.t.ctx, order, true);
     await expect(outside(box.address, "Pendant")).rejects.toThrow(
@@ -122,7 +123,7 @@ describe("a site's mail follows its subscription and its backups", () => {
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, { planId: "starter", subdomain: "courrier-suivi" });
     let order = await waitFor(async () => {
-      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      const o = await findShownOrder(t.ctx.db, id);
       return o?.status === "active" ? o : undefined;
     }, 300_000);
     const site = { id, token: magicLinkToken(t.ctx, order) };

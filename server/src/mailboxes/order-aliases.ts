@@ -47,7 +47,7 @@ export async function createAlias(
   target: string,
   asked?: string,
 ): Promise<AliasView> {
-  const host = usableHost(ctx, order);
+  const host = await usableHost(ctx, order);
   const domain = await chosenMailDomain(ctx, order, asked);
   const address = `${localPart}@${domain}`;
   if (target === address) throw badRequest(MAILBOX_MESSAGES.aliasTargetSelf);

@@ -6,6 +6,8 @@ import type { Db } from "../db/database.ts";
 import { customDomains, mailAliases, mailboxes, type Order, orders } from "../db/schema.ts";
 import { AppError, badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import type { MailHost } from "../mail-host/mail-host.ts";
+import { orderStatus } from "../orders/orders-table.ts";
+import { getSite } from "../sites/sites-table.ts";
 
 /** What mailboxes and aliases share: the site's mail domain, the plan's allowance, the host. */
 
@@ -58,15 +60,18 @@ export function allowanceOf(order: Order) {
 }
 
 /** Why the order can have no mailbox now (French), or null. */
-export function unavailableReason(ctx: Pick<Context, "mailHost">, order: Order): string | null {
+export async function unavailableReason(
+  ctx: Pick<Context, "db" | "mailHost">,
+  order: Order,
+): Promise<string | null> {
   if (allowanceOf(order).count === 0) return MAILBOX_MESSAGES.notIncluded;
   if (!ctx.mailHost) return MAILBOX_MESSAGES.hostDown;
-  if (order.status !== "active") return MAILBOX_MESSAGES.notReady;
+  if (orderStatus(order, await getSite(ctx.db, order.id)) !== "active") return MAILBOX_MESSAGES.notReady;
   return null;
 }
 
-export function usableHost(ctx: Pick<Context, "mailHost">, order: Order): MailHost {
-  const reason = unavailableReason(ctx, order);
+export async function usableHost(ctx: Pick<Context, "db" | "mailHost">, order: Order): Promise<MailHost> {
+  const reason = await unavailableReason(ctx, order);
   if (reason) throw forbidden(reason);
   return ctx.mailHost as MailHost;
 }

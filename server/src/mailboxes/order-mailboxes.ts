@@ -45,7 +45,7 @@ export async function listMailboxes(
       return null;
     });
   }
-  const reason = unavailableReason(ctx, order);
+  const reason = await unavailableReason(ctx, order);
   const endpoints = ctx.mailHost?.endpoints();
   return {
     domain: allowanceOf(order).count > 0 ? mailDomainOf(ctx, order) : null,
@@ -75,7 +75,7 @@ export async function createMailbox(
   localPart: string,
   asked?: string,
 ): Promise<MailboxPassword> {
-  const host = usableHost(ctx, order);
+  const host = await usableHost(ctx, order);
   const allowance = allowanceOf(order);
   const domain = await chosenMailDomain(ctx, order, asked);
   const address = `${localPart}@${domain}`;
@@ -134,7 +134,7 @@ export async function resetMailboxPassword(
   address: string,
 ): Promise<MailboxPassword> {
   const row = await ownMailbox(ctx, order, address);
-  const host = usableHost(ctx, order);
+  const host = await usableHost(ctx, order);
   const password = newMailboxPassword();
   const passwordHash = await hashMailboxPassword(password);
   await host.setMailbox({ address: row.address, passwordHash, quotaBytes: row.quotaBytes }).catch((err) => {
@@ -158,7 +158,7 @@ export async function setMailboxVacation(
   body: z.output<typeof VacationBody>,
 ): Promise<MailboxView> {
   const row = await ownMailbox(ctx, order, address);
-  const host = usableHost(ctx, order);
+  const host = await usableHost(ctx, order);
   await host.setVacation(row.address, body).catch((err) => {
     throw hostFailure(ctx, order, err);
   });
@@ -188,7 +188,7 @@ export async function mailboxProfile(
   address: string,
 ): Promise<string | Buffer> {
   const row = await ownMailbox(ctx, order, address);
-  const profile = appleMailProfile(row.address, usableHost(ctx, order).endpoints());
+  const profile = appleMailProfile(row.address, (await usableHost(ctx, order)).endpoints());
   const signer = profileSignerOf(ctx.config);
   if (!signer) return profile;
   return signProfile(profile, signer).catch((err) => {

@@ -12,6 +12,7 @@ import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { emailLog, type Order, orders, siteBackups, siteDowntimes } from "../db/schema.ts";
 import { applyPlanDisk } from "../kits/plan-disk.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { siteUser } from "../wordpress/hostile-plugin.ts";
 import type { LocalWordPressHost } from "../wordpress/local-host.ts";
@@ -71,7 +72,7 @@ describe("site monitoring", () => {
       companyName: "Atelier Surveillance",
     });
     order = await waitFor(async () => {
-      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      const o = await findShownOrder(t.ctx.db, id);
       return o?.status === "active" ? o : undefined;
     }, 120_000);
     breaker = path.join(t.ctx.config.DATA_DIR, "sites", order.subdomain, "wp-content/mu-plugins/panne.php");

@@ -7,6 +7,7 @@ import { createTestApp } from "../../test/test-context.ts";
 import { emailLog, type Order, orders, siteBackups, siteMaintenance, siteUpdates } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { TestTemplate } from "./test-template.ts";
@@ -61,7 +62,7 @@ describe("site updates", () => {
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, { subdomain: "mise-a-jour", companyName: "Atelier Mise à Jour" });
     order = await waitFor(async () => {
-      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      const o = await findShownOrder(t.ctx.db, id);
       return o?.status === "active" ? o : undefined;
     }, 120_000);
     const wp = new WordPressRest(

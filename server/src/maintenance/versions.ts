@@ -2,6 +2,7 @@ import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-sche
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, orders, siteMaintenance, sites, subscriptions } from "../db/schema.ts";
+import { orderStatusSql } from "../orders/orders-table.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 
 /**
@@ -75,7 +76,7 @@ export async function recordVersions(
  * its "site suspendu" page on purpose; an archived one is gone).
  */
 export const liveSite = and(
-  eq(orders.status, "active"),
+  eq(orderStatusSql, "active"),
   sql`${sites.wpUsername} is not null`,
   or(isNull(subscriptions.siteState), eq(subscriptions.siteState, "online")),
 );

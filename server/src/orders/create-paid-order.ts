@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { orders, sites } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { startSubscription } from "../subscriptions/start-subscription.ts";
 import { addOrderLog } from "./order-log.ts";
+import { orderStatusSql, paidNow } from "./orders-table.ts";
 
 export type NewPaidOrder = Omit<
   typeof orders.$inferInsert,
-  "id" | "status" | "steps" | "magicLinkTokenEnc" | "createdAt"
+  "id" | "payment" | "magicLinkTokenEnc" | "createdAt"
 >;
 
 /**
@@ -32,8 +33,7 @@ export async function createPaidOrder(
       .values({
         ...input,
         id,
-        status: "pending",
-        steps: { payment: { status: "completed", timestamp: new Date().toISOString() } },
+        payment: paidNow(),
         magicLinkTokenEnc: ctx.secrets.seal(randomToken()),
       })
       .onConflictDoNothing({ target: orders.checkoutSessionId })
@@ -44,8 +44,9 @@ export async function createPaidOrder(
   });
   if (inserted.length === 0) {
     const [existing] = await ctx.db
-      .select({ id: orders.id, status: orders.status })
+      .select({ id: orders.id, status: orderStatusSql })
       .from(orders)
+      .leftJoin(sites, eq(sites.orderId, orders.id))
       .where(eq(orders.checkoutSessionId, input.checkoutSessionId));
     if (!existing) throw new Error("order vanished after a conflicting insert");
     // A delivery that died before the subscription was made: make it now (once).

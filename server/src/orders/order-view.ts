@@ -4,6 +4,7 @@ import { type PlanId, planById } from "@lagon/contracts/plans";
 import type { Context } from "../context.ts";
 import { customDomainView } from "../custom-domain/domain-view.ts";
 import type { CustomDomain, Order, Site } from "../db/schema.ts";
+import { orderStatus, orderSteps } from "./orders-table.ts";
 
 export function planName(order: Pick<Order, "planId">): string {
   return planById(order.planId as PlanId).name;
@@ -28,7 +29,8 @@ export function orderView(
   logs: LogEntry[],
   customDomain: CustomDomain | null,
 ): Omit<OrderView, "magic_link_token"> {
-  const active = order.status === "active";
+  const status = orderStatus(order, site);
+  const active = status === "active";
   return {
     _id: order.id,
     order_id: order.id,
@@ -38,9 +40,9 @@ export function orderView(
     customer_email: order.customerEmail,
     company_name: order.companyName,
     plan_name: planName(order),
-    status: order.status,
+    status,
     created_at: order.createdAt.toISOString(),
-    steps: order.steps,
+    steps: orderSteps(order, site),
     koza_option: order.kozaOption,
     koza_status: site.kozaStatus,
     kit: kitView(site.kit),

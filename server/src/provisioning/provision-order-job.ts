@@ -1,22 +1,20 @@
-import type { StepKey } from "@lagon/contracts/orders";
-import { eq, or } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { orders } from "../db/schema.ts";
+import { orders, type SiteStepKey, sites } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { claimOrderLease, LeaseLost } from "../jobs/order-lease.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { findOrder } from "../orders/orders-table.ts";
-import { setStep } from "../orders/set-step.ts";
-import { updateSite } from "../sites/sites-table.ts";
+import { findOrder, orderStatusSql } from "../orders/orders-table.ts";
+import { getSite, setSiteStep, updateSite } from "../sites/sites-table.ts";
 import { PROVISIONING_STEPS } from "./provisioning-steps.ts";
 
 /**
  * Tests that kill the process in the middle of a step set this to widen each step, or only the
  * step FAULT_INJECTION_STEP names; it is honoured only when NODE_ENV is "test".
  */
-async function faultInjectionPause(step: StepKey): Promise<void> {
+async function faultInjectionPause(step: SiteStepKey): Promise<void> {
   if (process.env.NODE_ENV !== "test") return;
   const only = process.env.FAULT_INJECTION_STEP;
   const ms = only && only !== step ? 0 : Number(process.env.FAULT_INJECTION_STEP_PAUSE_MS ?? 0);
@@ -43,35 +41,31 @@ export const provisionOrderJob = defineJob({
   async handle({ orderId }, ctx, job) {
     const lease = await claimOrderLease(ctx, orderId, job);
     if (!lease) return;
-    let current: StepKey | undefined;
+    let current: SiteStepKey | undefined;
     try {
       const order = await findOrder(ctx.db, orderId);
-      if (!order || order.status === "active") return await lease.release();
-      if (order.status !== "processing") {
-        await ctx.db.update(orders).set({ status: "processing" }).where(eq(orders.id, orderId));
-      }
+      const setup = (await getSite(ctx.db, orderId)).setup;
+      if (!order || setup === "active") return await lease.release();
+      if (setup !== "processing") await updateSite(ctx.db, orderId, { setup: "processing" });
       for (const step of PROVISIONING_STEPS) {
         lease.check();
         const fresh = await findOrder(ctx.db, orderId);
         if (!fresh) return;
-        if (fresh.steps[step.key]?.status === "completed") continue;
+        if ((await getSite(ctx.db, orderId)).steps[step.key]?.status === "completed") continue;
         current = step.key;
-        await setStep(ctx.db, orderId, step.key, "processing");
+        await setSiteStep(ctx.db, orderId, step.key, "processing");
         const started = performance.now();
         const details = await step.run(ctx, fresh);
         await faultInjectionPause(step.key);
         const ms = Math.round(performance.now() - started);
-        await setStep(ctx.db, orderId, step.key, "completed");
+        await setSiteStep(ctx.db, orderId, step.key, "completed");
         await addOrderLog(ctx.db, orderId, {
           level: "info",
           action: step.key,
           details: `${details} (${ms} ms)`,
         });
       }
-      await ctx.db.transaction(async (tx) => {
-        await tx.update(orders).set({ status: "active" }).where(eq(orders.id, orderId));
-        await updateSite(tx, orderId, { activatedAt: new Date() });
-      });
+      await updateSite(ctx.db, orderId, { setup: "active", activatedAt: new Date() });
       await lease.release();
       await addOrderLog(ctx.db, orderId, { level: "info", action: "active", details: "Site en ligne." });
     } catch (err) {
@@ -98,12 +92,11 @@ export const provisionOrderJob = defineJob({
 async function failOrder(
   ctx: Pick<Context, "config" | "db" | "queue" | "secrets">,
   orderId: string,
-  step: StepKey | undefined,
+  step: SiteStepKey | undefined,
   message: string,
 ) {
-  const failed = { status: "error" } as const;
-  if (step) await setStep(ctx.db, orderId, step, "failed", failed);
-  else await ctx.db.update(orders).set(failed).where(eq(orders.id, orderId));
+  if (step) await setSiteStep(ctx.db, orderId, step, "failed", "error");
+  else await updateSite(ctx.db, orderId, { setup: "error" });
   const order = await findOrder(ctx.db, orderId);
   if (!order) return;
   await queueEmail(ctx, {
@@ -129,7 +122,8 @@ export async function resumeUnfinishedOrders(ctx: Pick<Context, "db" | "queue">)
   const rows = await ctx.db
     .select({ id: orders.id })
     .from(orders)
-    .where(or(eq(orders.status, "pending"), eq(orders.status, "processing")));
+    .leftJoin(sites, eq(sites.orderId, orders.id))
+    .where(inArray(orderStatusSql, ["pending", "processing"]));
   for (const row of rows) await ctx.queue.send(provisionOrderJob, { orderId: row.id });
   return rows.length;
 }
@@ -139,9 +133,8 @@ export async function resumeFailedOrder(
   ctx: Pick<Context, "db" | "queue">,
   orderId: string,
 ): Promise<boolean> {
-  const order = await findOrder(ctx.db, orderId);
-  if (order?.status !== "error") return false;
-  await ctx.db.update(orders).set({ status: "processing" }).where(eq(orders.id, orderId));
+  if ((await getSite(ctx.db, orderId)).setup !== "error") return false;
+  await updateSite(ctx.db, orderId, { setup: "processing" });
   await addOrderLog(ctx.db, orderId, { level: "info", action: "resume", details: "Reprise de la commande." });
   await ctx.queue.send(provisionOrderJob, { orderId });
   return true;

@@ -6,13 +6,13 @@ import { createTestContext } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
 import { emailLog, orderLogs } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
-import { findOrder } from "../orders/orders-table.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { resumeFailedOrder } from "./provision-order-job.ts";
 
 async function orderRow(ctx: Context, id: string) {
-  const row = await findOrder(ctx.db, id);
+  const row = await findShownOrder(ctx.db, id);
   if (!row) throw new Error("order missing");
   return row;
 }

@@ -9,6 +9,7 @@ import { createTestApp } from "../../test/test-context.ts";
 import { orders } from "../db/schema.ts";
 import { storedFileExists, storeFile } from "../files/stored-files.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { isPublicAddress } from "./guarded-proxy.ts";
@@ -149,13 +150,15 @@ describe("the weekly screenshot pass", () => {
       ["hebdo-ancien", "2026-10-01T08:00:00Z"],
     ] as const) {
       const id = await givenPaidOrder(t.ctx, { subdomain, directoryOptIn: true });
-      await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
-      await updateSite(t.ctx.db, id, { activatedAt: new Date(activatedAt), filledAt: new Date() });
+      await updateSite(t.ctx.db, id, {
+        setup: "active",
+        activatedAt: new Date(activatedAt),
+        filledAt: new Date(),
+      });
       listedIds.push(id);
     }
     const gone = await givenPaidOrder(t.ctx, { subdomain: "hebdo-parti", directoryOptIn: false });
-    await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, gone));
-    await updateSite(t.ctx.db, gone, { filledAt: new Date(), screenshotAt: new Date() });
+    await updateSite(t.ctx.db, gone, { setup: "active", filledAt: new Date(), screenshotAt: new Date() });
     await storeFile(t.ctx, screenshotKey(gone), Buffer.from("ancienne capture"));
 
     await screenshotSitesJob.handle({}, t.ctx, {
@@ -183,7 +186,7 @@ describe("the weekly screenshot pass", () => {
 describe("the screenshot-site job on a real WordPress site", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   const order = async (id: string) => {
-    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    const o = await findShownOrder(t.ctx.db, id);
     if (!o) throw new Error("order missing");
     return o;
   };

@@ -12,7 +12,9 @@ import type { Order } from "../db/schema.ts";
 import { AppError, forbidden } from "../lib/app-error.ts";
 import { newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { orderStatus } from "../orders/orders-table.ts";
 import { siteHostOf } from "../sites/site-of.ts";
+import { getSite } from "../sites/sites-table.ts";
 import type { SftpChange, SftpState } from "../wordpress/site-sftp.ts";
 
 /**
@@ -27,7 +29,7 @@ async function unavailableReason(
   order: Order,
 ): Promise<string | null> {
   if (!SFTP_PLANS.includes(order.planId as PlanId)) return SFTP_MESSAGES.notIncluded;
-  if (order.status !== "active") return SFTP_MESSAGES.notReady;
+  if (orderStatus(order, await getSite(ctx.db, order.id)) !== "active") return SFTP_MESSAGES.notReady;
   if (!(await siteHostOf(ctx, order.id)).sftpEndpoint()) return SFTP_MESSAGES.unavailable;
   return null;
 }

@@ -1,11 +1,11 @@
 import { rm } from "node:fs/promises";
 import { SFTP_MESSAGES } from "@lagon/contracts/sftp";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { orders } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
+import { updateSite } from "../sites/sites-table.ts";
 
 /**
  * The order page's SFTP routes (decision 0059): only Libre, only a live site, bad input refused in
@@ -31,8 +31,8 @@ describe("the order page's SFTP routes", () => {
     status: "active" | "processing" = "active",
   ) {
     const id = await givenPaidOrder(t.ctx, { planId });
-    await t.ctx.db.update(orders).set({ status }).where(eq(orders.id, id));
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    await updateSite(t.ctx.db, id, { setup: status });
+    const row = await findShownOrder(t.ctx.db, id);
     if (!row) throw new Error("order not created");
     return { id, token: magicLinkToken(t.ctx, row) };
   }

@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { decodeQuotedPrintable, type ReceivedMail, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { type Order, orderLogs, orders, sites } from "../db/schema.ts";
+import { type Order, orderLogs, sites } from "../db/schema.ts";
 import { contactForm } from "../koza/blocks.ts";
 import { mailPortsFrom } from "../mail-host/local-mail-host.ts";
 import { freeMailPortBase } from "../mail-host/mail-checks.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { PRODUCT_FILES_UPGRADE } from "../sites/product-files.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
 import { upgradeSitesJob } from "../sites/site-upgrades.ts";
@@ -57,7 +58,7 @@ describe("a site's own mail: password reset and contact form through the mail ho
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, { subdomain, planId: "starter", companyName: "Fleurs Payet" });
     order = await waitFor(async () => {
-      const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      const row = await findShownOrder(t.ctx.db, id);
       return row?.status === "active" ? row : undefined;
     }, 120_000);
   }, 180_000);

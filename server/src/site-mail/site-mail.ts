@@ -9,6 +9,7 @@ import { siteSenderLogin } from "../mail-host/mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { mailDomainOf } from "../mailboxes/order-mail-domain.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { orderStatus } from "../orders/orders-table.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import type { SiteMailSettings } from "../wordpress/wordpress-host.ts";
 
@@ -102,7 +103,7 @@ function unavailableReason(ctx: Pick<Context, "config" | "mailHost">): string | 
 
 /** Why the contact address cannot be changed now (French), or null. */
 function notChangeable(order: Order, site: Site): string | null {
-  if (order.status !== "active" || !site.wpAppPasswordEnc) return SITE_MAIL_MESSAGES.notReady;
+  if (orderStatus(order, site) !== "active" || !site.wpAppPasswordEnc) return SITE_MAIL_MESSAGES.notReady;
   return null;
 }
 

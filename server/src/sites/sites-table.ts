@@ -1,13 +1,15 @@
-import type { KozaStatus } from "@lagon/contracts/orders";
+import type { KozaStatus, StepStatus } from "@lagon/contracts/orders";
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { orders, type Site, sites } from "../db/schema.ts";
+import { orders, type Site, type SiteSetup, type SiteStepKey, sites } from "../db/schema.ts";
 
 /** What a site is before it has recorded anything: no host yet, not installed. */
 export function blankSite(orderId: string): Site {
   return {
     orderId,
     host: null,
+    setup: "pending",
+    steps: {},
     wpAdminUrl: null,
     wpUsername: null,
     wpPasswordEnc: null,
@@ -59,6 +61,29 @@ export async function updateSite(
   const insert = db.insert(sites).values({ orderId, ...patch });
   if (Object.keys(patch).length === 0) await insert.onConflictDoNothing();
   else await insert.onConflictDoUpdate({ target: sites.orderId, set: patch });
+}
+
+/**
+ * Records one setup step's status and the time it changed, leaving the other steps untouched, and
+ * the site's setup state with it when given: one statement (an upsert that makes the row the first
+ * time), so readers never see one change without the other.
+ */
+export async function setSiteStep(
+  db: Db,
+  orderId: string,
+  step: SiteStepKey,
+  status: StepStatus,
+  setup?: SiteSetup,
+): Promise<void> {
+  const value = JSON.stringify({ status, timestamp: new Date().toISOString() });
+  const patch = {
+    steps: sql`jsonb_set(${sites.steps}, ${`{${step}}`}::text[], ${value}::jsonb, true)`,
+    ...(setup ? { setup } : {}),
+  };
+  await db
+    .insert(sites)
+    .values({ orderId, steps: { [step]: JSON.parse(value) }, ...(setup ? { setup } : {}) })
+    .onConflictDoUpdate({ target: sites.orderId, set: patch });
 }
 
 /**

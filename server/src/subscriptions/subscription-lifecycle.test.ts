@@ -18,6 +18,7 @@ import {
 } from "../db/schema.ts";
 import { ensureInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort, logIn } from "../wordpress/site-checks.ts";
 import { siteStatePending } from "./site-state-job.ts";
@@ -50,7 +51,7 @@ describe("subscriptions through the billing test clock", () => {
     return row;
   };
   const order = async (orderId: string) => {
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const row = await findShownOrder(t.ctx.db, orderId);
     if (!row) throw new Error("no order");
     return row;
   };

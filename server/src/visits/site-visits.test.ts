@@ -10,6 +10,7 @@ import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { type Order, orders, sites, siteVisitDays } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { PRODUCT_FILES_UPGRADE } from "../sites/product-files.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
 import { upgradeSite } from "../sites/site-upgrades.ts";
@@ -53,7 +54,7 @@ describe("visits of a local site, counted", () => {
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, { subdomain: "visites", companyName: "Atelier des Visites" });
     order = await waitFor(async () => {
-      const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      const o = await findShownOrder(t.ctx.db, id);
       return o?.status === "active" ? o : undefined;
     }, 120_000);
   }, 240_000);

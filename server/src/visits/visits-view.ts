@@ -4,6 +4,8 @@ import type { VisitsView } from "@lagon/contracts/visits-schemas";
 import { and, asc, eq, gte } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, siteVisitAnalyses, siteVisitDays } from "../db/schema.ts";
+import { orderStatus } from "../orders/orders-table.ts";
+import { getSite } from "../sites/sites-table.ts";
 import { distinctVisitors } from "./distinct-visitors.ts";
 import { firstShown, visitSeries } from "./visit-series.ts";
 import { queueVisitReading } from "./visits-jobs.ts";
@@ -28,7 +30,7 @@ export async function visitsView(
     .from(siteVisitAnalyses)
     .where(eq(siteVisitAnalyses.orderId, order.id));
   const stale = !analysis || now.getTime() - analysis.analysedAt.getTime() > FRESH_MS;
-  const refreshing = stale && order.status === "active";
+  const refreshing = stale && orderStatus(order, await getSite(ctx.db, order.id)) === "active";
   if (refreshing) await queueVisitReading(ctx, order.id);
   const days = await ctx.db
     .select()

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { emailLog, orders } from "../db/schema.ts";
+import { emailLog } from "../db/schema.ts";
+import { findShownOrder } from "../orders/orders-table.ts";
 import { LocalWordPressHost } from "./local-host.ts";
 import { freePort, sampleSite, testCoreDir } from "./site-checks.ts";
 import type { HostEvent } from "./wordpress-host.ts";
@@ -66,7 +67,7 @@ describe("supervised site runtime", () => {
     process.kill(-pidOf("php-fpm"), "SIGKILL");
     const id = await givenPaidOrder(t.ctx, { subdomain: "pendant-panne", companyName: "Pendant Panne" });
     const order = await waitFor(async () => {
-      const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+      const row = await findShownOrder(t.ctx.db, id);
       return row?.status === "active" ? row : undefined;
     }, 90_000);
     expect(order.steps.wordpress?.status).toBe("completed");

@@ -9,17 +9,9 @@ import { createTestContext } from "../../test/test-context.ts";
 import { requestReinstall } from "../admin/reinstall-wordpress.ts";
 import { requestRestore, restoreStatus } from "../backups/backup-jobs.ts";
 import type { Context } from "../context.ts";
-import {
-  customDomains,
-  type Order,
-  orderLogs,
-  type Site,
-  siteBackups,
-  siteMaintenance,
-  sites,
-} from "../db/schema.ts";
+import { customDomains, orderLogs, type Site, siteBackups, siteMaintenance, sites } from "../db/schema.ts";
 import { monitorSites } from "../maintenance/site-monitor.ts";
-import { findOrder } from "../orders/orders-table.ts";
+import { findShownOrder, type ShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "./loopback-ssh-host.ts";
 import { pinSiteHost } from "./pin-site-host.ts";
@@ -46,7 +38,7 @@ function entry(name: string, host: LoopbackSshHost) {
  * WP_SSH_HOSTS: new orders spread over both, and each site is reached on its own host only.
  */
 /** A placed order with its site. */
-type Placed = Order & { site: Site };
+type Placed = ShownOrder & { site: Site };
 
 describe("several WordPress hosts", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -57,7 +49,7 @@ describe("several WordPress hosts", () => {
   const siteFolder = (name: "wp-a" | "wp-b", subdomain: string) =>
     existsSync(path.join(hosts[name].hostDataDir, "sites", subdomain));
   const orderRow = async (id: string): Promise<Placed> => {
-    const row = await findOrder(ctx.db, id);
+    const row = await findShownOrder(ctx.db, id);
     if (!row) throw new Error("order missing");
     return { ...row, site: await getSite(ctx.db, id) };
   };

@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import type { OrderStatus, StepState } from "@lagon/contracts/orders";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext } from "../../test/test-context.ts";
+import type { Context } from "../context.ts";
+import { orders, type SiteSetup, sites } from "../db/schema.ts";
+import { setSiteStep } from "../sites/sites-table.ts";
+import { findShownOrder, orderStatusSql } from "./orders-table.ts";
+
+const at = "2026-11-27T08:00:00.000Z";
+const paid: StepState = { status: "completed", timestamp: at };
+const unpaid: StepState = { status: "pending", timestamp: null };
+
+/** The payment, the site's setup (undefined: no `sites` row yet), and the status shown. */
+const cases: [StepState, SiteSetup | undefined, OrderStatus][] = [
+  [unpaid, undefined, "pending"],
+  [unpaid, "active", "pending"],
+  [paid, undefined, "pending"],
+  [paid, "pending", "pending"],
+  [paid, "processing", "processing"],
+  [paid, "active", "active"],
+  [paid, "error", "error"],
+];
+
+describe("the order's status as the pages show it (decision 0104)", () => {
+  let ctx: Context;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    for (const [i, [payment, setup]] of cases.entries()) {
+      const id = randomUUID();
+      ids.push(id);
+      await ctx.db.insert(orders).values({
+        id,
+        checkoutSessionId: `cs_status_${i}`,
+        planId: "business",
+        payment,
+        subdomain: `statut-${i}`,
+        customerName: "Zoé Payet",
+        customerEmail: "zoe@example.re",
+        country: "Réunion",
+        magicLinkTokenEnc: "sealed",
+        monthlyPriceCents: 5000,
+      });
+      if (setup) await ctx.db.insert(sites).values({ orderId: id, setup });
+    }
+  });
+  afterAll(() => ctx?.close());
+
+  it("is pending until paid, then the site's setup, the same in TypeScript and in SQL", async () => {
+    const inSql = new Map(
+      (
+        await ctx.db
+          .select({ id: orders.id, status: orderStatusSql })
+          .from(orders)
+          .leftJoin(sites, eq(sites.orderId, orders.id))
+      ).map((r) => [r.id, r.status]),
+    );
+    for (const [i, [, , expected]] of cases.entries()) {
+      const id = ids[i] as string;
+      expect((await findShownOrder(ctx.db, id))?.status, `case ${i}`).toBe(expected);
+      expect(inSql.get(id), `case ${i}`).toBe(expected);
+    }
+  });
+
+  it("shows the payment step first, then the site's steps; a failed step and the error land together", async () => {
+    const id = ids[4] as string;
+    await setSiteStep(ctx.db, id, "subdomain", "completed");
+    await setSiteStep(ctx.db, id, "wordpress", "failed", "error");
+    const shown = await findShownOrder(ctx.db, id);
+    expect(shown?.status).toBe("error");
+    expect(Object.keys(shown?.steps ?? {})[0]).toBe("payment");
+    expect(shown?.steps).toEqual({
+      payment: paid,
+      subdomain: { status: "completed", timestamp: expect.any(String) },
+      wordpress: { status: "failed", timestamp: expect.any(String) },
+    });
+    // A site with no row yet gets one from its first step.
+    const fresh = ids[2] as string;
+    await setSiteStep(ctx.db, fresh, "subdomain", "processing", "processing");
+    expect(await findShownOrder(ctx.db, fresh)).toMatchObject({
+      status: "processing",
+      steps: { payment: paid, subdomain: { status: "processing" } },
+    });
+  });
+});

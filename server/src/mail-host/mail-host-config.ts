@@ -281,6 +281,9 @@ ssl_dh = </usr/share/dovecot/dh.pem
 ssl_min_protocol = TLSv1.2
 disable_plaintext_auth = yes
 auth_mechanisms = plain login
+# Logins lower-cased before anything else: Postfix's send-rate policy counts the login Dovecot
+# returns (send-rate-policy.ts), which case must not split into several budgets.
+auth_username_format = %Lu
 first_valid_uid = ${mailUid}
 last_valid_uid = ${mailUid}
 mail_uid = ${mailUser}

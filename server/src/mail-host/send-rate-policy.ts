@@ -134,10 +134,10 @@ group: ${q(user)}
 pidfile: ${q(pidFile)}
 backend: 0
 sqlite_config:
-    database: ${q(database)}
+  database: ${q(database)}
 SOCKET: ["127.0.0.1", ${port}]
 limits:
-    - [${limit.recipients}, ${limit.perSeconds}]
+  - [${limit.recipients}, ${limit.perSeconds}]
 limits_by_id: {}
 limit_by_sasl: True
 limit_by_sender: False

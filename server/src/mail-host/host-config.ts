@@ -37,13 +37,24 @@ export const PLACEHOLDERS = {
   keyFile: "@TLS_KEY@",
   relayHost: "@RELAY_HOST@",
   controllerPassword: "@CONTROLLER_PASSWORD@",
+  smtpPort: "@SMTP_PORT@",
+  submissionPort: "@SUBMISSION_PORT@",
+  imapPort: "@IMAP_PORT@",
 } as const;
+
+/** Replaces the one occurrence of `from` in `text` (the generator's output must have it once). */
+function once(text: string, from: string, to: string): string {
+  const parts = text.split(from);
+  if (parts.length !== 2) throw new Error(`${JSON.stringify(from)} found ${parts.length - 1} times`);
+  return parts.join(to);
+}
 
 /** A production host's daemons' run folder (Dovecot's base_dir, PID files, rspamd's socket). */
 export const HOST_RUN_DIR = "/run/lagon-mail";
 
 /**
- * Its ports: SMTP 25, submission 587 and IMAP 143 (STARTTLS, decision 0083) on every address;
+ * Its ports: SMTP 25, submission 587 and IMAP 143 (STARTTLS, decision 0083) on every address
+ * (the helper's SMTP_PORT, SUBMISSION_PORT, IMAP_PORT when others);
  * LMTP, SASL, quota, milters, the send-rate policy, postsrsd and rspamd's controller on loopback
  * from 10024 (as the embedded host's from its base: LMTP base+24, …, the controller base+35).
  */
@@ -80,8 +91,13 @@ export function hostConfigTemplates(): Record<string, string> {
   const underRoot = (file: string) => path.relative(paths.root, file).split(path.sep).join("--");
   const files: Record<string, string> = {
     "main.cf": postfixMainCf(input),
-    "master.cf": postfixMasterCf(input),
-    "dovecot.conf": dovecotConf(input),
+    // The three outside ports are the host's settings (25, 587, 143 unless told).
+    "master.cf": once(
+      once(postfixMasterCf(input), `\n${ports.smtp} inet`, `\n${PLACEHOLDERS.smtpPort} inet`),
+      `\n${ports.submission} inet`,
+      `\n${PLACEHOLDERS.submissionPort} inet`,
+    ),
+    "dovecot.conf": once(dovecotConf(input), `port = ${ports.imap}\n`, `port = ${PLACEHOLDERS.imapPort}\n`),
     "opendkim.conf": opendkimConf(input),
     "policyd-rate-limit.yaml": policydRateLimitYaml({
       port: ports.policy,

@@ -57,7 +57,7 @@ const STALE_EXIT = 75;
 const STALE_RETRIES = 10;
 /** How long a health answer stands (as the SSH WordPress host's). */
 const HEALTH_CACHE_MS = 30_000;
-const SECTIONS_ORDER = [
+export const SECTIONS_ORDER = [
   "state",
   "domains",
   "mailboxes",

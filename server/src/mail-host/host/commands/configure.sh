@@ -36,6 +36,9 @@ cmd_configure() {
   done
   [[ -z $RELAY_HOST || $RELAY_HOST =~ ^(\[[a-z0-9.-]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?$ ]] ||
     fail "RELAY_HOST: [host]:port"
+  for name in SMTP_PORT SUBMISSION_PORT IMAP_PORT; do
+    [[ ${!name} =~ ^[1-9][0-9]{0,4}$ && ${!name} -le 65535 ]] || fail "$name: a port number"
+  done
   uid=$(id -u "$MAIL_USER") || fail "no user $MAIL_USER"
 
   # The folders of MAIL_ROOT (mail-host-config.ts's mailHostPaths), owned as the embedded host's.
@@ -48,6 +51,7 @@ cmd_configure() {
   install -d -o root -g _rspamd -m 750 "$MAIL_ROOT/rspamd" "$MAIL_ROOT/rspamd/local.d" "$MAIL_ROOT/rspamd/override.d"
   install -d -o _rspamd -g _rspamd -m 700 "$MAIL_ROOT/rspamd-state" /var/cache/lagon-rspamd
   install -d -o postfix -g postfix -m 700 "$MAIL_ROOT/postfix-data"
+  install -d -o root -g root -m 755 "$MAIL_ROOT/spool"
   install -d -o root -g root -m 755 "$MAIL_ROOT/dovecot-state" "$(dirname -- "$RSPAMD_DROPIN")"
   for name in key.table signing.table; do
     [ -f "$DKIM_DIR/$name" ] || install -o root -g "$DKIM_USER" -m 640 /dev/null "$DKIM_DIR/$name"
@@ -72,7 +76,8 @@ cmd_configure() {
     target_of "$name" >/dev/null
     sed -e "s|@HOSTNAME@|$MAIL_HOSTNAME|g" -e "s|@MAIL_ROOT@|$MAIL_ROOT|g" -e "s|@MAIL_UID@|$uid|g" \
       -e "s|@TLS_CERT@|$TLS_CERT|g" -e "s|@TLS_KEY@|$TLS_KEY|g" -e "s|@RELAY_HOST@|$RELAY_HOST|g" \
-      -e "s|@CONTROLLER_PASSWORD@|$password|g" -- "$file" >"$stage/$name"
+      -e "s|@CONTROLLER_PASSWORD@|$password|g" -e "s|@SMTP_PORT@|$SMTP_PORT|g" \
+      -e "s|@SUBMISSION_PORT@|$SUBMISSION_PORT|g" -e "s|@IMAP_PORT@|$IMAP_PORT|g" -- "$file" >"$stage/$name"
     if grep -q -E '@[A-Z_]+@' -- "$stage/$name"; then fail "a placeholder is left in $name"; fi
   done
 
@@ -93,6 +98,13 @@ cmd_configure() {
     read -r target owner mode <<<"$(target_of "$name")"
     install -o "${owner%%:*}" -g "${owner##*:}" -m "$mode" -- "$file" "$(dirname -- "$target")/.${target##*/}.new"
     mv -f -- "$(dirname -- "$target")/.${target##*/}.new" "$target"
+  done
+  # Postfix's maps, empty until the product's first `apply`: Postfix starts on them.
+  for name in domains mailboxes aliases senders suspended-in suspended-out; do
+    if [ ! -f "$MAP_DIR/$name.db" ]; then
+      install -o root -g root -m 644 /dev/null "$MAP_DIR/$name"
+      postmap -c "$POSTFIX_CONFIG_DIR" "hash:$MAP_DIR/$name"
+    fi
   done
   # The global Sieve scripts are compiled once here: the mail user may not write beside them.
   for script in spam learn-spam learn-ham; do

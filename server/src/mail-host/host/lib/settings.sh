@@ -14,6 +14,7 @@
 #   MAIL_HOSTNAME      the host's public name, mail.<BASE_DOMAIN> (Postfix's myhostname, SRS domain)
 #   TLS_CERT, TLS_KEY  its certificate (full chain) and key, PEM files
 #   RELAY_HOST         outbound relay, [host]:port (default none: the recipients' MX)
+#   SMTP_PORT, SUBMISSION_PORT, IMAP_PORT  the outside ports (default 25, 587, 143)
 #   OPENDKIM_CONF      default /etc/opendkim.conf; POLICYD_CONF default /etc/policyd-rate-limit.yaml;
 #   POSTSRSD_DEFAULT   default /etc/default/postsrsd; RSPAMD_DROPIN default
 #                      /etc/systemd/system/rspamd.service.d/lagon.conf
@@ -36,6 +37,9 @@ MAIL_HOSTNAME=${MAIL_HOSTNAME:-}
 TLS_CERT=${TLS_CERT:-}
 TLS_KEY=${TLS_KEY:-}
 RELAY_HOST=${RELAY_HOST:-}
+SMTP_PORT=${SMTP_PORT:-25}
+SUBMISSION_PORT=${SUBMISSION_PORT:-587}
+IMAP_PORT=${IMAP_PORT:-143}
 OPENDKIM_CONF=${OPENDKIM_CONF:-/etc/opendkim.conf}
 POLICYD_CONF=${POLICYD_CONF:-/etc/policyd-rate-limit.yaml}
 POSTSRSD_DEFAULT=${POSTSRSD_DEFAULT:-/etc/default/postsrsd}

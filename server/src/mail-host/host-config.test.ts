@@ -184,7 +184,8 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       const children = [
         ["/usr/sbin/dovecot", "-F", "-c", etc("dovecot/dovecot.conf")],
         ["/usr/sbin/postfix", "-c", etc("postfix"), "start-fg"],
-        ["/usr/sbin/opendkim", "-f", "-x", etc("opendkim.conf")],
+        // Its PID file in the scratch folder, not Debian's unit's.
+        ["/usr/sbin/opendkim", "-f", "-x", etc("opendkim.conf"), "-P", path.join(dir, "opendkim.pid")],
         [POLICYD_RATE_LIMIT, "--file", etc("policyd-rate-limit.yaml")],
         // With the values configure wrote for Debian's unit (/etc/default/postsrsd).
         [

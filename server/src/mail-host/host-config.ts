@@ -98,7 +98,12 @@ export function hostConfigTemplates(): Record<string, string> {
       `\n${PLACEHOLDERS.submissionPort} inet`,
     ),
     "dovecot.conf": once(dovecotConf(input), `port = ${ports.imap}\n`, `port = ${PLACEHOLDERS.imapPort}\n`),
-    "opendkim.conf": opendkimConf(input),
+    // Debian's opendkim.service (Type=forking) waits for its PID file where its unit says.
+    "opendkim.conf": once(
+      opendkimConf(input),
+      `PidFile ${path.join(HOST_RUN_DIR, "opendkim.pid")}\n`,
+      "PidFile /run/opendkim/opendkim.pid\n",
+    ),
     "policyd-rate-limit.yaml": policydRateLimitYaml({
       port: ports.policy,
       database: "/var/lib/policyd-rate-limit/db.sqlite3",
@@ -113,11 +118,14 @@ SRS_REVERSE_PORT=${ports.srsReverse}
 SRS_LISTEN_ADDR=127.0.0.1
 RUN_AS=postsrsd
 `,
-    // Debian's rspamd.service with this configuration (rspamd-config.ts) and its folders.
+    // Debian's rspamd.service (User=_rspamd) with this configuration (rspamd-config.ts), its
+    // folders, and its control socket's folder made by systemd at each start (/run is emptied at boot).
     "rspamd.service.conf": `# Written by the product (server/src/mail-host/host-config.ts).
 [Service]
 ExecStart=
-ExecStart=/usr/bin/rspamd -f -u _rspamd -g _rspamd -c ${path.join(paths.rspamdDir, "rspamd.conf")} ${rspamdVariables(paths.rspamdDir, rspamd).join(" ")}
+ExecStart=/usr/bin/rspamd -f -c ${path.join(paths.rspamdDir, "rspamd.conf")} ${rspamdVariables(paths.rspamdDir, rspamd).join(" ")}
+RuntimeDirectory=${path.relative("/run", paths.rspamdRunDir)}
+RuntimeDirectoryMode=0700
 `,
     [underRoot(path.join(paths.postfixDir, "forward-unwrap"))]: FORWARD_UNWRAP,
     [underRoot(paths.spamSieve)]: SPAM_SIEVE,

@@ -2,12 +2,16 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import { describe, expect, it } from "vitest";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import type { Context } from "./context.ts";
 import type { Db } from "./db/database.ts";
+import type { Order, Site } from "./db/schema.ts";
 import { createMailHost, siteMailSubmission, sshMailEndpoints } from "./mail-host/create-mail-host.ts";
+import type { MailHost } from "./mail-host/mail-host.ts";
 import { SshMailHost } from "./mail-host/ssh-mail-host.ts";
+import { siteMailView } from "./site-mail/site-mail.ts";
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "lagon-config-"));
 /**
@@ -102,6 +106,21 @@ describe("configuration", () => {
     const private_ = { ...config, MAIL_PUBLIC_HOST: "10.0.0.30", MAIL_SUBMISSION_PORT: 2587 };
     expect(siteMailSubmission(private_)).toBe("10.0.0.30:2587");
     expect(sshMailEndpoints(private_).tls.serverName).toBe("mail.lagon-sites.re");
+    // Sites of SSH WordPress hosts reach an SSH mail host (not the embedded one): they get a sender.
+    const order = { status: "active", subdomain: "boulangerie", customerEmail: "a@b.re" } as Order;
+    const site = { contactEmail: null, wpAppPasswordEnc: "x" } as Site;
+    const started = { isStarted: () => true } as MailHost;
+    const view = (mail: "ssh" | "local") =>
+      siteMailView(
+        { config: { ...config, WP_HOST: "ssh", MAIL_HOST: mail }, mailHost: started },
+        order,
+        site,
+      );
+    expect(view("ssh")).toMatchObject({
+      sender: "wordpress@boulangerie.lagon-sites.re",
+      unavailable_reason: null,
+    });
+    expect(view("local")).toMatchObject({ sender: null, unavailable_reason: SITE_MAIL_MESSAGES.sendingOff });
   });
 
   it("starts on embedded defaults and generates the admin token once", () => {

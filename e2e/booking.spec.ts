@@ -40,6 +40,10 @@ test("a visitor books a slot on a Business site's Réservation page; both e-mail
   // Bookable with no setting: one 30-minute service, Monday to Friday with a lunch break.
   const block = page.getByRole("region", { name: "Réservations" });
   await expect(block.getByText("Aucun rendez-vous à venir pour l'instant.")).toBeVisible();
+  // Its buttons have the shape of the page's others (they were square beside rounded ones).
+  const radius = (name: string) =>
+    page.getByRole("button", { name, exact: true }).evaluate((b) => getComputedStyle(b).borderRadius);
+  expect(await radius("Actualiser")).toBe(await radius("Changer de formule"));
   await block.getByText("Prestations, horaires et jours de fermeture").click();
   await expect(block.getByLabel("Nom")).toHaveValue("Rendez-vous");
   await expect(block.getByLabel("Durée (min)")).toHaveValue("30");
@@ -99,6 +103,10 @@ test("a visitor books a slot on a Business site's Réservation page; both e-mail
   await shoot(page, block, "booking-order-page-1280.png");
   await page.setViewportSize({ width: 375, height: 812 });
   await shoot(page, block, "booking-order-page-375.png");
+  // The settings fit a phone: the time-zone list once pushed the page sideways.
+  await block.getByText("Prestations, horaires et jours de fermeture").click();
+  await expect(block.getByLabel("Fuseau horaire")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   // The visitor cancels from the e-mail's link: opening it asks, the button cancels.
   const cancel = (confirmation.match(

@@ -3,6 +3,7 @@ import { deliverFromOutside, imapClient, waitForMessage } from "../server/src/ma
 import { stackMailEndpoints } from "./support/mail-ports";
 import { ADMIN_TOKEN, magicLinkIn, orderSite, waitForMail } from "./support/orders";
 import { expect, test } from "./support/test";
+import { publishDns } from "./support/test-dns";
 
 const endpoints = stackMailEndpoints;
 
@@ -78,6 +79,80 @@ test("a customer creates a professional address from the order page and reads it
   expect(profile).toContain("<string>contact@courriel-payet.localhost</string>");
   expect(profile).not.toContain(password);
   expect((await download).suggestedFilename()).toBe("contact@courriel-payet.localhost.mobileconfig");
+  // The embedded host's profile is unsigned (no certificate a device trusts): the page says so.
+  await expect(block.getByText(/n'est pas signé : l'appareil l'affiche « Non vérifié »/)).toBeVisible();
+
+  // The site's own domain (decision 0066): the owner publishes its records in the (test) DNS,
+  // asks for it, and it goes live with its certificate (Pebble).
+  const own = "courriel-payet.re";
+  await publishDns("/add-a", { host: `${own}.`, addresses: ["127.0.0.1"] });
+  await publishDns("/set-cname", { host: `www.${own}.`, target: "courriel-payet.localhost." });
+  // The name www points to is the agency's own zone (Pebble follows the CNAME to check HTTP-01).
+  await publishDns("/add-a", { host: "courriel-payet.localhost.", addresses: ["127.0.0.1"] });
+  const domain = page.getByRole("region", { name: "Votre propre nom de domaine" });
+  await domain.getByLabel("Oui, je le possède déjà").check();
+  await domain.getByLabel("Nom de domaine *").fill(own);
+  await domain.getByRole("button", { name: "Envoyer ma demande" }).click();
+  await expect(domain.getByRole("status")).toContainText("Demande envoyée !");
+  await expect(async () => {
+    await page.reload();
+    await expect(domain.getByRole("status").first()).toContainText(`${own} : Actif`, { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+
+  // Its mail records: none published yet, each says what to create, in French.
+  const record = (label: string) => domain.getByRole("heading", { name: new RegExp(`^${label} : `) });
+  await expect(domain.getByText(/^0 enregistrement correct sur 6\./)).toBeVisible();
+  for (const label of ["SPF", "DKIM", "DMARC", "Thunderbird", "Outlook"])
+    await expect(record(label)).toHaveText(`${label} : À créer`);
+  // pebble-challtestsrv serves no MX: the check says it could not tell, not that it is wrong.
+  await expect(record("MX")).toHaveText("MX : Non vérifié");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await domain
+    .getByRole("heading", { name: "Vos adresses e-mail sur votre domaine" })
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: ".test-output/screenshots/mail-records-missing-390.png" });
+  // The DKIM key (one 400-character word) wraps: the phone's page does not scroll sideways.
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+
+  // Published at the "registrar", checked again: found correct. (A real DKIM key's TXT is longer
+  // than challtestsrv serves; mail-dns-check.test.ts checks it on a fixed zone.)
+  await publishDns("/set-txt", { host: `${own}.`, value: "v=spf1 mx ~all" });
+  await publishDns("/set-txt", { host: `_dmarc.${own}.`, value: "v=DMARC1; p=none" });
+  await publishDns("/set-cname", { host: `autoconfig.${own}.`, target: "localhost." });
+  await publishDns("/set-cname", { host: `autodiscover.${own}.`, target: "localhost." });
+  await domain.getByRole("button", { name: "Vérifier à nouveau" }).click();
+  await expect(domain.getByText(/^4 enregistrements corrects sur 6\./)).toBeVisible();
+  for (const label of ["SPF", "DMARC", "Thunderbird", "Outlook"])
+    await expect(record(label)).toHaveText(`${label} : Correct`);
+  await expect(record("DKIM")).toHaveText("DKIM : À créer");
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  await domain.getByRole("heading", { name: "DKIM : À créer" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: ".test-output/screenshots/mail-records-checked-390.png" });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // An address on the live domain: offered beside the subdomain, made, and it receives mail.
+  await block.getByLabel("Domaine de l'adresse").first().selectOption(own);
+  await block.getByLabel("Nouvelle adresse").fill("bonjour");
+  await block.getByRole("button", { name: "Créer l'adresse" }).click();
+  await expect(block.getByText(`Adresse créée : bonjour@${own}`)).toBeVisible();
+  const ownPassword = (await block.locator("code").textContent()) as string;
+  await deliverFromOutside(endpoints, {
+    from: "client@exterieur.test",
+    to: `bonjour@${own}`,
+    subject: "Sur le domaine",
+    text: "Votre adresse sur votre propre domaine.",
+  });
+  expect(await waitForMessage(endpoints, `bonjour@${own}`, ownPassword, "Sur le domaine")).toContain(
+    "propre domaine",
+  );
+  await block
+    .getByRole("listitem")
+    .filter({ hasText: `bonjour@${own}` })
+    .getByRole("button", { name: "Supprimer", exact: true })
+    .click();
+  await block.getByRole("button", { name: "Oui, supprimer cette adresse" }).click();
+  await expect(block.getByText(`Adresse bonjour@${own} supprimée, avec ses messages.`)).toBeVisible();
 
   await block.getByRole("button", { name: "Supprimer devis@courriel-payet.localhost" }).click();
   await expect(block.getByText(/^devis@courriel-payet\.localhost supprimé/)).toBeVisible();

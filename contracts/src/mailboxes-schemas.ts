@@ -133,6 +133,11 @@ export const MailSettings = z.object({
   smtp_port: z.number(),
   /** Where the mailboxes are read in a browser (Roundcube), null when this host has no webmail. */
   webmail_url: z.string().nullable(),
+  /**
+   * Whether the Apple profile comes signed by the mail host's certificate (the operator's,
+   * decision 0102); unsigned, a device shows it as "Non vérifié".
+   */
+  apple_profile_signed: z.boolean(),
 });
 
 export const MailboxList = z.object({

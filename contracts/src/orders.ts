@@ -60,6 +60,15 @@ export function stepProgress(steps: Steps): number {
  */
 export const KIT_STATUSES = ["applied", "waiting", "off", "none"] as const;
 export type KitStatus = (typeof KIT_STATUSES)[number];
+
+/**
+ * The steps as the order page and the admin show them. The kit step is recorded done once the
+ * rest of the site is delivered without what the kit still waits for (decision 0058): while the
+ * kit waits, it shows as pending, as the kit's notice under the steps says, not "Terminé".
+ */
+export function stepsAsShown(steps: Steps, kitStatus: KitStatus | null | undefined): Steps {
+  return kitStatus === "waiting" ? { ...steps, kit: { status: "pending", timestamp: null } } : steps;
+}
 export interface KitState {
   plan: string;
   status: KitStatus;

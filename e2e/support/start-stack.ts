@@ -6,6 +6,8 @@
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { freePort } from "../../server/src/wordpress/site-checks.ts";
+import { startPebble } from "../../server/test/pebble.ts";
 import { startSmtpSink } from "../../server/test/smtp-sink.ts";
 
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? ".test-output/e2e-data");
@@ -18,6 +20,14 @@ mkdirSync(mailbox, { recursive: true });
 const coreDir = path.join(dataDir, "wordpress-core");
 execFileSync("cp", ["-al", path.resolve(".wordpress"), coreDir]);
 
+// Let's Encrypt's test authority and its DNS (Debian's `pebble`), so a journey can take a custom
+// domain live: the custom-domain checks ask this DNS, where nothing is published unless a journey
+// publishes it (e2e/support/test-dns.ts), and Pebble checks HTTP-01 on the sites' nginx.
+const wpPort = Number(process.env.E2E_PORT ?? "3100") + 5000;
+mkdirSync(path.join(dataDir, "pebble"));
+const pebble = await startPebble(path.join(dataDir, "pebble"), wpPort, { defaultIPv4: "" });
+writeFileSync(path.join(dataDir, "test-dns.json"), JSON.stringify({ management: pebble.dnsManagementUrl }));
+
 let count = 0;
 const smtp = await startSmtpSink((mail) => {
   count += 1;
@@ -29,7 +39,12 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"]
   env: {
     ...process.env,
     PORT: process.env.E2E_PORT ?? "3100",
-    WP_PORT: String(Number(process.env.E2E_PORT ?? "3100") + 5000),
+    WP_PORT: String(wpPort),
+    WP_TLS_PORT: String(await freePort()),
+    DNS_RESOLVER: pebble.dnsServer,
+    ACME_DIRECTORY_URL: pebble.directoryUrl,
+    ACME_DIRECTORY_CA: pebble.tlsCaFile,
+    CUSTOM_DOMAIN_TARGET: "127.0.0.1",
     // E2E_MAIL_PORT_BASE: runs side by side whose E2E_PORTs are close would share mail ports.
     MAIL_PORT_BASE: process.env.E2E_MAIL_PORT_BASE ?? String(Number(process.env.E2E_PORT ?? "3100") + 6000),
     // The customers' sshd (SFTP of Libre sites, decision 0059).
@@ -68,5 +83,6 @@ process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 server.on("exit", async (code) => {
   await smtp.close();
+  await pebble.stop();
   process.exit(code ?? 0);
 });

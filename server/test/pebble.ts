@@ -21,6 +21,8 @@ export interface Pebble {
   tlsCaFile: string;
   /** `127.0.0.1:<port>` of the test DNS server (DNS_RESOLVER). */
   dnsServer: string;
+  /** The DNS server's management API (`http://127.0.0.1:<port>`), for another process to call. */
+  dnsManagementUrl: string;
   /** Calls the DNS server's management API (`/add-a`, `/set-cname`, `/add-caa`…). */
   dns(endpoint: string, body: object): Promise<void>;
   /** The root that signs Pebble's certificates (it changes at each start). */
@@ -36,6 +38,11 @@ export interface Pebble {
 export interface PebbleOptions {
   /** How long the certificates Pebble signs are valid (its default: about five years). */
   certificateValidityDays?: number;
+  /**
+   * What the DNS answers for a name nothing was published for: 127.0.0.1 by default; "" for no
+   * answer, as for a domain whose owner set nothing yet.
+   */
+  defaultIPv4?: string;
 }
 
 /** Starts challtestsrv and Pebble; HTTP-01 challenges are checked on `httpPort` of 127.0.0.1. */
@@ -117,7 +124,7 @@ export async function startPebble(
     "-tlsalpn01",
     "",
     "-defaultIPv4",
-    "127.0.0.1",
+    options.defaultIPv4 ?? "127.0.0.1",
     "-defaultIPv6",
     "",
   ]);
@@ -159,6 +166,7 @@ export async function startPebble(
     directoryUrl: `https://127.0.0.1:${front.port}/dir`,
     tlsCaFile: cert,
     dnsServer: `127.0.0.1:${dnsPort}`,
+    dnsManagementUrl: `http://127.0.0.1:${dnsManagement}`,
     async dns(endpoint, body) {
       const response = await fetch(`http://127.0.0.1:${dnsManagement}${endpoint}`, {
         method: "POST",

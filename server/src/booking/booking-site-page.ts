@@ -24,6 +24,19 @@ export function bookingPageContent(ctx: Pick<Context, "config">, order: Pick<Ord
 }
 
 const PAGE_THERE = "Page Réservation déjà présente.";
+/** The order log's line for a page made, here or by the installer. */
+export const PAGE_MADE = "Page Réservation créée.";
+
+/**
+ * A new Business site's "Réservation" page, given to its installer, which links it from the
+ * header's menu as ensureBookingPage would (decision 0103); undefined for another plan.
+ */
+export function newSiteBookingPage(
+  ctx: Pick<Context, "config">,
+  order: Pick<Order, "subdomain" | "planId">,
+): string | undefined {
+  return bookingIncluded(order) ? bookingPageContent(ctx, order) : undefined;
+}
 
 interface NavigationMenu {
   id: number;
@@ -111,7 +124,7 @@ export async function ensureBookingPage(
       content: withPageLink(menu.content.raw, page, contact),
     });
   }
-  return "Page Réservation créée.";
+  return PAGE_MADE;
 }
 
 /**

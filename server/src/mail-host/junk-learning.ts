@@ -54,3 +54,31 @@ exec /usr/bin/curl --silent --show-error --fail --max-time 30 --output /dev/null
 export function learnHeader(password: string): string {
   return `Password: ${password}\n`;
 }
+
+/**
+ * The program of sieve_execute_bin_dir that the delivery's global script (SPAM_SIEVE) runs for each
+ * copy of a message sent to several mailboxes (decision 0102): rspamd's milter scored it once,
+ * without Bayes, since the envelope names several mailboxes each with its own.
+ */
+export const BAYES_VERDICT = "bayes-verdict";
+
+/**
+ * That program: the message on its standard input to the controller's scan, for the mailbox (its
+ * first argument) as `Deliver-To`, so that mailbox's Bayes scores it; its BAYES_SPAM or BAYES_HAM
+ * added to the score without Bayes (second argument) gives "junk" from `spamScore` on, "inbox"
+ * under it. Any failure exits non-zero: the script then keeps rspamd's verdict without Bayes.
+ */
+export function bayesVerdictProgram(port: number, headerFile: string, spamScore: number): string {
+  return `#!/bin/sh
+${header}case "$1" in
+  "" | *[!a-z0-9.@_+-]*) echo "${BAYES_VERDICT}: adresse invalide" >&2; exit 64 ;;
+esac
+case "$2" in
+  "" | *[!0-9.-]*) echo "${BAYES_VERDICT}: score invalide" >&2; exit 64 ;;
+esac
+answer=$(/usr/bin/curl --silent --show-error --fail --max-time 8 \
+  --header @${headerFile} --header "Deliver-To: $1" --data-binary @- http://127.0.0.1:${port}/checkv2) || exit 75
+bayes=$(printf '%s' "$answer" | /usr/bin/jq -e '(.symbols.BAYES_SPAM.score // 0) + (.symbols.BAYES_HAM.score // 0)') || exit 75
+exec /usr/bin/awk -v score="$2" -v bayes="$bayes" 'BEGIN { printf "%s", (score + bayes >= ${spamScore}) ? "junk" : "inbox" }'
+`;
+}

@@ -188,17 +188,41 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     expect(await symbols(bob)).not.toContain("BAYES_SPAM");
     // Over SMTP, its 5.1 points take her copy to Junk; bob's stays in his INBOX.
     const subject = "VOTRE CADEAU DE BIENVENUE VOUS ATTEND AUJOURD'HUI";
+    // The header that carries a score to the delivery is the milter's alone: a sender's is removed.
     for (const to of [alice, bob])
       await deliverFromOutside(host.endpoints(), {
         from: "promo@soldes.test",
         to,
         subject,
         text: campaign(4),
+        headers: { "X-Lagon-Spam-Score": "99.00" },
       });
     expect(
       await waitForMessage(host.endpoints(), alice, passwords.alice, subject, { mailbox: "Junk" }),
     ).toMatch(/^X-Spam: Yes/m);
-    expect(await waitForMessage(host.endpoints(), bob, passwords.bob, subject)).not.toMatch(/^X-Spam:/m);
+    expect(await waitForMessage(host.endpoints(), bob, passwords.bob, subject)).not.toMatch(
+      /^X-(Spam|Lagon-Spam-Score):/m,
+    );
+
+    // One message to both, in one SMTP transaction, either of them first: rspamd scores it once,
+    // without Bayes, and each copy gets its own mailbox's at delivery (decision 0102): hers to
+    // Junk, his to his INBOX. Before, the first recipient's Bayes decided for both.
+    for (const [day, to] of [
+      ["MARDI", [alice, bob]],
+      ["JEUDI", [bob, alice]],
+    ] as const) {
+      const both = `${subject} ${day}`;
+      await deliverFromOutside(host.endpoints(), {
+        from: "promo@soldes.test",
+        to: [...to],
+        subject: both,
+        text: campaign(5),
+      });
+      const hers = await waitForMessage(host.endpoints(), alice, passwords.alice, both, { mailbox: "Junk" });
+      expect(hers).toMatch(/^X-Lagon-Spam-Score: \d+\.\d\d$/m);
+      expect(hers).not.toMatch(/^X-Spam:/m);
+      expect(await waitForMessage(host.endpoints(), bob, passwords.bob, both)).not.toMatch(/^X-Spam:/m);
+    }
   });
 
   /** A mailbox's Bayes learns, from rspamd's statistics (decision 0092). */

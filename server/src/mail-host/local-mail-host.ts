@@ -21,6 +21,8 @@ import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { siteFilesDir } from "../wordpress/site-runtime.ts";
 import {
+  BAYES_VERDICT,
+  bayesVerdictProgram,
   LEARN_HAM_SIEVE,
   LEARN_PROGRAMS,
   LEARN_SPAM_SIEVE,
@@ -69,6 +71,7 @@ import {
   type RspamdConfigInput,
   rspamdConfigFiles,
   rspamdVariables,
+  SPAM_SCORE,
   SPAM_SIEVE,
 } from "./rspamd-config.ts";
 import type { SendCounts, SendLimit } from "./send-counts-table.ts";
@@ -597,6 +600,11 @@ export class LocalMailHost implements MailHost {
       [this.paths.learnSpamSieve, LEARN_SPAM_SIEVE, 0o640],
       [this.paths.learnHamSieve, LEARN_HAM_SIEVE, 0o640],
       [this.paths.learnHeader, learnHeader(this.controllerPassword), 0o640],
+      [
+        path.join(this.paths.learnPipeDir, BAYES_VERDICT),
+        bayesVerdictProgram(learn, this.paths.learnHeader, SPAM_SCORE),
+        0o750,
+      ],
       ...(["spam", "ham"] as const).map(
         (kind) =>
           [

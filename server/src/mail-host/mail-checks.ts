@@ -36,9 +36,12 @@ export async function addMailbox(host: MailHost, address: string, password: stri
 
 export interface OutgoingMessage {
   from: string;
-  to: string;
+  /** One recipient, or several in one SMTP transaction. */
+  to: string | string[];
   subject: string;
   text: string;
+  /** Headers of the sender's own (a forged one, for instance). */
+  headers?: Record<string, string>;
 }
 
 /** Sends as another server would: to the SMTP port, without authentication. */
@@ -54,7 +57,7 @@ export function deliverFromOutside(endpoints: MailEndpoints, message: OutgoingMe
   const size = Buffer.byteLength(message.text) + 1024;
   return transport.sendMail({
     ...message,
-    envelope: { from: message.from, to: [message.to], size } as never,
+    envelope: { from: message.from, to: [message.to].flat(), size } as never,
   });
 }
 

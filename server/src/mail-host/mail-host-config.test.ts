@@ -84,7 +84,9 @@ describe("Postfix's restrictions of the submission port (what a site may send)",
     expect(conf).toContain("  mail_plugins = $mail_plugins imap_quota imap_sieve\n");
     expect(conf).toContain("  sieve_pipe_bin_dir = /data/mail/sieve/pipe\n");
     // Only the global scripts may pipe: a mailbox's own script gets no such extension.
-    expect(conf).toContain("  sieve_global_extensions = +vnd.dovecot.pipe +vnd.dovecot.environment\n");
+    expect(conf).toContain(
+      "  sieve_global_extensions = +vnd.dovecot.pipe +vnd.dovecot.environment +vnd.dovecot.execute\n",
+    );
     expect(conf).not.toMatch(/^\s*sieve_extensions =/m);
     expect(conf).toContain(
       "  imapsieve_mailbox1_name = Junk\n  imapsieve_mailbox1_causes = COPY\n  imapsieve_mailbox1_before = file:/data/mail/sieve/learn-spam.sieve\n",

@@ -355,8 +355,10 @@ plugin {
   # What an owner moves into Junk is learned as spam, out of it as ham (junk-learning.ts): only
   # these global scripts may pipe, and only to the root-owned programs of sieve_pipe_bin_dir.
   sieve_plugins = sieve_imapsieve sieve_extprograms
-  sieve_global_extensions = +vnd.dovecot.pipe +vnd.dovecot.environment
+  sieve_global_extensions = +vnd.dovecot.pipe +vnd.dovecot.environment +vnd.dovecot.execute
   sieve_pipe_bin_dir = ${paths.learnPipeDir}
+  # The delivery's global script asks each mailbox's Bayes about a message to several (decision 0102).
+  sieve_execute_bin_dir = ${paths.learnPipeDir}
   imapsieve_mailbox1_name = Junk
   imapsieve_mailbox1_causes = COPY
   imapsieve_mailbox1_before = file:${paths.learnSpamSieve}

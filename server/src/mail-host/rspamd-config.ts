@@ -4,6 +4,8 @@
  * controller on loopback, behind a password, for the Bayes learning of what owners move in or out
  * of Junk (decision 0087), kept in sqlite3 files of its state folder.
  */
+import { BAYES_VERDICT } from "./junk-learning.ts";
+
 /**
  * Where rspamd keeps its compiled URL and map matchers (hyperscan), for every embedded host of the
  * machine: compiling them takes 20 to 50 s on 2 cores, once; the files are named by what they
@@ -22,6 +24,28 @@ export const GTUBE = {
   reject: "XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X",
   junk: "YJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X",
 } as const;
+
+/**
+ * The header that carries, on a message to several mailboxes, its score without Bayes: each copy
+ * adds its own mailbox's Bayes at delivery (decision 0102). rspamd removes it from what arrives.
+ */
+export const SCORE_HEADER = "X-Lagon-Spam-Score";
+
+/** A Lua expression: a function telling whether a task's envelope names several mailboxes. */
+const SEVERAL_RECIPIENTS_LUA = `(function(task)
+  local seen, count = {}, 0
+  for _, rcpt in ipairs(task:get_recipients("smtp") or {}) do
+    local address = (rcpt.addr or ""):lower()
+    if not seen[address] then
+      seen[address] = true
+      count = count + 1
+    end
+  end
+  return count > 1
+end)`;
+
+/** rspamd's `add_header` threshold: from this score a message is spam, filed in Junk. */
+export const SPAM_SCORE = 6;
 
 /** Modules that keep their data in redis: with no redis they are off, said once here. */
 const REDIS_MODULES = [
@@ -133,10 +157,12 @@ enable_test_patterns = true;
   backend = "sqlite3";
   new_schema = true;
   # Each mailbox's own tokens: the learns of the controller are for its Deliver-To (the mailbox's
-  # login, junk-learning.ts), a scan is for the message's first envelope recipient. Lower-cased as
-  # Dovecot's logins are; no user (none of ours) falls to the shared default.
+  # login, junk-learning.ts), a scan is for the message's envelope recipient. Lower-cased as
+  # Dovecot's logins are. A message to several mailboxes gets no one's Bayes here (nil: the
+  # shared default, which nothing learns): each copy gets its own at delivery (decision 0102).
   users_enabled = <<EOD
 return function(task)
+  if ${SEVERAL_RECIPIENTS_LUA}(task) then return nil end
   local user = task:get_principal_recipient()
   return user and user:lower()
 end
@@ -160,20 +186,53 @@ EOD
   learn_condition = 'return require("lua_bayes_learn").can_learn';
 }
 `,
+    // A message to several mailboxes: its score without Bayes goes along, for each copy's own Bayes
+    // at delivery (SPAM_SIEVE); one that came from outside with this header loses it.
+    "local.d/milter_headers.conf": `${header}use = ["lagon-several-recipients"];
+custom {
+  lagon-several-recipients = <<EOD
+return function(task, common)
+  local add = {}
+  if ${SEVERAL_RECIPIENTS_LUA}(task) then
+    add["${SCORE_HEADER}"] = string.format("%.2f", task:get_metric_score()[1])
+  end
+  return nil, add, { ["${SCORE_HEADER}"] = 0 }, {}
+end
+EOD;
+}
+`,
     "override.d/logging.inc": `${header}level = "notice";\n`,
     // Spam is delivered, to Junk (Dovecot's Sieve on X-Spam): nothing is refused nor delayed.
-    "local.d/actions.conf": `${header}reject = null;\ngreylist = null;\nadd_header = 6;\n`,
+    "local.d/actions.conf": `${header}reject = null;\ngreylist = null;\nadd_header = ${SPAM_SCORE};\n`,
   };
   for (const module of [...REDIS_MODULES, ...OTHERS_OFF])
     files[`local.d/${module}.conf`] = `${header}enabled = false;\n`;
   return files;
 }
 
-/** The Sieve script every delivery runs before the mailbox's own: rspamd's spam goes to Junk. */
+/**
+ * The Sieve script every delivery runs before the mailbox's own: rspamd's spam goes to Junk. A
+ * message to several mailboxes was scored without Bayes (SCORE_HEADER): the program BAYES_VERDICT
+ * adds this mailbox's own Bayes (junk-learning.ts) and says whether this copy is spam; should it
+ * fail, rspamd's verdict without Bayes stands.
+ */
 export const SPAM_SIEVE = `# Written by the product at each start (server/src/mail-host/rspamd-config.ts).
-require ["fileinto"];
+require ["fileinto", "variables", "envelope", "subaddress", "vnd.dovecot.execute"];
+set "verdict" "";
+if header :matches "${SCORE_HEADER}" "*" {
+  set "score" "\${1}";
+  if envelope :user :matches "to" "*" {
+    set :lower "user" "\${1}";
+  }
+  if envelope :domain :matches "to" "*" {
+    set :lower "domain" "\${1}";
+  }
+  if not execute :pipe :output "verdict" "${BAYES_VERDICT}" ["\${user}@\${domain}", "\${score}"] {
+    set "verdict" "";
+  }
+}
 # rspamd, the SMTP port's milter, adds "X-Spam: Yes" (and drops the header from what arrives).
-if header :is "X-Spam" "Yes" {
+if anyof (string "\${verdict}" "junk", allof (string "\${verdict}" "", header :is "X-Spam" "Yes")) {
   fileinto "Junk";
   # No out-of-office reply to spam.
   stop;

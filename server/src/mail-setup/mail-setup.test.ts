@@ -1,7 +1,11 @@
 import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailTestApp } from "../../test/mail-test-app.ts";
+import { testPki, verifySignedProfile } from "../../test/test-pki.ts";
 import type { LocalMailHost } from "../mail-host/local-mail-host.ts";
 import { imapClient, submitAs, waitForMessage } from "../mail-host/mail-checks.ts";
 import type { MailEndpoints } from "../mail-host/mail-host.ts";
@@ -203,5 +207,33 @@ describe("setting up a mailbox in one step: autoconfig, autodiscover, Apple prof
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe(MAILBOX_MESSAGES.unknownMailbox);
+  });
+
+  it("signs the served profile with the operator's mail certificate and chain, unsigned on the embedded default", async () => {
+    const url = `/api/order/${site.id}/mailboxes/${address}/apple-profile?token=${site.token}`;
+    const list = `/api/order/${site.id}/mailboxes?token=${site.token}`;
+    const plain = await t.app.inject({ url, remoteAddress: from() });
+    expect(plain.body).toMatch(/^<\?xml/);
+    expect(
+      (await t.app.inject({ url: list, remoteAddress: from() })).json().settings.apple_profile_signed,
+    ).toBe(false);
+
+    const dir = await mkdtemp(path.join(os.tmpdir(), "profile-pki-"));
+    const config = t.ctx.config as { MAIL_TLS_CERT?: string; MAIL_TLS_KEY?: string };
+    try {
+      const pki = await testPki(dir);
+      Object.assign(config, { MAIL_TLS_CERT: pki.certFile, MAIL_TLS_KEY: pki.keyFile });
+      const signed = await t.app.inject({ url, remoteAddress: from() });
+      expect(signed.statusCode).toBe(200);
+      expect(signed.headers["content-type"]).toBe("application/x-apple-aspen-config");
+      // CMS SignedData holding the very plist served unsigned, verified up to the test root.
+      expect(verifySignedProfile(signed.rawPayload, pki.root)).toBe(plain.body);
+      expect(
+        (await t.app.inject({ url: list, remoteAddress: from() })).json().settings.apple_profile_signed,
+      ).toBe(true);
+    } finally {
+      Object.assign(config, { MAIL_TLS_CERT: undefined, MAIL_TLS_KEY: undefined });
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -228,7 +228,8 @@ function mailActions(
     },
   );
 
-  // The download link of the order page: Apple's profile that adds the mailbox to Mail.
+  // The download link of the order page: Apple's profile that adds the mailbox to Mail, signed
+  // (CMS, DER) when the operator gave the mail host's certificate, its plist as is otherwise.
   route(
     app,
     {

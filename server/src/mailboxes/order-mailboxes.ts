@@ -12,6 +12,7 @@ import { type MailboxRow, mailboxes, type Order, orders } from "../db/schema.ts"
 import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
+import { profileSignerOf, signProfile } from "../mail-setup/profile-signing.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { restoreSiteSenders } from "../site-mail/site-mail.ts";
 import { deleteAliasesTo, listAliases, restoreAliases } from "./order-aliases.ts";
@@ -60,6 +61,7 @@ export async function listMailboxes(
             imap_port: endpoints.imapPort,
             smtp_port: endpoints.submissionPort,
             webmail_url: endpoints.webmailUrl ?? null,
+            apple_profile_signed: profileSignerOf(ctx.config) !== null,
           }
         : null,
     unavailable_reason: reason,
@@ -174,14 +176,25 @@ export async function setMailboxVacation(
   return view(updated ?? row, used);
 }
 
-/** Apple's configuration profile for one of the order's mailboxes (no password: the device asks). */
+/**
+ * Apple's configuration profile for one of the order's mailboxes (no password: the device asks),
+ * signed by the mail host's certificate when the operator gave one (decision 0102). A signature
+ * that fails (the key unreadable by this process) is logged and the profile goes unsigned: the
+ * device still installs it, as "Non vérifié".
+ */
 export async function mailboxProfile(
-  ctx: Pick<Context, "db" | "mailHost">,
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "log">,
   order: Order,
   address: string,
-): Promise<string> {
+): Promise<string | Buffer> {
   const row = await ownMailbox(ctx, order, address);
-  return appleMailProfile(row.address, usableHost(ctx, order).endpoints());
+  const profile = appleMailProfile(row.address, usableHost(ctx, order).endpoints());
+  const signer = profileSignerOf(ctx.config);
+  if (!signer) return profile;
+  return signProfile(profile, signer).catch((err) => {
+    ctx.log.error({ err, orderId: order.id }, "apple profile not signed");
+    return profile;
+  });
 }
 
 async function ownMailbox(ctx: Pick<Context, "db">, order: Order, address: string): Promise<MailboxRow> {

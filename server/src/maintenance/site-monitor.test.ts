@@ -5,9 +5,11 @@ import { SITE_DISK_MB } from "@lagon/contracts/plans";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
+import { jobOutcome } from "../../test/job-outcome.ts";
+import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, type Order, orders, siteDowntimes } from "../db/schema.ts";
+import { emailLog, type Order, orders, siteBackups, siteDowntimes } from "../db/schema.ts";
 import { applyPlanDisk } from "../kits/plan-disk.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { getSite } from "../sites/sites-table.ts";
@@ -60,6 +62,8 @@ describe("site monitoring", () => {
       SITE_QUOTA: "auto",
       SITE_DISK_MB: String(CAP_MB),
     });
+    // The restore below: restic's key made cheap to derive.
+    await useCheapBackupRepository(t.ctx);
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
     const id = await givenPaidOrder(t.ctx, {
@@ -207,4 +211,43 @@ describe("site monitoring", () => {
     expect(await emails("site_disk_nearly_full_agency")).toHaveLength(2);
     rmSync(filler);
   }, 60_000);
+
+  it("gives a restored site its plan's allowance, whatever the helper kept for it before", async (context) => {
+    if (!(t.ctx.wordpress.main as LocalWordPressHost).diskQuota) {
+      console.warn("site-monitor: no disk quota on this machine, the restore's allowance is not tried");
+      context.skip();
+    }
+    const host = t.ctx.wordpress.main;
+    const limit = async () =>
+      (await host.diskUsage()).find((u) => u.subdomain === order.subdomain)?.limitBytes;
+    // Another figure than the plan's (an older product's, or an operator's): the restore, through
+    // the customer's page, makes the site's folders again with its Business allowance (decision 0095).
+    await host.setDiskAllowance(order.subdomain, DISK_MB);
+    expect(await limit()).toBe(DISK_MB * MIB);
+    const job = async (
+      started: { statusCode: number; body: string; json(): { job_id: string } },
+      url: string,
+    ) => {
+      expect(started.statusCode, started.body).toBe(202);
+      const token = url.startsWith("/api/admin") ? TEST_ADMIN_TOKEN : magicLinkToken(t.ctx, order);
+      return jobOutcome(async () =>
+        (await t.app.inject({ url: `${url}/${started.json().job_id}?token=${token}` })).json(),
+      );
+    };
+    const taken = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/backup-now?token=${TEST_ADMIN_TOKEN}`,
+      payload: { order_id: order.id },
+    });
+    expect(await job(taken, "/api/admin/backup-now")).toEqual({ state: "completed" });
+    const [backup] = await t.ctx.db.select().from(siteBackups).where(eq(siteBackups.orderId, order.id));
+    const restore = await t.app.inject({
+      method: "POST",
+      url: `/api/order/${order.id}/backups/${backup?.id}/restore`,
+      payload: { token: magicLinkToken(t.ctx, order) },
+    });
+    expect(await job(restore, `/api/order/${order.id}/backups/restore`)).toEqual({ state: "completed" });
+    expect(await limit()).toBe(SITE_DISK_MB.business * MIB);
+    expect((await host.fetch(order.subdomain, "/")).status).toBe(200);
+  }, 120_000);
 });

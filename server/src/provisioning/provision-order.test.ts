@@ -56,6 +56,9 @@ describe("provisioning a paid order into a live WordPress site", () => {
       "active",
     ]);
     expect(logs.find((l) => l.action === "wordpress")?.details).toMatch(/WordPress installé .* \(\d+ ms\)/);
+    // The "Réservation" page came with the install (decision 0103): the kit step found it there.
+    expect(logs.find((l) => l.action === "wordpress")?.details).toContain("Page Réservation créée.");
+    expect(logs.find((l) => l.action === "kit")?.details).not.toContain("Réservation");
 
     // Credentials are kept encrypted; nothing readable in the row or the logs.
     const password = ctx.secrets.open((await getSite(ctx.db, order.id)).wpPasswordEnc as string);

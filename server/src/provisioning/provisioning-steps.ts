@@ -2,7 +2,7 @@ import type { StepKey } from "@lagon/contracts/orders";
 import { planById } from "@lagon/contracts/plans";
 import { isReservedSubdomain } from "@lagon/contracts/subdomain";
 import { and, eq, ne } from "drizzle-orm";
-import { ensureBookingPage } from "../booking/booking-site-page.ts";
+import { newSiteBookingPage, PAGE_MADE } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
 import { emailLog, type Order, orders } from "../db/schema.ts";
 import { applyKitJob } from "../kits/apply-kit-job.ts";
@@ -10,7 +10,7 @@ import { applyPlanKit, kitRetryDelaySeconds } from "../kits/apply-plan-kit.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { sendEmailJob } from "../mail/send-email-job.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
-import { configureSiteMail } from "../site-mail/site-mail.ts";
+import { siteMailLine, siteMailSettings } from "../site-mail/site-mail.ts";
 import { freshSiteUpgrades } from "../sites/site-upgrades.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
@@ -52,7 +52,11 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
       const host = ctx.wordpress.hostFor(pinned);
       // A site left by an interrupted run has no stored credentials: install it afresh.
       const leftover = (await host.status(order.subdomain)) === "installed";
-      const identity = siteIdentity(ctx, order);
+      // The site's mail settings and (Business) its "Réservation" page go in with the install:
+      // one PHP run instead of six REST requests after it (decision 0103).
+      const mail = await siteMailSettings(ctx, order, pinned);
+      const bookingPage = newSiteBookingPage(ctx, order);
+      const identity = { ...siteIdentity(ctx, order), mail, bookingPage };
       const installed = leftover ? await host.reinstall(identity) : await host.install(identity);
       const credentials = {
         wpAdminUrl: installed.adminUrl,
@@ -60,24 +64,10 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
         wpPasswordEnc: ctx.secrets.seal(installed.adminPassword),
         wpAppPasswordEnc: ctx.secrets.seal(installed.appPassword),
       };
-      const site = { ...pinned, ...credentials };
-      // The new site's first page (its PHP compiles WordPress then, about half a second) is asked
-      // for while its settings go in: neither waits for the other (decision 0096). Both end before
-      // the step does, whichever fails.
-      const [answers, settings] = await Promise.allSettled([
-        assertSiteAnswers(host, order.subdomain),
-        (async () => {
-          const mail = await configureSiteMail(ctx, order, site);
-          // Business: the "Réservation" page of online booking (booking/booking-site-page.ts).
-          return { mail, booking: await ensureBookingPage(ctx, order, site) };
-        })(),
-      ]);
-      if (answers.status === "rejected") throw answers.reason;
-      if (settings.status === "rejected") throw settings.reason;
-      const { mail, booking } = settings.value;
+      await assertSiteAnswers(host, order.subdomain);
       // A fresh install has every one-time upgrade in it (sites/site-upgrades.ts).
       await updateSite(ctx.db, order.id, { ...credentials, ...freshSiteUpgrades() });
-      return `WordPress installé sur ${installed.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}. ${mail}${booking ? ` ${booking}` : ""}`;
+      return `WordPress installé sur ${installed.url}${leftover ? " (installation interrompue reprise à neuf)" : ""}. ${siteMailLine(mail)}${bookingPage ? ` ${PAGE_MADE}` : ""}`;
     },
   },
   {

@@ -10,6 +10,7 @@ import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-pa
 import { mailDomainOf } from "../mailboxes/order-mail-domain.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { updateSite } from "../sites/sites-table.ts";
+import type { SiteMailSettings } from "../wordpress/wordpress-host.ts";
 
 /**
  * A site's own mail (decision 0056): its WordPress submits to the mail host with its own login
@@ -17,20 +18,6 @@ import { updateSite } from "../sites/sites-table.ts";
  * through the site's REST API with the product's mu-plugin lagon-courriel.php, which also draws
  * the contact form and sends it to the address the customer chose.
  */
-
-/** What the mu-plugin is given (PUT /wp-json/lagon/v1/courriel). */
-interface SiteMailSettings {
-  smtp: {
-    host: string;
-    port: number;
-    user: string;
-    password: string;
-    /** STARTTLS: the host's certificate checked for this name, against this file (decision 0083). */
-    tls: { peer_name: string; cafile: string | null };
-  } | null;
-  contact: string;
-  unavailable: string | null;
-}
 
 export function contactEmailOf(order: Order, site: Site): string {
   return site.contactEmail ?? order.customerEmail;
@@ -67,6 +54,27 @@ async function ensureSiteSender(
   };
 }
 
+/**
+ * The site's mail settings (its sender login made on the mail host when missing, its contact
+ * address), for its mu-plugin: through its REST API (configureSiteMail), or, for a new site, in
+ * its installer's input (decision 0103).
+ */
+export async function siteMailSettings(
+  ctx: Pick<Context, "config" | "db" | "secrets" | "mailHost">,
+  order: Order,
+  site: Site,
+): Promise<SiteMailSettings> {
+  const smtp = await ensureSiteSender(ctx, order, site);
+  return { smtp, contact: contactEmailOf(order, site), unavailable: smtp ? null : unavailableReason(ctx) };
+}
+
+/** The order log's French line for the settings a site was given. */
+export function siteMailLine(settings: SiteMailSettings): string {
+  return settings.smtp
+    ? `E-mails du site envoyés par ${settings.smtp.user} ; formulaire de contact vers ${settings.contact}.`
+    : `Le site ne peut pas envoyer d'e-mails : ${settings.unavailable}`;
+}
+
 /** Gives the site its mail settings (sender login, contact address); throws when the site refuses them. */
 export async function configureSiteMail(
   ctx: Pick<Context, "config" | "db" | "secrets" | "wordpress" | "mailHost">,
@@ -74,12 +82,7 @@ export async function configureSiteMail(
   site: Site,
 ): Promise<string> {
   if (!site.wpUsername || !site.wpAppPasswordEnc) throw new Error("identifiants WordPress manquants");
-  const smtp = await ensureSiteSender(ctx, order, site);
-  const settings: SiteMailSettings = {
-    smtp,
-    contact: contactEmailOf(order, site),
-    unavailable: smtp ? null : unavailableReason(ctx),
-  };
+  const settings = await siteMailSettings(ctx, order, site);
   const wp = new WordPressRest(
     ctx.wordpress.hostFor(site),
     order.subdomain,
@@ -87,9 +90,7 @@ export async function configureSiteMail(
     ctx.secrets.open(site.wpAppPasswordEnc),
   );
   await wp.json("PUT", "/lagon/v1/courriel", settings);
-  return smtp
-    ? `E-mails du site envoyés par ${smtp.user} ; formulaire de contact vers ${settings.contact}.`
-    : `Le site ne peut pas envoyer d'e-mails : ${settings.unavailable}`;
+  return siteMailLine(settings);
 }
 
 /** Why the site cannot send now (French), or null. */

@@ -27,6 +27,8 @@ export function prepareInstall(site: SiteIdentity, url: string) {
     adminEmail: site.adminEmail,
     adminPassword: credentials.adminPassword,
     legal: site.legal,
+    mail: site.mail,
+    bookingPage: site.bookingPage,
   });
   return { stdin, credentials };
 }

@@ -31,6 +31,27 @@ export interface SiteIdentity {
     /** Who hosts the site, e.g. "Lagon Digital, serveurs situés en France". */
     host: string;
   };
+  /**
+   * For a new customer's site, given to its installer rather than through its REST API once it
+   * serves (decision 0103): its mail settings (secret: the sender's password), and the content of
+   * its "Réservation" page (Business).
+   */
+  mail?: SiteMailSettings;
+  bookingPage?: string;
+}
+
+/** What the mu-plugin lagon-courriel.php keeps (PUT /wp-json/lagon/v1/courriel, or the installer's input). */
+export interface SiteMailSettings {
+  smtp: {
+    host: string;
+    port: number;
+    user: string;
+    password: string;
+    /** STARTTLS: the host's certificate checked for this name, against this file (decision 0083). */
+    tls: { peer_name: string; cafile: string | null };
+  } | null;
+  contact: string;
+  unavailable: string | null;
 }
 
 /** Credentials of a freshly installed site: secrets, never to be logged. */

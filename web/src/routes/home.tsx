@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Votre site professionnel en ligne en moins de 10 minutes",
     description:
-      "Sites WordPress clé en main pour les artisans, TPE et PME de La Réunion et des Outre-mer\u00a0: en ligne en moins de 10 minutes, dès 15 € HT par mois, SSL, e-mails professionnels et sauvegardes inclus.",
+      "Sites WordPress clé en main pour les artisans, TPE et PME de La Réunion et des Outre-mer\u00a0: en ligne en moins de 10 minutes, dès 15 € HT par mois, SSL et sauvegardes inclus, e-mails professionnels avec les offres Starter et Business.",
     path: paths.home(),
     jsonLd: [localBusinessJsonLd({ plans: PLANS, kozaPrice: KOZA_PRICE_CENTS / 100 }), faqPageJsonLd(FAQ)],
   });

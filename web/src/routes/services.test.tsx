@@ -1,3 +1,5 @@
+import { MAILBOX_ALLOWANCE } from "@lagon/contracts/mailboxes";
+import { PLANS } from "@lagon/contracts/plans";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -29,5 +31,16 @@ describe("Services page", () => {
       block("support-details").getByText(/lundi au vendredi de 8h à 18h, le samedi de 9h à 12h/),
     ).toBeTruthy();
     expect(block("support-details").getByText(/formation gratuite de 30 minutes en visio/)).toBeTruthy();
+  });
+
+  it("promises professional e-mail addresses only for the plans that have mailboxes, beside the Libre price", () => {
+    const { container } = renderServices();
+    const creation = within(container.querySelector("#creation-details") as HTMLElement);
+    const withMail = PLANS.filter((p) => MAILBOX_ALLOWANCE[p.id].count > 0).map((p) => p.name);
+    expect(withMail).toEqual(["Starter", "Business"]);
+    expect(creation.getByText(/offre Libre à 15 € HT/)).toBeTruthy();
+    expect(creation.getByText(/adresses e-mail professionnelles/).textContent).toContain(
+      `(offres ${withMail.join(" et ")})`,
+    );
   });
 });

@@ -34,7 +34,7 @@ const SERVICES: ServiceBlock[] = [
       "Votre site WordPress est créé automatiquement dès votre paiement validé\u00a0: il est en ligne en moins de 10 minutes, et vos accès arrivent par e-mail.",
     points: [
       `Une adresse à votre nom, par exemple votre-entreprise.${publicConfig.BASE_DOMAIN}, avec certificat SSL.`,
-      "Des adresses e-mail professionnelles et une sauvegarde de votre site chaque jour.",
+      "Des adresses e-mail professionnelles (offres Starter et Business) et une sauvegarde de votre site chaque jour.",
       "Un accès administrateur WordPress\u00a0: textes, images et pages se modifient depuis votre navigateur.",
       `En option, Koza (${KOZA_PRICE_CENTS / 100} € HT, une seule fois)\u00a0: répondez à une dizaine de questions, notre agent IA rédige et illustre les 5 pages de votre site vitrine en 15 minutes environ.`,
       "Votre propre nom de domaine\u00a0: à partir de 15 € par an (.com, .fr, .re), ou gratuitement si vous en possédez déjà un. Notre équipe vous contacte sous 24h\u00a0; la propagation DNS prend ensuite 24 à 48 h.",

@@ -7,9 +7,14 @@
  *   `php install-site.php install <site folder>` then installs WordPress.
  * Reads its input as JSON on stdin so that passwords never show in `ps`:
  *   { url, title, adminUser, adminEmail, adminPassword,
- *     legal: { companyName, legalForm?, siret?, address?, email, phone?, host } }
+ *     legal: { companyName, legalForm?, siret?, address?, email, phone?, host },
+ *     mail?: the mail settings of the mu-plugin lagon-courriel.php (its REST route's body),
+ *     bookingPage?: the content of a "Réservation" page (Business) }
  * The site is clean and French: no sample post, page or comment, a home page saying the site is
- * being prepared, a contact page and the legal notice, linked from its own header and footer.
+ * being prepared, a contact page and the legal notice, linked from its own header and footer;
+ * with `bookingPage`, a "Réservation" page linked from the header too. Given here rather than
+ * through the site's REST API once it serves (decision 0103): one PHP run instead of six
+ * requests, each of which boots WordPress again.
  * `install` prints {"appPassword": "..."} on stdout; anything else WordPress prints goes to stderr.
  */
 
@@ -93,11 +98,25 @@ $pages = [
 	'contact' => insert_page('Contact', 'contact', contact_page_content($legal)),
 	'legal' => insert_page('Mentions légales', 'mentions-legales', legal_notice_content($legal, $url)),
 ];
+// Checked and kept by the mu-plugin, as its REST route would (a refusal fails the install).
+if (isset($input['mail'])) {
+	$kept = function_exists('lagon_courriel_store') ? lagon_courriel_store($input['mail'])
+		: new WP_Error('lagon_courriel', 'no mu-plugin lagon-courriel.php');
+	if (is_wp_error($kept)) {
+		fwrite(STDERR, 'install-site: mail settings refused: ' . $kept->get_error_message() . "\n");
+		exit(1);
+	}
+}
+$menu_pages = [$pages['home'], $pages['contact']];
+if (is_string($input['bookingPage'] ?? null) && $input['bookingPage'] !== '') {
+	// The slug and title the product looks the page up by (booking/booking-site-page.ts).
+	$menu_pages[] = insert_page('Réservation', 'reservation', $input['bookingPage']);
+}
 update_option('show_on_front', 'page');
 update_option('page_on_front', $pages['home']);
 update_option('blogdescription', '');
 if (wp_is_block_theme()) {
-	$menu = insert_navigation('Menu principal', [$pages['home'], $pages['contact']]);
+	$menu = insert_navigation('Menu principal', $menu_pages);
 	$footer_menu = insert_navigation('Pied de page', array_values($pages));
 	insert_template_part('header', 'En-tête', header_part($menu));
 	insert_template_part('footer', 'Pied de page', footer_part($footer_menu, $legal));

@@ -1,6 +1,6 @@
 import type { AdminOrder } from "@lagon/contracts/admin-schemas";
 import { formatDate, formatDateTime } from "@lagon/contracts/french-date";
-import { STEP_KEYS } from "@lagon/contracts/orders";
+import { STEP_KEYS, stepsAsShown } from "@lagon/contracts/orders";
 import { formatEuros } from "@lagon/contracts/pricing";
 import { StatusBadge, statusTone } from "../../components/ui/status-badge";
 import {
@@ -120,7 +120,7 @@ export function AdminOrderCard({
         <span id={`${titleId}-steps`}>Étapes</span>
         <ol className="admin-steps" aria-labelledby={`${titleId}-steps`}>
           {STEP_KEYS.map((k) => {
-            const status = order.steps[k]?.status ?? "pending";
+            const status = stepsAsShown(order.steps, order.kit?.status)[k]?.status ?? "pending";
             const text = `${STEP_LABEL[k]} : ${label(STEP_STATUS_LABEL, status)}`;
             return (
               <li key={k} className={`is-${status}`} title={text}>

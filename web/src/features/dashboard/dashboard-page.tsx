@@ -86,7 +86,7 @@ export function DashboardPage() {
           <section className="dashboard-card" aria-labelledby="steps-title">
             <h2 id="steps-title">Création de votre site</h2>
             <StatusMessage order={order} />
-            <StepList steps={order.steps} />
+            <StepList steps={order.steps} kit={order.kit} />
             <KitNotice kit={order.kit} />
           </section>
 

@@ -52,4 +52,24 @@ describe("StepList", () => {
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
     expect(screen.getAllByText(/^Terminé le /)).toHaveLength(5);
   });
+
+  it("shows the kit step waiting, not 'Terminé', while the plan's kit waits for a retry", () => {
+    const done = { status: "completed" as const, timestamp: "2026-11-22T09:00:00Z" };
+    const steps = { payment: done, subdomain: done, wordpress: done, kit: done, email: done };
+    render(
+      <StepList
+        steps={steps}
+        kit={{
+          status: "waiting",
+          detail: "Boutique en ligne en attente.",
+          features: ["Boutique en ligne"],
+          retry_at: "2026-11-22T09:05:00Z",
+        }}
+      />,
+    );
+    const kit = screen.getAllByRole("listitem")[3] as HTMLElement;
+    expect(kit.textContent).toContain("Modules de votre offreEn attente");
+    expect(within(kit).queryByText(/^Terminé le /)).toBeNull();
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("80");
+  });
 });

@@ -1,5 +1,6 @@
 import { formatDateTime } from "@lagon/contracts/french-date";
-import { STEP_KEYS, type StepKey, type Steps, stepProgress } from "@lagon/contracts/orders";
+import { STEP_KEYS, type StepKey, type Steps, stepProgress, stepsAsShown } from "@lagon/contracts/orders";
+import type { OrderView } from "@lagon/contracts/orders-schemas";
 import "./step-list.css";
 
 const LABELS: Record<StepKey, string> = {
@@ -10,8 +11,12 @@ const LABELS: Record<StepKey, string> = {
   email: "Envoi de vos accès",
 };
 
-/** The steps with their status, and the progress bar (completed steps divided by their number). */
-export function StepList({ steps }: { steps: Steps }) {
+/**
+ * The steps with their status, and the progress bar (completed steps divided by their number);
+ * the kit step waits while the plan's kit does (`stepsAsShown`).
+ */
+export function StepList({ steps: recorded, kit }: { steps: Steps; kit?: OrderView["kit"] }) {
+  const steps = stepsAsShown(recorded, kit?.status);
   const progress = Math.round(stepProgress(steps) * 100);
   return (
     <div className="step-list">

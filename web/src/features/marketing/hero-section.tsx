@@ -43,7 +43,8 @@ export function HeroSection() {
           <p className="hero-lead">
             Artisans, commerçants, TPE et PME de La Réunion et des Outre-mer&nbsp;: choisissez une offre et
             votre adresse, payez en ligne, et votre site WordPress est créé automatiquement, avec certificat
-            SSL, e-mails professionnels et sauvegardes quotidiennes.
+            SSL et sauvegardes quotidiennes, et des e-mails professionnels avec les offres Starter et
+            Business.
           </p>
           <div className="hero-actions">
             <PlansLink className="button button-accent button-large">Créer mon site</PlansLink>

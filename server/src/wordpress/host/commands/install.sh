@@ -3,6 +3,12 @@
 # its JSON result. Exit code 17: the site is there already. MB: the site's disk allowance (its
 # plan's, decision 0095), kept for it as disk-limit does.
 
+# The site's user and, for a new site (not a reinstall), no SFTP whatever a user of that name had.
+install_user() {
+  ensure_user "$1"
+  if [ "$3" != --replace ]; then sftp_reset "$1" "$2"; fi
+}
+
 cmd_install() {
   local sub=$1 mode="" input user out part core
   shift
@@ -22,14 +28,14 @@ cmd_install() {
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
   input=$(cat)
   prepare_roots
-  locked ensure_user "$sub"
+  remember_site_user "$sub"
   user=$(site_user "$sub")
-  # A new site (not a reinstall) starts without SFTP, whatever a user of that name had.
-  if [ "$mode" != --replace ]; then locked sftp_reset "$sub" "$user"; fi
+  locked install_user "$sub" "$user" "$mode"
   ensure_private_dirs "$sub" "$user"
   # The site's master first: the installer's PHP runs within its confinement. It starts while the
-  # site's files are staged; the PHP waits for it.
-  locked ensure_site_runtime "$sub"
+  # site's files are staged; the PHP waits for it. Its user and folders are made just above: each
+  # step of ensure_site_runtime once (decision 0103).
+  locked ensure_site_pool "$sub" "$user"
 
   # Global: the exit trap removes it whatever happens.
   fresh="$SITES_ROOT/.$sub.new-$(random_suffix)"

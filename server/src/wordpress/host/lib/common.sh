@@ -14,8 +14,19 @@ valid_subdomain() {
 # The site's system user: readable in `ps` and unique per sites root (wp-<name>-<hash>).
 site_user() {
   local hash
+  if [ -n "${REMEMBERED_SUB:-}" ] && [ "$1" = "$REMEMBERED_SUB" ]; then
+    printf '%s' "$REMEMBERED_USER"
+    return
+  fi
   hash=$(printf '%s' "$SITES_ROOT/$1" | sha256sum | cut -c1-6)
   printf 'wp-%s-%s' "${1:0:10}" "$hash"
+}
+
+# A command about one site computes its user's name once (two processes a time: an install asks
+# for it a dozen times, decision 0103); site_user answers from it for that site.
+remember_site_user() {
+  REMEMBERED_USER=$(site_user "$1")
+  REMEMBERED_SUB=$1
 }
 
 # Runs a function of this script under the host's lock (users, pools and reloads).

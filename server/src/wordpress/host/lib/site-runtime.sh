@@ -84,6 +84,13 @@ ensure_site_runtime() {
   ensure_user "$sub"
   user=$(site_user "$sub")
   ensure_private_dirs "$sub" "$user"
+  ensure_site_pool "$sub" "$user"
+}
+
+# The pool and master of the site $1 (user $2), once its user and private folders are there
+# (ensure_site_runtime's last step, for a command that made those itself: install).
+ensure_site_pool() {
+  local sub=$1 user=$2
   if [ -n "$(write_pool "$sub" "$user")" ]; then
     reload_fpm
     site_master_up "$sub" changed

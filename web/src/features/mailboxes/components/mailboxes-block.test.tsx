@@ -32,6 +32,7 @@ const LIST = {
     imap_port: 2543,
     smtp_port: 2587,
     webmail_url: "http://webmail.localhost:2580/",
+    apple_profile_signed: false,
   },
   unavailable_reason: null,
 };
@@ -51,6 +52,15 @@ function api(list: unknown, answers: Record<string, { status: number; body: unkn
 }
 
 describe("MailboxesBlock", () => {
+  it("says the Apple profile is signed by the mail host when the operator gave its certificate", async () => {
+    api({ ...LIST, settings: { ...LIST.settings, apple_profile_signed: true } });
+    render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    expect(
+      await screen.findByText(/est signé par 127\.0\.0\.1 : l'appareil l'affiche comme vérifié/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/n'est pas signé/)).toBeNull();
+  });
+
   it("shows the webmail's address, and turns a mailbox's out-of-office reply on, saying its dates in French", async () => {
     const url = `PUT /api/order/${ORDER}/mailboxes/contact%40payet.localhost/vacation?token=jeton`;
     const saved = {
@@ -230,6 +240,8 @@ describe("MailboxesBlock", () => {
     expect(profile.getAttribute("href")).toBe(
       `/api/order/${ORDER}/mailboxes/contact%40payet.localhost/apple-profile?token=jeton`,
     );
+    // The embedded host's profile is unsigned, and the page says what the device will show.
+    expect(screen.getByText(/n'est pas signé : l'appareil l'affiche « Non vérifié »/)).toBeTruthy();
     expect(screen.getByText("Alias")).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText("Nouvel alias"), { target: { value: "Patron" } });

@@ -238,6 +238,13 @@ export function MailboxesBlock({ orderId, token, admin = false }: MailAccess) {
               ))}
             </ul>
           )}
+          {list.mailboxes.length > 0 && list.settings ? (
+            <p className="dashboard-help">
+              {list.settings.apple_profile_signed
+                ? `Le « Profil iPhone / Mac » est signé par ${list.settings.host} : l'appareil l'affiche comme vérifié.`
+                : "Le « Profil iPhone / Mac » n'est pas signé : l'appareil l'affiche « Non vérifié ». Vous pouvez l'installer quand même, il ne contient que les réglages ci-dessous, sans mot de passe."}
+            </p>
+          ) : null}
           {full ? (
             <p>Toutes les adresses de votre offre sont créées : supprimez-en une pour en créer une autre.</p>
           ) : (

@@ -41,21 +41,25 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
     "Accès SFTP",
   );
 
-  async function act(run: () => Promise<Status>) {
+  /** `field`: the form the action came from, under which its refusal is said (not above, out of sight). */
+  async function act(run: () => Promise<Status>, field?: "password" | "key") {
     setStatus({ kind: "busy" });
     setFieldError(null);
     try {
       setStatus(await run());
       await reload();
     } catch (err) {
-      setStatus({
-        kind: "error",
-        message: explainFailure(
-          err,
-          "Action sur l'accès SFTP impossible",
-          "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
-        ),
-      });
+      const message = explainFailure(
+        err,
+        "Action sur l'accès SFTP impossible",
+        "L'action n'a pas pu aboutir. Vérifiez votre connexion et réessayez.",
+      );
+      if (field) {
+        setStatus({ kind: "idle" });
+        setFieldError({ field, message });
+      } else {
+        setStatus({ kind: "error", message });
+      }
     }
   }
 
@@ -66,7 +70,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
       return result.password
         ? { kind: "done", message: "Mot de passe SFTP créé.", password: result.password }
         : { kind: "done", message: "Mot de passe SFTP enregistré." };
-    });
+    }, "password");
 
   function choosePassword(event: FormEvent) {
     event.preventDefault();
@@ -93,7 +97,7 @@ export function SftpBlock({ orderId, token }: { orderId: string; token: string }
       await addSftpKey(orderId, token, { key });
       setKey("");
       return { kind: "done", message: "Clé ajoutée : elle ouvre l'accès SFTP dès maintenant." };
-    });
+    }, "key");
   }
 
   const removeKey = (fingerprint: string) =>

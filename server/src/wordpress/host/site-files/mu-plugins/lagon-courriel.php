@@ -73,7 +73,14 @@ add_action('rest_api_init', function () {
 });
 
 function lagon_courriel_save(WP_REST_Request $request) {
-	$body = $request->get_json_params();
+	return lagon_courriel_store($request->get_json_params());
+}
+
+/**
+ * Checks and keeps the settings (the REST route's body, or install-site.php's input for a new
+ * site: the same checks either way); a WP_Error with a 400 status when they are not valid.
+ */
+function lagon_courriel_store($body) {
 	$contact = is_array($body) ? ($body['contact'] ?? '') : '';
 	$smtp = is_array($body) ? ($body['smtp'] ?? null) : null;
 	$unavailable = is_array($body) && is_string($body['unavailable'] ?? null) ? $body['unavailable'] : null;

@@ -17,6 +17,7 @@ export const Health = z.object({
     stalled: z.number(),
   }),
   wordpress: z.object({ ok: z.boolean(), reason: z.string().optional() }).optional(),
+  mail: z.object({ ok: z.boolean(), reason: z.string().optional() }).optional(),
 });
 
 /** ALTCHA's proof-of-work challenge, handed to its widget as the library made it (its shape is the library's). */

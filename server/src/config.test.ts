@@ -2,9 +2,16 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import { describe, expect, it } from "vitest";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import type { Context } from "./context.ts";
+import type { Db } from "./db/database.ts";
+import type { Order, Site } from "./db/schema.ts";
+import { createMailHost, siteMailSubmission, sshMailEndpoints } from "./mail-host/create-mail-host.ts";
+import type { MailHost } from "./mail-host/mail-host.ts";
+import { SshMailHost } from "./mail-host/ssh-mail-host.ts";
+import { siteMailView } from "./site-mail/site-mail.ts";
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "lagon-config-"));
 /**
@@ -69,6 +76,51 @@ describe("configuration", () => {
     expect(refused({ ...key, WP_SSH_HOSTS: '[{"host":"a","newSites":false}]' })).toThrow(
       /aucun hôte ne prend de nouveaux sites/,
     );
+  });
+
+  it("reads an SSH mail host, refuses one it could not reach, and sends the sites to its submission port", () => {
+    const ssh = { DATA_DIR: tmp(), MAIL_HOST: "ssh", BASE_DOMAIN: "lagon-sites.re" };
+    const refused = (env: Record<string, string>) => () => loadConfig({ ...ssh, ...env });
+    expect(refused({})).toThrow(
+      /MAIL_SSH_HOST : requis avec MAIL_HOST=ssh .* ; MAIL_SSH_KEY : requis avec MAIL_HOST=ssh/,
+    );
+    expect(refused({ MAIL_SSH_HOST: "mail1" })).toThrow(/^Configuration invalide : MAIL_SSH_KEY : requis/);
+    expect(refused({ MAIL_SSH_HOST: "mail1", MAIL_SSH_KEY: "cle" })).toThrow(/MAIL_SSH_KEY : chemin absolu/);
+    expect(refused({ MAIL_HOST: "distant" })).toThrow(/MAIL_HOST/);
+    const config = loadConfig({ ...ssh, MAIL_SSH_HOST: "10.0.0.30", MAIL_SSH_KEY: "/etc/lagon/mail_key" });
+    // Every process shares it, the API's and the workers' too.
+    for (const ROLE of ["all", "api", "worker"] as const) {
+      const host = createMailHost({ ...config, ROLE }, {} as Db);
+      expect(host).toBeInstanceOf(SshMailHost);
+      expect(host?.endpoints()).toEqual({
+        host: "mail.lagon-sites.re",
+        smtpPort: 25,
+        submissionPort: 587,
+        imapPort: 143,
+        webmailUrl: undefined,
+        tls: { serverName: "mail.lagon-sites.re", caFile: undefined },
+      });
+    }
+    // A public name: the sites' firewall lets it through; a private address is written for it.
+    expect(siteMailSubmission(config)).toBeUndefined();
+    const private_ = { ...config, MAIL_PUBLIC_HOST: "10.0.0.30", MAIL_SUBMISSION_PORT: 2587 };
+    expect(siteMailSubmission(private_)).toBe("10.0.0.30:2587");
+    expect(sshMailEndpoints(private_).tls.serverName).toBe("mail.lagon-sites.re");
+    // Sites of SSH WordPress hosts reach an SSH mail host (not the embedded one): they get a sender.
+    const order = { status: "active", subdomain: "boulangerie", customerEmail: "a@b.re" } as Order;
+    const site = { contactEmail: null, wpAppPasswordEnc: "x" } as Site;
+    const started = { isStarted: () => true } as MailHost;
+    const view = (mail: "ssh" | "local") =>
+      siteMailView(
+        { config: { ...config, WP_HOST: "ssh", MAIL_HOST: mail }, mailHost: started },
+        order,
+        site,
+      );
+    expect(view("ssh")).toMatchObject({
+      sender: "wordpress@boulangerie.lagon-sites.re",
+      unavailable_reason: null,
+    });
+    expect(view("local")).toMatchObject({ sender: null, unavailable_reason: SITE_MAIL_MESSAGES.sendingOff });
   });
 
   it("starts on embedded defaults and generates the admin token once", () => {

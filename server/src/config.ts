@@ -14,6 +14,9 @@ const optional = z
 /** The production host's helper, through the sudo rule of docs/operations/wordpress-host.md. */
 export const DEFAULT_WP_SSH_HELPER = "sudo -n /usr/local/lib/lagon/site-host.sh";
 
+/** The mail host's helper, through the sudo rule of docs/operations/mail-host.md. */
+export const DEFAULT_MAIL_SSH_HELPER = "sudo -n /usr/local/lib/lagon-mail/mail-host.sh";
+
 /**
  * One WordPress host of WP_SSH_HOSTS. Each setting left out is the single-host variable's
  * (WP_SSH_PORT, WP_SSH_USER, WP_SSH_KEY, …) but `connectHost`, the host's own address;
@@ -234,8 +237,45 @@ const ConfigSchema = PublicConfig.extend({
   SITE_DISK_MB: z.coerce.number().int().min(16).max(10_485_760).optional(),
   /** The host name customers' SFTP clients connect to (local: localhost; SSH hosts: their name). */
   SFTP_HOST: optional,
-  /** The mail host: `local` (Postfix and Dovecot started by this process) or `off` (no mailboxes). */
-  MAIL_HOST: z.enum(["local", "off"]).default("local"),
+  /**
+   * The mail host: `local` (Postfix and Dovecot started by this process), `ssh` (a host of its
+   * own changed through its root helper over SSH, decision 0099) or `off` (no mailboxes).
+   */
+  MAIL_HOST: z.enum(["local", "ssh", "off"]).default("local"),
+  /** The SSH mail host (MAIL_HOST=ssh): where the product logs in, as whom, with which key. */
+  MAIL_SSH_HOST: optional,
+  MAIL_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+  MAIL_SSH_USER: z.string().default("lagon"),
+  MAIL_SSH_KEY: optional.pipe(
+    z
+      .string()
+      .refine((v) => path.isAbsolute(v), "chemin absolu")
+      .optional(),
+  ),
+  /** known_hosts file holding the mail host's SSH key (checked strictly); default: the user's own. */
+  MAIL_SSH_KNOWN_HOSTS: optional.pipe(
+    z
+      .string()
+      .refine((v) => path.isAbsolute(v), "chemin absolu")
+      .optional(),
+  ),
+  /** How the product runs the host's root-owned copy of mail-host.sh. */
+  MAIL_SSH_HELPER: z.string().default(DEFAULT_MAIL_SSH_HELPER),
+  /**
+   * Where mail programs and the sites reach the SSH mail host (default mail.<BASE_DOMAIN>), and
+   * its ports: SMTP from other servers, submission and IMAP (both STARTTLS, decision 0083).
+   */
+  MAIL_PUBLIC_HOST: optional,
+  MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(25),
+  MAIL_SUBMISSION_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  MAIL_IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(143),
+  /** The SSH mail host's certificate is checked against this file (PEM) when no public CA signed it. */
+  MAIL_TLS_CA: optional.pipe(
+    z
+      .string()
+      .refine((v) => path.isAbsolute(v), "chemin absolu")
+      .optional(),
+  ),
   /** Loopback ports of the local mail host: SMTP base+25, submission base+87, IMAP base+43, internal base+24/26/27/28. */
   MAIL_PORT_BASE: z.coerce.number().int().min(1024).max(65400).default(2500),
   /** Where buyers open the webmail (Roundcube, on 127.0.0.1:MAIL_PORT_BASE+80 behind it); default http://webmail.<BASE_DOMAIN>:<that port>/. */
@@ -398,6 +438,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw invalid(
       `${shared.join(", ")} : requis quand l'API et les workers tournent séparément (ROLE=${c.ROLE})`,
     );
+  }
+  if (c.MAIL_HOST === "ssh") {
+    const missing = [
+      c.MAIL_SSH_HOST ? "" : "MAIL_SSH_HOST : requis avec MAIL_HOST=ssh (l'adresse de l'hôte e-mail)",
+      c.MAIL_SSH_KEY
+        ? ""
+        : "MAIL_SSH_KEY : requis avec MAIL_HOST=ssh (la clé privée qui ouvre l'hôte e-mail)",
+    ].filter(Boolean);
+    if (missing.length > 0) throw invalid(...missing);
   }
   if (!c.MAIL_TLS_CERT !== !c.MAIL_TLS_KEY) {
     throw invalid("MAIL_TLS_CERT, MAIL_TLS_KEY : les deux ou aucun");

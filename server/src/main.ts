@@ -85,6 +85,12 @@ async function start(config: Config): Promise<void> {
       // In the background: creating and seeding the local blog must not hold up the start.
       blogSettled = startAgencyBlog(started);
     }
+    if (config.ROLE === "api" && started.mailHost) {
+      // A shared mail host (MAIL_HOST=ssh): the API checks it answers with this product's helper;
+      // the workers keep it in step with the database.
+      const mailHost = started.mailHost;
+      await startupStep("mail", () => mailHost.start());
+    }
     if (config.ROLE !== "worker") {
       const app = await buildApp(started);
       stops.push(() => app.close());

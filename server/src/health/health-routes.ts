@@ -6,7 +6,7 @@ import { STALLED_AFTER_SECONDS } from "../jobs/job-queue.ts";
 import { route } from "../lib/route.ts";
 
 /**
- * GET /api/health: the database, the job queue and the WordPress host this process runs; 503
+ * GET /api/health: the database, the job queue, the WordPress host and the mail host this process runs; 503
  * with the reason (French) while any of them is down, so a load balancer or a monitor sees it.
  */
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: Context }): Promise<void> {
@@ -34,6 +34,9 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: Context
     }
     const wordpress = await ctx.wordpress.health();
     if (wordpress && !wordpress.ok) reasons.push(`sites WordPress : ${wordpress.reason}`);
+    // The mail host this process started (the embedded one, or an SSH host every process shares).
+    const mail = ctx.mailHost?.isStarted() ? await ctx.mailHost.health() : undefined;
+    if (mail && !mail.ok) reasons.push(`e-mail : ${mail.reason}`);
     const ok = reasons.length === 0;
     return reply.status(ok ? 200 : 503).send({
       status: ok ? "ok" : "degraded",
@@ -41,6 +44,7 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: Context
       database,
       jobs,
       ...(wordpress ? { wordpress } : {}),
+      ...(mail ? { mail } : {}),
     });
   });
 }

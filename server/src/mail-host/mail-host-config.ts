@@ -92,9 +92,15 @@ export interface MailConfigInput {
   hostname: string;
   /** Outbound mail goes through this relay ("[host]:port") instead of the recipients' MX. */
   relayHost?: string;
-  /** The system user owning the mailboxes. */
+  /** The system user owning the mailboxes (its uid, or the placeholder a host's helper replaces). */
   mailUser: string;
-  mailUid: number;
+  mailUid: number | string;
+  /**
+   * Where SMTP, submission and IMAP listen: on loopback (the embedded host, default) or on every
+   * address of the machine (a production mail host, host-config.ts). The other services stay on
+   * loopback either way.
+   */
+  listen?: "loopback" | "public";
   /** The certificate and key Postfix and Dovecot serve (mail-tls.ts). */
   tls: { certFile: string; keyFile: string };
 }
@@ -125,7 +131,8 @@ export const FORWARD_UNWRAP = `/^(.*)=([^=@]+)@${FORWARD_DOMAIN.replace(/\./g, "
 export const SUBMISSION_RECIPIENT_LIMIT = 50;
 
 /** Postfix's main.cf: virtual domains only, nothing delivered locally, no open relay. */
-export function postfixMainCf({ paths, ports, hostname, relayHost, tls }: MailConfigInput): string {
+export function postfixMainCf({ paths, ports, hostname, relayHost, tls, listen }: MailConfigInput): string {
+  const open = listen === "public";
   const map = (name: string) => `hash:${path.join(paths.postfixDir, name)}`;
   return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
 compatibility_level = 3.6
@@ -135,8 +142,8 @@ mail_owner = postfix
 setgid_group = postdrop
 maillog_file = ${path.join(paths.logDir, "postfix.log")}
 maillog_file_prefixes = ${paths.logDir}
-inet_interfaces = 127.0.0.1
-inet_protocols = ipv4
+inet_interfaces = ${open ? "all" : "127.0.0.1"}
+inet_protocols = ${open ? "all" : "ipv4"}
 myhostname = ${hostname}
 mydomain = ${hostname}
 myorigin = ${hostname}
@@ -194,7 +201,9 @@ lagon_submission_sender_restrictions = reject_sender_login_mismatch, check_sende
 }
 
 /** Postfix's master.cf: incoming SMTP and submission on loopback, no chroot, no local delivery. */
-export function postfixMasterCf({ ports, paths, hostname }: MailConfigInput): string {
+export function postfixMasterCf({ ports, paths, hostname, listen }: MailConfigInput): string {
+  // The ports other servers and mail programs reach: every address of a production host.
+  const outside = listen === "public" ? "" : "127.0.0.1:";
   const services = [
     ["pickup", "unix", "n", "60", "1", "pickup"],
     ["cleanup", "unix", "n", "-", "0", "cleanup"],
@@ -224,9 +233,9 @@ export function postfixMasterCf({ ports, paths, hostname }: MailConfigInput): st
       `${name} ${type} ${priv} - n ${wakeup} ${limit} ${command}`,
   );
   return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
-127.0.0.1:${ports.smtp} inet n - n - - smtpd
+${outside}${ports.smtp} inet n - n - - smtpd
   -o smtpd_milters=inet:127.0.0.1:${ports.spam}
-127.0.0.1:${ports.submission} inet n - n - - smtpd
+${outside}${ports.submission} inet n - n - - smtpd
   -o syslog_name=postfix/submission
   -o smtpd_tls_security_level=encrypt
   -o smtpd_sasl_auth_enable=yes
@@ -262,14 +271,23 @@ ${lines.join("\n")}
 }
 
 /** Dovecot: IMAP, LMTP, SASL for Postfix and the quota policy, on loopback only. */
-export function dovecotConf({ paths, ports, mailUser, mailUid, hostname, tls }: MailConfigInput): string {
+export function dovecotConf({
+  paths,
+  ports,
+  mailUser,
+  mailUid,
+  hostname,
+  tls,
+  listen,
+}: MailConfigInput): string {
   const users = paths.usersFile;
+  const outside = listen === "public" ? "*, ::" : "127.0.0.1";
   return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
 base_dir = ${paths.runDir}
 state_dir = ${paths.stateDir}
 instance_name = ${path.basename(paths.runDir)}
 protocols = imap lmtp
-listen = 127.0.0.1
+listen = ${outside}
 log_path = ${path.join(paths.logDir, "dovecot.log")}
 hostname = ${hostname}
 # No login without TLS (decision 0083). Dovecot counts a client on the server's own address
@@ -281,6 +299,9 @@ ssl_dh = </usr/share/dovecot/dh.pem
 ssl_min_protocol = TLSv1.2
 disable_plaintext_auth = yes
 auth_mechanisms = plain login
+# Logins lower-cased before anything else: Postfix's send-rate policy counts the login Dovecot
+# returns (send-rate-policy.ts), which case must not split into several budgets.
+auth_username_format = %Lu
 first_valid_uid = ${mailUid}
 last_valid_uid = ${mailUid}
 mail_uid = ${mailUser}
@@ -353,7 +374,7 @@ plugin {
 }
 service imap-login {
   inet_listener imap {
-    address = 127.0.0.1
+    address = ${outside}
     port = ${ports.imap}
   }
   inet_listener imaps {

@@ -97,3 +97,56 @@ export function startSendRatePolicy(
     );
   });
 }
+
+/** Debian's policyd-rate-limit: the production mail host's send-rate policy (decision 0101). */
+export const POLICYD_RATE_LIMIT = "/usr/bin/policyd-rate-limit";
+
+export interface PolicydRateLimitInput {
+  /** Where it listens, on loopback (Postfix's check_policy_service inet:127.0.0.1:port). */
+  port: number;
+  /** Its sqlite3 counts (its user's folder) and its PID file. */
+  database: string;
+  pidFile: string;
+  limit?: SendLimit;
+  /** Its system user (Debian's package makes `policyd-rate-limit`). */
+  user?: string;
+}
+
+/**
+ * The configuration of Debian's policyd-rate-limit that counts as SendRateCounter does: every
+ * recipient (RCPT) of an authenticated submission against its login's hourly budget, a sliding
+ * window in sqlite3, and the same SMTP answers past the budget or when the counts cannot be read.
+ * Nothing else is limited (no sender, no address: a mailbox's outside senders are not its).
+ * Dovecot hands Postfix logins lower-cased (auth_username_format), so case cannot split a budget.
+ */
+export function policydRateLimitYaml({
+  port,
+  database,
+  pidFile,
+  limit = DEFAULT_SEND_LIMIT,
+  user = "policyd-rate-limit",
+}: PolicydRateLimitInput): string {
+  const q = (value: string) => JSON.stringify(value);
+  return `# Written by the product (server/src/mail-host/send-rate-policy.ts): the send-rate policy of decision 0056.
+debug: False
+user: ${q(user)}
+group: ${q(user)}
+pidfile: ${q(pidFile)}
+backend: 0
+sqlite_config:
+  database: ${q(database)}
+SOCKET: ["127.0.0.1", ${port}]
+limits:
+  - [${limit.recipients}, ${limit.perSeconds}]
+limits_by_id: {}
+limit_by_sasl: True
+limit_by_sender: False
+limit_by_ip: False
+limited_networks: []
+success_action: "DUNNO"
+fail_action: ${q(OVER_LIMIT_ACTION)}
+db_error_action: ${q(COUNTS_UNAVAILABLE_ACTION)}
+report: False
+delay_to_close: 300
+`;
+}

@@ -6,14 +6,19 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
+import { eq } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../test/test-context.ts";
+import { givenPaidOrder } from "../../test/factories.ts";
+import { createTestApp, openTestDatabase } from "../../test/test-context.ts";
 import type { Database } from "../db/database.ts";
+import { orders } from "../db/schema.ts";
 import { accountCommand } from "../lib/system-accounts.ts";
+import { magicLinkToken } from "../orders/magic-link.ts";
 import { userdelWhenIdle } from "../wordpress/host-product-user.ts";
 import { makeSshKeys, runSshd } from "../wordpress/loopback-ssh-host.ts";
 import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
+import { createMailHost } from "./create-mail-host.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
 import { siteSenderLogin } from "./mail-host.ts";
@@ -39,6 +44,8 @@ describe("SshMailHost (the helper over SSH)", () => {
   let sudoers = "";
   let options: SshMailHostOptions;
   let host: SshMailHost;
+  /** The product configured with MAIL_HOST=ssh on this host (its second test on). */
+  let product: Awaited<ReturnType<typeof createTestApp>> | undefined;
   const domain = "epicerie.localhost";
   const alice = `contact@${domain}`;
   const bob = `bob@${domain}`;
@@ -151,6 +158,8 @@ describe("SshMailHost (the helper over SSH)", () => {
   }, 60_000);
 
   afterAll(async () => {
+    await product?.close();
+    if (product) await rm(product.ctx.config.DATA_DIR, { recursive: true, force: true });
     await daemons?.stop();
     if (sshd?.pid && sshd.exitCode === null) {
       const exited = new Promise((resolve) => sshd?.once("exit", resolve));
@@ -177,6 +186,54 @@ describe("SshMailHost (the helper over SSH)", () => {
     const used = await host.usage([alice, bob]);
     expect(used.get(alice)).toBeGreaterThan(0);
     expect(used.get(bob)).toBe(0);
+  });
+
+  it("serves the product started with MAIL_HOST=ssh: a site's mail domain and a mailbox that receives", async () => {
+    const remote = daemons.endpoints();
+    product = await createTestApp({
+      MAIL_HOST: "ssh",
+      MAIL_SSH_HOST: "127.0.0.1",
+      MAIL_SSH_PORT: String(options.ssh.port),
+      MAIL_SSH_USER: user,
+      MAIL_SSH_KEY: options.ssh.keyFile,
+      MAIL_SSH_KNOWN_HOSTS: options.ssh.knownHostsFile as string,
+      MAIL_SSH_HELPER: options.helper,
+      // The daemons' certificate names mail.localhost: BASE_DOMAIN's mail host.
+      BASE_DOMAIN: "localhost",
+      MAIL_PUBLIC_HOST: "127.0.0.1",
+      MAIL_SMTP_PORT: String(remote.smtpPort),
+      MAIL_SUBMISSION_PORT: String(remote.submissionPort),
+      MAIL_IMAP_PORT: String(remote.imapPort),
+      MAIL_TLS_CA: remote.tls.caFile as string,
+    });
+    const { ctx, app } = product;
+    expect(ctx.mailHost).toBeInstanceOf(SshMailHost);
+    await ctx.mailHost?.start();
+    const id = await givenPaidOrder(ctx, { planId: "starter" });
+    await ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    if (!order) throw new Error("no order");
+    const created = await app.inject({
+      method: "POST",
+      url: `/api/order/${id}/mailboxes?token=${magicLinkToken(ctx, order)}`,
+      payload: { localPart: "accueil" },
+    });
+    expect(created.statusCode).toBe(201);
+    const { mailbox, password } = created.json();
+    expect(mailbox.address).toBe(`accueil@${order.subdomain}.localhost`);
+    const endpoints = ctx.mailHost?.endpoints() as typeof remote;
+    await deliverFromOutside(endpoints, {
+      from: "client@exterieur.test",
+      to: mailbox.address,
+      subject: "Réservation du samedi",
+      text: "Une table pour quatre, samedi midi.",
+    });
+    expect(await waitForMessage(endpoints, mailbox.address, password, "Réservation du samedi")).toContain(
+      "samedi midi",
+    );
+    const health = await app.inject({ method: "GET", url: "/api/health" });
+    expect(health.statusCode).toBe(200);
+    expect(health.json().mail).toEqual({ ok: true });
   });
 
   it("changes a password: the new one logs in, the old one no longer", async () => {
@@ -367,6 +424,22 @@ describe("SshMailHost (the helper over SSH)", () => {
       await writeFile(helper, current);
     }
     await new SshMailHost(options).start();
+  });
+
+  // Last: it stops the host's Postfix.
+  it("reports the mail host down in the product's health, saying which daemon", async () => {
+    if (!product) throw new Error("the product's test did not run");
+    await runProcess("postfix", ["-c", daemons.paths.postfixDir, "stop"]);
+    // A product process started now (the one above has its health of a moment ago for 30 s).
+    const fresh = createMailHost(product.ctx.config, product.ctx.db) as SshMailHost;
+    await fresh.start();
+    product.ctx.mailHost = fresh;
+    const health = await product.app.inject({ method: "GET", url: "/api/health" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json().reason).toMatch(
+      /^e-mail : hôte e-mail injoignable ou arrêté : .*Postfix ne tourne pas/,
+    );
+    expect(health.json().mail.ok).toBe(false);
   });
 
   async function login(address: string, password: string): Promise<void> {

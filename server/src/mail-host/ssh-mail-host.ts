@@ -18,7 +18,10 @@ import { DKIM_SELECTOR, type MailHostPaths, mailHostPaths } from "./mail-host-co
 import { emptyMailState, type MailState, mailChanges, mailHostFiles } from "./mail-state.ts";
 import { vacationSieve } from "./vacation-sieve.ts";
 
-/** The root helper's folder: mail-host.sh, its lib/ and commands/ (a host runs a root-owned copy). */
+/**
+ * The root helper's folder: mail-host.sh, its lib/ and commands/, and conf/, the daemons' own
+ * configuration its `configure` installs (host-config.ts); a host runs a root-owned copy.
+ */
 export const MAIL_HELPER_DIR = path.join(import.meta.dirname, "host");
 
 /** The helper's files, in the order `mail-host.sh check` hashes them. */
@@ -27,7 +30,7 @@ export function mailHelperFiles(): string[] {
     readdirSync(path.join(MAIL_HELPER_DIR, folder), { withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => `${folder}/${entry.name}`);
-  return ["mail-host.sh", ...[...under("commands"), ...under("lib")].sort()];
+  return ["mail-host.sh", ...[...under("commands"), ...under("conf"), ...under("lib")].sort()];
 }
 
 let version: string | undefined;
@@ -52,7 +55,9 @@ export interface SshMailHostOptions {
 /** apply's exit code when the state changed since it was read (another product process). */
 const STALE_EXIT = 75;
 const STALE_RETRIES = 10;
-const SECTIONS_ORDER = [
+/** How long a health answer stands (as the SSH WordPress host's). */
+const HEALTH_CACHE_MS = 30_000;
+export const SECTIONS_ORDER = [
   "state",
   "domains",
   "mailboxes",
@@ -82,6 +87,7 @@ export class SshMailHost implements MailHost {
    * call, not two); apply refuses it if the host has moved on since, and the state is read again.
    */
   private known: MailState | undefined;
+  private lastHealth: { at: number; health: Promise<MailHostHealth> } | undefined;
 
   constructor(private readonly options: SshMailHostOptions) {}
 
@@ -110,11 +116,22 @@ export class SshMailHost implements MailHost {
     return this.running;
   }
 
+  /**
+   * Whether Postfix and Dovecot run on the host (the helper's `health`), asked at most every
+   * HEALTH_CACHE_MS: /api/health is public, and each answer is an SSH login on the host.
+   */
   async health(): Promise<MailHostHealth> {
-    return this.helper(["health"]).then(
-      () => ({ ok: true }),
-      (error: Error) => ({ ok: false, reason: `hôte e-mail injoignable ou arrêté : ${error.message}` }),
+    const now = Date.now();
+    if (this.lastHealth && now - this.lastHealth.at < HEALTH_CACHE_MS) return this.lastHealth.health;
+    const health = this.helper(["health"]).then(
+      (): MailHostHealth => ({ ok: true }),
+      (error: Error): MailHostHealth => ({
+        ok: false,
+        reason: `hôte e-mail injoignable ou arrêté : ${error.message}`,
+      }),
     );
+    this.lastHealth = { at: now, health };
+    return health;
   }
 
   endpoints(): MailEndpoints {

@@ -96,8 +96,10 @@ export async function configureSiteMail(
 
 /** Why the site cannot send now (French), or null. */
 function unavailableReason(ctx: Pick<Context, "config" | "mailHost">): string | null {
-  // The embedded mail host listens on this machine's loopback: sites of an SSH host cannot reach it.
-  if (!ctx.mailHost || ctx.config.WP_HOST !== "local") return SITE_MAIL_MESSAGES.sendingOff;
+  // The embedded mail host listens on this machine's loopback: sites of an SSH host cannot reach
+  // it. An SSH mail host's submission port is public (MAIL_PUBLIC_HOST): every site reaches it.
+  if (!ctx.mailHost || (ctx.config.MAIL_HOST === "local" && ctx.config.WP_HOST !== "local"))
+    return SITE_MAIL_MESSAGES.sendingOff;
   return ctx.mailHost.isStarted() ? null : SITE_MAIL_MESSAGES.sendingPaused;
 }
 

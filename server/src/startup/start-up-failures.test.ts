@@ -145,6 +145,16 @@ describe("a start-up failure ends with one French line and exit code 1", () => {
         HOST: "0.0.0.0",
       }),
     ).toMatch(/^La base PostgreSQL de DATABASE_URL ne répond pas .* \(détail : connect ECONNREFUSED\)\.$/);
+    // An SSH mail host (MAIL_HOST=ssh) that does not answer at start: its settings are named.
+    const ssh = { DATA_DIR: "/d", PORT: 3000, HOST: "0.0.0.0", MAIL_HOST: "ssh", MAIL_SSH_HOST: "mail1" };
+    expect(
+      startupErrorLine(
+        new StartupError("mail", new Error("ssh exited with code 255: Connection refused")),
+        ssh,
+      ),
+    ).toBe(
+      "L'hôte e-mail mail1 ne répond pas ou refuse le produit (détail : ssh exited with code 255: Connection refused) : vérifiez MAIL_SSH_HOST, MAIL_SSH_PORT, MAIL_SSH_USER, MAIL_SSH_KEY, MAIL_SSH_KNOWN_HOSTS et la règle sudo de l'hôte (docs/operations/mail-host.md).",
+    );
     expect(startupErrorLine(new TypeError("x is undefined"), undefined)).toBe(
       "Le démarrage a échoué (détail : x is undefined).",
     );

@@ -42,6 +42,8 @@ export interface StartupSettings {
   DATABASE_URL?: string;
   PORT: number;
   HOST: string;
+  MAIL_HOST?: string;
+  MAIL_SSH_HOST?: string;
 }
 
 /**
@@ -83,6 +85,9 @@ export function startupErrorLine(err: unknown, settings: StartupSettings | undef
   }
   if (step === "lock") return `Le dossier de données ne peut pas être réservé pour ce serveur ${detail}.`;
   if (step === "wordpress") return `L'hébergement des sites WordPress ne démarre pas ${detail}.`;
+  if (step === "mail" && settings?.MAIL_HOST === "ssh") {
+    return `L'hôte e-mail ${settings.MAIL_SSH_HOST} ne répond pas ou refuse le produit ${detail} : vérifiez MAIL_SSH_HOST, MAIL_SSH_PORT, MAIL_SSH_USER, MAIL_SSH_KEY, MAIL_SSH_KNOWN_HOSTS et la règle sudo de l'hôte (docs/operations/mail-host.md).`;
+  }
   if (step === "mail") {
     return `L'hébergement e-mail ne démarre pas ${detail} : libérez ses ports (MAIL_PORT_BASE) ou mettez MAIL_HOST=off.`;
   }

@@ -16,8 +16,8 @@ umask 027
 export LC_ALL=C
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 
-COMMANDS=(check health state apply dkim-record mailbox-remove domain-remove mail-remove vacation usage
-  export import)
+COMMANDS=(check configure health state apply dkim-record mailbox-remove domain-remove mail-remove vacation
+  usage export import)
 LIBS=(settings common)
 
 # Root runs only what root alone can change: the path and every folder above it must be root's
@@ -51,7 +51,7 @@ for name in "${COMMANDS[@]}"; do
   if [ "$command" = "$name" ]; then known=1; fi
 done
 if [ -z "$known" ]; then
-  echo "mail-host: usage: mail-host.sh check | health | state | apply REVISION | dkim-record DOMAIN | mailbox-remove ADDRESS | domain-remove DOMAIN | mail-remove DOMAIN... | vacation ADDRESS | usage | export DOMAIN... | import DOMAIN..." >&2
+  echo "mail-host: usage: mail-host.sh check | configure | health | state | apply REVISION | dkim-record DOMAIN | mailbox-remove ADDRESS | domain-remove DOMAIN | mail-remove DOMAIN... | vacation ADDRESS | usage | export DOMAIN... | import DOMAIN..." >&2
   exit 1
 fi
 shift

@@ -7,7 +7,7 @@ cmd_check() {
   echo "root $MAIL_ROOT"
   (
     cd "$HELPER_DIR" || exit
-    for file in mail-host.sh $(find lib commands -type f | sort); do cat -- "$file"; done
+    for file in mail-host.sh $(find lib commands conf -type f | sort); do cat -- "$file"; done
   ) | sha256sum | cut -c1-16
 }
 

@@ -10,6 +10,15 @@
 #                      (default: systemctl reload opendkim)
 #   MAIL_USER          the system user owning every mailbox (default lagonmail)
 #   DKIM_USER          OpenDKIM's user (default opendkim)
+#   What `configure` puts in the daemons' configuration (conf/, host-config.ts), and where:
+#   MAIL_HOSTNAME      the host's public name, mail.<BASE_DOMAIN> (Postfix's myhostname, SRS domain)
+#   TLS_CERT, TLS_KEY  its certificate (full chain) and key, PEM files
+#   RELAY_HOST         outbound relay, [host]:port (default none: the recipients' MX)
+#   SMTP_PORT, SUBMISSION_PORT, IMAP_PORT  the outside ports (default 25, 587, 143)
+#   OPENDKIM_CONF      default /etc/opendkim.conf; POLICYD_CONF default /etc/policyd-rate-limit.yaml;
+#   POSTSRSD_DEFAULT   default /etc/default/postsrsd; RSPAMD_DROPIN default
+#                      /etc/systemd/system/rspamd.service.d/lagon.conf
+#   RESTART_SERVICES   shell command that restarts the daemons on the new files (default: systemctl)
 
 conf=${MAIL_HOST_CONF:-/etc/lagon/mail-host.conf}
 if [ -f "$conf" ]; then
@@ -24,6 +33,18 @@ DOVECOT_CONF=${DOVECOT_CONF:-/etc/dovecot/dovecot.conf}
 DKIM_RELOAD=${DKIM_RELOAD:-systemctl reload opendkim}
 MAIL_USER=${MAIL_USER:-lagonmail}
 DKIM_USER=${DKIM_USER:-opendkim}
+MAIL_HOSTNAME=${MAIL_HOSTNAME:-}
+TLS_CERT=${TLS_CERT:-}
+TLS_KEY=${TLS_KEY:-}
+RELAY_HOST=${RELAY_HOST:-}
+SMTP_PORT=${SMTP_PORT:-25}
+SUBMISSION_PORT=${SUBMISSION_PORT:-587}
+IMAP_PORT=${IMAP_PORT:-143}
+OPENDKIM_CONF=${OPENDKIM_CONF:-/etc/opendkim.conf}
+POLICYD_CONF=${POLICYD_CONF:-/etc/policyd-rate-limit.yaml}
+POSTSRSD_DEFAULT=${POSTSRSD_DEFAULT:-/etc/default/postsrsd}
+RSPAMD_DROPIN=${RSPAMD_DROPIN:-/etc/systemd/system/rspamd.service.d/lagon.conf}
+RESTART_SERVICES=${RESTART_SERVICES:-systemctl daemon-reload && systemctl restart postfix dovecot opendkim postsrsd rspamd policyd-rate-limit}
 
 MAP_DIR=$MAIL_ROOT/postfix
 USERS_FILE=$MAIL_ROOT/dovecot/users

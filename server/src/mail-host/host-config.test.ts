@@ -1,0 +1,341 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import {
+  chmod,
+  chown,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import tls from "node:tls";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
+import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
+import { freePort } from "../wordpress/site-checks.ts";
+import { HOST_RUN_DIR, hostConfigTemplates, hostPorts } from "./host-config.ts";
+import { MAIL_USER } from "./local-mail-host.ts";
+import { mailHostPaths } from "./mail-host-config.ts";
+import { emptyMailState, mailChanges, mailHostFiles } from "./mail-state.ts";
+import { ensureMailCertificate } from "./mail-tls.ts";
+import { hashMailboxPassword } from "./mailbox-password.ts";
+import { POLICYD_RATE_LIMIT } from "./send-rate-policy.ts";
+import { MAIL_HELPER_DIR, mailHelperFiles, SECTIONS_ORDER } from "./ssh-mail-host.ts";
+
+const CONF_DIR = path.join(MAIL_HELPER_DIR, "conf");
+
+describe("a production mail host's own configuration (host/conf/, the helper's configure)", () => {
+  it("ships exactly what the generators render (npm run mail-host:conf writes it)", async () => {
+    const templates = hostConfigTemplates();
+    expect((await readdir(CONF_DIR)).sort()).toEqual(Object.keys(templates).sort());
+    for (const [name, text] of Object.entries(templates))
+      expect(await readFile(path.join(CONF_DIR, name), "utf8"), name).toBe(text);
+  });
+
+  describe("configure, run as root on a scratch host", () => {
+    let dir: string;
+    let helper: string;
+    let conf: string;
+    const etc = (file: string) => path.join(dir, "etc", file);
+    const root = () => path.join(dir, "mail");
+    const settings = (overrides: Record<string, string> = {}) =>
+      Object.entries({
+        MAIL_ROOT: root(),
+        POSTFIX_CONFIG_DIR: etc("postfix"),
+        DOVECOT_CONF: etc("dovecot/dovecot.conf"),
+        OPENDKIM_CONF: etc("opendkim.conf"),
+        POLICYD_CONF: etc("policyd-rate-limit.yaml"),
+        POSTSRSD_DEFAULT: etc("default/postsrsd"),
+        RSPAMD_DROPIN: etc("systemd/rspamd.service.d/lagon.conf"),
+        MAIL_HOSTNAME: "mail.exemple.re",
+        TLS_CERT: path.join(dir, "tls", "cert.pem"),
+        TLS_KEY: path.join(dir, "tls", "private", "key.pem"),
+        RESTART_SERVICES: "echo redemarres",
+        DKIM_RELOAD: "true",
+        ...overrides,
+      })
+        .map(([k, v]) => `${k}='${v}'\n`)
+        .join("");
+    const configure = () =>
+      runProcess("bash", [helper, "configure"], {
+        env: { MAIL_HOST_CONF: conf, PATH: process.env.PATH ?? "" },
+      });
+
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), "mail-conf-"));
+      // The daemons' users cross it to their own folders (policyd-rate-limit's counts).
+      await chmod(dir, 0o711);
+      for (const file of mailHelperFiles()) {
+        const target = path.join(dir, "helper", file);
+        await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
+        await copyFile(path.join(MAIL_HELPER_DIR, file), target);
+      }
+      helper = path.join(dir, "helper", "mail-host.sh");
+      for (const folder of ["postfix", "dovecot", "default"]) await mkdir(etc(folder), { recursive: true });
+      await ensureSystemUser(MAIL_USER);
+      const tls = await ensureMailCertificate(path.join(dir, "tls"), "mail.exemple.re");
+      expect([tls.certFile, tls.keyFile]).toEqual([
+        path.join(dir, "tls", "cert.pem"),
+        path.join(dir, "tls", "private", "key.pem"),
+      ]);
+      conf = path.join(dir, "mail-host.conf");
+      await writeFile(conf, settings(), { mode: 0o600 });
+    }, 30_000);
+
+    /** The daemons a test started, stopped by their PIDs (after a timed-out test too). */
+    const daemons: ChildProcess[] = [];
+    async function stopDaemons(): Promise<void> {
+      if (daemons.length === 0) return;
+      await runProcess("/usr/sbin/postfix", ["-c", etc("postfix"), "stop"]).catch(() => {});
+      for (const child of daemons.splice(0)) {
+        if (child.exitCode !== null || child.signalCode !== null) continue;
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        // OpenDKIM takes seconds to end on SIGTERM (local-mail-host.ts); policyd-rate-limit ends on SIGINT.
+        const opendkim = child.spawnfile.endsWith("opendkim");
+        child.kill(opendkim ? "SIGKILL" : child.spawnfile === POLICYD_RATE_LIMIT ? "SIGINT" : "SIGTERM");
+        await exited;
+      }
+      await rm(HOST_RUN_DIR, { recursive: true, force: true });
+    }
+
+    afterAll(async () => {
+      await stopDaemons();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it("puts in the host's values, checks them with each daemon and installs every file", async () => {
+      const { stdout } = await configure();
+      expect(stdout).toContain("redemarres");
+      expect(stdout.trim().endsWith("configured mail.exemple.re")).toBe(true);
+      const main = await readFile(etc("postfix/main.cf"), "utf8");
+      expect(main).toMatch(/^myhostname = mail\.exemple\.re$/m);
+      expect(main).toMatch(/^inet_interfaces = all$/m);
+      expect(main).toContain(`virtual_mailbox_maps = hash:${root()}/postfix/mailboxes`);
+      // Other servers and mail programs on every address; the send-rate policy on loopback.
+      const master = await readFile(etc("postfix/master.cf"), "utf8");
+      expect(master).toMatch(/^25 inet n - n - - smtpd$/m);
+      expect(master).toMatch(/^587 inet n - n - - smtpd$/m);
+      expect(main).toContain("check_policy_service inet:127.0.0.1:10029");
+      const policyd = await readFile(etc("policyd-rate-limit.yaml"), "utf8");
+      expect(policyd).toContain('SOCKET: ["127.0.0.1", 10029]');
+      const uid = (await runProcess("id", ["-u", MAIL_USER])).stdout.trim();
+      const dovecot = await readFile(etc("dovecot/dovecot.conf"), "utf8");
+      expect(dovecot).toMatch(new RegExp(`^first_valid_uid = ${uid}$`, "m"));
+      expect(dovecot).toMatch(/^listen = \*, ::$/m);
+      // The learn programs send the host's own controller password, made once, kept from others.
+      const header = await readFile(path.join(root(), "sieve", "learn.header"), "utf8");
+      const password = header.match(/^Password: ([0-9a-f]{48})$/m)?.[1];
+      expect(password).toBeDefined();
+      expect(await readFile(path.join(root(), "rspamd", "rspamd.conf"), "utf8")).toContain(
+        `password = "${password}";`,
+      );
+      expect((await stat(path.join(root(), "sieve", "learn.header"))).mode & 0o777).toBe(0o640);
+      expect((await stat(path.join(root(), "sieve", "pipe", "learn-spam"))).mode & 0o777).toBe(0o750);
+      expect((await stat(path.join(root(), "sieve", "spam.svbin"))).isFile()).toBe(true);
+      const installed = [
+        etc("postfix/main.cf"),
+        etc("postfix/master.cf"),
+        etc("dovecot/dovecot.conf"),
+        etc("opendkim.conf"),
+        etc("default/postsrsd"),
+        etc("systemd/rspamd.service.d/lagon.conf"),
+        path.join(root(), "sieve", "pipe", "learn-ham"),
+        path.join(root(), "rspamd", "override.d", "statistic.conf"),
+      ];
+      for (const file of installed) expect(await readFile(file, "utf8"), file).not.toMatch(/@[A-Z_]+@/);
+      expect(await readFile(etc("default/postsrsd"), "utf8")).toContain("SRS_DOMAIN=mail.exemple.re");
+
+      // Again (a new helper copied): the same password, the learn programs keep working.
+      await configure();
+      expect(await readFile(path.join(root(), "sieve", "learn.header"), "utf8")).toBe(header);
+    });
+
+    it("runs: a login submits through the installed Postfix, Dovecot and policyd-rate-limit, deferred in French past its budget", async () => {
+      const ports = {
+        SMTP_PORT: await freePort(),
+        SUBMISSION_PORT: await freePort(),
+        IMAP_PORT: await freePort(),
+      };
+      await writeFile(
+        conf,
+        settings(Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)]))),
+        {
+          mode: 0o600,
+        },
+      );
+      await configure();
+      // This scratch host's budget is 3, its counts and PID file in the scratch folder.
+      const policydDir = path.join(dir, "policyd");
+      await mkdir(policydDir);
+      const uid = await userId("policyd-rate-limit");
+      await chown(policydDir, uid, uid);
+      const yaml = (await readFile(etc("policyd-rate-limit.yaml"), "utf8"))
+        .replace("- [200, 3600]", "- [3, 3600]")
+        .replace("/var/lib/policyd-rate-limit/db.sqlite3", path.join(policydDir, "counts.sqlite3"))
+        .replace("/run/policyd-rate-limit/policyd-rate-limit.pid", path.join(policydDir, "policyd.pid"));
+      expect(yaml).toContain("- [3, 3600]");
+      await writeFile(etc("policyd-rate-limit.yaml"), yaml);
+      const children = [
+        ["/usr/sbin/dovecot", "-F", "-c", etc("dovecot/dovecot.conf")],
+        ["/usr/sbin/postfix", "-c", etc("postfix"), "start-fg"],
+        // Its PID file in the scratch folder, not Debian's unit's.
+        ["/usr/sbin/opendkim", "-f", "-x", etc("opendkim.conf"), "-P", path.join(dir, "opendkim.pid")],
+        [POLICYD_RATE_LIMIT, "--file", etc("policyd-rate-limit.yaml")],
+        // With the values configure wrote for Debian's unit (/etc/default/postsrsd).
+        [
+          "/usr/sbin/postsrsd",
+          ...["-s", path.join(root(), "srs.secret"), "-d", "mail.exemple.re", "-l", "127.0.0.1", "-4"],
+          ...["-f", String(hostPorts().srsForward), "-r", String(hostPorts().srsReverse), "-u", "postsrsd"],
+          ...["-p", path.join(dir, "postsrsd.pid")],
+        ],
+      ].map(([command, ...args]) => spawn(command as string, args, { stdio: ["ignore", "ignore", "pipe"] }));
+      daemons.push(...children);
+      // A daemon that exits fails the test with what it said, instead of a wait for its port.
+      const failed = new Promise<never>((_, reject) => {
+        for (const child of children) {
+          let said = "";
+          child.stderr?.on("data", (chunk: Buffer) => {
+            said += chunk.toString();
+          });
+          child.once("exit", (code) => reject(new Error(`${child.spawnfile} exited (${code}): ${said}`)));
+        }
+      });
+      failed.catch(() => {});
+      try {
+        const internal = hostPorts();
+        for (const port of [
+          ports.SUBMISSION_PORT,
+          internal.auth,
+          internal.dkim,
+          internal.policy,
+          internal.srsReverse,
+        ])
+          await Promise.race([waitForPort(port), failed]);
+        // A mailbox, as the product installs it through the helper's apply (ssh-mail-host.ts).
+        const password = "motdepasse-essai-1";
+        const state = emptyMailState();
+        mailChanges.addDomain(state, "exemple.re");
+        const address = "contact@exemple.re";
+        mailChanges.setMailbox(state, {
+          address,
+          passwordHash: await hashMailboxPassword(password),
+          quotaBytes: 1024 ** 2,
+        });
+        state.revision = 1;
+        const files: Record<string, string> = {
+          state: `${JSON.stringify(state)}\n`,
+          ...mailHostFiles(state, mailHostPaths(root(), HOST_RUN_DIR)),
+          removed: "",
+        };
+        const input = SECTIONS_ORDER.map((name) => `== ${name}\n${files[name] ?? ""}`).join("");
+        await runProcess("bash", [helper, "apply", "0", "1"], {
+          stdin: input,
+          env: { MAIL_HOST_CONF: conf, PATH: process.env.PATH ?? "" },
+        });
+        const replies = await submitRecipients(ports.SUBMISSION_PORT, address, password, [
+          "a@exterieur.test",
+          "b@exterieur.test",
+          "c@exterieur.test",
+          "d@exterieur.test",
+        ]);
+        expect(replies.slice(0, 3).map((reply) => reply.slice(0, 3))).toEqual(["250", "250", "250"]);
+        expect(replies[3]).toMatch(/^450 4\.7\.1 .*Limite d'envoi atteinte : reessayez plus tard/);
+      } finally {
+        await stopDaemons();
+      }
+    }, 60_000);
+
+    it("refuses a value out of its shape, or a configuration a daemon refuses, and installs nothing", async () => {
+      const before = await readFile(etc("postfix/main.cf"), "utf8");
+      for (const [overrides, refusal] of [
+        [{ MAIL_HOSTNAME: "mail.exemple.re|x" }, /MAIL_HOSTNAME/],
+        [{ RELAY_HOST: "relais;reboot" }, /RELAY_HOST/],
+        [{ TLS_CERT: path.join(dir, "absent.pem") }, /TLS_CERT/],
+        // Dovecot cannot read a key that is a folder.
+        [{ TLS_KEY: path.join(dir, "tls") }, /TLS_KEY/],
+        [{ RELAY_HOST: "[relais.exemple.net]:587", DOVECOT_BROKEN: "yes" }, /Dovecot refuses/],
+      ] as const) {
+        // A dovecot.conf its parser refuses (a setting it does not know), as a wrong generator would ship.
+        const shipped = path.join(dir, "helper", "conf", "dovecot.conf");
+        const text = await readFile(path.join(CONF_DIR, "dovecot.conf"), "utf8");
+        await writeFile(shipped, "DOVECOT_BROKEN" in overrides ? `${text}reglage_inconnu = 1\n` : text);
+        await writeFile(conf, settings(overrides), { mode: 0o600 });
+        const error = (await configure().then(
+          () => null,
+          (e: ProcessError) => e,
+        )) as ProcessError | null;
+        expect(error?.stderr, JSON.stringify(overrides)).toMatch(refusal);
+        expect(await readFile(etc("postfix/main.cf"), "utf8")).toBe(before);
+      }
+      await writeFile(conf, settings(), { mode: 0o600 });
+    });
+  });
+});
+
+/** Resolves once something accepts connections on 127.0.0.1:port. */
+async function waitForPort(port: number): Promise<void> {
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * An SMTP submission up to its recipients: STARTTLS, AUTH PLAIN, MAIL FROM, then each RCPT TO;
+ * the reply to each RCPT (Postfix asks the send-rate policy there).
+ */
+async function submitRecipients(port: number, user: string, password: string, recipients: string[]) {
+  let socket: net.Socket | tls.TLSSocket = net.connect(port, "127.0.0.1");
+  let buffer = "";
+  let waiting: ((reply: string) => void) | undefined;
+  const onData = (chunk: Buffer) => {
+    buffer += chunk.toString();
+    // A reply ends with a line "NNN text" (not "NNN-text").
+    const match = buffer.match(/(^|\n)(\d{3}) [^\n]*\n$/);
+    if (match && waiting) {
+      const reply = buffer.split("\n").filter(Boolean).at(-1) as string;
+      buffer = "";
+      const done = waiting;
+      waiting = undefined;
+      done(reply.trim());
+    }
+  };
+  const next = () => new Promise<string>((resolve) => (waiting = resolve));
+  const command = (line: string) => {
+    const reply = next();
+    socket.write(`${line}\r\n`);
+    return reply;
+  };
+  socket.on("data", onData);
+  await next();
+  await command("EHLO essai.exterieur.test");
+  expect(await command("STARTTLS")).toMatch(/^220/);
+  socket.off("data", onData);
+  socket = tls.connect({ socket, rejectUnauthorized: false });
+  await new Promise((resolve) => socket.once("secureConnect", resolve));
+  socket.on("data", onData);
+  await command("EHLO essai.exterieur.test");
+  expect(await command(`AUTH PLAIN ${Buffer.from(`\0${user}\0${password}`).toString("base64")}`)).toMatch(
+    /^235/,
+  );
+  expect(await command(`MAIL FROM:<${user}>`)).toMatch(/^250/);
+  const replies: string[] = [];
+  for (const recipient of recipients) replies.push(await command(`RCPT TO:<${recipient}>`));
+  await command("QUIT");
+  socket.destroy();
+  return replies;
+}

@@ -1,0 +1,146 @@
+/**
+ * A production mail host's own daemon configuration (decision 0101): the same generators as the
+ * embedded host's (mail-host-config.ts, rspamd-config.ts, junk-learning.ts, send-rate-policy.ts),
+ * on the public ports and with the host's values left as placeholders. They are shipped beside the
+ * root helper (host/conf/, part of its version) and its `configure` command, run by the operator as
+ * root on the host, puts in the values of its root-owned settings, checks the result with each
+ * daemon's own parser, installs every file atomically and has the daemons read them again.
+ */
+import path from "node:path";
+import {
+  LEARN_HAM_SIEVE,
+  LEARN_PROGRAMS,
+  LEARN_SPAM_SIEVE,
+  learnHeader,
+  learnProgram,
+} from "./junk-learning.ts";
+import { mailPortsFrom } from "./local-mail-host.ts";
+import {
+  dovecotConf,
+  FORWARD_UNWRAP,
+  type MailConfigInput,
+  type MailHostPorts,
+  mailHostPaths,
+  opendkimConf,
+  postfixMainCf,
+  postfixMasterCf,
+} from "./mail-host-config.ts";
+import { type RspamdConfigInput, rspamdConfigFiles, rspamdVariables, SPAM_SIEVE } from "./rspamd-config.ts";
+import { policydRateLimitYaml } from "./send-rate-policy.ts";
+
+/** What configure.sh replaces, each checked against a shape first (host/commands/configure.sh). */
+export const PLACEHOLDERS = {
+  hostname: "@HOSTNAME@",
+  root: "@MAIL_ROOT@",
+  mailUid: "@MAIL_UID@",
+  certFile: "@TLS_CERT@",
+  keyFile: "@TLS_KEY@",
+  relayHost: "@RELAY_HOST@",
+  controllerPassword: "@CONTROLLER_PASSWORD@",
+  smtpPort: "@SMTP_PORT@",
+  submissionPort: "@SUBMISSION_PORT@",
+  imapPort: "@IMAP_PORT@",
+} as const;
+
+/** Replaces the one occurrence of `from` in `text` (the generator's output must have it once). */
+function once(text: string, from: string, to: string): string {
+  const parts = text.split(from);
+  if (parts.length !== 2) throw new Error(`${JSON.stringify(from)} found ${parts.length - 1} times`);
+  return parts.join(to);
+}
+
+/** A production host's daemons' run folder (Dovecot's base_dir, PID files, rspamd's socket). */
+export const HOST_RUN_DIR = "/run/lagon-mail";
+
+/**
+ * Its ports: SMTP 25, submission 587 and IMAP 143 (STARTTLS, decision 0083) on every address
+ * (the helper's SMTP_PORT, SUBMISSION_PORT, IMAP_PORT when others);
+ * LMTP, SASL, quota, milters, the send-rate policy, postsrsd and rspamd's controller on loopback
+ * from 10024 (as the embedded host's from its base: LMTP base+24, …, the controller base+35).
+ */
+export function hostPorts(): MailHostPorts {
+  return { ...mailPortsFrom(10_000), smtp: 25, submission: 587, imap: 143 };
+}
+
+/**
+ * The files of host/conf/, by name. A name's `--` are its target's folders under MAIL_ROOT
+ * (`rspamd--override.d--options.inc` is MAIL_ROOT/rspamd/override.d/options.inc); the others go
+ * where the helper's settings say (main.cf and master.cf to POSTFIX_CONFIG_DIR, dovecot.conf to
+ * DOVECOT_CONF, …: configure.sh).
+ */
+export function hostConfigTemplates(): Record<string, string> {
+  const paths = mailHostPaths(PLACEHOLDERS.root, HOST_RUN_DIR);
+  const ports = hostPorts();
+  const input: MailConfigInput = {
+    paths,
+    ports,
+    hostname: PLACEHOLDERS.hostname,
+    relayHost: PLACEHOLDERS.relayHost,
+    mailUser: "lagonmail",
+    mailUid: PLACEHOLDERS.mailUid,
+    tls: { certFile: PLACEHOLDERS.certFile, keyFile: PLACEHOLDERS.keyFile },
+    listen: "public",
+  };
+  const rspamd: RspamdConfigInput = {
+    port: ports.spam,
+    controllerPort: ports.learn,
+    controllerPassword: PLACEHOLDERS.controllerPassword,
+    stateDir: paths.rspamdStateDir,
+    runDir: paths.rspamdRunDir,
+  };
+  const underRoot = (file: string) => path.relative(paths.root, file).split(path.sep).join("--");
+  const files: Record<string, string> = {
+    "main.cf": postfixMainCf(input),
+    // The three outside ports are the host's settings (25, 587, 143 unless told).
+    "master.cf": once(
+      once(postfixMasterCf(input), `\n${ports.smtp} inet`, `\n${PLACEHOLDERS.smtpPort} inet`),
+      `\n${ports.submission} inet`,
+      `\n${PLACEHOLDERS.submissionPort} inet`,
+    ),
+    "dovecot.conf": once(dovecotConf(input), `port = ${ports.imap}\n`, `port = ${PLACEHOLDERS.imapPort}\n`),
+    // Debian's opendkim.service (Type=forking) waits for its PID file where its unit says.
+    "opendkim.conf": once(
+      opendkimConf(input),
+      `PidFile ${path.join(HOST_RUN_DIR, "opendkim.pid")}\n`,
+      "PidFile /run/opendkim/opendkim.pid\n",
+    ),
+    "policyd-rate-limit.yaml": policydRateLimitYaml({
+      port: ports.policy,
+      database: "/var/lib/policyd-rate-limit/db.sqlite3",
+      pidFile: "/run/policyd-rate-limit/policyd-rate-limit.pid",
+    }),
+    // Debian's postsrsd reads its settings from /etc/default/postsrsd.
+    postsrsd: `# Written by the product (server/src/mail-host/host-config.ts).
+SRS_DOMAIN=${PLACEHOLDERS.hostname}
+SRS_SECRET=${paths.srsSecret}
+SRS_FORWARD_PORT=${ports.srsForward}
+SRS_REVERSE_PORT=${ports.srsReverse}
+SRS_LISTEN_ADDR=127.0.0.1
+RUN_AS=postsrsd
+`,
+    // Debian's rspamd.service (User=_rspamd) with this configuration (rspamd-config.ts), its
+    // folders, and its control socket's folder made by systemd at each start (/run is emptied at boot).
+    "rspamd.service.conf": `# Written by the product (server/src/mail-host/host-config.ts).
+[Service]
+ExecStart=
+ExecStart=/usr/bin/rspamd -f -c ${path.join(paths.rspamdDir, "rspamd.conf")} ${rspamdVariables(paths.rspamdDir, rspamd).join(" ")}
+RuntimeDirectory=${path.relative("/run", paths.rspamdRunDir)}
+RuntimeDirectoryMode=0700
+`,
+    [underRoot(path.join(paths.postfixDir, "forward-unwrap"))]: FORWARD_UNWRAP,
+    [underRoot(paths.spamSieve)]: SPAM_SIEVE,
+    [underRoot(paths.learnSpamSieve)]: LEARN_SPAM_SIEVE,
+    [underRoot(paths.learnHamSieve)]: LEARN_HAM_SIEVE,
+    [underRoot(paths.learnHeader)]: learnHeader(PLACEHOLDERS.controllerPassword),
+  };
+  for (const kind of ["spam", "ham"] as const) {
+    files[underRoot(path.join(paths.learnPipeDir, LEARN_PROGRAMS[kind]))] = learnProgram(
+      kind,
+      ports.learn,
+      paths.learnHeader,
+    );
+  }
+  for (const [name, text] of Object.entries(rspamdConfigFiles(rspamd)))
+    files[underRoot(path.join(paths.rspamdDir, name))] = text;
+  return files;
+}

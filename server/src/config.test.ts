@@ -107,8 +107,12 @@ describe("configuration", () => {
     expect(siteMailSubmission(private_)).toBe("10.0.0.30:2587");
     expect(sshMailEndpoints(private_).tls.serverName).toBe("mail.lagon-sites.re");
     // Sites of SSH WordPress hosts reach an SSH mail host (not the embedded one): they get a sender.
-    const order = { status: "active", subdomain: "boulangerie", customerEmail: "a@b.re" } as Order;
-    const site = { contactEmail: null, wpAppPasswordEnc: "x" } as Site;
+    const order = {
+      subdomain: "boulangerie",
+      customerEmail: "a@b.re",
+      payment: { status: "completed", timestamp: null },
+    } as Order;
+    const site = { setup: "active", contactEmail: null, wpAppPasswordEnc: "x" } as Site;
     const started = { isStarted: () => true } as MailHost;
     const view = (mail: "ssh" | "local") =>
       siteMailView(

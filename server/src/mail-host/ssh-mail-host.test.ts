@@ -15,6 +15,7 @@ import type { Database } from "../db/database.ts";
 import { orders } from "../db/schema.ts";
 import { accountCommand } from "../lib/system-accounts.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { updateSite } from "../sites/sites-table.ts";
 import { userdelWhenIdle } from "../wordpress/host-product-user.ts";
 import { makeSshKeys, runSshd } from "../wordpress/loopback-ssh-host.ts";
 import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
@@ -210,7 +211,7 @@ describe("SshMailHost (the helper over SSH)", () => {
     expect(ctx.mailHost).toBeInstanceOf(SshMailHost);
     await ctx.mailHost?.start();
     const id = await givenPaidOrder(ctx, { planId: "starter" });
-    await ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
+    await updateSite(ctx.db, id, { setup: "active" });
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, id));
     if (!order) throw new Error("no order");
     const created = await app.inject({

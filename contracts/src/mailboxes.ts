@@ -58,6 +58,10 @@ export const MAILBOX_MESSAGES = {
   taken: "Cette adresse existe déjà.",
   limitReached: (count: number) =>
     `Votre offre comprend ${count} adresses e-mail, toutes créées : supprimez-en une ou passez à l'offre supérieure.`,
+  limitPending: (planName: string, count: number) =>
+    count === 0
+      ? `Votre passage à la formule ${planName} est programmé, et elle ne comprend pas d'adresse e-mail : gardez votre formule actuelle (bloc « Votre abonnement ») pour en créer.`
+      : `Votre passage à la formule ${planName} est programmé, et elle comprend ${count} adresses e-mail, toutes créées : supprimez-en une ou gardez votre formule actuelle (bloc « Votre abonnement »).`,
   notIncluded:
     "L'offre Libre ne comprend pas d'adresse e-mail : passez à l'offre Starter ou Business pour en créer.",
   notReady: "Les adresses e-mail seront disponibles dès que votre site sera en ligne.",

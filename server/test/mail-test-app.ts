@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import { planById } from "@lagon/contracts/plans";
 import { eq } from "drizzle-orm";
 import { orders } from "../src/db/schema.ts";
 import { LocalMailHost } from "../src/mail-host/local-mail-host.ts";
@@ -34,7 +35,7 @@ export async function startMailTestApp({
     host,
     /** An active site of this plan: its order id, page token and mail domain. */
     async givenSite(planId: "starter" | "business" | "libre") {
-      const id = await givenPaidOrder(t.ctx, { planId });
+      const id = await givenPaidOrder(t.ctx, { planId, monthlyPriceCents: planById(planId).priceCents });
       await t.ctx.db.update(orders).set({ status: "active" }).where(eq(orders.id, id));
       const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
       if (!row) throw new Error("order not created");

@@ -1,4 +1,4 @@
-import type { PlanId } from "./plans.ts";
+import { type PlanId, planById } from "./plans.ts";
 
 const GO = 1024 ** 3;
 
@@ -58,6 +58,10 @@ export const MAILBOX_MESSAGES = {
   taken: "Cette adresse existe déjà.",
   limitReached: (count: number) =>
     `Votre offre comprend ${count} adresses e-mail, toutes créées : supprimez-en une ou passez à l'offre supérieure.`,
+  limitPending: (planName: string, count: number) =>
+    count === 0
+      ? `Votre passage à la formule ${planName} est programmé, et elle ne comprend pas d'adresse e-mail : gardez votre formule actuelle (bloc « Votre abonnement ») pour en créer.`
+      : `Votre passage à la formule ${planName} est programmé, et elle comprend ${count} adresses e-mail, toutes créées : supprimez-en une ou gardez votre formule actuelle (bloc « Votre abonnement »).`,
   notIncluded:
     "L'offre Libre ne comprend pas d'adresse e-mail : passez à l'offre Starter ou Business pour en créer.",
   notReady: "Les adresses e-mail seront disponibles dès que votre site sera en ligne.",
@@ -111,3 +115,77 @@ export function isPlainAddress(v: string): boolean {
   const address = /^[a-z0-9._%+-]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
   return v.length <= 254 && address.test(v);
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
+
+/** "a, b et c" */
+const listed = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(", ")} et ${items.at(-1)}` : (items[0] ?? "");
+
+/**
+ * What a move from plan `from` to plan `to` does to the site's mail (decision 0105), in French,
+ * for the plan form: `mailboxes` is how many the site has, `when` the phrase of the date ("le 22
+ * décembre 2026", "tout de suite"). Null when both plans include the same mail.
+ */
+export function mailPlanChangeNotice(
+  from: PlanId,
+  to: PlanId,
+  mailboxes: number,
+  when: string,
+): string | null {
+  const before = MAILBOX_ALLOWANCE[from];
+  const after = MAILBOX_ALLOWANCE[to];
+  if (before.count === after.count && before.quotaBytes === after.quotaBytes) return null;
+  const allowance = `${plural(after.count, "adresse")} e-mail de ${formatGigabytes(after.quotaBytes)}`;
+  if (after.count === 0) {
+    return mailboxes > 0
+      ? `La formule ${planName(to)} ne comprend pas d'adresse e-mail : vos ${plural(mailboxes, "adresse")} e-mail et leurs messages devraient être supprimés.`
+      : `La formule ${planName(to)} ne comprend pas d'adresse e-mail : vous ne pourrez plus en créer.`;
+  }
+  if (after.quotaBytes >= before.quotaBytes) {
+    return mailboxes > 0
+      ? `La formule ${planName(to)} comprend ${allowance} : ${mailboxes > 1 ? `vos ${mailboxes} adresses e-mail passent` : "votre adresse e-mail passe"} à ${formatGigabytes(after.quotaBytes)} ${when}.`
+      : `La formule ${planName(to)} comprend ${allowance}.`;
+  }
+  const was = `au lieu de ${before.count} de ${formatGigabytes(before.quotaBytes)}`;
+  return mailboxes > 0
+    ? `La formule ${planName(to)} comprend ${allowance} (${was}) : ${mailboxes > 1 ? `vos ${mailboxes} adresses e-mail sont gardées, avec leurs messages, et chacune passe` : "votre adresse e-mail est gardée, avec ses messages, et passe"} à ${formatGigabytes(after.quotaBytes)} ${when}.`
+    : `La formule ${planName(to)} comprend ${allowance} (${was}).`;
+}
+
+/** A mailbox as the plan change weighs it: its address and what it stores (null: unknown). */
+export interface MailboxInUse {
+  address: string;
+  usedBytes: number | null;
+}
+
+/**
+ * Why the site cannot move to plan `to` while it has these mailboxes and aliases (decision 0105),
+ * in French, naming what to remove or empty first; null when it can. Nothing of the customer's
+ * mail is ever deleted by a plan change.
+ */
+export function mailPlanChangeRefusal(
+  to: PlanId,
+  mailboxes: MailboxInUse[],
+  aliases: string[],
+): string | null {
+  const after = MAILBOX_ALLOWANCE[to];
+  const name = planName(to);
+  if (after.count === 0) {
+    const addresses = [...mailboxes.map((m) => m.address), ...aliases].sort();
+    if (addresses.length === 0) return null;
+    return `La formule ${name} ne comprend pas d'adresse e-mail : supprimez d'abord ${addresses.length > 1 ? "ces adresses" : "cette adresse"} (bloc « Adresses e-mail »), après avoir récupéré les messages à garder : ${listed(addresses)}. Rien n'a été changé.`;
+  }
+  if (mailboxes.length > after.count) {
+    const extra = mailboxes.length - after.count;
+    return `La formule ${name} comprend ${plural(after.count, "adresse")} e-mail et votre site en a ${mailboxes.length} : supprimez-en ${extra} (bloc « Adresses e-mail »), après avoir récupéré les messages à garder, puis changez de formule. Vos adresses : ${listed(mailboxes.map((m) => m.address))}. Rien n'a été changé.`;
+  }
+  const full = mailboxes.filter((m) => m.usedBytes !== null && m.usedBytes > after.quotaBytes);
+  if (full.length > 0) {
+    const named = full.map((m) => `${m.address} (${formatGigabytes(m.usedBytes ?? 0)})`);
+    return `Avec la formule ${name}, chaque adresse e-mail a ${formatGigabytes(after.quotaBytes)} : ${full.length > 1 ? `ces adresses en stockent davantage, videz-les` : "cette adresse en stocke davantage, videz-la"} d'abord (supprimez ou déplacez des messages) : ${listed(named)}. Rien n'a été changé.`;
+  }
+  return null;
+}
+
+const planName = (plan: PlanId) => planById(plan).name;

@@ -53,6 +53,10 @@ export const SubscriptionView = z.object({
       charge_now_cents: z.number().int(),
       /** What of the site stops on that plan, in French (contracts PLAN_EXTRAS); the data stays. */
       stops: z.array(z.string()),
+      /** What it does to the site's mailboxes, in French, with the figures (decision 0105); null: nothing. */
+      mail: z.string().nullable(),
+      /** Why the server refuses it now (mailboxes to remove or empty first), in French; null: allowed. */
+      mail_refusal: z.string().nullable(),
     }),
   ),
 });

@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import { planById } from "@lagon/contracts/plans";
 import { LocalMailHost } from "../src/mail-host/local-mail-host.ts";
 import { freeMailPorts } from "../src/mail-host/mail-checks.ts";
 import { SendCounts } from "../src/mail-host/send-counts-table.ts";
@@ -34,7 +35,7 @@ export async function startMailTestApp({
     host,
     /** An active site of this plan: its order id, page token and mail domain. */
     async givenSite(planId: "starter" | "business" | "libre") {
-      const id = await givenPaidOrder(t.ctx, { planId });
+      const id = await givenPaidOrder(t.ctx, { planId, monthlyPriceCents: planById(planId).priceCents });
       await updateSite(t.ctx.db, id, { setup: "active" });
       const row = await findShownOrder(t.ctx.db, id);
       if (!row) throw new Error("order not created");

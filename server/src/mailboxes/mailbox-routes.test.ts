@@ -1,15 +1,24 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
+import { MAILBOX_MESSAGES, mailPlanChangeRefusal } from "@lagon/contracts/mailboxes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailTestApp } from "../../test/mail-test-app.ts";
 import { TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { adminAudit, customDomains, mailboxes } from "../db/schema.ts";
+import {
+  adminAudit,
+  customDomains,
+  mailboxes,
+  type Order,
+  orders,
+  type Subscription,
+  subscriptions,
+} from "../db/schema.ts";
 import { LocalMailHost } from "../mail-host/local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, waitForMessage } from "../mail-host/mail-checks.ts";
 import { SendCounts } from "../mail-host/send-counts-table.ts";
+import { switchPlan } from "../subscriptions/plan-change.ts";
 import { restoreMailHost } from "./order-mailboxes.ts";
 
 describe("the order page's mailboxes, on a real mail host", () => {
@@ -284,6 +293,94 @@ describe("the order page's mailboxes, on a real mail host", () => {
       reply,
     );
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("holds a plan change to the mailboxes: names them, refuses what they do not fit, and gives them the plan's storage on the host", async () => {
+    const site = await givenSite("starter");
+    const order = `/api/order/${site.id}`;
+    const create = (localPart: string) =>
+      call("POST", `${order}/mailboxes?token=${site.token}`, { localPart }).then((r) => r.json());
+    const contact = await create("contact");
+    await create("devis");
+    const alias = await call("POST", `${order}/mail-aliases?token=${site.token}`, {
+      localPart: "info",
+      target: contact.mailbox.address,
+    });
+    expect(alias.statusCode).toBe(201);
+    const changePlan = (plan_id: string) =>
+      call("POST", `${order}/subscription/change-plan`, { token: site.token, plan_id });
+    const choices = async () =>
+      (await call("GET", `${order}?token=${site.token}`)).json().subscription.plan_choices as {
+        plan_id: string;
+        mail: string | null;
+        mail_refusal: string | null;
+      }[];
+    const planOf = async () =>
+      (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.orderId, site.id)))[0];
+    // What the host's Dovecot enforces, as a mail client reads it (IMAP QUOTA).
+    const hostQuota = async () => {
+      const client = imapClient(host.endpoints(), contact.mailbox.address, contact.password);
+      await client.connect();
+      const quota = await client.getQuota("INBOX");
+      await client.logout();
+      return quota ? quota.storage?.limit : undefined;
+    };
+    const addresses = [contact.mailbox.address, `devis@${site.domain}`, `info@${site.domain}`];
+
+    // The plan form says it with the figures, and the server refuses Libre, naming every address.
+    const offered = await choices();
+    expect(offered.map((c) => [c.plan_id, c.mail, c.mail_refusal])).toEqual([
+      [
+        "business",
+        "La formule Business comprend 10 adresses e-mail de 10 Go : vos 2 adresses e-mail passent à 10 Go tout de suite.",
+        null,
+      ],
+      [
+        "libre",
+        "La formule Libre ne comprend pas d'adresse e-mail : vos 2 adresses e-mail et leurs messages devraient être supprimés.",
+        mailPlanChangeRefusal("libre", [], addresses),
+      ],
+    ]);
+    const toLibre = await changePlan("libre");
+    expect(toLibre.statusCode).toBe(409);
+    expect(toLibre.json().detail).toContain(
+      `: ${addresses[0]}, ${addresses[1]} et ${addresses[2]}. Rien n'a été changé.`,
+    );
+    expect(await planOf()).toMatchObject({ planId: "starter", pendingPlanId: null });
+
+    // An upgrade raises every mailbox to Business's storage, in the database and on the host.
+    expect(await hostQuota()).toBe(5 * 1024 ** 3);
+    const up = await changePlan("business");
+    expect(up.statusCode, up.body).toBe(200);
+    expect((await rowsOf(site.id)).map((r) => r.quotaBytes)).toEqual([10 * 1024 ** 3, 10 * 1024 ** 3]);
+    expect(await hostQuota()).toBe(10 * 1024 ** 3);
+
+    // Six mailboxes do not fit Starter's five: refused, nothing scheduled, until one is removed.
+    for (const name of ["compta", "direction", "equipe", "rh"]) await create(name);
+    const tooMany = await changePlan("starter");
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().detail).toContain(
+      "La formule Starter comprend 5 adresses e-mail et votre site en a 6 : supprimez-en 1",
+    );
+    expect(await planOf()).toMatchObject({ planId: "business", pendingPlanId: null });
+    expect(
+      (await call("DELETE", `${order}/mailboxes/rh@${site.domain}?token=${site.token}`)).statusCode,
+    ).toBe(200);
+    const down = await changePlan("starter");
+    expect(down.statusCode, down.body).toBe(200);
+    expect(await planOf()).toMatchObject({ planId: "business", pendingPlanId: "starter" });
+    // While it waits, no sixth mailbox.
+    const sixth = await call("POST", `${order}/mailboxes?token=${site.token}`, { localPart: "rh" });
+    expect([sixth.statusCode, sixth.json().detail]).toEqual([
+      409,
+      MAILBOX_MESSAGES.limitPending("Starter", 5),
+    ]);
+
+    // At the period end the downgrade lowers the storage, keeping the mail.
+    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, site.id));
+    await switchPlan(t.ctx, row as Order, (await planOf()) as Subscription, "starter");
+    expect((await rowsOf(site.id)).map((r) => r.quotaBytes)).toEqual(Array(5).fill(5 * 1024 ** 3));
+    expect(await hostQuota()).toBe(5 * 1024 ** 3);
   });
 
   it("holds each plan to its allowance: none for Libre, 5 for Starter", async () => {

@@ -1,14 +1,15 @@
-import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
+import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import type {
   MailboxList,
   MailboxPassword,
   MailboxView,
   VacationBody,
 } from "@lagon/contracts/mailboxes-schemas";
+import { PLANS } from "@lagon/contracts/plans";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
-import { type MailboxRow, mailboxes, type Order, orders } from "../db/schema.ts";
+import { type MailboxRow, mailboxes, type Order, orders, subscriptions } from "../db/schema.ts";
 import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
@@ -85,6 +86,10 @@ export async function createMailbox(
     await lockOrderAddress(tx, order, address);
     const [existing] = await tx.select({ n: count() }).from(mailboxes).where(eq(mailboxes.orderId, order.id));
     if ((existing?.n ?? 0) >= allowance.count) throw conflict(MAILBOX_MESSAGES.limitReached(allowance.count));
+    // A downgrade waiting for the period end holds the site to its plan's count (decision 0105).
+    const pending = await pendingAllowance(tx, order.id);
+    if (pending && (existing?.n ?? 0) >= pending.count)
+      throw conflict(MAILBOX_MESSAGES.limitPending(pending.name, pending.count));
     const [created] = await tx
       .insert(mailboxes)
       .values({ orderId: order.id, address, passwordHash, quotaBytes: allowance.quotaBytes })
@@ -104,6 +109,16 @@ export async function createMailbox(
     details: `Adresse ${address} créée`,
   });
   return { mailbox: view(row, new Map([[address, 0]])), password };
+}
+
+/** The mailbox count of the plan a waiting downgrade moves the order to, or null. */
+async function pendingAllowance(tx: Pick<Context["db"], "select">, orderId: string) {
+  const [sub] = await tx
+    .select({ pending: subscriptions.pendingPlanId })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId));
+  const plan = PLANS.find((p) => p.id === sub?.pending);
+  return plan ? { name: plan.name, count: MAILBOX_ALLOWANCE[plan.id].count } : null;
 }
 
 /** Deletes one of the order's mailboxes with its mail. */

@@ -5,11 +5,12 @@ import { isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, type Subscription, subscriptions } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
+import { assertMailFitsPlan } from "../mailboxes/plan-mail.ts";
 import { planOfChoice } from "../payments/plan-choice.ts";
 import { billingNow } from "./billing-clock.ts";
 import { switchPlan } from "./plan-change.ts";
 import { type Actor, day, recordSubscriptionEvent } from "./record-event.ts";
-import { loadSubscription, planAmountTtcCents, upgradeChargeCents } from "./subscription-view.ts";
+import { isPlanId, loadSubscription, planAmountTtcCents, upgradeChargeCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
 async function current(ctx: Pick<Context, "db">, order: Order): Promise<Subscription> {
@@ -126,6 +127,9 @@ export async function changePlan(
   const sub = await current(ctx, order);
   if (sub.status !== "active") throw conflict(SUBSCRIPTION_MESSAGES.planChangeUnavailable);
   if (planId === sub.planId && !sub.pendingPlanId) throw badRequest(SUBSCRIPTION_MESSAGES.samePlan);
+  // The mailboxes must fit the new plan before anything is charged or scheduled (decision 0105).
+  if (planId !== sub.planId && isPlanId(sub.planId))
+    await assertMailFitsPlan(ctx, order.id, sub.planId, planId);
   const now = await billingNow(ctx);
   const oldName = planById(sub.planId as never).name;
   const amount = planAmountTtcCents(ctx, order, planId);

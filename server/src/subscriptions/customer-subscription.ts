@@ -3,6 +3,7 @@ import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, type Subscription, subscriptions } from "../db/schema.ts";
+import { orderMailInUse } from "../mailboxes/plan-mail.ts";
 import { billingNow } from "./billing-clock.ts";
 import { subscriptionView } from "./subscription-view.ts";
 
@@ -12,7 +13,9 @@ export async function customerSubscription(
   order: Order,
   sub: Subscription | null,
 ): Promise<SubscriptionView | null> {
-  return sub ? subscriptionView(ctx, sub, order, await billingNow(ctx), ctx.payments.billingCalendar) : null;
+  if (!sub) return null;
+  const mail = sub.status === "active" ? await orderMailInUse(ctx, order.id) : undefined;
+  return subscriptionView(ctx, sub, order, await billingNow(ctx), ctx.payments.billingCalendar, mail);
 }
 
 /** Each site's subscription status, for the site switcher. */

@@ -3,15 +3,16 @@ import { eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, orders, type Subscription, subscriptions } from "../db/schema.ts";
 import { applyKitJob } from "../kits/apply-kit-job.ts";
+import { fitMailboxesToPlan } from "../mailboxes/plan-mail.ts";
 import { planAmountTtcCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
 /**
  * Puts the subscription and its order on another plan (its renewals charge the new price from
- * now on) and queues its kit; undefined when it is on that plan already (another process switched it first).
+ * now on), gives its mailboxes the plan's storage and queues its kit; undefined when it is on that plan already (another process switched it first).
  */
 export async function switchPlan(
-  ctx: Pick<Context, "db" | "config" | "queue">,
+  ctx: Pick<Context, "db" | "config" | "queue" | "mailHost" | "log">,
   order: Order,
   sub: Subscription,
   planId: PlanId,
@@ -32,6 +33,8 @@ export async function switchPlan(
       .update(orders)
       .set({ planId, monthlyPriceCents: planById(planId).priceCents })
       .where(eq(orders.id, order.id));
+    // The mailboxes get the new plan's storage (decision 0105).
+    await fitMailboxesToPlan(ctx, order.id, planId);
     // The new plan's kit: an upgrade adds it, a downgrade turns the extra features off (decision 0058).
     await ctx.queue.send(applyKitJob, { orderId: order.id });
   }

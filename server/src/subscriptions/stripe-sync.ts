@@ -5,6 +5,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
 import { type Order, orders, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { fitMailboxesToPlan } from "../mailboxes/plan-mail.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { findOrder } from "../orders/orders-table.ts";
 import { isLate, reactivate } from "./payment-outcomes.ts";
@@ -249,11 +250,17 @@ async function downgradeBegun(
   return Boolean(billed);
 }
 
-async function setOrderPlan(ctx: Pick<Context, "db">, order: Order, planId: PlanId): Promise<void> {
+async function setOrderPlan(
+  ctx: Pick<Context, "db" | "mailHost" | "log">,
+  order: Order,
+  planId: PlanId,
+): Promise<void> {
   await ctx.db
     .update(orders)
     .set({ planId, monthlyPriceCents: planById(planId).priceCents })
     .where(eq(orders.id, order.id));
+  // The mailboxes get the new plan's storage (decision 0105), whichever of Stripe and us came first.
+  await fitMailboxesToPlan(ctx, order.id, planId);
 }
 
 /** The plan's fields for the order's discount. */

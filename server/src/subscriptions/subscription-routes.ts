@@ -13,8 +13,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { orderTokenScope } from "../customer/order-access.ts";
-import type { Subscription } from "../db/schema.ts";
+import type { Order, Subscription } from "../db/schema.ts";
 import { rawAnswer, route } from "../lib/route.ts";
+import { orderMailInUse } from "../mailboxes/plan-mail.ts";
 import { billingNow } from "./billing-clock.ts";
 import { billingPortalUrl, describeTestPortal, portalSession, replaceTestCard } from "./billing-portal.ts";
 import { cancelSubscription, changePlan, undoCancellation } from "./customer-actions.ts";
@@ -27,12 +28,19 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: C
   await app.register(
     orderTokenScope(ctx, (scope) => {
       const answer = async (
-        order: Parameters<typeof subscriptionView>[2],
+        order: Order,
         sub: Subscription,
         detail: string,
       ): Promise<SubscriptionActionResult> => ({
         detail,
-        subscription: subscriptionView(ctx, sub, order, await billingNow(ctx), ctx.payments.billingCalendar),
+        subscription: subscriptionView(
+          ctx,
+          sub,
+          order,
+          await billingNow(ctx),
+          ctx.payments.billingCalendar,
+          sub.status === "active" ? await orderMailInUse(ctx, order.id) : undefined,
+        ),
       });
       const customer = (ip: string) => ({ kind: "customer" as const, ip });
 

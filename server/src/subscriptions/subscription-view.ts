@@ -1,4 +1,6 @@
 import { cancellationEffectiveDate, prorationCents } from "@lagon/contracts/billing-dates";
+import { formatDate } from "@lagon/contracts/french-date";
+import { mailPlanChangeNotice, mailPlanChangeRefusal } from "@lagon/contracts/mailboxes";
 import { computeTotals } from "@lagon/contracts/money";
 import { featuresLost } from "@lagon/contracts/plan-kits";
 import { type PlanId, planById, planIds } from "@lagon/contracts/plans";
@@ -9,6 +11,7 @@ import { isBusinessBuyer, taxRuleFor } from "@lagon/contracts/tax";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Subscription, subscriptions } from "../db/schema.ts";
+import type { OrderMailInUse } from "../mailboxes/plan-mail.ts";
 import { wantedSiteState } from "./wanted-site-state.ts";
 
 export const isPlanId = (id: string): id is PlanId => (planIds as readonly string[]).includes(id);
@@ -63,13 +66,19 @@ export async function loadSubscription(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The subscription as its customer sees it, at the lifecycle's `now`, on the billing calendar (billing-clock.ts). */
+const NO_MAIL: OrderMailInUse = { mailboxes: [], aliases: [] };
+
+/**
+ * The subscription as its customer sees it, at the lifecycle's `now`, on the billing calendar
+ * (billing-clock.ts); `mail`, the site's mailboxes and aliases, for what each plan does to them.
+ */
 export function subscriptionView(
   ctx: Pick<Context, "config">,
   sub: Subscription,
   order: PricedOrder,
   now: Date,
   calendar: number,
+  mail: OrderMailInUse = NO_MAIL,
 ): SubscriptionView {
   const pending = sub.pendingPlanId && isPlanId(sub.pendingPlanId) ? sub.pendingPlanId : null;
   return {
@@ -93,7 +102,7 @@ export function subscriptionView(
     archive_at: iso(sub.archiveAt),
     site_change: siteChange(sub),
     card_label: sub.testCard ? cardLabel(sub.testCard) : null,
-    plan_choices: planChoices(ctx, sub, order, pending, now),
+    plan_choices: planChoices(ctx, sub, order, pending, now, mail),
   };
 }
 
@@ -116,6 +125,7 @@ function planChoices(
   order: PricedOrder,
   pending: PlanId | null,
   now: Date,
+  mail: OrderMailInUse,
 ): SubscriptionView["plan_choices"] {
   if (sub.status !== "active") return [];
   return planIds
@@ -130,8 +140,25 @@ function planChoices(
         change,
         charge_now_cents: change === "upgrade" ? upgradeChargeCents(ctx, order, sub, id, now) : 0,
         stops: featuresLost(sub.planId, id),
+        ...mailOfChoice(sub, id, change, mail),
       };
     });
+}
+
+/** What a plan choice does to the site's mail, and why the server would refuse it (decision 0105). */
+function mailOfChoice(
+  sub: Subscription,
+  to: PlanId,
+  change: "upgrade" | "downgrade" | "keep",
+  mail: OrderMailInUse,
+): { mail: string | null; mail_refusal: string | null } {
+  if (change === "keep" || !isPlanId(sub.planId)) return { mail: null, mail_refusal: null };
+  const when =
+    change === "upgrade" ? "tout de suite" : `le ${formatDate(sub.currentPeriodEnd.toISOString())}`;
+  return {
+    mail: mailPlanChangeNotice(sub.planId, to, mail.mailboxes.length, when),
+    mail_refusal: mailPlanChangeRefusal(to, mail.mailboxes, mail.aliases),
+  };
 }
 
 export function adminSubscriptionView(

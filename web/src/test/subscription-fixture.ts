@@ -26,6 +26,8 @@ export function subscriptionFixture(overrides: Partial<SubscriptionView> = {}): 
         change: "downgrade",
         charge_now_cents: 0,
         stops: featuresLost("business", "starter"),
+        mail: null,
+        mail_refusal: null,
       },
       {
         plan_id: "libre",
@@ -34,6 +36,8 @@ export function subscriptionFixture(overrides: Partial<SubscriptionView> = {}): 
         change: "downgrade",
         charge_now_cents: 0,
         stops: featuresLost("business", "libre"),
+        mail: null,
+        mail_refusal: null,
       },
     ],
     ...overrides,

@@ -132,7 +132,7 @@ export function AdminOrderCard({
         </ol>
       </div>
       <KitNotice kit={order.kit} />
-      <AdminMailboxes orderId={order.order_id} token={token} />
+      <AdminMailboxes orderId={order.order_id} token={token} planName={order.plan_name} />
       {order.backup_alert ? <p className="admin-backup-alert">Sauvegardes : {order.backup_alert}</p> : null}
       <div className="admin-actions">
         <button type="button" aria-disabled={locked} onClick={() => onAction("resend", order)}>

@@ -1,12 +1,25 @@
+import { MAILBOX_ALLOWANCE } from "@lagon/contracts/mailboxes";
+import { planByName } from "@lagon/contracts/plans";
 import { useState } from "react";
 import { MailboxesBlock } from "./mailboxes-block";
 
 /**
  * An order's mailboxes and aliases on its admin card, read when the admin opens them: the order
  * page's own block, acting with the admin token (create, delete, new password, aliases, replies).
+ * A plan without mailboxes (Libre) has no such section (decision 0105); an unknown plan shows it.
  */
-export function AdminMailboxes({ orderId, token }: { orderId: string; token: string }) {
+export function AdminMailboxes({
+  orderId,
+  token,
+  planName,
+}: {
+  orderId: string;
+  token: string;
+  planName: string;
+}) {
   const [opened, setOpened] = useState(false);
+  const plan = planByName(planName);
+  if (plan && MAILBOX_ALLOWANCE[plan.id].count === 0) return null;
   return (
     <details
       className="admin-mailboxes"

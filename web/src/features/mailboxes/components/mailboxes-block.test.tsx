@@ -277,7 +277,7 @@ describe("AdminMailboxes", () => {
       return new Response(JSON.stringify(LIST), { status: 200 });
     });
     vi.stubGlobal("fetch", fetch);
-    const { container } = render(<AdminMailboxes orderId={ORDER} token="admin" />);
+    const { container } = render(<AdminMailboxes orderId={ORDER} token="admin" planName="Starter" />);
     expect(fetch).not.toHaveBeenCalled();
     const details = container.querySelector("details") as HTMLDetailsElement;
     details.open = true;
@@ -291,5 +291,14 @@ describe("AdminMailboxes", () => {
       `${admin}/mailboxes/contact%40payet.localhost/password?token=admin`,
       expect.objectContaining({ method: "POST" }),
     );
+  });
+
+  it("has no section on a Libre order's card, whose plan includes no mailbox", () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const { container } = render(<AdminMailboxes orderId={ORDER} token="admin" planName="Libre" />);
+    expect(container.textContent).not.toContain("Adresses e-mail");
+    expect(container.querySelector("details")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -101,21 +101,27 @@ export function PlanChange({
               </label>
             ))}
           </fieldset>
-          {chosen && chosen.stops.length > 0 ? (
+          {chosen && (chosen.stops.length > 0 || chosen.mail || chosen.mail_refusal) ? (
             <div className="dashboard-warning" role="note">
-              <p>
-                En passant à {chosen.plan_name}, ces fonctions de votre site s'arrêtent
-                {chosen.change === "downgrade" ? ` le ${formatDate(sub.current_period_end)}` : ""} :
-              </p>
-              <ul>
-                {chosen.stops.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-              <p>
-                Vos données sont gardées ({PLAN_DATA_KEPT[sub.plan_id]}) et reviennent si vous reprenez la
-                formule {sub.plan_name}.
-              </p>
+              {chosen.stops.length > 0 ? (
+                <>
+                  <p>
+                    En passant à {chosen.plan_name}, ces fonctions de votre site s'arrêtent
+                    {chosen.change === "downgrade" ? ` le ${formatDate(sub.current_period_end)}` : ""} :
+                  </p>
+                  <ul>
+                    {chosen.stops.map((feature) => (
+                      <li key={feature}>{feature}</li>
+                    ))}
+                  </ul>
+                  <p>
+                    Vos données sont gardées ({PLAN_DATA_KEPT[sub.plan_id]}) et reviennent si vous reprenez la
+                    formule {sub.plan_name}.
+                  </p>
+                </>
+              ) : null}
+              {chosen.mail ? <p>{chosen.mail}</p> : null}
+              {chosen.mail_refusal ? <p className="plan-refusal">{chosen.mail_refusal}</p> : null}
             </div>
           ) : null}
           {error ? (
@@ -124,7 +130,11 @@ export function PlanChange({
             </p>
           ) : null}
           <div className="dashboard-actions">
-            <button type="submit" className="button button-primary" disabled={!chosen || busy}>
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={!chosen || busy || Boolean(chosen.mail_refusal)}
+            >
               {busy ? "Envoi…" : chosen ? submitLabel(chosen) : "Choisissez une formule"}
             </button>
             <button

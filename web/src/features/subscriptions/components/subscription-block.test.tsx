@@ -1,3 +1,4 @@
+import { mailPlanChangeNotice, mailPlanChangeRefusal } from "@lagon/contracts/mailboxes";
 import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { featuresLost } from "@lagon/contracts/plan-kits";
 import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
@@ -5,6 +6,8 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { subscriptionFixture } from "../../../test/subscription-fixture";
 import { SubscriptionBlock } from "./subscription-block";
+
+type Choice = SubscriptionView["plan_choices"][number];
 
 const ORDER_ID = "0b7c2d8e-1111-4222-8333-444455556666";
 
@@ -165,6 +168,8 @@ describe("SubscriptionBlock", () => {
             change: "upgrade",
             charge_now_cents: 1953,
             stops: [],
+            mail: null,
+            mail_refusal: null,
           },
           {
             plan_id: "libre",
@@ -173,6 +178,8 @@ describe("SubscriptionBlock", () => {
             change: "downgrade",
             charge_now_cents: 0,
             stops: [],
+            mail: null,
+            mail_refusal: null,
           },
         ],
       }),
@@ -222,6 +229,46 @@ describe("SubscriptionBlock", () => {
     expect(screen.getByRole("note").textContent).toContain("En passant à Libre, ces fonctions");
   });
 
+  it("names, before a downgrade, what happens to the mailboxes, and waits while some must go first", () => {
+    const boxes = ["contact", "devis", "zoe"].map((l) => ({ address: `${l}@payet.fr`, usedBytes: null }));
+    const [starter, libre] = subscriptionFixture().plan_choices as [Choice, Choice];
+    block(
+      subscriptionFixture({
+        plan_choices: [
+          {
+            ...starter,
+            mail: mailPlanChangeNotice("business", "starter", 3, "le 22 décembre 2026"),
+            mail_refusal: mailPlanChangeRefusal("starter", boxes, []),
+          },
+          {
+            ...libre,
+            mail: mailPlanChangeNotice("business", "libre", 3, "le 22 décembre 2026"),
+            mail_refusal: mailPlanChangeRefusal("libre", boxes, ["info@payet.fr"]),
+          },
+        ],
+      }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Changer de formule" }));
+    fireEvent.click(screen.getByLabelText(/^Starter/));
+    expect(screen.getByRole("note").textContent).toContain(
+      "La formule Starter comprend 5 adresses e-mail de 5 Go (au lieu de 10 de 10 Go) : vos 3 adresses e-mail sont gardées, avec leurs messages, et chacune passe à 5 Go le 22 décembre 2026.",
+    );
+    expect(
+      (screen.getByRole("button", { name: "Programmer le passage à Starter" }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    fireEvent.click(screen.getByLabelText(/^Libre/));
+    const note = screen.getByRole("note").textContent;
+    expect(note).toContain(
+      "La formule Libre ne comprend pas d'adresse e-mail : vos 3 adresses e-mail et leurs messages devraient être supprimés.",
+    );
+    expect(note).toContain(
+      "supprimez d'abord ces adresses (bloc « Adresses e-mail »), après avoir récupéré les messages à garder : contact@payet.fr, devis@payet.fr, info@payet.fr et zoe@payet.fr. Rien n'a été changé.",
+    );
+    expect(
+      (screen.getByRole("button", { name: "Programmer le passage à Libre" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
   it("says, before leaving Libre, that SFTP and the plain site stop and that the files stay", () => {
     block(
       subscriptionFixture({
@@ -236,6 +283,8 @@ describe("SubscriptionBlock", () => {
             change: "upgrade",
             charge_now_cents: 542,
             stops: featuresLost("libre", "starter"),
+            mail: null,
+            mail_refusal: null,
           },
         ],
       }),
@@ -265,6 +314,8 @@ describe("SubscriptionBlock", () => {
             change: "downgrade",
             charge_now_cents: 0,
             stops: [],
+            mail: null,
+            mail_refusal: null,
           },
           {
             plan_id: "business",
@@ -273,6 +324,8 @@ describe("SubscriptionBlock", () => {
             change: "keep",
             charge_now_cents: 0,
             stops: [],
+            mail: null,
+            mail_refusal: null,
           },
           {
             plan_id: "libre",
@@ -281,6 +334,8 @@ describe("SubscriptionBlock", () => {
             change: "downgrade",
             charge_now_cents: 0,
             stops: [],
+            mail: null,
+            mail_refusal: null,
           },
         ],
       }),

@@ -112,17 +112,23 @@ export async function applyPlanKit(
     const attempts = (previous?.status === "waiting" ? (previous.attempts ?? 0) : 0) + 1;
     const retryAt = new Date(now.getTime() + kitRetryDelaySeconds(attempts) * 1000);
     const names = kit.plugins.map((p) => `${p.pin.slug} ${p.pin.version}`).join(", ");
+    const waiting = `${kit.features.join(" ; ")} en attente`;
+    const later = "Le reste du site est livré ; nouvel essai automatique.";
+    // The customer reads the plain words; the agency's log keeps which extension and why.
     const state: KitState = {
       plan: order.planId,
       status: "waiting",
-      detail: `${kit.features.join(" ; ")} en attente : ${names} n'a pas pu être installé (${error.message}). Le reste du site est livré ; nouvel essai automatique.`,
+      detail: `${waiting} : l'extension n'a pas pu être téléchargée pour le moment. ${later}`,
       features: kit.features,
       at: now.toISOString(),
       retryAt: retryAt.toISOString(),
       attempts,
     };
     await saveKit(ctx, order.id, state);
-    return { state, log: withPage(state.detail) };
+    return {
+      state,
+      log: withPage(`${waiting} : ${names} n'a pas pu être installé (${error.message}). ${later}`),
+    };
   }
   await host.applyKit(order.subdomain, kit.site);
   const state: KitState = {

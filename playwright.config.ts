@@ -55,6 +55,11 @@ export default defineConfig({
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
-    env: { E2E_PORT: String(PORT), E2E_DATA_DIR },
+    // The lane, for the test ports its stack takes (site-checks.ts: one slice per lane).
+    env: {
+      E2E_PORT: String(PORT),
+      E2E_DATA_DIR,
+      ...(process.env.E2E_LANE ? { E2E_LANE: process.env.E2E_LANE } : {}),
+    },
   },
 });

@@ -20,11 +20,13 @@ import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { HOST_RUN_DIR, hostConfigTemplates, hostPorts } from "./host-config.ts";
-import { MAIL_USER } from "./local-mail-host.ts";
+import { MAIL_USER, waitForPort } from "./local-mail-host.ts";
+import { deliverFromOutside, waitForMessage } from "./mail-checks.ts";
 import { mailHostPaths } from "./mail-host-config.ts";
 import { emptyMailState, mailChanges, mailHostFiles } from "./mail-state.ts";
 import { ensureMailCertificate } from "./mail-tls.ts";
 import { hashMailboxPassword } from "./mailbox-password.ts";
+import { GTUBE, RSPAMD_USER } from "./rspamd-config.ts";
 import { POLICYD_RATE_LIMIT } from "./send-rate-policy.ts";
 import { MAIL_HELPER_DIR, mailHelperFiles, SECTIONS_ORDER } from "./ssh-mail-host.ts";
 
@@ -156,7 +158,7 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       expect(await readFile(path.join(root(), "sieve", "learn.header"), "utf8")).toBe(header);
     });
 
-    it("runs: a login submits through the installed Postfix, Dovecot and policyd-rate-limit, deferred in French past its budget", async () => {
+    it("runs: a login submits through the installed daemons, deferred in French past its budget; mail from another server is scored by rspamd and read over IMAP", async () => {
       const ports = {
         SMTP_PORT: await freePort(),
         SUBMISSION_PORT: await freePort(),
@@ -181,12 +183,24 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         .replace("/run/policyd-rate-limit/policyd-rate-limit.pid", path.join(policydDir, "policyd.pid"));
       expect(yaml).toContain("- [3, 3600]");
       await writeFile(etc("policyd-rate-limit.yaml"), yaml);
+      // What systemd makes for the unit (RuntimeDirectory=lagon-mail/rspamd, 0700, its user's).
+      const rspamdId = await userId(RSPAMD_USER);
+      await mkdir(path.join(HOST_RUN_DIR, "rspamd"), { recursive: true, mode: 0o700 });
+      await chown(path.join(HOST_RUN_DIR, "rspamd"), rspamdId, rspamdId);
       const children = [
         ["/usr/sbin/dovecot", "-F", "-c", etc("dovecot/dovecot.conf")],
         ["/usr/sbin/postfix", "-c", etc("postfix"), "start-fg"],
         // Its PID file in the scratch folder, not Debian's unit's.
         ["/usr/sbin/opendkim", "-f", "-x", etc("opendkim.conf"), "-P", path.join(dir, "opendkim.pid")],
         [POLICYD_RATE_LIMIT, "--file", etc("policyd-rate-limit.yaml")],
+        // As the unit's drop-in starts it (rspamd.service.conf), as _rspamd: the milter scores what comes in.
+        [
+          "/usr/bin/setpriv",
+          ...["--reuid", RSPAMD_USER, "--regid", RSPAMD_USER, "--clear-groups"],
+          ...["/usr/bin/rspamd", "-f", "-c", path.join(root(), "rspamd", "rspamd.conf")],
+          ...[`--var=LOCAL_CONFDIR=${root()}/rspamd`, `--var=DBDIR=${root()}/rspamd-state`],
+          ...[`--var=RUNDIR=${HOST_RUN_DIR}/rspamd`, `--var=LOGDIR=${root()}/rspamd-state`],
+        ],
         // With the values configure wrote for Debian's unit (/etc/default/postsrsd).
         [
           "/usr/sbin/postsrsd",
@@ -215,8 +229,11 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
           internal.dkim,
           internal.policy,
           internal.srsReverse,
+          internal.spam,
+          ports.SMTP_PORT,
+          ports.IMAP_PORT,
         ])
-          await Promise.race([waitForPort(port), failed]);
+          await Promise.race([waitForPort(port, 55_000), failed]);
         // A mailbox, as the product installs it through the helper's apply (ssh-mail-host.ts).
         const password = "motdepasse-essai-1";
         const state = emptyMailState();
@@ -246,10 +263,41 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         ]);
         expect(replies.slice(0, 3).map((reply) => reply.slice(0, 3))).toEqual(["250", "250", "250"]);
         expect(replies[3]).toMatch(/^450 4\.7\.1 .*Limite d'envoi atteinte : reessayez plus tard/);
+        // A whole message from another server: Postfix, rspamd's milter, LMTP, Dovecot, read over IMAP.
+        const endpoints = {
+          host: "127.0.0.1",
+          smtpPort: ports.SMTP_PORT,
+          submissionPort: ports.SUBMISSION_PORT,
+          imapPort: ports.IMAP_PORT,
+          tls: { serverName: "mail.exemple.re", caFile: path.join(dir, "tls", "cert.pem") },
+        };
+        await deliverFromOutside(endpoints, {
+          from: "client@exterieur.test",
+          to: address,
+          subject: "Devis pour une terrasse",
+          text: "Bonjour, pourriez-vous me faire un devis ?",
+        });
+        const source = await waitForMessage(endpoints, address, password, "Devis pour une terrasse", {
+          timeoutMs: 30_000,
+        });
+        expect(source).toContain("pourriez-vous me faire un devis");
+        expect(source).not.toMatch(/^X-Spam:/m);
+        // Scored on the way in by the host's rspamd: its spam goes to Junk (Dovecot's global Sieve).
+        await deliverFromOutside(endpoints, {
+          from: "promo@exterieur.test",
+          to: address,
+          subject: "Offre exceptionnelle",
+          text: `Vous avez gagné un voyage.\r\n${GTUBE.junk}\r\n`,
+        });
+        const spam = await waitForMessage(endpoints, address, password, "Offre exceptionnelle", {
+          mailbox: "Junk",
+          timeoutMs: 30_000,
+        });
+        expect(spam).toMatch(/^X-Spam: Yes/m);
       } finally {
         await stopDaemons();
       }
-    }, 60_000);
+    }, 120_000);
 
     it("refuses a value out of its shape, or a configuration a daemon refuses, and installs nothing", async () => {
       const before = await readFile(etc("postfix/main.cf"), "utf8");
@@ -260,11 +308,16 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         // Dovecot cannot read a key that is a folder.
         [{ TLS_KEY: path.join(dir, "tls") }, /TLS_KEY/],
         [{ RELAY_HOST: "[relais.exemple.net]:587", DOVECOT_BROKEN: "yes" }, /Dovecot refuses/],
+        [{ RSPAMD_BROKEN: "yes" }, /rspamd refuses its configuration/],
       ] as const) {
-        // A dovecot.conf its parser refuses (a setting it does not know), as a wrong generator would ship.
-        const shipped = path.join(dir, "helper", "conf", "dovecot.conf");
-        const text = await readFile(path.join(CONF_DIR, "dovecot.conf"), "utf8");
-        await writeFile(shipped, "DOVECOT_BROKEN" in overrides ? `${text}reglage_inconnu = 1\n` : text);
+        // A dovecot.conf or an rspamd file its parser refuses, as a wrong generator would ship.
+        for (const [name, broken, junk] of [
+          ["dovecot.conf", "DOVECOT_BROKEN" in overrides, "reglage_inconnu = 1\n"],
+          ["rspamd--local.d--actions.conf", "RSPAMD_BROKEN" in overrides, "reject = {{ ;\n"],
+        ] as const) {
+          const text = await readFile(path.join(CONF_DIR, name), "utf8");
+          await writeFile(path.join(dir, "helper", "conf", name), broken ? `${text}${junk}` : text);
+        }
         await writeFile(conf, settings(overrides), { mode: 0o600 });
         const error = (await configure().then(
           () => null,
@@ -277,22 +330,6 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
     });
   });
 });
-
-/** Resolves once something accepts connections on 127.0.0.1:port. */
-async function waitForPort(port: number): Promise<void> {
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /**
  * An SMTP submission up to its recipients: STARTTLS, AUTH PLAIN, MAIL FROM, then each RCPT TO;

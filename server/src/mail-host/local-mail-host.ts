@@ -866,7 +866,8 @@ export async function groupId(name: string): Promise<number> {
   return Number(stdout.split(":")[2]);
 }
 
-function portOpen(port: number): Promise<boolean> {
+/** Whether something accepts connections on 127.0.0.1:port now. */
+export function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: "127.0.0.1", port }, () => {
       socket.destroy();

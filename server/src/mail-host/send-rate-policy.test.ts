@@ -8,6 +8,7 @@ import { openTestDatabase } from "../../test/test-context.ts";
 import type { Database } from "../db/database.ts";
 import { userId } from "../lib/system-accounts.ts";
 import { freePort } from "../wordpress/site-checks.ts";
+import { portOpen } from "./local-mail-host.ts";
 import { SendCounts } from "./send-counts-table.ts";
 import {
   COUNTS_UNAVAILABLE_ACTION,
@@ -100,15 +101,7 @@ async function listening(port: number, exited: Promise<unknown>): Promise<void> 
   });
   for (;;) {
     if (gone) throw new Error("policyd-rate-limit exited");
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
+    if (await portOpen(port)) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

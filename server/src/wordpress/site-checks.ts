@@ -20,14 +20,21 @@ export function testCoreDir(): string {
 /**
  * Test ports come from 20000–31999, below Linux's ephemeral range (32768–60999): no outgoing
  * connection can take one as its source port between its choice and its use, as happened to a
- * port the kernel had handed out free a moment before. Each vitest worker (VITEST_POOL_ID) has
- * its own slice, so two files running side by side never pick the same one; within a slice, each
- * process starts at its own place and moves on, so a port a previous file used is not reused at once.
+ * port the kernel had handed out free a moment before. Each vitest worker (VITEST_POOL_ID, from 1)
+ * has its own slice, and so has each browser lane's stack (E2E_LANE "1/2", "2/2": the last
+ * slices), so two processes running side by side never pick the same one (two lanes sharing a
+ * slice once gave one lane's Pebble the port of the other's DNS); within a slice, each process
+ * starts at its own place and moves on, so a port a previous file used is not reused at once.
  */
 const FIRST_PORT = 20_000;
 const SLICE = 1_500;
 const SLICES = 8;
-const sliceStart = FIRST_PORT + (Number(process.env.VITEST_POOL_ID ?? 0) % SLICES) * SLICE;
+export function portSlice(env: NodeJS.ProcessEnv): number {
+  const lane = /^(\d+)\//.exec(env.E2E_LANE ?? "")?.[1];
+  if (env.VITEST_POOL_ID) return Number(env.VITEST_POOL_ID) % SLICES;
+  return lane ? (SLICES - Number(lane)) % SLICES : 0;
+}
+const sliceStart = FIRST_PORT + portSlice(process.env) * SLICE;
 let cursor = process.pid % SLICE;
 
 /** A loopback port free now, for a server a test starts. */

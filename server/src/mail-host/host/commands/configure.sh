@@ -28,7 +28,7 @@ target_of() {
 }
 
 cmd_configure() {
-  local uid password stage file name target owner mode script
+  local uid password stage file name target owner mode script said
   [[ $MAIL_HOSTNAME =~ ^$DOMAIN_RE$ ]] || fail "MAIL_HOSTNAME: the host's name (mail.<BASE_DOMAIN>) is required"
   [[ $MAIL_ROOT =~ $SAFE_PATH_RE ]] || fail "MAIL_ROOT: an absolute path of letters, digits, . _ - and /"
   for name in TLS_CERT TLS_KEY; do
@@ -91,6 +91,17 @@ cmd_configure() {
   postconf -c "$stage/postfix" -M >/dev/null || fail "Postfix refuses master.cf"
   doveconf -c "$stage/dovecot.conf" -n >/dev/null || fail "Dovecot refuses dovecot.conf"
   opendkim -n -x "$stage/opendkim.conf" || fail "OpenDKIM refuses opendkim.conf"
+  # rspamd's, on the staged files laid out as they are installed (a name's `--` are folders).
+  mkdir -p -- "$stage/rspamd-tree/local.d" "$stage/rspamd-tree/override.d"
+  for file in "$stage"/rspamd--*; do
+    name=${file##*/rspamd--}
+    cp -- "$file" "$stage/rspamd-tree/${name//--//}"
+  done
+  if ! said=$(rspamadm --var="LOCAL_CONFDIR=$stage/rspamd-tree" --var="DBDIR=$stage" --var="LOGDIR=$stage" \
+    configtest -q -c "$stage/rspamd-tree/rspamd.conf" 2>&1); then
+    printf '%s\n' "$said" >&2
+    fail "rspamd refuses its configuration"
+  fi
 
   for file in "$stage"/*; do
     [ -f "$file" ] || continue

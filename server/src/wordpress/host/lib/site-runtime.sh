@@ -57,8 +57,10 @@ write_pool() {
   fi
   printf '%s\n' "$wanted" >"$file.part"
   chmod 644 "$file.part"
-  mv "$file.part" "$file"
+  # The old master's socket goes before the new pool appears: the embedded host's supervisor
+  # starts a master as soon as it sees the file, and its new socket must not be the one removed.
   rm -f "$SOCKET_DIR/$sub.sock"
+  mv "$file.part" "$file"
   echo changed
 }
 

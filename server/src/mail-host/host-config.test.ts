@@ -21,7 +21,8 @@ import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { HOST_RUN_DIR, hostConfigTemplates, hostPorts } from "./host-config.ts";
 import { MAIL_USER, waitForPort } from "./local-mail-host.ts";
-import { deliverFromOutside, waitForMessage } from "./mail-checks.ts";
+import { WEBMAIL_USER, waitForSocket } from "./local-webmail.ts";
+import { deliverFromOutside, RoundcubeVisit, waitForMessage } from "./mail-checks.ts";
 import { mailHostPaths } from "./mail-host-config.ts";
 import { emptyMailState, mailChanges, mailHostFiles } from "./mail-state.ts";
 import { ensureMailCertificate } from "./mail-tls.ts";
@@ -29,6 +30,7 @@ import { hashMailboxPassword } from "./mailbox-password.ts";
 import { GTUBE, RSPAMD_USER } from "./rspamd-config.ts";
 import { POLICYD_RATE_LIMIT } from "./send-rate-policy.ts";
 import { MAIL_HELPER_DIR, mailHelperFiles, SECTIONS_ORDER } from "./ssh-mail-host.ts";
+import { WEBMAIL_HOST_SOCKET } from "./webmail-host-config.ts";
 
 const CONF_DIR = path.join(MAIL_HELPER_DIR, "conf");
 
@@ -60,10 +62,22 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         TLS_KEY: path.join(dir, "tls", "private", "key.pem"),
         RESTART_SERVICES: "echo redemarres",
         DKIM_RELOAD: "true",
+        // The webmail (lib/webmail.sh): its name is the default, webmail.exemple.re.
+        ...webmailSettings(),
         ...overrides,
       })
         .map(([k, v]) => `${k}='${v}'\n`)
         .join("");
+    /** The webmail's files in the scratch folder, its own certificate, TLS_CA trusting both. */
+    const webmailSettings = () => ({
+      WEBMAIL_ROOT: path.join(dir, "webmail"),
+      WEBMAIL_NGINX_SITE: etc("nginx/lagon-webmail.conf"),
+      WEBMAIL_FPM_POOL: etc("php/lagon-webmail.conf"),
+      WEBMAIL_TLS_CERT: path.join(dir, "webmail-tls", "cert.pem"),
+      WEBMAIL_TLS_KEY: path.join(dir, "webmail-tls", "private", "key.pem"),
+      TLS_CA: path.join(dir, "ca.pem"),
+      WEBMAIL_RELOAD: "echo webmail-recharge",
+    });
     const configure = () =>
       runProcess("bash", [helper, "configure"], {
         env: { MAIL_HOST_CONF: conf, PATH: process.env.PATH ?? "" },
@@ -86,6 +100,12 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         path.join(dir, "tls", "cert.pem"),
         path.join(dir, "tls", "private", "key.pem"),
       ]);
+      await ensureSystemUser(WEBMAIL_USER);
+      const webmailTls = await ensureMailCertificate(path.join(dir, "webmail-tls"), "webmail.exemple.re");
+      await writeFile(
+        path.join(dir, "ca.pem"),
+        `${await readFile(tls.certFile, "utf8")}${await readFile(webmailTls.certFile, "utf8")}`,
+      );
       conf = path.join(dir, "mail-host.conf");
       await writeFile(conf, settings(), { mode: 0o600 });
     }, 30_000);
@@ -153,9 +173,34 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       for (const file of installed) expect(await readFile(file, "utf8"), file).not.toMatch(/@[A-Z_]+@/);
       expect(await readFile(etc("default/postsrsd"), "utf8")).toContain("SRS_DOMAIN=mail.exemple.re");
 
+      // The webmail: Roundcube on this host's IMAP and submission over STARTTLS (checked for its
+      // name), its key made here, its database made; nginx on the webmail's name.
+      expect(stdout).toContain("webmail-recharge");
+      const webmail = path.join(dir, "webmail");
+      const roundcube = await readFile(path.join(webmail, "config", "config.inc.php"), "utf8");
+      expect(roundcube).toContain("$config['imap_host'] = 'tls://127.0.0.1:143';");
+      expect(roundcube).toContain("$config['smtp_host'] = 'tls://127.0.0.1:587';");
+      expect(roundcube).toContain("'peer_name' => 'mail.exemple.re'");
+      const desKey = (await readFile(path.join(webmail, "des.key"), "utf8")).trim();
+      expect(desKey).toMatch(/^[A-Za-z0-9+/]{24}$/);
+      expect(roundcube).toContain(`$config['des_key'] = '${desKey}';`);
+      expect((await stat(path.join(webmail, "des.key"))).mode & 0o777).toBe(0o600);
+      expect((await stat(path.join(webmail, "config", "config.inc.php"))).mode & 0o777).toBe(0o640);
+      expect((await stat(path.join(webmail, "db", "roundcube.sqlite"))).isFile()).toBe(true);
+      const site = await readFile(etc("nginx/lagon-webmail.conf"), "utf8");
+      expect(site).toMatch(/^ {4}server_name webmail\.exemple\.re;$/m);
+      expect(site).toMatch(/^ {4}listen 443 ssl http2;$/m);
+      expect(site).toContain(`ssl_certificate ${path.join(dir, "webmail-tls", "cert.pem")};`);
+      expect(await readFile(etc("php/lagon-webmail.conf"), "utf8")).toContain(
+        `env[ROUNDCUBE_CONFIG_DIR] = ${webmail}/config`,
+      );
+      for (const file of [etc("nginx/lagon-webmail.conf"), etc("php/lagon-webmail.conf")])
+        expect(await readFile(file, "utf8"), file).not.toMatch(/@[A-Z_]+@/);
+
       // Again (a new helper copied): the same password, the learn programs keep working.
       await configure();
       expect(await readFile(path.join(root(), "sieve", "learn.header"), "utf8")).toBe(header);
+      expect(await readFile(path.join(webmail, "config", "config.inc.php"), "utf8")).toBe(roundcube);
     });
 
     it("runs: a login submits through the installed daemons, deferred in French past its budget; mail from another server is scored by rspamd and read over IMAP", async () => {
@@ -164,9 +209,11 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         SUBMISSION_PORT: await freePort(),
         IMAP_PORT: await freePort(),
       };
+      // The webmail's HTTPS and HTTP ports (lib/webmail.sh), free ones too.
+      const web = { WEBMAIL_PORT: await freePort(), WEBMAIL_HTTP_PORT: await freePort() };
       await writeFile(
         conf,
-        settings(Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)]))),
+        settings(Object.fromEntries(Object.entries({ ...ports, ...web }).map(([k, v]) => [k, String(v)]))),
         {
           mode: 0o600,
         },
@@ -294,13 +341,102 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
           timeoutMs: 30_000,
         });
         expect(spam).toMatch(/^X-Spam: Yes/m);
+
+        await webmailReadsInbox(web, address, password);
       } finally {
         await stopDaemons();
       }
     }, 120_000);
 
+    /**
+     * The host's webmail on the installed files, as Debian's units start them (php-fpm with the
+     * pool, nginx with the server blocks inside its http block): the mailbox's owner logs in to
+     * Roundcube over HTTPS and reads the message from another server; the helper's health sees it,
+     * then sees it down once php-fpm stops.
+     */
+    async function webmailReadsInbox(
+      web: { WEBMAIL_PORT: number; WEBMAIL_HTTP_PORT: number },
+      address: string,
+      password: string,
+    ): Promise<void> {
+      const fpmConf = path.join(dir, "php-fpm.conf");
+      await writeFile(
+        fpmConf,
+        `[global]\npid = ${dir}/php-fpm.pid\nerror_log = ${dir}/php-fpm.log\ndaemonize = no\ninclude = ${etc("php/lagon-webmail.conf")}\n`,
+      );
+      const nginxConf = path.join(dir, "nginx.conf");
+      await writeFile(
+        nginxConf,
+        `user www-data www-data;\npid ${dir}/nginx.pid;\nerror_log ${dir}/nginx-error.log;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  client_body_temp_path ${dir}/nginx-body;\n  fastcgi_temp_path ${dir}/nginx-fastcgi;\n  include ${etc("nginx/lagon-webmail.conf")};\n}\n`,
+      );
+      await mkdir(path.dirname(WEBMAIL_HOST_SOCKET), { recursive: true });
+      const fpm = spawn("/usr/sbin/php-fpm8.2", ["--nodaemonize", "--fpm-config", fpmConf], {
+        stdio: "ignore",
+      });
+      const nginx = spawn("/usr/sbin/nginx", ["-c", nginxConf, "-g", "daemon off;"], { stdio: "ignore" });
+      daemons.push(fpm, nginx);
+      await waitForSocket(WEBMAIL_HOST_SOCKET);
+      await waitForPort(web.WEBMAIL_PORT, 20_000);
+
+      const visit = new RoundcubeVisit(`https://127.0.0.1:${web.WEBMAIL_PORT}/`, {
+        servername: "webmail.exemple.re",
+        ca: await readFile(path.join(dir, "webmail-tls", "cert.pem")),
+      });
+      const loginPage = await visit.request("/");
+      expect(loginPage.status).toBe(200);
+      expect(loginPage.text).toContain('lang="fr"');
+      expect(loginPage.headers.get("strict-transport-security")).toBe("max-age=31536000");
+      const token = loginPage.text.match(/name="_token" value="([^"]+)"/)?.[1] ?? "";
+      const login = await visit.request("/?_task=login", {
+        method: "POST",
+        body: new URLSearchParams({
+          _token: token,
+          _task: "login",
+          _action: "login",
+          _user: address,
+          _pass: password,
+        }),
+      });
+      expect(login.status, login.text.slice(0, 2000)).toBe(302);
+      const inbox = (await visit.request(login.headers.get("location") ?? "/?_task=mail")).text;
+      expect(inbox).toContain(address);
+      const headers = { "x-roundcube-request": inbox.match(/"request_token":"([^"]+)"/)?.[1] ?? "" };
+      const list = await visit.request("/?_task=mail&_action=list&_mbox=INBOX&_remote=1", { headers });
+      expect(list.text).toContain("Devis pour une terrasse");
+      const uid = list.text.match(/add_message_row\((\d+)/)?.[1];
+      expect(uid).toBeDefined();
+      const shown = await visit.request(`/?_task=mail&_action=show&_mbox=INBOX&_uid=${uid}`);
+      expect(shown.text).toContain("pourriez-vous me faire un devis");
+      // Plain HTTP on the webmail's name: to HTTPS.
+      const plain = await new RoundcubeVisit(`http://127.0.0.1:${web.WEBMAIL_HTTP_PORT}/`).request(
+        "/?_task=mail",
+        {
+          headers: { host: "webmail.exemple.re" },
+        },
+      );
+      expect([plain.status, plain.headers.get("location")]).toEqual([
+        301,
+        "https://webmail.exemple.re/?_task=mail",
+      ]);
+
+      const health = () =>
+        runProcess("bash", [helper, "health"], {
+          env: { MAIL_HOST_CONF: conf, PATH: process.env.PATH ?? "" },
+        });
+      expect((await health()).stdout.trim()).toBe("ok");
+      const exited = new Promise((resolve) => fpm.once("exit", resolve));
+      fpm.kill("SIGTERM");
+      await exited;
+      const down = await health().then(
+        () => null,
+        (e: ProcessError) => e,
+      );
+      expect(down?.stderr).toContain("le webmail ne répond pas (HTTP 502)");
+    }
+
     it("refuses a value out of its shape, or a configuration a daemon refuses, and installs nothing", async () => {
       const before = await readFile(etc("postfix/main.cf"), "utf8");
+      const webmailBefore = await readFile(etc("nginx/lagon-webmail.conf"), "utf8");
       for (const [overrides, refusal] of [
         [{ MAIL_HOSTNAME: "mail.exemple.re|x" }, /MAIL_HOSTNAME/],
         [{ RELAY_HOST: "relais;reboot" }, /RELAY_HOST/],
@@ -309,11 +445,19 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         [{ TLS_KEY: path.join(dir, "tls") }, /TLS_KEY/],
         [{ RELAY_HOST: "[relais.exemple.net]:587", DOVECOT_BROKEN: "yes" }, /Dovecot refuses/],
         [{ RSPAMD_BROKEN: "yes" }, /rspamd refuses its configuration/],
+        // The webmail's: PHP, php-fpm, nginx (a key given as the certificate), and its settings.
+        [{ WEBMAIL_PHP_BROKEN: "yes" }, /PHP refuses Roundcube's config\.inc\.php/],
+        [{ WEBMAIL_FPM_BROKEN: "yes" }, /php-fpm refuses the webmail's pool/],
+        [{ WEBMAIL_TLS_CERT: path.join(dir, "webmail-tls", "private", "key.pem") }, /nginx refuses/],
+        [{ WEBMAIL_HOSTNAME: "webmail.exemple.re;" }, /WEBMAIL_HOSTNAME/],
+        [{ WEBMAIL_PORT: "443;" }, /WEBMAIL_PORT/],
       ] as const) {
         // A dovecot.conf or an rspamd file its parser refuses, as a wrong generator would ship.
         for (const [name, broken, junk] of [
           ["dovecot.conf", "DOVECOT_BROKEN" in overrides, "reglage_inconnu = 1\n"],
           ["rspamd--local.d--actions.conf", "RSPAMD_BROKEN" in overrides, "reject = {{ ;\n"],
+          ["webmail-config.inc.php", "WEBMAIL_PHP_BROKEN" in overrides, "$config['skin'] = ;\n"],
+          ["webmail-php-fpm.conf", "WEBMAIL_FPM_BROKEN" in overrides, "pm = inconnu\n"],
         ] as const) {
           const text = await readFile(path.join(CONF_DIR, name), "utf8");
           await writeFile(path.join(dir, "helper", "conf", name), broken ? `${text}${junk}` : text);
@@ -325,6 +469,7 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         )) as ProcessError | null;
         expect(error?.stderr, JSON.stringify(overrides)).toMatch(refusal);
         expect(await readFile(etc("postfix/main.cf"), "utf8")).toBe(before);
+        expect(await readFile(etc("nginx/lagon-webmail.conf"), "utf8")).toBe(webmailBefore);
       }
       await writeFile(conf, settings(), { mode: 0o600 });
     });

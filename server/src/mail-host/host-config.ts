@@ -27,6 +27,7 @@ import {
 } from "./mail-host-config.ts";
 import { type RspamdConfigInput, rspamdConfigFiles, rspamdVariables, SPAM_SIEVE } from "./rspamd-config.ts";
 import { policydRateLimitYaml } from "./send-rate-policy.ts";
+import { WEBMAIL_HOST_PLACEHOLDERS, webmailHostTemplates } from "./webmail-host-config.ts";
 
 /** What configure.sh replaces, each checked against a shape first (host/commands/configure.sh). */
 export const PLACEHOLDERS = {
@@ -40,6 +41,7 @@ export const PLACEHOLDERS = {
   smtpPort: "@SMTP_PORT@",
   submissionPort: "@SUBMISSION_PORT@",
   imapPort: "@IMAP_PORT@",
+  ...WEBMAIL_HOST_PLACEHOLDERS,
 } as const;
 
 /** Replaces the one occurrence of `from` in `text` (the generator's output must have it once). */
@@ -142,5 +144,15 @@ RuntimeDirectoryMode=0700
   }
   for (const [name, text] of Object.entries(rspamdConfigFiles(rspamd)))
     files[underRoot(path.join(paths.rspamdDir, name))] = text;
+  // Roundcube behind the host's nginx and php-fpm (webmail-host-config.ts, decision 0107).
+  Object.assign(
+    files,
+    webmailHostTemplates({
+      hostname: PLACEHOLDERS.hostname,
+      imapPort: PLACEHOLDERS.imapPort,
+      submissionPort: PLACEHOLDERS.submissionPort,
+      ports,
+    }),
+  );
   return files;
 }

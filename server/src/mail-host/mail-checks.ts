@@ -1,6 +1,8 @@
 /** Test helpers: a real SMTP client (nodemailer) and IMAP client (imapflow) against a mail host. */
 
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import https from "node:https";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
@@ -177,4 +179,60 @@ export async function bayesLearns(dataDir: string, user: string): Promise<{ spam
     return Number(stdout.trim() || 0);
   };
   return { spam: await learns("spam"), ham: await learns("ham") };
+}
+
+/**
+ * A browser's visit of Roundcube, by plain HTTP(S): its cookies, and its page's request token.
+ * Over HTTPS, the webmail's certificate is checked for `tls.servername` against `tls.ca`.
+ */
+export class RoundcubeVisit {
+  private readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly base: string,
+    private readonly tls?: { servername: string; ca: Buffer },
+  ) {}
+
+  /**
+   * One request, read to its end: Roundcube saves its session after the page (at PHP's shutdown),
+   * and the answer ends only then, so the next request finds it saved.
+   */
+  async request(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: URLSearchParams } = {},
+  ): Promise<{ status: number; headers: Headers; text: string }> {
+    const target = new URL(url, this.base);
+    const body = init.body?.toString();
+    const headers: Record<string, string> = {
+      ...init.headers,
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      ...(body === undefined
+        ? {}
+        : {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": String(Buffer.byteLength(body)),
+          }),
+    };
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const options = { method: init.method ?? "GET", headers };
+      const req =
+        target.protocol === "https:"
+          ? https.request(target, { ...options, ...this.tls }, resolve)
+          : http.request(target, options, resolve);
+      req.once("error", reject);
+      req.end(body);
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    const answer = new Headers();
+    for (const [name, value] of Object.entries(res.headers))
+      for (const one of [value ?? []].flat()) answer.append(name, one);
+    for (const line of answer.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, value] = (pair ?? "").split("=");
+      if (!name) continue;
+      if (value === "deleted" || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value ?? "");
+    }
+    return { status: res.statusCode ?? 0, headers: answer, text: Buffer.concat(chunks).toString() };
+  }
 }

@@ -3,7 +3,7 @@
 # set-up and after each copy of a new helper. The files of conf/ beside this helper are the
 # product's generators' (host-config.ts) with the host's values left as placeholders; this puts
 # in the values of the settings, each checked against its shape first, refuses the result if a
-# placeholder is left or Postfix, Dovecot or OpenDKIM finds fault with it, then installs every
+# placeholder is left or Postfix, Dovecot, OpenDKIM, rspamd, PHP, php-fpm or nginx finds fault with it, then installs every
 # file through a temporary file renamed over it and restarts the daemons. Nothing comes from the
 # product's SSH user: it has no way to change what the daemons run.
 
@@ -23,7 +23,7 @@ target_of() {
   sieve--*) echo "$MAIL_ROOT/${1//--//} root:$MAIL_USER 640" ;;
   rspamd--*) echo "$MAIL_ROOT/${1//--//} root:_rspamd 640" ;;
   postfix--*) echo "$MAIL_ROOT/${1//--//} root:root 644" ;;
-  *) fail "unknown file in conf/: $1" ;;
+  *) webmail_target_of "$1" ;;
   esac
 }
 
@@ -40,6 +40,7 @@ cmd_configure() {
     [[ ${!name} =~ ^[1-9][0-9]{0,4}$ && ${!name} -le 65535 ]] || fail "$name: a port number"
   done
   uid=$(id -u "$MAIL_USER") || fail "no user $MAIL_USER"
+  webmail_check_settings
 
   # The folders of MAIL_ROOT (mail-host-config.ts's mailHostPaths), owned as the embedded host's.
   install -d -o root -g root -m 711 "$MAIL_ROOT"
@@ -67,6 +68,8 @@ cmd_configure() {
   if [ ! -s "$MAIL_ROOT/srs.secret" ]; then
     (umask 077 && openssl rand -base64 24 >"$MAIL_ROOT/srs.secret")
   fi
+  # The webmail's folders and its DES key (lib/webmail.sh).
+  webmail_prepare
 
   stage=$(mktemp -d -- "$MAIL_ROOT/.configure.XXXXXX")
   # shellcheck disable=SC2064 # the folder of this run
@@ -77,11 +80,13 @@ cmd_configure() {
     sed -e "s|@HOSTNAME@|$MAIL_HOSTNAME|g" -e "s|@MAIL_ROOT@|$MAIL_ROOT|g" -e "s|@MAIL_UID@|$uid|g" \
       -e "s|@TLS_CERT@|$TLS_CERT|g" -e "s|@TLS_KEY@|$TLS_KEY|g" -e "s|@RELAY_HOST@|$RELAY_HOST|g" \
       -e "s|@CONTROLLER_PASSWORD@|$password|g" -e "s|@SMTP_PORT@|$SMTP_PORT|g" \
-      -e "s|@SUBMISSION_PORT@|$SUBMISSION_PORT|g" -e "s|@IMAP_PORT@|$IMAP_PORT|g" -- "$file" >"$stage/$name"
+      -e "s|@SUBMISSION_PORT@|$SUBMISSION_PORT|g" -e "s|@IMAP_PORT@|$IMAP_PORT|g" -- "$file" | webmail_fill >"$stage/$name"
     if grep -q -E '@[A-Z_]+@' -- "$stage/$name"; then fail "a placeholder is left in $name"; fi
   done
 
   # Each daemon's own parser on what would be installed: nothing is installed if one objects.
+  # PHP, php-fpm and nginx on the webmail's first (lib/webmail.sh).
+  webmail_check_staged "$stage"
   mkdir -- "$stage/postfix"
   cp -- "$stage/main.cf" "$stage/master.cf" "$stage/postfix/"
   if postconf -c "$stage/postfix" -n 2>&1 >/dev/null | grep -q .; then
@@ -124,6 +129,8 @@ cmd_configure() {
     chmod 640 "$MAIL_ROOT/sieve/$script.svbin"
   done
   bash -c "$RESTART_SERVICES"
+  # Roundcube's database, then php-fpm and nginx on the new files (lib/webmail.sh).
+  webmail_finish
   echo "configured $MAIL_HOSTNAME"
 }
 

@@ -14,6 +14,8 @@
 #   WEBMAIL_NGINX_SITE default /etc/nginx/conf.d/lagon-webmail.conf (inside Debian's http block)
 #   WEBMAIL_FPM_POOL   default /etc/php/8.2/fpm/pool.d/lagon-webmail.conf
 #   WEBMAIL_RELOAD     shell command that has php-fpm and nginx read their files again
+#   PHP_FPM            php-fpm's program, for its check (default Debian 12's /usr/sbin/php-fpm8.2;
+#                      with another PHP, set it, WEBMAIL_FPM_POOL and WEBMAIL_RELOAD to that version)
 
 WEBMAIL_HOSTNAME=${WEBMAIL_HOSTNAME:-webmail.${MAIL_HOSTNAME#*.}}
 WEBMAIL_TLS_CERT=${WEBMAIL_TLS_CERT:-$TLS_CERT}
@@ -28,7 +30,7 @@ WEBMAIL_RELOAD=${WEBMAIL_RELOAD:-systemctl reload-or-restart php8.2-fpm nginx}
 # Roundcube's PHP runs as this user (local-webmail.ts's WEBMAIL_USER): never the mail user.
 WEBMAIL_USER=lagonwebmail
 ROUNDCUBE=/usr/share/roundcube
-PHP_FPM=/usr/sbin/php-fpm8.2
+PHP_FPM=${PHP_FPM:-/usr/sbin/php-fpm8.2}
 
 # Where a webmail file of conf/ goes, its owner and mode (configure's target_of for webmail-*).
 webmail_target_of() {
@@ -47,15 +49,16 @@ webmail_check_settings() {
   for name in WEBMAIL_TLS_CERT WEBMAIL_TLS_KEY TLS_CA; do
     [[ ${!name} =~ $SAFE_PATH_RE && -f ${!name} ]] || fail "$name: a PEM file"
   done
-  for name in WEBMAIL_ROOT WEBMAIL_NGINX_SITE WEBMAIL_FPM_POOL; do
+  for name in WEBMAIL_ROOT WEBMAIL_NGINX_SITE WEBMAIL_FPM_POOL PHP_FPM; do
     [[ ${!name} =~ $SAFE_PATH_RE ]] || fail "$name: an absolute path of letters, digits, . _ - and /"
   done
   for name in WEBMAIL_PORT WEBMAIL_HTTP_PORT; do
     [[ ${!name} =~ ^[1-9][0-9]{0,4}$ && ${!name} -le 65535 ]] || fail "$name: a port number"
   done
   id -u "$WEBMAIL_USER" >/dev/null || fail "no user $WEBMAIL_USER"
-  [ -f "$ROUNDCUBE/index.php" ] && [ -x "$PHP_FPM" ] && command -v nginx >/dev/null ||
+  if [ ! -f "$ROUNDCUBE/index.php" ] || [ ! -f "$ROUNDCUBE/plugins/markasjunk/markasjunk.php" ] || [ ! -x "$PHP_FPM" ] || ! command -v nginx >/dev/null; then
     fail "the webmail needs roundcube-core, roundcube-sqlite3, roundcube-plugins, php-fpm and nginx"
+  fi
 }
 
 # Its folders (as the embedded webmail's: the configuration read by Roundcube's user only, its

@@ -342,7 +342,7 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         });
         expect(spam).toMatch(/^X-Spam: Yes/m);
 
-        await webmailReadsInbox(web, address, password);
+        await webmailReadsInbox(web, address, password, ports.SUBMISSION_PORT);
       } finally {
         await stopDaemons();
       }
@@ -358,7 +358,12 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       web: { WEBMAIL_PORT: number; WEBMAIL_HTTP_PORT: number },
       address: string,
       password: string,
+      submissionPort: number,
     ): Promise<void> {
+      // It sends through this host's submission port (the budget of this login is spent above).
+      expect(await readFile(path.join(dir, "webmail", "config", "config.inc.php"), "utf8")).toContain(
+        `$config['smtp_host'] = 'tls://127.0.0.1:${submissionPort}';`,
+      );
       const fpmConf = path.join(dir, "php-fpm.conf");
       await writeFile(
         fpmConf,

@@ -3,8 +3,9 @@
 # set-up and after each copy of a new helper. The files of conf/ beside this helper are the
 # product's generators' (host-config.ts) with the host's values left as placeholders; this puts
 # in the values of the settings, each checked against its shape first, refuses the result if a
-# placeholder is left or Postfix, Dovecot, OpenDKIM, rspamd, PHP, php-fpm or nginx finds fault with it, then installs every
-# file through a temporary file renamed over it and restarts the daemons. Nothing comes from the
+# placeholder is left or Postfix, Dovecot, OpenDKIM, rspamd, PHP, php-fpm or nginx finds fault
+# with it, then installs every file through a temporary file renamed over it and restarts the
+# daemons (the webmail's part: lib/webmail.sh). Nothing comes from the
 # product's SSH user: it has no way to change what the daemons run.
 
 CONF_DIR=$HELPER_DIR/conf

@@ -59,19 +59,28 @@ export function allowanceOf(order: Order) {
   return MAILBOX_ALLOWANCE[order.planId as PlanId] ?? MAILBOX_ALLOWANCE.libre;
 }
 
-/** Why the order can have no mailbox now (French), or null. */
+/**
+ * Why the order can have no mailbox now (French), or null. `existing`: for what is done to an
+ * address the site already has (a new password, a reply, a profile), which its plan does not
+ * forbid: one left on a plan without mail works on until it is deleted (decision 0110).
+ */
 export async function unavailableReason(
   ctx: Pick<Context, "db" | "mailHost">,
   order: Order,
+  existing = false,
 ): Promise<string | null> {
-  if (allowanceOf(order).count === 0) return MAILBOX_MESSAGES.notIncluded;
+  if (!existing && allowanceOf(order).count === 0) return MAILBOX_MESSAGES.notIncluded;
   if (!ctx.mailHost) return MAILBOX_MESSAGES.hostDown;
   if (orderStatus(order, await getSite(ctx.db, order.id)) !== "active") return MAILBOX_MESSAGES.notReady;
   return null;
 }
 
-export async function usableHost(ctx: Pick<Context, "db" | "mailHost">, order: Order): Promise<MailHost> {
-  const reason = await unavailableReason(ctx, order);
+export async function usableHost(
+  ctx: Pick<Context, "db" | "mailHost">,
+  order: Order,
+  existing = false,
+): Promise<MailHost> {
+  const reason = await unavailableReason(ctx, order, existing);
   if (reason) throw forbidden(reason);
   return ctx.mailHost as MailHost;
 }

@@ -1,9 +1,9 @@
 import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
-import type { PlanId } from "@lagon/contracts/plans";
+import { PLANS, type PlanId } from "@lagon/contracts/plans";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import { customDomains, mailAliases, mailboxes, type Order, orders } from "../db/schema.ts";
+import { customDomains, mailAliases, mailboxes, type Order, orders, subscriptions } from "../db/schema.ts";
 import { AppError, badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import type { MailHost } from "../mail-host/mail-host.ts";
 import { orderStatus } from "../orders/orders-table.ts";
@@ -152,4 +152,14 @@ export async function addCustomMailDomain(
     // Given again when the order page shows its mail records, or a mailbox is made on it.
     ctx.log.error({ err, orderId: order.id, domain }, "custom domain not added to the mail host");
   });
+}
+
+/** The mailbox count of the plan a waiting downgrade moves the order to, or null. */
+export async function pendingAllowance(tx: Pick<Context["db"], "select">, orderId: string) {
+  const [sub] = await tx
+    .select({ pending: subscriptions.pendingPlanId })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId));
+  const plan = PLANS.find((p) => p.id === sub?.pending);
+  return plan ? { name: plan.name, count: MAILBOX_ALLOWANCE[plan.id].count } : null;
 }

@@ -5,11 +5,11 @@ import type {
   MailboxView,
   VacationBody,
 } from "@lagon/contracts/mailboxes-schemas";
-import { PLANS, type PlanId, planById } from "@lagon/contracts/plans";
+import { type PlanId, planById } from "@lagon/contracts/plans";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
-import { type MailboxRow, mailboxes, type Order, orders, subscriptions } from "../db/schema.ts";
+import { type MailboxRow, mailboxes, type Order, orders } from "../db/schema.ts";
 import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
@@ -24,6 +24,7 @@ import {
   lockOrderAddress,
   mailDomainOf,
   mailDomainsOf,
+  pendingAllowance,
   unavailableReason,
   usableHost,
 } from "./order-mail-domain.ts";
@@ -116,16 +117,6 @@ export async function createMailbox(
     details: `Adresse ${address} créée`,
   });
   return { mailbox: view(row, new Map([[address, 0]])), password };
-}
-
-/** The mailbox count of the plan a waiting downgrade moves the order to, or null. */
-async function pendingAllowance(tx: Pick<Context["db"], "select">, orderId: string) {
-  const [sub] = await tx
-    .select({ pending: subscriptions.pendingPlanId })
-    .from(subscriptions)
-    .where(eq(subscriptions.orderId, orderId));
-  const plan = PLANS.find((p) => p.id === sub?.pending);
-  return plan ? { name: plan.name, count: MAILBOX_ALLOWANCE[plan.id].count } : null;
 }
 
 /** Deletes one of the order's mailboxes with its mail. */

@@ -136,7 +136,7 @@ export function AdminOrderCard({
         orderId={order.order_id}
         token={token}
         planName={order.plan_name}
-        outsidePlan={order.mail_alert !== null}
+        outsidePlan={Boolean(order.mail_alert)}
       />
       {order.backup_alert ? <p className="admin-backup-alert">Sauvegardes : {order.backup_alert}</p> : null}
       {order.mail_alert ? <p className="admin-backup-alert">E-mail : {order.mail_alert}</p> : null}

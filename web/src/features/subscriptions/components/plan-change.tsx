@@ -50,14 +50,8 @@ const mayWeighUse = (sub: SubscriptionView, c: Choice) => {
 function mailRefusalOf(choice: Choice, mail: MailboxList | null): string | null {
   if (choice.mail_refusal || !mail) return choice.mail_refusal;
   const to = choice.plan_id as PlanId;
-  if (!MAILBOX_ALLOWANCE[to]) return null;
-  if (
-    !mailPlanChangeWeighsUse(
-      to,
-      mail.mailboxes.map((m) => m.quota_bytes),
-    )
-  )
-    return null;
+  const quotas = mail.mailboxes.map((m) => m.quota_bytes);
+  if (!MAILBOX_ALLOWANCE[to] || !mailPlanChangeWeighsUse(to, quotas)) return null;
   return mailPlanChangeRefusal(
     to,
     mail.mailboxes.map((m) => ({ address: m.address, usedBytes: m.used_bytes })),

@@ -150,7 +150,7 @@ export function PlanChange({
                   </strong>
                   <span className="plan-effect">{effectOf(c, sub)}</span>
                   {refusal(c) ? (
-                    <span className="plan-refusal">Pas possible pour l'instant : {refusal(c)}</span>
+                    <span className="plan-refusal">Impossible pour l'instant. {refusal(c)}</span>
                   ) : null}
                 </span>
               </label>

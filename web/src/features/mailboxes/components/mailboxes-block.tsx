@@ -287,7 +287,7 @@ export function MailboxesBlock({ orderId, token, admin = false }: MailAccess) {
               ) : null}
             </form>
           )}
-          {list.domain ? (
+          {list.domain && (!list.outside_plan || list.aliases.length > 0) ? (
             <MailAliases
               access={access}
               domains={list.domains}

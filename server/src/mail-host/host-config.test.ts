@@ -233,6 +233,11 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
      * ones its owner moved to Junk with that Bayes, so both of rspamd's processes have it (0108).
      */
     async function learnsFromJunkMoves(endpoints: MailEndpoints, address: string, password: string) {
+      // rspamd's two processes opened the Bayes files configure made: neither waited on the other's
+      // creation of them (on no files, each start logs it, decision 0108).
+      const rspamdLog = await readFile(path.join(root(), "rspamd-state", "rspamd.log"), "utf8");
+      expect(rspamdLog).toContain("rspamd_proxy");
+      expect(rspamdLog).not.toContain("database is locked");
       const learned = () => bayesLearns(dir, address);
       expect(await learned()).toEqual({ spam: 0, ham: 0 });
       // Two messages of their own (rspamd learns none under 11 words), read, then moved to Junk.

@@ -34,7 +34,7 @@ target_of() {
 # read from its root-only file by the shell itself and written by printf, a builtin: it is on no
 # command line, and nothing here prints it.
 relay_maps() {
-  local into=$1 relay_password="" owner_mode
+  local into=$1 relay_password="" map
   (umask 077 && : >"$into/sasl_passwd" && : >"$into/relay_tls")
   if [ -n "$RELAY_USER" ]; then
     IFS= read -r relay_password <"$RELAY_PASSWORD_FILE" || [ -n "$relay_password" ] ||
@@ -45,9 +45,9 @@ relay_maps() {
     relay_password=""
     printf '%s encrypt\n' "$RELAY_HOST" >"$into/relay_tls"
   fi
-  for owner_mode in sasl_passwd relay_tls; do
-    postmap -c "$into/../postfix" "hash:$into/$owner_mode"
-    chmod 600 -- "$into/$owner_mode" "$into/$owner_mode.db"
+  for map in sasl_passwd relay_tls; do
+    postmap -c "$into/../postfix" "hash:$into/$map"
+    chmod 600 -- "$into/$map" "$into/$map.db"
   done
 }
 

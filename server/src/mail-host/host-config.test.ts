@@ -15,16 +15,28 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../test/smtp-sink.ts";
 import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { HOST_RUN_DIR, hostConfigTemplates, hostPorts } from "./host-config.ts";
 import { MAIL_USER, waitForPort } from "./local-mail-host.ts";
 import { WEBMAIL_USER, waitForSocket } from "./local-webmail.ts";
-import { deliverFromOutside, RoundcubeVisit, waitForMessage } from "./mail-checks.ts";
-import { mailHostPaths } from "./mail-host-config.ts";
-import { emptyMailState, mailChanges, mailHostFiles } from "./mail-state.ts";
+import {
+  bayesLearns,
+  campaignText,
+  deliverFromOutside,
+  moveMessage,
+  RoundcubeVisit,
+  submitAs,
+  teachingMessage,
+  waitForMessage,
+} from "./mail-checks.ts";
+import type { MailEndpoints } from "./mail-host.ts";
+import { mailHostPaths, RELAY_MAPS } from "./mail-host-config.ts";
+import { emptyMailState, type MailState, mailChanges, mailHostFiles } from "./mail-state.ts";
 import { ensureMailCertificate } from "./mail-tls.ts";
 import { hashMailboxPassword } from "./mailbox-password.ts";
 import { GTUBE, RSPAMD_USER } from "./rspamd-config.ts";
@@ -128,8 +140,281 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
 
     afterAll(async () => {
       await stopDaemons();
+      await relay?.close();
       if (dir) await rm(dir, { recursive: true, force: true });
     });
+
+    /**
+     * rspamd's Bayes files are made by configure, before rspamd's first start, by one process
+     * (decision 0108): rspamd's own schema, rspamd's files. Two processes starting on none race.
+     */
+    async function expectBayesFilesMade(): Promise<void> {
+      const rspamdId = await userId(RSPAMD_USER);
+      for (const file of ["bayes.spam.sqlite", "bayes.ham.sqlite", "learn_cache.sqlite"]) {
+        const made = path.join(root(), "rspamd-state", file);
+        expect((await stat(made)).uid, file).toBe(rspamdId);
+      }
+      for (const kind of ["spam", "ham"]) {
+        const { stdout } = await runProcess("/usr/sbin/runuser", [
+          ...["-u", RSPAMD_USER, "--", "/usr/bin/sqlite3", "-readonly"],
+          path.join(root(), "rspamd-state", `bayes.${kind}.sqlite`),
+          "PRAGMA user_version; SELECT name FROM users; SELECT COUNT(*) FROM tokenizer;",
+        ]);
+        expect(stdout.split("\n").filter(Boolean), kind).toEqual(["1", "default", "1"]);
+      }
+      // Nothing of the one-off rspamd is left: no process on its files, no run folder.
+      expect((await readdir(root())).filter((name) => name.startsWith(".rspamd-init"))).toEqual([]);
+    }
+
+    /** What Postfix was given for the relay's login: none, or this relay, login and password. */
+    async function expectRelayLogin(login: { relay: string; user: string; password: string } | null) {
+      const postconf = async (name: string) =>
+        (await runProcess("/usr/sbin/postconf", ["-c", etc("postfix"), "-h", name])).stdout.trim();
+      expect(await postconf("smtp_sasl_auth_enable")).toBe(login ? "yes" : "no");
+      expect(await postconf("smtp_sasl_password_maps")).toBe(`hash:${root()}/postfix/${RELAY_MAPS.password}`);
+      expect(await postconf("smtp_tls_policy_maps")).toBe(`hash:${root()}/postfix/${RELAY_MAPS.tls}`);
+      for (const name of Object.values(RELAY_MAPS))
+        for (const file of [name, `${name}.db`]) {
+          const { mode, uid } = await stat(path.join(root(), "postfix", file));
+          expect([mode & 0o777, uid], file).toEqual([0o600, 0]);
+        }
+      const lookup = async (name: string) =>
+        (
+          await runProcess("/usr/sbin/postmap", [
+            ...["-c", etc("postfix"), "-q", login?.relay ?? "[relais.exemple.net]:587"],
+            `hash:${root()}/postfix/${name}`,
+          ]).catch(() => ({ stdout: "" }))
+        ).stdout.trim();
+      expect(await lookup(RELAY_MAPS.password)).toBe(login ? `${login.user}:${login.password}` : "");
+      // The login goes over TLS or not at all: that one destination is `encrypt`.
+      expect(await lookup(RELAY_MAPS.tls)).toBe(login ? "encrypt" : "");
+    }
+
+    /** A root-only file with a relay password (0600, as the guide says). */
+    function relayPasswordFile(): string {
+      return path.join(dir, "relais.password");
+    }
+
+    /**
+     * The outbound relay of a host whose port 25 is closed, asking for a login (decision 0108): a
+     * real SMTP server (smtp-server) that offers STARTTLS with the host's test certificate and
+     * takes AUTH only over TLS and only with its password. Configure is given a wrong one first.
+     */
+    let relay: Awaited<ReturnType<typeof startLoginRelay>> | undefined;
+    async function startLoginRelay() {
+      const login = { user: "agence-relais", password: "Rel4is-secret!-0108" };
+      const attempts: { user: string; right: boolean; secure: boolean }[] = [];
+      const received: { from: string; to: string[]; raw: string }[] = [];
+      const server = new SMTPServer({
+        key: await readFile(path.join(dir, "tls", "private", "key.pem")),
+        cert: await readFile(path.join(dir, "tls", "cert.pem")),
+        authMethods: ["PLAIN", "LOGIN"],
+        logger: false,
+        onAuth(auth, session, callback) {
+          const right = auth.username === login.user && auth.password === login.password;
+          attempts.push({ user: auth.username ?? "", right, secure: session.secure });
+          if (right) callback(null, { user: login.user });
+          else callback(Object.assign(new Error("Identifiants refuses"), { responseCode: 535 }));
+        },
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            const { mailFrom, rcptTo } = session.envelope;
+            received.push({
+              from: mailFrom ? mailFrom.address : "",
+              to: rcptTo.map((r) => r.address),
+              raw: Buffer.concat(chunks).toString("utf8"),
+            });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const address = server.server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      await writeFile(relayPasswordFile(), "mauvais-mot-de-passe\n", { mode: 0o600 });
+      return {
+        login: { relay: `[127.0.0.1]:${port}`, ...login },
+        settings: {
+          RELAY_HOST: `[127.0.0.1]:${port}`,
+          RELAY_USER: login.user,
+          RELAY_PASSWORD_FILE: relayPasswordFile(),
+        },
+        attempts,
+        received,
+        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      };
+    }
+
+    /**
+     * Junk learning on the installed files (decisions 0087, 0092): moves over IMAP run the
+     * IMAPSieve scripts, their pipe programs hand the message to the controller with the host's
+     * password, and the mailbox's own Bayes learns; then rspamd's milter scores a message like the
+     * ones its owner moved to Junk with that Bayes, so both of rspamd's processes have it (0108).
+     */
+    async function learnsFromJunkMoves(endpoints: MailEndpoints, address: string, password: string) {
+      // rspamd's two processes opened the Bayes files configure made: neither waited on the other's
+      // creation of them (on no files, each start logs it, decision 0108).
+      const rspamdLog = await readFile(path.join(root(), "rspamd-state", "rspamd.log"), "utf8");
+      expect(rspamdLog).toContain("rspamd_proxy");
+      expect(rspamdLog).not.toContain("database is locked");
+      const learned = () => bayesLearns(dir, address);
+      expect(await learned()).toEqual({ spam: 0, ham: 0 });
+      // Two messages of their own (rspamd learns none under 11 words), read, then moved to Junk.
+      const letters = {
+        "Lettre d'information de novembre":
+          "Découvrez nos nouveautés du mois : des remises sur toute la gamme, des conseils de saison et notre sélection de produits pour la maison et le jardin.",
+        "Facture de novembre pour la terrasse":
+          "Bonjour, vous trouverez ci-joint la facture des travaux de la terrasse, à régler sous trente jours par virement. Merci pour votre confiance et à bientôt.",
+      };
+      for (const [subject, text] of Object.entries(letters)) {
+        await deliverFromOutside(endpoints, { from: "contact@exterieur.test", to: address, subject, text });
+        await waitForMessage(endpoints, address, password, subject, { timeoutMs: 30_000 });
+      }
+      let spam = 0;
+      for (const subject of Object.keys(letters)) {
+        await moveMessage(endpoints, address, password, { subject, from: "INBOX", to: "Junk" });
+        spam += 1;
+        await waitFor(async () => (await learned()).spam === spam);
+      }
+      // The owner takes the invoice back out of Junk: unlearned as spam, learned as ham.
+      await moveMessage(endpoints, address, password, {
+        subject: "Facture de novembre pour la terrasse",
+        from: "Junk",
+        to: "INBOX",
+      });
+      await waitFor(async () => (await learned()).ham === 1);
+      expect(await learned()).toEqual({ spam: 1, ham: 1 });
+      expect(await bayesLearns(dir, "autres@exemple.re")).toEqual({ spam: 0, ham: 0 });
+
+      // Bayes scores once the host has 20 learns of each kind (min_learns, decision 0092): the rest
+      // of them taught through the controller, for another mailbox.
+      const header = await readFile(path.join(root(), "sieve", "learn.header"), "utf8");
+      const controller = async (url: string, headers: Record<string, string> = {}, body?: string) => {
+        const response = await fetch(`http://127.0.0.1:${hostPorts().learn}${url}`, {
+          method: body === undefined ? "GET" : "POST",
+          headers: { ...headers, Password: header.replace(/^Password: /, "").trim() },
+          body,
+        });
+        expect(response.status).toBe(200);
+        return response.json() as Promise<{ statfiles: { symbol: string; revision: number }[] }>;
+      };
+      for (const kind of ["spam", "ham"] as const) {
+        const symbol = kind === "spam" ? "BAYES_SPAM" : "BAYES_HAM";
+        const learns = async () =>
+          (await controller("/stat")).statfiles.find((file) => file.symbol === symbol)?.revision ?? 0;
+        for (let n = 0; (await learns()) < 20; n++) {
+          expect(n).toBeLessThan(20);
+          await controller(`/learn${kind}`, { "Deliver-To": "autres@exemple.re" }, teachingMessage(kind, n));
+        }
+      }
+      // The owner moves two messages of a campaign to Junk; the third, from outside, goes there by
+      // itself: the milter's scan used this mailbox's Bayes (BAYES_SPAM, 5.1 points).
+      for (const n of [1, 2]) {
+        const subject = `Votre cadeau n°${n}`;
+        await deliverFromOutside(endpoints, {
+          from: "promo@soldes.test",
+          to: address,
+          subject,
+          text: campaignText(n),
+        });
+        await waitForMessage(endpoints, address, password, subject, { timeoutMs: 30_000 });
+        await moveMessage(endpoints, address, password, { subject, from: "INBOX", to: "Junk" });
+      }
+      await waitFor(async () => (await learned()).spam === 3);
+      const subject = "VOTRE CADEAU DE BIENVENUE VOUS ATTEND";
+      await deliverFromOutside(endpoints, {
+        from: "promo@soldes.test",
+        to: address,
+        subject,
+        text: campaignText(3),
+      });
+      const scored = await waitForMessage(endpoints, address, password, subject, {
+        mailbox: "Junk",
+        timeoutMs: 30_000,
+      });
+      expect(scored).toMatch(/^X-Spam: Yes/m);
+    }
+
+    /**
+     * The relay's login set by configure (decision 0108): with the wrong password the relay refuses
+     * the login and the message stays in Postfix's queue, deferred; configure run again with the
+     * right one, the queue flushed, the message reaches the relay, the login sent over TLS only.
+     */
+    async function relaysWithItsLogin(endpoints: MailEndpoints, state: MailState) {
+      if (!relay) throw new Error("no relay");
+      await expectRelayLogin({ ...relay.login, password: "mauvais-mot-de-passe" });
+      // Another login of the host sends (the first one spent this scratch host's budget of 3).
+      const sender = { address: "envois@exemple.re", password: "motdepasse-essai-2" };
+      mailChanges.setMailbox(state, {
+        address: sender.address,
+        passwordHash: await hashMailboxPassword(sender.password),
+        quotaBytes: 1024 ** 2,
+      });
+      state.revision = 2;
+      const files: Record<string, string> = {
+        state: `${JSON.stringify(state)}\n`,
+        ...mailHostFiles(state, mailHostPaths(root(), HOST_RUN_DIR)),
+        removed: "",
+      };
+      await runProcess("bash", [helper, "apply", "1", "2"], {
+        stdin: SECTIONS_ORDER.map((name) => `== ${name}\n${files[name] ?? ""}`).join(""),
+        env: { MAIL_HOST_CONF: conf, PATH: process.env.PATH ?? "" },
+      });
+      const subject = "Confirmation de rendez-vous";
+      await submitAs(endpoints, sender.address, sender.password, {
+        from: sender.address,
+        to: "client@ailleurs.test",
+        subject,
+        text: "Votre rendez-vous est confirmé pour mardi.",
+      });
+      const queued = async () =>
+        (await runProcess("/usr/sbin/postqueue", ["-c", etc("postfix"), "-j"])).stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { recipients: { address: string; delay_reason?: string }[] });
+      const deferred = await waitFor(async () =>
+        (await queued())
+          .flatMap((message) => message.recipients)
+          .find((r) => r.address === "client@ailleurs.test" && r.delay_reason),
+      );
+      expect(deferred.delay_reason).toMatch(/SASL authentication failed.*535/);
+      expect(relay.received).toEqual([]);
+      expect(relay.attempts.length).toBeGreaterThan(0);
+      expect(relay.attempts.every((attempt) => attempt.secure && !attempt.right)).toBe(true);
+
+      // The right password, configure again (Postfix reloaded), the queue flushed: it arrives.
+      await writeFile(relayPasswordFile(), `${relay.login.password}\n`, { mode: 0o600 });
+      await writeFile(
+        conf,
+        settings({
+          ...Object.fromEntries(
+            (await readFile(conf, "utf8"))
+              .split("\n")
+              .filter(Boolean)
+              .map((line) => line.match(/^(\w+)='(.*)'$/)?.slice(1) as [string, string]),
+          ),
+          RESTART_SERVICES: `/usr/sbin/postfix -c ${etc("postfix")} reload`,
+        }),
+        { mode: 0o600 },
+      );
+      const { stdout, stderr } = await configure();
+      await expectRelayLogin(relay.login);
+      await runProcess("/usr/sbin/postqueue", ["-c", etc("postfix"), "-f"]);
+      const arrived = await waitFor(() =>
+        relay?.received.find((mail) => mail.to.includes("client@ailleurs.test")),
+      );
+      expect(arrived.from).toBe(sender.address);
+      expect(arrived.raw).toContain(`Subject: ${subject}`);
+      expect(relay.attempts.at(-1)).toEqual({ user: relay.login.user, right: true, secure: true });
+      expect(await queued()).toEqual([]);
+      // Neither password is ever written out: not by configure, not in Postfix's log.
+      const log = await readFile(path.join(root(), "log", "postfix.log"), "utf8");
+      for (const secret of [relay.login.password, "mauvais-mot-de-passe"])
+        expect(`${stdout}${stderr}${log}`).not.toContain(secret);
+      await writeFile(conf, settings(), { mode: 0o600 });
+    }
 
     it("puts in the host's values, checks them with each daemon and installs every file", async () => {
       const { stdout } = await configure();
@@ -196,6 +481,8 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       );
       for (const file of [etc("nginx/lagon-webmail.conf"), etc("php/lagon-webmail.conf")])
         expect(await readFile(file, "utf8"), file).not.toMatch(/@[A-Z_]+@/);
+      await expectBayesFilesMade();
+      await expectRelayLogin(null);
 
       // Again (a new helper copied): the same password, the learn programs keep working.
       await configure();
@@ -211,9 +498,13 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       };
       // The webmail's HTTPS and HTTP ports (lib/webmail.sh), free ones too.
       const web = { WEBMAIL_PORT: await freePort(), WEBMAIL_HTTP_PORT: await freePort() };
+      relay = await startLoginRelay();
       await writeFile(
         conf,
-        settings(Object.fromEntries(Object.entries({ ...ports, ...web }).map(([k, v]) => [k, String(v)]))),
+        settings({
+          ...Object.fromEntries(Object.entries({ ...ports, ...web }).map(([k, v]) => [k, String(v)])),
+          ...relay.settings,
+        }),
         {
           mode: 0o600,
         },
@@ -343,10 +634,13 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         expect(spam).toMatch(/^X-Spam: Yes/m);
 
         await webmailReadsInbox(web, address, password, ports.SUBMISSION_PORT);
+        await learnsFromJunkMoves(endpoints, address, password);
+        await relaysWithItsLogin(endpoints, state);
       } finally {
         await stopDaemons();
+        await relay?.close();
       }
-    }, 120_000);
+    }, 180_000);
 
     /**
      * The host's webmail on the installed files, as Debian's units start them (php-fpm with the
@@ -456,6 +750,19 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         [{ WEBMAIL_TLS_CERT: path.join(dir, "webmail-tls", "private", "key.pem") }, /nginx refuses/],
         [{ WEBMAIL_HOSTNAME: "webmail.exemple.re;" }, /WEBMAIL_HOSTNAME/],
         [{ WEBMAIL_PORT: "443;" }, /WEBMAIL_PORT/],
+        // A relay login without its relay, or with a password file others may read.
+        [
+          { RELAY_USER: "agence", RELAY_PASSWORD_FILE: relayPasswordFile() },
+          /RELAY_USER: a login needs RELAY_HOST/,
+        ],
+        [
+          {
+            RELAY_HOST: "[relais.exemple.net]:587",
+            RELAY_USER: "agence",
+            RELAY_PASSWORD_FILE: path.join(dir, "tls", "cert.pem"),
+          },
+          /RELAY_PASSWORD_FILE: root's, mode 0600 or 0400/,
+        ],
       ] as const) {
         // A dovecot.conf or an rspamd file its parser refuses, as a wrong generator would ship.
         for (const [name, broken, junk] of [

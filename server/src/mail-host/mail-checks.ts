@@ -236,3 +236,70 @@ export class RoundcubeVisit {
     return { status: res.statusCode ?? 0, headers: answer, text: Buffer.concat(chunks).toString() };
   }
 }
+
+/** Moves a mailbox's one message with this subject from one folder to another over IMAP (MOVE). */
+export async function moveMessage(
+  endpoints: MailEndpoints,
+  user: string,
+  password: string,
+  { subject, from, to }: { subject: string; from: string; to: string },
+): Promise<void> {
+  const client = imapClient(endpoints, user, password);
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock(from);
+    try {
+      const found = await client.search({ subject });
+      const [uid, ...more] = found || [];
+      if (uid === undefined || more.length > 0) throw new Error(`not one "${subject}" in ${from}`);
+      await client.messageMove(String(uid), to);
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => {});
+  }
+}
+
+/**
+ * A distinct message of a kind, for the host-wide learn counts: its words (eleven, a prime) in an
+ * order of its own, so that no two give rspamd the same tokens (it learns a message only once).
+ */
+export function teachingMessage(kind: "spam" | "ham", n: number): string {
+  const words =
+    kind === "spam"
+      ? [
+          "casino",
+          "bonus",
+          "crédit",
+          "gratuit",
+          "gagnez",
+          "urgent",
+          "offre",
+          "cadeau",
+          "million",
+          "cliquez",
+          "maintenant",
+        ]
+      : [
+          "réunion",
+          "devis",
+          "facture",
+          "planning",
+          "livraison",
+          "rendez-vous",
+          "équipe",
+          "dossier",
+          "client",
+          "merci",
+          "lundi",
+        ];
+  const [step, offset] = [(n % 10) + 1, Math.floor(n / 10)];
+  const text = Array.from({ length: 30 }, (_, i) => words[(offset + i * step) % words.length]);
+  return `Subject: ${kind} ${n}\r\nFrom: x${n}@exterieur.test\r\n\r\n${text.join(" ")}\r\n`;
+}
+
+/** The text of a spam campaign's n-th message: what a mailbox's owner teaches as spam. */
+export function campaignText(n: number): string {
+  return `Félicitations, vous êtes l'heureux gagnant n°${n} de notre grand tirage au sort mensuel. Pour recevoir votre robot cuiseur offert, confirmez simplement votre adresse de livraison et réglez les frais de port de 1,95 euro sur notre page sécurisée avant minuit.`;
+}

@@ -75,12 +75,13 @@ webmail_prepare() {
   [[ $WEBMAIL_DES_KEY =~ ^[A-Za-z0-9+/]{24}$ ]] || fail "unreadable $WEBMAIL_ROOT/des.key"
 }
 
-# The webmail's values into a file of conf/ (stdin to stdout; each value checked before).
+# The webmail's values into a file of conf/ (stdin to stdout; each value checked before). The
+# DES key is a secret: the values reach sed as a script on a pipe, never on its command line.
 webmail_fill() {
-  sed -e "s|@WEBMAIL_ROOT@|$WEBMAIL_ROOT|g" -e "s|@WEBMAIL_HOSTNAME@|$WEBMAIL_HOSTNAME|g" \
-    -e "s|@WEBMAIL_TLS_CERT@|$WEBMAIL_TLS_CERT|g" -e "s|@WEBMAIL_TLS_KEY@|$WEBMAIL_TLS_KEY|g" \
-    -e "s|@WEBMAIL_PORT@|$WEBMAIL_PORT|g" -e "s|@WEBMAIL_HTTP_PORT@|$WEBMAIL_HTTP_PORT|g" \
-    -e "s|@TLS_CA@|$TLS_CA|g" -e "s|@WEBMAIL_DES_KEY@|$WEBMAIL_DES_KEY|g"
+  sed -f <(printf 's|%s|%s|g\n' @WEBMAIL_ROOT@ "$WEBMAIL_ROOT" @WEBMAIL_HOSTNAME@ "$WEBMAIL_HOSTNAME" \
+    @WEBMAIL_TLS_CERT@ "$WEBMAIL_TLS_CERT" @WEBMAIL_TLS_KEY@ "$WEBMAIL_TLS_KEY" \
+    @WEBMAIL_PORT@ "$WEBMAIL_PORT" @WEBMAIL_HTTP_PORT@ "$WEBMAIL_HTTP_PORT" @TLS_CA@ "$TLS_CA" \
+    @WEBMAIL_DES_KEY@ "$WEBMAIL_DES_KEY")
 }
 
 # PHP, php-fpm and nginx on the staged files: nothing is installed if one objects. nginx reads

@@ -48,6 +48,8 @@ cmd_install() {
   new_counted_folder "$sub" "$fresh/wp-content"
   cp -R "$core/wp-content/." "$fresh/wp-content/"
   cp -R "$SITE_FILES/." "$fresh/wp-content/"
+  # The host's installed database (decision 0106), which the installer makes this site's.
+  copy_db_template "$(db_template "$core")" "$fresh/wp-content"
   give_staged_wp_content "$fresh/wp-content" "$user"
   hand_over_site_folder "$fresh"
   wait_for_socket "$sub"

@@ -7,7 +7,7 @@
 # application password are made per site, and the installer drops every transient.
 #
 # Made by a user of its own (lagon-tpl-<hash>: no site is, nor can act as, that user) in a folder
-# only root and that user can enter; kept by root in DB_TEMPLATE_DIR (root's, which the sites'
+# of SITES_ROOT only root and that user can enter; kept by root in DB_TEMPLATE_DIR (root's, which the sites'
 # users may cross, never list), mode 600; copied by root into a new site's wp-content while only
 # root can reach it, then handed over with the rest (install).
 
@@ -73,7 +73,9 @@ build_db_template() {
     accounts useradd --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --user-group \
       --comment "lagon site $SITES_ROOT/.db-template" "$user"
   fi
-  build="$DB_TEMPLATE_DIR/.build-$(random_suffix)"
+  # Beside the sites' folders: the core's hard links hold there as in theirs (sync drops a
+  # build left by a failure, as any other scratch folder of SITES_ROOT).
+  build="$SITES_ROOT/.db-template-build-$(random_suffix)"
   mkdir -m 700 "$build"
   site="$build/site"
   new_site_folder "$site"

@@ -26,7 +26,8 @@ cmd_install() {
   valid_subdomain "$sub"
   [ "$mode" = --replace ] || [ ! -e "$SITES_ROOT/$sub" ] || exit "$SITE_EXISTS"
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
-  input=$(cat)
+  # The whole input (the shell's own read: no process).
+  IFS= read -r -d '' input || true
   prepare_roots
   remember_site_user "$sub"
   user=$(site_user "$sub")
@@ -67,7 +68,7 @@ cmd_install() {
   fi
   mv -T "$fresh" "$target"
   if [ -n "${old:-}" ]; then rm -rf "$old"; fi
-  printf '%s\n' "$out" | tail -n 1
+  printf '%s\n' "${out##*$'\n'}"
 }
 
 cmd_install "${1:?usage: install SUB [--replace] [--disk-mb MB]}" "${@:2}"

@@ -94,8 +94,9 @@ build_db_template() {
   printf '%s' "$input" | template_php "$user" "$build" config "$site" >"$site/.wp-config.part"
   install_config "$site/.wp-config.part" "$site" "$user"
   printf '%s' "$input" | template_php "$user" "$build" template "$site" >/dev/null
-  [ -f "$site/wp-content/database/.ht.sqlite" ] && [ ! -L "$site/wp-content/database/.ht.sqlite" ] ||
+  if [ ! -f "$site/wp-content/database/.ht.sqlite" ] || [ -L "$site/wp-content/database/.ht.sqlite" ]; then
     fail "the database template was not made"
+  fi
   cp -- "$site/wp-content/database/.ht.sqlite" "$file.part"
   chmod 600 "$file.part"
   mv -T "$file.part" "$file"
@@ -105,7 +106,7 @@ build_db_template() {
 
 # Into the staged wp-content $2 (root-only: install), the site's copy of the template $1.
 copy_db_template() {
-  mkdir -p -m 750 "$2/database"
+  [ -d "$2/database" ] || mkdir -m 750 "$2/database"
   cp -- "$1" "$2/database/.ht.sqlite"
 }
 

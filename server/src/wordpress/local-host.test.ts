@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -232,6 +232,10 @@ describe("LocalWordPressHost", () => {
   it("never serves the SQLite database", async () => {
     const response = await host.fetch("acme", "/wp-content/database/.ht.sqlite");
     expect(response.status).toBe(403);
+    // Nor may nginx's group read it: its folder is the site user's alone, as the SQLite
+    // integration makes it (the copy of the host's template too, decision 0106).
+    const folder = await stat(path.join(dataDir, "sites/acme/wp-content/database"));
+    expect(folder.mode & 0o7777).toBe(0o2700);
   });
 
   it("never runs PHP dropped into uploads, however the path is written", async () => {

@@ -10,7 +10,7 @@ install_user() {
 }
 
 cmd_install() {
-  local sub=$1 mode="" input user out part core
+  local sub=$1 mode="" input user out part core template
   shift
   while [ $# -gt 0 ]; do
     case $1 in
@@ -50,8 +50,11 @@ cmd_install() {
   cp -R "$core/wp-content/." "$fresh/wp-content/"
   cp -R "$SITE_FILES/." "$fresh/wp-content/"
   # The host's installed database (decision 0106), which the installer makes this site's.
-  copy_db_template "$(db_template "$core")" "$fresh/wp-content"
+  template=$(db_template "$core")
+  copy_db_template "$template" "$fresh/wp-content"
   give_staged_wp_content "$fresh/wp-content" "$user"
+  # As the SQLite integration makes it (0700, setgid from wp-content): not nginx's to read.
+  chmod 2700 "$fresh/wp-content/database"
   hand_over_site_folder "$fresh"
   wait_for_socket "$sub"
   part=$(mktemp "$fresh/.wp-config.XXXXXX")

@@ -106,7 +106,7 @@ build_db_template() {
 
 # Into the staged wp-content $2 (root-only: install), the site's copy of the template $1.
 copy_db_template() {
-  [ -d "$2/database" ] || mkdir -m 750 "$2/database"
+  [ -d "$2/database" ] || mkdir -m 700 "$2/database"
   cp -- "$1" "$2/database/.ht.sqlite"
 }
 

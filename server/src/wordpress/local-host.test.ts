@@ -149,6 +149,10 @@ describe("LocalWordPressHost", () => {
     const database = await readFile(path.join(dataDir, "sites/alpha/wp-content/database/.ht.sqlite"));
     expect(database.includes("db-template")).toBe(false);
     expect(alphaValues?.get("user:1:user_login")).toBe(alpha.adminUser);
+    // Its own address, in the database as in wp-config.php.
+    for (const option of ["option:siteurl", "option:home"]) {
+      expect(alphaValues?.get(option)).toBe(alphaValues?.get("config:WP_SITEURL"));
+    }
   });
 
   it("reinstalls with new credentials and invalidates the old ones", async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -23,10 +23,12 @@ import {
   sampleSite,
   testCoreDir,
 } from "./site-checks.ts";
+import { sharedRandomValues, siteOption, siteValues } from "./site-secrets.ts";
 import { type InstalledSite, SiteExistsError } from "./wordpress-host.ts";
 
 describe("LocalWordPressHost", () => {
   let dataDir: string;
+  let coreDir: string;
   let host: LocalWordPressHost;
   const createPageFor = async (installed: InstalledSite) => {
     const page = await host.fetch(
@@ -52,7 +54,10 @@ describe("LocalWordPressHost", () => {
     await mkdir(path.join(dataDir, "pglite"));
     await writeFile(path.join(dataDir, "pglite", "PG_VERSION"), "18\n");
     process.env[PROBE_SECRET_VARIABLE] = "the-product-environment";
-    host = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port: await freePort() });
+    // A core of its own: the last test gives it a new version.
+    coreDir = path.join(dataDir, "core");
+    await cp(testCoreDir(), coreDir, { recursive: true, preserveTimestamps: true });
+    host = new LocalWordPressHost({ dataDir, coreDir, port: await freePort() });
     await host.start();
   });
 
@@ -123,6 +128,31 @@ describe("LocalWordPressHost", () => {
     expect(betaHome).toContain("Bêta Randonnées");
     expect(betaHome).not.toContain("Alpha Plongée");
     expect(alpha.appPassword).not.toBe(beta.appPassword);
+    // Both come from the host's one database template (decision 0106): they share nothing that
+    // was made at random, in their wp-config.php, options, users or user meta.
+    const [alphaValues, betaValues] = ["alpha", "beta"].map((sub) =>
+      siteValues(path.join(dataDir, "sites", sub)),
+    );
+    expect(sharedRandomValues(alphaValues as Map<string, string>, betaValues as Map<string, string>)).toEqual(
+      [],
+    );
+    for (const key of [
+      "config:AUTH_KEY",
+      "config:NONCE_SALT",
+      "user:1:user_pass",
+      "usermeta:1:_application_passwords",
+    ]) {
+      expect(alphaValues?.get(key)).toBeTruthy();
+      expect(alphaValues?.get(key)).not.toBe(betaValues?.get(key));
+    }
+    // Nothing of the template's placeholders stays in a site's database.
+    const database = await readFile(path.join(dataDir, "sites/alpha/wp-content/database/.ht.sqlite"));
+    expect(database.includes("db-template")).toBe(false);
+    expect(alphaValues?.get("user:1:user_login")).toBe(alpha.adminUser);
+    // Its own address, in the database as in wp-config.php.
+    for (const option of ["option:siteurl", "option:home"]) {
+      expect(alphaValues?.get(option)).toBe(alphaValues?.get("config:WP_SITEURL"));
+    }
   });
 
   it("reinstalls with new credentials and invalidates the old ones", async () => {
@@ -206,6 +236,10 @@ describe("LocalWordPressHost", () => {
   it("never serves the SQLite database", async () => {
     const response = await host.fetch("acme", "/wp-content/database/.ht.sqlite");
     expect(response.status).toBe(403);
+    // Nor may nginx's group read it: its folder is the site user's alone, as the SQLite
+    // integration makes it (the copy of the host's template too, decision 0106).
+    const folder = await stat(path.join(dataDir, "sites/acme/wp-content/database"));
+    expect(folder.mode & 0o7777).toBe(0o2700);
   });
 
   it("never runs PHP dropped into uploads, however the path is written", async () => {
@@ -294,6 +328,24 @@ describe("LocalWordPressHost", () => {
         { siteBreaksItself: true },
       );
     });
+  });
+
+  it("makes its database template again when WordPress changes", async () => {
+    const versionFile = path.join(coreDir, "wp-includes/version.php");
+    const source = await readFile(versionFile, "utf8");
+    const dbVersion = Number(/\$wp_db_version = (\d+);/.exec(source)?.[1]);
+    expect(siteOption(path.join(dataDir, "sites/alpha"), "db_version")).toBe(String(dbVersion));
+    const templates = path.join(dataDir, "site-tmp/.db-template");
+    const before = (await readdir(templates)).filter((name) => name.endsWith(".sqlite"));
+    expect(before).toHaveLength(1);
+    await writeFile(
+      versionFile,
+      source.replace(/\$wp_db_version = \d+;/, `$wp_db_version = ${dbVersion + 1};`),
+    );
+    await host.install(sampleSite("nouvelle", "Nouvelle Version"));
+    expect(siteOption(path.join(dataDir, "sites/nouvelle"), "db_version")).toBe(String(dbVersion + 1));
+    const after = (await readdir(templates)).filter((name) => name.endsWith(".sqlite"));
+    expect(after).toHaveLength(2);
   });
 });
 

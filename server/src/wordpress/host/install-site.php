@@ -4,7 +4,12 @@
  * Run by site-host.sh with php-cli as the site's own user, twice:
  *   `php install-site.php config <site folder>` prints the site's wp-config.php, which the helper
  *   writes itself (the site's folder and wp-config.php are root's: the site cannot swap them);
- *   `php install-site.php install <site folder>` then installs WordPress.
+ *   `php install-site.php install <site folder>` then makes the host's database template, which
+ *   the helper copied into wp-content/database, this site's (decision 0106): its URL, title,
+ *   admin (login, e-mail, a password hash of its own), dates; then its pages and settings.
+ * `php install-site.php template <folder>` (the helper, as the template's own user, once per
+ * host and version) installs WordPress with placeholders: the database every site starts from.
+ * Nothing in it is secret or random (the salts are constants of each wp-config.php).
  * Reads its input as JSON on stdin so that passwords never show in `ps`:
  *   { url, title, adminUser, adminEmail, adminPassword,
  *     legal: { companyName, legalForm?, siret?, address?, email, phone?, host },
@@ -26,8 +31,8 @@ require_fields($input, ['url', 'title', 'adminUser', 'adminEmail', 'adminPasswor
 require_fields($input['legal'], ['companyName', 'email', 'host']);
 $mode = $argv[1] ?? '';
 $site_dir = rtrim($argv[2] ?? '', '/');
-if (!in_array($mode, ['config', 'install'], true) || $site_dir === '' || !is_file("$site_dir/wp-settings.php")) {
-	fwrite(STDERR, "install-site: usage: php install-site.php config|install <site folder with the core>\n");
+if (!in_array($mode, ['config', 'install', 'template'], true) || $site_dir === '' || !is_file("$site_dir/wp-settings.php")) {
+	fwrite(STDERR, "install-site: usage: php install-site.php config|install|template <site folder with the core>\n");
 	exit(2);
 }
 $url = rtrim($input['url'], '/');
@@ -44,6 +49,15 @@ if (!is_file("$site_dir/wp-config.php")) {
 	exit(2);
 }
 write_sqlite_dropin($site_dir);
+$database = "$site_dir/wp-content/database/.ht.sqlite";
+if ($mode === 'install' && !is_file($database)) {
+	fwrite(STDERR, "install-site: no database template in $database\n");
+	exit(2);
+}
+if ($mode === 'template' && file_exists($database)) {
+	fwrite(STDERR, "install-site: $database is there already\n");
+	exit(2);
+}
 if ($url_parts['scheme'] === 'http') {
 	write_http_app_passwords_plugin($site_dir);
 }
@@ -63,35 +77,19 @@ function wp_new_blog_notification() {}
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 
-// The installer runs in wp-admin, where the admin translations (default pages) are loaded too.
-if ($locale !== '') {
-	load_textdomain('default', WP_LANG_DIR . "/admin-$locale.mo", $locale);
-}
-
 // No HTTP during the install: WordPress would probe its own URL, which is not served yet.
 add_filter('pre_http_request', fn() => new WP_Error('offline', 'No HTTP while installing'));
 
-$installed = wp_install($input['title'], $input['adminUser'], $input['adminEmail'], true, '', $input['adminPassword'], $locale);
-$user_id = $installed['user_id'];
-
-global $wp_rewrite;
-$wp_rewrite->set_permalink_structure('/%postname%/');
-$wp_rewrite->flush_rules(false);
-
-if (wp_get_theme('twentytwentyfive')->exists()) {
-	switch_theme('twentytwentyfive');
+if ($mode === 'template') {
+	install_template($input, $locale);
+	fwrite(STDERR, ob_get_clean());
+	exit(0);
 }
-activate_plugin('sqlite-database-integration/load.php');
-
-// La Réunion's time and French dates ("24 novembre 2026", "14h05"), weeks start on Monday.
-update_option('timezone_string', 'Indian/Reunion');
-update_option('gmt_offset', '');
-update_option('date_format', 'j F Y');
-update_option('time_format', 'G\\hi');
-update_option('start_of_week', 1);
+// The template's database, never wp_install again: the SQLite integration's creates the
+// tables unconditionally and fails on a database that has them.
+$user_id = make_template_this_site($input);
 
 wp_set_current_user($user_id);
-remove_demo_content();
 $legal = $input['legal'];
 $pages = [
 	'home' => insert_page('Accueil', 'accueil', home_page_content($input['title']), 'page-no-title'),
@@ -123,12 +121,96 @@ if (wp_is_block_theme()) {
 }
 
 [$app_password] = WP_Application_Passwords::create_new_application_password($user_id, ['name' => 'Koza']);
+// Rebuilt from its rows: what the template held and this install overwrote (its placeholders,
+// its admin's password hash, its transients) stays nowhere in the file's free space.
+$wpdb->get_driver()->get_connection()->get_pdo()->exec('VACUUM');
 
 $noise = ob_get_clean();
 if ($noise !== '') {
 	fwrite(STDERR, $noise);
 }
 echo json_encode(['appPassword' => $app_password]), "\n";
+
+/** Everything of an install that is the same for every site of the host (decision 0106). */
+function install_template(array $input, string $locale): void {
+	// The installer runs in wp-admin, where the admin translations (default pages) are loaded too.
+	if ($locale !== '') {
+		load_textdomain('default', WP_LANG_DIR . "/admin-$locale.mo", $locale);
+	}
+	$installed = wp_install($input['title'], $input['adminUser'], $input['adminEmail'], true, '', $input['adminPassword'], $locale);
+
+	global $wp_rewrite;
+	$wp_rewrite->set_permalink_structure('/%postname%/');
+	$wp_rewrite->flush_rules(false);
+
+	if (wp_get_theme('twentytwentyfive')->exists()) {
+		switch_theme('twentytwentyfive');
+	}
+	activate_plugin('sqlite-database-integration/load.php');
+
+	// La Réunion's time and French dates ("24 novembre 2026", "14h05"), weeks start on Monday.
+	update_option('timezone_string', 'Indian/Reunion');
+	update_option('gmt_offset', '');
+	update_option('date_format', 'j F Y');
+	update_option('time_format', 'G\\hi');
+	update_option('start_of_week', 1);
+
+	wp_set_current_user($installed['user_id']);
+	remove_demo_content();
+	// Rebuilt from its rows: nothing deleted or overwritten (the sample content, the first values
+	// of siteurl and home) stays in the free space every copy would carry.
+	global $wpdb;
+	$wpdb->get_driver()->get_connection()->get_pdo()->exec('VACUUM');
+}
+
+/**
+ * The copied template becomes this site's: what wp_install sets from its arguments and the
+ * request (URL, title, e-mail, the admin's login, names and URL), the dates it took, a password
+ * hash of this site's own; no transient of the template's stays. Returns the admin's id.
+ */
+function make_template_this_site(array $input): int {
+	global $wpdb;
+	$admins = get_users(['role' => 'administrator', 'fields' => 'ID']);
+	if (count($admins) !== 1) {
+		fwrite(STDERR, "install-site: the database template has not one administrator\n");
+		exit(1);
+	}
+	$user_id = (int) $admins[0];
+	$url = wp_guess_url();
+	$login = sanitize_user(trim($input['adminUser']), true);
+	$nicename = sanitize_title(mb_substr($login, 0, 50));
+	if ($login === '' || $nicename === '') {
+		fwrite(STDERR, "install-site: invalid admin login\n");
+		exit(1);
+	}
+	foreach ($wpdb->get_col("SELECT option_name FROM $wpdb->options WHERE option_name LIKE '%transient%'") as $name) {
+		if (str_starts_with($name, '_transient_') || str_starts_with($name, '_site_transient_')) {
+			$wpdb->delete($wpdb->options, ['option_name' => $name]);
+		}
+	}
+	wp_cache_flush();
+	// Written as is: wp-config.php's WP_SITEURL and WP_HOME make get_option() answer the new
+	// value already, so update_option() would see nothing to change.
+	foreach (['siteurl', 'home'] as $name) {
+		$wpdb->update($wpdb->options, ['option_value' => $url], ['option_name' => $name]);
+	}
+	update_option('blogname', $input['title']);
+	update_option('admin_email', $input['adminEmail']);
+	update_option('admin_email_lifespan', time() + 6 * MONTH_IN_SECONDS);
+	$wpdb->update($wpdb->users, [
+		'user_login' => $login,
+		'user_nicename' => $nicename,
+		'user_email' => $input['adminEmail'],
+		'user_url' => $url,
+		'user_registered' => gmdate('Y-m-d H:i:s'),
+		'display_name' => $login,
+		'user_activation_key' => '',
+	], ['ID' => $user_id]);
+	update_user_meta($user_id, 'nickname', $login);
+	wp_set_password($input['adminPassword'], $user_id);
+	clean_user_cache($user_id);
+	return $user_id;
+}
 
 function require_fields(mixed $object, array $keys): void {
 	foreach ($keys as $key) {

@@ -21,7 +21,7 @@ COMMANDS=(check sync cron status install remove suspend unsuspend export import 
   visits visits-prune sftp site-mode sftp-suspend sftp-unsuspend site-files plugin-cached plugin-put
   plugin-install kit-apply disk-usage disk-limit)
 # Read by every command, in this order (settings first: the environment or SITE_HOST_CONF).
-LIBS=(settings common confinement seccomp-filter disk-quota site-folders site-runtime firewall domains site-archive
+LIBS=(settings common confinement seccomp-filter disk-quota site-folders db-template site-runtime firewall domains site-archive
   site-versions sftp plugins)
 
 # Root runs only what root alone can change: the path (a file, or a folder and everything in it)

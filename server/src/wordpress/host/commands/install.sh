@@ -10,7 +10,7 @@ install_user() {
 }
 
 cmd_install() {
-  local sub=$1 mode="" input user out part core
+  local sub=$1 mode="" input user out part core template
   shift
   while [ $# -gt 0 ]; do
     case $1 in
@@ -26,7 +26,8 @@ cmd_install() {
   valid_subdomain "$sub"
   [ "$mode" = --replace ] || [ ! -e "$SITES_ROOT/$sub" ] || exit "$SITE_EXISTS"
   [ -f "$CORE_DIR/wp-settings.php" ] || fail "no WordPress core in $CORE_DIR"
-  input=$(cat)
+  # The whole input (the shell's own read: no process).
+  IFS= read -r -d '' input || true
   prepare_roots
   remember_site_user "$sub"
   user=$(site_user "$sub")
@@ -48,7 +49,12 @@ cmd_install() {
   new_counted_folder "$sub" "$fresh/wp-content"
   cp -R "$core/wp-content/." "$fresh/wp-content/"
   cp -R "$SITE_FILES/." "$fresh/wp-content/"
+  # The host's installed database (decision 0106), which the installer makes this site's.
+  template=$(db_template "$core")
+  copy_db_template "$template" "$fresh/wp-content"
   give_staged_wp_content "$fresh/wp-content" "$user"
+  # As the SQLite integration makes it (0700, setgid from wp-content): not nginx's to read.
+  chmod 2700 "$fresh/wp-content/database"
   hand_over_site_folder "$fresh"
   wait_for_socket "$sub"
   part=$(mktemp "$fresh/.wp-config.XXXXXX")
@@ -65,7 +71,7 @@ cmd_install() {
   fi
   mv -T "$fresh" "$target"
   if [ -n "${old:-}" ]; then rm -rf "$old"; fi
-  printf '%s\n' "$out" | tail -n 1
+  printf '%s\n' "${out##*$'\n'}"
 }
 
 cmd_install "${1:?usage: install SUB [--replace] [--disk-mb MB]}" "${@:2}"

@@ -53,10 +53,11 @@ sync_all() {
 cmd_sync() {
   local current
   prepare_roots
+  current=$(core_files)
   if [ -n "${CORE_COPY_DIR:-}" ]; then
-    current=$(core_files)
     find "$CORE_COPY_DIR" -mindepth 1 -maxdepth 1 ! -path "$current" -exec rm -rf {} +
   fi
+  prune_db_templates "$current"
   locked sync_all
   sync_domains
   locked firewall_up

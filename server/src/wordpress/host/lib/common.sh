@@ -18,8 +18,8 @@ site_user() {
     printf '%s' "$REMEMBERED_USER"
     return
   fi
-  hash=$(printf '%s' "$SITES_ROOT/$1" | sha256sum | cut -c1-6)
-  printf 'wp-%s-%s' "${1:0:10}" "$hash"
+  hash=$(printf '%s' "$SITES_ROOT/$1" | sha256sum)
+  printf 'wp-%s-%s' "${1:0:10}" "${hash:0:6}"
 }
 
 # A command about one site computes its user's name once (two processes a time: an install asks
@@ -63,16 +63,24 @@ accounts() {
     input=$2
     shift 2
   fi
-  for attempt in $(seq 50); do
+  for ((attempt = 1; attempt <= 50; attempt++)); do
     code=0
     err=$(flock /run/lagon-accounts.lock "$@" 2>&1 >/dev/null <<<"$input") || code=$?
     if [ "$code" = 0 ]; then return 0; fi
     case $err in
-    *"cannot lock"* | *"try again later"*) [ "$attempt" = 50 ] || { sleep 0.1; continue; } ;;
+    *"cannot lock"* | *"try again later"*) [ "$attempt" = 50 ] || { pause 0.1; continue; } ;;
     esac
     [ -z "$err" ] || printf '%s\n' "$err" >&2
     return "$code"
   done
+}
+
+# Waits $1 seconds without starting a process: a poll every 50 ms with sleep(1) forks twenty
+# times a second, a cost a loaded host feels (decision 0106). read's timeout on a pipe nobody
+# writes to (opened once per shell, read and write ends both held: no end of file) does the wait.
+pause() {
+  if [ -z "${PAUSE_FD:-}" ]; then exec {PAUSE_FD}<> <(:); fi
+  read -r -t "$1" -u "$PAUSE_FD" _ || true
 }
 
 random_suffix() {

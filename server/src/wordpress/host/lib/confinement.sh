@@ -77,13 +77,33 @@ site_master_pid() {
   procs="$SITE_CGROUP_DIR/$sub/cgroup.procs"
   [ -f "$procs" ] || return 1
   while read -r pid; do
-    if [ "$(stat -c %u "/proc/$pid" 2>/dev/null)" = 0 ] &&
-      [[ "$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" == "php-fpm: master "* ]]; then
+    if [ "$(process_uid "$pid")" = 0 ] && [[ "$(process_title "$pid")" == "php-fpm: master "* ]]; then
       printf '%s' "$pid"
       return
     fi
   done <"$procs"
   return 1
+}
+
+# The user id of the process $1, nothing when it is gone: its real one, or "?" when its effective
+# one differs (its status's Uid line). Read by the shell itself: a master is looked for at each PHP
+# run of a site (decision 0106).
+process_uid() {
+  local key real effective _
+  while read -r key real effective _; do
+    if [ "$key" = Uid: ]; then
+      if [ "$real" = "$effective" ]; then printf '%s' "$real"; else printf '?'; fi
+      return
+    fi
+  done 2>/dev/null <"/proc/$1/status" || true
+}
+
+# What the process $1 calls itself: the first word of its command line (php-fpm names its
+# master "php-fpm: master process (...)": one word, NUL-terminated).
+process_title() {
+  local title=""
+  { IFS= read -r -d '' title; } 2>/dev/null <"/proc/$1/cmdline" || true
+  printf '%s' "$title"
 }
 
 # The calling shell joins every cgroup of the process $1 but the roots (cgroup v1 hierarchies by

@@ -26,7 +26,12 @@ ensure_private_dirs() {
   if [ -L "$dir/helper" ] || [ "$(stat -c %u "$dir/helper" 2>/dev/null || echo 0)" != 0 ]; then
     rm -rf "$dir/helper"
   fi
-  [ -d "$dir/helper" ] || install -d -o root -g root -m 755 "$dir/helper"
+  if [ ! -d "$dir/helper" ]; then
+    # A new folder (no entry of it but root's can change): every program in one process.
+    install -d -o root -g root -m 755 "$dir/helper"
+    install -o root -g root -m 644 -t "$dir/helper" "${PHP_PROGRAMS[@]/#/$HELPER_DIR/}"
+    return
+  fi
   for program in "${PHP_PROGRAMS[@]}"; do
     if ! cmp -s "$HELPER_DIR/$program" "$dir/helper/$program"; then
       install -o root -g root -m 644 "$HELPER_DIR/$program" "$dir/helper/.$program.part"
@@ -53,7 +58,7 @@ new_site_folder() {
 # group from their setgid parent.
 give_staged_wp_content() {
   local content=$1 user=$2
-  [ "$(stat -c %u:%a "$(dirname "$content")")" = 0:700 ] || fail "$content is not in a root-only folder"
+  [ "$(stat -c %u:%a "${content%/*}")" = 0:700 ] || fail "$content is not in a root-only folder"
   chown -R -h "$user:$WEB_GROUP" "$content"
   chmod -R g+rX,o-rwx "$content"
   find "$content" -type d -exec chmod g+s {} +

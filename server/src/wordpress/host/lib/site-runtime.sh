@@ -71,9 +71,10 @@ reload_fpm() {
 # Up to 30 s: a master's start on a loaded machine takes seconds.
 wait_for_socket() {
   local socket="$SOCKET_DIR/$1.sock"
-  for _ in $(seq 600); do
+  local try
+  for ((try = 0; try < 600; try++)); do
     [ -S "$socket" ] && return 0
-    sleep 0.05
+    pause 0.05
   done
   fail "php-fpm did not open $socket"
 }

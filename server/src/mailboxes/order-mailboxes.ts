@@ -1,4 +1,4 @@
-import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
+import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import type {
   MailboxList,
   MailboxPassword,

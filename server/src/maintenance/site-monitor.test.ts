@@ -9,7 +9,7 @@ import { jobOutcome } from "../../test/job-outcome.ts";
 import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { emailLog, type Order, orders, siteBackups, siteDowntimes } from "../db/schema.ts";
+import { emailLog, type Order, siteBackups, siteDowntimes } from "../db/schema.ts";
 import { applyPlanDisk } from "../kits/plan-disk.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { findShownOrder } from "../orders/orders-table.ts";

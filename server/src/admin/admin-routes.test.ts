@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
+import { givenPaidOrder, ordersNamed } from "../../test/factories.ts";
 import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN as TOKEN } from "../../test/test-context.ts";
@@ -274,7 +274,7 @@ describe("admin API", () => {
   });
 
   it("refuses to resume or reinstall what cannot be, with French details, and audits the refusal", async () => {
-    const [active] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "alice-bijoux"));
+    const [active] = await ordersNamed(t.ctx.db, "alice-bijoux");
     const resume = await t.app.inject({
       method: "POST",
       url: `/api/admin/resume-order?token=${TOKEN}`,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
+import { givenPaidOrder, ordersNamed } from "../../test/factories.ts";
 import { pdfPageCount, pdfToText } from "../../test/pdf-to-text.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { addKozaCheckout } from "../checkout/add-koza.ts";
@@ -56,7 +56,7 @@ describe("invoices of every payment", () => {
       remoteAddress: `10.9.1.${visitors}`,
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, subdomain));
+    const [order] = await ordersNamed(t.ctx.db, subdomain);
     return { order: order as Order, sessionId };
   }
   const invoicesOf = (orderId: string) =>

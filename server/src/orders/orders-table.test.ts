@@ -12,7 +12,7 @@ const at = "2026-11-27T08:00:00.000Z";
 const paid: StepState = { status: "completed", timestamp: at };
 const unpaid: StepState = { status: "pending", timestamp: null };
 
-/** The payment, the site's setup (undefined: no `sites` row yet), and the status shown. */
+/** The payment, the site's setup (undefined: as its row is made, the default), and the status shown. */
 const cases: [StepState, SiteSetup | undefined, OrderStatus][] = [
   [unpaid, undefined, "pending"],
   [unpaid, "active", "pending"],
@@ -37,14 +37,13 @@ describe("the order's status as the pages show it (decision 0104)", () => {
         checkoutSessionId: `cs_status_${i}`,
         planId: "business",
         payment,
-        subdomain: `statut-${i}`,
         customerName: "Zoé Payet",
         customerEmail: "zoe@example.re",
         country: "Réunion",
         magicLinkTokenEnc: "sealed",
         monthlyPriceCents: 5000,
       });
-      if (setup) await ctx.db.insert(sites).values({ orderId: id, setup });
+      await ctx.db.insert(sites).values({ orderId: id, name: `statut-${i}`, ...(setup ? { setup } : {}) });
     }
   });
   afterAll(() => ctx?.close());
@@ -55,7 +54,7 @@ describe("the order's status as the pages show it (decision 0104)", () => {
         await ctx.db
           .select({ id: orders.id, status: orderStatusSql })
           .from(orders)
-          .leftJoin(sites, eq(sites.orderId, orders.id))
+          .innerJoin(sites, eq(sites.orderId, orders.id))
       ).map((r) => [r.id, r.status]),
     );
     for (const [i, [, , expected]] of cases.entries()) {
@@ -77,7 +76,7 @@ describe("the order's status as the pages show it (decision 0104)", () => {
       subdomain: { status: "completed", timestamp: expect.any(String) },
       wordpress: { status: "failed", timestamp: expect.any(String) },
     });
-    // A site with no row yet gets one from its first step.
+    // A site whose setup has not started: its first step moves it.
     const fresh = ids[2] as string;
     await setSiteStep(ctx.db, fresh, "subdomain", "processing", "processing");
     expect(await findShownOrder(ctx.db, fresh)).toMatchObject({

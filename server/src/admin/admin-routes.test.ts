@@ -350,7 +350,6 @@ describe("admin list and export with many orders", () => {
       checkoutSessionId: `cs_many_${i}`,
       planId: "starter",
       payment: { status: "completed" as const, timestamp: null },
-      subdomain: `site-${i}`,
       customerName: `Client ${i}`,
       customerEmail: `client-${i}@example.re`,
       country: "Réunion",
@@ -358,7 +357,12 @@ describe("admin list and export with many orders", () => {
       monthlyPriceCents: 2000,
       createdAt: i < 1_500 ? same : new Date(same.getTime() + i * 1000),
     }));
-    for (let i = 0; i < N; i += 500) await t.ctx.db.insert(orders).values(rows.slice(i, i + 500));
+    for (let i = 0; i < N; i += 500) {
+      const batch = rows.slice(i, i + 500);
+      await t.ctx.db.insert(orders).values(batch);
+      // Every order has its site's row, made with it (decision 0109).
+      await t.ctx.db.insert(sites).values(batch.map((o, j) => ({ orderId: o.id, name: `site-${i + j}` })));
+    }
   });
   afterAll(() => t?.close());
 

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { OrderStatus, StepState } from "@lagon/contracts/orders";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestContext } from "../../test/test-context.ts";
 import type { Context } from "../context.ts";
 import { orders, type SiteSetup, sites } from "../db/schema.ts";
 import { setSiteStep } from "../sites/sites-table.ts";
-import { findShownOrder, orderStatusSql } from "./orders-table.ts";
+import { findOrder, findShownOrder, orderStatusSql } from "./orders-table.ts";
 
 const at = "2026-11-27T08:00:00.000Z";
 const paid: StepState = { status: "completed", timestamp: at };
@@ -83,5 +84,22 @@ describe("the order's status as the pages show it (decision 0104)", () => {
       status: "processing",
       steps: { payment: paid, subdomain: { status: "processing" } },
     });
+  });
+
+  it("makes the order and its named site together: a name already a site's fails the whole purchase", async () => {
+    const taken = await givenPaidOrder(ctx, { subdomain: "nom-pris" });
+    expect((await findOrder(ctx.db, taken))?.subdomain).toBe("nom-pris");
+    const error = await givenPaidOrder(ctx, {
+      subdomain: "nom-pris",
+      checkoutSessionId: "cs_nom_pris_2",
+    }).catch((err: unknown) => err as { cause?: { code?: string } });
+    expect(error).toMatchObject({ cause: { code: "23505" } });
+    // Neither an order without its site nor a second site of that name.
+    expect(await ctx.db.select().from(orders).where(eq(orders.checkoutSessionId, "cs_nom_pris_2"))).toEqual(
+      [],
+    );
+    expect(await ctx.db.select({ id: sites.orderId }).from(sites).where(eq(sites.name, "nom-pris"))).toEqual([
+      { id: taken },
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { invoices, orders, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { monthlyPeriod } from "../invoices/issue-checkout-invoice.ts";
 import { issueCreditNote, issueInvoice } from "../invoices/issue-invoice.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { NON_PAYMENT } from "../subscriptions/payment-outcomes.ts";
 import { lastMonths } from "./collected-revenue.ts";
@@ -54,7 +55,7 @@ describe("analytics from the money", () => {
 
   /** One month of `planId` (coupon applied) paid at `paidAt`, through the real invoicing. */
   async function bill(orderId: string, kind: "checkout" | "renewal", paidAt: Date) {
-    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const o = await findOrder(t.ctx.db, orderId);
     const planId = o?.planId as PlanId;
     const lines = checkoutLines(
       { planId, percentOff: o?.discountPercent ?? 0, koza: false },

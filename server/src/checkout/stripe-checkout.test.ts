@@ -7,7 +7,7 @@ import { createTestApp } from "../../test/test-context.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { checkoutSessions, coupons, type Order, orders, paymentEvents } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
-import { findShownOrder } from "../orders/orders-table.ts";
+import { findOrder, findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { addKozaCheckout } from "./add-koza.ts";
 import { bySessionId, sessionIdHash } from "./checkout-session-id.ts";
@@ -350,7 +350,7 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
 
   it("sells Koza after the order as a one-off payment, added once when paid", async () => {
     const orderId = await givenPaidOrder(t.ctx, { kozaOption: false });
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await findOrder(t.ctx.db, orderId);
     const { checkout_url } = await addKozaCheckout(
       t.ctx,
       order as Order,
@@ -386,7 +386,7 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
     fake.markPaid(sessionId);
     const event = sessionEvent("checkout.session.completed", sessionId, "evt_koza");
     await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
-    const [paid] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const paid = await findOrder(t.ctx.db, orderId);
     expect(paid).toMatchObject({ kozaOption: true });
     expect((await getSite(t.ctx.db, orderId)).kozaStatus).toBe("pending");
     expect((await t.app.inject({ url: `/api/order-status/${sessionId}` })).statusCode).toBe(404);

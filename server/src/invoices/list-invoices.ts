@@ -1,7 +1,7 @@
 import type { AdminInvoice, AdminInvoices, AdminInvoicesQuery } from "@lagon/contracts/invoices-schemas";
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type InvoiceRow, invoices, orders, searchFold, sites } from "../db/schema.ts";
+import { type InvoiceRow, invoices, searchFold, sites } from "../db/schema.ts";
 import type { InvoiceContent } from "./invoice-content.ts";
 
 const PAGE_SIZE = 50;
@@ -56,7 +56,7 @@ export async function listInvoices(
         total: sql<number>`coalesce(sum(${invoices.totalCents}), 0)`.mapWith(Number),
       })
       .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .innerJoin(sites, eq(sites.orderId, invoices.orderId))
       .where(where),
   ]);
   const total = sums?.count ?? 0;

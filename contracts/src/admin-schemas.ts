@@ -28,6 +28,8 @@ export const AdminOrder = OrderView.omit({ wp_credentials: true, magic_link_toke
   custom_domain: AdminCustomDomain.nullable(),
   /** The site's latest unresolved backup alert (missed backup, failed restore drill), in French. */
   backup_alert: z.string().nullable(),
+  /** French: addresses a plan without mail leaves in service (decision 0110), until they are gone. */
+  mail_alert: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailPlanChangeNotice, mailPlanChangeRefusal } from "./mailboxes.ts";
+import { mailPlanChangeNotice, mailPlanChangeRefusal, mailPlanChangeWeighsUse } from "./mailboxes.ts";
 
 const GO = 1024 ** 3;
 const box = (address: string, usedBytes: number | null) => ({ address, usedBytes });
@@ -17,6 +17,19 @@ describe("what a plan change does to the site's mailboxes (decision 0105)", () =
     expect(mailPlanChangeRefusal("starter", [box("contact@payet.fr", 5 * GO)], [])).toBeNull();
     // Business's mailboxes hold what any Starter one does; its aliases never block a plan with mail.
     expect(mailPlanChangeRefusal("business", boxes, ["info@payet.fr"])).toBeNull();
+  });
+
+  it("weighs what the mailboxes store only when the new plan has room for them but less storage", () => {
+    // Business to Starter: 10 Go mailboxes into 5 Go ones.
+    expect(mailPlanChangeWeighsUse("starter", [10 * GO, 10 * GO])).toBe(true);
+    // Libre to Starter with the 10 Go mailboxes a Stripe switch left (decision 0110): the same.
+    expect(mailPlanChangeWeighsUse("starter", [10 * GO])).toBe(true);
+    // Too many for Starter: the count refuses first, the mail host is not asked.
+    expect(mailPlanChangeWeighsUse("starter", Array(6).fill(10 * GO))).toBe(false);
+    expect(mailPlanChangeWeighsUse("starter", [5 * GO])).toBe(false);
+    expect(mailPlanChangeWeighsUse("business", [5 * GO])).toBe(false);
+    expect(mailPlanChangeWeighsUse("libre", [10 * GO])).toBe(false);
+    expect(mailPlanChangeWeighsUse("starter", [])).toBe(false);
   });
 
   it("says a single mailbox in the singular, and a plan without any change as nothing", () => {

@@ -153,6 +153,11 @@ export const MailboxList = z.object({
   settings: MailSettings.nullable(),
   /** French: why no mailbox can be made now (Libre plan, site not ready), or null. */
   unavailable_reason: z.string().nullable(),
+  /**
+   * French, for a plan without mail whose site still has addresses (decision 0110): they work
+   * on, and what to do; the list then shows them to delete, with no new address. Null otherwise.
+   */
+  outside_plan: z.string().nullable(),
 });
 export type MailboxList = z.infer<typeof MailboxList>;
 

@@ -46,6 +46,12 @@ export interface MailboxVacation {
 
 export const VACATION_LIMITS = { subject: 150, message: 5000 } as const;
 
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
+
+/** "a, b et c" */
+const listed = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(", ")} et ${items.at(-1)}` : (items[0] ?? "");
+
 export const MAILBOX_MESSAGES = {
   localPartRequired: "Indiquez le début de l'adresse, avant le @ (exemple : contact).",
   localPartWithDomain: "Indiquez seulement la partie avant le @ : le domaine est ajouté pour vous.",
@@ -64,6 +70,17 @@ export const MAILBOX_MESSAGES = {
       : `Votre passage à la formule ${planName} est programmé, et elle comprend ${count} adresses e-mail, toutes créées : supprimez-en une ou gardez votre formule actuelle (bloc « Votre abonnement »).`,
   notIncluded:
     "L'offre Libre ne comprend pas d'adresse e-mail : passez à l'offre Starter ou Business pour en créer.",
+  /**
+   * The order page of a site whose plan has no mail but still has addresses (a change made at
+   * Stripe, decision 0110): they work on, nothing is deleted, and what the customer can do.
+   */
+  outsidePlan: (planName: string, addresses: string[]) =>
+    addresses.length > 1
+      ? `Votre formule ${planName} ne comprend pas d'adresse e-mail, mais votre site a encore ces ${addresses.length} adresses : ${listed(addresses)}. Elles fonctionnent toujours et rien n'est supprimé. Pour les garder, reprenez la formule Starter ou Business (bloc « Votre abonnement ») ; sinon, récupérez les messages à garder, puis supprimez-les ci-dessous. Notre équipe en est informée.`
+      : `Votre formule ${planName} ne comprend pas d'adresse e-mail, mais votre site a encore cette adresse : ${listed(addresses)}. Elle fonctionne toujours et rien n'est supprimé. Pour la garder, reprenez la formule Starter ou Business (bloc « Votre abonnement ») ; sinon, récupérez les messages à garder, puis supprimez-la ci-dessous. Notre équipe en est informée.`,
+  /** The same, for the agency: its order card's alert and e-mail (decision 0110). */
+  outsidePlanAgency: (planName: string, addresses: string[]) =>
+    `La formule ${planName} ne comprend pas d'adresse e-mail, mais ${addresses.length > 1 ? `ces ${addresses.length} adresses restent` : "cette adresse reste"} en service : ${listed(addresses)}. Rien n'est supprimé ni bloqué : voyez avec le client s'il reprend la formule Starter ou Business, ou s'il supprime ${addresses.length > 1 ? "ces adresses" : "cette adresse"} après avoir récupéré ses messages (bloc « Adresses e-mail » de la commande).`,
   notReady: "Les adresses e-mail seront disponibles dès que votre site sera en ligne.",
   unknownMailDomain: "Ce domaine n'est pas un domaine e-mail de votre site : choisissez-en un de la liste.",
   unknownMailbox: "Cette adresse n'existe pas (ou plus).",
@@ -116,12 +133,6 @@ export function isPlainAddress(v: string): boolean {
   return v.length <= 254 && address.test(v);
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
-
-/** "a, b et c" */
-const listed = (items: string[]) =>
-  items.length > 1 ? `${items.slice(0, -1).join(", ")} et ${items.at(-1)}` : (items[0] ?? "");
-
 /**
  * What a move from plan `from` to plan `to` does to the site's mail (decision 0105), in French,
  * for the plan form: `mailboxes` is how many the site has, `when` the phrase of the date ("le 22
@@ -157,6 +168,16 @@ export function mailPlanChangeNotice(
 export interface MailboxInUse {
   address: string;
   usedBytes: number | null;
+}
+
+/**
+ * Whether a move to plan `to` must weigh what each mailbox stores (decision 0105): the plan has
+ * room for them all, but less storage than one of them has now (`quotas`, each mailbox's storage).
+ * The server then asks the mail host; the plan form reads the same figures from the mailbox list.
+ */
+export function mailPlanChangeWeighsUse(to: PlanId, quotas: number[]): boolean {
+  const after = MAILBOX_ALLOWANCE[to];
+  return after.count > 0 && quotas.length <= after.count && quotas.some((q) => q > after.quotaBytes);
 }
 
 /**

@@ -97,7 +97,7 @@ describe("configuration", () => {
         smtpPort: 25,
         submissionPort: 587,
         imapPort: 143,
-        webmailUrl: undefined,
+        webmailUrl: "https://webmail.lagon-sites.re/",
         tls: { serverName: "mail.lagon-sites.re", caFile: undefined },
       });
     }
@@ -106,6 +106,10 @@ describe("configuration", () => {
     const private_ = { ...config, MAIL_PUBLIC_HOST: "10.0.0.30", MAIL_SUBMISSION_PORT: 2587 };
     expect(siteMailSubmission(private_)).toBe("10.0.0.30:2587");
     expect(sshMailEndpoints(private_).tls.serverName).toBe("mail.lagon-sites.re");
+    // The agency's own webmail when it names one.
+    expect(sshMailEndpoints({ ...config, WEBMAIL_URL: "https://courriel.exemple.re/" }).webmailUrl).toBe(
+      "https://courriel.exemple.re/",
+    );
     // Sites of SSH WordPress hosts reach an SSH mail host (not the embedded one): they get a sender.
     const order = {
       subdomain: "boulangerie",

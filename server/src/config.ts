@@ -278,7 +278,10 @@ const ConfigSchema = PublicConfig.extend({
   ),
   /** Loopback ports of the local mail host: SMTP base+25, submission base+87, IMAP base+43, internal base+24/26/27/28. */
   MAIL_PORT_BASE: z.coerce.number().int().min(1024).max(65400).default(2500),
-  /** Where buyers open the webmail (Roundcube, on 127.0.0.1:MAIL_PORT_BASE+80 behind it); default http://webmail.<BASE_DOMAIN>:<that port>/. */
+  /**
+   * Where buyers open the webmail. MAIL_HOST=local: Roundcube on 127.0.0.1:MAIL_PORT_BASE+80, default
+   * http://webmail.<BASE_DOMAIN>:<that port>/; MAIL_HOST=ssh: the host's own, default https://webmail.<BASE_DOMAIN>/.
+   */
   WEBMAIL_URL: optional.pipe(z.url().optional()),
   /** Outbound mail of the local mail host through this relay, "[host]:port" (default: the recipients' MX). */
   MAIL_RELAY_HOST: optional.pipe(

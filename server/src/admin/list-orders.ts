@@ -7,6 +7,7 @@ import type { Context } from "../context.ts";
 import { adminDomainViews } from "../custom-domain/admin-domain-actions.ts";
 import { ordersDomains } from "../custom-domain/domain-view.ts";
 import { orderLogs, orders, searchFold, sites, subscriptions } from "../db/schema.ts";
+import { mailOutsidePlanAlerts } from "../mailboxes/plan-mail.ts";
 import { adminMaintenance } from "../maintenance/maintenance-view.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { kitView, planName } from "../orders/order-view.ts";
@@ -121,6 +122,7 @@ export async function listOrders(
     ctx,
     rows.map((r) => r.id),
   );
+  const mailAlerts = await mailOutsidePlanAlerts(ctx, rows);
   const now = await billingNow(ctx);
   const maintenance = await adminMaintenance(
     ctx,
@@ -166,6 +168,7 @@ export async function listOrders(
           ? adminSubscriptionView(ctx, o.subscription, o, now, ctx.payments.billingCalendar)
           : null,
         backup_alert: alerts.get(o.id) ?? null,
+        mail_alert: mailAlerts.get(o.id) ?? null,
         maintenance: maintenance.get(o.id) ?? null,
       };
     }),

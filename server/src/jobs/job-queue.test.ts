@@ -26,14 +26,17 @@ describe("the job queue's policies", () => {
     const policy = async () =>
       (
         await database.sql.executeSql(
-          "select retry_limit, retry_delay from pgboss.queue where name = 'queue-policy-probe'",
+          "select retry_limit, retry_delay, retry_backoff from pgboss.queue where name = 'queue-policy-probe'",
         )
       ).rows[0];
 
     await (await startJobQueue(database, [job(2, 30)], log)).stop();
-    expect(await policy()).toEqual({ retry_limit: 2, retry_delay: 30 });
+    expect(await policy()).toEqual({ retry_limit: 2, retry_delay: 30, retry_backoff: true });
     await (await startJobQueue(database, [job(8, 5)], log)).stop();
-    expect(await policy()).toEqual({ retry_limit: 8, retry_delay: 5 });
+    expect(await policy()).toEqual({ retry_limit: 8, retry_delay: 5, retry_backoff: true });
+    // No delay, no backoff: pg-boss would back off from 1 s (the tests' jobs, test-jobs.ts).
+    await (await startJobQueue(database, [job(8, 0)], log)).stop();
+    expect(await policy()).toEqual({ retry_limit: 8, retry_delay: 0, retry_backoff: false });
   });
 });
 

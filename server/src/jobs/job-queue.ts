@@ -110,7 +110,9 @@ export async function startJobQueue(
     const policy = {
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
-      retryBackoff: true,
+      // Backoff only with a delay: pg-boss raises a delay of 0 to 1 s when it backs off, so a job
+      // retried at once (the tests', test-jobs.ts) would wait 1-2, 2-4, 4-8, 8-16 s between attempts.
+      retryBackoff: job.retryDelaySeconds > 0,
       expireInSeconds: job.expireInSeconds,
     };
     // createQueue leaves a queue that exists as it is: a retry limit or delay changed in the code

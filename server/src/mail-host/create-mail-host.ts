@@ -63,7 +63,8 @@ export function sshMailEndpoints(config: Config): MailEndpoints {
     smtpPort: config.MAIL_SMTP_PORT,
     submissionPort: config.MAIL_SUBMISSION_PORT,
     imapPort: config.MAIL_IMAP_PORT,
-    webmailUrl: config.WEBMAIL_URL,
+    // The host's own Roundcube unless the agency names another (decision 0107).
+    webmailUrl: config.WEBMAIL_URL ?? `https://webmail.${config.BASE_DOMAIN.toLowerCase()}/`,
     // Its certificate names mail.<BASE_DOMAIN> whatever address it is reached at.
     tls: { serverName: mailHostName(config), caFile: config.MAIL_TLS_CA },
   };

@@ -15,20 +15,34 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../test/smtp-sink.ts";
 import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { HOST_RUN_DIR, hostConfigTemplates, hostPorts } from "./host-config.ts";
 import { MAIL_USER, waitForPort } from "./local-mail-host.ts";
-import { deliverFromOutside, waitForMessage } from "./mail-checks.ts";
-import { mailHostPaths } from "./mail-host-config.ts";
-import { emptyMailState, mailChanges, mailHostFiles } from "./mail-state.ts";
+import { WEBMAIL_USER, waitForSocket } from "./local-webmail.ts";
+import {
+  bayesLearns,
+  campaignText,
+  deliverFromOutside,
+  moveMessage,
+  RoundcubeVisit,
+  submitAs,
+  teachingMessage,
+  waitForMessage,
+} from "./mail-checks.ts";
+import type { MailEndpoints } from "./mail-host.ts";
+import { mailHostPaths, RELAY_MAPS } from "./mail-host-config.ts";
+import { emptyMailState, type MailState, mailChanges, mailHostFiles } from "./mail-state.ts";
 import { ensureMailCertificate } from "./mail-tls.ts";
 import { hashMailboxPassword } from "./mailbox-password.ts";
 import { GTUBE, RSPAMD_USER } from "./rspamd-config.ts";
 import { POLICYD_RATE_LIMIT } from "./send-rate-policy.ts";
 import { MAIL_HELPER_DIR, mailHelperFiles, SECTIONS_ORDER } from "./ssh-mail-host.ts";
+import { WEBMAIL_HOST_SOCKET } from "./webmail-host-config.ts";
 
 const CONF_DIR = path.join(MAIL_HELPER_DIR, "conf");
 
@@ -60,10 +74,22 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         TLS_KEY: path.join(dir, "tls", "private", "key.pem"),
         RESTART_SERVICES: "echo redemarres",
         DKIM_RELOAD: "true",
+        // The webmail (lib/webmail.sh): its name is the default, webmail.exemple.re.
+        ...webmailSettings(),
         ...overrides,
       })
         .map(([k, v]) => `${k}='${v}'\n`)
         .join("");
+    /** The webmail's files in the scratch folder, its own certificate, TLS_CA trusting both. */
+    const webmailSettings = () => ({
+      WEBMAIL_ROOT: path.join(dir, "webmail"),
+      WEBMAIL_NGINX_SITE: etc("nginx/lagon-webmail.conf"),
+      WEBMAIL_FPM_POOL: etc("php/lagon-webmail.conf"),
+      WEBMAIL_TLS_CERT: path.join(dir, "webmail-tls", "cert.pem"),
+      WEBMAIL_TLS_KEY: path.join(dir, "webmail-tls", "private", "key.pem"),
+      TLS_CA: path.join(dir, "ca.pem"),
+      WEBMAIL_RELOAD: "echo webmail-recharge",
+    });
     const configure = () =>
       runProcess("bash", [helper, "configure"], {
         env: { MAIL_HOST_CONF: conf, PATH: process.env.PATH ?? "" },
@@ -86,6 +112,12 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         path.join(dir, "tls", "cert.pem"),
         path.join(dir, "tls", "private", "key.pem"),
       ]);
+      await ensureSystemUser(WEBMAIL_USER);
+      const webmailTls = await ensureMailCertificate(path.join(dir, "webmail-tls"), "webmail.exemple.re");
+      await writeFile(
+        path.join(dir, "ca.pem"),
+        `${await readFile(tls.certFile, "utf8")}${await readFile(webmailTls.certFile, "utf8")}`,
+      );
       conf = path.join(dir, "mail-host.conf");
       await writeFile(conf, settings(), { mode: 0o600 });
     }, 30_000);
@@ -108,8 +140,281 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
 
     afterAll(async () => {
       await stopDaemons();
+      await relay?.close();
       if (dir) await rm(dir, { recursive: true, force: true });
     });
+
+    /**
+     * rspamd's Bayes files are made by configure, before rspamd's first start, by one process
+     * (decision 0108): rspamd's own schema, rspamd's files. Two processes starting on none race.
+     */
+    async function expectBayesFilesMade(): Promise<void> {
+      const rspamdId = await userId(RSPAMD_USER);
+      for (const file of ["bayes.spam.sqlite", "bayes.ham.sqlite", "learn_cache.sqlite"]) {
+        const made = path.join(root(), "rspamd-state", file);
+        expect((await stat(made)).uid, file).toBe(rspamdId);
+      }
+      for (const kind of ["spam", "ham"]) {
+        const { stdout } = await runProcess("/usr/sbin/runuser", [
+          ...["-u", RSPAMD_USER, "--", "/usr/bin/sqlite3", "-readonly"],
+          path.join(root(), "rspamd-state", `bayes.${kind}.sqlite`),
+          "PRAGMA user_version; SELECT name FROM users; SELECT COUNT(*) FROM tokenizer;",
+        ]);
+        expect(stdout.split("\n").filter(Boolean), kind).toEqual(["1", "default", "1"]);
+      }
+      // Nothing of the one-off rspamd is left: no process on its files, no run folder.
+      expect((await readdir(root())).filter((name) => name.startsWith(".rspamd-init"))).toEqual([]);
+    }
+
+    /** What Postfix was given for the relay's login: none, or this relay, login and password. */
+    async function expectRelayLogin(login: { relay: string; user: string; password: string } | null) {
+      const postconf = async (name: string) =>
+        (await runProcess("/usr/sbin/postconf", ["-c", etc("postfix"), "-h", name])).stdout.trim();
+      expect(await postconf("smtp_sasl_auth_enable")).toBe(login ? "yes" : "no");
+      expect(await postconf("smtp_sasl_password_maps")).toBe(`hash:${root()}/postfix/${RELAY_MAPS.password}`);
+      expect(await postconf("smtp_tls_policy_maps")).toBe(`hash:${root()}/postfix/${RELAY_MAPS.tls}`);
+      for (const name of Object.values(RELAY_MAPS))
+        for (const file of [name, `${name}.db`]) {
+          const { mode, uid } = await stat(path.join(root(), "postfix", file));
+          expect([mode & 0o777, uid], file).toEqual([0o600, 0]);
+        }
+      const lookup = async (name: string) =>
+        (
+          await runProcess("/usr/sbin/postmap", [
+            ...["-c", etc("postfix"), "-q", login?.relay ?? "[relais.exemple.net]:587"],
+            `hash:${root()}/postfix/${name}`,
+          ]).catch(() => ({ stdout: "" }))
+        ).stdout.trim();
+      expect(await lookup(RELAY_MAPS.password)).toBe(login ? `${login.user}:${login.password}` : "");
+      // The login goes over TLS or not at all: that one destination is `encrypt`.
+      expect(await lookup(RELAY_MAPS.tls)).toBe(login ? "encrypt" : "");
+    }
+
+    /** A root-only file with a relay password (0600, as the guide says). */
+    function relayPasswordFile(): string {
+      return path.join(dir, "relais.password");
+    }
+
+    /**
+     * The outbound relay of a host whose port 25 is closed, asking for a login (decision 0108): a
+     * real SMTP server (smtp-server) that offers STARTTLS with the host's test certificate and
+     * takes AUTH only over TLS and only with its password. Configure is given a wrong one first.
+     */
+    let relay: Awaited<ReturnType<typeof startLoginRelay>> | undefined;
+    async function startLoginRelay() {
+      const login = { user: "agence-relais", password: "Rel4is-secret!-0108" };
+      const attempts: { user: string; right: boolean; secure: boolean }[] = [];
+      const received: { from: string; to: string[]; raw: string }[] = [];
+      const server = new SMTPServer({
+        key: await readFile(path.join(dir, "tls", "private", "key.pem")),
+        cert: await readFile(path.join(dir, "tls", "cert.pem")),
+        authMethods: ["PLAIN", "LOGIN"],
+        logger: false,
+        onAuth(auth, session, callback) {
+          const right = auth.username === login.user && auth.password === login.password;
+          attempts.push({ user: auth.username ?? "", right, secure: session.secure });
+          if (right) callback(null, { user: login.user });
+          else callback(Object.assign(new Error("Identifiants refuses"), { responseCode: 535 }));
+        },
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            const { mailFrom, rcptTo } = session.envelope;
+            received.push({
+              from: mailFrom ? mailFrom.address : "",
+              to: rcptTo.map((r) => r.address),
+              raw: Buffer.concat(chunks).toString("utf8"),
+            });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const address = server.server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      await writeFile(relayPasswordFile(), "mauvais-mot-de-passe\n", { mode: 0o600 });
+      return {
+        login: { relay: `[127.0.0.1]:${port}`, ...login },
+        settings: {
+          RELAY_HOST: `[127.0.0.1]:${port}`,
+          RELAY_USER: login.user,
+          RELAY_PASSWORD_FILE: relayPasswordFile(),
+        },
+        attempts,
+        received,
+        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      };
+    }
+
+    /**
+     * Junk learning on the installed files (decisions 0087, 0092): moves over IMAP run the
+     * IMAPSieve scripts, their pipe programs hand the message to the controller with the host's
+     * password, and the mailbox's own Bayes learns; then rspamd's milter scores a message like the
+     * ones its owner moved to Junk with that Bayes, so both of rspamd's processes have it (0108).
+     */
+    async function learnsFromJunkMoves(endpoints: MailEndpoints, address: string, password: string) {
+      // rspamd's two processes opened the Bayes files configure made: neither waited on the other's
+      // creation of them (on no files, each start logs it, decision 0108).
+      const rspamdLog = await readFile(path.join(root(), "rspamd-state", "rspamd.log"), "utf8");
+      expect(rspamdLog).toContain("rspamd_proxy");
+      expect(rspamdLog).not.toContain("database is locked");
+      const learned = () => bayesLearns(dir, address);
+      expect(await learned()).toEqual({ spam: 0, ham: 0 });
+      // Two messages of their own (rspamd learns none under 11 words), read, then moved to Junk.
+      const letters = {
+        "Lettre d'information de novembre":
+          "Découvrez nos nouveautés du mois : des remises sur toute la gamme, des conseils de saison et notre sélection de produits pour la maison et le jardin.",
+        "Facture de novembre pour la terrasse":
+          "Bonjour, vous trouverez ci-joint la facture des travaux de la terrasse, à régler sous trente jours par virement. Merci pour votre confiance et à bientôt.",
+      };
+      for (const [subject, text] of Object.entries(letters)) {
+        await deliverFromOutside(endpoints, { from: "contact@exterieur.test", to: address, subject, text });
+        await waitForMessage(endpoints, address, password, subject, { timeoutMs: 30_000 });
+      }
+      let spam = 0;
+      for (const subject of Object.keys(letters)) {
+        await moveMessage(endpoints, address, password, { subject, from: "INBOX", to: "Junk" });
+        spam += 1;
+        await waitFor(async () => (await learned()).spam === spam);
+      }
+      // The owner takes the invoice back out of Junk: unlearned as spam, learned as ham.
+      await moveMessage(endpoints, address, password, {
+        subject: "Facture de novembre pour la terrasse",
+        from: "Junk",
+        to: "INBOX",
+      });
+      await waitFor(async () => (await learned()).ham === 1);
+      expect(await learned()).toEqual({ spam: 1, ham: 1 });
+      expect(await bayesLearns(dir, "autres@exemple.re")).toEqual({ spam: 0, ham: 0 });
+
+      // Bayes scores once the host has 20 learns of each kind (min_learns, decision 0092): the rest
+      // of them taught through the controller, for another mailbox.
+      const header = await readFile(path.join(root(), "sieve", "learn.header"), "utf8");
+      const controller = async (url: string, headers: Record<string, string> = {}, body?: string) => {
+        const response = await fetch(`http://127.0.0.1:${hostPorts().learn}${url}`, {
+          method: body === undefined ? "GET" : "POST",
+          headers: { ...headers, Password: header.replace(/^Password: /, "").trim() },
+          body,
+        });
+        expect(response.status).toBe(200);
+        return response.json() as Promise<{ statfiles: { symbol: string; revision: number }[] }>;
+      };
+      for (const kind of ["spam", "ham"] as const) {
+        const symbol = kind === "spam" ? "BAYES_SPAM" : "BAYES_HAM";
+        const learns = async () =>
+          (await controller("/stat")).statfiles.find((file) => file.symbol === symbol)?.revision ?? 0;
+        for (let n = 0; (await learns()) < 20; n++) {
+          expect(n).toBeLessThan(20);
+          await controller(`/learn${kind}`, { "Deliver-To": "autres@exemple.re" }, teachingMessage(kind, n));
+        }
+      }
+      // The owner moves two messages of a campaign to Junk; the third, from outside, goes there by
+      // itself: the milter's scan used this mailbox's Bayes (BAYES_SPAM, 5.1 points).
+      for (const n of [1, 2]) {
+        const subject = `Votre cadeau n°${n}`;
+        await deliverFromOutside(endpoints, {
+          from: "promo@soldes.test",
+          to: address,
+          subject,
+          text: campaignText(n),
+        });
+        await waitForMessage(endpoints, address, password, subject, { timeoutMs: 30_000 });
+        await moveMessage(endpoints, address, password, { subject, from: "INBOX", to: "Junk" });
+      }
+      await waitFor(async () => (await learned()).spam === 3);
+      const subject = "VOTRE CADEAU DE BIENVENUE VOUS ATTEND";
+      await deliverFromOutside(endpoints, {
+        from: "promo@soldes.test",
+        to: address,
+        subject,
+        text: campaignText(3),
+      });
+      const scored = await waitForMessage(endpoints, address, password, subject, {
+        mailbox: "Junk",
+        timeoutMs: 30_000,
+      });
+      expect(scored).toMatch(/^X-Spam: Yes/m);
+    }
+
+    /**
+     * The relay's login set by configure (decision 0108): with the wrong password the relay refuses
+     * the login and the message stays in Postfix's queue, deferred; configure run again with the
+     * right one, the queue flushed, the message reaches the relay, the login sent over TLS only.
+     */
+    async function relaysWithItsLogin(endpoints: MailEndpoints, state: MailState) {
+      if (!relay) throw new Error("no relay");
+      await expectRelayLogin({ ...relay.login, password: "mauvais-mot-de-passe" });
+      // Another login of the host sends (the first one spent this scratch host's budget of 3).
+      const sender = { address: "envois@exemple.re", password: "motdepasse-essai-2" };
+      mailChanges.setMailbox(state, {
+        address: sender.address,
+        passwordHash: await hashMailboxPassword(sender.password),
+        quotaBytes: 1024 ** 2,
+      });
+      state.revision = 2;
+      const files: Record<string, string> = {
+        state: `${JSON.stringify(state)}\n`,
+        ...mailHostFiles(state, mailHostPaths(root(), HOST_RUN_DIR)),
+        removed: "",
+      };
+      await runProcess("bash", [helper, "apply", "1", "2"], {
+        stdin: SECTIONS_ORDER.map((name) => `== ${name}\n${files[name] ?? ""}`).join(""),
+        env: { MAIL_HOST_CONF: conf, PATH: process.env.PATH ?? "" },
+      });
+      const subject = "Confirmation de rendez-vous";
+      await submitAs(endpoints, sender.address, sender.password, {
+        from: sender.address,
+        to: "client@ailleurs.test",
+        subject,
+        text: "Votre rendez-vous est confirmé pour mardi.",
+      });
+      const queued = async () =>
+        (await runProcess("/usr/sbin/postqueue", ["-c", etc("postfix"), "-j"])).stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { recipients: { address: string; delay_reason?: string }[] });
+      const deferred = await waitFor(async () =>
+        (await queued())
+          .flatMap((message) => message.recipients)
+          .find((r) => r.address === "client@ailleurs.test" && r.delay_reason),
+      );
+      expect(deferred.delay_reason).toMatch(/SASL authentication failed.*535/);
+      expect(relay.received).toEqual([]);
+      expect(relay.attempts.length).toBeGreaterThan(0);
+      expect(relay.attempts.every((attempt) => attempt.secure && !attempt.right)).toBe(true);
+
+      // The right password, configure again (Postfix reloaded), the queue flushed: it arrives.
+      await writeFile(relayPasswordFile(), `${relay.login.password}\n`, { mode: 0o600 });
+      await writeFile(
+        conf,
+        settings({
+          ...Object.fromEntries(
+            (await readFile(conf, "utf8"))
+              .split("\n")
+              .filter(Boolean)
+              .map((line) => line.match(/^(\w+)='(.*)'$/)?.slice(1) as [string, string]),
+          ),
+          RESTART_SERVICES: `/usr/sbin/postfix -c ${etc("postfix")} reload`,
+        }),
+        { mode: 0o600 },
+      );
+      const { stdout, stderr } = await configure();
+      await expectRelayLogin(relay.login);
+      await runProcess("/usr/sbin/postqueue", ["-c", etc("postfix"), "-f"]);
+      const arrived = await waitFor(() =>
+        relay?.received.find((mail) => mail.to.includes("client@ailleurs.test")),
+      );
+      expect(arrived.from).toBe(sender.address);
+      expect(arrived.raw).toContain(`Subject: ${subject}`);
+      expect(relay.attempts.at(-1)).toEqual({ user: relay.login.user, right: true, secure: true });
+      expect(await queued()).toEqual([]);
+      // Neither password is ever written out: not by configure, not in Postfix's log.
+      const log = await readFile(path.join(root(), "log", "postfix.log"), "utf8");
+      for (const secret of [relay.login.password, "mauvais-mot-de-passe"])
+        expect(`${stdout}${stderr}${log}`).not.toContain(secret);
+      await writeFile(conf, settings(), { mode: 0o600 });
+    }
 
     it("puts in the host's values, checks them with each daemon and installs every file", async () => {
       const { stdout } = await configure();
@@ -153,9 +458,36 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       for (const file of installed) expect(await readFile(file, "utf8"), file).not.toMatch(/@[A-Z_]+@/);
       expect(await readFile(etc("default/postsrsd"), "utf8")).toContain("SRS_DOMAIN=mail.exemple.re");
 
+      // The webmail: Roundcube on this host's IMAP and submission over STARTTLS (checked for its
+      // name), its key made here, its database made; nginx on the webmail's name.
+      expect(stdout).toContain("webmail-recharge");
+      const webmail = path.join(dir, "webmail");
+      const roundcube = await readFile(path.join(webmail, "config", "config.inc.php"), "utf8");
+      expect(roundcube).toContain("$config['imap_host'] = 'tls://127.0.0.1:143';");
+      expect(roundcube).toContain("$config['smtp_host'] = 'tls://127.0.0.1:587';");
+      expect(roundcube).toContain("'peer_name' => 'mail.exemple.re'");
+      const desKey = (await readFile(path.join(webmail, "des.key"), "utf8")).trim();
+      expect(desKey).toMatch(/^[A-Za-z0-9+/]{24}$/);
+      expect(roundcube).toContain(`$config['des_key'] = '${desKey}';`);
+      expect((await stat(path.join(webmail, "des.key"))).mode & 0o777).toBe(0o600);
+      expect((await stat(path.join(webmail, "config", "config.inc.php"))).mode & 0o777).toBe(0o640);
+      expect((await stat(path.join(webmail, "db", "roundcube.sqlite"))).isFile()).toBe(true);
+      const site = await readFile(etc("nginx/lagon-webmail.conf"), "utf8");
+      expect(site).toMatch(/^ {4}server_name webmail\.exemple\.re;$/m);
+      expect(site).toMatch(/^ {4}listen 443 ssl http2;$/m);
+      expect(site).toContain(`ssl_certificate ${path.join(dir, "webmail-tls", "cert.pem")};`);
+      expect(await readFile(etc("php/lagon-webmail.conf"), "utf8")).toContain(
+        `env[ROUNDCUBE_CONFIG_DIR] = ${webmail}/config`,
+      );
+      for (const file of [etc("nginx/lagon-webmail.conf"), etc("php/lagon-webmail.conf")])
+        expect(await readFile(file, "utf8"), file).not.toMatch(/@[A-Z_]+@/);
+      await expectBayesFilesMade();
+      await expectRelayLogin(null);
+
       // Again (a new helper copied): the same password, the learn programs keep working.
       await configure();
       expect(await readFile(path.join(root(), "sieve", "learn.header"), "utf8")).toBe(header);
+      expect(await readFile(path.join(webmail, "config", "config.inc.php"), "utf8")).toBe(roundcube);
     });
 
     it("runs: a login submits through the installed daemons, deferred in French past its budget; mail from another server is scored by rspamd and read over IMAP", async () => {
@@ -164,9 +496,15 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         SUBMISSION_PORT: await freePort(),
         IMAP_PORT: await freePort(),
       };
+      // The webmail's HTTPS and HTTP ports (lib/webmail.sh), free ones too.
+      const web = { WEBMAIL_PORT: await freePort(), WEBMAIL_HTTP_PORT: await freePort() };
+      relay = await startLoginRelay();
       await writeFile(
         conf,
-        settings(Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)]))),
+        settings({
+          ...Object.fromEntries(Object.entries({ ...ports, ...web }).map(([k, v]) => [k, String(v)])),
+          ...relay.settings,
+        }),
         {
           mode: 0o600,
         },
@@ -294,13 +632,110 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
           timeoutMs: 30_000,
         });
         expect(spam).toMatch(/^X-Spam: Yes/m);
+
+        await webmailReadsInbox(web, address, password, ports.SUBMISSION_PORT);
+        await learnsFromJunkMoves(endpoints, address, password);
+        await relaysWithItsLogin(endpoints, state);
       } finally {
         await stopDaemons();
+        await relay?.close();
       }
-    }, 120_000);
+    }, 180_000);
+
+    /**
+     * The host's webmail on the installed files, as Debian's units start them (php-fpm with the
+     * pool, nginx with the server blocks inside its http block): the mailbox's owner logs in to
+     * Roundcube over HTTPS and reads the message from another server; the helper's health sees it,
+     * then sees it down once php-fpm stops.
+     */
+    async function webmailReadsInbox(
+      web: { WEBMAIL_PORT: number; WEBMAIL_HTTP_PORT: number },
+      address: string,
+      password: string,
+      submissionPort: number,
+    ): Promise<void> {
+      // It sends through this host's submission port (the budget of this login is spent above).
+      expect(await readFile(path.join(dir, "webmail", "config", "config.inc.php"), "utf8")).toContain(
+        `$config['smtp_host'] = 'tls://127.0.0.1:${submissionPort}';`,
+      );
+      const fpmConf = path.join(dir, "php-fpm.conf");
+      await writeFile(
+        fpmConf,
+        `[global]\npid = ${dir}/php-fpm.pid\nerror_log = ${dir}/php-fpm.log\ndaemonize = no\ninclude = ${etc("php/lagon-webmail.conf")}\n`,
+      );
+      const nginxConf = path.join(dir, "nginx.conf");
+      await writeFile(
+        nginxConf,
+        `user www-data www-data;\npid ${dir}/nginx.pid;\nerror_log ${dir}/nginx-error.log;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  client_body_temp_path ${dir}/nginx-body;\n  fastcgi_temp_path ${dir}/nginx-fastcgi;\n  include ${etc("nginx/lagon-webmail.conf")};\n}\n`,
+      );
+      await mkdir(path.dirname(WEBMAIL_HOST_SOCKET), { recursive: true });
+      const fpm = spawn("/usr/sbin/php-fpm8.2", ["--nodaemonize", "--fpm-config", fpmConf], {
+        stdio: "ignore",
+      });
+      const nginx = spawn("/usr/sbin/nginx", ["-c", nginxConf, "-g", "daemon off;"], { stdio: "ignore" });
+      daemons.push(fpm, nginx);
+      await waitForSocket(WEBMAIL_HOST_SOCKET);
+      await waitForPort(web.WEBMAIL_PORT, 20_000);
+
+      const visit = new RoundcubeVisit(`https://127.0.0.1:${web.WEBMAIL_PORT}/`, {
+        servername: "webmail.exemple.re",
+        ca: await readFile(path.join(dir, "webmail-tls", "cert.pem")),
+      });
+      const loginPage = await visit.request("/");
+      expect(loginPage.status).toBe(200);
+      expect(loginPage.text).toContain('lang="fr"');
+      expect(loginPage.headers.get("strict-transport-security")).toBe("max-age=31536000");
+      const token = loginPage.text.match(/name="_token" value="([^"]+)"/)?.[1] ?? "";
+      const login = await visit.request("/?_task=login", {
+        method: "POST",
+        body: new URLSearchParams({
+          _token: token,
+          _task: "login",
+          _action: "login",
+          _user: address,
+          _pass: password,
+        }),
+      });
+      expect(login.status, login.text.slice(0, 2000)).toBe(302);
+      const inbox = (await visit.request(login.headers.get("location") ?? "/?_task=mail")).text;
+      expect(inbox).toContain(address);
+      const headers = { "x-roundcube-request": inbox.match(/"request_token":"([^"]+)"/)?.[1] ?? "" };
+      const list = await visit.request("/?_task=mail&_action=list&_mbox=INBOX&_remote=1", { headers });
+      expect(list.text).toContain("Devis pour une terrasse");
+      const uid = list.text.match(/add_message_row\((\d+)/)?.[1];
+      expect(uid).toBeDefined();
+      const shown = await visit.request(`/?_task=mail&_action=show&_mbox=INBOX&_uid=${uid}`);
+      expect(shown.text).toContain("pourriez-vous me faire un devis");
+      // Plain HTTP on the webmail's name: to HTTPS.
+      const plain = await new RoundcubeVisit(`http://127.0.0.1:${web.WEBMAIL_HTTP_PORT}/`).request(
+        "/?_task=mail",
+        {
+          headers: { host: "webmail.exemple.re" },
+        },
+      );
+      expect([plain.status, plain.headers.get("location")]).toEqual([
+        301,
+        "https://webmail.exemple.re/?_task=mail",
+      ]);
+
+      const health = () =>
+        runProcess("bash", [helper, "health"], {
+          env: { MAIL_HOST_CONF: conf, PATH: process.env.PATH ?? "" },
+        });
+      expect((await health()).stdout.trim()).toBe("ok");
+      const exited = new Promise((resolve) => fpm.once("exit", resolve));
+      fpm.kill("SIGTERM");
+      await exited;
+      const down = await health().then(
+        () => null,
+        (e: ProcessError) => e,
+      );
+      expect(down?.stderr).toContain("le webmail ne répond pas (HTTP 502)");
+    }
 
     it("refuses a value out of its shape, or a configuration a daemon refuses, and installs nothing", async () => {
       const before = await readFile(etc("postfix/main.cf"), "utf8");
+      const webmailBefore = await readFile(etc("nginx/lagon-webmail.conf"), "utf8");
       for (const [overrides, refusal] of [
         [{ MAIL_HOSTNAME: "mail.exemple.re|x" }, /MAIL_HOSTNAME/],
         [{ RELAY_HOST: "relais;reboot" }, /RELAY_HOST/],
@@ -309,11 +744,32 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         [{ TLS_KEY: path.join(dir, "tls") }, /TLS_KEY/],
         [{ RELAY_HOST: "[relais.exemple.net]:587", DOVECOT_BROKEN: "yes" }, /Dovecot refuses/],
         [{ RSPAMD_BROKEN: "yes" }, /rspamd refuses its configuration/],
+        // The webmail's: PHP, php-fpm, nginx (a key given as the certificate), and its settings.
+        [{ WEBMAIL_PHP_BROKEN: "yes" }, /PHP refuses Roundcube's config\.inc\.php/],
+        [{ WEBMAIL_FPM_BROKEN: "yes" }, /php-fpm refuses the webmail's pool/],
+        [{ WEBMAIL_TLS_CERT: path.join(dir, "webmail-tls", "private", "key.pem") }, /nginx refuses/],
+        [{ WEBMAIL_HOSTNAME: "webmail.exemple.re;" }, /WEBMAIL_HOSTNAME/],
+        [{ WEBMAIL_PORT: "443;" }, /WEBMAIL_PORT/],
+        // A relay login without its relay, or with a password file others may read.
+        [
+          { RELAY_USER: "agence", RELAY_PASSWORD_FILE: relayPasswordFile() },
+          /RELAY_USER: a login needs RELAY_HOST/,
+        ],
+        [
+          {
+            RELAY_HOST: "[relais.exemple.net]:587",
+            RELAY_USER: "agence",
+            RELAY_PASSWORD_FILE: path.join(dir, "tls", "cert.pem"),
+          },
+          /RELAY_PASSWORD_FILE: root's, mode 0600 or 0400/,
+        ],
       ] as const) {
         // A dovecot.conf or an rspamd file its parser refuses, as a wrong generator would ship.
         for (const [name, broken, junk] of [
           ["dovecot.conf", "DOVECOT_BROKEN" in overrides, "reglage_inconnu = 1\n"],
           ["rspamd--local.d--actions.conf", "RSPAMD_BROKEN" in overrides, "reject = {{ ;\n"],
+          ["webmail-config.inc.php", "WEBMAIL_PHP_BROKEN" in overrides, "$config['skin'] = ;\n"],
+          ["webmail-php-fpm.conf", "WEBMAIL_FPM_BROKEN" in overrides, "pm = inconnu\n"],
         ] as const) {
           const text = await readFile(path.join(CONF_DIR, name), "utf8");
           await writeFile(path.join(dir, "helper", "conf", name), broken ? `${text}${junk}` : text);
@@ -325,6 +781,7 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         )) as ProcessError | null;
         expect(error?.stderr, JSON.stringify(overrides)).toMatch(refusal);
         expect(await readFile(etc("postfix/main.cf"), "utf8")).toBe(before);
+        expect(await readFile(etc("nginx/lagon-webmail.conf"), "utf8")).toBe(webmailBefore);
       }
       await writeFile(conf, settings(), { mode: 0o600 });
     });

@@ -8,6 +8,8 @@
  */
 import path from "node:path";
 import {
+  BAYES_VERDICT,
+  bayesVerdictProgram,
   LEARN_HAM_SIEVE,
   LEARN_PROGRAMS,
   LEARN_SPAM_SIEVE,
@@ -25,8 +27,16 @@ import {
   postfixMainCf,
   postfixMasterCf,
 } from "./mail-host-config.ts";
-import { type RspamdConfigInput, rspamdConfigFiles, rspamdVariables, SPAM_SIEVE } from "./rspamd-config.ts";
+import {
+  type RspamdConfigInput,
+  rspamdBayesInitConf,
+  rspamdConfigFiles,
+  rspamdVariables,
+  SPAM_SCORE,
+  SPAM_SIEVE,
+} from "./rspamd-config.ts";
 import { policydRateLimitYaml } from "./send-rate-policy.ts";
+import { WEBMAIL_HOST_PLACEHOLDERS, webmailHostTemplates } from "./webmail-host-config.ts";
 
 /** What configure.sh replaces, each checked against a shape first (host/commands/configure.sh). */
 export const PLACEHOLDERS = {
@@ -36,10 +46,12 @@ export const PLACEHOLDERS = {
   certFile: "@TLS_CERT@",
   keyFile: "@TLS_KEY@",
   relayHost: "@RELAY_HOST@",
+  relayLogin: "@RELAY_LOGIN@",
   controllerPassword: "@CONTROLLER_PASSWORD@",
   smtpPort: "@SMTP_PORT@",
   submissionPort: "@SUBMISSION_PORT@",
   imapPort: "@IMAP_PORT@",
+  ...WEBMAIL_HOST_PLACEHOLDERS,
 } as const;
 
 /** Replaces the one occurrence of `from` in `text` (the generator's output must have it once). */
@@ -76,6 +88,7 @@ export function hostConfigTemplates(): Record<string, string> {
     ports,
     hostname: PLACEHOLDERS.hostname,
     relayHost: PLACEHOLDERS.relayHost,
+    relayLogin: PLACEHOLDERS.relayLogin,
     mailUser: "lagonmail",
     mailUid: PLACEHOLDERS.mailUid,
     tls: { certFile: PLACEHOLDERS.certFile, keyFile: PLACEHOLDERS.keyFile },
@@ -140,7 +153,27 @@ RuntimeDirectoryMode=0700
       paths.learnHeader,
     );
   }
+  // A message to several mailboxes gets each one's Bayes at delivery (decision 0102), here too.
+  files[underRoot(path.join(paths.learnPipeDir, BAYES_VERDICT))] = bayesVerdictProgram(
+    ports.learn,
+    paths.learnHeader,
+    SPAM_SCORE,
+  );
   for (const [name, text] of Object.entries(rspamdConfigFiles(rspamd)))
     files[underRoot(path.join(paths.rspamdDir, name))] = text;
+  // Run once by configure before rspamd's first start: one process makes the Bayes files (0108).
+  files[underRoot(path.join(paths.rspamdDir, "bayes-init.conf"))] = rspamdBayesInitConf(
+    PLACEHOLDERS.controllerPassword,
+  );
+  // Roundcube behind the host's nginx and php-fpm (webmail-host-config.ts, decision 0107).
+  Object.assign(
+    files,
+    webmailHostTemplates({
+      hostname: PLACEHOLDERS.hostname,
+      imapPort: PLACEHOLDERS.imapPort,
+      submissionPort: PLACEHOLDERS.submissionPort,
+      ports,
+    }),
+  );
   return files;
 }

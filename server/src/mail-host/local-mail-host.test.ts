@@ -16,11 +16,13 @@ import type { Database } from "../db/database.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import {
   bayesLearns,
+  campaignText,
   deliverFromOutside,
   freeMailPorts,
   imapClient,
   subjectsIn,
   submitAs,
+  teachingMessage,
   tlsOptions,
   waitForMessage,
 } from "./mail-checks.ts";
@@ -158,13 +160,12 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
         )?.revision ?? 0;
       for (let n = 0; (await learns()) < 20; n++) {
         expect(n).toBeLessThan(20);
-        await controller(`/learn${kind}`, { "Deliver-To": others }, teaching(kind, n));
+        await controller(`/learn${kind}`, { "Deliver-To": others }, teachingMessage(kind, n));
       }
     }
 
     // Alice moves two messages of a campaign into Junk over IMAP: her Bayes learns them.
-    const campaign = (n: number) =>
-      `Félicitations, vous êtes l'heureux gagnant n°${n} de notre grand tirage au sort mensuel. Pour recevoir votre robot cuiseur offert, confirmez simplement votre adresse de livraison et réglez les frais de port de 1,95 euro sur notre page sécurisée avant minuit.`;
+    const campaign = campaignText;
     const before = await learned(alice);
     for (const n of [1, 2]) {
       const subject = `Votre cadeau n°${n}`;
@@ -580,44 +581,6 @@ async function plainSubmissionUpgraded(port: number, trust: MailTlsTrust) {
     plain.end();
     throw error;
   }
-}
-
-/**
- * A distinct message of a kind, for the host-wide learn counts: its words (eleven, a prime) in an
- * order of its own, so that no two give rspamd the same tokens (it learns a message only once).
- */
-function teaching(kind: "spam" | "ham", n: number): string {
-  const words =
-    kind === "spam"
-      ? [
-          "casino",
-          "bonus",
-          "crédit",
-          "gratuit",
-          "gagnez",
-          "urgent",
-          "offre",
-          "cadeau",
-          "million",
-          "cliquez",
-          "maintenant",
-        ]
-      : [
-          "réunion",
-          "devis",
-          "facture",
-          "planning",
-          "livraison",
-          "rendez-vous",
-          "équipe",
-          "dossier",
-          "client",
-          "merci",
-          "lundi",
-        ];
-  const [step, offset] = [(n % 10) + 1, Math.floor(n / 10)];
-  const text = Array.from({ length: 30 }, (_, i) => words[(offset + i * step) % words.length]);
-  return `Subject: ${kind} ${n}\r\nFrom: x${n}@exterieur.test\r\n\r\n${text.join(" ")}\r\n`;
 }
 
 async function connected(client: ImapFlow): Promise<ImapFlow> {

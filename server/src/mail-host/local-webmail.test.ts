@@ -14,40 +14,12 @@ import {
   deliverFromOutside,
   freeMailPorts,
   imapClient,
+  RoundcubeVisit,
   subjectsIn,
   waitForMessage,
 } from "./mail-checks.ts";
 import { newMailboxPassword } from "./mailbox-password.ts";
 import { SendCounts } from "./send-counts-table.ts";
-
-/** A browser's visit of Roundcube, by plain HTTP: its cookies, and its page's request token. */
-class RoundcubeVisit {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
-
-  /**
-   * One request, read to its end: Roundcube saves its session after the page (at PHP's shutdown),
-   * and the answer ends only then, so the next request finds it saved.
-   */
-  async request(
-    url: string,
-    init: RequestInit = {},
-  ): Promise<{ status: number; headers: Headers; text: string }> {
-    const res = await fetch(new URL(url, this.base), {
-      ...init,
-      redirect: "manual",
-      headers: { ...init.headers, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, value] = (pair ?? "").split("=");
-      if (!name) continue;
-      if (value === "deleted" || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value ?? "");
-    }
-    return { status: res.status, headers: res.headers, text: await res.text() };
-  }
-}
 
 describe("the webmail (Roundcube) of the mail host", () => {
   let dataDir: string;

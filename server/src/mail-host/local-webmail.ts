@@ -169,7 +169,7 @@ export class LocalWebmail implements MailHostCompanion {
 }
 
 /** Waits (20 s at most) until php-fpm listens on its socket: nginx sends nothing to it before. */
-async function waitForSocket(socket: string): Promise<void> {
+export async function waitForSocket(socket: string): Promise<void> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const ready = await new Promise<boolean>((resolve) => {

@@ -1,6 +1,8 @@
 /** Test helpers: a real SMTP client (nodemailer) and IMAP client (imapflow) against a mail host. */
 
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import https from "node:https";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
@@ -177,4 +179,127 @@ export async function bayesLearns(dataDir: string, user: string): Promise<{ spam
     return Number(stdout.trim() || 0);
   };
   return { spam: await learns("spam"), ham: await learns("ham") };
+}
+
+/**
+ * A browser's visit of Roundcube, by plain HTTP(S): its cookies, and its page's request token.
+ * Over HTTPS, the webmail's certificate is checked for `tls.servername` against `tls.ca`.
+ */
+export class RoundcubeVisit {
+  private readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly base: string,
+    private readonly tls?: { servername: string; ca: Buffer },
+  ) {}
+
+  /**
+   * One request, read to its end: Roundcube saves its session after the page (at PHP's shutdown),
+   * and the answer ends only then, so the next request finds it saved.
+   */
+  async request(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: URLSearchParams } = {},
+  ): Promise<{ status: number; headers: Headers; text: string }> {
+    const target = new URL(url, this.base);
+    const body = init.body?.toString();
+    const headers: Record<string, string> = {
+      ...init.headers,
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      ...(body === undefined
+        ? {}
+        : {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": String(Buffer.byteLength(body)),
+          }),
+    };
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const options = { method: init.method ?? "GET", headers };
+      const req =
+        target.protocol === "https:"
+          ? https.request(target, { ...options, ...this.tls }, resolve)
+          : http.request(target, options, resolve);
+      req.once("error", reject);
+      req.end(body);
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    const answer = new Headers();
+    for (const [name, value] of Object.entries(res.headers))
+      for (const one of [value ?? []].flat()) answer.append(name, one);
+    for (const line of answer.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, value] = (pair ?? "").split("=");
+      if (!name) continue;
+      if (value === "deleted" || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value ?? "");
+    }
+    return { status: res.statusCode ?? 0, headers: answer, text: Buffer.concat(chunks).toString() };
+  }
+}
+
+/** Moves a mailbox's one message with this subject from one folder to another over IMAP (MOVE). */
+export async function moveMessage(
+  endpoints: MailEndpoints,
+  user: string,
+  password: string,
+  { subject, from, to }: { subject: string; from: string; to: string },
+): Promise<void> {
+  const client = imapClient(endpoints, user, password);
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock(from);
+    try {
+      const found = await client.search({ subject });
+      const [uid, ...more] = found || [];
+      if (uid === undefined || more.length > 0) throw new Error(`not one "${subject}" in ${from}`);
+      await client.messageMove(String(uid), to);
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => {});
+  }
+}
+
+/**
+ * A distinct message of a kind, for the host-wide learn counts: its words (eleven, a prime) in an
+ * order of its own, so that no two give rspamd the same tokens (it learns a message only once).
+ */
+export function teachingMessage(kind: "spam" | "ham", n: number): string {
+  const words =
+    kind === "spam"
+      ? [
+          "casino",
+          "bonus",
+          "crédit",
+          "gratuit",
+          "gagnez",
+          "urgent",
+          "offre",
+          "cadeau",
+          "million",
+          "cliquez",
+          "maintenant",
+        ]
+      : [
+          "réunion",
+          "devis",
+          "facture",
+          "planning",
+          "livraison",
+          "rendez-vous",
+          "équipe",
+          "dossier",
+          "client",
+          "merci",
+          "lundi",
+        ];
+  const [step, offset] = [(n % 10) + 1, Math.floor(n / 10)];
+  const text = Array.from({ length: 30 }, (_, i) => words[(offset + i * step) % words.length]);
+  return `Subject: ${kind} ${n}\r\nFrom: x${n}@exterieur.test\r\n\r\n${text.join(" ")}\r\n`;
+}
+
+/** The text of a spam campaign's n-th message: what a mailbox's owner teaches as spam. */
+export function campaignText(n: number): string {
+  return `Félicitations, vous êtes l'heureux gagnant n°${n} de notre grand tirage au sort mensuel. Pour recevoir votre robot cuiseur offert, confirmez simplement votre adresse de livraison et réglez les frais de port de 1,95 euro sur notre page sécurisée avant minuit.`;
 }

@@ -92,6 +92,12 @@ export interface MailConfigInput {
   hostname: string;
   /** Outbound mail goes through this relay ("[host]:port") instead of the recipients' MX. */
   relayHost?: string;
+  /**
+   * A production host's relay login (host-config.ts, decision 0108): `yes` or `no` (its helper's
+   * placeholder), the login and the relay's TLS requirement in root-only maps its configure writes.
+   * Unset on the embedded host: no such lines.
+   */
+  relayLogin?: string;
   /** The system user owning the mailboxes (its uid, or the placeholder a host's helper replaces). */
   mailUser: string;
   mailUid: number | string;
@@ -131,7 +137,36 @@ export const FORWARD_UNWRAP = `/^(.*)=([^=@]+)@${FORWARD_DOMAIN.replace(/\./g, "
 export const SUBMISSION_RECIPIENT_LIMIT = 50;
 
 /** Postfix's main.cf: virtual domains only, nothing delivered locally, no open relay. */
-export function postfixMainCf({ paths, ports, hostname, relayHost, tls, listen }: MailConfigInput): string {
+/** The maps of a relay login, root's 0600 in the product's Postfix folder (decision 0108). */
+export const RELAY_MAPS = { password: "sasl_passwd", tls: "relay_tls" } as const;
+
+/**
+ * A relay that asks for a login: the login is looked up by the relay's name as in relayhost (a
+ * root-only map, never main.cf), and that one destination is sent over TLS or not at all
+ * (`encrypt` by the TLS policy map: a login never goes in clear). Only the relay: the forward port
+ * on loopback speaks no TLS. A refused login leaves the mail deferred (Postfix's
+ * smtp_sasl_auth_soft_bounce, its default), never bounced.
+ */
+function relayLoginLines(paths: MailHostPaths, relayLogin: string): string {
+  const map = (name: string) => `hash:${path.join(paths.postfixDir, name)}`;
+  return `# A relay that asks for a login (the helper's RELAY_USER and RELAY_PASSWORD_FILE, decision 0108).
+smtp_sasl_auth_enable = ${relayLogin}
+smtp_sasl_password_maps = ${map(RELAY_MAPS.password)}
+smtp_sasl_security_options = noanonymous
+smtp_sasl_tls_security_options = noanonymous
+smtp_tls_policy_maps = ${map(RELAY_MAPS.tls)}
+`;
+}
+
+export function postfixMainCf({
+  paths,
+  ports,
+  hostname,
+  relayHost,
+  relayLogin,
+  tls,
+  listen,
+}: MailConfigInput): string {
   const open = listen === "public";
   const map = (name: string) => `hash:${path.join(paths.postfixDir, name)}`;
   return `# Written by the product at each start (server/src/mail-host/mail-host-config.ts).
@@ -189,7 +224,7 @@ smtpd_tls_loglevel = 1
 smtpd_tls_received_header = yes
 smtp_tls_security_level = may
 smtp_tls_loglevel = 1
-smtpd_relay_restrictions = permit_sasl_authenticated, reject_unauth_destination
+${relayLogin === undefined ? "" : relayLoginLines(paths, relayLogin)}smtpd_relay_restrictions = permit_sasl_authenticated, reject_unauth_destination
 # A suspended subscription's domains (suspended-in) answer "temporarily unavailable": senders
 # retry for days, then bounce with that sentence (decision 0066).
 smtpd_recipient_restrictions = reject_unlisted_recipient, check_recipient_access ${map("suspended-in")}, check_policy_service inet:127.0.0.1:${ports.quotaStatus}

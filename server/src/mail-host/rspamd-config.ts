@@ -91,15 +91,11 @@ export function rspamdVariables(configDir: string, { stateDir, runDir }: RspamdC
   ];
 }
 
-/** The files of rspamd's configuration folder (LOCAL_CONFDIR): rspamd.conf and its local.d. */
-export function rspamdConfigFiles({
-  port,
-  controllerPort,
-  controllerPassword,
-}: RspamdConfigInput): Record<string, string> {
-  const header = "# Written by the product at each start (server/src/mail-host/rspamd-config.ts).\n";
-  const files: Record<string, string> = {
-    "rspamd.conf": `${header}# Debian's rules, modules and scores; what differs is in override.d.
+const RSPAMD_HEADER = "# Written by the product at each start (server/src/mail-host/rspamd-config.ts).\n";
+
+/** What every rspamd.conf of ours starts with: Debian's rules, our options and log. */
+function rspamdMain(): string {
+  return `# Debian's rules, modules and scores; what differs is in override.d.
 .include "$CONFDIR/common.conf"
 options {
   .include "$CONFDIR/options.inc"
@@ -111,7 +107,49 @@ logging {
   .include "$CONFDIR/logging.inc"
   .include(priority=10) "$LOCAL_CONFDIR/override.d/logging.inc"
 }
-# One process scans and speaks milter to Postfix: no normal worker, no fuzzy storage.
+`;
+}
+
+/**
+ * The controller: Dovecot's pipe programs hand it what owners move in or out of Junk. Loopback,
+ * every command behind the password (no address is trusted without it), no web interface.
+ */
+function rspamdController(bindSocket: string, password: string): string {
+  return `# The controller: Dovecot's pipe programs hand it what owners move in or out of Junk. Loopback,
+# every command behind the password (no address is trusted without it), no web interface.
+worker "controller" {
+  bind_socket = "${bindSocket}";
+  count = 1;
+  password = "${password}";
+  enable_password = "${password}";
+  secure_ip = [];
+  static_dir = "";
+}
+`;
+}
+
+/** Where rspamdBayesInitConf's controller listens: a socket in its run folder (RUNDIR). */
+export const BAYES_INIT_SOCKET = "bayes-init.sock";
+
+/**
+ * rspamd with its controller alone, on a socket of its run folder: what a production host's
+ * `configure` runs once, before rspamd's first start, so that one process makes the Bayes files
+ * (rspamd's own schema) instead of two racing to (decision 0108). Its statistics and modules are
+ * rspamd.conf's: the same override.d and local.d.
+ */
+export function rspamdBayesInitConf(controllerPassword: string): string {
+  return `${RSPAMD_HEADER}# Run once by the helper's configure (decision 0108): one process makes the Bayes files.
+${rspamdMain()}${rspamdController(`$RUNDIR/${BAYES_INIT_SOCKET} mode=0600`, controllerPassword)}`;
+}
+
+/** The files of rspamd's configuration folder (LOCAL_CONFDIR): rspamd.conf and its local.d. */
+export function rspamdConfigFiles({
+  port,
+  controllerPort,
+  controllerPassword,
+}: RspamdConfigInput): Record<string, string> {
+  const files: Record<string, string> = {
+    "rspamd.conf": `${RSPAMD_HEADER}${rspamdMain()}# One process scans and speaks milter to Postfix: no normal worker, no fuzzy storage.
 worker "rspamd_proxy" {
   bind_socket = "127.0.0.1:${port}";
   milter = yes;
@@ -126,18 +164,8 @@ worker "rspamd_proxy" {
   discard_on_reject = false;
   quarantine_on_reject = false;
 }
-# The controller: Dovecot's pipe programs hand it what owners move in or out of Junk. Loopback,
-# every command behind the password (no address is trusted without it), no web interface.
-worker "controller" {
-  bind_socket = "127.0.0.1:${controllerPort}";
-  count = 1;
-  password = "${controllerPassword}";
-  enable_password = "${controllerPassword}";
-  secure_ip = [];
-  static_dir = "";
-}
-`,
-    "override.d/options.inc": `${header}control_socket = "$RUNDIR/rspamd.sock mode=0600";
+${rspamdController(`127.0.0.1:${controllerPort}`, controllerPassword)}`,
+    "override.d/options.inc": `${RSPAMD_HEADER}control_socket = "$RUNDIR/rspamd.sock mode=0600";
 # Compiled matchers, shared by the machine's hosts (RSPAMD_CACHE_DIR).
 hs_cache_dir = "${RSPAMD_CACHE_DIR}/";
 # Rules by PCRE: no hyperscan database of the rules to compile nor keep in memory.
@@ -150,7 +178,7 @@ enable_test_patterns = true;
 `,
     // Bayes in sqlite3 files of the state folder (no redis), one per mailbox (decision 0092). It
     // scores only after 200 learns of each kind, counted over the whole host.
-    "override.d/statistic.conf": `${header}classifier "bayes" {
+    "override.d/statistic.conf": `${RSPAMD_HEADER}classifier "bayes" {
   tokenizer {
     name = "osb";
   }
@@ -188,7 +216,7 @@ EOD
 `,
     // A message to several mailboxes: its score without Bayes goes along, for each copy's own Bayes
     // at delivery (SPAM_SIEVE); one that came from outside with this header loses it.
-    "local.d/milter_headers.conf": `${header}use = ["lagon-several-recipients"];
+    "local.d/milter_headers.conf": `${RSPAMD_HEADER}use = ["lagon-several-recipients"];
 custom {
   lagon-several-recipients = <<EOD
 return function(task, common)
@@ -201,12 +229,12 @@ end
 EOD;
 }
 `,
-    "override.d/logging.inc": `${header}level = "notice";\n`,
+    "override.d/logging.inc": `${RSPAMD_HEADER}level = "notice";\n`,
     // Spam is delivered, to Junk (Dovecot's Sieve on X-Spam): nothing is refused nor delayed.
-    "local.d/actions.conf": `${header}reject = null;\ngreylist = null;\nadd_header = ${SPAM_SCORE};\n`,
+    "local.d/actions.conf": `${RSPAMD_HEADER}reject = null;\ngreylist = null;\nadd_header = ${SPAM_SCORE};\n`,
   };
   for (const module of [...REDIS_MODULES, ...OTHERS_OFF])
-    files[`local.d/${module}.conf`] = `${header}enabled = false;\n`;
+    files[`local.d/${module}.conf`] = `${RSPAMD_HEADER}enabled = false;\n`;
   return files;
 }
 

@@ -231,6 +231,12 @@ describe("SshMailHost (the helper over SSH)", () => {
     expect(await waitForMessage(endpoints, mailbox.address, password, "Réservation du samedi")).toContain(
       "samedi midi",
     );
+    // The order page links to the host's own webmail (decision 0107).
+    const listed = await app.inject({
+      method: "GET",
+      url: `/api/order/${id}/mailboxes?token=${magicLinkToken(ctx, order)}`,
+    });
+    expect(listed.json().settings.webmail_url).toBe("https://webmail.localhost/");
     const health = await app.inject({ method: "GET", url: "/api/health" });
     expect(health.statusCode).toBe(200);
     expect(health.json().mail).toEqual({ ok: true });

@@ -22,7 +22,7 @@ const php = (text: string) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
  * button.
  */
 export function roundcubeConfig(
-  paths: WebmailPaths,
+  paths: Pick<WebmailPaths, "databaseDir" | "logDir" | "tempDir">,
   { desKey, host }: { desKey: string; host: MailEndpoints },
 ): string {
   const database = path.join(paths.databaseDir, "roundcube.sqlite");
@@ -33,7 +33,7 @@ export function roundcubeConfig(
     ...(host.tls.caFile ? [`'cafile' => ${php(host.tls.caFile)}`] : []),
   ].join(", ");
   return `<?php
-// Written by the product at each start (server/src/mail-host/webmail-config.ts).
+// Written by the product (server/src/mail-host/webmail-config.ts).
 $config = [];
 $config['db_dsnw'] = ${php(`sqlite:///${database}?mode=0600`)};
 $config['imap_host'] = ${php(`tls://${host.host}:${host.imapPort}`)};
@@ -71,7 +71,7 @@ $config['max_message_size'] = '25M';
 `;
 }
 
-/** Roundcube's own php-fpm master: one pool as the webmail's user, reached by nginx only. */
+/** Roundcube's own php-fpm master (the embedded host): its pool, alone. */
 export function webmailFpmConfig(paths: WebmailPaths, user: string): string {
   return `; Written by the product at each start (server/src/mail-host/webmail-config.ts).
 [global]
@@ -79,7 +79,15 @@ pid = ${path.join(paths.runDir, "php-fpm.pid")}
 error_log = ${path.join(paths.logDir, "php-fpm.log")}
 daemonize = no
 
-[webmail]
+${webmailFpmPool(paths, user)}`;
+}
+
+/**
+ * Roundcube's php-fpm pool: as the webmail's user, reached by nginx only, its configuration
+ * folder given to Roundcube, PHP kept to Roundcube's folders and the webmail's own.
+ */
+export function webmailFpmPool(paths: Omit<WebmailPaths, "runDir">, user: string): string {
+  return `[lagon-webmail]
 user = ${user}
 group = ${user}
 listen = ${paths.socket}
@@ -104,7 +112,7 @@ php_admin_value[open_basedir] = /usr/share/roundcube:/var/lib/roundcube:/etc/rou
 `;
 }
 
-/** nginx in front of Roundcube: its public folder only, PHP through the webmail's pool. */
+/** nginx in front of Roundcube (the embedded host): its own master, on a loopback port. */
 export function webmailNginxConfig(paths: WebmailPaths, port: number): string {
   const temp = path.join(paths.runDir, "nginx");
   return `# Written by the product at each start (server/src/mail-host/webmail-config.ts).
@@ -120,18 +128,42 @@ http {
   access_log off;
   server_tokens off;
   sendfile on;
-  client_max_body_size 26m;
   client_body_temp_path ${temp}/body;
   fastcgi_temp_path ${temp}/fastcgi;
   proxy_temp_path ${temp}/proxy;
   uwsgi_temp_path ${temp}/uwsgi;
   scgi_temp_path ${temp}/scgi;
 
-  server {
-    listen 127.0.0.1:${port};
-    server_name _;
-    root /var/lib/roundcube/public_html;
+${webmailServer(paths, { listen: [`127.0.0.1:${port}`], serverName: "_" })}}
+`;
+}
+
+export interface WebmailServerOptions {
+  /** nginx's listen values (`127.0.0.1:2580`; `443 ssl` with tls). */
+  listen: string[];
+  serverName: string;
+  /** The certificate (full chain) and key of a webmail served over HTTPS. */
+  tls?: { certFile: string; keyFile: string };
+}
+
+/**
+ * nginx's server block for Roundcube: its public folder only, PHP through the webmail's pool
+ * (paths.socket); over HTTPS, the certificate and HSTS.
+ */
+export function webmailServer(paths: Pick<WebmailPaths, "socket">, options: WebmailServerOptions): string {
+  const tls = options.tls
+    ? `    ssl_certificate ${options.tls.certFile};
+    ssl_certificate_key ${options.tls.keyFile};
+    ssl_protocols TLSv1.2 TLSv1.3;
+    ssl_session_cache shared:lagonwebmail:1m;
+    add_header Strict-Transport-Security "max-age=31536000" always;
+`
+    : "";
+  return `  server {
+${options.listen.map((listen) => `    listen ${listen};\n`).join("")}    server_name ${options.serverName};
+${tls}    root /var/lib/roundcube/public_html;
     index index.php;
+    client_max_body_size 26m;
     add_header X-Frame-Options sameorigin always;
     add_header X-Content-Type-Options nosniff always;
     add_header Referrer-Policy same-origin always;
@@ -144,6 +176,5 @@ http {
     location ~ \\.php$ { deny all; }
     location / { try_files $uri $uri/ =404; }
   }
-}
 `;
 }

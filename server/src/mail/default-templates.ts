@@ -30,6 +30,7 @@ export const TEMPLATE_NAMES = [
   "chat_agency",
   "host_down_agency",
   "payment_alert_agency",
+  "mail_outside_plan_agency",
   ...SUBSCRIPTION_TEMPLATE_NAMES,
   ...MAINTENANCE_TEMPLATE_NAMES,
   ...BACKUP_TEMPLATE_NAMES,
@@ -135,6 +136,19 @@ ${button("{{site_url}}", "Voir mon site")}
       `    <p>Commande {{order_id}} ({{subdomain}}, {{customer_email}}).</p>
     <p>{{detail}}</p>
     <p><a href="{{admin_url}}">Ouvrir l'administration</a> pour suspendre ou résilier l'abonnement si besoin.</p>`,
+    ),
+  },
+  {
+    name: "mail_outside_plan_agency",
+    description:
+      "Alerte à l'agence : une formule sans e-mail (Libre) est appliquée, par exemple depuis Stripe, alors que le site a encore des adresses e-mail (elles restent en service).",
+    subject: "[Alerte] Adresses e-mail hors formule : {{subdomain}}",
+    variables: ["detail", "order_id", "subdomain", "customer_email", "admin_url", ...common],
+    content: layout(
+      "Adresses e-mail hors formule",
+      `    <p>Commande {{order_id}} ({{subdomain}}, {{customer_email}}).</p>
+    <p>{{detail}}</p>
+    <p><a href="{{admin_url}}">Ouvrir l'administration</a> : la commande y porte l'alerte et ses adresses e-mail tant qu'elles restent.</p>`,
     ),
   },
   {

@@ -11,6 +11,7 @@ import {
   customDomains,
   mailboxes,
   type Order,
+  orders,
   type Subscription,
   subscriptions,
 } from "../db/schema.ts";
@@ -411,6 +412,40 @@ describe("the order page's mailboxes, on a real mail host", () => {
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json().detail).toBe(MAILBOX_MESSAGES.limitReached(5));
     expect(await rowsOf(starter.id)).toHaveLength(5);
+
+    // While a move to Libre waits for the period end, no alias either (decision 0110).
+    await t.ctx.db
+      .update(subscriptions)
+      .set({ pendingPlanId: "libre" })
+      .where(eq(subscriptions.orderId, starter.id));
+    const alias = await call("POST", `/api/order/${starter.id}/mail-aliases?token=${starter.token}`, {
+      localPart: "info",
+      target: "jean@example.com",
+    });
+    expect([alias.statusCode, alias.json().detail]).toEqual([409, MAILBOX_MESSAGES.limitPending("Libre", 0)]);
+
+    // On Libre anyway (switched at Stripe), its addresses work on and are said; none is made.
+    await t.ctx.db.update(orders).set({ planId: "libre" }).where(eq(orders.id, starter.id));
+    const left = (await rowsOf(starter.id)).map((r) => r.address).sort();
+    const listed = (await call("GET", `/api/order/${starter.id}/mailboxes?token=${starter.token}`)).json();
+    expect(listed).toMatchObject({
+      outside_plan: MAILBOX_MESSAGES.outsidePlan("Libre", left),
+      unavailable_reason: null,
+      settings: { host: host.endpoints().host },
+    });
+    expect(listed.mailboxes).toHaveLength(5);
+    const renewed = await call(
+      "POST",
+      `/api/order/${starter.id}/mailboxes/${left[0]}/password?token=${starter.token}`,
+    );
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const refusedAgain = await call("POST", `/api/order/${starter.id}/mailboxes?token=${starter.token}`, {
+      localPart: "a6",
+    });
+    expect([refusedAgain.statusCode, refusedAgain.json().detail]).toEqual([
+      403,
+      MAILBOX_MESSAGES.notIncluded,
+    ]);
   });
 
   it("gives a new mail host every mailbox and alias the database records, with its owner's password", async () => {

@@ -10,6 +10,7 @@ import {
   hostFailure,
   lockOrderAddress,
   mailDomainsOf,
+  pendingAllowance,
   usableHost,
 } from "./order-mail-domain.ts";
 
@@ -61,6 +62,9 @@ export async function createAlias(
         .where(and(eq(mailboxes.orderId, order.id), eq(mailboxes.address, target)));
       if (!own) throw badRequest(MAILBOX_MESSAGES.aliasTargetNotMailbox);
     }
+    // A downgrade to a plan without mail waiting for the period end: no new address (decision 0110).
+    const pending = await pendingAllowance(tx, order.id);
+    if (pending?.count === 0) throw conflict(MAILBOX_MESSAGES.limitPending(pending.name, 0));
     const [existing] = await tx
       .select({ n: count() })
       .from(mailAliases)

@@ -1,9 +1,9 @@
 import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
-import type { PlanId } from "@lagon/contracts/plans";
+import { PLANS, type PlanId } from "@lagon/contracts/plans";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import { customDomains, mailAliases, mailboxes, type Order, orders } from "../db/schema.ts";
+import { customDomains, mailAliases, mailboxes, type Order, orders, subscriptions } from "../db/schema.ts";
 import { AppError, badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import type { MailHost } from "../mail-host/mail-host.ts";
 import { orderStatus } from "../orders/orders-table.ts";
@@ -59,19 +59,28 @@ export function allowanceOf(order: Order) {
   return MAILBOX_ALLOWANCE[order.planId as PlanId] ?? MAILBOX_ALLOWANCE.libre;
 }
 
-/** Why the order can have no mailbox now (French), or null. */
+/**
+ * Why the order can have no mailbox now (French), or null. `existing`: for what is done to an
+ * address the site already has (a new password, a reply, a profile), which its plan does not
+ * forbid: one left on a plan without mail works on until it is deleted (decision 0110).
+ */
 export async function unavailableReason(
   ctx: Pick<Context, "db" | "mailHost">,
   order: Order,
+  existing = false,
 ): Promise<string | null> {
-  if (allowanceOf(order).count === 0) return MAILBOX_MESSAGES.notIncluded;
+  if (!existing && allowanceOf(order).count === 0) return MAILBOX_MESSAGES.notIncluded;
   if (!ctx.mailHost) return MAILBOX_MESSAGES.hostDown;
   if (orderStatus(order, await getSite(ctx.db, order.id)) !== "active") return MAILBOX_MESSAGES.notReady;
   return null;
 }
 
-export async function usableHost(ctx: Pick<Context, "db" | "mailHost">, order: Order): Promise<MailHost> {
-  const reason = await unavailableReason(ctx, order);
+export async function usableHost(
+  ctx: Pick<Context, "db" | "mailHost">,
+  order: Order,
+  existing = false,
+): Promise<MailHost> {
+  const reason = await unavailableReason(ctx, order, existing);
   if (reason) throw forbidden(reason);
   return ctx.mailHost as MailHost;
 }
@@ -143,4 +152,14 @@ export async function addCustomMailDomain(
     // Given again when the order page shows its mail records, or a mailbox is made on it.
     ctx.log.error({ err, orderId: order.id, domain }, "custom domain not added to the mail host");
   });
+}
+
+/** The mailbox count of the plan a waiting downgrade moves the order to, or null. */
+export async function pendingAllowance(tx: Pick<Context["db"], "select">, orderId: string) {
+  const [sub] = await tx
+    .select({ pending: subscriptions.pendingPlanId })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId));
+  const plan = PLANS.find((p) => p.id === sub?.pending);
+  return plan ? { name: plan.name, count: MAILBOX_ALLOWANCE[plan.id].count } : null;
 }

@@ -1,15 +1,15 @@
-import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
+import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import type {
   MailboxList,
   MailboxPassword,
   MailboxView,
   VacationBody,
 } from "@lagon/contracts/mailboxes-schemas";
-import { PLANS } from "@lagon/contracts/plans";
+import { type PlanId, planById } from "@lagon/contracts/plans";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
-import { type MailboxRow, mailboxes, type Order, sites, subscriptions } from "../db/schema.ts";
+import { type MailboxRow, mailboxes, type Order, sites } from "../db/schema.ts";
 import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
@@ -24,10 +24,12 @@ import {
   lockOrderAddress,
   mailDomainOf,
   mailDomainsOf,
+  pendingAllowance,
   unavailableReason,
   usableHost,
 } from "./order-mail-domain.ts";
 import { restoreSuspensions } from "./order-mail-follows-site.ts";
+import { addressesOutsidePlan } from "./plan-mail.ts";
 
 /** The order's mailboxes with what each stores, as its page shows them. */
 export async function listMailboxes(
@@ -46,11 +48,16 @@ export async function listMailboxes(
       return null;
     });
   }
-  const reason = await unavailableReason(ctx, order);
+  // A plan without mail whose site still has addresses (decision 0110): they are listed to be
+  // kept working or deleted, with the settings to reach them; nothing new is made.
+  const left = await addressesOutsidePlan(ctx, order);
+  const outsidePlan =
+    left.length > 0 ? MAILBOX_MESSAGES.outsidePlan(planById(order.planId as PlanId).name, left) : null;
+  const reason = await unavailableReason(ctx, order, outsidePlan !== null);
   const endpoints = ctx.mailHost?.endpoints();
   return {
-    domain: allowanceOf(order).count > 0 ? mailDomainOf(ctx, order) : null,
-    domains: allowanceOf(order).count > 0 ? await mailDomainsOf(ctx, order) : [],
+    domain: allowanceOf(order).count > 0 || outsidePlan ? mailDomainOf(ctx, order) : null,
+    domains: allowanceOf(order).count > 0 || outsidePlan ? await mailDomainsOf(ctx, order) : [],
     allowance: allowanceOf(order).count,
     quota_bytes: allowanceOf(order).quotaBytes,
     mailboxes: rows.map((row) => view(row, used)),
@@ -66,6 +73,7 @@ export async function listMailboxes(
           }
         : null,
     unavailable_reason: reason,
+    outside_plan: outsidePlan,
   };
 }
 
@@ -111,16 +119,6 @@ export async function createMailbox(
   return { mailbox: view(row, new Map([[address, 0]])), password };
 }
 
-/** The mailbox count of the plan a waiting downgrade moves the order to, or null. */
-async function pendingAllowance(tx: Pick<Context["db"], "select">, orderId: string) {
-  const [sub] = await tx
-    .select({ pending: subscriptions.pendingPlanId })
-    .from(subscriptions)
-    .where(eq(subscriptions.orderId, orderId));
-  const plan = PLANS.find((p) => p.id === sub?.pending);
-  return plan ? { name: plan.name, count: MAILBOX_ALLOWANCE[plan.id].count } : null;
-}
-
 /** Deletes one of the order's mailboxes with its mail. */
 export async function deleteMailbox(
   ctx: Pick<Context, "db" | "mailHost" | "log">,
@@ -149,7 +147,7 @@ export async function resetMailboxPassword(
   address: string,
 ): Promise<MailboxPassword> {
   const row = await ownMailbox(ctx, order, address);
-  const host = await usableHost(ctx, order);
+  const host = await usableHost(ctx, order, true);
   const password = newMailboxPassword();
   const passwordHash = await hashMailboxPassword(password);
   await host.setMailbox({ address: row.address, passwordHash, quotaBytes: row.quotaBytes }).catch((err) => {
@@ -173,7 +171,7 @@ export async function setMailboxVacation(
   body: z.output<typeof VacationBody>,
 ): Promise<MailboxView> {
   const row = await ownMailbox(ctx, order, address);
-  const host = await usableHost(ctx, order);
+  const host = await usableHost(ctx, order, true);
   await host.setVacation(row.address, body).catch((err) => {
     throw hostFailure(ctx, order, err);
   });
@@ -203,7 +201,7 @@ export async function mailboxProfile(
   address: string,
 ): Promise<string | Buffer> {
   const row = await ownMailbox(ctx, order, address);
-  const profile = appleMailProfile(row.address, (await usableHost(ctx, order)).endpoints());
+  const profile = appleMailProfile(row.address, (await usableHost(ctx, order, true)).endpoints());
   const signer = profileSignerOf(ctx.config);
   if (!signer) return profile;
   return signProfile(profile, signer).catch((err) => {

@@ -10,23 +10,27 @@ import {
   MAILBOX_MESSAGES,
   type MailboxInUse,
   mailPlanChangeRefusal,
+  mailPlanChangeWeighsUse,
 } from "@lagon/contracts/mailboxes";
-import { type PlanId, planById } from "@lagon/contracts/plans";
-import { asc, eq } from "drizzle-orm";
+import { PLANS, type PlanId, planById } from "@lagon/contracts/plans";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { mailAliases, mailboxes } from "../db/schema.ts";
+import { mailAliases, mailboxes, type Order } from "../db/schema.ts";
 import { AppError, conflict } from "../lib/app-error.ts";
+import { queueEmail } from "../mail/queue-email.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 
 export interface OrderMailInUse {
   mailboxes: MailboxInUse[];
   aliases: string[];
+  /** Each mailbox's storage now: its plan's, or an older plan's for one left on Libre. */
+  quotas: number[];
 }
 
 /** The site's mailboxes (what each stores unknown) and aliases, as the plan form weighs them. */
 export async function orderMailInUse(ctx: Pick<Context, "db">, orderId: string): Promise<OrderMailInUse> {
   const boxes = await ctx.db
-    .select({ address: mailboxes.address })
+    .select({ address: mailboxes.address, quotaBytes: mailboxes.quotaBytes })
     .from(mailboxes)
     .where(eq(mailboxes.orderId, orderId))
     .orderBy(asc(mailboxes.address));
@@ -38,23 +42,21 @@ export async function orderMailInUse(ctx: Pick<Context, "db">, orderId: string):
   return {
     mailboxes: boxes.map((b) => ({ address: b.address, usedBytes: null })),
     aliases: aliases.map((a) => a.address),
+    quotas: boxes.map((b) => b.quotaBytes),
   };
 }
 
 /**
- * Refuses (409, French) a move from `from` to `to` that the site's mailboxes do not fit; a move
- * to smaller mailboxes asks the mail host what each stores (503 when it cannot say). Changes nothing.
+ * Refuses (409, French) a move to `to` that the site's mailboxes do not fit; a move to smaller
+ * mailboxes asks the mail host what each stores (503 when it cannot say). Changes nothing.
  */
 export async function assertMailFitsPlan(
   ctx: Pick<Context, "db" | "mailHost" | "log">,
   orderId: string,
-  from: PlanId,
   to: PlanId,
 ): Promise<void> {
   const mail = await orderMailInUse(ctx, orderId);
-  const after = MAILBOX_ALLOWANCE[to];
-  const smaller = after.count > 0 && after.quotaBytes < MAILBOX_ALLOWANCE[from].quotaBytes;
-  if (smaller && mail.mailboxes.length > 0 && mail.mailboxes.length <= after.count) {
+  if (mailPlanChangeWeighsUse(to, mail.quotas)) {
     if (!ctx.mailHost) throw new AppError(503, MAILBOX_MESSAGES.hostDown);
     const used = await ctx.mailHost.usage(mail.mailboxes.map((m) => m.address)).catch((err) => {
       ctx.log.error({ err, orderId }, "mailbox usage unavailable for a plan change");
@@ -66,27 +68,79 @@ export async function assertMailFitsPlan(
   if (refusal) throw conflict(refusal);
 }
 
+/** The addresses (mailboxes and aliases) a site keeps on a plan without mail, sorted; none on a plan with mail. */
+export async function addressesOutsidePlan(ctx: Pick<Context, "db">, order: Order): Promise<string[]> {
+  const plan = MAILBOX_ALLOWANCE[order.planId as PlanId];
+  if (plan && plan.count > 0) return [];
+  const mail = await orderMailInUse(ctx, order.id);
+  return [...mail.mailboxes.map((m) => m.address), ...mail.aliases].sort();
+}
+
+/** Each order's addresses outside its plan (decision 0110), said for the agency's order cards. */
+export async function mailOutsidePlanAlerts(
+  ctx: Pick<Context, "db">,
+  orders: Pick<Order, "id" | "planId">[],
+): Promise<Map<string, string>> {
+  const alerts = new Map<string, string>();
+  const without = orders.filter((o) => (MAILBOX_ALLOWANCE[o.planId as PlanId]?.count ?? 0) === 0);
+  if (without.length === 0) return alerts;
+  const ids = without.map((o) => o.id);
+  const rows = [
+    ...(await ctx.db
+      .select({ orderId: mailboxes.orderId, address: mailboxes.address })
+      .from(mailboxes)
+      .where(inArray(mailboxes.orderId, ids))),
+    ...(await ctx.db
+      .select({ orderId: mailAliases.orderId, address: mailAliases.address })
+      .from(mailAliases)
+      .where(inArray(mailAliases.orderId, ids))),
+  ];
+  for (const o of without) {
+    const addresses = rows.filter((r) => r.orderId === o.id).map((r) => r.address);
+    if (addresses.length > 0)
+      alerts.set(o.id, MAILBOX_MESSAGES.outsidePlanAgency(planName(o.planId), addresses.sort()));
+  }
+  return alerts;
+}
+
+const planName = (planId: string) => PLANS.find((p) => p.id === planId)?.name ?? planId;
+
 /**
  * After a plan change: each mailbox gets the new plan's storage, in the database (the reference:
- * a mail host rebuilt at start takes it from there) then on the host. A plan without mailboxes
- * deletes none: the ones left (a change made at Stripe, not refused) are said in the order's log.
+ * a mail host rebuilt at start takes it from there) then on the host. A plan without mail
+ * deletes and blocks nothing (decision 0110): the addresses left (a change made at Stripe, which
+ * the product would have refused) keep working, and the agency is told, in the order's log and
+ * by e-mail; its order card and the order page say it until they are gone.
  */
 export async function fitMailboxesToPlan(
-  ctx: Pick<Context, "db" | "mailHost" | "log">,
-  orderId: string,
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "log" | "queue" | "secrets">,
+  order: Order,
   planId: PlanId,
 ): Promise<void> {
+  const orderId = order.id;
   const after = MAILBOX_ALLOWANCE[planId];
-  const rows = await ctx.db.select().from(mailboxes).where(eq(mailboxes.orderId, orderId));
-  if (rows.length === 0) return;
   if (after.count === 0) {
-    await addOrderLog(ctx.db, orderId, {
-      level: "warning",
-      action: "mailbox",
-      details: `La formule ${planById(planId).name} ne comprend pas d'adresse e-mail, mais ${rows.length > 1 ? `${rows.length} adresses restent` : "une adresse reste"} (${rows.map((r) => r.address).join(", ")}) : rien n'est supprimé, à voir avec le client.`,
+    const addresses = await addressesOutsidePlan(ctx, { ...order, planId });
+    if (addresses.length === 0) return;
+    const detail = MAILBOX_MESSAGES.outsidePlanAgency(planById(planId).name, addresses);
+    ctx.log.warn({ orderId, addresses: addresses.length }, "mail addresses left on a plan without mail");
+    await addOrderLog(ctx.db, orderId, { level: "warning", action: "mailbox", details: detail });
+    await queueEmail(ctx, {
+      template: "mail_outside_plan_agency",
+      to: ctx.config.AGENCY_EMAIL,
+      orderId,
+      vars: {
+        detail,
+        order_id: orderId,
+        subdomain: order.subdomain,
+        customer_email: order.customerEmail,
+        admin_url: `${ctx.config.PUBLIC_URL}/admin`,
+      },
     });
     return;
   }
+  const rows = await ctx.db.select().from(mailboxes).where(eq(mailboxes.orderId, orderId));
+  if (rows.length === 0) return;
   const changed = rows.filter((r) => r.quotaBytes !== after.quotaBytes);
   if (changed.length === 0) return;
   await ctx.db.update(mailboxes).set({ quotaBytes: after.quotaBytes }).where(eq(mailboxes.orderId, orderId));

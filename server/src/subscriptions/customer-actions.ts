@@ -128,8 +128,7 @@ export async function changePlan(
   if (sub.status !== "active") throw conflict(SUBSCRIPTION_MESSAGES.planChangeUnavailable);
   if (planId === sub.planId && !sub.pendingPlanId) throw badRequest(SUBSCRIPTION_MESSAGES.samePlan);
   // The mailboxes must fit the new plan before anything is charged or scheduled (decision 0105).
-  if (planId !== sub.planId && isPlanId(sub.planId))
-    await assertMailFitsPlan(ctx, order.id, sub.planId, planId);
+  if (planId !== sub.planId && isPlanId(sub.planId)) await assertMailFitsPlan(ctx, order.id, planId);
   const now = await billingNow(ctx);
   const oldName = planById(sub.planId as never).name;
   const amount = planAmountTtcCents(ctx, order, planId);

@@ -12,7 +12,7 @@ import { changeSubscription } from "./transition.ts";
  * now on), gives its mailboxes the plan's storage and queues its kit; undefined when it is on that plan already (another process switched it first).
  */
 export async function switchPlan(
-  ctx: Pick<Context, "db" | "config" | "queue" | "mailHost" | "log">,
+  ctx: Pick<Context, "db" | "config" | "queue" | "mailHost" | "log" | "secrets">,
   order: Order,
   sub: Subscription,
   planId: PlanId,
@@ -34,7 +34,7 @@ export async function switchPlan(
       .set({ planId, monthlyPriceCents: planById(planId).priceCents })
       .where(eq(orders.id, order.id));
     // The mailboxes get the new plan's storage (decision 0105).
-    await fitMailboxesToPlan(ctx, order.id, planId);
+    await fitMailboxesToPlan(ctx, order, planId);
     // The new plan's kit: an upgrade adds it, a downgrade turns the extra features off (decision 0058).
     await ctx.queue.send(applyKitJob, { orderId: order.id });
   }

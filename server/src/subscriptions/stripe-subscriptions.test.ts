@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { DAY_MS } from "@lagon/contracts/billing-dates";
 import { formatIsoDate } from "@lagon/contracts/french-date";
+import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +14,8 @@ import {
   emailLog,
   type InvoiceRow,
   invoices,
+  mailAliases,
+  mailboxes,
   orderLogs,
   subscriptionInvoices,
   subscriptions,
@@ -439,6 +442,65 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
       amountTtcCents: 5425,
     });
     expect(await emails(orderId, "subscription_plan_changed")).toHaveLength(2);
+  });
+
+  it("a switch to Libre made at Stripe keeps the site's addresses working, alerts the agency once and tells the customer (decision 0110)", async () => {
+    const { orderId, subId, stripeSub } = await givenStripeOrder("starter", 5);
+    const { subdomain } = await order(orderId);
+    const domain = `${subdomain}.${t.ctx.config.BASE_DOMAIN}`;
+    await t.ctx.db.insert(mailboxes).values(
+      ["contact", "devis"].map((l) => ({
+        orderId,
+        address: `${l}@${domain}`,
+        passwordHash: "{ARGON2ID}x",
+        quotaBytes: 5 * 1024 ** 3,
+      })),
+    );
+    await t.ctx.db
+      .insert(mailAliases)
+      .values({ orderId, address: `info@${domain}`, target: `contact@${domain}` });
+    const addresses = [`contact@${domain}`, `devis@${domain}`, `info@${domain}`];
+
+    // Downgraded to Libre in Stripe's dashboard (the order page would have refused it): the
+    // switch happens at the renewal, each event delivered twice.
+    const item = stripeSub.items.data[0] as { price: { id: string } };
+    item.price = { id: PRICE.libre };
+    await deliver("customer.subscription.updated", subRef(subId));
+    const renewal = renew(subId, { status: "paid", attempts: 1 });
+    await deliver("invoice.paid", invoiceRef(renewal.id));
+    await deliver("customer.subscription.updated", subRef(subId));
+    await deliver("customer.subscription.updated", subRef(subId));
+    expect(await sub(orderId)).toMatchObject({ planId: "libre", pendingPlanId: null });
+
+    // Nothing deleted; the agency told once, in the order's log and by e-mail, naming them.
+    const said = MAILBOX_MESSAGES.outsidePlanAgency("Libre", addresses);
+    expect(said).toContain(`en service : ${addresses[0]}, ${addresses[1]} et ${addresses[2]}.`);
+    expect(await t.ctx.db.select().from(mailboxes).where(eq(mailboxes.orderId, orderId))).toHaveLength(2);
+    expect((await logs(orderId, "mailbox")).filter((l) => l === said)).toHaveLength(1);
+    const alerts = await t.ctx.db
+      .select()
+      .from(emailLog)
+      .where(and(eq(emailLog.orderId, orderId), eq(emailLog.template, "mail_outside_plan_agency")));
+    expect(alerts.map((e) => `${e.recipient} ${e.subject}`)).toEqual([
+      `${t.ctx.config.AGENCY_EMAIL} [Alerte] Adresses e-mail hors formule : ${subdomain}`,
+    ]);
+
+    // The admin's order card carries it while they stay; the customer's page explains it.
+    const card = async () =>
+      (await t.app.inject({ url: `/api/admin/orders?token=${TEST_ADMIN_TOKEN}` }))
+        .json()
+        .orders.find((o: { order_id: string }) => o.order_id === orderId).mail_alert;
+    expect(await card()).toBe(said);
+    const list = await t.app.inject({
+      url: `/api/order/${orderId}/mailboxes?token=${await magicLinkToken(t.ctx, await order(orderId))}`,
+    });
+    expect(list.json()).toMatchObject({
+      outside_plan: MAILBOX_MESSAGES.outsidePlan("Libre", addresses),
+      mailboxes: [{ address: addresses[0] }, { address: addresses[1] }],
+    });
+    await t.ctx.db.delete(mailboxes).where(eq(mailboxes.orderId, orderId));
+    await t.ctx.db.delete(mailAliases).where(eq(mailAliases.orderId, orderId));
+    expect(await card()).toBeNull();
   });
 
   it("customer.subscription.deleted: offline at once, archived 30 days later; stale updates after it change nothing", async () => {

@@ -250,17 +250,13 @@ async function downgradeBegun(
   return Boolean(billed);
 }
 
-async function setOrderPlan(
-  ctx: Pick<Context, "db" | "mailHost" | "log">,
-  order: Order,
-  planId: PlanId,
-): Promise<void> {
+async function setOrderPlan(ctx: Context, order: Order, planId: PlanId): Promise<void> {
   await ctx.db
     .update(orders)
     .set({ planId, monthlyPriceCents: planById(planId).priceCents })
     .where(eq(orders.id, order.id));
   // The mailboxes get the new plan's storage (decision 0105), whichever of Stripe and us came first.
-  await fitMailboxesToPlan(ctx, order.id, planId);
+  await fitMailboxesToPlan(ctx, order, planId);
 }
 
 /** The plan's fields for the order's discount. */

@@ -66,7 +66,7 @@ export async function loadSubscription(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const NO_MAIL: OrderMailInUse = { mailboxes: [], aliases: [] };
+const NO_MAIL: OrderMailInUse = { mailboxes: [], aliases: [], quotas: [] };
 
 /**
  * The subscription as its customer sees it, at the lifecycle's `now`, on the billing calendar

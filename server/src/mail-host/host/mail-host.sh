@@ -18,7 +18,7 @@ export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 
 COMMANDS=(check configure health state apply dkim-record mailbox-remove domain-remove mail-remove vacation
   usage export import)
-LIBS=(settings common)
+LIBS=(settings common webmail)
 
 # Root runs only what root alone can change: the path and every folder above it must be root's
 # and writable by nobody else (but a root sticky folder such as /tmp), without links.

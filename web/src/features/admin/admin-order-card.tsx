@@ -132,8 +132,14 @@ export function AdminOrderCard({
         </ol>
       </div>
       <KitNotice kit={order.kit} />
-      <AdminMailboxes orderId={order.order_id} token={token} planName={order.plan_name} />
+      <AdminMailboxes
+        orderId={order.order_id}
+        token={token}
+        planName={order.plan_name}
+        outsidePlan={Boolean(order.mail_alert)}
+      />
       {order.backup_alert ? <p className="admin-backup-alert">Sauvegardes : {order.backup_alert}</p> : null}
+      {order.mail_alert ? <p className="admin-backup-alert">E-mail : {order.mail_alert}</p> : null}
       <div className="admin-actions">
         <button type="button" aria-disabled={locked} onClick={() => onAction("resend", order)}>
           {busy === "resend" ? "Envoi…" : "Renvoyer le lien"}

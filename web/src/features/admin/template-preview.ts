@@ -80,6 +80,10 @@ const TEMPLATE_SAMPLES: Record<string, Record<string, string>> = {
     alert: "Sauvegardes manquées",
     detail: "Ces sites n'ont pas été sauvegardés cette nuit à l'heure prévue.",
   },
+  mail_outside_plan_agency: {
+    detail:
+      "La formule Libre ne comprend pas d'adresse e-mail, mais cette adresse reste en service : contact@boulangerie-payet.lagon.re. Rien n'est supprimé ni bloqué : voyez avec le client s'il reprend la formule Starter ou Business, ou s'il supprime cette adresse après avoir récupéré ses messages (bloc « Adresses e-mail » de la commande).",
+  },
   payment_alert_agency: {
     detail: "Le client a contesté le paiement de 54,25 € auprès de sa banque.",
   },

@@ -14,6 +14,8 @@
 #   MAIL_HOSTNAME      the host's public name, mail.<BASE_DOMAIN> (Postfix's myhostname, SRS domain)
 #   TLS_CERT, TLS_KEY  its certificate (full chain) and key, PEM files
 #   RELAY_HOST         outbound relay, [host]:port (default none: the recipients' MX)
+#   RELAY_USER, RELAY_PASSWORD_FILE  the relay's login, if it asks for one, and the root-only file
+#                      (0600 or 0400) holding its password alone on its first line (decision 0108)
 #   SMTP_PORT, SUBMISSION_PORT, IMAP_PORT  the outside ports (default 25, 587, 143)
 #   OPENDKIM_CONF      default /etc/opendkim.conf; POLICYD_CONF default /etc/policyd-rate-limit.yaml;
 #   POSTSRSD_DEFAULT   default /etc/default/postsrsd; RSPAMD_DROPIN default
@@ -37,6 +39,8 @@ MAIL_HOSTNAME=${MAIL_HOSTNAME:-}
 TLS_CERT=${TLS_CERT:-}
 TLS_KEY=${TLS_KEY:-}
 RELAY_HOST=${RELAY_HOST:-}
+RELAY_USER=${RELAY_USER:-}
+RELAY_PASSWORD_FILE=${RELAY_PASSWORD_FILE:-}
 SMTP_PORT=${SMTP_PORT:-25}
 SUBMISSION_PORT=${SUBMISSION_PORT:-587}
 IMAP_PORT=${IMAP_PORT:-143}

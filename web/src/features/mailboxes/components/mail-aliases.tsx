@@ -19,6 +19,7 @@ export function MailAliases({
   mailboxes,
   aliases,
   onChanged,
+  canCreate = true,
 }: {
   access: MailAccess;
   /** The site's mail domains, its own first. */
@@ -26,6 +27,8 @@ export function MailAliases({
   mailboxes: string[];
   aliases: AliasView[];
   onChanged: () => Promise<void>;
+  /** False on a plan without mail (decision 0110): the aliases left are listed to delete, no new one. */
+  canCreate?: boolean;
 }) {
   // Several order cards may be open at once on the admin page.
   const uid = useId();
@@ -123,49 +126,51 @@ export function MailAliases({
           ))}
         </ul>
       ) : null}
-      <form onSubmit={create} noValidate>
-        <p className="dashboard-actions">
-          <label htmlFor={`${uid}-local-part`}>Nouvel alias</label>
-          <input
-            id={`${uid}-local-part`}
-            value={localPart}
-            onChange={(event) => setLocalPart(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="devis"
-          />
-          <MailDomainChoice
-            id={`${uid}-domain`}
-            domains={domains}
-            value={domain || (domains[0] ?? "")}
-            onChange={setDomain}
-          />
-        </p>
-        <p className="dashboard-actions">
-          <label htmlFor={`${uid}-target`}>Vers</label>
-          <select id={`${uid}-target`} value={target} onChange={(event) => setChoice(event.target.value)}>
-            {mailboxes.map((address) => (
-              <option key={address} value={address}>
-                {address}
-              </option>
-            ))}
-            <option value={OUTSIDE}>une adresse extérieure (renvoi)</option>
-          </select>
-          {target === OUTSIDE ? (
+      {canCreate ? (
+        <form onSubmit={create} noValidate>
+          <p className="dashboard-actions">
+            <label htmlFor={`${uid}-local-part`}>Nouvel alias</label>
             <input
-              aria-label="Adresse extérieure"
-              type="email"
-              value={outside}
-              onChange={(event) => setOutside(event.target.value)}
+              id={`${uid}-local-part`}
+              value={localPart}
+              onChange={(event) => setLocalPart(event.target.value)}
               autoComplete="off"
-              placeholder="jean.dupont@gmail.com"
+              spellCheck={false}
+              placeholder="devis"
             />
-          ) : null}
-          <button type="submit" className="button button-primary" disabled={busy}>
-            Créer l'alias
-          </button>
-        </p>
-      </form>
+            <MailDomainChoice
+              id={`${uid}-domain`}
+              domains={domains}
+              value={domain || (domains[0] ?? "")}
+              onChange={setDomain}
+            />
+          </p>
+          <p className="dashboard-actions">
+            <label htmlFor={`${uid}-target`}>Vers</label>
+            <select id={`${uid}-target`} value={target} onChange={(event) => setChoice(event.target.value)}>
+              {mailboxes.map((address) => (
+                <option key={address} value={address}>
+                  {address}
+                </option>
+              ))}
+              <option value={OUTSIDE}>une adresse extérieure (renvoi)</option>
+            </select>
+            {target === OUTSIDE ? (
+              <input
+                aria-label="Adresse extérieure"
+                type="email"
+                value={outside}
+                onChange={(event) => setOutside(event.target.value)}
+                autoComplete="off"
+                placeholder="jean.dupont@gmail.com"
+              />
+            ) : null}
+            <button type="submit" className="button button-primary" disabled={busy}>
+              Créer l'alias
+            </button>
+          </p>
+        </form>
+      ) : null}
     </section>
   );
 }

@@ -35,6 +35,7 @@ const LIST = {
     apple_profile_signed: false,
   },
   unavailable_reason: null,
+  outside_plan: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -223,6 +224,40 @@ describe("MailboxesBlock", () => {
     expect(screen.queryByLabelText("Nouvelle adresse")).toBeNull();
   });
 
+  it("tells the owner of a Libre site with addresses left that they work on, what to do, and lets them go", async () => {
+    const left = ["contact@payet.localhost", "devis@payet.localhost"];
+    const fetch = api(
+      { ...LIST, allowance: 0, quota_bytes: 0, outside_plan: MAILBOX_MESSAGES.outsidePlan("Libre", left) },
+      {
+        [`DELETE /api/order/${ORDER}/mail-aliases/devis%40payet.localhost?token=jeton`]: {
+          status: 200,
+          body: {},
+        },
+      },
+    );
+    render(<MailboxesBlock orderId={ORDER} token="jeton" />);
+    expect((await screen.findByRole("note")).textContent).toBe(
+      "Votre formule Libre ne comprend pas d'adresse e-mail, mais votre site a encore ces 2 adresses : contact@payet.localhost et devis@payet.localhost. Elles fonctionnent toujours et rien n'est supprimé. Pour les garder, reprenez la formule Starter ou Business (bloc « Votre abonnement ») ; sinon, récupérez les messages à garder, puis supprimez-les ci-dessous. Notre équipe en est informée.",
+    );
+    // Each is listed with its use, its settings and its deletion; nothing new can be made.
+    expect(screen.getByText("2,3 Mo utilisés sur 5 Go")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Nouveau mot de passe" })).toBeTruthy();
+    expect(screen.getByText("Réglages pour votre logiciel de messagerie")).toBeTruthy();
+    expect(screen.queryByText(/Votre offre comprend/)).toBeNull();
+    expect(screen.queryByLabelText("Nouvelle adresse")).toBeNull();
+    expect(screen.queryByLabelText("Nouvel alias")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Supprimer devis@payet.localhost" }));
+    expect(
+      await screen.findByText(
+        "devis@payet.localhost supprimé : les messages envoyés à cette adresse seront refusés.",
+      ),
+    ).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/order/${ORDER}/mail-aliases/devis%40payet.localhost?token=jeton`,
+      expect.objectContaining({ method: "DELETE" }),
+    );
+  });
+
   it("offers each address's Apple profile, and makes a forward to an outside address", async () => {
     const forward = {
       address: "patron@payet.localhost",
@@ -300,5 +335,8 @@ describe("AdminMailboxes", () => {
     expect(container.textContent).not.toContain("Adresses e-mail");
     expect(container.querySelector("details")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+    // Unless addresses were left on it (decision 0110): the agency acts on them there.
+    const again = render(<AdminMailboxes orderId={ORDER} token="admin" planName="Libre" outsidePlan />);
+    expect(again.container.querySelector("details summary")?.textContent).toBe("Adresses e-mail");
   });
 });

@@ -126,10 +126,16 @@ export function MailboxesBlock({ orderId, token, admin = false }: MailAccess) {
         </>
       ) : (
         <>
-          <p className="dashboard-help">
-            Votre offre comprend {list.allowance} adresses de {formatGigabytes(list.quota_bytes)} chacune, à
-            votre nom :<strong> …@{list.domain}</strong>.
-          </p>
+          {list.outside_plan ? (
+            <div className="dashboard-warning" role="note">
+              <p>{list.outside_plan}</p>
+            </div>
+          ) : (
+            <p className="dashboard-help">
+              Votre offre comprend {list.allowance} adresses de {formatGigabytes(list.quota_bytes)} chacune, à
+              votre nom :<strong> …@{list.domain}</strong>.
+            </p>
+          )}
           {status.kind === "password" ? (
             <div role="status" className="domain-done">
               <p>
@@ -160,7 +166,9 @@ export function MailboxesBlock({ orderId, token, admin = false }: MailAccess) {
             </p>
           ) : null}
           {list.mailboxes.length === 0 ? (
-            <p>Aucune adresse pour l'instant : créez la première ci-dessous.</p>
+            list.outside_plan ? null : (
+              <p>Aucune adresse pour l'instant : créez la première ci-dessous.</p>
+            )
           ) : (
             <ul className="row-list">
               {list.mailboxes.map((mailbox) => (
@@ -245,7 +253,7 @@ export function MailboxesBlock({ orderId, token, admin = false }: MailAccess) {
                 : "Le « Profil iPhone / Mac » n'est pas signé : l'appareil l'affiche « Non vérifié ». Vous pouvez l'installer quand même, il ne contient que les réglages ci-dessous, sans mot de passe."}
             </p>
           ) : null}
-          {full ? (
+          {list.outside_plan ? null : full ? (
             <p>Toutes les adresses de votre offre sont créées : supprimez-en une pour en créer une autre.</p>
           ) : (
             <form onSubmit={create} noValidate>
@@ -279,13 +287,14 @@ export function MailboxesBlock({ orderId, token, admin = false }: MailAccess) {
               ) : null}
             </form>
           )}
-          {list.domain ? (
+          {list.domain && (!list.outside_plan || list.aliases.length > 0) ? (
             <MailAliases
               access={access}
               domains={list.domains}
               mailboxes={list.mailboxes.map((mailbox) => mailbox.address)}
               aliases={list.aliases}
               onChanged={load}
+              canCreate={!list.outside_plan}
             />
           ) : null}
           {list.settings?.webmail_url ? (

@@ -1,9 +1,17 @@
 import { formatDate } from "@lagon/contracts/french-date";
+import {
+  MAILBOX_ALLOWANCE,
+  mailPlanChangeRefusal,
+  mailPlanChangeWeighsUse,
+} from "@lagon/contracts/mailboxes";
+import type { MailboxList } from "@lagon/contracts/mailboxes-schemas";
 import { PLAN_DATA_KEPT } from "@lagon/contracts/plan-kits";
+import type { PlanId } from "@lagon/contracts/plans";
 import { formatEuros } from "@lagon/contracts/pricing";
 import type { SubscriptionActionResult, SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { failureText } from "../../../lib/fetch-json";
+import { getMailboxes } from "../../mailboxes/api/get-mailboxes";
 import { postSubscriptionAction } from "../api/post-subscription-action";
 import "./plan-change.css";
 
@@ -25,6 +33,32 @@ const submitLabel = (choice: Choice) =>
       ? `Passer à ${choice.plan_name} et payer ${formatEuros(choice.charge_now_cents)}`
       : `Programmer le passage à ${choice.plan_name}`;
 
+/** Whether a choice may be refused for what the mailboxes store: worth reading their use first. */
+const mayWeighUse = (sub: SubscriptionView, c: Choice) => {
+  const after = MAILBOX_ALLOWANCE[c.plan_id as PlanId];
+  const now = MAILBOX_ALLOWANCE[sub.plan_id as PlanId];
+  return (
+    !c.mail_refusal && after?.count > 0 && (!now || now.count === 0 || after.quotaBytes < now.quotaBytes)
+  );
+};
+
+/**
+ * Why the server will refuse this choice for the mail (decision 0105): its own answer on the counts
+ * and aliases, or, once the mailbox list has said what each stores, the same rule on their use
+ * (the server asks the mail host again at confirmation, and stays the authority).
+ */
+function mailRefusalOf(choice: Choice, mail: MailboxList | null): string | null {
+  if (choice.mail_refusal || !mail) return choice.mail_refusal;
+  const to = choice.plan_id as PlanId;
+  const quotas = mail.mailboxes.map((m) => m.quota_bytes);
+  if (!MAILBOX_ALLOWANCE[to] || !mailPlanChangeWeighsUse(to, quotas)) return null;
+  return mailPlanChangeRefusal(
+    to,
+    mail.mailboxes.map((m) => ({ address: m.address, usedBytes: m.used_bytes })),
+    mail.aliases.map((a) => a.address),
+  );
+}
+
 /**
  * Another plan: a dearer one starts at once and charges the prorated difference, a cheaper one
  * starts at the period end (the server's plan_choices say which, and what it costs).
@@ -44,14 +78,32 @@ export function PlanChange({
   const [planId, setPlanId] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [mail, setMail] = useState<MailboxList | null>(null);
   const legend = useRef<HTMLFieldSetElement>(null);
   // A downgrade already waiting is not offered again.
   const choices = sub.plan_choices.filter((c) => c.plan_id !== sub.pending_plan?.plan_id);
   const chosen = choices.find((c) => c.plan_id === planId);
+  const refusal = (c: Choice) => mailRefusalOf(c, mail);
+  const weighsUse = choices.some((c) => mayWeighUse(sub, c));
 
   useEffect(() => {
     if (open) legend.current?.focus();
   }, [open]);
+
+  // What each mailbox stores, as the mailbox block shows it: a choice they do not fit says so
+  // before any confirmation. Unread (mail host down), the server's answer at confirmation says it.
+  useEffect(() => {
+    if (!open || !weighsUse) return;
+    let live = true;
+    getMailboxes({ orderId, token })
+      .then((list) => {
+        if (live) setMail(list);
+      })
+      .catch((err) => console.warn("Espace des adresses e-mail indisponible", err));
+    return () => {
+      live = false;
+    };
+  }, [open, weighsUse, orderId, token]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -97,11 +149,14 @@ export function PlanChange({
                     {formatEuros(c.amount_ttc_cents)} TTC par mois
                   </strong>
                   <span className="plan-effect">{effectOf(c, sub)}</span>
+                  {refusal(c) ? (
+                    <span className="plan-refusal">Impossible pour l'instant. {refusal(c)}</span>
+                  ) : null}
                 </span>
               </label>
             ))}
           </fieldset>
-          {chosen && (chosen.stops.length > 0 || chosen.mail || chosen.mail_refusal) ? (
+          {chosen && (chosen.stops.length > 0 || chosen.mail) ? (
             <div className="dashboard-warning" role="note">
               {chosen.stops.length > 0 ? (
                 <>
@@ -121,7 +176,6 @@ export function PlanChange({
                 </>
               ) : null}
               {chosen.mail ? <p>{chosen.mail}</p> : null}
-              {chosen.mail_refusal ? <p className="plan-refusal">{chosen.mail_refusal}</p> : null}
             </div>
           ) : null}
           {error ? (
@@ -133,7 +187,7 @@ export function PlanChange({
             <button
               type="submit"
               className="button button-primary"
-              disabled={!chosen || busy || Boolean(chosen.mail_refusal)}
+              disabled={!chosen || busy || Boolean(refusal(chosen))}
             >
               {busy ? "Envoi…" : chosen ? submitLabel(chosen) : "Choisissez une formule"}
             </button>

@@ -3,7 +3,7 @@ import type { CustomerOrderView } from "@lagon/contracts/orders-schemas";
 import { featuresLost } from "@lagon/contracts/plan-kits";
 import type { SubscriptionView } from "@lagon/contracts/subscriptions-schemas";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { subscriptionFixture } from "../../../test/subscription-fixture";
 import { SubscriptionBlock } from "./subscription-block";
 
@@ -57,6 +57,32 @@ function stubApi(answer: (path: string, body: Record<string, string>) => { statu
   );
   return calls;
 }
+
+const GO = 1024 ** 3;
+
+/** The mailbox list the plan form reads (`GET …/mailboxes`): these mailboxes, of `quota` each. */
+const mailboxList = (used: Record<string, number | null>, quota = 10 * GO) => ({
+  domain: "payet.lagon.re",
+  domains: ["payet.lagon.re"],
+  allowance: 10,
+  quota_bytes: 10 * GO,
+  mailboxes: Object.entries(used).map(([address, used_bytes]) => ({
+    address,
+    vacation: null,
+    used_bytes,
+    quota_bytes: quota,
+    created_at: "2026-11-22T09:00:00Z",
+  })),
+  aliases: [],
+  settings: null,
+  unavailable_reason: null,
+  outside_plan: null,
+});
+
+beforeEach(() => {
+  // The plan form reads the mailboxes' use when a choice has smaller ones: none by default.
+  stubApi(() => ({ status: 200, body: mailboxList({}) }));
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -257,16 +283,63 @@ describe("SubscriptionBlock", () => {
       (screen.getByRole("button", { name: "Programmer le passage à Starter" }) as HTMLButtonElement).disabled,
     ).toBe(false);
     fireEvent.click(screen.getByLabelText(/^Libre/));
-    const note = screen.getByRole("note").textContent;
-    expect(note).toContain(
+    expect(screen.getByRole("note").textContent).toContain(
       "La formule Libre ne comprend pas d'adresse e-mail : vos 3 adresses e-mail et leurs messages devraient être supprimés.",
     );
-    expect(note).toContain(
-      "supprimez d'abord ces adresses (bloc « Adresses e-mail »), après avoir récupéré les messages à garder : contact@payet.fr, devis@payet.fr, info@payet.fr et zoe@payet.fr. Rien n'a été changé.",
+    // Said on the choice itself, before it is even picked.
+    expect(screen.getByLabelText(/^Libre/).closest("label")?.textContent).toContain(
+      "Impossible pour l'instant. La formule Libre ne comprend pas d'adresse e-mail : supprimez d'abord ces adresses (bloc « Adresses e-mail »), après avoir récupéré les messages à garder : contact@payet.fr, devis@payet.fr, info@payet.fr et zoe@payet.fr. Rien n'a été changé.",
     );
     expect(
       (screen.getByRole("button", { name: "Programmer le passage à Libre" }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it("says on a choice, before any confirmation, which mailboxes store too much for it, from the mailbox list", async () => {
+    const calls = stubApi(() => ({
+      status: 200,
+      body: mailboxList({ "contact@payet.fr": 6.2 * GO, "devis@payet.fr": 1 * GO, "rh@payet.fr": null }),
+    }));
+    const boxes = ["contact", "devis", "rh"].map((l) => ({ address: `${l}@payet.fr`, usedBytes: null }));
+    const [starter, libre] = subscriptionFixture().plan_choices as [Choice, Choice];
+    block(
+      subscriptionFixture({
+        plan_choices: [
+          // The server's view knows the counts only: Starter is not refused there.
+          { ...starter, mail: null, mail_refusal: mailPlanChangeRefusal("starter", boxes, []) },
+          { ...libre, mail: null, mail_refusal: mailPlanChangeRefusal("libre", boxes, []) },
+        ],
+      }),
+    );
+    expect(calls).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Changer de formule" }));
+    const starterChoice = () => screen.getByLabelText(/^Starter/).closest("label")?.textContent;
+    expect(
+      await screen.findByText(
+        "Impossible pour l'instant. Avec la formule Starter, chaque adresse e-mail a 5 Go : cette adresse en stocke davantage, videz-la d'abord (supprimez ou déplacez des messages) : contact@payet.fr (6,2 Go). Rien n'a été changé.",
+      ),
+    ).toBeTruthy();
+    expect(starterChoice()).toContain("contact@payet.fr (6,2 Go)");
+    expect(calls.map((c) => c.path)).toEqual([`/api/order/${ORDER_ID}/mailboxes`]);
+    fireEvent.click(screen.getByLabelText(/^Starter/));
+    expect(
+      (screen.getByRole("button", { name: "Programmer le passage à Starter" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it("lets a choice through when every mailbox fits its storage", async () => {
+    const calls = stubApi(() => ({
+      status: 200,
+      body: mailboxList({ "contact@payet.fr": 4.9 * GO, "rh@payet.fr": null }),
+    }));
+    block(subscriptionFixture());
+    fireEvent.click(screen.getByRole("button", { name: "Changer de formule" }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    fireEvent.click(screen.getByLabelText(/^Starter/));
+    expect(screen.queryByText(/Impossible pour l'instant/)).toBeNull();
+    expect(
+      (screen.getByRole("button", { name: "Programmer le passage à Starter" }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 
   it("says, before leaving Libre, that SFTP and the plain site stop and that the files stay", () => {

@@ -65,6 +65,7 @@ async function seed(): Promise<void> {
       // Every order has its site's row, as migration 0034 left them (decision 0104).
       siteRows.push({
         orderId: id,
+        name: subdomain,
         setup: status,
         steps,
         wpAdminUrl: status === "active" ? `http://${subdomain}.localhost:8080/wp-admin/` : null,
@@ -76,7 +77,6 @@ async function seed(): Promise<void> {
         checkoutSessionId: `cs_bench_${i}`,
         planId: plan.id,
         payment: done(at),
-        subdomain,
         customerName:
           i % 1000 === 7 ? '=HYPERLINK("http://x")' : `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}`,
         customerEmail: email,

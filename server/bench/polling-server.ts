@@ -38,7 +38,6 @@ await ctx.db.insert(orders).values({
   checkoutSessionId: `cs_bench_${orderId}`,
   planId: "business",
   payment: done,
-  subdomain: "boulangerie-payet",
   customerName: "Zoé Payet",
   customerEmail: "zoe@example.re",
   companyName: "Boulangerie Payet",
@@ -50,6 +49,7 @@ await ctx.db.insert(orders).values({
 });
 await ctx.db.insert(sites).values({
   orderId,
+  name: "boulangerie-payet",
   setup: "active",
   steps,
   activatedAt: new Date(),
@@ -68,14 +68,13 @@ await ctx.db.insert(orderLogs).values(
 );
 // Other orders around it, so that the selects go through indexes, not a ten-row table.
 for (let batch = 0; batch < 10; batch++) {
+  const around = Array.from({ length: 200 }, (_, i) => ({ id: randomUUID(), name: `site-${batch}-${i}` }));
   await ctx.db.insert(orders).values(
-    Array.from({ length: 200 }, (_, i) => ({
-      id: randomUUID(),
+    around.map(({ id }, i) => ({
+      id,
       checkoutSessionId: `cs_bench_${batch}_${i}`,
       planId: "starter",
-      status: "active" as const,
-      steps,
-      subdomain: `site-${batch}-${i}`,
+      payment: done,
       customerName: "Client",
       customerEmail: `client-${batch}-${i}@example.re`,
       country: "Réunion",
@@ -83,6 +82,9 @@ for (let batch = 0; batch < 10; batch++) {
       monthlyPriceCents: 2500,
     })),
   );
+  await ctx.db
+    .insert(sites)
+    .values(around.map(({ id, name }) => ({ orderId: id, name, setup: "active" as const, steps })));
 }
 
 const app = await buildApp(ctx);

@@ -159,9 +159,9 @@ console.log(
 );
 // The bench's sites go, with their system users (a bench leaves nothing in /etc/passwd).
 const made = await ctx.db
-  .select({ subdomain: orders.subdomain })
-  .from(orders)
-  .where(inArray(orders.id, [...singleIds, ...tenIds]));
+  .select({ subdomain: sites.name })
+  .from(sites)
+  .where(inArray(sites.orderId, [...singleIds, ...tenIds]));
 for (const { subdomain } of made) await ctx.wordpress.main.remove(subdomain);
 await ctx.close();
 rmSync(config.DATA_DIR, { recursive: true, force: true });

@@ -2,16 +2,15 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Context } from "../src/context.ts";
 import { createContext } from "../src/create-context.ts";
-import { orders } from "../src/db/schema.ts";
 import { allJobs } from "../src/jobs/all-jobs.ts";
 import { createLogger } from "../src/logger.ts";
+import { findOrder } from "../src/orders/orders-table.ts";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { waitFor } from "./smtp-sink.ts";
 import { solvedCaptcha } from "./solve-captcha.ts";
@@ -103,7 +102,7 @@ describe("no secret in the logs or the database", () => {
     for (const [key, value] of Object.entries(status)) if (/token|password/.test(key)) keep(key, value);
     const orderId = status.order_id as string;
 
-    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await findOrder(ctx.db, orderId);
     if (!order) throw new Error("order missing");
     // Whatever the order keeps sealed (tokens, WordPress passwords) is a secret to look for.
     for (const [column, value] of Object.entries(order)) {

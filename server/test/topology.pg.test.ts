@@ -8,8 +8,7 @@ import type { Context } from "../src/context.ts";
 import { emailLog, orders, sites } from "../src/db/schema.ts";
 import { ANSWERS, jpegPhoto, kozaSubmission } from "../src/koza/test-support.ts";
 import { magicLinkToken } from "../src/orders/magic-link.ts";
-import { orderStatus, orderSteps } from "../src/orders/orders-table.ts";
-import { blankSite } from "../src/sites/sites-table.ts";
+import { orderColumns, orderStatus, orderSteps } from "../src/orders/orders-table.ts";
 import { type LoopbackSshHost, startLoopbackSshHost } from "../src/wordpress/loopback-ssh-host.ts";
 import { freePort, siteFoldersIn } from "../src/wordpress/site-checks.ts";
 import { SshWordPressHost } from "../src/wordpress/ssh-host.ts";
@@ -179,12 +178,12 @@ describe("two APIs and two workers on one PostgreSQL and one SSH WordPress host"
     const rows = async () =>
       (
         await ctx.db
-          .select({ order: orders, site: sites })
+          .select({ order: orderColumns, site: sites })
           .from(orders)
-          .leftJoin(sites, eq(sites.orderId, orders.id))
-          .where(inArray(orders.subdomain, subdomains))
+          .innerJoin(sites, eq(sites.orderId, orders.id))
+          .where(inArray(sites.name, subdomains))
       ).map(({ order, site }) => {
-        const shown = site ?? blankSite(order.id);
+        const shown = site;
         return {
           ...order,
           kozaStatus: shown.kozaStatus,

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
+import { givenPaidOrder, ordersNamed } from "../../test/factories.ts";
 import { useCheapBackupRepository } from "../../test/restic-test-key.ts";
 import { decodeQuotedPrintable, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp, TEST_ADMIN_TOKEN as TOKEN } from "../../test/test-context.ts";
@@ -274,7 +274,7 @@ describe("admin API", () => {
   });
 
   it("refuses to resume or reinstall what cannot be, with French details, and audits the refusal", async () => {
-    const [active] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "alice-bijoux"));
+    const [active] = await ordersNamed(t.ctx.db, "alice-bijoux");
     const resume = await t.app.inject({
       method: "POST",
       url: `/api/admin/resume-order?token=${TOKEN}`,
@@ -350,7 +350,6 @@ describe("admin list and export with many orders", () => {
       checkoutSessionId: `cs_many_${i}`,
       planId: "starter",
       payment: { status: "completed" as const, timestamp: null },
-      subdomain: `site-${i}`,
       customerName: `Client ${i}`,
       customerEmail: `client-${i}@example.re`,
       country: "Réunion",
@@ -358,7 +357,12 @@ describe("admin list and export with many orders", () => {
       monthlyPriceCents: 2000,
       createdAt: i < 1_500 ? same : new Date(same.getTime() + i * 1000),
     }));
-    for (let i = 0; i < N; i += 500) await t.ctx.db.insert(orders).values(rows.slice(i, i + 500));
+    for (let i = 0; i < N; i += 500) {
+      const batch = rows.slice(i, i + 500);
+      await t.ctx.db.insert(orders).values(batch);
+      // Every order has its site's row, made with it (decision 0109).
+      await t.ctx.db.insert(sites).values(batch.map((o, j) => ({ orderId: o.id, name: `site-${i + j}` })));
+    }
   });
   afterAll(() => t?.close());
 

@@ -7,11 +7,12 @@ import { checkoutLines } from "@lagon/contracts/pricing";
 import { taxRuleById } from "@lagon/contracts/tax";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
+import { givenPaidOrder, ordersNamed } from "../../test/factories.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import { invoices, orders, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { monthlyPeriod } from "../invoices/issue-checkout-invoice.ts";
 import { issueCreditNote, issueInvoice } from "../invoices/issue-invoice.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { NON_PAYMENT } from "../subscriptions/payment-outcomes.ts";
 import { lastMonths } from "./collected-revenue.ts";
@@ -54,7 +55,7 @@ describe("analytics from the money", () => {
 
   /** One month of `planId` (coupon applied) paid at `paidAt`, through the real invoicing. */
   async function bill(orderId: string, kind: "checkout" | "renewal", paidAt: Date) {
-    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const o = await findOrder(t.ctx.db, orderId);
     const planId = o?.planId as PlanId;
     const lines = checkoutLines(
       { planId, percentOff: o?.discountPercent ?? 0, koza: false },
@@ -122,7 +123,7 @@ describe("analytics from the money", () => {
       remoteAddress: "10.20.1.1",
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    const [o1] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "chiffres-koza"));
+    const [o1] = await ordersNamed(t.ctx.db, "chiffres-koza");
     // Dated `now`, as O5: both ordered the same day, even if midnight passed since `now`.
     await t.ctx.db
       .update(orders)

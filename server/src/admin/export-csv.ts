@@ -55,13 +55,13 @@ export function exportOrdersCsv(ctx: Pick<Context, "db">): Readable {
           country: orders.country,
           planId: orders.planId,
           status: orderStatusSql,
-          subdomain: orders.subdomain,
+          subdomain: sites.name,
           kozaOption: orders.kozaOption,
           kozaStatus: sites.kozaStatus,
           customDomain: customDomains.domain,
         })
         .from(orders)
-        .leftJoin(sites, eq(sites.orderId, orders.id))
+        .innerJoin(sites, eq(sites.orderId, orders.id))
         .leftJoin(customDomains, eq(customDomains.orderId, orders.id))
         // A row comparison, so that each page is a range of the (created_at, id) index.
         .where(

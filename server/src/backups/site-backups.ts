@@ -21,7 +21,7 @@ import { claimOrderLease, REQUEST_RUN } from "../jobs/order-lease.ts";
 import { AppError, badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { backupOrderMail, restoreOrderMail } from "../mailboxes/order-mail-follows-site.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { orderStatusSql } from "../orders/orders-table.ts";
+import { orderColumns, orderStatusSql } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 import { getSite } from "../sites/sites-table.ts";
@@ -264,7 +264,7 @@ export async function findBackup(
  */
 export async function backedUpSites(ctx: Pick<Context, "db">): Promise<Order[]> {
   const rows = await ctx.db
-    .select({ order: orders })
+    .select({ order: orderColumns })
     .from(orders)
     .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { bookingSettings, bookings, orders } from "../db/schema.ts";
+import { bookingSettings, bookings, orders, sites } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
+import { orderColumns } from "../orders/orders-table.ts";
 import { calendarFile } from "./booking-ics.ts";
 import { businessName } from "./booking-mails.ts";
 import { bookingIncluded, sealedTokenIs } from "./booking-settings.ts";
@@ -22,9 +23,10 @@ export async function bookingFeed(
   const id = z.uuid().safeParse(orderId);
   const [row] = id.success
     ? await ctx.db
-        .select({ order: orders, settings: bookingSettings })
+        .select({ order: orderColumns, settings: bookingSettings })
         .from(bookingSettings)
         .innerJoin(orders, eq(orders.id, bookingSettings.orderId))
+        .innerJoin(sites, eq(sites.orderId, orders.id))
         .where(eq(bookingSettings.orderId, id.data))
     : [];
   const right = sealedTokenIs(ctx, row?.settings.feedTokenEnc, token);

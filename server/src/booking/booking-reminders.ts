@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
-import { type Booking, bookings, orders } from "../db/schema.ts";
+import { type Booking, bookings, orders, sites } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
+import { orderColumns } from "../orders/orders-table.ts";
 import { type MailParts, sendReminder } from "./booking-mails.ts";
 import { addDays, wallClock } from "./zoned-time.ts";
 
@@ -29,9 +30,10 @@ export function reminderDue(b: Pick<Booking, "startsAt" | "createdAt" | "timeZon
  */
 export async function sendDueReminders(ctx: MailParts, now = new Date()): Promise<number> {
   const candidates = await ctx.db
-    .select({ booking: bookings, order: orders })
+    .select({ booking: bookings, order: orderColumns })
     .from(bookings)
     .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .where(
       and(
         eq(bookings.status, "confirmed"),

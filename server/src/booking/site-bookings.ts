@@ -8,6 +8,7 @@ import { type Booking, bookings, type Order, orders, sites, subscriptions } from
 import { badRequest, conflict, notFound } from "../lib/app-error.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { liveSite } from "../maintenance/versions.ts";
+import { orderColumns } from "../orders/orders-table.ts";
 import { type MailParts, sendBookingMails, sendCancelledMail } from "./booking-mails.ts";
 import { bookingIncluded, sealedTokenIs, settingsRow } from "./booking-settings.ts";
 import { type Busy, daySlots, isFreeSlot } from "./slots.ts";
@@ -18,11 +19,11 @@ const uuid = z.uuid();
 /** The live Business site of a subdomain, or a French 404: what every public booking route needs. */
 export async function bookableSite(ctx: Pick<Context, "db">, subdomain: string): Promise<Order> {
   const [row] = await ctx.db
-    .select({ order: orders })
+    .select({ order: orderColumns })
     .from(orders)
     .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
-    .where(and(eq(orders.subdomain, subdomain), liveSite));
+    .where(and(eq(sites.name, subdomain), liveSite));
   if (!row || !bookingIncluded(row.order)) throw notFound(BOOKING_MESSAGES.noBooking);
   return row.order;
 }
@@ -140,9 +141,10 @@ async function linkedBooking(ctx: Pick<Context, "db" | "secrets">, bookingId: st
   const id = uuid.safeParse(bookingId);
   const [row] = id.success
     ? await ctx.db
-        .select({ booking: bookings, order: orders })
+        .select({ booking: bookings, order: orderColumns })
         .from(bookings)
         .innerJoin(orders, eq(orders.id, bookings.orderId))
+        .innerJoin(sites, eq(sites.orderId, orders.id))
         .where(eq(bookings.id, id.data))
     : [];
   const right = sealedTokenIs(ctx, row?.booking.cancelTokenEnc, token);

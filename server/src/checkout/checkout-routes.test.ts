@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
+import { givenPaidOrder, ordersNamed } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { checkoutSessions, coupons, type Order, orderLogs, orders } from "../db/schema.ts";
 import { magicLinkToken, pageToken } from "../orders/magic-link.ts";
-import { findShownOrder } from "../orders/orders-table.ts";
+import { findShownOrder, ordersOfEmail } from "../orders/orders-table.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
 import { CHECKOUT_LIFETIME_MS } from "./create-checkout-session.ts";
@@ -251,7 +251,7 @@ describe("checkout API (local test checkout)", () => {
     }
     expect(await countOf(orders)).toBe(before.orders + 1);
 
-    const [paid] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "boulangerie-payet"));
+    const [paid] = await ordersNamed(t.ctx.db, "boulangerie-payet");
     const order = await findShownOrder(t.ctx.db, paid?.id as string);
     expect(order).toMatchObject({
       checkoutSessionId: held?.id,
@@ -304,7 +304,7 @@ describe("checkout API (local test checkout)", () => {
     const [one, two] = [sessionIdOf(first), sessionIdOf(second)];
     await pay(one);
     await pay(two);
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "site-un"));
+    const [order] = await ordersNamed(t.ctx.db, "site-un");
     await updateSite(t.ctx.db, order?.id as string, {
       setup: "active",
       wpUsername: "payet-admin",
@@ -313,7 +313,7 @@ describe("checkout API (local test checkout)", () => {
     });
 
     const live = (await t.app.inject({ url: `/api/order-status/${one}` })).json();
-    const [withPageToken] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "site-un"));
+    const [withPageToken] = await ordersNamed(t.ctx.db, "site-un");
     expect(live.magic_link_token).not.toBe(magicLinkToken(t.ctx, order as Order));
     expect(live).toEqual({
       status: "completed",
@@ -329,7 +329,7 @@ describe("checkout API (local test checkout)", () => {
     expect(others).toMatchObject({ status: "pending", magic_link_token: null, wp_admin_password: null });
     expect(others.order_id).not.toBe(order?.id);
 
-    const [failed] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "site-deux"));
+    const [failed] = await ordersNamed(t.ctx.db, "site-deux");
     await updateSite(t.ctx.db, failed?.id as string, { setup: "error" });
     expect((await t.app.inject({ url: `/api/order-status/${two}` })).json()).toMatchObject({
       status: "error",
@@ -402,7 +402,7 @@ describe("checkout API (local test checkout)", () => {
     expect(await rows()).toEqual(before);
 
     expect((await pay(sessionIdOf(again))).statusCode).toBe(200);
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "retour"));
+    const [order] = await ordersNamed(t.ctx.db, "retour");
     expect(order?.kozaOption).toBe(false);
   });
 
@@ -422,7 +422,7 @@ describe("checkout API (local test checkout)", () => {
     expect((await t.app.inject({ url: `/api/order-status/${firstId}` })).json()).toMatchObject({
       status: "pending",
     });
-    expect(await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "ancienne"))).toHaveLength(1);
+    expect(await ordersNamed(t.ctx.db, "ancienne")).toHaveLength(1);
   });
 
   it("answers every one of many concurrent fulfilments of a payment with its one order", async () => {
@@ -430,7 +430,7 @@ describe("checkout API (local test checkout)", () => {
       const sessionId = sessionIdOf(await create(payload({}, { domain: `${name}.localhost` })));
       await t.ctx.db.update(checkoutSessions).set({ paidAt: new Date() }).where(bySessionId(sessionId));
       const results = await Promise.all(Array.from({ length: 30 }, () => fulfilCheckout(t.ctx, sessionId)));
-      const made = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, name));
+      const made = await ordersNamed(t.ctx.db, name);
       expect(made).toHaveLength(1);
       expect(new Set(results.map((r) => r.orderId))).toEqual(new Set([made[0]?.id]));
       expect(await provisioningJobs(made[0]?.id as string)).toBe(1);
@@ -454,9 +454,7 @@ describe("checkout API (local test checkout)", () => {
 
     expect(await fulfilCheckout(t.ctx, sessionId)).toEqual({ orderId });
     expect(await provisioningJobs(orderId as string)).toBe(1);
-    expect(await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "reprise-paiement"))).toHaveLength(
-      1,
-    );
+    expect(await ordersNamed(t.ctx.db, "reprise-paiement")).toHaveLength(1);
   });
 
   it("holds a subdomain for one visitor only, even when twenty ask at once", async () => {
@@ -502,7 +500,7 @@ describe("checkout API (local test checkout)", () => {
     const res = await create(payload({}, { domain: "convoite.localhost", email: "lent@example.re" }));
     await givenPaidOrder(t.ctx, { subdomain: "convoite" });
     expect((await pay(sessionIdOf(res))).statusCode).toBe(200);
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.customerEmail, "lent@example.re"));
+    const [order] = await ordersOfEmail(t.ctx.db, "lent@example.re");
     expect(order?.subdomain).toBe("convoite-2");
     const logs = await t.ctx.db
       .select()

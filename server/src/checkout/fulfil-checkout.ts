@@ -6,6 +6,7 @@ import { type CheckoutSession, checkoutSessions, coupons, orders } from "../db/s
 import { issueCheckoutInvoice } from "../invoices/issue-checkout-invoice.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { findOrderOfCheckout, siteNameTaken } from "../orders/orders-table.ts";
 import type { CheckoutTruth } from "../payments/payment-provider.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
@@ -75,10 +76,7 @@ async function fulfilOrder(
       // Another delivery of this payment inserted the order first (caught by the subdomain's
       // unique index rather than the checkout's), or someone took the name meanwhile: look again.
       if (!isUniqueViolation(err) || attempt === 5) throw err;
-      const [existing] = await ctx.db
-        .select({ id: orders.id, subdomain: orders.subdomain })
-        .from(orders)
-        .where(eq(orders.checkoutSessionId, row.id));
+      const existing = await findOrderOfCheckout(ctx.db, row.id);
       if (existing) placed = { orderId: existing.id, created: false, subdomain: existing.subdomain };
     }
   }
@@ -123,11 +121,7 @@ async function freeSubdomainFor(
 ): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? subdomain : `${subdomain.slice(0, 59)}-${n}`;
-    const [other] = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.subdomain, candidate), ne(orders.checkoutSessionId, checkoutId)));
-    if (!other) return candidate;
+    if (!(await siteNameTaken(ctx.db, candidate, checkoutId))) return candidate;
   }
 }
 

@@ -1,8 +1,8 @@
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-context.ts";
-import { orders } from "../db/schema.ts";
+import { orders, sites } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { ORDER_STATUS_ACCESS_MS } from "./order-status.ts";
@@ -44,7 +44,12 @@ describe("GET /api/order-status/:sessionId expires", () => {
     const [order] = await t.ctx.db
       .update(orders)
       .set({ createdAt: new Date(Date.now() - age) })
-      .where(eq(orders.subdomain, subdomain))
+      .where(
+        inArray(
+          orders.id,
+          t.ctx.db.select({ id: sites.orderId }).from(sites).where(eq(sites.name, subdomain)),
+        ),
+      )
       .returning();
     if (!order) throw new Error("order not created");
     await updateSite(t.ctx.db, order.id, {

@@ -1,13 +1,13 @@
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
+import { givenPaidOrder, ordersNamed } from "../../test/factories.ts";
 import { startFakeStripeApi } from "../../test/fake-stripe-api.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { checkoutSessions, coupons, type Order, orders, paymentEvents } from "../db/schema.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
-import { findShownOrder } from "../orders/orders-table.ts";
+import { findOrder, findShownOrder } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { addKozaCheckout } from "./add-koza.ts";
 import { bySessionId, sessionIdHash } from "./checkout-session-id.ts";
@@ -282,7 +282,7 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
     );
     for (const r of results) expect(r.statusCode).toBe(200);
     expect(await countOf(orders)).toBe(before.orders + 1);
-    const [paid] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "vingt-fois"));
+    const [paid] = await ordersNamed(t.ctx.db, "vingt-fois");
     const order = await findShownOrder(t.ctx.db, paid?.id as string);
     expect(order).toMatchObject({
       status: "pending",
@@ -318,13 +318,11 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
     });
     fake.markPaid(sessionId);
     const polled = (await t.app.inject({ url: `/api/order-status/${sessionId}` })).json();
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "webhook-en-retard"));
+    const [order] = await ordersNamed(t.ctx.db, "webhook-en-retard");
     expect(polled).toMatchObject({ status: "pending", order_id: order?.id });
     const late = await deliver(sessionEvent("checkout.session.completed", sessionId, "evt_late"));
     expect(late.statusCode).toBe(200);
-    expect(
-      await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "webhook-en-retard")),
-    ).toHaveLength(1);
+    expect(await ordersNamed(t.ctx.db, "webhook-en-retard")).toHaveLength(1);
   });
 
   it("releases the subdomain when Stripe reports the session expired", async () => {
@@ -352,7 +350,7 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
 
   it("sells Koza after the order as a one-off payment, added once when paid", async () => {
     const orderId = await givenPaidOrder(t.ctx, { kozaOption: false });
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await findOrder(t.ctx.db, orderId);
     const { checkout_url } = await addKozaCheckout(
       t.ctx,
       order as Order,
@@ -388,7 +386,7 @@ describe("checkout with Stripe (its API faked at the HTTP edge)", () => {
     fake.markPaid(sessionId);
     const event = sessionEvent("checkout.session.completed", sessionId, "evt_koza");
     await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
-    const [paid] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const paid = await findOrder(t.ctx.db, orderId);
     expect(paid).toMatchObject({ kozaOption: true });
     expect((await getSite(t.ctx.db, orderId)).kozaStatus).toBe("pending");
     expect((await t.app.inject({ url: `/api/order-status/${sessionId}` })).statusCode).toBe(404);

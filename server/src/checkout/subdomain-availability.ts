@@ -3,7 +3,8 @@ import type { SubdomainAvailability } from "@lagon/contracts/checkout-schemas";
 import { isReservedSubdomain, isValidSubdomain, SUBDOMAIN_FORMAT_ERROR } from "@lagon/contracts/subdomain";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { checkoutSessions, orders } from "../db/schema.ts";
+import { checkoutSessions } from "../db/schema.ts";
+import { siteNameTaken } from "../orders/orders-table.ts";
 
 /**
  * Whether a subdomain can be bought now: valid, not reserved, not a customer's, and not held by
@@ -18,8 +19,8 @@ export async function subdomainAvailability(
   if (!isValidSubdomain(subdomain)) return { available: false, detail: SUBDOMAIN_FORMAT_ERROR };
   if (isReservedSubdomain(subdomain))
     return { available: false, detail: CHECKOUT_MESSAGES.subdomainReserved };
-  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.subdomain, subdomain));
-  if (order) return { available: false, detail: CHECKOUT_MESSAGES.subdomainTaken };
+  if (await siteNameTaken(db, subdomain))
+    return { available: false, detail: CHECKOUT_MESSAGES.subdomainTaken };
   const [held] = await db
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)

@@ -2,7 +2,7 @@ import { DOMAIN_ADMIN_MESSAGES } from "@lagon/contracts/custom-domain";
 import type { AdminCustomDomain } from "@lagon/contracts/custom-domain-schemas";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type CustomDomain, customDomainChecks, customDomains, orders } from "../db/schema.ts";
+import { type CustomDomain, customDomainChecks, customDomains, sites } from "../db/schema.ts";
 import { badRequest, notFound } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { assertNoAddressesOn, removeCustomMailDomain } from "../mailboxes/order-mail-domain.ts";
@@ -19,9 +19,9 @@ export async function listCustomDomains(
   ctx: Pick<Context, "db" | "wordpress">,
 ): Promise<AdminCustomDomain[]> {
   const rows = await ctx.db
-    .select({ domain: customDomains, subdomain: orders.subdomain })
+    .select({ domain: customDomains, subdomain: sites.name })
     .from(customDomains)
-    .innerJoin(orders, eq(orders.id, customDomains.orderId))
+    .innerJoin(sites, eq(sites.orderId, customDomains.orderId))
     .orderBy(desc(customDomains.id))
     .limit(500);
   return adminDomainViews(ctx, rows);

@@ -3,8 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp, TEST_ADMIN_TOKEN as TOKEN } from "../../test/test-context.ts";
-import { adminAudit, customDomains, emailLog, orders } from "../db/schema.ts";
+import { adminAudit, customDomains, emailLog } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { logCheck } from "./domain-lifecycle.ts";
 
 describe("admin API for custom domains", () => {
@@ -16,7 +17,7 @@ describe("admin API for custom domains", () => {
 
   async function orderWithDomain(hasOwnDomain: "yes" | "no", domainName: string) {
     const id = await givenPaidOrder(t.ctx);
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    const row = await findOrder(t.ctx.db, id);
     if (!row) throw new Error("no order");
     const res = await t.app.inject({
       method: "POST",
@@ -63,7 +64,7 @@ describe("admin API for custom domains", () => {
       details: `Refusé par l'agence : ${reason}`,
     });
     // The order list carries the same block, log included.
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    const order = await findOrder(t.ctx.db, id);
     const page = (await admin("GET", "/orders")).json();
     expect(page.orders.find((o: { order_id: string }) => o.order_id === id).custom_domain).toEqual(listed);
     // The customer is told why, in French, with a way back to their page.

@@ -3,8 +3,9 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { customDomains, domainRequests, emailLog, orderLogs, orders } from "../db/schema.ts";
+import { customDomains, domainRequests, emailLog, orderLogs } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findOrder } from "../orders/orders-table.ts";
 
 describe("POST /api/order/:orderId/domain", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -23,7 +24,7 @@ describe("POST /api/order/:orderId/domain", () => {
 
   async function givenOrder(overrides: { customerEmail?: string } = {}) {
     const id = await givenPaidOrder(t.ctx, overrides);
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    const row = await findOrder(t.ctx.db, id);
     if (!row) throw new Error("order not created");
     return { id, token: magicLinkToken(t.ctx, row), subdomain: row.subdomain };
   }

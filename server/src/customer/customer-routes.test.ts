@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { orders } from "../db/schema.ts";
+import { sites } from "../db/schema.ts";
 import { ANSWERS, kozaSubmission } from "../koza/test-support.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { findShownOrder } from "../orders/orders-table.ts";
@@ -62,10 +62,7 @@ describe("customer access by order token and by mailbox", () => {
       remoteAddress: visitor(),
     });
     // The site goes live (provisioning is tested elsewhere); the success page then shows its token.
-    const [live] = await t.ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.subdomain, subdomain));
+    const [live] = await t.ctx.db.select({ id: sites.orderId }).from(sites).where(eq(sites.name, subdomain));
     await updateSite(t.ctx.db, live?.id as string, {
       setup: "active",
       wpUsername: "admin",

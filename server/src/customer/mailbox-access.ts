@@ -1,10 +1,10 @@
-import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
-import { type Order, orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/app-error.ts";
 import { guardedScope } from "../lib/route.ts";
 import { tokenAccess } from "../orders/magic-link.ts";
+import { ordersOfEmail } from "../orders/orders-table.ts";
 import { TOKEN_INVALID, TOKEN_MISSING } from "./order-access.ts";
 
 export const MAILBOX_REQUIRED =
@@ -34,13 +34,7 @@ export function mailboxScope(
       const { email, token } = request.query as { email?: unknown; token?: unknown };
       if (typeof token !== "string" || !token) throw unauthorized(TOKEN_MISSING);
       const address = typeof email === "string" ? email.trim().toLowerCase() : "";
-      const rows = address
-        ? await ctx.db
-            .select()
-            .from(orders)
-            .where(eq(orders.customerEmail, address))
-            .orderBy(asc(orders.createdAt))
-        : [];
+      const rows = address ? await ordersOfEmail(ctx.db, address) : [];
       // Every order's tokens are compared (a stand-in's when there is none), so the time does
       // not say whether the address has orders or which one matched.
       const proofs = (rows.length > 0 ? rows : [undefined]).map((o) => tokenAccess(ctx, o, token));

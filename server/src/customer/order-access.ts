@@ -19,7 +19,7 @@ import {
 import { forbidden, unauthorized } from "../lib/app-error.ts";
 import { guardedScope } from "../lib/route.ts";
 import { tokenAccess } from "../orders/magic-link.ts";
-import { blankSite } from "../sites/sites-table.ts";
+import { orderColumns } from "../orders/orders-table.ts";
 
 export const TOKEN_MISSING = "Lien d'accès incomplet : le jeton est manquant.";
 export const TOKEN_INVALID = "Lien d'accès invalide. Demandez un nouveau lien depuis l'espace client.";
@@ -94,7 +94,7 @@ function prepareOrderQuery(db: Db) {
   return (
     db
       .select({
-        order: orders,
+        order: orderColumns,
         site: sites,
         logs: logsOf,
         domain: customDomains,
@@ -102,7 +102,7 @@ function prepareOrderQuery(db: Db) {
       })
       .from(orders)
       // One of each at most per order (unique order_id): the join keeps one row.
-      .leftJoin(sites, eq(sites.orderId, orders.id))
+      .innerJoin(sites, eq(sites.orderId, orders.id))
       .leftJoin(customDomains, eq(customDomains.orderId, orders.id))
       .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
       .where(eq(orders.id, sql.placeholder("id")))
@@ -152,7 +152,7 @@ export function orderTokenScope(
       const access = tokenAccess(ctx, order, token);
       if (!order || !access) throw forbidden(TOKEN_INVALID);
       request.order = order;
-      request.site = row.site ?? blankSite(order.id);
+      request.site = row.site;
       request.orderLogs = row.logs;
       request.orderExtras = { domain: row.domain, subscription: row.subscription };
       request.orderToken = { value: token, access };

@@ -63,7 +63,6 @@ export const orders = pgTable(
      * it pays for has its own state and steps (`sites.setup`, `sites.steps`).
      */
     payment: jsonb("payment").$type<StepState>().notNull().default({ status: "pending", timestamp: null }),
-    subdomain: text("subdomain").notNull(),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     customerPhone: text("customer_phone"),
@@ -102,19 +101,22 @@ export const orders = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     // Millisecond precision, like JavaScript dates: the CSV export pages on it.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    /** E-mail, name and subdomain, folded (searchFold): the admin search scans this one column. */
+    /**
+     * E-mail and name, folded (searchFold): the admin search scans this column followed by the
+     * site's name (orders-table.ts, `adminSearchText`; decision 0109).
+     */
     searchText: text("search_text").generatedAlwaysAs(
-      searchFold(sql`customer_email || ' ' || customer_name || ' ' || subdomain`),
+      searchFold(sql`customer_email || ' ' || customer_name`),
     ),
-    /** Company (or subdomain), city and category, folded: what the directory search scans. */
+    /**
+     * Company, city and category, folded: what the directory search scans; null without a company,
+     * where the site's name stands for it (orders-table.ts, `directorySearchText`; decision 0109).
+     */
     directoryText: text("directory_text").generatedAlwaysAs(
-      searchFold(
-        sql`coalesce(company_name, subdomain) || ' ' || coalesce(city, '') || ' ' || coalesce(category, '')`,
-      ),
+      searchFold(sql`company_name || ' ' || coalesce(city, '') || ' ' || coalesce(category, '')`),
     ),
   },
   (t) => [
-    uniqueIndex("orders_subdomain_unique").on(t.subdomain),
     index("orders_email_idx").on(t.customerEmail),
     // The admin list (newest first) and the CSV export (keyset pages) walk this index.
     index("orders_created_idx").on(t.createdAt, t.id),
@@ -132,6 +134,13 @@ export const sites = pgTable(
     orderId: uuid("order_id")
       .primaryKey()
       .references(() => orders.id, { onDelete: "cascade" }),
+    /**
+     * The site's name, its subdomain (`<name>.<BASE_DOMAIN>`, also its mail domain's): lowercase
+     * letters, digits and hyphens, so already folded for the searches. Written with the order, in
+     * the same transaction (orders/create-paid-order.ts); unique: two paid orders never share a
+     * name, and the checkout's availability reads it here (decision 0109).
+     */
+    name: text("name").notNull(),
     /**
      * The WordPress host the site lives on for good (a name of WP_SSH_HOSTS, "local" for the
      * embedded host), recorded when it is first installed; null: the first host (decision 0042).
@@ -196,6 +205,7 @@ export const sites = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex("sites_name_unique").on(t.name),
     // The public directory lists the sites showing content of their own (Koza, or filled), newest
     // first: this partial index is that list in its order, so a page walks it, joins the orders
     // (live, opted in) and stops at the page's end, with no sort (directory/list-directory.ts
@@ -925,7 +935,13 @@ export const bookings = pgTable(
 );
 
 /* Row types: each table's row, declared here once; code imports them (no-local-row-types.test.ts). */
-export type Order = typeof orders.$inferSelect;
+/** An `orders` row as stored: the purchase alone. */
+export type OrderRow = typeof orders.$inferSelect;
+/**
+ * An order as loaded (orders/orders-table.ts): its row with its site's name as `subdomain`, the
+ * name every page, e-mail and host call reads (decision 0109).
+ */
+export type Order = OrderRow & { subdomain: string };
 export type Site = typeof sites.$inferSelect;
 export type OrderLog = typeof orderLogs.$inferSelect;
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;

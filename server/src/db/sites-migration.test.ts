@@ -3,16 +3,20 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { eq, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { adminSearchText, directorySearchText } from "../orders/orders-table.ts";
+import { orders as ordersTable, sites as sitesTable } from "./schema.ts";
 
 /**
  * The migrations that move an order's site facts to `sites` (0026, decision 0067; 0030, decision
- * 0078; 0031, decision 0082; 0034, decision 0104). Each is run on a copy of a database populated as it was before it (orders in every
+ * 0078; 0031, decision 0082; 0034, decision 0104; 0035, decision 0109). Each is run on a copy of a database populated as it was before it (orders in every
  * state), on the database this pass runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
  */
 const MIGRATIONS = path.join(import.meta.dirname, "migrations");
@@ -394,11 +398,107 @@ const siteSetup: MigrationCase = {
   },
 };
 
+/**
+ * One order in each state before migration 0035: unpaid, and paid with its site in each setup;
+ * the site row made by 0034 (`row`) or none (an order paid since 0034 whose site recorded
+ * nothing), with and without a company for the directory's search.
+ */
+const named = {
+  unpaid: { id: randomUUID(), paid: false, setup: undefined, company: "Épicerie Hoarau", city: "Le Tampon" },
+  waiting: { id: randomUUID(), paid: true, setup: undefined, company: null, city: "Étang-Salé" },
+  started: { id: randomUUID(), paid: true, setup: "pending", company: "Garage Técher", city: null },
+  building: { id: randomUUID(), paid: true, setup: "processing", company: null, city: null },
+  live: { id: randomUUID(), paid: true, setup: "active", company: "Boulangerie Payet", city: "Saint-Paul" },
+  failed: { id: randomUUID(), paid: true, setup: "error", company: "", city: "Saint-Pierre" },
+} as const;
+
+/** What the admin and directory searches scan, per order: as the old columns held it, and now. */
+const scanned = new Map<string, { admin: unknown; directory: unknown }>();
+const searchedNow = new PgDialect().sqlToQuery(
+  sql`select ${ordersTable.id} as id, ${adminSearchText} as admin, ${directorySearchText} as directory
+      from ${ordersTable} inner join ${sitesTable} on ${eq(sitesTable.orderId, ordersTable.id)}`,
+);
+
+/**
+ * Migration 0035 (decision 0109): the subdomain becomes the site's name, every order gets its
+ * site's row, the name is unique there, and the searches scan the same text as before.
+ */
+const siteName: MigrationCase = {
+  before: 34,
+  populate: async (query) => {
+    for (const [key, o] of Object.entries(named)) {
+      await query(
+        `insert into orders (id, checkout_session_id, plan_id, subdomain, customer_name, customer_email, country,
+           company_name, city, category, magic_link_token_enc, monthly_price_cents, payment)
+         values ($1, $2, 'business', $3, 'Hélène Grondin', 'helene@example.re', 'Réunion', $4, $5, 'Boulangerie',
+           'sealed', 5425, $6::jsonb)`,
+        [
+          o.id,
+          `cs_${o.id}`,
+          `nom-${key}`,
+          o.company,
+          o.city,
+          JSON.stringify(o.paid ? done(20) : { status: "pending", timestamp: null }),
+        ],
+      );
+      if (o.setup) {
+        await query("insert into sites (order_id, setup, host) values ($1, $2, 'wp-b')", [o.id, o.setup]);
+      }
+    }
+    const before = await query("select id, search_text, directory_text from orders where id = any($1)", [
+      Object.values(named).map((o) => o.id),
+    ]);
+    for (const r of before.rows)
+      scanned.set(r.id as string, { admin: r.search_text, directory: r.directory_text });
+  },
+  check: async (query) => {
+    const ids: string[] = Object.values(named).map((o) => o.id);
+    await expectMoved(
+      query,
+      "name, setup, host",
+      Object.entries(named).map(([key, o]) => [
+        o.id,
+        { name: `nom-${key}`, setup: o.setup ?? "pending", host: o.setup ? "wp-b" : null },
+      ]),
+      ["subdomain"],
+    );
+    // The sites made for orders with none are blank, as such a site read before.
+    const made = await query("select steps, kit, koza_status from sites where order_id = any($1)", [
+      [named.unpaid.id, named.waiting.id],
+    ]);
+    expect(made.rows).toEqual([
+      { steps: {}, kit: null, koza_status: null },
+      { steps: {}, kit: null, koza_status: null },
+    ]);
+    // The searches scan exactly what the generated columns held when they folded the subdomain.
+    const now = await query(searchedNow.sql, searchedNow.params);
+    const after = new Map(
+      now.rows
+        .filter((r) => ids.includes(r.id as string))
+        .map((r) => [r.id, { admin: r.admin, directory: r.directory }]),
+    );
+    expect(after.size).toBe(ids.length);
+    for (const id of ids) expect(after.get(id), id).toEqual(scanned.get(id));
+    expect(scanned.get(named.waiting.id)?.directory).toBe("nom-waiting etang-sale boulangerie");
+    // Two sites cannot share a name: the index that stopped two paid orders from sharing one.
+    const index = await query(
+      "select indexdef from pg_indexes where indexname in ('sites_name_unique', 'orders_subdomain_unique')",
+    );
+    expect(index.rows.map((r) => r.indexdef)).toEqual([
+      expect.stringMatching(/^CREATE UNIQUE INDEX sites_name_unique ON public\.sites USING btree \(name\)$/),
+    ]);
+    await expect(
+      query("update sites set name = 'nom-live' where order_id = $1", [named.failed.id]),
+    ).rejects.toThrow();
+  },
+};
+
 describe("the migrations that move an order's site facts to sites", () => {
   testMigrations("move them, on a copy of a populated database", [
     sitesApart,
     leaseAndFill,
     kozaAndLive,
     siteSetup,
+    siteName,
   ]);
 });

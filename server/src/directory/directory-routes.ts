@@ -55,7 +55,7 @@ export async function directoryRoutes(app: FastifyInstance, { ctx }: { ctx: Cont
         .select({ id: orders.id, screenshotAt: sites.screenshotAt })
         .from(orders)
         .innerJoin(sites, eq(sites.orderId, orders.id))
-        .where(and(eq(orders.subdomain, subdomain), listed))
+        .where(and(eq(sites.name, subdomain), listed))
         .limit(1);
       if (!order?.screenshotAt) throw notFound("Capture d'écran introuvable.");
       const image = await readStoredFile(ctx, screenshotKey(order.id)).catch(() => null);

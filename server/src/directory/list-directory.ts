@@ -4,7 +4,7 @@ import type { DirectoryPage, DirectoryQuery } from "@lagon/contracts/directory-s
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders, searchFold, sites } from "../db/schema.ts";
-import { orderStatusSql } from "../orders/orders-table.ts";
+import { directorySearchText, orderStatusSql } from "../orders/orders-table.ts";
 import { screenshotUrl } from "../screenshots/screenshot-address.ts";
 import { directoryOrder, showsContent } from "../sites/sites-table.ts";
 
@@ -18,7 +18,7 @@ export const listed = sql`${orderStatusSql} = 'active' and ${orders.directoryOpt
 function matching(query: DirectoryQuery): SQL | undefined {
   const filters: SQL[] = [];
   // Same folding on both sides, and strpos: "reunion" finds "Réunion", no pattern to escape.
-  if (query.q) filters.push(sql`strpos(${orders.directoryText}, ${searchFold(query.q)}) > 0`);
+  if (query.q) filters.push(sql`strpos(${directorySearchText}, ${searchFold(query.q)}) > 0`);
   if (query.category)
     filters.push(sql`coalesce(${orders.category}, ${DEFAULT_CATEGORY}) = ${query.category}`);
   if (query.country) filters.push(eq(orders.country, checkoutCountry(query.country)));
@@ -72,7 +72,7 @@ export async function listDirectory(
 export function directoryPage(ctx: Pick<Context, "db">, query: DirectoryQuery, where = matching(query)) {
   return ctx.db
     .select({
-      subdomain: orders.subdomain,
+      subdomain: sites.name,
       host: sites.host,
       companyName: orders.companyName,
       city: orders.city,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, orders, sites } from "../db/schema.ts";
-import { orderStatusSql } from "../orders/orders-table.ts";
+import { orderColumns, orderStatusSql } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteAdminRest } from "../sites/site-of.ts";
 import { showsContent, updateSite } from "../sites/sites-table.ts";
@@ -51,9 +51,9 @@ export async function recordFilledSites(
 ): Promise<number> {
   const waiting = (
     await ctx.db
-      .select({ order: orders })
+      .select({ order: orderColumns })
       .from(orders)
-      .leftJoin(sites, eq(sites.orderId, orders.id))
+      .innerJoin(sites, eq(sites.orderId, orders.id))
       .where(
         and(
           eq(orderStatusSql, "active"),

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
+import { givenPaidOrder, ordersNamed } from "../../test/factories.ts";
 import { pdfPageCount, pdfToText } from "../../test/pdf-to-text.ts";
 import { createTestApp } from "../../test/test-context.ts";
 import { addKozaCheckout } from "../checkout/add-koza.ts";
-import { invoiceDocuments, invoices, type Order, orders } from "../db/schema.ts";
+import { invoiceDocuments, invoices, type Order } from "../db/schema.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { ensureInvoicePdf } from "./invoice-pdf.ts";
 import { issueCreditNote, issueInvoice, verifyInvoiceChain } from "./issue-invoice.ts";
 
@@ -56,7 +57,7 @@ describe("invoices of every payment", () => {
       remoteAddress: `10.9.1.${visitors}`,
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, subdomain));
+    const [order] = await ordersNamed(t.ctx.db, subdomain);
     return { order: order as Order, sessionId };
   }
   const invoicesOf = (orderId: string) =>
@@ -171,7 +172,7 @@ describe("invoices of every payment", () => {
 
   it("bills Koza bought after the order", async () => {
     const orderId = await givenPaidOrder(t.ctx, { subdomain: "facture-koza" });
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await findOrder(t.ctx.db, orderId);
     const { checkout_url } = await addKozaCheckout(t.ctx, order as Order, `${ORIGIN}/dashboard/x`);
     const sessionId = new URL(checkout_url).pathname.split("/").at(-1) as string;
     await t.app.inject({

@@ -1,7 +1,7 @@
 import type { AdminInvoice, AdminInvoices, AdminInvoicesQuery } from "@lagon/contracts/invoices-schemas";
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type InvoiceRow, invoices, orders, searchFold } from "../db/schema.ts";
+import { type InvoiceRow, invoices, searchFold, sites } from "../db/schema.ts";
 import type { InvoiceContent } from "./invoice-content.ts";
 
 const PAGE_SIZE = 50;
@@ -17,8 +17,8 @@ export function invoiceFilter(query: { q?: string; from?: string; to?: string })
   if (query.from) filters.push(gte(invoices.issuedAt, reunionDayStart(query.from)));
   if (query.to) filters.push(lt(invoices.issuedAt, reunionDayEnd(query.to)));
   if (query.q) {
-    // The number and the buyer as printed (frozen in the document), and the order's subdomain.
-    const text = sql`${invoices.number} || ' ' || coalesce(${invoices.content}->'buyer'->>'name', '') || ' ' || coalesce(${invoices.content}->'buyer'->>'company', '') || ' ' || coalesce(${invoices.content}->'buyer'->>'email', '') || ' ' || ${orders.subdomain}`;
+    // The number and the buyer as printed (frozen in the document), and the site's name.
+    const text = sql`${invoices.number} || ' ' || coalesce(${invoices.content}->'buyer'->>'name', '') || ' ' || coalesce(${invoices.content}->'buyer'->>'company', '') || ' ' || coalesce(${invoices.content}->'buyer'->>'email', '') || ' ' || ${sites.name}`;
     filters.push(sql`strpos(${searchFold(text)}, ${searchFold(query.q)}) > 0`);
   }
   return filters.length > 0 ? and(...filters) : undefined;
@@ -41,9 +41,9 @@ export async function listInvoices(
   >`(select c.number from invoices c where c.id = ${invoices.creditedInvoiceId})`;
   const [rows, [sums]] = await Promise.all([
     ctx.db
-      .select({ invoice: invoices, subdomain: orders.subdomain, credited })
+      .select({ invoice: invoices, subdomain: sites.name, credited })
       .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .innerJoin(sites, eq(sites.orderId, invoices.orderId))
       .where(where)
       .orderBy(desc(invoices.year), desc(invoices.sequence))
       .limit(PAGE_SIZE)
@@ -56,7 +56,7 @@ export async function listInvoices(
         total: sql<number>`coalesce(sum(${invoices.totalCents}), 0)`.mapWith(Number),
       })
       .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .innerJoin(sites, eq(sites.orderId, invoices.orderId))
       .where(where),
   ]);
   const total = sums?.count ?? 0;

@@ -6,7 +6,8 @@ import { checkoutLines } from "@lagon/contracts/pricing";
 import { isBusinessBuyer, type TaxRule, taxRuleFor } from "@lagon/contracts/tax";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { invoices, type Order, orders, subscriptionInvoices } from "../db/schema.ts";
+import { invoices, type Order, orders, sites, subscriptionInvoices } from "../db/schema.ts";
+import { orderColumns } from "../orders/orders-table.ts";
 import { type InvoiceLineInput, type IssuedInvoice, issueInvoice } from "./issue-invoice.ts";
 
 /**
@@ -121,9 +122,10 @@ export async function issueMissingLocalInvoices(
   ctx: Pick<Context, "config" | "db" | "payments" | "log">,
 ): Promise<number> {
   const missing = await ctx.db
-    .select({ charge: subscriptionInvoices.id, order: orders })
+    .select({ charge: subscriptionInvoices.id, order: orderColumns })
     .from(subscriptionInvoices)
     .innerJoin(orders, eq(orders.id, subscriptionInvoices.orderId))
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(invoices, eq(invoices.sourceRef, sql`'subscription-invoice:' || ${subscriptionInvoices.id}`))
     .where(
       and(

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { pdfToText } from "../../test/pdf-to-text.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
-import { type InvoiceRow, invoices, orders, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { type InvoiceRow, invoices, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { runLifecycle } from "../subscriptions/run-lifecycle.ts";
 import type { InvoiceContent } from "./invoice-content.ts";
 import { verifyInvoiceChain } from "./issue-invoice.ts";
@@ -36,7 +37,7 @@ describe("invoices of the subscription's payments, and where they are seen", () 
   });
 
   const order = async (id: string) => {
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    const row = await findOrder(t.ctx.db, id);
     if (!row) throw new Error("no order");
     return row;
   };

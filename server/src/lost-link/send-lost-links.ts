@@ -1,8 +1,9 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { emailLog, orders } from "../db/schema.ts";
+import { emailLog } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
+import { ordersOfEmail } from "../orders/orders-table.ts";
 import { siteUrlOf } from "../sites/site-of.ts";
 
 const MAX_PER_WINDOW = 10;
@@ -30,7 +31,7 @@ export async function sendLostLinks(
     ctx.log.warn("lost link: too many requests for one address");
     return;
   }
-  const rows = await ctx.db.select().from(orders).where(eq(orders.customerEmail, email));
+  const rows = await ordersOfEmail(ctx.db, email);
   for (const order of rows) {
     await queueEmail(ctx, {
       template: "magic_link_lost",

@@ -6,15 +6,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import { eq } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { createTestApp, openTestDatabase } from "../../test/test-context.ts";
 import type { Database } from "../db/database.ts";
-import { orders } from "../db/schema.ts";
 import { accountCommand } from "../lib/system-accounts.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { userdelWhenIdle } from "../wordpress/host-product-user.ts";
 import { makeSshKeys, runSshd } from "../wordpress/loopback-ssh-host.ts";
@@ -212,7 +211,7 @@ describe("SshMailHost (the helper over SSH)", () => {
     await ctx.mailHost?.start();
     const id = await givenPaidOrder(ctx, { planId: "starter" });
     await updateSite(ctx.db, id, { setup: "active" });
-    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    const order = await findOrder(ctx.db, id);
     if (!order) throw new Error("no order");
     const created = await app.inject({
       method: "POST",

@@ -18,6 +18,7 @@ import {
 import { LocalMailHost } from "../mail-host/local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, waitForMessage } from "../mail-host/mail-checks.ts";
 import { SendCounts } from "../mail-host/send-counts-table.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { switchPlan } from "../subscriptions/plan-change.ts";
 import { restoreMailHost } from "./order-mailboxes.ts";
 
@@ -377,7 +378,7 @@ describe("the order page's mailboxes, on a real mail host", () => {
     ]);
 
     // At the period end the downgrade lowers the storage, keeping the mail.
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, site.id));
+    const row = await findOrder(t.ctx.db, site.id);
     await switchPlan(t.ctx, row as Order, (await planOf()) as Subscription, "starter");
     expect((await rowsOf(site.id)).map((r) => r.quotaBytes)).toEqual(Array(5).fill(5 * 1024 ** 3));
     expect(await hostQuota()).toBe(5 * 1024 ** 3);

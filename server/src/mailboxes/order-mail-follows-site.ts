@@ -6,8 +6,9 @@ import { PassThrough, Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { count, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { mailboxes, type Order, orders, subscriptions } from "../db/schema.ts";
+import { mailboxes, type Order, orders, sites, subscriptions } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { orderColumns } from "../orders/orders-table.ts";
 import { runStreaming } from "../wordpress/run-process.ts";
 import { mailDomainsOf } from "./order-mail-domain.ts";
 
@@ -43,8 +44,9 @@ export async function restoreSuspensions(ctx: Pick<Context, "config" | "db" | "m
   const host = ctx.mailHost;
   if (!host) return;
   const rows = await ctx.db
-    .select({ order: orders, siteState: subscriptions.siteState })
+    .select({ order: orderColumns, siteState: subscriptions.siteState })
     .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
     .where(inArray(orders.id, ctx.db.selectDistinct({ id: mailboxes.orderId }).from(mailboxes)));
   const suspended: string[] = [];

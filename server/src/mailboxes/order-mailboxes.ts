@@ -9,7 +9,7 @@ import { type PlanId, planById } from "@lagon/contracts/plans";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../context.ts";
-import { type MailboxRow, mailboxes, type Order, orders } from "../db/schema.ts";
+import { type MailboxRow, mailboxes, type Order, sites } from "../db/schema.ts";
 import { AppError, conflict, notFound } from "../lib/app-error.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
@@ -236,9 +236,9 @@ function view(row: MailboxRow, used: Map<string, number> | null): MailboxView {
 export async function restoreMailHost(ctx: Pick<Context, "config" | "db" | "mailHost">): Promise<number> {
   if (!ctx.mailHost) return 0;
   const rows = await ctx.db
-    .select({ mailbox: mailboxes, subdomain: orders.subdomain })
+    .select({ mailbox: mailboxes, subdomain: sites.name })
     .from(mailboxes)
-    .innerJoin(orders, eq(orders.id, mailboxes.orderId));
+    .innerJoin(sites, eq(sites.orderId, mailboxes.orderId));
   const domains = [
     ...new Set(rows.map(({ mailbox }) => mailbox.address.slice(mailbox.address.lastIndexOf("@") + 1))),
   ];

@@ -2,7 +2,7 @@ import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-sche
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, orders, siteMaintenance, sites, subscriptions } from "../db/schema.ts";
-import { orderStatusSql } from "../orders/orders-table.ts";
+import { orderColumns, orderStatusSql } from "../orders/orders-table.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 
 /**
@@ -83,7 +83,7 @@ export const liveSite = and(
 
 export async function liveSites(ctx: Pick<Context, "db">): Promise<Order[]> {
   const rows = await ctx.db
-    .select({ order: orders })
+    .select({ order: orderColumns })
     .from(orders)
     .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))

@@ -1,25 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { orders, sites } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
-import { updateSite } from "../sites/sites-table.ts";
 import { startSubscription } from "../subscriptions/start-subscription.ts";
 import { addOrderLog } from "./order-log.ts";
-import { orderStatusSql, paidNow } from "./orders-table.ts";
+import { findOrderOfCheckout, paidNow } from "./orders-table.ts";
 
+/** A paid order to make: the purchase, and its site's name (`sites.name`, decision 0109). */
 export type NewPaidOrder = Omit<
   typeof orders.$inferInsert,
   "id" | "payment" | "magicLinkTokenEnc" | "createdAt"
->;
+> & { subdomain: string };
 
 /**
  * Creates the order of a completed payment, once: a second call with the same checkout
  * session (webhook retries, the success page's poll) returns the existing order. Then starts
  * provisioning; a second call starts it again while the order is still pending, so a payment
  * whose first delivery died between the order and its job is not left waiting (provisioning
- * runs once however many jobs ask for it).
+ * runs once however many jobs ask for it). The order's site row, with its unique name, is made in
+ * the same transaction: a name already taken fails the whole insert (PostgreSQL's unique_violation).
  */
 export async function createPaidOrder(
   ctx: Pick<Context, "db" | "queue" | "secrets" | "payments" | "config">,
@@ -27,11 +27,12 @@ export async function createPaidOrder(
   billing: { testCard?: string | null } = {},
 ): Promise<{ orderId: string; created: boolean }> {
   const id = randomUUID();
+  const { subdomain, ...purchase } = input;
   const inserted = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .insert(orders)
       .values({
-        ...input,
+        ...purchase,
         id,
         payment: paidNow(),
         magicLinkTokenEnc: ctx.secrets.seal(randomToken()),
@@ -39,15 +40,17 @@ export async function createPaidOrder(
       .onConflictDoNothing({ target: orders.checkoutSessionId })
       .returning({ id: orders.id });
     // Koza bought with the site: its content is due once the site is live.
-    if (rows.length > 0 && input.kozaOption) await updateSite(tx, id, { kozaStatus: "pending" });
+    if (rows.length > 0) {
+      await tx.insert(sites).values({
+        orderId: id,
+        name: subdomain,
+        ...(input.kozaOption ? { kozaStatus: "pending" as const } : {}),
+      });
+    }
     return rows;
   });
   if (inserted.length === 0) {
-    const [existing] = await ctx.db
-      .select({ id: orders.id, status: orderStatusSql })
-      .from(orders)
-      .leftJoin(sites, eq(sites.orderId, orders.id))
-      .where(eq(orders.checkoutSessionId, input.checkoutSessionId));
+    const existing = await findOrderOfCheckout(ctx.db, input.checkoutSessionId);
     if (!existing) throw new Error("order vanished after a conflicting insert");
     // A delivery that died before the subscription was made: make it now (once).
     await startSubscription(

@@ -1,21 +1,106 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { OrderStatus, StepState, Steps } from "@lagon/contracts/orders";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { type Order, orders, type Site, sites } from "../db/schema.ts";
+import { type Order, orders, type Site, searchFold, sites } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
-import { blankSite } from "../sites/sites-table.ts";
 
 /**
  * The data access of `orders`, the purchases (who bought which plan, its payment, its tokens); the
  * hosted site an order made is its `sites` row (sites/sites-table.ts).
  */
 
+/**
+ * The columns of a loaded `Order`: the order's own, and its site's name as `subdomain` (decision
+ * 0109), for a query that joins `sites` on the order (every order has its site's row).
+ */
+export const orderColumns = { ...getTableColumns(orders), subdomain: sites.name };
+
 /** The order of that id, or undefined. */
 export async function findOrder(db: Db, id: string): Promise<Order | undefined> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  const [order] = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
+    .where(eq(orders.id, id));
   return order;
 }
+
+/** The orders of that e-mail address, oldest first (the magic-link and lost-link look-ups). */
+export function ordersOfEmail(db: Db, email: string): Promise<Order[]> {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
+    .where(eq(orders.customerEmail, email))
+    .orderBy(asc(orders.createdAt));
+}
+
+/** The order of that Stripe subscription, or undefined. */
+export async function findOrderOfStripeSubscription(
+  db: Db,
+  subscriptionId: string,
+): Promise<Order | undefined> {
+  const [order] = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
+    .where(eq(orders.stripeSubscriptionId, subscriptionId));
+  return order;
+}
+
+/** The latest order of that Stripe customer (one per checkout), or undefined. */
+export async function latestOrderOfStripeCustomer(db: Db, customerId: string): Promise<Order | undefined> {
+  const [order] = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
+    .where(eq(orders.stripeCustomerId, customerId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return order;
+}
+
+/**
+ * Whether a paid order's site has that name (`sites_name_unique`), leaving out the order paid
+ * through `exceptCheckout` if given: the checkout's "already taken" (decision 0109).
+ */
+export async function siteNameTaken(db: Db, name: string, exceptCheckout?: string): Promise<boolean> {
+  const [taken] = exceptCheckout
+    ? await db
+        .select({ id: sites.orderId })
+        .from(sites)
+        .innerJoin(orders, eq(orders.id, sites.orderId))
+        .where(and(eq(sites.name, name), ne(orders.checkoutSessionId, exceptCheckout)))
+    : await db.select({ id: sites.orderId }).from(sites).where(eq(sites.name, name));
+  return taken !== undefined;
+}
+
+/** The order paid through that checkout, or undefined. */
+export async function findOrderOfCheckout(
+  db: Db,
+  checkoutSessionId: string,
+): Promise<{ id: string; subdomain: string; status: OrderStatus } | undefined> {
+  const [order] = await db
+    .select({ id: orders.id, subdomain: sites.name, status: orderStatusSql })
+    .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
+    .where(eq(orders.checkoutSessionId, checkoutSessionId));
+  return order;
+}
+
+/**
+ * What the admin search scans, for a query joining `sites`: the order's folded e-mail and name,
+ * then the site's name (already folded: letters, digits, hyphens). The same text the generated
+ * column held when it folded the subdomain itself (decision 0109).
+ */
+export const adminSearchText = sql<string>`(${orders.searchText} || ' ' || ${sites.name})`;
+
+/**
+ * What the directory search scans, for a query joining `sites`: the order's folded company, city
+ * and category, or, without a company, the site's name in its place (decision 0109).
+ */
+export const directorySearchText = sql<string>`coalesce(${orders.directoryText}, ${sites.name} || ' ' || ${searchFold(sql`coalesce(${orders.city}, '') || ' ' || coalesce(${orders.category}, '')`)})`;
 
 /** The order of that id; a 404 "Commande introuvable." when there is none. */
 export async function getOrder(db: Db, id: string): Promise<Order> {
@@ -52,11 +137,11 @@ export type ShownOrder = Order & { status: OrderStatus; steps: Steps };
 /** The order of that id as the pages show it (one query, its site joined), or undefined. */
 export async function findShownOrder(db: Db, id: string): Promise<ShownOrder | undefined> {
   const [row] = await db
-    .select({ order: orders, site: sites })
+    .select({ order: orderColumns, site: sites })
     .from(orders)
-    .leftJoin(sites, eq(sites.orderId, orders.id))
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .where(eq(orders.id, id));
   if (!row) return undefined;
-  const site = row.site ?? blankSite(id);
-  return { ...row.order, status: orderStatus(row.order, site), steps: orderSteps(row.order, site) };
+  const { order, site } = row;
+  return { ...order, status: orderStatus(order, site), steps: orderSteps(order, site) };
 }

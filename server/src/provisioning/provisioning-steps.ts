@@ -4,7 +4,7 @@ import { isReservedSubdomain } from "@lagon/contracts/subdomain";
 import { and, eq, ne } from "drizzle-orm";
 import { newSiteBookingPage, PAGE_MADE } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
-import { emailLog, type Order, orders } from "../db/schema.ts";
+import { emailLog, type Order, sites } from "../db/schema.ts";
 import { applyKitJob } from "../kits/apply-kit-job.ts";
 import { applyPlanKit, kitRetryDelaySeconds } from "../kits/apply-plan-kit.ts";
 import { queueEmail } from "../mail/queue-email.ts";
@@ -38,9 +38,9 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
     async run(ctx, order) {
       if (isReservedSubdomain(order.subdomain)) throw new Error(`sous-domaine réservé : ${order.subdomain}`);
       const [other] = await ctx.db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.subdomain, order.subdomain), ne(orders.id, order.id)));
+        .select({ id: sites.orderId })
+        .from(sites)
+        .where(and(eq(sites.name, order.subdomain), ne(sites.orderId, order.id)));
       if (other) throw new Error(`sous-domaine déjà utilisé : ${order.subdomain}`);
       return `Sous-domaine ${new URL(ctx.wordpress.siteUrl(order.subdomain, await getSite(ctx.db, order.id))).host} réservé.`;
     },

@@ -42,7 +42,7 @@ async function ownHosts(
  */
 export async function screenshotSite(ctx: Context, orderId: string): Promise<boolean> {
   const [order] = await ctx.db
-    .select({ subdomain: orders.subdomain })
+    .select({ subdomain: sites.name })
     .from(orders)
     .innerJoin(sites, eq(sites.orderId, orders.id))
     .where(and(eq(orders.id, orderId), listed));

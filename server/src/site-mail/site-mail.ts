@@ -9,7 +9,7 @@ import { siteSenderLogin } from "../mail-host/mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
 import { mailDomainOf } from "../mailboxes/order-mail-domain.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { orderStatus } from "../orders/orders-table.ts";
+import { orderColumns, orderStatus } from "../orders/orders-table.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import type { SiteMailSettings } from "../wordpress/wordpress-host.ts";
 
@@ -155,7 +155,7 @@ export async function setContactEmail(
 export async function restoreSiteSenders(ctx: Pick<Context, "config" | "db" | "mailHost">): Promise<number> {
   if (!ctx.mailHost) return 0;
   const rows = await ctx.db
-    .select({ order: orders, hash: sites.mailPasswordHash })
+    .select({ order: orderColumns, hash: sites.mailPasswordHash })
     .from(sites)
     .innerJoin(orders, eq(orders.id, sites.orderId))
     .where(isNotNull(sites.mailPasswordHash));

@@ -9,6 +9,7 @@ import { applyPlanDisk } from "../kits/plan-disk.ts";
 import { giveContactFormOwnersVoice } from "../koza/contact-form-voice.ts";
 import { liveSite } from "../maintenance/versions.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { orderColumns } from "../orders/orders-table.ts";
 import { addContactForm } from "../site-mail/add-contact-form.ts";
 import { configureSiteMail } from "../site-mail/site-mail.ts";
 import { PRODUCT_FILES_UPGRADE, refreshProductFiles } from "./product-files.ts";
@@ -84,7 +85,7 @@ export const upgradeSitesJob = defineJob({
   cron: () => "41 * * * *",
   async handle(_payload, ctx) {
     const rows = await ctx.db
-      .select({ order: orders, site: sites })
+      .select({ order: orderColumns, site: sites })
       .from(orders)
       .innerJoin(sites, eq(sites.orderId, orders.id))
       .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))

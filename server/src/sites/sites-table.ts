@@ -1,12 +1,17 @@
 import type { KozaStatus, StepStatus } from "@lagon/contracts/orders";
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { orders, type Site, type SiteSetup, type SiteStepKey, sites } from "../db/schema.ts";
+import { type Site, type SiteSetup, type SiteStepKey, sites } from "../db/schema.ts";
 
-/** What a site is before it has recorded anything: no host yet, not installed. */
+/**
+ * What a site is before it has recorded anything: no host yet, not installed. Every order has its
+ * site's row from its purchase on (decision 0109): only the site of an order that is not (or no
+ * longer) there reads as this, nameless.
+ */
 export function blankSite(orderId: string): Site {
   return {
     orderId,
+    name: "",
     host: null,
     setup: "pending",
     steps: {},
@@ -31,8 +36,8 @@ export function blankSite(orderId: string): Site {
 }
 
 /**
- * The data access of `sites`, the hosted site each order made (decision 0067). A site has a row
- * from the first time it records something; before that it reads as a blank site.
+ * The data access of `sites`, the hosted site each order made (decision 0067). A site's row is made
+ * with its order (orders/create-paid-order.ts, decision 0109).
  */
 export async function getSite(db: Db, orderId: string): Promise<Site> {
   const [site] = await db.select().from(sites).where(eq(sites.orderId, orderId));
@@ -52,21 +57,20 @@ export async function getSites(db: Db, orderIds: readonly string[]): Promise<Map
   return byOrder;
 }
 
-/** Records these facts of an order's site, making its row the first time. */
+/** Records these facts of an order's site (its row was made with the order). */
 export async function updateSite(
   db: Db,
   orderId: string,
-  patch: Partial<Omit<Site, "orderId">>,
+  patch: Partial<Omit<Site, "orderId" | "name">>,
 ): Promise<void> {
-  const insert = db.insert(sites).values({ orderId, ...patch });
-  if (Object.keys(patch).length === 0) await insert.onConflictDoNothing();
-  else await insert.onConflictDoUpdate({ target: sites.orderId, set: patch });
+  if (Object.keys(patch).length === 0) return;
+  await db.update(sites).set(patch).where(eq(sites.orderId, orderId));
 }
 
 /**
  * Records one setup step's status and the time it changed, leaving the other steps untouched, and
- * the site's setup state with it when given: one statement (an upsert that makes the row the first
- * time), so readers never see one change without the other.
+ * the site's setup state with it when given: one statement, so readers never see one change
+ * without the other.
  */
 export async function setSiteStep(
   db: Db,
@@ -76,14 +80,13 @@ export async function setSiteStep(
   setup?: SiteSetup,
 ): Promise<void> {
   const value = JSON.stringify({ status, timestamp: new Date().toISOString() });
-  const patch = {
-    steps: sql`jsonb_set(${sites.steps}, ${`{${step}}`}::text[], ${value}::jsonb, true)`,
-    ...(setup ? { setup } : {}),
-  };
   await db
-    .insert(sites)
-    .values({ orderId, steps: { [step]: JSON.parse(value) }, ...(setup ? { setup } : {}) })
-    .onConflictDoUpdate({ target: sites.orderId, set: patch });
+    .update(sites)
+    .set({
+      steps: sql`jsonb_set(${sites.steps}, ${`{${step}}`}::text[], ${value}::jsonb, true)`,
+      ...(setup ? { setup } : {}),
+    })
+    .where(eq(sites.orderId, orderId));
 }
 
 /**
@@ -99,25 +102,18 @@ export const directoryOrder = [desc(sites.activatedAt), desc(sites.orderId)];
 
 /**
  * Moves the site's Koza state to `processing` if it is `from` (`regenerate`), or, with no `from`,
- * if it is neither running nor done (null and no row included: the row is made). One statement,
- * so of two claims at once exactly one wins. False when the state did not allow it.
+ * if it is neither running nor done (null included). One statement, so of two claims at once
+ * exactly one wins. False when the state did not allow it.
  */
 export async function claimKozaRun(db: Db, orderId: string, from?: KozaStatus): Promise<boolean> {
-  const rows = from
-    ? await db
-        .update(sites)
-        .set({ kozaStatus: "processing" })
-        .where(and(eq(sites.orderId, orderId), eq(sites.kozaStatus, from)))
-        .returning({ orderId: sites.orderId })
-    : await db
-        .insert(sites)
-        .values({ orderId, kozaStatus: "processing" })
-        .onConflictDoUpdate({
-          target: sites.orderId,
-          set: { kozaStatus: "processing" },
-          setWhere: sql`${sites.kozaStatus} is distinct from 'processing' and ${sites.kozaStatus} is distinct from 'completed'`,
-        })
-        .returning({ orderId: sites.orderId });
+  const allowed = from
+    ? eq(sites.kozaStatus, from)
+    : sql`${sites.kozaStatus} is distinct from 'processing' and ${sites.kozaStatus} is distinct from 'completed'`;
+  const rows = await db
+    .update(sites)
+    .set({ kozaStatus: "processing" })
+    .where(and(eq(sites.orderId, orderId), allowed))
+    .returning({ orderId: sites.orderId });
   return rows.length === 1;
 }
 
@@ -130,8 +126,8 @@ const inSeconds = (seconds: number) => sql`now() + make_interval(secs => ${secon
 
 /**
  * Gives the site's lease to `holder` for `seconds` if it is free, expired, or held by `adopt`.
- * One statement (an upsert that makes the site's row the first time), so of two claims at once
- * exactly one wins. False when another holds it, or the order does not exist.
+ * One statement (the second of two claims at once waits on the first's row, then finds it held),
+ * so exactly one wins. False when another holds it, or the order does not exist.
  */
 export async function takeSiteLease(
   db: Db,
@@ -141,14 +137,12 @@ export async function takeSiteLease(
   adopt?: string,
 ): Promise<boolean> {
   const claimable = adopt ? or(leaseFree(), eq(sites.leaseHolder, adopt)) : leaseFree();
-  const result = (await db.execute(sql`
-    insert into ${sites} (order_id, lease_until, lease_holder)
-    select ${orders.id}, ${inSeconds(seconds)}, ${holder}::text from ${orders} where ${orders.id} = ${orderId}
-    on conflict (order_id) do update
-      set lease_until = excluded.lease_until, lease_holder = excluded.lease_holder
-      where ${claimable}
-    returning order_id`)) as unknown as { rows: unknown[] };
-  return result.rows.length === 1;
+  const rows = await db
+    .update(sites)
+    .set({ leaseUntil: inSeconds(seconds), leaseHolder: holder })
+    .where(and(eq(sites.orderId, orderId), claimable))
+    .returning({ orderId: sites.orderId });
+  return rows.length === 1;
 }
 
 /** Pushes back the end of `holder`'s lease; false if it is no longer theirs. */

@@ -9,6 +9,7 @@ import {
   invoices,
   type Order,
   orders,
+  sites,
   subscriptionInvoices,
   subscriptions,
 } from "../db/schema.ts";
@@ -17,6 +18,7 @@ import { invoicePeriod } from "../invoices/subscription-invoice.ts";
 import { notFound } from "../lib/app-error.ts";
 import { dashboardUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { orderColumns } from "../orders/orders-table.ts";
 import { billingNow } from "./billing-clock.ts";
 import { chargeLocally, openRenewal } from "./charge-locally.ts";
 import type { Actor } from "./record-event.ts";
@@ -40,9 +42,10 @@ export async function billingPortalUrl(
 /** A live local portal session with its order and subscription; 404 in French otherwise. */
 export async function portalSession(ctx: Pick<Context, "db">, portalSessionId: string) {
   const [row] = await ctx.db
-    .select({ session: billingPortalSessions, order: orders })
+    .select({ session: billingPortalSessions, order: orderColumns })
     .from(billingPortalSessions)
     .innerJoin(orders, eq(orders.id, billingPortalSessions.orderId))
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .where(eq(billingPortalSessions.id, portalSessionId));
   if (!row || row.session.expiresAt.getTime() < Date.now())
     throw notFound(SUBSCRIPTION_MESSAGES.portalExpired);

@@ -2,9 +2,17 @@ import { DAY_MS, daysUntil, periodEndAfter } from "@lagon/contracts/billing-date
 import { planById } from "@lagon/contracts/plans";
 import { and, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type Order, orders, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import {
+  type Order,
+  orders,
+  type Subscription,
+  sites,
+  subscriptionInvoices,
+  subscriptions,
+} from "../db/schema.ts";
 import { issueMissingLocalInvoices } from "../invoices/subscription-invoice.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { orderColumns } from "../orders/orders-table.ts";
 import { chargeLocally, openRenewal } from "./charge-locally.ts";
 import { NON_PAYMENT } from "./payment-outcomes.ts";
 import { switchPlan } from "./plan-change.ts";
@@ -41,9 +49,10 @@ function dueAt(now: Date) {
  */
 export async function runLifecycle(ctx: Context, now: Date): Promise<number> {
   const due = await ctx.db
-    .select({ sub: subscriptions, order: orders })
+    .select({ sub: subscriptions, order: orderColumns })
     .from(subscriptions)
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .where(dueAt(now));
   for (const { sub, order } of due) {
     try {
@@ -59,9 +68,10 @@ export async function runLifecycle(ctx: Context, now: Date): Promise<number> {
 /** One subscription's pass, at once (an admin's action). */
 export async function runLifecycleFor(ctx: Context, orderId: string, now: Date): Promise<void> {
   const [row] = await ctx.db
-    .select({ sub: subscriptions, order: orders })
+    .select({ sub: subscriptions, order: orderColumns })
     .from(subscriptions)
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .innerJoin(sites, eq(sites.orderId, orders.id))
     .where(eq(subscriptions.orderId, orderId));
   if (row) await stepSubscription(ctx, row.order, row.sub, now);
 }

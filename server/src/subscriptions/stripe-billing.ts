@@ -1,9 +1,9 @@
 import { cancellationEffectiveDate, STRIPE_CALENDAR } from "@lagon/contracts/billing-dates";
 import { type PlanId, planById } from "@lagon/contracts/plans";
-import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import { type Order, orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
+import { findOrderOfStripeSubscription } from "../orders/orders-table.ts";
 import { cardDeclined } from "./test-cards.ts";
 
 export function stripePriceId(ctx: Pick<Context, "config">, planId: PlanId): string {
@@ -138,6 +138,5 @@ export async function orderOfStripeSubscription(
   subscriptionId: string | undefined,
 ): Promise<Order | undefined> {
   if (!subscriptionId) return undefined;
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.stripeSubscriptionId, subscriptionId));
-  return order;
+  return findOrderOfStripeSubscription(ctx.db, subscriptionId);
 }

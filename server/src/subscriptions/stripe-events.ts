@@ -1,8 +1,8 @@
 import { formatEuros } from "@lagon/contracts/pricing";
-import { desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import { type Order, orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
+import { latestOrderOfStripeCustomer } from "../orders/orders-table.ts";
 import { alertAgencyOnce } from "./payment-alert.ts";
 import { day } from "./record-event.ts";
 import { fromUnix, invoiceSubscriptionId, orderOfStripeSubscription } from "./stripe-billing.ts";
@@ -56,13 +56,7 @@ export async function handleSubscriptionEvent(ctx: Context, event: Stripe.Event)
 async function orderOfCharge(ctx: Pick<Context, "db">, charge: Stripe.Charge): Promise<Order | undefined> {
   const customer = idOf(charge.customer);
   if (!customer) return undefined;
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(eq(orders.stripeCustomerId, customer))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return order;
+  return latestOrderOfStripeCustomer(ctx.db, customer);
 }
 
 /**

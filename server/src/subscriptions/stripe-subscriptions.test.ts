@@ -7,7 +7,7 @@ import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { givenPaidOrder } from "../../test/factories.ts";
+import { givenPaidOrder, ordersNamed } from "../../test/factories.ts";
 import { startFakeStripeApi } from "../../test/fake-stripe-api.ts";
 import { createTestApp, TEST_ADMIN_TOKEN } from "../../test/test-context.ts";
 import {
@@ -17,13 +17,13 @@ import {
   mailAliases,
   mailboxes,
   orderLogs,
-  orders,
   subscriptionInvoices,
   subscriptions,
 } from "../db/schema.ts";
 import type { InvoiceContent } from "../invoices/invoice-content.ts";
 import { issueInvoice, verifyInvoiceChain } from "../invoices/issue-invoice.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { runLifecycle } from "./run-lifecycle.ts";
 import { siteStateJob, siteStatePending } from "./site-state-job.ts";
 import { reconcileWithStripe } from "./stripe-reconcile-job.ts";
@@ -100,7 +100,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     return row;
   };
   const order = async (orderId: string) => {
-    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    const row = await findOrder(t.ctx.db, orderId);
     if (!row) throw new Error("no order");
     return row;
   };
@@ -198,7 +198,7 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     const sessionId = res.json().checkout_url.split("/").at(-1) as string;
     fake.markPaid(sessionId, "sub_checkout");
     await deliver("checkout.session.completed", { id: sessionId, object: "checkout.session" });
-    const [placed] = await t.ctx.db.select().from(orders).where(eq(orders.subdomain, "lea-stripe"));
+    const [placed] = await ordersNamed(t.ctx.db, "lea-stripe");
     const orderId = placed?.id as string;
     expect(placed).toMatchObject({ stripeSubscriptionId: "sub_checkout", stripeCustomerId: "cus_fake" });
     const item = fake.subscription("sub_checkout").items.data[0];

@@ -11,8 +11,8 @@ import {
   emailLog,
   invoices,
   orderLogs,
-  orders,
   siteBackups,
+  sites,
   subscriptionInvoices,
   subscriptions,
 } from "../db/schema.ts";
@@ -137,9 +137,9 @@ describe("subscriptions through the billing test clock", () => {
     expect((await pay("4000000000000002")).statusCode).toBe(402);
     expect((await pay("4000 0000 0000 0341")).statusCode).toBe(200);
     const [{ id } = { id: "" }] = await t.ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.subdomain, "impaye"));
+      .select({ id: sites.orderId })
+      .from(sites)
+      .where(eq(sites.name, "impaye"));
     await live(id);
 
     const view = await t.app.inject({ url: `/api/order/${id}?token=${await token(id)}` });

@@ -1,4 +1,4 @@
-import { isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Site, sites } from "../db/schema.ts";
 import { getSite } from "../sites/sites-table.ts";
@@ -14,9 +14,9 @@ export async function pinSiteHost(ctx: Pick<Context, "db" | "wordpress">, orderI
   if (site.host !== null) return site;
   const name = site.wpUsername !== null ? ctx.wordpress.mainName : await chooseHost(ctx);
   await ctx.db
-    .insert(sites)
-    .values({ orderId, host: name })
-    .onConflictDoUpdate({ target: sites.orderId, set: { host: name }, setWhere: isNull(sites.host) });
+    .update(sites)
+    .set({ host: name })
+    .where(and(eq(sites.orderId, orderId), isNull(sites.host)));
   return getSite(ctx.db, orderId);
 }
 

@@ -23,11 +23,10 @@ export async function siteHostsMap(
     return host ? (host.connectHost ?? host.host) : undefined;
   };
   const hosted = await db
-    .select({ id: orders.id, subdomain: orders.subdomain, host: sites.host })
-    .from(orders)
-    .innerJoin(sites, eq(sites.orderId, orders.id))
+    .select({ id: sites.orderId, subdomain: sites.name, host: sites.host })
+    .from(sites)
     .where(or(isNotNull(sites.host), isNotNull(sites.wpUsername)))
-    .orderBy(orders.subdomain);
+    .orderBy(sites.name);
   const domains = await db
     .select({ orderId: customDomains.orderId, domain: customDomains.domain })
     .from(customDomains)

@@ -2,9 +2,10 @@ import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { EmailLogEntry } from "@lagon/contracts/admin-schemas";
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { emailLog, orders } from "../db/schema.ts";
+import { emailLog } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
 import { emailDisplayCopy } from "../mail/email-display-copy.ts";
+import { orderExists } from "../orders/orders-table.ts";
 
 /**
  * Every e-mail sent about one order, newest first: what, to whom, when, delivered or not, and
@@ -12,8 +13,7 @@ import { emailDisplayCopy } from "../mail/email-display-copy.ts";
  * holds its clear body until it is delivered).
  */
 export async function listOrderEmails(ctx: Pick<Context, "db">, orderId: string): Promise<EmailLogEntry[]> {
-  const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  if (!(await orderExists(ctx.db, orderId))) throw notFound(ADMIN_MESSAGES.orderNotFound);
   const rows = await ctx.db
     .select({
       id: emailLog.id,

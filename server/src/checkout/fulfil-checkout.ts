@@ -2,11 +2,11 @@ import { DEFAULT_CATEGORY } from "@lagon/contracts/checkout";
 import { planById } from "@lagon/contracts/plans";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type CheckoutSession, checkoutSessions, coupons, orders } from "../db/schema.ts";
+import { type CheckoutSession, checkoutSessions, coupons } from "../db/schema.ts";
 import { issueCheckoutInvoice } from "../invoices/issue-checkout-invoice.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { findOrderOfCheckout, siteNameTaken } from "../orders/orders-table.ts";
+import { addKozaOption, findOrderOfCheckout, siteNameTaken } from "../orders/orders-table.ts";
 import type { CheckoutTruth } from "../payments/payment-provider.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
@@ -138,15 +138,11 @@ async function fulfilKoza(
 ): Promise<{ orderId: string }> {
   const orderId = row.orderId as string;
   const added = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(orders)
-      .set({ kozaOption: true })
-      .where(and(eq(orders.id, orderId), eq(orders.kozaOption, false)))
-      .returning({ id: orders.id });
-    if (rows.length > 0) await updateSite(tx, orderId, { kozaStatus: "pending" });
-    return rows;
+    const added = await addKozaOption(tx, orderId);
+    if (added) await updateSite(tx, orderId, { kozaStatus: "pending" });
+    return added;
   });
-  if (added.length > 0) {
+  if (added) {
     await addOrderLog(ctx.db, orderId, { level: "info", action: "koza", details: "Option Koza payée." });
   }
   await issueCheckoutInvoice(ctx, row, orderId, truth);

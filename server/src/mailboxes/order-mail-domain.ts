@@ -6,7 +6,7 @@ import type { Db } from "../db/database.ts";
 import { customDomains, mailAliases, mailboxes, type Order, orders, subscriptions } from "../db/schema.ts";
 import { AppError, badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import type { MailHost } from "../mail-host/mail-host.ts";
-import { orderStatus } from "../orders/orders-table.ts";
+import { lockOrder, orderStatus } from "../orders/orders-table.ts";
 import { getSite } from "../sites/sites-table.ts";
 
 /** What mailboxes and aliases share: the site's mail domain, the plan's allowance, the host. */
@@ -95,7 +95,7 @@ export function hostFailure(ctx: Pick<Context, "log">, order: Order, err: unknow
  * alias already has: two creations at once can neither take the same name nor the last place.
  */
 export async function lockOrderAddress(tx: Tx, order: Order, address: string): Promise<void> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
+  await lockOrder(tx, order.id);
   const [mailbox] = await tx
     .select({ id: mailboxes.id })
     .from(mailboxes)

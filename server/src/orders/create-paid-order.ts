@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Context } from "../context.ts";
-import { orders, sites } from "../db/schema.ts";
+import type { orders } from "../db/schema.ts";
 import { randomToken } from "../lib/secrets.ts";
 import { provisionOrderJob } from "../provisioning/provision-order-job.ts";
+import { insertSite } from "../sites/sites-table.ts";
 import { startSubscription } from "../subscriptions/start-subscription.ts";
 import { addOrderLog } from "./order-log.ts";
-import { findOrderOfCheckout, paidNow } from "./orders-table.ts";
+import { findOrderOfCheckout, insertOrderOnce, paidNow } from "./orders-table.ts";
 
 /** A paid order to make: the purchase, and its site's name (`sites.name`, decision 0109). */
 export type NewPaidOrder = Omit<
@@ -29,27 +30,23 @@ export async function createPaidOrder(
   const id = randomUUID();
   const { subdomain, ...purchase } = input;
   const inserted = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(orders)
-      .values({
-        ...purchase,
-        id,
-        payment: paidNow(),
-        magicLinkTokenEnc: ctx.secrets.seal(randomToken()),
-      })
-      .onConflictDoNothing({ target: orders.checkoutSessionId })
-      .returning({ id: orders.id });
+    const made = await insertOrderOnce(tx, {
+      ...purchase,
+      id,
+      payment: paidNow(),
+      magicLinkTokenEnc: ctx.secrets.seal(randomToken()),
+    });
     // Koza bought with the site: its content is due once the site is live.
-    if (rows.length > 0) {
-      await tx.insert(sites).values({
+    if (made) {
+      await insertSite(tx, {
         orderId: id,
         name: subdomain,
         ...(input.kozaOption ? { kozaStatus: "pending" as const } : {}),
       });
     }
-    return rows;
+    return made;
   });
-  if (inserted.length === 0) {
+  if (!inserted) {
     const existing = await findOrderOfCheckout(ctx.db, input.checkoutSessionId);
     if (!existing) throw new Error("order vanished after a conflicting insert");
     // A delivery that died before the subscription was made: make it now (once).

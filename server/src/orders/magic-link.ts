@@ -1,8 +1,8 @@
 import type { OrderAccess } from "@lagon/contracts/orders";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type Order, orders } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import { randomToken, type SecretBox, safeEqual } from "../lib/secrets.ts";
+import { keepPageToken } from "./orders-table.ts";
 
 // An order has two tokens. The mailbox token travels only by e-mail, in the magic link: holding
 // it proves control of the order's mailbox. The page token is shown by the payment success page
@@ -38,17 +38,10 @@ export async function pageToken(
   order: Pick<Order, "id" | "pageTokenEnc">,
 ): Promise<string> {
   if (order.pageTokenEnc) return ctx.secrets.open(order.pageTokenEnc);
-  const [made] = await ctx.db
-    .update(orders)
-    .set({ pageTokenEnc: ctx.secrets.seal(randomToken()) })
-    .where(and(eq(orders.id, order.id), isNull(orders.pageTokenEnc)))
-    .returning({ sealed: orders.pageTokenEnc });
-  // Another poll made it first: use that one.
-  const [stored] = made
-    ? [made]
-    : await ctx.db.select({ sealed: orders.pageTokenEnc }).from(orders).where(eq(orders.id, order.id));
-  if (!stored?.sealed) throw new Error("order vanished while making its page token");
-  return ctx.secrets.open(stored.sealed);
+  // Another poll may have made it first: then that one is kept and answered.
+  const sealed = await keepPageToken(ctx.db, order.id, ctx.secrets.seal(randomToken()));
+  if (!sealed) throw new Error("order vanished while making its page token");
+  return ctx.secrets.open(sealed);
 }
 
 /**

@@ -1,13 +1,15 @@
 import { ADMIN_MESSAGES } from "@lagon/contracts/admin";
 import type { OrderStatus, StepState, Steps } from "@lagon/contracts/orders";
-import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
+import { type PlanId, planById } from "@lagon/contracts/plans";
+import { and, asc, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Order, orders, type Site, searchFold, sites } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
 
 /**
  * The data access of `orders`, the purchases (who bought which plan, its payment, its tokens); the
- * hosted site an order made is its `sites` row (sites/sites-table.ts).
+ * hosted site an order made is its `sites` row (sites/sites-table.ts). Every write to `orders`
+ * and every plain look-up of one order by a key is here (docs/architecture.md, data-access.test.ts).
  */
 
 /**
@@ -144,4 +146,63 @@ export async function findShownOrder(db: Db, id: string): Promise<ShownOrder | u
   if (!row) return undefined;
   const { order, site } = row;
   return { ...order, status: orderStatus(order, site), steps: orderSteps(order, site) };
+}
+
+/**
+ * Makes the row of a paid order, once per checkout session: false, with nothing written, when
+ * that checkout's order exists already. Its site's row is made in the same transaction
+ * (`insertSite`, orders/create-paid-order.ts).
+ */
+export async function insertOrderOnce(db: Db, values: typeof orders.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(orders)
+    .values(values)
+    .onConflictDoNothing({ target: orders.checkoutSessionId })
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Whether an order of that id exists. */
+export async function orderExists(db: Db, id: string): Promise<boolean> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+  return order !== undefined;
+}
+
+/** Locks the order's row until the end of the transaction `tx` (a no-op for an order that is gone). */
+export async function lockOrder(tx: Db, id: string): Promise<void> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for("update");
+}
+
+/**
+ * Stores the sealed page token if the order has none yet, and answers the one it now holds: this
+ * one, or the one another caller stored first. Undefined when the order is gone.
+ */
+export async function keepPageToken(db: Db, id: string, sealed: string): Promise<string | undefined> {
+  const [made] = await db
+    .update(orders)
+    .set({ pageTokenEnc: sealed })
+    .where(and(eq(orders.id, id), isNull(orders.pageTokenEnc)))
+    .returning({ sealed: orders.pageTokenEnc });
+  const [stored] = made
+    ? [made]
+    : await db.select({ sealed: orders.pageTokenEnc }).from(orders).where(eq(orders.id, id));
+  return stored?.sealed ?? undefined;
+}
+
+/** Records the Koza option bought after the site, once: false when the order had it already. */
+export async function addKozaOption(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ kozaOption: true })
+    .where(and(eq(orders.id, id), eq(orders.kozaOption, false)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Puts the order on that plan: its plan and its monthly price. */
+export async function setOrderPlan(db: Db, id: string, planId: PlanId): Promise<void> {
+  await db
+    .update(orders)
+    .set({ planId, monthlyPriceCents: planById(planId).priceCents })
+    .where(eq(orders.id, id));
 }

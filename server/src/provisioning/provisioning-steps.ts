@@ -1,10 +1,10 @@
 import type { StepKey } from "@lagon/contracts/orders";
 import { planById } from "@lagon/contracts/plans";
 import { isReservedSubdomain } from "@lagon/contracts/subdomain";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { newSiteBookingPage, PAGE_MADE } from "../booking/booking-site-page.ts";
 import type { Context } from "../context.ts";
-import { emailLog, type Order, sites } from "../db/schema.ts";
+import { emailLog, type Order } from "../db/schema.ts";
 import { applyKitJob } from "../kits/apply-kit-job.ts";
 import { applyPlanKit, kitRetryDelaySeconds } from "../kits/apply-plan-kit.ts";
 import { queueEmail } from "../mail/queue-email.ts";
@@ -12,7 +12,7 @@ import { sendEmailJob } from "../mail/send-email-job.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { siteMailLine, siteMailSettings } from "../site-mail/site-mail.ts";
 import { freshSiteUpgrades } from "../sites/site-upgrades.ts";
-import { getSite, updateSite } from "../sites/sites-table.ts";
+import { getSite, otherSiteNamed, updateSite } from "../sites/sites-table.ts";
 import { pinSiteHost } from "../wordpress/pin-site-host.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { siteIdentity } from "./site-identity.ts";
@@ -37,11 +37,8 @@ export const PROVISIONING_STEPS: ProvisioningStep[] = [
     key: "subdomain",
     async run(ctx, order) {
       if (isReservedSubdomain(order.subdomain)) throw new Error(`sous-domaine réservé : ${order.subdomain}`);
-      const [other] = await ctx.db
-        .select({ id: sites.orderId })
-        .from(sites)
-        .where(and(eq(sites.name, order.subdomain), ne(sites.orderId, order.id)));
-      if (other) throw new Error(`sous-domaine déjà utilisé : ${order.subdomain}`);
+      if (await otherSiteNamed(ctx.db, order.subdomain, order.id))
+        throw new Error(`sous-domaine déjà utilisé : ${order.subdomain}`);
       return `Sous-domaine ${new URL(ctx.wordpress.siteUrl(order.subdomain, await getSite(ctx.db, order.id))).host} réservé.`;
     },
   },

@@ -1,6 +1,6 @@
 import { formatBytes } from "@lagon/contracts/backups";
 import { siteDiskMb } from "@lagon/contracts/plans";
-import { and, arrayContains, eq, not, sql } from "drizzle-orm";
+import { and, arrayContains, eq, not } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { type Order, orders, type Site, sites, subscriptions } from "../db/schema.ts";
@@ -13,6 +13,7 @@ import { orderColumns } from "../orders/orders-table.ts";
 import { addContactForm } from "../site-mail/add-contact-form.ts";
 import { configureSiteMail } from "../site-mail/site-mail.ts";
 import { PRODUCT_FILES_UPGRADE, refreshProductFiles } from "./product-files.ts";
+import { addSiteUpgrade } from "./sites-table.ts";
 
 /**
  * One-time upgrades of existing sites (decision 0072): what a site made before a feature existed
@@ -60,11 +61,7 @@ export async function upgradeSite(ctx: Context, order: Order, site: Site): Promi
     if (site.upgrades.includes(upgrade.name)) continue;
     try {
       const line = await upgrade.run(ctx, order, site);
-      // Appended in SQL: two upgrades of one site never overwrite each other's name.
-      await ctx.db
-        .update(sites)
-        .set({ upgrades: sql`array_append(${sites.upgrades}, ${upgrade.name})` })
-        .where(and(eq(sites.orderId, order.id), not(arrayContains(sites.upgrades, [upgrade.name]))));
+      await addSiteUpgrade(ctx.db, order.id, upgrade.name);
       await addOrderLog(ctx.db, order.id, { level: "info", action: "upgrade", details: line });
       done++;
     } catch (err) {

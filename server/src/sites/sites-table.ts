@@ -1,5 +1,5 @@
 import type { KozaStatus, StepStatus } from "@lagon/contracts/orders";
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, arrayContains, desc, eq, inArray, isNull, lt, ne, not, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Site, type SiteSetup, type SiteStepKey, sites } from "../db/schema.ts";
 
@@ -37,7 +37,8 @@ export function blankSite(orderId: string): Site {
 
 /**
  * The data access of `sites`, the hosted site each order made (decision 0067). A site's row is made
- * with its order (orders/create-paid-order.ts, decision 0109).
+ * with its order (orders/create-paid-order.ts, decision 0109). Every write to `sites` and every
+ * plain look-up of one site by a key is here (docs/architecture.md, data-access.test.ts).
  */
 export async function getSite(db: Db, orderId: string): Promise<Site> {
   const [site] = await db.select().from(sites).where(eq(sites.orderId, orderId));
@@ -55,6 +56,39 @@ export async function getSites(db: Db, orderIds: readonly string[]): Promise<Map
   const byOrder = new Map(orderIds.map((id) => [id, blankSite(id)]));
   for (const row of rows) byOrder.set(row.orderId, row);
   return byOrder;
+}
+
+/** Makes the row of a new order's site, in its order's transaction (orders/create-paid-order.ts). */
+export async function insertSite(db: Db, values: typeof sites.$inferInsert): Promise<void> {
+  await db.insert(sites).values(values);
+}
+
+/** Whether a site other than this order's has that name. */
+export async function otherSiteNamed(db: Db, name: string, orderId: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: sites.orderId })
+    .from(sites)
+    .where(and(eq(sites.name, name), ne(sites.orderId, orderId)));
+  return other !== undefined;
+}
+
+/** Records the site's WordPress host if it has none yet: a recorded host never changes (decision 0042). */
+export async function recordSiteHost(db: Db, orderId: string, host: string): Promise<void> {
+  await db
+    .update(sites)
+    .set({ host })
+    .where(and(eq(sites.orderId, orderId), isNull(sites.host)));
+}
+
+/**
+ * Adds a done upgrade's name to the site's list, in SQL: two upgrades of one site never overwrite
+ * each other's name, and a name already there is not added twice.
+ */
+export async function addSiteUpgrade(db: Db, orderId: string, upgrade: string): Promise<void> {
+  await db
+    .update(sites)
+    .set({ upgrades: sql`array_append(${sites.upgrades}, ${upgrade})` })
+    .where(and(eq(sites.orderId, orderId), not(arrayContains(sites.upgrades, [upgrade]))));
 }
 
 /** Records these facts of an order's site (its row was made with the order). */

@@ -1,9 +1,10 @@
-import { type PlanId, planById } from "@lagon/contracts/plans";
-import { eq, ne } from "drizzle-orm";
+import type { PlanId } from "@lagon/contracts/plans";
+import { ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type Order, orders, type Subscription, subscriptions } from "../db/schema.ts";
+import { type Order, type Subscription, subscriptions } from "../db/schema.ts";
 import { applyKitJob } from "../kits/apply-kit-job.ts";
 import { fitMailboxesToPlan } from "../mailboxes/plan-mail.ts";
+import { setOrderPlan } from "../orders/orders-table.ts";
 import { planAmountTtcCents } from "./subscription-view.ts";
 import { changeSubscription } from "./transition.ts";
 
@@ -29,10 +30,7 @@ export async function switchPlan(
     ne(subscriptions.planId, planId),
   );
   if (updated) {
-    await ctx.db
-      .update(orders)
-      .set({ planId, monthlyPriceCents: planById(planId).priceCents })
-      .where(eq(orders.id, order.id));
+    await setOrderPlan(ctx.db, order.id, planId);
     // The mailboxes get the new plan's storage (decision 0105).
     await fitMailboxesToPlan(ctx, order, planId);
     // The new plan's kit: an upgrade adds it, a downgrade turns the extra features off (decision 0058).

@@ -4,10 +4,10 @@ import { formatEuros } from "@lagon/contracts/pricing";
 import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import { type Order, orders, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
+import { type Order, type Subscription, subscriptionInvoices, subscriptions } from "../db/schema.ts";
 import { fitMailboxesToPlan } from "../mailboxes/plan-mail.ts";
 import { addOrderLog } from "../orders/order-log.ts";
-import { findOrder } from "../orders/orders-table.ts";
+import { findOrder, setOrderPlan } from "../orders/orders-table.ts";
 import { isLate, reactivate } from "./payment-outcomes.ts";
 import { day, recordSubscriptionEvent } from "./record-event.ts";
 import { runLifecycleFor } from "./run-lifecycle.ts";
@@ -123,7 +123,7 @@ async function applySubscription(
       Object.assign(patch, switchTo(ctx, order, price), { pendingPlanId: null });
       notes.push(`formule ${planById(plan).name} → ${planById(price).name}`);
       after.push(async () => {
-        await setOrderPlan(ctx, order, price);
+        await putOnPlan(ctx, order, price);
         await addOrderLog(ctx.db, order.id, {
           level: "info",
           action: "subscription-plan",
@@ -155,7 +155,7 @@ async function applySubscription(
     Object.assign(patch, switchTo(ctx, order, price), { pendingPlanId: null });
     notes.push(`formule ${planById(plan).name} → ${planById(price).name}`);
     after.push(async (s) => {
-      await setOrderPlan(ctx, order, price);
+      await putOnPlan(ctx, order, price);
       await recordSubscriptionEvent(ctx, order, s, {
         action: "subscription-plan-changed",
         details: `Formule changée chez Stripe : ${planById(plan).name} → ${planById(price).name}, effective tout de suite.`,
@@ -250,11 +250,9 @@ async function downgradeBegun(
   return Boolean(billed);
 }
 
-async function setOrderPlan(ctx: Context, order: Order, planId: PlanId): Promise<void> {
-  await ctx.db
-    .update(orders)
-    .set({ planId, monthlyPriceCents: planById(planId).priceCents })
-    .where(eq(orders.id, order.id));
+/** Puts the order on the plan Stripe bills, with its mailboxes. */
+async function putOnPlan(ctx: Context, order: Order, planId: PlanId): Promise<void> {
+  await setOrderPlan(ctx.db, order.id, planId);
   // The mailboxes get the new plan's storage (decision 0105), whichever of Stripe and us came first.
   await fitMailboxesToPlan(ctx, order, planId);
 }

@@ -7,12 +7,12 @@ import {
   AdvanceClockBody,
   TestClockView,
 } from "@lagon/contracts/subscriptions-schemas";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { audited } from "../admin/admin-auth.ts";
 import type { Context } from "../context.ts";
-import { orders, type Subscription } from "../db/schema.ts";
+import type { Subscription } from "../db/schema.ts";
 import { route } from "../lib/route.ts";
+import { findOrder } from "../orders/orders-table.ts";
 import { cancelByAdmin, suspendByAdmin, unsuspendByAdmin } from "./admin-actions.ts";
 import { billingNow } from "./billing-clock.ts";
 import { siteStateJobId, siteStateStatus } from "./site-state-job.ts";
@@ -29,15 +29,7 @@ export function subscriptionAdminRoutes(app: FastifyInstance, ctx: Context): voi
   const admin = (request: FastifyRequest) => ({ kind: "admin" as const, ip: request.ip });
   /** The subscription as it now is; 202 with the job when the site changes on its host. */
   const answer = async (sub: Subscription, orderId: string, reply: FastifyReply) => {
-    const [order] = await ctx.db
-      .select({
-        country: orders.country,
-        siret: orders.siret,
-        vatNumber: orders.vatNumber,
-        discountPercent: orders.discountPercent,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId));
+    const order = await findOrder(ctx.db, orderId);
     if (!order) throw new Error(`no order ${orderId} for its subscription`);
     const jobId = await siteStateJobId(ctx, orderId);
     const body: AdminSubscriptionAction = {

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { isNotNull, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Site, sites } from "../db/schema.ts";
-import { getSite } from "../sites/sites-table.ts";
+import { getSite, recordSiteHost } from "../sites/sites-table.ts";
 
 /**
  * Records, once, the WordPress host an order's site lives on, before anything is installed:
@@ -13,10 +13,7 @@ export async function pinSiteHost(ctx: Pick<Context, "db" | "wordpress">, orderI
   const site = await getSite(ctx.db, orderId);
   if (site.host !== null) return site;
   const name = site.wpUsername !== null ? ctx.wordpress.mainName : await chooseHost(ctx);
-  await ctx.db
-    .update(sites)
-    .set({ host: name })
-    .where(and(eq(sites.orderId, orderId), isNull(sites.host)));
+  await recordSiteHost(ctx.db, orderId, name);
   return getSite(ctx.db, orderId);
 }
 

@@ -12,7 +12,7 @@ describe("what a plan change does to the site's mailboxes (decision 0105)", () =
       box("rh@payet.fr", null),
     ];
     expect(mailPlanChangeRefusal("starter", boxes, [])).toBe(
-      "Avec la formule Starter, chaque adresse e-mail a 5 Go : cette adresse en stocke davantage, videz-la d'abord (supprimez ou déplacez des messages) : contact@payet.fr (6,2 Go). Rien n'a été changé.",
+      "Avec la formule Starter, chaque adresse e-mail a 5 Go : cette adresse en stocke davantage, videz-la d'abord (supprimez ou déplacez des messages) : contact@payet.fr (6,2 Go).",
     );
     expect(mailPlanChangeRefusal("starter", [box("contact@payet.fr", 5 * GO)], [])).toBeNull();
     // Business's mailboxes hold what any Starter one does; its aliases never block a plan with mail.

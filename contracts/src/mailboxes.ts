@@ -180,10 +180,14 @@ export function mailPlanChangeWeighsUse(to: PlanId, quotas: number[]): boolean {
   return after.count > 0 && quotas.length <= after.count && quotas.some((q) => q > after.quotaBytes);
 }
 
+/** What the server's refusal of a plan change adds: nothing was charged, scheduled or changed. */
+export const PLAN_CHANGE_UNCHANGED = "Rien n'a été changé.";
+
 /**
  * Why the site cannot move to plan `to` while it has these mailboxes and aliases (decision 0105),
- * in French, naming what to remove or empty first; null when it can. Nothing of the customer's
- * mail is ever deleted by a plan change.
+ * in French, naming what to remove or empty first; null when it can. The form shows it before any
+ * confirmation; the server's refusal adds « Rien n'a été changé. » (`PLAN_CHANGE_UNCHANGED`).
+ * Nothing of the customer's mail is ever deleted by a plan change.
  */
 export function mailPlanChangeRefusal(
   to: PlanId,
@@ -195,16 +199,16 @@ export function mailPlanChangeRefusal(
   if (after.count === 0) {
     const addresses = [...mailboxes.map((m) => m.address), ...aliases].sort();
     if (addresses.length === 0) return null;
-    return `La formule ${name} ne comprend pas d'adresse e-mail : supprimez d'abord ${addresses.length > 1 ? "ces adresses" : "cette adresse"} (bloc « Adresses e-mail »), après avoir récupéré les messages à garder : ${listed(addresses)}. Rien n'a été changé.`;
+    return `La formule ${name} ne comprend pas d'adresse e-mail : supprimez d'abord ${addresses.length > 1 ? "ces adresses" : "cette adresse"} (bloc « Adresses e-mail »), après avoir récupéré les messages à garder : ${listed(addresses)}.`;
   }
   if (mailboxes.length > after.count) {
     const extra = mailboxes.length - after.count;
-    return `La formule ${name} comprend ${plural(after.count, "adresse")} e-mail et votre site en a ${mailboxes.length} : supprimez-en ${extra} (bloc « Adresses e-mail »), après avoir récupéré les messages à garder, puis changez de formule. Vos adresses : ${listed(mailboxes.map((m) => m.address))}. Rien n'a été changé.`;
+    return `La formule ${name} comprend ${plural(after.count, "adresse")} e-mail et votre site en a ${mailboxes.length} : supprimez-en ${extra} (bloc « Adresses e-mail »), après avoir récupéré les messages à garder, puis changez de formule. Vos adresses : ${listed(mailboxes.map((m) => m.address))}.`;
   }
   const full = mailboxes.filter((m) => m.usedBytes !== null && m.usedBytes > after.quotaBytes);
   if (full.length > 0) {
     const named = full.map((m) => `${m.address} (${formatGigabytes(m.usedBytes ?? 0)})`);
-    return `Avec la formule ${name}, chaque adresse e-mail a ${formatGigabytes(after.quotaBytes)} : ${full.length > 1 ? `ces adresses en stockent davantage, videz-les` : "cette adresse en stocke davantage, videz-la"} d'abord (supprimez ou déplacez des messages) : ${listed(named)}. Rien n'a été changé.`;
+    return `Avec la formule ${name}, chaque adresse e-mail a ${formatGigabytes(after.quotaBytes)} : ${full.length > 1 ? `ces adresses en stockent davantage, videz-les` : "cette adresse en stocke davantage, videz-la"} d'abord (supprimez ou déplacez des messages) : ${listed(named)}.`;
   }
   return null;
 }

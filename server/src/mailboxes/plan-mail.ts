@@ -11,6 +11,7 @@ import {
   type MailboxInUse,
   mailPlanChangeRefusal,
   mailPlanChangeWeighsUse,
+  PLAN_CHANGE_UNCHANGED,
 } from "@lagon/contracts/mailboxes";
 import { PLANS, type PlanId, planById } from "@lagon/contracts/plans";
 import { asc, eq, inArray } from "drizzle-orm";
@@ -65,7 +66,7 @@ export async function assertMailFitsPlan(
     for (const m of mail.mailboxes) m.usedBytes = used.get(m.address) ?? 0;
   }
   const refusal = mailPlanChangeRefusal(to, mail.mailboxes, mail.aliases);
-  if (refusal) throw conflict(refusal);
+  if (refusal) throw conflict(`${refusal} ${PLAN_CHANGE_UNCHANGED}`);
 }
 
 /** The addresses (mailboxes and aliases) a site keeps on a plan without mail, sorted; none on a plan with mail. */

@@ -288,7 +288,7 @@ describe("SubscriptionBlock", () => {
     );
     // Said on the choice itself, before it is even picked.
     expect(screen.getByLabelText(/^Libre/).closest("label")?.textContent).toContain(
-      "Impossible pour l'instant. La formule Libre ne comprend pas d'adresse e-mail : supprimez d'abord ces adresses (bloc « Adresses e-mail »), après avoir récupéré les messages à garder : contact@payet.fr, devis@payet.fr, info@payet.fr et zoe@payet.fr. Rien n'a été changé.",
+      "Impossible pour l'instant. La formule Libre ne comprend pas d'adresse e-mail : supprimez d'abord ces adresses (bloc « Adresses e-mail »), après avoir récupéré les messages à garder : contact@payet.fr, devis@payet.fr, info@payet.fr et zoe@payet.fr.",
     );
     expect(
       (screen.getByRole("button", { name: "Programmer le passage à Libre" }) as HTMLButtonElement).disabled,
@@ -316,7 +316,7 @@ describe("SubscriptionBlock", () => {
     const starterChoice = () => screen.getByLabelText(/^Starter/).closest("label")?.textContent;
     expect(
       await screen.findByText(
-        "Impossible pour l'instant. Avec la formule Starter, chaque adresse e-mail a 5 Go : cette adresse en stocke davantage, videz-la d'abord (supprimez ou déplacez des messages) : contact@payet.fr (6,2 Go). Rien n'a été changé.",
+        "Impossible pour l'instant. Avec la formule Starter, chaque adresse e-mail a 5 Go : cette adresse en stocke davantage, videz-la d'abord (supprimez ou déplacez des messages) : contact@payet.fr (6,2 Go).",
       ),
     ).toBeTruthy();
     expect(starterChoice()).toContain("contact@payet.fr (6,2 Go)");

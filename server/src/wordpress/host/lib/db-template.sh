@@ -94,13 +94,15 @@ build_db_template() {
   printf '%s' "$input" | template_php "$user" "$build" config "$site" >"$site/.wp-config.part"
   install_config "$site/.wp-config.part" "$site" "$user"
   printf '%s' "$input" | template_php "$user" "$build" template "$site" >/dev/null
+  # Nothing of that user's may run while root checks and reads the database: it owns the folder,
+  # so a process left behind could swap the file for a link between the check and the copy.
+  pkill -KILL -u "$user" || true
   if [ ! -f "$site/wp-content/database/.ht.sqlite" ] || [ -L "$site/wp-content/database/.ht.sqlite" ]; then
     fail "the database template was not made"
   fi
   cp -- "$site/wp-content/database/.ht.sqlite" "$file.part"
   chmod 600 "$file.part"
   mv -T "$file.part" "$file"
-  pkill -KILL -u "$user" || true
   rm -rf "$build"
 }
 

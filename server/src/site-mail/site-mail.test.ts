@@ -345,7 +345,11 @@ describe("a site's own mail: password reset and contact form through the mail ho
       activatedAt: new Date(),
     });
     await t.ctx.wordpress.main.installDomain(subdomain, own, certificate);
+    // nginx reloads by itself: its old workers may take a request meanwhile. Once the subdomain
+    // sends visitors to the domain, the new configuration answers.
+    const moved = async () => (await onSub("/")).status === 301;
     try {
+      await waitFor(moved, 10_000);
       const onOwn = (path: string, init?: Parameters<typeof nginx>[2]) =>
         nginx(`https://${own}${path}`, wpTlsPort, { ...init, ca: certificate.certificatePem });
       const ownThunderbird = await onOwn(autoconfig(`contact@${own}`));
@@ -360,19 +364,19 @@ describe("a site's own mail: password reset and contact form through the mail ho
       expect(ownOutlook.status).toBe(200);
       expect(ownOutlook.body).toContain(`<LoginName>devis@${own}</LoginName>`);
       expect((await onOwn(autoconfig("contact@inconnu-ailleurs.re"))).status).toBe(404);
-      // The subdomain now sends visitors to the domain, but answers mail programs itself.
-      expect((await onSub("/")).status).toBe(301);
+      // The subdomain sends visitors to the domain, but answers mail programs itself.
       expect((await onSub(autoconfig(`contact@${domain}`))).status).toBe(200);
-      // The site's cookies never reach the product, and a large body stops at nginx.
+      // A large body stops at nginx, before the product.
       const big = await onOwn("/autodiscover/autodiscover.xml", {
         method: "POST",
         type: "text/xml",
-        body: outlook(`contact@${own}`).padEnd(64 * 1024, " "),
+        body: outlook(`contact@${own}`).padEnd(32 * 1024, " "),
       });
       expect(big.status).toBe(413);
     } finally {
       await t.ctx.wordpress.main.removeDomain(own);
       await t.ctx.db.delete(customDomains).where(eq(customDomains.domain, own));
+      await waitFor(async () => !(await moved()), 10_000);
     }
   });
 
@@ -447,6 +451,8 @@ function nginx(
         path: target.pathname + target.search,
         headers: { host: target.hostname, ...(init.type ? { "content-type": init.type } : {}) },
         ca: init.ca,
+        // A connection each: nginx reloads (a domain installed) close the idle ones it kept.
+        agent: false,
       },
       (response) => {
         const chunks: Buffer[] = [];

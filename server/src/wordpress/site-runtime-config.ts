@@ -213,12 +213,20 @@ export interface ProductUpstream {
    * name from X-Forwarded-Host (TRUST_PROXY).
    */
   host: string;
+  /**
+   * DNS servers nginx asks for the product's name, when it is a name: nginx then resolves it at
+   * request time, so a name that does not resolve never stops nginx from starting or reloading
+   * (every site's configuration, a custom domain's install included).
+   */
+  resolvers?: string[];
 }
 
 /** The product behind its own proxy at its public address (an SSH WordPress host's case). */
-export function productUpstreamAt(publicUrl: string): ProductUpstream {
+export function productUpstreamAt(publicUrl: string, resolvers: string[]): ProductUpstream {
   const url = new URL(publicUrl);
-  return { url: url.origin, host: url.host };
+  // nginx writes an IPv6 server in brackets; Node gives it bare without a port.
+  const bracketed = resolvers.map((r) => (r.includes("[") || r.split(":").length < 3 ? r : `[${r}]`));
+  return { url: url.origin, host: url.host, resolvers: bracketed };
 }
 
 /**
@@ -238,7 +246,14 @@ export function mailSetupLocations(product: ProductUpstream | undefined): string
   proxy_ssl_verify on;
   proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;`
     : "";
-  const pass = `  proxy_pass ${product.url.replace(/\/+$/, "")};
+  // A variable: the name is resolved when asked, never when nginx starts (an address needs no resolver).
+  const target = `  set $lagon_product ${product.url.replace(/\/+$/, "")};`;
+  const resolver = product.resolvers?.length
+    ? `
+  resolver ${product.resolvers.join(" ")} valid=300s;
+  resolver_timeout 5s;`
+    : "";
+  const pass = `  proxy_pass $lagon_product;${resolver}
   proxy_http_version 1.1;
   proxy_set_header Host ${product.host};
   proxy_set_header X-Forwarded-Host $host;
@@ -252,10 +267,12 @@ export function mailSetupLocations(product: ProductUpstream | undefined): string
   proxy_read_timeout 15s;`;
   return `# Written by the product: mail programs' set-up answers, from the product (decision 0114).
 location = /.well-known/autoconfig/mail/config-v1.1.xml {
+${target}
 ${pass}
 }
 # Outlook writes the path either way; the product knows it in lower case.
 location ~* ^/autodiscover/autodiscover\\.xml$ {
+${target}
   rewrite ^ /autodiscover/autodiscover.xml break;
 ${pass}
 }

@@ -95,8 +95,8 @@ export const MAIL_RECORD_STATUSES = ["ok", "missing", "wrong", "unreachable"] as
 
 /** One DNS record that makes the customer's own domain a mail domain of their site. */
 export const MailDnsRecord = z.object({
-  type: z.enum(["MX", "TXT", "CNAME"]),
-  /** What it is for, in a few words: "MX", "SPF", "DKIM", "DMARC", "Thunderbird", "Outlook". */
+  type: z.enum(["MX", "TXT"]),
+  /** What it is for, in a few words: "MX", "SPF", "DKIM", "DMARC". */
   label: z.string(),
   name: z.string(),
   value: z.string(),

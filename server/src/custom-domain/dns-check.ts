@@ -4,7 +4,7 @@ import { isIP } from "node:net";
 /** The part of Node's DNS resolver the checks use (a Resolver, or a test double in unit tests). */
 export type DnsLookup = Pick<dns.Resolver, "resolve4" | "resolve6" | "resolveCname" | "resolveCaa">;
 /** The part the mail records' checks use (mail-dns-check.ts). */
-export type MailDnsLookup = Pick<dns.Resolver, "resolveMx" | "resolveTxt" | "resolveCname">;
+export type MailDnsLookup = Pick<dns.Resolver, "resolveMx" | "resolveTxt">;
 
 /** The resolver DNS_RESOLVER names (`ip` or `ip:port`), or the system's servers. */
 export function createDnsResolver(servers: string[] | undefined): dns.Resolver {

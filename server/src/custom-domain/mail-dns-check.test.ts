@@ -5,10 +5,7 @@ import type { MailDnsLookup } from "./dns-check.ts";
 import { checkMailDns } from "./mail-dns-check.ts";
 import { mailDnsRecords } from "./mail-dns-records.ts";
 
-type Zone = Record<
-  string,
-  { MX?: { exchange: string; priority: number }[]; TXT?: string[][]; CNAME?: string[] }
->;
+type Zone = Record<string, { MX?: { exchange: string; priority: number }[]; TXT?: string[][] }>;
 
 /** A resolver over a fixed zone (for what challtestsrv cannot serve: MX, TXT over 255 bytes). */
 function lookup(zone: Zone, failing: string[] = []): MailDnsLookup {
@@ -16,7 +13,6 @@ function lookup(zone: Zone, failing: string[] = []): MailDnsLookup {
   return {
     resolveMx: ((name: string) => answer(name, "MX")) as MailDnsLookup["resolveMx"],
     resolveTxt: ((name: string) => answer(name, "TXT")) as MailDnsLookup["resolveTxt"],
-    resolveCname: ((name: string) => answer(name, "CNAME")) as MailDnsLookup["resolveCname"],
   };
 }
 
@@ -24,11 +20,7 @@ const key = generateKeyPairSync("rsa", { modulusLength: 2048 })
   .publicKey.export({ type: "spki", format: "der" })
   .toString("base64");
 const dkim = { name: "lagon._domainkey.payet.re", value: `v=DKIM1; k=rsa; p=${key}` };
-const expected = mailDnsRecords(
-  { BASE_DOMAIN: "lagon-sites.re", PUBLIC_URL: "https://commande.lagon.re" },
-  "payet.re",
-  dkim,
-);
+const expected = mailDnsRecords({ BASE_DOMAIN: "lagon-sites.re" }, "payet.re", dkim);
 /** The DKIM value cut in 255-byte strings, as registrars publish a long TXT. */
 const chunks = (value: string) => value.match(/.{1,255}/g) ?? [];
 
@@ -46,8 +38,6 @@ describe("checkMailDns", () => {
       },
       "lagon._domainkey.payet.re": { TXT: [chunks(dkim.value)] },
       "_dmarc.payet.re": { TXT: [["v=DMARC1; p=reject; rua=mailto:dmarc@payet.re"]] },
-      "autoconfig.payet.re": { CNAME: ["commande.lagon.re."] },
-      "autodiscover.payet.re": { CNAME: ["commande.lagon.re"] },
     });
     for (const [label, [status]] of Object.entries(found)) expect([label, status]).toEqual([label, "ok"]);
   });
@@ -59,10 +49,8 @@ describe("checkMailDns", () => {
       "Aucun serveur de courrier (MX) pour payet.re : créez l'enregistrement MX payet.re → mail.lagon-sites.re chez votre registraire.",
     ]);
     expect(found.DKIM?.[0]).toBe("missing");
-    expect(found.Outlook).toEqual([
-      "missing",
-      "Aucun enregistrement pour autodiscover.payet.re : créez l'enregistrement CNAME autodiscover.payet.re → commande.lagon.re chez votre registraire.",
-    ]);
+    // Nothing for mail programs: they find their answers on the domain itself (decision 0114).
+    expect(Object.keys(found)).toEqual(["MX", "SPF", "DKIM", "DMARC"]);
   });
 
   it("names an MX of another provider left beside ours, and another key than the host's", async () => {

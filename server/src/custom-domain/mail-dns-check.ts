@@ -44,14 +44,6 @@ async function verdictOf(lookup: MailDnsLookup, record: ExpectedMailRecord): Pro
         : `${record.name} envoie son courrier à ${others.join(", ")} : remplacez ces enregistrements MX par ${ours}.`,
     );
   }
-  if (record.type === "CNAME") {
-    const [found] = (await orEmpty(lookup.resolveCname(record.name))).map(bare);
-    if (found === undefined) return missing(`Aucun enregistrement pour ${record.name} : ${create}`);
-    if (found === record.value) return ok();
-    return wrong(
-      `Le CNAME de ${record.name} pointe vers ${found} au lieu de ${record.value} : corrigez-le chez votre registraire.`,
-    );
-  }
   const texts = (await orEmpty(lookup.resolveTxt(record.name))).map((chunks) => chunks.join(""));
   const tag = record.value.split(/[;\s]/)[0] ?? "";
   const ours = texts.filter((text) => text.toLowerCase().startsWith(tag.toLowerCase()));

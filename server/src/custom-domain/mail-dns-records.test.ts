@@ -55,10 +55,10 @@ describe("a live custom domain as a mail domain, its records checked on challtes
     return Object.fromEntries(check.records.map((r) => [r.label, r]));
   };
 
-  it("lists MX, SPF, DKIM (the host's own key), DMARC and the autoconfig names, all missing at first", async () => {
+  it("lists MX, SPF, DKIM (the host's own key) and DMARC, all missing at first", async () => {
     const site = await liveDomain("business", "payet-mail.re");
     const found = await records(site);
-    expect(Object.keys(found)).toEqual(["MX", "SPF", "DKIM", "DMARC", "Thunderbird", "Outlook"]);
+    expect(Object.keys(found)).toEqual(["MX", "SPF", "DKIM", "DMARC"]);
     expect(found.MX).toMatchObject({ type: "MX", name: "payet-mail.re", value: "mail.lagon-sites.re" });
     expect(found.MX?.priority).toBe(10);
     expect(found.SPF).toMatchObject({ type: "TXT", value: "v=spf1 mx a:mail.lagon-sites.re ~all" });
@@ -67,11 +67,6 @@ describe("a live custom domain as a mail domain, its records checked on challtes
     expect(found.DMARC).toMatchObject({
       name: "_dmarc.payet-mail.re",
       value: expect.stringMatching(/^v=DMARC1;/),
-    });
-    expect(found.Thunderbird).toMatchObject({
-      type: "CNAME",
-      name: "autoconfig.payet-mail.re",
-      value: "localhost",
     });
     // challtestsrv answers NOTIMP to MX questions (it serves no MX): a server failure, not a
     // customer's mistake. MX right and wrong are checked on a fixed zone (mail-dns-check.test.ts).
@@ -97,7 +92,7 @@ describe("a live custom domain as a mail domain, its records checked on challtes
       .from(customDomainChecks)
       .where(eq(customDomainChecks.domainId, domain?.id ?? 0));
     expect(logged.map((c) => c.details)).toContain(
-      "Enregistrements e-mail : MX non vérifié, SPF absent, DKIM absent, DMARC absent, Thunderbird absent, Outlook absent.",
+      "Enregistrements e-mail : MX non vérifié, SPF absent, DKIM absent, DMARC absent.",
     );
   });
 
@@ -120,8 +115,6 @@ describe("a live custom domain as a mail domain, its records checked on challtes
       "v=DKIM1; k=rsa; p=MFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit+CqvjWYzvQwECAwEAAQ==",
     );
     await txt("_dmarc.leclerc-mail.re", "v=DMARC1; p=none");
-    await pebble.dns("/set-cname", { host: "autoconfig.leclerc-mail.re.", target: "localhost." });
-    await pebble.dns("/set-cname", { host: "autodiscover.leclerc-mail.re.", target: "ailleurs.example." });
     let found = await records(site);
     expect(found.SPF?.status).toBe("ok");
     expect(found.DKIM).toMatchObject({
@@ -129,12 +122,6 @@ describe("a live custom domain as a mail domain, its records checked on challtes
       detail: expect.stringMatching(/n'est pas celle de notre serveur/),
     });
     expect(found.DMARC?.status).toBe("ok");
-    expect(found.Thunderbird?.status).toBe("ok");
-    expect(found.Outlook).toMatchObject({
-      status: "wrong",
-      detail:
-        "Le CNAME de autodiscover.leclerc-mail.re pointe vers ailleurs.example au lieu de localhost : corrigez-le chez votre registraire.",
-    });
 
     await clear("leclerc-mail.re");
     await clear(dkim.name);

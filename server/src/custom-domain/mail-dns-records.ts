@@ -17,16 +17,16 @@ const DMARC = "v=DMARC1; p=quarantine; adkim=r; aspf=r";
 
 /**
  * The records that make the customer's own domain a mail domain of their site: MX to the mail
- * host, SPF naming it, the domain's DKIM key (as OpenDKIM signs with it), a DMARC policy, and
- * the names Thunderbird and Outlook look up to set an address up by themselves.
+ * host, SPF naming it, the domain's DKIM key (as OpenDKIM signs with it) and a DMARC policy.
+ * Thunderbird and Outlook need none: they find their set-up answers on the domain itself, which
+ * the site's host passes to the product (decision 0114).
  */
 export function mailDnsRecords(
-  config: Pick<Config, "BASE_DOMAIN" | "PUBLIC_URL">,
+  config: Pick<Config, "BASE_DOMAIN">,
   domain: string,
   dkim: { name: string; value: string },
 ): ExpectedMailRecord[] {
   const mailHost = mailHostName(config);
-  const platform = new URL(config.PUBLIC_URL).hostname;
   const at = (label: string) => `${label} ${domain}`;
   return [
     {
@@ -63,22 +63,6 @@ export function mailDnsRecords(
       priority: null,
       purpose:
         "Dit aux messageries quoi faire d'un message qui se fait passer pour vous (DMARC) : le mettre en indésirables. Une politique que vous avez déjà (p=none, p=reject) est gardée.",
-    },
-    {
-      type: "CNAME",
-      label: "Thunderbird",
-      name: `autoconfig.${domain}`,
-      value: platform,
-      priority: null,
-      purpose: "Permet à Thunderbird de configurer vos adresses tout seul (facultatif).",
-    },
-    {
-      type: "CNAME",
-      label: "Outlook",
-      name: `autodiscover.${domain}`,
-      value: platform,
-      priority: null,
-      purpose: "Permet à Outlook de configurer vos adresses tout seul (facultatif).",
     },
   ];
 }

@@ -34,7 +34,9 @@ export async function mailSetupRoutes(app: FastifyInstance, { ctx }: { ctx: Cont
     reply.header("cache-control", "no-store").type("application/xml; charset=utf-8").send(xml);
 
   // Thunderbird asks autoconfig.<domain>/mail/config-v1.1.xml?emailaddress=… then
-  // <domain>/.well-known/autoconfig/mail/config-v1.1.xml; both come here.
+  // <domain>/.well-known/autoconfig/mail/config-v1.1.xml; both come here. On a site's names, the
+  // sites' nginx passes the second (and Outlook's request) here with the name in the Host or
+  // X-Forwarded-Host header (decision 0114).
   for (const url of ["/mail/config-v1.1.xml", "/.well-known/autoconfig/mail/config-v1.1.xml"]) {
     route(
       app,

@@ -1,6 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { createHmac } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { readFile, stat, writeFile } from "node:fs/promises";
+import http from "node:http";
+import https from "node:https";
+import os from "node:os";
 import path from "node:path";
 import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import { eq } from "drizzle-orm";
@@ -8,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { decodeQuotedPrintable, type ReceivedMail, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
-import { type Order, orderLogs, sites } from "../db/schema.ts";
+import { customDomains, type Order, orderLogs, sites } from "../db/schema.ts";
 import { contactForm } from "../koza/blocks.ts";
 import { mailPortsFrom } from "../mail-host/local-mail-host.ts";
 import { freeMailPortBase } from "../mail-host/mail-checks.ts";
@@ -33,6 +37,8 @@ describe("a site's own mail: password reset and contact form through the mail ho
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let base: number;
+  let wpPort: number;
+  let wpTlsPort: number;
   let order: Order;
   const subdomain = "fleuriste-courriel";
   const domain = `${subdomain}.localhost`;
@@ -48,11 +54,18 @@ describe("a site's own mail: password reset and contact form through the mail ho
   beforeAll(async () => {
     sink = await startSmtpSink();
     base = await freeMailPortBase();
+    wpPort = await freePort();
+    wpTlsPort = await freePort();
+    const productPort = await freePort();
     t = await createTestApp({
-      WP_PORT: String(await freePort()),
+      PORT: String(productPort),
+      WP_PORT: String(wpPort),
+      WP_TLS_PORT: String(wpTlsPort),
       MAIL_PORT_BASE: String(base),
       MAIL_RELAY_HOST: `[127.0.0.1]:${new URL(sink.url).port}`,
     });
+    // Listening: the sites' nginx passes mail programs' set-up requests to it (decision 0114).
+    await t.app.listen({ port: productPort, host: "127.0.0.1" });
     await t.ctx.mailHost?.start();
     await t.ctx.wordpress.start();
     await t.ctx.queue.work(t.ctx);
@@ -269,6 +282,104 @@ describe("a site's own mail: password reset and contact form through the mail ho
     expect((await contactPage()).content.raw.match(/lagon_formulaire_contact/g)).toHaveLength(1);
   });
 
+  it("answers Thunderbird and Outlook on the site's own names through the sites' nginx, and nothing for a stranger's domain", async () => {
+    const endpoints = t.ctx.mailHost?.endpoints();
+    if (!endpoints) throw new Error("no mail host");
+    const autoconfig = (address: string) =>
+      `/.well-known/autoconfig/mail/config-v1.1.xml?emailaddress=${encodeURIComponent(address)}`;
+    const outlook = (address: string) =>
+      `<?xml version="1.0" encoding="utf-8"?><Autodiscover xmlns="http://schemas.microsoft.com/exchange/autodiscover/outlook/requestschema/2006"><Request><EMailAddress>${address}</EMailAddress><AcceptableResponseSchema>http://schemas.microsoft.com/exchange/autodiscover/outlook/responseschema/2006a</AcceptableResponseSchema></Request></Autodiscover>`;
+    const imap = `<hostname>${endpoints.host}</hostname>\n      <port>${endpoints.imapPort}</port>`;
+
+    // The site's subdomain, over HTTP as the embedded host serves it.
+    const onSub = (path: string, init?: Parameters<typeof nginx>[2]) =>
+      nginx(`http://${domain}${path}`, wpPort, init);
+    const thunderbird = await onSub(autoconfig(`contact@${domain}`));
+    expect(thunderbird.status).toBe(200);
+    expect(thunderbird.headers.get("content-type")).toMatch(/^application\/xml/);
+    expect(thunderbird.body).toContain(`<domain>${domain}</domain>`);
+    expect(thunderbird.body).toContain(imap);
+    // Without the address, the name asked for is the domain (nginx passes it on).
+    expect((await onSub("/.well-known/autoconfig/mail/config-v1.1.xml")).body).toContain(
+      `<domain>${domain}</domain>`,
+    );
+    for (const path of ["/autodiscover/autodiscover.xml", "/Autodiscover/Autodiscover.xml"]) {
+      const res = await onSub(path, { method: "POST", type: "text/xml", body: outlook(`contact@${domain}`) });
+      expect(res.status).toBe(200);
+      expect(res.body).toContain(`<LoginName>contact@${domain}</LoginName>`);
+      expect(res.body).toContain(`<Port>${endpoints.submissionPort}</Port>`);
+    }
+    // A domain that is not on the platform: the product says nothing, not even through a site.
+    const stranger = await onSub(autoconfig("contact@inconnu-ailleurs.re"));
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).not.toContain("<hostname>");
+    const strangerOutlook = await onSub("/autodiscover/autodiscover.xml", {
+      method: "POST",
+      type: "text/xml",
+      body: outlook("contact@inconnu-ailleurs.re"),
+    });
+    expect(strangerOutlook.status).toBe(404);
+    // A name the host does not serve reaches no one.
+    const unserved = await nginx(
+      `http://inconnu-ailleurs.re${autoconfig("contact@inconnu-ailleurs.re")}`,
+      wpPort,
+    );
+    expect(unserved).toMatchObject({ status: 404, body: "Site introuvable\n" });
+    // A suspended site's owners still read their mail: set-up keeps answering.
+    await t.ctx.wordpress.main.suspend(subdomain);
+    try {
+      expect((await onSub(autoconfig(`contact@${domain}`))).status).toBe(200);
+      expect((await onSub("/")).status).toBe(503);
+    } finally {
+      await t.ctx.wordpress.main.unsuspend(subdomain);
+    }
+
+    // Its custom domain once live, over HTTPS with the domain's own certificate.
+    const own = "fleurs-payet.re";
+    const certificate = selfSigned(own);
+    await t.ctx.db.insert(customDomains).values({
+      orderId: order.id,
+      domain: own,
+      hasOwnDomain: true,
+      state: "active",
+      activatedAt: new Date(),
+    });
+    await t.ctx.wordpress.main.installDomain(subdomain, own, certificate);
+    // nginx reloads by itself: its old workers may take a request meanwhile. Once the subdomain
+    // sends visitors to the domain, the new configuration answers.
+    const moved = async () => (await onSub("/")).status === 301;
+    try {
+      await waitFor(moved, 10_000);
+      const onOwn = (path: string, init?: Parameters<typeof nginx>[2]) =>
+        nginx(`https://${own}${path}`, wpTlsPort, { ...init, ca: certificate.certificatePem });
+      const ownThunderbird = await onOwn(autoconfig(`contact@${own}`));
+      expect(ownThunderbird.status).toBe(200);
+      expect(ownThunderbird.body).toContain(`<domain>${own}</domain>`);
+      expect(ownThunderbird.body).toContain(imap);
+      const ownOutlook = await onOwn("/autodiscover/autodiscover.xml", {
+        method: "POST",
+        type: "text/xml",
+        body: outlook(`devis@${own}`),
+      });
+      expect(ownOutlook.status).toBe(200);
+      expect(ownOutlook.body).toContain(`<LoginName>devis@${own}</LoginName>`);
+      expect((await onOwn(autoconfig("contact@inconnu-ailleurs.re"))).status).toBe(404);
+      // The subdomain sends visitors to the domain, but answers mail programs itself.
+      expect((await onSub(autoconfig(`contact@${domain}`))).status).toBe(200);
+      // A large body stops at nginx, before the product.
+      const big = await onOwn("/autodiscover/autodiscover.xml", {
+        method: "POST",
+        type: "text/xml",
+        body: outlook(`contact@${own}`).padEnd(32 * 1024, " "),
+      });
+      expect(big.status).toBe(413);
+    } finally {
+      await t.ctx.wordpress.main.removeDomain(own);
+      await t.ctx.db.delete(customDomains).where(eq(customDomains.domain, own));
+      await waitFor(async () => !(await moved()), 10_000);
+    }
+  });
+
   it("says plainly on the site and on the order page when the mail host is not running", async () => {
     await t.ctx.mailHost?.stop();
     const res = await t.app.inject({
@@ -322,6 +433,83 @@ describe("a site's own mail: password reset and contact form through the mail ho
     });
   }
 });
+
+/** A request to the sites' nginx on 127.0.0.1:`port` for `url`'s name (Host and SNI). */
+function nginx(
+  url: string,
+  port: number,
+  init: { method?: string; type?: string; body?: string; ca?: string } = {},
+): Promise<{ status: number; headers: Headers; body: string }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = (target.protocol === "https:" ? https : http).request(
+      {
+        method: init.method ?? "GET",
+        host: "127.0.0.1",
+        port,
+        servername: target.hostname,
+        path: target.pathname + target.search,
+        headers: { host: target.hostname, ...(init.type ? { "content-type": init.type } : {}) },
+        ca: init.ca,
+        // A connection each: nginx reloads (a domain installed) close the idle ones it kept.
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers))
+            if (typeof value === "string") headers.set(name, value);
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
+
+/** A self-signed certificate for `domain` (the test trusts it by itself). */
+function selfSigned(domain: string): { certificatePem: string; privateKeyPem: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "lagon-cert-"));
+  try {
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        `/CN=${domain}`,
+        "-addext",
+        `subjectAltName=DNS:${domain},DNS:www.${domain}`,
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
+    return {
+      certificatePem: readFileSync(path.join(dir, "cert.pem"), "utf8"),
+      privateKeyPem: readFileSync(path.join(dir, "key.pem"), "utf8"),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The text of a one-part message as PHPMailer writes it (8bit, quoted-printable or base64). */
 function bodyOf(mail: ReceivedMail): string {

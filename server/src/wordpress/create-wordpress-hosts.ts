@@ -4,6 +4,13 @@ import { LocalWordPressHost } from "./local-host.ts";
 import { SshWordPressHost } from "./ssh-host.ts";
 import { WordPressHosts } from "./wordpress-hosts.ts";
 
+/** The address the product listens on, as a client on this machine reaches it. */
+function productLoopback(host: string): string {
+  if (host === "0.0.0.0" || host === "" || host === "localhost") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
 /** The local embedded host's name, recorded on the orders whose site it installed. */
 export const LOCAL_HOST_NAME = "local";
 
@@ -45,6 +52,9 @@ export function createWordPressHosts(config: Config): WordPressHosts {
     sftpHost: config.SFTP_HOST,
     diskQuota: config.SITE_QUOTA,
     siteDiskMb: config.SITE_DISK_MB,
+    // The product beside it: nginx passes mail programs' set-up requests straight to it, with
+    // the site's own name (decision 0114).
+    product: { url: `http://${productLoopback(config.HOST)}:${config.PORT}`, host: "$host" },
   });
   return new WordPressHosts([{ name: LOCAL_HOST_NAME, host: local, newSites: true }]);
 }

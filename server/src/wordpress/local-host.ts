@@ -9,6 +9,7 @@ import { runtimeHelperCopy } from "./site-host-files.ts";
 import type { SiteLimits } from "./site-masters.ts";
 import { requestSite } from "./site-request.ts";
 import { SiteRuntime } from "./site-runtime.ts";
+import type { ProductUpstream } from "./site-runtime-config.ts";
 import type { SftpChange, SftpEndpoint, SftpState } from "./site-sftp.ts";
 import {
   assertSubdomain,
@@ -44,6 +45,8 @@ export interface LocalWordPressHostOptions {
   sftpPort?: number;
   /** The name customers' SFTP clients connect to (default "localhost"). */
   sftpHost?: string;
+  /** Where the sites' nginx passes mail programs' set-up requests (decision 0114). */
+  product?: ProductUpstream;
 }
 
 /**
@@ -75,6 +78,7 @@ export class LocalWordPressHost extends SiteHostClient {
       siteDiskMb: options.siteDiskMb,
       mailSubmission: options.mailSubmission,
       sftpPort: options.sftpPort,
+      product: options.product,
       onEvent: (event) => {
         for (const listener of this.listeners) listener(event);
       },

@@ -23,6 +23,8 @@ export interface SiteRuntimePaths {
   acmeDir: string;
   /** A site's locations, included by the subdomains' server and by each custom domain's. */
   siteSnippet: string;
+  /** The mail set-up answers' locations (mailSetupLocations), included by the site snippet. */
+  mailSetupSnippet: string;
   /**
    * Visit logs, one file a site a day (<subdomain>.<YYYY-MM-DD>.log), client addresses cut to
    * their network when written: nginx's (www-data) to write, root's to read (decision 0051).
@@ -126,13 +128,13 @@ index index.html index.htm index.php;
 disable_symlinks if_not_owner from=$document_root;
 
 # A suspended site: visitors get the French notice with a 503, while wp-admin, the login
-# page and their assets keep working (the customer exports), and the REST API too for a
-# logged-in user (the editor needs it).
+# page and their assets keep working (the customer exports), the REST API too for a
+# logged-in user (the editor needs it), and mail programs' set-up (the mail is still read).
 set $lagon_gate "";
 if (-f ${paths.suspendedDir}/$subdomain) {
   set $lagon_gate "S";
 }
-if ($uri ~ "^/(wp-admin(/|$)|wp-login.php$|wp-includes/|wp-content/|.lagon-)") {
+if ($uri ~ "^/(wp-admin(/|$)|wp-login.php$|wp-includes/|wp-content/|.lagon-|.well-known/autoconfig/|[Aa]utodiscover/)") {
   set $lagon_gate "";
 }
 if ($uri ~ "^/wp-json(/|$)") {
@@ -170,6 +172,9 @@ location = /.lagon-404 {
   return 404 "Site introuvable\\n";
 }
 
+# Thunderbird's and Outlook's set-up answers, from the product (decision 0114).
+include ${paths.mailSetupSnippet};
+
 # Never served: dot files (the SQLite database is wp-content/database/.ht.sqlite), the
 # database folder, nor PHP dropped into uploads (URLs are normalised first: // is /).
 location ~ /\\. { deny all; }
@@ -194,6 +199,82 @@ ${fastcgiParams()}
 location ~* \\.(css|js|svg|png|jpe?g|gif|webp|avif|ico|woff2?)$ {
   expires 1h;
   try_files $uri =404;
+}
+`;
+}
+
+/** Where the sites' nginx reaches the product for the mail set-up answers (decision 0114). */
+export interface ProductUpstream {
+  /** The product's address: `http://127.0.0.1:3000` beside the embedded host, PUBLIC_URL otherwise. */
+  url: string;
+  /**
+   * The Host header the product gets: the site's own name (`$host`) when nginx talks to the
+   * product directly; the product's public name through its proxy, which then reads the site's
+   * name from X-Forwarded-Host (TRUST_PROXY).
+   */
+  host: string;
+  /**
+   * DNS servers nginx asks for the product's name, when it is a name: nginx then resolves it at
+   * request time, so a name that does not resolve never stops nginx from starting or reloading
+   * (every site's configuration, a custom domain's install included).
+   */
+  resolvers?: string[];
+}
+
+/** The product behind its own proxy at its public address (an SSH WordPress host's case). */
+export function productUpstreamAt(publicUrl: string, resolvers: string[]): ProductUpstream {
+  const url = new URL(publicUrl);
+  // nginx writes an IPv6 server in brackets; Node gives it bare without a port.
+  const bracketed = resolvers.map((r) => (r.includes("[") || r.split(":").length < 3 ? r : `[${r}]`));
+  return { url: url.origin, host: url.host, resolvers: bracketed };
+}
+
+/**
+ * Thunderbird's and Outlook's set-up answers on every name of every site (decision 0114):
+ * Thunderbird asks https://<domain>/.well-known/autoconfig/mail/config-v1.1.xml, Outlook POSTs
+ * to https://<domain>/autodiscover/autodiscover.xml first, both on the site's own name, whose
+ * certificate the host already holds. Two fixed paths to one fixed address, passed to the product,
+ * which answers only for a mail domain of the platform (404 otherwise). Without a product
+ * address, nothing: the paths stay the site's.
+ */
+export function mailSetupLocations(product: ProductUpstream | undefined): string {
+  if (!product)
+    return "# Written by the product: no mail set-up answers on this host (no product address).\n";
+  const tls = product.url.startsWith("https:")
+    ? `
+  proxy_ssl_server_name on;
+  proxy_ssl_verify on;
+  proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;`
+    : "";
+  // A variable: the name is resolved when asked, never when nginx starts (an address needs no resolver).
+  const target = `  set $lagon_product ${product.url.replace(/\/+$/, "")};`;
+  const resolver = product.resolvers?.length
+    ? `
+  resolver ${product.resolvers.join(" ")} valid=300s;
+  resolver_timeout 5s;`
+    : "";
+  const pass = `  proxy_pass $lagon_product;${resolver}
+  proxy_http_version 1.1;
+  proxy_set_header Host ${product.host};
+  proxy_set_header X-Forwarded-Host $host;
+  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+  proxy_set_header X-Forwarded-Proto $scheme;
+  proxy_set_header Cookie "";
+  proxy_set_header Authorization "";${tls}
+  # Outlook's request is a few hundred bytes; the product takes 4 KB at most.
+  client_max_body_size 16k;
+  proxy_connect_timeout 5s;
+  proxy_read_timeout 15s;`;
+  return `# Written by the product: mail programs' set-up answers, from the product (decision 0114).
+location = /.well-known/autoconfig/mail/config-v1.1.xml {
+${target}
+${pass}
+}
+# Outlook writes the path either way; the product knows it in lower case.
+location ~* ^/autodiscover/autodiscover\\.xml$ {
+${target}
+  rewrite ^ /autodiscover/autodiscover.xml break;
+${pass}
 }
 `;
 }
@@ -232,7 +313,7 @@ export function visitLogMaps(): string {
     "~^(?<day>\\d{4}-\\d{2}-\\d{2})" $day;
   }
   map "$request_uri $http_cookie|$http_user_agent" $lagon_visit {
-    "~^/(wp-admin|wp-login\\.php|wp-json|wp-cron\\.php|xmlrpc\\.php|\\.lagon-|\\.well-known/)" 0;
+    "~^/(wp-admin|wp-login\\.php|wp-json|wp-cron\\.php|xmlrpc\\.php|\\.lagon-|\\.well-known/|[Aa]utodiscover/)" 0;
     "~wordpress_logged_in_" 0;
     "~\\|$" 0;
     default 1;
@@ -277,6 +358,9 @@ http {
     default 0;
     ~^/wp-json/ 1;
     "~[?&]rest_route=" 1;
+    # Mail programs setting up an address of the subdomain: answered here (decision 0114).
+    ~^/\\.well-known/autoconfig/ 1;
+    ~*^/autodiscover/autodiscover\\.xml 1;
   }
 
 ${visitLogMaps()}

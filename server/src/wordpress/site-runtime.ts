@@ -19,8 +19,10 @@ import {
   writeSeccompFilter,
 } from "./site-masters.ts";
 import {
+  mailSetupLocations,
   nginxConfig,
   PING_PATH,
+  type ProductUpstream,
   phpFpmConfig,
   type SiteRuntimePaths,
   siteHostSettings,
@@ -49,6 +51,8 @@ export interface SiteRuntimeOptions {
   mailSubmission?: string;
   /** Port of the customers' sshd on 127.0.0.1 (decision 0059); unset: no SFTP. */
   sftpPort?: number;
+  /** Where nginx passes mail programs' set-up requests (decision 0114); unset: it does not. */
+  product?: ProductUpstream;
   /** The sites' disk quota (decision 0071, site-disk.ts); default off. */
   diskQuota?: SiteQuotaMode;
   /**
@@ -104,6 +108,7 @@ export class SiteRuntime {
       domainsDir: path.join(dataDir, "site-domains"),
       acmeDir: path.join(runDir, "acme-challenge"),
       siteSnippet: path.join(runDir, "site.conf"),
+      mailSetupSnippet: path.join(runDir, "mail-setup.conf"),
       // Beside the sites: kept 13 months across restarts (site-host.sh prepares it).
       accessLogDir: path.join(siteFiles, "site-visits"),
       // Customers' keys and the sites' chroot links outlive a reboot. Always under root's
@@ -239,6 +244,7 @@ export class SiteRuntime {
     await writeSeccompFilter(siteSeccompFile(runDir));
     await writeFile(path.join(runDir, "php-fpm.conf"), phpFpmConfig(this.paths));
     await writeFile(this.paths.siteSnippet, siteSnippet(this.paths));
+    await writeFile(this.paths.mailSetupSnippet, mailSetupLocations(this.options.product));
     await writeFile(
       path.join(runDir, "nginx.conf"),
       nginxConfig(this.paths, {

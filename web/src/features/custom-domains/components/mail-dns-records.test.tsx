@@ -65,6 +65,8 @@ describe("MailDnsRecords", () => {
     render(<MailDnsRecords orderId={ORDER} token="jeton" />);
     expect(await screen.findByText(/1 enregistrement correct sur 3\./)).toBeTruthy();
     expect(screen.getByText(/Dernière vérification : 22 novembre 2026 à 13:00/)).toBeTruthy();
+    // No record for mail programs: they find their answers on the domain itself (decision 0114).
+    expect(screen.getByText(/Rien à ajouter pour Thunderbird ni Outlook/)).toBeTruthy();
     const items = [...document.querySelectorAll(".dns-list > li")];
     expect(items.map((li) => li.getAttribute("data-status"))).toEqual(["missing", "wrong", "ok"]);
     expect(items[0]?.textContent).toMatch(

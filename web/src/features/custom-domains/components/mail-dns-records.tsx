@@ -13,7 +13,7 @@ const STATUS_LABEL: Record<MailDnsRecord["status"], string> = {
 };
 
 /**
- * The mail records of the customer's live domain (MX, SPF, DKIM, DMARC, autoconfig), each with
+ * The mail records of the customer's live domain (MX, SPF, DKIM, DMARC), each with
  * what the last check found and what to do, in French; "Vérifier à nouveau" checks them again.
  */
 export function MailDnsRecords({ orderId, token }: { orderId: string; token: string }) {
@@ -52,7 +52,8 @@ export function MailDnsRecords({ orderId, token }: { orderId: string; token: str
       <p>
         Votre domaine est en ligne : vous pouvez y créer vos adresses e-mail (bloc « Adresses e-mail »). Pour
         que le courrier arrive et parte sans finir en indésirables, ajoutez ces enregistrements chez votre
-        registraire ; vos adresses sur le sous-domaine de votre site continuent de fonctionner.
+        registraire ; vos adresses sur le sous-domaine de votre site continuent de fonctionner. Rien à ajouter
+        pour Thunderbird ni Outlook : ils trouvent seuls les réglages de vos adresses sur votre domaine.
       </p>
       {error ? (
         <p className="dashboard-error" role="alert">

@@ -64,7 +64,8 @@ function tables(): { code: string; table: string }[] {
 
 /**
  * Every write to a table in server/src's code (tests and migrations aside), as "file:line what":
- * drizzle's `.insert(orders)`, `.update(sites)`…, raw SQL's `update ${sites}` or `delete from sites`.
+ * drizzle's `.insert(orders)`, `.update(sites)`…, raw SQL's `update ${sites}`, `delete from sites` or
+ * `update sites set`.
  */
 function writes(): { table: string; file: string; where: string }[] {
   const all = tables();
@@ -75,7 +76,8 @@ function writes(): { table: string; file: string; where: string }[] {
     [
       `\\.(?:insert|update|delete)\\(\\s*(?:schema\\.)?(${codes})\\s*\\)`,
       `\\b(?:insert\\s+into|update|delete\\s+from)\\s+\\$\\{\\s*(?:schema\\.)?(${codes})\\s*\\}`,
-      `\\b(?:insert\\s+into|update|delete\\s+from)\\s+"?(${names})"?(?![\\w$])`,
+      `\\b(?:insert\\s+into|delete\\s+from)\\s+"?(${names})"?(?![\\w$])`,
+      `\\bupdate\\s+"?(${names})"?\\s+set\\b`,
     ].join("|"),
     "gi",
   );
@@ -87,7 +89,7 @@ function writes(): { table: string; file: string; where: string }[] {
     const text = readFileSync(path.join(src, entry), "utf8");
     for (const match of text.matchAll(write)) {
       const line = text.slice(0, match.index).split("\n").length;
-      const named = (match[1] ?? match[2] ?? match[3]) as string;
+      const named = (match[1] ?? match[2] ?? match[3] ?? match[4]) as string;
       const table = (byName.get(named) ?? byName.get(named.toLowerCase())) as string;
       found.push({ table, file, where: `${file}:${line} ${match[0]}` });
     }

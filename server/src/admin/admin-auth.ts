@@ -1,10 +1,10 @@
 import { MESSAGES } from "@lagon/contracts/errors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
-import { adminAudit } from "../db/schema.ts";
 import { AppError, forbidden, unauthorized } from "../lib/app-error.ts";
 import { guardedScope } from "../lib/route.ts";
 import { safeEqual } from "../lib/secrets.ts";
+import { insertAdminAudit } from "./admin-audit-table.ts";
 
 const MAX_FAILURES = 10;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -43,7 +43,7 @@ export function requireAdmin(app: FastifyInstance, ctx: Pick<Context, "config" |
     failures.set(request.ip, [...recent, now]);
     const route = `${request.method} ${request.routeOptions.url}`;
     request.log.warn({ ip: request.ip, route }, "admin: wrong token");
-    await ctx.db.insert(adminAudit).values({ ip: request.ip, action: "wrong-token", details: route });
+    await insertAdminAudit(ctx.db, { ip: request.ip, action: "wrong-token", details: route });
     throw forbidden(MESSAGES.adminAccessDenied);
   });
 }
@@ -59,7 +59,7 @@ export async function audited<T>(
   run: () => Promise<T>,
 ): Promise<T> {
   const write = (outcome: string) =>
-    ctx.db.insert(adminAudit).values({
+    insertAdminAudit(ctx.db, {
       ip: request.ip,
       action: entry.action,
       orderId: entry.orderId,

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { emailTemplates } from "../db/schema.ts";
 import { badRequest, notFound } from "../lib/app-error.ts";
+import { updateEmailTemplate } from "../mail/email-templates-table.ts";
 import { usedVariables } from "../mail/render-template.ts";
 
 const braces = (names: string[]) => names.map((v) => `{{${v}}}`).join(", ");
@@ -26,8 +27,5 @@ export async function saveEmailTemplate(
       `Variable inconnue : ${braces(unknown)}. Variables disponibles : ${braces(template.variables)}.`,
     );
   }
-  await ctx.db
-    .update(emailTemplates)
-    .set({ subject: input.subject, content: input.content, updatedAt: new Date() })
-    .where(eq(emailTemplates.name, name));
+  await updateEmailTemplate(ctx.db, name, { subject: input.subject, content: input.content });
 }

@@ -27,6 +27,7 @@ import { siteHostOf } from "../sites/site-of.ts";
 import { getSite } from "../sites/sites-table.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
 import { resolveBackupAlerts } from "./backup-alerts.ts";
+import { deleteSiteBackupsNotKept, findSiteBackup, insertSiteBackup } from "./site-backups-table.ts";
 
 /**
  * Runs a backup or a restore holding the site's lease (order-lease.ts): one operation at a time
@@ -135,18 +136,15 @@ async function takeBackup(
   );
   // The site's mailboxes go with it, in a snapshot of their own (decision 0066).
   const mail = await backupOrderMail(ctx, order, time);
-  const [row] = await ctx.db
-    .insert(siteBackups)
-    .values({
-      id,
-      orderId: order.id,
-      subdomain,
-      kind,
-      sizeBytes: sizeBytes + (mail?.sizeBytes ?? 0),
-      createdAt: time ?? new Date(),
-      mailSnapshotId: mail?.id ?? null,
-    })
-    .returning();
+  const row = await insertSiteBackup(ctx.db, {
+    id,
+    orderId: order.id,
+    subdomain,
+    kind,
+    sizeBytes: sizeBytes + (mail?.sizeBytes ?? 0),
+    createdAt: time ?? new Date(),
+    mailSnapshotId: mail?.id ?? null,
+  });
   await addOrderLog(ctx.db, order.id, {
     level: "info",
     action: "backup",
@@ -154,7 +152,7 @@ async function takeBackup(
   });
   // A site backed up again is no longer missing its backup.
   await resolveBackupAlerts(ctx, order.id, "missed");
-  return row as SiteBackup;
+  return row;
 }
 
 /** Why a restore of this order's site cannot start now, if it cannot: an archived site. */
@@ -250,10 +248,7 @@ export async function findBackup(
   orderId: string,
   backupId: string,
 ): Promise<SiteBackup> {
-  const [row] = await ctx.db
-    .select()
-    .from(siteBackups)
-    .where(and(eq(siteBackups.id, backupId), eq(siteBackups.orderId, orderId)));
+  const row = await findSiteBackup(ctx.db, orderId, backupId);
   if (!row) throw notFound(BACKUP_MESSAGES.notFound);
   return row;
 }
@@ -319,7 +314,7 @@ export async function applyRetention(ctx: Pick<Context, "config" | "db" | "backu
     withinDays: c.BACKUP_KEEP_DAILY,
   });
   const kept = (await ctx.backups.snapshots()).map((s) => s.id);
-  await ctx.db.delete(siteBackups).where(kept.length > 0 ? notInArray(siteBackups.id, kept) : undefined);
+  await deleteSiteBackupsNotKept(ctx.db, kept);
 }
 
 /** One archive name per site: restic's retention groups snapshots by it. */

@@ -4,6 +4,7 @@ import { type Booking, bookings, orders, sites } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { orderColumns } from "../orders/orders-table.ts";
 import { type MailParts, sendReminder } from "./booking-mails.ts";
+import { claimBookingReminder, releaseBookingReminder } from "./bookings-table.ts";
 import { addDays, wallClock } from "./zoned-time.ts";
 
 /** Reminders leave from this time of the business's day before (10:00). */
@@ -45,19 +46,13 @@ export async function sendDueReminders(ctx: MailParts, now = new Date()): Promis
   let sent = 0;
   for (const { booking, order } of candidates) {
     if (!reminderDue(booking, now)) continue;
-    const [claimed] = await ctx.db
-      .update(bookings)
-      .set({ reminderSentAt: now })
-      .where(
-        and(eq(bookings.id, booking.id), isNull(bookings.reminderSentAt), eq(bookings.status, "confirmed")),
-      )
-      .returning();
+    const claimed = await claimBookingReminder(ctx.db, booking.id, now);
     if (!claimed) continue;
     try {
       await sendReminder(ctx, order, claimed, ctx.secrets.open(claimed.cancelTokenEnc));
     } catch (err) {
       // Not queued: the next run tries again.
-      await ctx.db.update(bookings).set({ reminderSentAt: null }).where(eq(bookings.id, claimed.id));
+      await releaseBookingReminder(ctx.db, claimed.id);
       throw err;
     }
     sent += 1;

@@ -11,6 +11,7 @@ import { liveSite } from "../maintenance/versions.ts";
 import { orderColumns } from "../orders/orders-table.ts";
 import { type MailParts, sendBookingMails, sendCancelledMail } from "./booking-mails.ts";
 import { bookingIncluded, sealedTokenIs, settingsRow } from "./booking-settings.ts";
+import { cancelConfirmedBooking, insertBooking } from "./bookings-table.ts";
 import { type Busy, daySlots, isFreeSlot } from "./slots.ts";
 import { addDays, wallClock } from "./zoned-time.ts";
 
@@ -114,23 +115,19 @@ export async function bookSlot(
       throw badRequest(BOOKING_MESSAGES.slotUnavailable);
     const busy = await busyBetween(tx, order.id, startsAt, endsAt);
     if (busy.length > 0) throw conflict(BOOKING_MESSAGES.slotTaken);
-    const [made] = await tx
-      .insert(bookings)
-      .values({
-        orderId: order.id,
-        service: chosen.name,
-        priceCents: chosen.price_cents,
-        startsAt,
-        endsAt,
-        timeZone: settings.time_zone,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        note: input.note,
-        cancelTokenEnc: ctx.secrets.seal(token),
-      })
-      .returning();
-    return made as Booking;
+    return insertBooking(tx, {
+      orderId: order.id,
+      service: chosen.name,
+      priceCents: chosen.price_cents,
+      startsAt,
+      endsAt,
+      timeZone: settings.time_zone,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      note: input.note,
+      cancelTokenEnc: ctx.secrets.seal(token),
+    });
   });
   await sendBookingMails(ctx, order, booking, token);
   return { booking, token };
@@ -163,11 +160,7 @@ export async function cancelBooking(ctx: MailParts, bookingId: string, token: st
   const { booking, order } = await linkedBooking(ctx, bookingId, token);
   if (booking.status === "cancelled") return { already: true };
   if (booking.startsAt <= now) throw badRequest(BOOKING_MESSAGES.past);
-  const [changed] = await ctx.db
-    .update(bookings)
-    .set({ status: "cancelled", cancelledAt: now })
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
-    .returning();
+  const changed = await cancelConfirmedBooking(ctx.db, booking.id, now);
   if (changed) await sendCancelledMail(ctx, order, changed);
   return { already: !changed };
 }

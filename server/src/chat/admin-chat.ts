@@ -8,7 +8,9 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { chatConversations, chatMessages } from "../db/schema.ts";
 import { notFound } from "../lib/app-error.ts";
+import { touchChatConversation } from "./chat-conversations-table.ts";
 import { conversationMessages } from "./chat-messages.ts";
+import { insertChatMessage, markVisitorMessagesRead } from "./chat-messages-table.ts";
 
 /** Conversations the inbox lists: the most recently active ones. */
 const INBOX_SIZE = 100;
@@ -78,16 +80,7 @@ export async function openConversation(
   ctx: Pick<Context, "db">,
   conversationId: string,
 ): Promise<AdminConversation> {
-  await ctx.db
-    .update(chatMessages)
-    .set({ readAt: sql`now()` })
-    .where(
-      and(
-        eq(chatMessages.conversationId, conversationId),
-        eq(chatMessages.author, "visitor"),
-        isNull(chatMessages.readAt),
-      ),
-    );
+  await markVisitorMessagesRead(ctx.db, conversationId);
   const [row] = await ctx.db
     .select(summaryColumns)
     .from(chatConversations)
@@ -108,11 +101,8 @@ export async function answerConversation(
     .where(eq(chatConversations.id, conversationId));
   if (!exists) throw notFound(CHAT_MESSAGES.conversationNotFound);
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(chatMessages).values({ conversationId, author: "agency", body: message });
-    await tx
-      .update(chatConversations)
-      .set({ lastMessageAt: sql`now()` })
-      .where(eq(chatConversations.id, conversationId));
+    await insertChatMessage(tx, { conversationId, author: "agency", body: message });
+    await touchChatConversation(tx, conversationId);
   });
   return openConversation(ctx, conversationId);
 }

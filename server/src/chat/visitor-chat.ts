@@ -1,11 +1,13 @@
 import { CHAT_CONVERSATION_MAX_MESSAGES, CHAT_MESSAGES } from "@lagon/contracts/chat";
 import type { ChatVisitorMessage, VisitorConversation } from "@lagon/contracts/chat-schemas";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type ChatConversation, chatConversations, chatMessages } from "../db/schema.ts";
 import { AppError, forbidden, unauthorized } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
+import { insertChatConversation, touchChatConversation } from "./chat-conversations-table.ts";
 import { conversationMessages } from "./chat-messages.ts";
+import { insertChatMessage } from "./chat-messages-table.ts";
 import { newConversationToken, parseConversationToken, secretMatches } from "./conversation-token.ts";
 
 /**
@@ -52,13 +54,13 @@ export async function postVisitorMessage(
   if (!allowNewConversation()) throw new AppError(429, CHAT_MESSAGES.tooManyConversations);
   const made = newConversationToken();
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(chatConversations).values({
+    await insertChatConversation(tx, {
       id: made.id,
       secretHash: made.secretHash,
       email: input.email,
       page: input.page,
     });
-    await tx.insert(chatMessages).values({ conversationId: made.id, author: "visitor", body: input.message });
+    await insertChatMessage(tx, { conversationId: made.id, author: "visitor", body: input.message });
   });
   try {
     await queueEmail(ctx, {
@@ -91,16 +93,8 @@ async function addMessage(
     throw new AppError(409, CHAT_MESSAGES.conversationFull);
   }
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(chatMessages)
-      .values({ conversationId: conversation.id, author: "visitor", body: input.message });
-    await tx
-      .update(chatConversations)
-      .set({
-        lastMessageAt: sql`now()`,
-        // An address left later is kept; one already given is not replaced.
-        email: conversation.email ?? input.email,
-      })
-      .where(eq(chatConversations.id, conversation.id));
+    await insertChatMessage(tx, { conversationId: conversation.id, author: "visitor", body: input.message });
+    // An address left later is kept; one already given is not replaced.
+    await touchChatConversation(tx, conversation.id, { email: conversation.email ?? input.email });
   });
 }

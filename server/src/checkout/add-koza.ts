@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
 import { isBusinessBuyer, type TaxRuleId, taxRuleFor } from "@lagon/contracts/tax";
 import type { Context } from "../context.ts";
-import { checkoutSessions, type Order } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import { conflict } from "../lib/app-error.ts";
+import { insertCheckoutSession } from "./checkout-sessions-table.ts";
 import { CHECKOUT_LIFETIME_MS } from "./create-checkout-session.ts";
 import { openProviderCheckout } from "./open-provider-checkout.ts";
 
@@ -32,7 +33,7 @@ export async function addKozaCheckout(
   );
   const reference = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
-  await ctx.db.insert(checkoutSessions).values({
+  await insertCheckoutSession(ctx.db, {
     id: reference,
     kind: "koza",
     orderId: order.id,

@@ -12,6 +12,7 @@ import { checkoutSessions } from "../db/schema.ts";
 import { badRequest, conflict } from "../lib/app-error.ts";
 import { planOfChoice } from "../payments/plan-choice.ts";
 import { holdCookie, provesHold } from "./checkout-hold.ts";
+import { expireOpenCheckout, insertCheckoutSession } from "./checkout-sessions-table.ts";
 import { openProviderCheckout } from "./open-provider-checkout.ts";
 import { subdomainAvailability } from "./subdomain-availability.ts";
 
@@ -71,7 +72,7 @@ export async function createCheckoutSession(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subdomain:${subdomain}`}))`);
     const availability = await subdomainAvailability(tx, subdomain);
     if (!availability.available) throw conflict(availability.detail ?? CHECKOUT_MESSAGES.subdomainTaken);
-    await tx.insert(checkoutSessions).values({
+    await insertCheckoutSession(tx, {
       id: reference,
       kind: "order",
       subdomain,
@@ -162,10 +163,7 @@ async function releaseOwnHold(
       return false;
     });
     if (closed) {
-      await ctx.db
-        .update(checkoutSessions)
-        .set({ status: "expired" })
-        .where(and(eq(checkoutSessions.id, hold.id), eq(checkoutSessions.status, "open")));
+      await expireOpenCheckout(ctx.db, hold.id);
     }
   }
 }

@@ -1,8 +1,8 @@
 import { DEFAULT_CATEGORY } from "@lagon/contracts/checkout";
 import { planById } from "@lagon/contracts/plans";
-import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type CheckoutSession, checkoutSessions, coupons } from "../db/schema.ts";
+import { countCouponUse } from "../coupons/coupons-table.ts";
+import { type CheckoutSession, checkoutSessions } from "../db/schema.ts";
 import { issueCheckoutInvoice } from "../invoices/issue-checkout-invoice.ts";
 import { createPaidOrder } from "../orders/create-paid-order.ts";
 import { addOrderLog } from "../orders/order-log.ts";
@@ -10,6 +10,11 @@ import { addKozaOption, findOrderOfCheckout, siteNameTaken } from "../orders/ord
 import type { CheckoutTruth } from "../payments/payment-provider.ts";
 import { updateSite } from "../sites/sites-table.ts";
 import { bySessionId } from "./checkout-session-id.ts";
+import {
+  completeCheckoutOnce,
+  expireOpenCheckoutOfSession,
+  markCheckoutCompleted,
+} from "./checkout-sessions-table.ts";
 import type { OrderCheckoutPayload } from "./create-checkout-session.ts";
 
 /**
@@ -94,18 +99,9 @@ async function fulfilOrder(
   await issueCheckoutInvoice(ctx, row, orderId, truth);
   // The checkout turns completed once, and the coupon's use is counted in that same step.
   await ctx.db.transaction(async (tx) => {
-    const completed = await tx
-      .update(checkoutSessions)
-      .set({ status: "completed", orderId })
-      .where(and(eq(checkoutSessions.id, row.id), ne(checkoutSessions.status, "completed")))
-      .returning({ couponCode: checkoutSessions.couponCode });
-    const code = completed[0]?.couponCode;
-    if (code) {
-      await tx
-        .update(coupons)
-        .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
-        .where(eq(coupons.code, code));
-    }
+    const completed = await completeCheckoutOnce(tx, row.id, orderId);
+    const code = completed?.couponCode;
+    if (code) await countCouponUse(tx, code);
   });
   return { orderId };
 }
@@ -146,14 +142,11 @@ async function fulfilKoza(
     await addOrderLog(ctx.db, orderId, { level: "info", action: "koza", details: "Option Koza payée." });
   }
   await issueCheckoutInvoice(ctx, row, orderId, truth);
-  await ctx.db.update(checkoutSessions).set({ status: "completed" }).where(eq(checkoutSessions.id, row.id));
+  await markCheckoutCompleted(ctx.db, row.id);
   return { orderId };
 }
 
 /** An abandoned checkout frees its subdomain. */
 export async function expireCheckout(ctx: Pick<Context, "db">, providerSessionId: string): Promise<void> {
-  await ctx.db
-    .update(checkoutSessions)
-    .set({ status: "expired" })
-    .where(and(bySessionId(providerSessionId), eq(checkoutSessions.status, "open")));
+  await expireOpenCheckoutOfSession(ctx.db, providerSessionId);
 }

@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { checkoutSessions } from "../db/schema.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { CheckoutRequest } from "../payments/payment-provider.ts";
 import { storedSessionId } from "./checkout-session-id.ts";
+import { deleteCheckoutSession, linkCheckoutSession } from "./checkout-sessions-table.ts";
 
 /**
  * Opens the payment provider's checkout for a reservation already written (`request.reference`)
@@ -17,13 +16,10 @@ export async function openProviderCheckout(
 ): Promise<{ checkout_url: string }> {
   try {
     const session = await ctx.payments.createCheckout(request);
-    await ctx.db
-      .update(checkoutSessions)
-      .set(storedSessionId(ctx, session.sessionId))
-      .where(eq(checkoutSessions.id, request.reference));
+    await linkCheckoutSession(ctx.db, request.reference, storedSessionId(ctx, session.sessionId));
     return { checkout_url: session.url };
   } catch (err) {
-    await ctx.db.delete(checkoutSessions).where(eq(checkoutSessions.id, request.reference));
+    await deleteCheckoutSession(ctx.db, request.reference);
     ctx.log.error({ err, kind: request.kind }, "payment provider refused the checkout");
     throw new AppError(502, failure);
   }

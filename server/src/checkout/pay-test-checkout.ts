@@ -1,9 +1,8 @@
 import { CHECKOUT_MESSAGES } from "@lagon/contracts/checkout";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { checkoutSessions } from "../db/schema.ts";
 import { badRequest } from "../lib/app-error.ts";
 import { cardDeclined, knownTestCard, testCardPays } from "../subscriptions/test-cards.ts";
+import { payOpenTestCheckout } from "./checkout-sessions-table.ts";
 import { loadTestCheckout } from "./describe-test-checkout.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 
@@ -21,17 +20,7 @@ export async function payTestCheckout(
   const row = await loadTestCheckout(ctx, sessionId);
   const testCard = knownTestCard(card);
   if (!row.paidAt && !testCardPays(testCard, true)) throw cardDeclined();
-  await ctx.db
-    .update(checkoutSessions)
-    .set({ paidAt: new Date(), testCard })
-    .where(
-      and(
-        eq(checkoutSessions.id, row.id),
-        eq(checkoutSessions.status, "open"),
-        gt(checkoutSessions.expiresAt, sql`now()`),
-        isNull(checkoutSessions.paidAt),
-      ),
-    );
+  await payOpenTestCheckout(ctx.db, row.id, testCard);
   const { paidAt } = await loadTestCheckout(ctx, sessionId);
   if (!paidAt) throw badRequest(CHECKOUT_MESSAGES.sessionExpired);
   await fulfilCheckout(ctx, sessionId);

@@ -11,6 +11,7 @@ import { addOrderLog } from "../orders/order-log.ts";
 import { findOrder } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteHostOf } from "../sites/site-of.ts";
+import { deleteCustomDomain, updateCustomDomain } from "./custom-domains-table.ts";
 import { checkNow, logCheck } from "./domain-lifecycle.ts";
 import { customDomainView, orderDomain } from "./domain-view.ts";
 
@@ -102,10 +103,12 @@ export async function refuseDomain(ctx: Context, orderId: string, reason: string
     await assertNoAddressesOn(ctx, orderId, domain.domain);
     await takeDomainOffline(ctx, orderId, domain.domain);
   }
-  await ctx.db
-    .update(customDomains)
-    .set({ state: "failed", failure: "refused", reason, nextCheckAt: null })
-    .where(eq(customDomains.id, domain.id));
+  await updateCustomDomain(ctx.db, domain.id, {
+    state: "failed",
+    failure: "refused",
+    reason,
+    nextCheckAt: null,
+  });
   if (domain.state === "active") await removeCustomMailDomain(ctx, orderId, domain.domain);
   await logCheck(ctx, domain, "failed", false, `Refusé par l'agence : ${reason}`);
   await addOrderLog(ctx.db, orderId, {
@@ -136,7 +139,7 @@ export async function removeDomain(
   const domain = await domainOf(ctx, orderId);
   if (domain.state === "active") await assertNoAddressesOn(ctx, orderId, domain.domain);
   await takeDomainOffline(ctx, orderId, domain.domain);
-  await ctx.db.delete(customDomains).where(eq(customDomains.id, domain.id));
+  await deleteCustomDomain(ctx.db, domain.id);
   if (domain.state === "active") await removeCustomMailDomain(ctx, orderId, domain.domain);
   await queueScreenshot(ctx, orderId);
   await addOrderLog(ctx.db, orderId, {

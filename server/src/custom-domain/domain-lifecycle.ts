@@ -1,6 +1,6 @@
 import type { DomainFailure, DomainState } from "@lagon/contracts/custom-domain";
 import { formatDateTime } from "@lagon/contracts/french-date";
-import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type CustomDomain, customDomainChecks, customDomains, type Order } from "../db/schema.ts";
 import { queueEmail } from "../mail/queue-email.ts";
@@ -11,6 +11,7 @@ import { findOrder } from "../orders/orders-table.ts";
 import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 import { AcmeProblem, issueCertificate } from "./acme-certificate.ts";
+import { claimDomainCheck, domainCheckLease, updateCustomDomain } from "./custom-domains-table.ts";
 import { checkDomainDns, createDnsResolver } from "./dns-check.ts";
 import { sendCheck } from "./domain-check-queue.ts";
 
@@ -54,22 +55,9 @@ interface Outcome {
  */
 export async function runDomainCheck(ctx: Context, domainId: number): Promise<void> {
   const now = new Date();
-  const [domain] = await ctx.db
-    .update(customDomains)
-    .set({ checkLeaseUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(
-      and(
-        eq(customDomains.id, domainId),
-        lte(customDomains.nextCheckAt, now),
-        or(isNull(customDomains.checkLeaseUntil), lt(customDomains.checkLeaseUntil, now)),
-      ),
-    )
-    .returning();
+  const domain = await claimDomainCheck(ctx.db, domainId, now, new Date(now.getTime() + LEASE_MS));
   if (!domain) {
-    const [other] = await ctx.db
-      .select({ lease: customDomains.checkLeaseUntil, next: customDomains.nextCheckAt })
-      .from(customDomains)
-      .where(eq(customDomains.id, domainId));
+    const other = await domainCheckLease(ctx.db, domainId);
     if (other?.lease && other.lease > now && other.next && other.next <= now) {
       throw new DomainBusyError(`domain ${domainId} is being checked by another worker`);
     }
@@ -85,18 +73,15 @@ export async function runDomainCheck(ctx: Context, domainId: number): Promise<vo
     await logCheck(ctx, domain, domain.state, false, `Erreur technique : ${(error as Error).message}`);
     outcome = { state: domain.state, nextCheckAt: new Date(Date.now() + 10 * 60_000) };
   }
-  await ctx.db
-    .update(customDomains)
-    .set({
-      state: outcome.state,
-      ...(outcome.failure !== undefined ? { failure: outcome.failure } : {}),
-      ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
-      ...(outcome.attempts !== undefined ? { attempts: outcome.attempts } : {}),
-      ...(outcome.failedValidations ? { failedValidations: outcome.failedValidations } : {}),
-      nextCheckAt: outcome.nextCheckAt,
-      checkLeaseUntil: null,
-    })
-    .where(eq(customDomains.id, domain.id));
+  await updateCustomDomain(ctx.db, domain.id, {
+    state: outcome.state,
+    ...(outcome.failure !== undefined ? { failure: outcome.failure } : {}),
+    ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+    ...(outcome.attempts !== undefined ? { attempts: outcome.attempts } : {}),
+    ...(outcome.failedValidations ? { failedValidations: outcome.failedValidations } : {}),
+    nextCheckAt: outcome.nextCheckAt,
+    checkLeaseUntil: null,
+  });
   if (outcome.nextCheckAt) await sendCheck(ctx, domain.id, outcome.nextCheckAt);
 }
 
@@ -137,10 +122,7 @@ async function step(ctx: Context, domain: CustomDomain, order: Order): Promise<O
   }
 
   if (!renewing) {
-    await ctx.db
-      .update(customDomains)
-      .set({ state: "dns_ok", reason: null })
-      .where(eq(customDomains.id, domain.id));
+    await updateCustomDomain(ctx.db, domain.id, { state: "dns_ok", reason: null });
     await logCheck(ctx, domain, "dns_ok", true, verdict.details);
   }
   // Never more than 3 failed validations an hour for a name: wait for the oldest to age out.
@@ -152,10 +134,7 @@ async function step(ctx: Context, domain: CustomDomain, order: Order): Promise<O
     return { state: renewing ? "active" : "certificate_pending", reason, nextCheckAt: until };
   }
   if (!renewing) {
-    await ctx.db
-      .update(customDomains)
-      .set({ state: "certificate_pending" })
-      .where(eq(customDomains.id, domain.id));
+    await updateCustomDomain(ctx.db, domain.id, { state: "certificate_pending" });
   }
   try {
     // The challenge, the certificate and the domain's server all go to the site's own host.
@@ -173,15 +152,12 @@ async function step(ctx: Context, domain: CustomDomain, order: Order): Promise<O
     const url = host.domainUrl(domain.domain);
     if (!renewing) await host.setSiteUrl(order.subdomain, url);
     await host.installDomain(order.subdomain, domain.domain, certificate);
-    await ctx.db
-      .update(customDomains)
-      .set({
-        certificatePem: certificate.certificatePem,
-        privateKeyEnc: ctx.secrets.seal(certificate.privateKeyPem),
-        certificateExpiresAt: certificate.expiresAt,
-        ...(renewing ? {} : { activatedAt: new Date() }),
-      })
-      .where(eq(customDomains.id, domain.id));
+    await updateCustomDomain(ctx.db, domain.id, {
+      certificatePem: certificate.certificatePem,
+      privateKeyEnc: ctx.secrets.seal(certificate.privateKeyPem),
+      certificateExpiresAt: certificate.expiresAt,
+      ...(renewing ? {} : { activatedAt: new Date() }),
+    });
     const expires = formatDateTime(certificate.expiresAt);
     await logCheck(
       ctx,
@@ -303,10 +279,13 @@ export async function checkNow(
   state: DomainState,
 ): Promise<void> {
   const now = new Date();
-  await ctx.db
-    .update(customDomains)
-    .set({ state, failure: null, attempts: 0, nextCheckAt: now, reason: null })
-    .where(eq(customDomains.id, domainId));
+  await updateCustomDomain(ctx.db, domainId, {
+    state,
+    failure: null,
+    attempts: 0,
+    nextCheckAt: now,
+    reason: null,
+  });
   await sendCheck(ctx, domainId, now);
 }
 

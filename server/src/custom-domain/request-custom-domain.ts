@@ -1,11 +1,16 @@
 import { DOMAIN_MESSAGES } from "@lagon/contracts/custom-domain";
-import { and, eq, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { customDomains, domainRequests, type Order } from "../db/schema.ts";
+import { domainRequests, type Order } from "../db/schema.ts";
 import { badRequest, conflict } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import {
+  customDomainTakenByOther,
+  deleteCustomDomain,
+  insertCustomDomain,
+  lockOrderCustomDomain,
+} from "./custom-domains-table.ts";
 import { sendCheck } from "./domain-check-queue.ts";
 
 /**
@@ -25,28 +30,18 @@ export async function requestCustomDomain(
   }
   const now = new Date();
   const domainId = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(customDomains)
-      .where(eq(customDomains.orderId, order.id))
-      .for("update");
+    const current = await lockOrderCustomDomain(tx, order.id);
     if (current && current.state !== "failed") throw conflict(DOMAIN_MESSAGES.alreadyRequested);
-    const [taken] = await tx
-      .select({ id: customDomains.id })
-      .from(customDomains)
-      .where(and(eq(customDomains.domain, request.domainName), ne(customDomains.orderId, order.id)));
-    if (taken) throw conflict(DOMAIN_MESSAGES.domainTaken);
-    if (current) await tx.delete(customDomains).where(eq(customDomains.id, current.id));
-    const [created] = await tx
-      .insert(customDomains)
-      .values({
-        orderId: order.id,
-        domain: request.domainName,
-        hasOwnDomain: request.hasOwnDomain,
-        state: request.hasOwnDomain ? "dns_pending" : "requested",
-        nextCheckAt: request.hasOwnDomain ? now : null,
-      })
-      .returning({ id: customDomains.id });
+    if (await customDomainTakenByOther(tx, request.domainName, order.id))
+      throw conflict(DOMAIN_MESSAGES.domainTaken);
+    if (current) await deleteCustomDomain(tx, current.id);
+    const createdId = await insertCustomDomain(tx, {
+      orderId: order.id,
+      domain: request.domainName,
+      hasOwnDomain: request.hasOwnDomain,
+      state: request.hasOwnDomain ? "dns_pending" : "requested",
+      nextCheckAt: request.hasOwnDomain ? now : null,
+    });
     await tx.insert(domainRequests).values({
       orderId: order.id,
       hasOwnDomain: request.hasOwnDomain,
@@ -58,7 +53,7 @@ export async function requestCustomDomain(
       action: "custom-domain",
       details: `Demande de domaine personnalisé : ${request.domainName} (${request.hasOwnDomain ? "déjà possédé" : "à acheter"}).`,
     });
-    return created?.id;
+    return createdId;
   });
   if (domainId !== undefined && request.hasOwnDomain) await sendCheck(ctx, domainId, now);
   const vars = {

@@ -13,6 +13,7 @@ import { queueScreenshot } from "../screenshots/screenshot-jobs.ts";
 import { siteUrlOf } from "../sites/site-of.ts";
 import { getSite, updateSite } from "../sites/sites-table.ts";
 import { buildKozaSite } from "./build-koza-site.ts";
+import { setKozaSubmissionContent } from "./koza-submissions-table.ts";
 import { pageList } from "./page-blocks.ts";
 import { SiteContent } from "./site-content.ts";
 import { createImageMaker } from "./site-images.ts";
@@ -130,6 +131,6 @@ async function siteText(
   const kept = SiteContent.safeParse(submission.content);
   if (kept.success) return { text: kept.data, kept: true };
   const text = await createSiteWriter(ctx.config)(data);
-  await ctx.db.update(kozaSubmissions).set({ content: text }).where(eq(kozaSubmissions.id, submission.id));
+  await setKozaSubmissionContent(ctx.db, submission.id, text);
   return { text, kept: false };
 }

@@ -8,6 +8,7 @@ import { addOrderLog } from "../orders/order-log.ts";
 import { orderStatus } from "../orders/orders-table.ts";
 import { claimKozaRun, getSite, updateSite } from "../sites/sites-table.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
+import { setKozaSubmissionContent } from "./koza-submissions-table.ts";
 import type { StoredFile } from "./submit-koza-questionnaire.ts";
 
 /** The order's latest questionnaire, if its images are all still kept. */
@@ -38,7 +39,7 @@ export async function regenerateKozaSite(ctx: Context, order: Order): Promise<vo
   if (!submission) throw conflict(KOZA_MESSAGES.answersLost);
   if (!(await claimKozaRun(ctx.db, order.id, "regenerate"))) throw conflict(KOZA_MESSAGES.alreadyRunning);
   // 'Régénérer' asks for new words; only a retry of the same run reuses the kept ones.
-  await ctx.db.update(kozaSubmissions).set({ content: null }).where(eq(kozaSubmissions.id, submission.id));
+  await setKozaSubmissionContent(ctx.db, submission.id, null);
   try {
     await ctx.queue.send(generateKozaSiteJob, { orderId: order.id, submissionId: submission.id });
   } catch (err) {

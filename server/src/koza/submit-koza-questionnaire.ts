@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { KOZA_MESSAGES } from "@lagon/contracts/koza";
 import { KozaData } from "@lagon/contracts/koza-schemas";
-import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { kozaSubmissions, type Order } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import { deleteStoredFilesUnder, storeFile } from "../files/stored-files.ts";
 import { badRequest, conflict, forbidden } from "../lib/app-error.ts";
 import { addOrderLog } from "../orders/order-log.ts";
@@ -11,6 +10,7 @@ import { orderStatus } from "../orders/orders-table.ts";
 import { claimKozaRun, getSite, updateSite } from "../sites/sites-table.ts";
 import { type CleanImage, cleanImage } from "./check-image.ts";
 import { generateKozaSiteJob } from "./generate-koza-site-job.ts";
+import { deleteKozaSubmission, insertKozaSubmission } from "./koza-submissions-table.ts";
 import type { KozaForm } from "./read-koza-form.ts";
 
 /** An uploaded image of a submission: `key` names it in the stored files (stored-files.ts). */
@@ -58,17 +58,14 @@ export async function submitKozaQuestionnaire(ctx: Context, order: Order, form: 
     }
     submissionId = await ctx.db.transaction(async (tx) => {
       if (!(await claimKozaRun(tx, order.id))) throw conflict(KOZA_MESSAGES.alreadyRunning);
-      const [row] = await tx
-        .insert(kozaSubmissions)
-        .values({ orderId: order.id, data, files })
-        .returning({ id: kozaSubmissions.id });
-      if (!row) throw new Error("koza_submissions insert returned nothing");
-      return row.id;
+      const id = await insertKozaSubmission(tx, { orderId: order.id, data, files });
+      if (id === undefined) throw new Error("koza_submissions insert returned nothing");
+      return id;
     });
     await ctx.queue.send(generateKozaSiteJob, { orderId: order.id, submissionId });
   } catch (err) {
     if (submissionId !== undefined) {
-      await ctx.db.delete(kozaSubmissions).where(eq(kozaSubmissions.id, submissionId));
+      await deleteKozaSubmission(ctx.db, submissionId);
       await updateSite(ctx.db, order.id, { kozaStatus });
     }
     await deleteStoredFilesUnder(ctx, prefix);

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { emailLog, emailTemplates } from "../db/schema.ts";
+import { emailTemplates } from "../db/schema.ts";
 import type { TemplateName } from "./default-templates.ts";
 import { emailDisplayCopy } from "./email-display-copy.ts";
+import { insertEmailLog } from "./email-log-table.ts";
 import type { MailAttachment } from "./mail-transport.ts";
 import { renderTemplate } from "./render-template.ts";
 import { sendEmailJob } from "./send-email-job.ts";
@@ -34,7 +35,7 @@ export async function queueEmail(
     ...input.vars,
   });
   const id = randomUUID();
-  await ctx.db.insert(emailLog).values({
+  await insertEmailLog(ctx.db, {
     id,
     orderId: input.orderId,
     template: input.template,

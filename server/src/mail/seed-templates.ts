@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { emailTemplates } from "../db/schema.ts";
 import { DEFAULT_TEMPLATES } from "./default-templates.ts";
+import { insertEmailTemplatesOnce, updateEmailTemplate } from "./email-templates-table.ts";
 
 /**
  * Earlier defaults that are no longer true, by the sha256 of `subject + "\n" + content`: a stored
@@ -19,14 +20,11 @@ export const templateHash = (subject: string, content: string) =>
 
 /** Adds the default templates that are missing; never overwrites an admin's edits. */
 export async function seedEmailTemplates(db: Db): Promise<void> {
-  await db.insert(emailTemplates).values(DEFAULT_TEMPLATES).onConflictDoNothing();
+  await insertEmailTemplatesOnce(db, DEFAULT_TEMPLATES);
   for (const [name, hashes] of Object.entries(SUPERSEDED_DEFAULTS)) {
     const [stored] = await db.select().from(emailTemplates).where(eq(emailTemplates.name, name));
     const current = DEFAULT_TEMPLATES.find((template) => template.name === name);
     if (!stored || !current || !hashes.includes(templateHash(stored.subject, stored.content))) continue;
-    await db
-      .update(emailTemplates)
-      .set({ ...current, updatedAt: new Date() })
-      .where(eq(emailTemplates.name, name));
+    await updateEmailTemplate(db, name, current);
   }
 }

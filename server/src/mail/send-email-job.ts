@@ -3,6 +3,7 @@ import { z } from "zod";
 import { emailLog } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { emailDisplayCopy } from "./email-display-copy.ts";
+import { updateEmailLog } from "./email-log-table.ts";
 import type { MailAttachment } from "./mail-transport.ts";
 
 /**
@@ -30,23 +31,17 @@ export const sendEmailJob = defineJob({
       await ctx.mail.send({ to: mail.recipient, subject: mail.subject, html, messageId, attachments });
     } catch (err) {
       const last = job.retryCount >= job.retryLimit;
-      await ctx.db
-        .update(emailLog)
-        .set({
-          status: last ? "failed" : "queued",
-          error: String((err as Error).message ?? err).slice(0, 500),
-        })
-        .where(eq(emailLog.id, emailId));
+      await updateEmailLog(ctx.db, emailId, {
+        status: last ? "failed" : "queued",
+        error: String((err as Error).message ?? err).slice(0, 500),
+      });
       throw err;
     }
-    await ctx.db
-      .update(emailLog)
-      .set({
-        status: ctx.mail.kind === "smtp" ? "sent" : "recorded",
-        sentAt: new Date(),
-        error: null,
-        html: emailDisplayCopy(mail.html),
-      })
-      .where(eq(emailLog.id, emailId));
+    await updateEmailLog(ctx.db, emailId, {
+      status: ctx.mail.kind === "smtp" ? "sent" : "recorded",
+      sentAt: new Date(),
+      error: null,
+      html: emailDisplayCopy(mail.html),
+    });
   },
 });

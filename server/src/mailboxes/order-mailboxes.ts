@@ -16,6 +16,7 @@ import { appleMailProfile } from "../mail-setup/mail-client-setup.ts";
 import { profileSignerOf, signProfile } from "../mail-setup/profile-signing.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { restoreSiteSenders } from "../site-mail/site-mail.ts";
+import { deleteMailboxRow, insertMailbox, updateMailbox } from "./mailboxes-table.ts";
 import { deleteAliasesTo, listAliases, restoreAliases } from "./order-aliases.ts";
 import {
   allowanceOf,
@@ -98,17 +99,13 @@ export async function createMailbox(
     const pending = await pendingAllowance(tx, order.id);
     if (pending && (existing?.n ?? 0) >= pending.count)
       throw conflict(MAILBOX_MESSAGES.limitPending(pending.name, pending.count));
-    const [created] = await tx
-      .insert(mailboxes)
-      .values({ orderId: order.id, address, passwordHash, quotaBytes: allowance.quotaBytes })
-      .returning();
-    return created as MailboxRow;
+    return insertMailbox(tx, { orderId: order.id, address, passwordHash, quotaBytes: allowance.quotaBytes });
   });
   try {
     await host.addDomain(domain);
     await host.setMailbox({ address, passwordHash, quotaBytes: allowance.quotaBytes });
   } catch (err) {
-    await ctx.db.delete(mailboxes).where(eq(mailboxes.id, row.id));
+    await deleteMailboxRow(ctx.db, row.id);
     throw hostFailure(ctx, order, err);
   }
   await addOrderLog(ctx.db, order.id, {
@@ -132,7 +129,7 @@ export async function deleteMailbox(
   await host.removeMailbox(row.address).catch((err) => {
     throw hostFailure(ctx, order, err);
   });
-  await ctx.db.delete(mailboxes).where(eq(mailboxes.id, row.id));
+  await deleteMailboxRow(ctx.db, row.id);
   await addOrderLog(ctx.db, order.id, {
     level: "info",
     action: "mailbox",
@@ -153,7 +150,7 @@ export async function resetMailboxPassword(
   await host.setMailbox({ address: row.address, passwordHash, quotaBytes: row.quotaBytes }).catch((err) => {
     throw hostFailure(ctx, order, err);
   });
-  await ctx.db.update(mailboxes).set({ passwordHash }).where(eq(mailboxes.id, row.id));
+  await updateMailbox(ctx.db, row.id, { passwordHash });
   await addOrderLog(ctx.db, order.id, {
     level: "info",
     action: "mailbox",
@@ -175,11 +172,7 @@ export async function setMailboxVacation(
   await host.setVacation(row.address, body).catch((err) => {
     throw hostFailure(ctx, order, err);
   });
-  const [updated] = await ctx.db
-    .update(mailboxes)
-    .set({ vacation: body })
-    .where(eq(mailboxes.id, row.id))
-    .returning();
+  const updated = await updateMailbox(ctx.db, row.id, { vacation: body });
   await addOrderLog(ctx.db, order.id, {
     level: "info",
     action: "mailbox",

@@ -20,6 +20,7 @@ import { mailAliases, mailboxes, type Order } from "../db/schema.ts";
 import { AppError, conflict } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { setOrderMailboxQuota } from "./mailboxes-table.ts";
 
 export interface OrderMailInUse {
   mailboxes: MailboxInUse[];
@@ -144,7 +145,7 @@ export async function fitMailboxesToPlan(
   if (rows.length === 0) return;
   const changed = rows.filter((r) => r.quotaBytes !== after.quotaBytes);
   if (changed.length === 0) return;
-  await ctx.db.update(mailboxes).set({ quotaBytes: after.quotaBytes }).where(eq(mailboxes.orderId, orderId));
+  await setOrderMailboxQuota(ctx.db, orderId, after.quotaBytes);
   let failed = false;
   for (const row of changed) {
     await ctx.mailHost

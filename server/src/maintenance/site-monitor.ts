@@ -4,12 +4,13 @@ import { formatDuration } from "@lagon/contracts/maintenance";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { type Order, siteDowntimes, siteMaintenance } from "../db/schema.ts";
+import { type Order, siteDowntimes } from "../db/schema.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { getSites, leaseHeld } from "../sites/sites-table.ts";
 import { alertAgency } from "./alerts.ts";
 import { type Answer, checkHome } from "./site-answers.ts";
+import { ensureSiteMaintenance, updateSiteMaintenance } from "./site-maintenance-table.ts";
 import { liveSites } from "./versions.ts";
 
 /** Failed checks in a row that make a downtime: one alone may be a blip. */
@@ -75,21 +76,20 @@ export async function recordCheck(
   answer: Answer,
   at: Date,
 ): Promise<void> {
-  const [state] = await ctx.db
-    .insert(siteMaintenance)
-    .values({ orderId: order.id })
-    .onConflictDoUpdate({ target: siteMaintenance.orderId, set: { orderId: order.id } })
-    .returning();
+  const state = await ensureSiteMaintenance(ctx.db, order.id);
   const [open] = await ctx.db
     .select()
     .from(siteDowntimes)
     .where(and(eq(siteDowntimes.orderId, order.id), isNull(siteDowntimes.endedAt)));
 
   if (answer.ok) {
-    await ctx.db
-      .update(siteMaintenance)
-      .set({ lastCheckedAt: at, lastCheckOk: true, lastReason: null, failedChecks: 0, firstFailedAt: null })
-      .where(eq(siteMaintenance.orderId, order.id));
+    await updateSiteMaintenance(ctx.db, order.id, {
+      lastCheckedAt: at,
+      lastCheckOk: true,
+      lastReason: null,
+      failedChecks: 0,
+      firstFailedAt: null,
+    });
     if (!open) return;
     await ctx.db.update(siteDowntimes).set({ endedAt: at }).where(eq(siteDowntimes.id, open.id));
     const duration = formatDuration(at.getTime() - open.startedAt.getTime());
@@ -108,10 +108,13 @@ export async function recordCheck(
 
   const failedChecks = (state?.failedChecks ?? 0) + 1;
   const firstFailedAt = state?.firstFailedAt ?? at;
-  await ctx.db
-    .update(siteMaintenance)
-    .set({ lastCheckedAt: at, lastCheckOk: false, lastReason: answer.reason, failedChecks, firstFailedAt })
-    .where(eq(siteMaintenance.orderId, order.id));
+  await updateSiteMaintenance(ctx.db, order.id, {
+    lastCheckedAt: at,
+    lastCheckOk: false,
+    lastReason: answer.reason,
+    failedChecks,
+    firstFailedAt,
+  });
   if (open || failedChecks < FAILED_CHECKS_FOR_DOWNTIME) return;
   await ctx.db
     .insert(siteDowntimes)

@@ -1,9 +1,10 @@
 import type { SiteVersions, UpdateItem } from "@lagon/contracts/maintenance-schemas";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type Order, orders, siteMaintenance, sites, subscriptions } from "../db/schema.ts";
+import { type Order, orders, sites, subscriptions } from "../db/schema.ts";
 import { orderColumns, orderStatusSql } from "../orders/orders-table.ts";
 import type { WordPressHost } from "../wordpress/wordpress-host.ts";
+import { recordSiteVersions } from "./site-maintenance-table.ts";
 
 /**
  * Compares two version strings the way WordPress numbers them ("6.8.12", "5.3.1-beta"): numeric
@@ -64,11 +65,7 @@ export async function recordVersions(
   orderId: string,
   versions: SiteVersions,
 ): Promise<void> {
-  const now = new Date();
-  await ctx.db
-    .insert(siteMaintenance)
-    .values({ orderId, versions, versionsReadAt: now })
-    .onConflictDoUpdate({ target: siteMaintenance.orderId, set: { versions, versionsReadAt: now } });
+  await recordSiteVersions(ctx.db, orderId, versions, new Date());
 }
 
 /**

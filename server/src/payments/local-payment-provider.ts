@@ -1,7 +1,7 @@
 import { cancellationEffectiveDate, REUNION_CALENDAR } from "@lagon/contracts/billing-dates";
-import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { bySessionId } from "../checkout/checkout-session-id.ts";
+import { expireUnpaidCheckoutOfSession } from "../checkout/checkout-sessions-table.ts";
 import { testCheckoutRoutes } from "../checkout/test-checkout-routes.ts";
 import type { Context } from "../context.ts";
 import { seedDemoCoupons } from "../coupons/seed-demo-coupons.ts";
@@ -90,12 +90,7 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** The session is our row: closing it and paying it both go through one conditional update. */
   async expireCheckout(sessionId: string): Promise<boolean> {
-    await this.db
-      .update(checkoutSessions)
-      .set({ status: "expired" })
-      .where(
-        and(bySessionId(sessionId), eq(checkoutSessions.status, "open"), isNull(checkoutSessions.paidAt)),
-      );
+    await expireUnpaidCheckoutOfSession(this.db, sessionId);
     const [row] = await this.db
       .select({ paidAt: checkoutSessions.paidAt })
       .from(checkoutSessions)

@@ -11,7 +11,6 @@ import {
   orders,
   sites,
   subscriptionInvoices,
-  subscriptions,
 } from "../db/schema.ts";
 import type { InvoiceContent } from "../invoices/invoice-content.ts";
 import { invoicePeriod } from "../invoices/subscription-invoice.ts";
@@ -23,6 +22,7 @@ import { billingNow } from "./billing-clock.ts";
 import { chargeLocally, openRenewal } from "./charge-locally.ts";
 import type { Actor } from "./record-event.ts";
 import { loadSubscription, subscriptionView } from "./subscription-view.ts";
+import { updateSubscription } from "./subscriptions-table.ts";
 import { knownTestCard } from "./test-cards.ts";
 
 /**
@@ -126,11 +126,7 @@ export async function replaceTestCard(
 ): Promise<PortalCardResult> {
   const number = knownTestCard(card);
   const { order, sub } = await portalSession(ctx, portalSessionId);
-  const [updated] = await ctx.db
-    .update(subscriptions)
-    .set({ testCard: number, updatedAt: new Date() })
-    .where(eq(subscriptions.orderId, order.id))
-    .returning();
+  const updated = await updateSubscription(ctx.db, order.id, { testCard: number });
   await addOrderLog(ctx.db, order.id, {
     level: "info",
     action: "subscription-card",

@@ -10,6 +10,7 @@ import { issueLocalSubscriptionInvoice } from "../invoices/subscription-invoice.
 import type { PlanChange } from "../payments/payment-provider.ts";
 import { invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
 import type { Actor } from "./record-event.ts";
+import { insertSubscriptionInvoice, voidInvoice } from "./subscription-invoices-table.ts";
 import { cardDeclined, testCardPays } from "./test-cards.ts";
 
 /**
@@ -18,26 +19,20 @@ import { cardDeclined, testCardPays } from "./test-cards.ts";
  */
 export async function chargeUpgradeLocally(ctx: Context, change: PlanChange): Promise<void> {
   const { order, sub, to, difference, now, actor } = change;
-  const [invoice] = await ctx.db
-    .insert(subscriptionInvoices)
-    .values({
-      id: crypto.randomUUID(),
-      orderId: order.id,
-      kind: "proration",
-      planId: to,
-      amountTtcCents: difference,
-      periodStart: now,
-      periodEnd: sub.currentPeriodEnd,
-      status: "open",
-    })
-    .returning();
+  const invoice = await insertSubscriptionInvoice(ctx.db, {
+    id: crypto.randomUUID(),
+    orderId: order.id,
+    kind: "proration",
+    planId: to,
+    amountTtcCents: difference,
+    periodStart: now,
+    periodEnd: sub.currentPeriodEnd,
+    status: "open",
+  });
   if (!invoice) throw new Error("proration invoice not created");
   const { paid } = await chargeLocally(ctx, order, sub, invoice, now, actor);
   if (!paid) {
-    await ctx.db
-      .update(subscriptionInvoices)
-      .set({ status: "void" })
-      .where(eq(subscriptionInvoices.id, invoice.id));
+    await voidInvoice(ctx.db, invoice.id);
     throw cardDeclined();
   }
 }

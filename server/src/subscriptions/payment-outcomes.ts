@@ -1,15 +1,10 @@
 import { addMonths, DAY_MS } from "@lagon/contracts/billing-dates";
 import { formatEuros } from "@lagon/contracts/pricing";
-import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import {
-  type Order,
-  type Subscription,
-  type SubscriptionInvoice,
-  subscriptionInvoices,
-} from "../db/schema.ts";
+import type { Order, Subscription, SubscriptionInvoice } from "../db/schema.ts";
 import { type Actor, day, recordSubscriptionEvent, SYSTEM } from "./record-event.ts";
 import { queueSiteState } from "./site-state-job.ts";
+import { countInvoiceAttempt, markInvoicePaid } from "./subscription-invoices-table.ts";
 import { changeSubscription } from "./transition.ts";
 
 /** Days after the first failure when an unpaid renewal is charged again, like Stripe's Smart Retries. */
@@ -33,12 +28,8 @@ export async function invoicePaid(
   now: Date,
   actor: Actor = SYSTEM,
 ): Promise<Subscription> {
-  const paid = await ctx.db
-    .update(subscriptionInvoices)
-    .set({ status: "paid", paidAt: now, attempts: invoice.attempts + 1, lastError: null })
-    .where(and(eq(subscriptionInvoices.id, invoice.id), eq(subscriptionInvoices.status, "open")))
-    .returning();
-  if (paid.length === 0) return sub;
+  const paid = await markInvoicePaid(ctx.db, invoice.id, now, invoice.attempts + 1);
+  if (!paid) return sub;
   if (invoice.kind === "proration") return sub;
   const stale = ctx.payments.productBills && invoice.periodEnd.getTime() <= now.getTime();
   // Periods only move forward: a late event about an older invoice leaves the current one.
@@ -134,18 +125,8 @@ export async function invoiceFailed(
   provider?: ProviderAttempt,
 ): Promise<Subscription> {
   const attempts = provider?.attempt ?? invoice.attempts + 1;
-  const counted = await ctx.db
-    .update(subscriptionInvoices)
-    .set({ attempts, lastError: reason })
-    .where(
-      and(
-        eq(subscriptionInvoices.id, invoice.id),
-        eq(subscriptionInvoices.status, "open"),
-        lt(subscriptionInvoices.attempts, attempts),
-      ),
-    )
-    .returning();
-  if (counted.length === 0 || invoice.kind === "proration") return sub;
+  const counted = await countInvoiceAttempt(ctx.db, invoice.id, attempts, reason);
+  if (!counted || invoice.kind === "proration") return sub;
   const since = sub.pastDueSince ?? now;
   const graceMs = ctx.config.BILLING_GRACE_DAYS * DAY_MS;
   const retry = RETRY_DAYS.map((d) => since.getTime() + d * DAY_MS).find(

@@ -1,8 +1,9 @@
 import { formatDate } from "@lagon/contracts/french-date";
 import type { LogLevel } from "@lagon/contracts/orders";
 import { formatEuros } from "@lagon/contracts/pricing";
+import { insertAdminAudit } from "../admin/admin-audit-table.ts";
 import type { Context } from "../context.ts";
-import { adminAudit, type Order, type Subscription } from "../db/schema.ts";
+import type { Order, Subscription } from "../db/schema.ts";
 import type { TemplateName } from "../mail/default-templates.ts";
 import { queueEmail } from "../mail/queue-email.ts";
 import { magicLinkToken, magicLinkUrl } from "../orders/magic-link.ts";
@@ -66,7 +67,7 @@ export async function recordSubscriptionEvent(
     details: entry.details,
     at: await billingNow(ctx),
   });
-  await ctx.db.insert(adminAudit).values({
+  await insertAdminAudit(ctx.db, {
     ip: actor.kind === "system" ? "système" : actor.ip,
     action: entry.action,
     orderId: order.id,

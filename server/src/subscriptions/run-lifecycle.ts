@@ -2,14 +2,7 @@ import { DAY_MS, daysUntil, periodEndAfter } from "@lagon/contracts/billing-date
 import { planById } from "@lagon/contracts/plans";
 import { and, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import {
-  type Order,
-  orders,
-  type Subscription,
-  sites,
-  subscriptionInvoices,
-  subscriptions,
-} from "../db/schema.ts";
+import { type Order, orders, type Subscription, sites, subscriptions } from "../db/schema.ts";
 import { issueMissingLocalInvoices } from "../invoices/subscription-invoice.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { orderColumns } from "../orders/orders-table.ts";
@@ -19,7 +12,9 @@ import { switchPlan } from "./plan-change.ts";
 import { day, recordSubscriptionEvent } from "./record-event.ts";
 import { deleteFinalCopy } from "./site-archive.ts";
 import { queueSiteState } from "./site-state-job.ts";
+import { insertSubscriptionInvoiceOnce, voidOpenInvoicesOfOrder } from "./subscription-invoices-table.ts";
 import { isPlanId } from "./subscription-view.ts";
+import { claimSubscriptionRetry } from "./subscriptions-table.ts";
 import { changeSubscription } from "./transition.ts";
 
 /** Subscriptions with something due at `now`: the rest are left alone. */
@@ -90,10 +85,7 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
       reminders: [],
     });
     if (cancelled) {
-      await ctx.db
-        .update(subscriptionInvoices)
-        .set({ status: "void" })
-        .where(and(eq(subscriptionInvoices.orderId, order.id), eq(subscriptionInvoices.status, "open")));
+      await voidOpenInvoicesOfOrder(ctx.db, order.id);
       sub = await queueSiteState(ctx, cancelled);
       await recordSubscriptionEvent(ctx, order, sub, {
         action: "subscription-cancelled",
@@ -115,32 +107,24 @@ async function stepSubscription(ctx: Context, order: Order, start: Subscription,
       });
     }
     const periodEnd = periodEndAfter(sub.billingAnchor, sub.currentPeriodEnd);
-    const [invoice] = await ctx.db
-      .insert(subscriptionInvoices)
-      .values({
-        id: crypto.randomUUID(),
-        orderId: order.id,
-        kind: "renewal",
-        planId: sub.planId,
-        amountTtcCents: sub.amountTtcCents,
-        periodStart: sub.currentPeriodEnd,
-        periodEnd,
-        status: "open",
-      })
-      .onConflictDoNothing()
-      .returning();
+    const invoice = await insertSubscriptionInvoiceOnce(ctx.db, {
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      kind: "renewal",
+      planId: sub.planId,
+      amountTtcCents: sub.amountTtcCents,
+      periodStart: sub.currentPeriodEnd,
+      periodEnd,
+      status: "open",
+    });
     if (invoice) sub = (await chargeLocally(ctx, order, sub, invoice, now)).subscription;
   }
 
   if (ctx.payments.productBills && sub.status === "past_due" && after(sub.nextRetryAt)) {
     // Claimed by clearing the retry date: one pass charges it.
-    const claimed = await ctx.db
-      .update(subscriptions)
-      .set({ nextRetryAt: null })
-      .where(and(eq(subscriptions.orderId, order.id), eq(subscriptions.nextRetryAt, sub.nextRetryAt as Date)))
-      .returning();
+    const claimed = await claimSubscriptionRetry(ctx.db, order.id, sub.nextRetryAt as Date);
     const invoice = await openRenewal(ctx, order.id);
-    if (claimed[0] && invoice) sub = (await chargeLocally(ctx, order, claimed[0], invoice, now)).subscription;
+    if (claimed && invoice) sub = (await chargeLocally(ctx, order, claimed, invoice, now)).subscription;
   }
 
   if (sub.status === "past_due" && sub.suspendAt && !after(sub.suspendAt)) {

@@ -1,6 +1,7 @@
 import { siteDiskMb } from "@lagon/contracts/plans";
 import { eq } from "drizzle-orm";
 import { backupBeforeChange, findBackup, importBackup } from "../backups/site-backups.ts";
+import { deleteOrderSiteBackups } from "../backups/site-backups-table.ts";
 import type { Context } from "../context.ts";
 import { type Order, siteBackups } from "../db/schema.ts";
 import { restoreOrderMail } from "../mailboxes/order-mail-follows-site.ts";
@@ -39,5 +40,5 @@ export async function deleteFinalCopy(ctx: Pick<Context, "backups" | "db">, orde
     .from(siteBackups)
     .where(eq(siteBackups.orderId, order.id));
   await ctx.backups.forgetSnapshots(rows.flatMap((r) => (r.mail ? [r.id, r.mail] : [r.id])));
-  await ctx.db.delete(siteBackups).where(eq(siteBackups.orderId, order.id));
+  await deleteOrderSiteBackups(ctx.db, order.id);
 }

@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
 import { backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
-import { type Order, type Subscription, subscriptions } from "../db/schema.ts";
+import type { Order, Subscription } from "../db/schema.ts";
 import { dropOrderMail, setOrderMailSuspended } from "../mailboxes/order-mail-follows-site.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 import { billingNow } from "./billing-clock.ts";
 import { keepFinalCopy, restoreFinalCopy } from "./site-archive.ts";
+import { updateSubscription } from "./subscriptions-table.ts";
 import { wantedSiteState } from "./wanted-site-state.ts";
 
 /**
@@ -63,11 +63,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
       : "Site retiré de l'hébergement (aucun site installé à archiver).",
   }[wanted];
   await addOrderLog(ctx.db, order.id, { level: "info", action: "subscription-site", details, at });
-  const [updated] = await ctx.db
-    .update(subscriptions)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(subscriptions.orderId, sub.orderId))
-    .returning();
+  const updated = await updateSubscription(ctx.db, sub.orderId, patch);
   return updated ?? sub;
 }
 

@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { formatEuros } from "@lagon/contracts/pricing";
-import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Context } from "../context.ts";
-import {
-  type Order,
-  type Subscription,
-  type SubscriptionInvoice,
-  subscriptionInvoices,
-} from "../db/schema.ts";
+import type { Order, Subscription, SubscriptionInvoice } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { invoiceFailed, invoicePaid } from "./payment-outcomes.ts";
 import { fromUnix, invoiceSubscriptionId, planOfPrice } from "./stripe-billing.ts";
 import { invoiceStripePayment } from "./stripe-invoice-documents.ts";
+import {
+  findInvoiceOfProvider,
+  insertSubscriptionInvoiceOnce,
+  linkProviderInvoice,
+  voidOpenInvoice,
+} from "./subscription-invoices-table.ts";
 import { loadSubscription } from "./subscription-view.ts";
 
 /** Re-reads an invoice from Stripe with what tells a declined card from a 3-D Secure request. */
@@ -69,12 +69,8 @@ export async function applyStripeInvoice(
     });
     return after === sub ? [] : [`${label} : tentative ${invoice.attempt_count} échouée (${reason})`];
   }
-  const voided = await ctx.db
-    .update(subscriptionInvoices)
-    .set({ status: "void" })
-    .where(and(eq(subscriptionInvoices.id, row.id), eq(subscriptionInvoices.status, "open")))
-    .returning();
-  if (voided.length === 0) return [];
+  const voided = await voidOpenInvoice(ctx.db, row.id);
+  if (!voided) return [];
   const what = invoice.status === "void" ? "annulée" : "passée en irrécouvrable";
   await addOrderLog(ctx.db, order.id, {
     level: "warning",
@@ -102,13 +98,7 @@ async function ourInvoice(
   sub: Subscription,
   invoice: Stripe.Invoice,
 ): Promise<SubscriptionInvoice | undefined> {
-  const byProviderId = async () =>
-    (
-      await ctx.db
-        .select()
-        .from(subscriptionInvoices)
-        .where(eq(subscriptionInvoices.providerInvoiceId, invoice.id))
-    )[0];
+  const byProviderId = () => findInvoiceOfProvider(ctx.db, invoice.id);
   const known = await byProviderId();
   if (known) return known;
   const kind =
@@ -117,45 +107,27 @@ async function ourInvoice(
       : invoice.billing_reason === "subscription_update"
         ? "proration"
         : "renewal";
-  const unlinked = (k: SubscriptionInvoice["kind"], extra = isNull(subscriptionInvoices.providerInvoiceId)) =>
-    ctx.db
-      .update(subscriptionInvoices)
-      .set({ providerInvoiceId: invoice.id })
-      .where(and(eq(subscriptionInvoices.orderId, order.id), eq(subscriptionInvoices.kind, k), extra))
-      .returning();
-  if (kind === "first") return (await unlinked("first"))[0] ?? (await byProviderId());
+  if (kind === "first")
+    return (await linkProviderInvoice(ctx.db, order.id, "first", invoice.id))[0] ?? (await byProviderId());
 
   const lines = invoice.lines.data;
   const line = lines.find((l) => l.parent?.subscription_item_details?.proration === false) ?? lines[0];
   const price = line?.pricing?.price_details?.price;
   const periodStart = fromUnix(line?.period.start ?? invoice.period_start);
-  const [inserted] = await ctx.db
-    .insert(subscriptionInvoices)
-    .values({
-      id: randomUUID(),
-      orderId: order.id,
-      kind,
-      planId: planOfPrice(ctx, typeof price === "string" ? price : price?.id) ?? sub.planId,
-      amountTtcCents: invoice.total,
-      periodStart,
-      periodEnd: fromUnix(line?.period.end ?? invoice.period_end),
-      status: "open",
-      providerInvoiceId: invoice.id,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await insertSubscriptionInvoiceOnce(ctx.db, {
+    id: randomUUID(),
+    orderId: order.id,
+    kind,
+    planId: planOfPrice(ctx, typeof price === "string" ? price : price?.id) ?? sub.planId,
+    amountTtcCents: invoice.total,
+    periodStart,
+    periodEnd: fromUnix(line?.period.end ?? invoice.period_end),
+    status: "open",
+    providerInvoiceId: invoice.id,
+  });
   if (inserted) return inserted;
   // Another delivery made it first, or a row of the same period exists without Stripe's id.
   return (
-    (await byProviderId()) ??
-    (
-      await unlinked(
-        kind,
-        and(
-          isNull(subscriptionInvoices.providerInvoiceId),
-          eq(subscriptionInvoices.periodStart, periodStart),
-        ),
-      )
-    )[0]
+    (await byProviderId()) ?? (await linkProviderInvoice(ctx.db, order.id, kind, invoice.id, periodStart))[0]
   );
 }

@@ -1,7 +1,8 @@
 import type { SubscriptionStatus } from "@lagon/contracts/subscriptions";
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { type Subscription, subscriptions } from "../db/schema.ts";
+import type { Subscription } from "../db/schema.ts";
+import { updateSubscriptionFrom } from "./subscriptions-table.ts";
 
 /**
  * Changes a subscription only if it is still in one of the `from` statuses (and meets `also`):
@@ -15,10 +16,5 @@ export async function changeSubscription(
   patch: Partial<Omit<Subscription, "orderId">>,
   also?: SQL,
 ): Promise<Subscription | undefined> {
-  const [row] = await ctx.db
-    .update(subscriptions)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(subscriptions.orderId, orderId), inArray(subscriptions.status, [...from]), also))
-    .returning();
-  return row;
+  return updateSubscriptionFrom(ctx.db, orderId, from, patch, also);
 }

@@ -85,6 +85,17 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     expect((await host.usage([alice])).get(alice)).toBeGreaterThan(0);
   });
 
+  it("made rspamd's Bayes files at its first start with one process, none locked out", async () => {
+    // The one-off rspamd with its controller alone made them (decision 0108), then rspamd started:
+    // its log holds both controllers, and no process met another's lock.
+    for (const file of ["bayes.spam.sqlite", "bayes.ham.sqlite", "learn_cache.sqlite"])
+      expect((await stat(path.join(host.paths.rspamdStateDir, file))).size).toBeGreaterThan(0);
+    const log = await readFile(path.join(host.paths.rspamdStateDir, "rspamd.log"), "utf8");
+    const controllers = new Set([...log.matchAll(/ #(\d+)\(controller\) /g)].map((found) => found[1]));
+    expect(controllers.size).toBe(2);
+    expect(log).not.toMatch(/database is locked/);
+  });
+
   it("files what rspamd takes for spam in Junk, and clean mail in INBOX", async () => {
     const outside = { from: "promo@exterieur.test", to: alice };
     await deliverFromOutside(host.endpoints(), {
@@ -201,9 +212,11 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     expect(
       await waitForMessage(host.endpoints(), alice, passwords.alice, subject, { mailbox: "Junk" }),
     ).toMatch(/^X-Spam: Yes/m);
-    expect(await waitForMessage(host.endpoints(), bob, passwords.bob, subject)).not.toMatch(
-      /^X-(Spam|Lagon-Spam-Score):/m,
-    );
+    const bobs = await waitForMessage(host.endpoints(), bob, passwords.bob, subject);
+    expect(bobs).not.toMatch(/^X-Spam:/m);
+    expect(bobs.match(/^X-Lagon-Spam-Score: .*$/gm)).toEqual([
+      expect.stringMatching(new RegExp(`^X-Lagon-Spam-Score: -?\\d+\\.\\d\\d ${bob}$`)),
+    ]);
 
     // One message to both, in one SMTP transaction, either of them first: rspamd scores it once,
     // without Bayes, and each copy gets its own mailbox's at delivery (decision 0102): hers to
@@ -224,6 +237,35 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
       expect(hers).not.toMatch(/^X-Spam:/m);
       expect(await waitForMessage(host.endpoints(), bob, passwords.bob, both)).not.toMatch(/^X-Spam:/m);
     }
+
+    // Through an alias of both: rspamd scans for the address the sender wrote, whose Bayes is empty
+    // (it takes a +detail address for its mailbox by itself), and each copy gets its own mailbox's
+    // at delivery (decision 0112): the campaign to her Junk and his INBOX, a plain message to her INBOX.
+    const alias = `ventes@${domain}`;
+    await host.setAlias(alias, [alice, bob]);
+    await deliverFromOutside(host.endpoints(), {
+      from: "promo@soldes.test",
+      to: alias,
+      subject: `${subject} VENDREDI`,
+      text: campaign(6),
+    });
+    const hers = await waitForMessage(host.endpoints(), alice, passwords.alice, `${subject} VENDREDI`, {
+      mailbox: "Junk",
+    });
+    expect(hers).toMatch(new RegExp(`^X-Lagon-Spam-Score: -?\\d+\\.\\d\\d ${alias}$`, "m"));
+    expect(hers).not.toMatch(/^X-Spam:/m);
+    expect(await waitForMessage(host.endpoints(), bob, passwords.bob, `${subject} VENDREDI`)).not.toMatch(
+      /^X-Spam:/m,
+    );
+    await deliverFromOutside(host.endpoints(), {
+      from: "client@exterieur.test",
+      to: alias,
+      subject: "Commande pour samedi",
+      text: "Bonjour, je passerai samedi chercher deux tartes aux pommes et un pain de campagne.",
+    });
+    const ham = await waitForMessage(host.endpoints(), alice, passwords.alice, "Commande pour samedi");
+    expect(ham).toMatch(new RegExp(`^X-Lagon-Spam-Score: -?\\d+\\.\\d\\d ${alias}$`, "m"));
+    expect(ham).not.toMatch(/^X-Spam:/m);
   });
 
   /** A mailbox's Bayes learns, from rspamd's statistics (decision 0092). */

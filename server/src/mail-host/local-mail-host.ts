@@ -14,6 +14,7 @@ import {
   utimes,
   writeFile,
 } from "node:fs/promises";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import type { MailboxVacation } from "@lagon/contracts/mailboxes";
@@ -66,9 +67,11 @@ import {
 } from "./mail-state.ts";
 import { ensureMailCertificate, generatedTlsFiles } from "./mail-tls.ts";
 import {
+  BAYES_INIT_SOCKET,
   RSPAMD_CACHE_DIR,
   RSPAMD_USER,
   type RspamdConfigInput,
+  rspamdBayesInitConf,
   rspamdConfigFiles,
   rspamdVariables,
   SPAM_SCORE,
@@ -122,6 +125,11 @@ export function mailPortsFrom(base: number): MailHostPorts {
     learn: base + 35,
   };
 }
+
+/** rspamd's Bayes files (rspamd-config.ts's statistic.conf), in its state folder. */
+const BAYES_FILES = ["bayes.spam.sqlite", "bayes.ham.sqlite", "learn_cache.sqlite"];
+/** rspamd with its controller alone, run once to make them (rspamdBayesInitConf). */
+const BAYES_INIT_CONF = "bayes-init.conf";
 
 /** The system user owning every mailbox's files (never a site's user). */
 export const MAIL_USER = "lagonmail";
@@ -588,7 +596,11 @@ export class LocalMailHost implements MailHost {
    */
   private async writeSpamFilter(): Promise<void> {
     const rspamdGid = await groupId(RSPAMD_USER);
-    for (const [name, text] of Object.entries(rspamdConfigFiles(this.rspamdInput()))) {
+    const rspamdFiles = {
+      ...rspamdConfigFiles(this.rspamdInput()),
+      [BAYES_INIT_CONF]: rspamdBayesInitConf(this.controllerPassword),
+    };
+    for (const [name, text] of Object.entries(rspamdFiles)) {
       const file = path.join(this.paths.rspamdDir, name);
       await writeFile(file, text, { mode: 0o640 });
       await chown(file, 0, rspamdGid);
@@ -630,40 +642,55 @@ export class LocalMailHost implements MailHost {
   }
 
   /**
-   * rspamd, started with its Bayes files made. At a data folder's first start its two processes
-   * (milter and controller) would both create them, and the one that loses the race (rspamd gives
-   * up on a locked database after about 100 ms) goes on without Bayes for its whole life: learning,
-   * or scoring, would silently do nothing. So the first start runs until the controller answers (its
-   * files made, by it or the milter), then rspamd starts again on the files as they are.
+   * rspamd, started on its Bayes files. When one is missing (a data folder's first start), they are
+   * made first by one process, as a production host's `configure` does (decision 0108): rspamd with
+   * its controller alone (`bayes-init.conf`, the same statistics and modules), on a socket of a
+   * folder of its own (no port), until the controller answers, which it does once its statistics
+   * are open; stopped by its PID, then rspamd starts. Its two processes (milter and controller)
+   * starting on no files would race to create them: `database is locked` in its log, and the loser
+   * could go on without Bayes for its whole life (learning or scoring silently doing nothing).
    */
   private async startRspamd(): Promise<void> {
-    const files = ["bayes.spam.sqlite", "bayes.ham.sqlite", "learn_cache.sqlite"];
-    const made = await Promise.all(
-      files.map((file) =>
-        lstat(path.join(this.paths.rspamdStateDir, file)).then(
-          () => true,
-          () => false,
+    if (!(await this.bayesFilesMade())) await this.makeBayesFiles();
+    await this.spawnRspamd(this.rspamdConf(), this.paths.rspamdRunDir);
+  }
+
+  private async bayesFilesMade(): Promise<boolean> {
+    const sizes = await Promise.all(
+      BAYES_FILES.map((file) =>
+        stat(path.join(this.paths.rspamdStateDir, file)).then(
+          (found) => found.size,
+          () => 0,
         ),
       ),
     );
-    const first = await this.spawnRspamd();
-    if (made.every(Boolean)) return;
-    const { learn } = this.options.ports;
-    const deadline = Date.now() + RSPAMD_FIRST_START_MS;
-    for (;;) {
-      const answered = await fetch(`http://127.0.0.1:${learn}/stat`, {
-        headers: { Password: this.controllerPassword },
-      }).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) break;
-      if (Date.now() > deadline) throw new Error(`rspamd ne répond pas sur le port ${learn}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    return sizes.every((size) => size > 0);
+  }
+
+  private async makeBayesFiles(): Promise<void> {
+    const rspamd = { uid: await userId(RSPAMD_USER), gid: await groupId(RSPAMD_USER) };
+    const runDir = path.join(this.paths.runDir, "rspamd-init");
+    await rm(runDir, { recursive: true, force: true });
+    await mkdir(runDir, { mode: 0o700 });
+    await chown(runDir, rspamd.uid, rspamd.gid);
+    const init = await this.spawnRspamd(path.join(this.paths.rspamdDir, BAYES_INIT_CONF), runDir);
+    const exited = new Promise<string>((resolve) =>
+      init.once("exit", (code, signal) => resolve(`rspamd s'est arrêté (${signal ?? code})`)),
+    );
+    try {
+      const deadline = Date.now() + RSPAMD_FIRST_START_MS;
+      const socketPath = path.join(runDir, BAYES_INIT_SOCKET);
+      while (!(await controllerAnswers(socketPath, this.controllerPassword))) {
+        const gone = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 100, ""))]);
+        if (gone) throw new Error(gone as string);
+        if (Date.now() > deadline) throw new Error(`rspamd ne répond pas sur ${socketPath}`);
+      }
+    } finally {
+      this.children.splice(this.children.indexOf(init), 1);
+      await stopChild(init);
+      await rm(runDir, { recursive: true, force: true });
     }
-    this.children.splice(this.children.indexOf(first), 1);
-    await stopChild(first);
-    await this.spawnRspamd();
+    if (!(await this.bayesFilesMade())) throw new Error("rspamd n'a pas créé ses fichiers Bayes");
   }
 
   /**
@@ -672,10 +699,10 @@ export class LocalMailHost implements MailHost {
    * It renames its processes ("rspamd: main process", over its command line and environment): its
    * working folder, its state's, tells it is this host's.
    */
-  private async spawnRspamd(): Promise<ChildProcess> {
+  private async spawnRspamd(conf: string, runDir: string): Promise<ChildProcess> {
     const child = this.spawnService(
       "/usr/bin/rspamd",
-      ["-f", "-c", this.rspamdConf(), ...rspamdVariables(this.paths.rspamdDir, this.rspamdInput())],
+      ["-f", "-c", conf, ...rspamdVariables(this.paths.rspamdDir, { ...this.rspamdInput(), runDir })],
       {
         uid: await userId(RSPAMD_USER),
         gid: await groupId(RSPAMD_USER),
@@ -809,6 +836,18 @@ export class LocalMailHost implements MailHost {
   private async endOurDaemons(): Promise<void> {
     await Promise.all(this.ourDaemons().map(([pid, signal]) => endProcess(pid, signal)));
   }
+}
+
+/** Whether rspamd's controller answers `/stat` on this socket, with this password. */
+function controllerAnswers(socketPath: string, password: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get({ socketPath, path: "/stat", headers: { Password: password } }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.setTimeout(5_000, () => request.destroy());
+    request.once("error", () => resolve(false));
+  });
 }
 
 function readProc(pid: number, file: string): string {

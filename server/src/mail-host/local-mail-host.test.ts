@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { X509Certificate } from "node:crypto";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { ImapFlow } from "imapflow";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { openTestDatabase } from "../../test/test-context.ts";
@@ -41,13 +42,20 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   const passwords = { alice: newMailboxPassword(), bob: newMailboxPassword() };
   const sitePassword = newMailboxPassword();
   let database: Database;
+  let relay: Awaited<ReturnType<typeof startLoginRelay>>;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-"));
     database = await openTestDatabase();
+    // The internet, through a relay that asks for a login (MAIL_RELAY_USER, decision 0112).
+    relay = await startLoginRelay();
+    const passwordFile = path.join(dataDir, "relay.password");
+    await writeFile(passwordFile, `${relay.login.password}\n`, { mode: 0o600 });
     options = {
       dataDir,
       hostname: "mail.localhost",
+      relayHost: relay.host,
+      relayLogin: { user: relay.login.user, passwordFile },
       ports: await freeMailPorts(),
       sendLimit: { recipients: 3, perSeconds: 3600 },
       sendCounts: new SendCounts(database.db),
@@ -69,6 +77,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
 
   afterAll(async () => {
     await host?.stop();
+    await relay?.close();
     await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -327,6 +336,41 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     expect(verified.results.map((r) => [r.signingDomain, r.status.result])).toEqual([[domain, "pass"]]);
   });
 
+  it("sends outside through a relay that asks for a login, over TLS only, its password in no file but root's map nor log", async () => {
+    await submitAs(host.endpoints(), alice, passwords.alice, {
+      from: alice,
+      to: "client@ailleurs.test",
+      subject: "Devis pour la terrasse",
+      text: "Voici le devis demandé.",
+    });
+    const arrived = await waitFor(() =>
+      relay.received.find((mail) => mail.to.includes("client@ailleurs.test")),
+    );
+    expect(arrived.from).toBe(alice);
+    expect(arrived.raw).toContain("Subject: Devis pour la terrasse");
+    expect(relay.attempts).toEqual([{ user: relay.login.user, right: true, secure: true }]);
+    const postfixDir = path.join(dataDir, "mail", "postfix");
+    for (const map of ["sasl_passwd", "sasl_passwd.db", "relay_tls", "relay_tls.db"]) {
+      const found = await stat(path.join(postfixDir, map));
+      expect([found.uid, found.mode & 0o777], map).toEqual([0, 0o600]);
+    }
+    const main = await readFile(path.join(postfixDir, "main.cf"), "utf8");
+    expect(main).toMatch(/^smtp_sasl_auth_enable = yes$/m);
+    const log = await readFile(path.join(dataDir, "mail", "log", "postfix.log"), "utf8");
+    expect(`${main}${log}`).not.toContain(relay.login.password);
+
+    // A password file others may read, or a login without a relay: refused before anything is touched.
+    const readable = path.join(dataDir, "relay-readable.password");
+    await writeFile(readable, `${relay.login.password}\n`, { mode: 0o644 });
+    await expect(
+      new LocalMailHost({ ...options, relayLogin: { user: "agence", passwordFile: readable } }).start(),
+    ).rejects.toThrow(/MAIL_RELAY_PASSWORD_FILE : .* doit appartenir à root, mode 0600 ou 0400/);
+    await expect(new LocalMailHost({ ...options, relayHost: undefined }).start()).rejects.toThrow(
+      /MAIL_RELAY_USER : requis avec MAIL_RELAY_HOST/,
+    );
+    expect(await host.health()).toEqual({ ok: true });
+  });
+
   it("offers STARTTLS, refuses a login before it, takes one after it, with a certificate clients can check", async () => {
     const { smtpPort: smtp, submissionPort: submission, imapPort: imap, tls: trust } = host.endpoints();
     const certFile = trust.caFile as string;
@@ -543,6 +587,49 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     ).rejects.toThrow(/Limite d'envoi atteinte/);
   }, 60_000);
 });
+
+/**
+ * The internet's stand-in for outbound mail: a real SMTP server (smtp-server, its built-in test
+ * certificate) that takes AUTH only after STARTTLS (its default) and nothing without a login.
+ */
+async function startLoginRelay() {
+  const login = { user: "agence-relais", password: "Rel4is-secret!-0112" };
+  const attempts: { user: string; right: boolean; secure: boolean }[] = [];
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authMethods: ["PLAIN", "LOGIN"],
+    logger: false,
+    onAuth(auth, session, callback) {
+      const right = auth.username === login.user && auth.password === login.password;
+      attempts.push({ user: auth.username ?? "", right, secure: session.secure });
+      if (right) callback(null, { user: login.user });
+      else callback(Object.assign(new Error("Identifiants refuses"), { responseCode: 535 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const { mailFrom, rcptTo } = session.envelope;
+        received.push({
+          from: mailFrom ? mailFrom.address : "",
+          to: rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    host: `[127.0.0.1]:${port}`,
+    login,
+    attempts,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** A line-based protocol client (SMTP, IMAP) on loopback, read until an answer's last line. */
 class LineClient {

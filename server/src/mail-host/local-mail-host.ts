@@ -51,6 +51,8 @@ import {
   opendkimConf,
   postfixMainCf,
   postfixMasterCf,
+  RELAY_MAPS,
+  relayMapLines,
   VACATION_SCRIPT,
 } from "./mail-host-config.ts";
 import {
@@ -88,6 +90,11 @@ export interface LocalMailHostOptions {
   ports: MailHostPorts;
   /** Outbound mail through this relay ("[host]:port") instead of the recipients' MX. */
   relayHost?: string;
+  /**
+   * The relay's login (MAIL_RELAY_USER, MAIL_RELAY_PASSWORD_FILE): its password is the first line of
+   * a root-only file (0600 or 0400), read at each start into Postfix's root-only map (decision 0112).
+   */
+  relayLogin?: { user: string; passwordFile: string };
   /** The webmail started and stopped with the host (local-webmail.ts), if any. */
   webmail?: MailHostCompanion;
   /** What each login may submit (default DEFAULT_SEND_LIMIT)… */
@@ -190,6 +197,8 @@ export class LocalMailHost implements MailHost {
 
   async start(): Promise<void> {
     if (process.getuid?.() !== 0) throw new Error("l'hébergement e-mail local doit être démarré en root");
+    // Checked before anything is touched: a refused password file changes nothing.
+    const relayPassword = await this.readRelayPassword();
     for (const command of [
       "/usr/sbin/postfix",
       "/usr/sbin/dovecot",
@@ -211,6 +220,7 @@ export class LocalMailHost implements MailHost {
       ports: this.options.ports,
       hostname: this.options.hostname,
       relayHost: this.options.relayHost,
+      relayLogin: relayPassword === undefined ? undefined : "yes",
       mailUser: MAIL_USER,
       mailUid: uid,
       tls: await ensureMailCertificate(this.paths.tlsDir, this.options.hostname, this.options.tls),
@@ -218,6 +228,7 @@ export class LocalMailHost implements MailHost {
     await writeFile(path.join(this.paths.postfixDir, "main.cf"), postfixMainCf(input));
     await writeFile(path.join(this.paths.postfixDir, "master.cf"), postfixMasterCf(input));
     await writeFile(path.join(this.paths.postfixDir, "forward-unwrap"), FORWARD_UNWRAP);
+    await this.writeRelayMaps(relayPassword);
     await this.ensureSrsSecret();
     await writeFile(this.paths.dovecotConf, dovecotConf(input));
     await writeFile(this.dkimConf(), opendkimConf(input));
@@ -586,6 +597,64 @@ export class LocalMailHost implements MailHost {
       stateDir: this.paths.rspamdStateDir,
       runDir: this.paths.rspamdRunDir,
     };
+  }
+
+  /**
+   * The relay's password, from the first line of its file: root's, 0600 or 0400, not a link, as a
+   * production host's `configure` asks (decision 0108). Read by this process, never put on a command
+   * line nor in a message. Undefined without a login.
+   */
+  private async readRelayPassword(): Promise<string | undefined> {
+    const login = this.options.relayLogin;
+    if (!login) return undefined;
+    if (!this.options.relayHost) throw new Error("MAIL_RELAY_USER : requis avec MAIL_RELAY_HOST");
+    if (!/^[A-Za-z0-9._@+=-]{1,255}$/.test(login.user))
+      throw new Error("MAIL_RELAY_USER : lettres, chiffres et . _ @ + = -");
+    const file = login.passwordFile;
+    const found = await lstat(file).catch(() => null);
+    if (!found?.isFile()) throw new Error(`MAIL_RELAY_PASSWORD_FILE : ${file} n'est pas un fichier`);
+    if (found.uid !== 0 || (found.mode & 0o177) !== 0)
+      throw new Error(`MAIL_RELAY_PASSWORD_FILE : ${file} doit appartenir à root, mode 0600 ou 0400`);
+    // Its folders too: root's, writable by no one else (unless sticky, as /tmp), or the file could
+    // be swapped (the helper's require_root_only).
+    for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+      const folder = await stat(dir);
+      if (folder.uid !== 0 || ((folder.mode & 0o022) !== 0 && (folder.mode & 0o1000) === 0))
+        throw new Error(
+          `MAIL_RELAY_PASSWORD_FILE : ${dir} peut être modifié par un autre utilisateur que root`,
+        );
+      if (dir === path.dirname(dir)) break;
+    }
+    const password = (await readFile(file, "utf8")).split("\n")[0] ?? "";
+    if (!/^[\x21-\x7e]{1,512}$/.test(password))
+      throw new Error(
+        "MAIL_RELAY_PASSWORD_FILE : le mot de passe seul sur la première ligne, sans espace ni caractère de contrôle",
+      );
+    return password;
+  }
+
+  /**
+   * Postfix's relay login maps (RELAY_MAPS), root's 0600 (Postfix's SMTP client opens them before
+   * giving up root), written as a production host's `configure` writes them (relayMapLines); none
+   * without a login, so no password stays from an earlier start.
+   */
+  private async writeRelayMaps(password: string | undefined): Promise<void> {
+    const { relayHost, relayLogin } = this.options;
+    for (const name of Object.values(RELAY_MAPS)) {
+      const file = path.join(this.paths.postfixDir, name);
+      await rm(file, { force: true });
+      await rm(`${file}.db`, { force: true });
+    }
+    if (password === undefined || !relayHost || !relayLogin) return;
+    for (const [name, text] of Object.entries(relayMapLines(relayHost, relayLogin.user, password))) {
+      const file = path.join(this.paths.postfixDir, name);
+      await writeFile(file, text, { mode: 0o600 });
+      await chmod(file, 0o600);
+      await runProcess("/usr/sbin/postmap", ["-c", this.paths.postfixDir, `hash:${file}`], {
+        env: { PATH: SYSTEM_PATH },
+      });
+      await chmod(`${file}.db`, 0o600);
+    }
   }
 
   /**

@@ -191,6 +191,16 @@ describe("configuration", () => {
     [{ DATABASE_URL: "postgres://db/lagon", ROLE: "worker" }, "SECRET_KEY, ADMIN_TOKEN"],
     [{ MAIL_TLS_CERT: "/etc/ssl/mail.pem" }, "MAIL_TLS_CERT, MAIL_TLS_KEY"],
     [{ MAIL_TLS_CERT: "mail.pem", MAIL_TLS_KEY: "/etc/ssl/mail.key" }, "MAIL_TLS_CERT"],
+    [
+      { MAIL_RELAY_HOST: "[relais.test]:587", MAIL_RELAY_USER: "agence" },
+      "MAIL_RELAY_USER, MAIL_RELAY_PASSWORD_FILE",
+    ],
+    [{ MAIL_RELAY_USER: "agence", MAIL_RELAY_PASSWORD_FILE: "/etc/lagon/relais" }, "MAIL_RELAY_HOST"],
+    [{ MAIL_RELAY_USER: "agence x", MAIL_RELAY_PASSWORD_FILE: "/etc/lagon/relais" }, "MAIL_RELAY_USER"],
+    [
+      { MAIL_RELAY_USER: "agence", MAIL_RELAY_PASSWORD_FILE: "relais", MAIL_RELAY_HOST: "r.test" },
+      "MAIL_RELAY_PASSWORD_FILE",
+    ],
   ])("stops the boot on a bad value and names it: %o", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(name);

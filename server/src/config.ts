@@ -291,6 +291,22 @@ const ConfigSchema = PublicConfig.extend({
       .optional(),
   ),
   /**
+   * A login for MAIL_RELAY_HOST: the user, and a root-only file (0600 or 0400) whose first line is
+   * its password (decision 0112; never in this configuration, never on a command line).
+   */
+  MAIL_RELAY_USER: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._@+=-]{1,255}$/, "lettres, chiffres et . _ @ + = -")
+      .optional(),
+  ),
+  MAIL_RELAY_PASSWORD_FILE: optional.pipe(
+    z
+      .string()
+      .refine((v) => path.isAbsolute(v), "chemin absolu")
+      .optional(),
+  ),
+  /**
    * The mail host's TLS certificate (full chain, PEM) and its key, for mail.<BASE_DOMAIN>; unset:
    * a self-signed one made at start (decision 0083). Both or neither.
    */
@@ -450,6 +466,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : "MAIL_SSH_KEY : requis avec MAIL_HOST=ssh (la clé privée qui ouvre l'hôte e-mail)",
     ].filter(Boolean);
     if (missing.length > 0) throw invalid(...missing);
+  }
+  if (!c.MAIL_RELAY_USER !== !c.MAIL_RELAY_PASSWORD_FILE) {
+    throw invalid("MAIL_RELAY_USER, MAIL_RELAY_PASSWORD_FILE : les deux ou aucun");
+  }
+  if (c.MAIL_RELAY_USER && !c.MAIL_RELAY_HOST) {
+    throw invalid("MAIL_RELAY_USER : requis avec MAIL_RELAY_HOST (le relais qui demande ce compte)");
   }
   if (!c.MAIL_TLS_CERT !== !c.MAIL_TLS_KEY) {
     throw invalid("MAIL_TLS_CERT, MAIL_TLS_KEY : les deux ou aucun");

@@ -41,6 +41,10 @@ export function createMailHost(config: Config, db: Db): MailHost | null {
     hostname: mailHostName(config),
     ports,
     relayHost: config.MAIL_RELAY_HOST,
+    relayLogin:
+      config.MAIL_RELAY_USER && config.MAIL_RELAY_PASSWORD_FILE
+        ? { user: config.MAIL_RELAY_USER, passwordFile: config.MAIL_RELAY_PASSWORD_FILE }
+        : undefined,
     sendCounts: new SendCounts(db),
     tls:
       config.MAIL_TLS_CERT && config.MAIL_TLS_KEY

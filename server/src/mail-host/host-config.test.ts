@@ -335,6 +335,20 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         timeoutMs: 30_000,
       });
       expect(scored).toMatch(/^X-Spam: Yes/m);
+      // Through an alias: scanned for the alias (no Bayes of its own), its copy gets the mailbox's
+      // Bayes at delivery (bayes-verdict, decision 0112), and goes to Junk too.
+      await deliverFromOutside(endpoints, {
+        from: "promo@soldes.test",
+        to: "ventes@exemple.re",
+        subject: `${subject} PAR L'ALIAS`,
+        text: campaignText(4),
+      });
+      const viaAlias = await waitForMessage(endpoints, address, password, `${subject} PAR L'ALIAS`, {
+        mailbox: "Junk",
+        timeoutMs: 30_000,
+      });
+      expect(viaAlias).toMatch(/^X-Lagon-Spam-Score: -?\d+\.\d\d ventes@exemple\.re$/m);
+      expect(viaAlias).not.toMatch(/^X-Spam:/m);
     }
 
     /**
@@ -582,6 +596,7 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
           passwordHash: await hashMailboxPassword(password),
           quotaBytes: 1024 ** 2,
         });
+        mailChanges.setAlias(state, "ventes@exemple.re", [address]);
         state.revision = 1;
         const files: Record<string, string> = {
           state: `${JSON.stringify(state)}\n`,

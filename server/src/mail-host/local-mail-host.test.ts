@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { X509Certificate } from "node:crypto";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { ImapFlow } from "imapflow";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { openTestDatabase } from "../../test/test-context.ts";
@@ -41,13 +42,20 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
   const passwords = { alice: newMailboxPassword(), bob: newMailboxPassword() };
   const sitePassword = newMailboxPassword();
   let database: Database;
+  let relay: Awaited<ReturnType<typeof startLoginRelay>>;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-"));
     database = await openTestDatabase();
+    // The internet, through a relay that asks for a login (MAIL_RELAY_USER, decision 0112).
+    relay = await startLoginRelay();
+    const passwordFile = path.join(dataDir, "relay.password");
+    await writeFile(passwordFile, `${relay.login.password}\n`, { mode: 0o600 });
     options = {
       dataDir,
       hostname: "mail.localhost",
+      relayHost: relay.host,
+      relayLogin: { user: relay.login.user, passwordFile },
       ports: await freeMailPorts(),
       sendLimit: { recipients: 3, perSeconds: 3600 },
       sendCounts: new SendCounts(database.db),
@@ -69,6 +77,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
 
   afterAll(async () => {
     await host?.stop();
+    await relay?.close();
     await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -83,6 +92,17 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     const source = await waitForMessage(host.endpoints(), alice, passwords.alice, "Commande de pain");
     expect(source).toContain("dix baguettes");
     expect((await host.usage([alice])).get(alice)).toBeGreaterThan(0);
+  });
+
+  it("made rspamd's Bayes files at its first start with one process, none locked out", async () => {
+    // The one-off rspamd with its controller alone made them (decision 0108), then rspamd started:
+    // its log holds both controllers, and no process met another's lock.
+    for (const file of ["bayes.spam.sqlite", "bayes.ham.sqlite", "learn_cache.sqlite"])
+      expect((await stat(path.join(host.paths.rspamdStateDir, file))).size).toBeGreaterThan(0);
+    const log = await readFile(path.join(host.paths.rspamdStateDir, "rspamd.log"), "utf8");
+    const controllers = new Set([...log.matchAll(/ #(\d+)\(controller\) /g)].map((found) => found[1]));
+    expect(controllers.size).toBe(2);
+    expect(log).not.toMatch(/database is locked/);
   });
 
   it("files what rspamd takes for spam in Junk, and clean mail in INBOX", async () => {
@@ -201,9 +221,11 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     expect(
       await waitForMessage(host.endpoints(), alice, passwords.alice, subject, { mailbox: "Junk" }),
     ).toMatch(/^X-Spam: Yes/m);
-    expect(await waitForMessage(host.endpoints(), bob, passwords.bob, subject)).not.toMatch(
-      /^X-(Spam|Lagon-Spam-Score):/m,
-    );
+    const bobs = await waitForMessage(host.endpoints(), bob, passwords.bob, subject);
+    expect(bobs).not.toMatch(/^X-Spam:/m);
+    expect(bobs.match(/^X-Lagon-Spam-Score: .*$/gm)).toEqual([
+      expect.stringMatching(new RegExp(`^X-Lagon-Spam-Score: -?\\d+\\.\\d\\d ${bob}$`)),
+    ]);
 
     // One message to both, in one SMTP transaction, either of them first: rspamd scores it once,
     // without Bayes, and each copy gets its own mailbox's at delivery (decision 0102): hers to
@@ -224,6 +246,35 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
       expect(hers).not.toMatch(/^X-Spam:/m);
       expect(await waitForMessage(host.endpoints(), bob, passwords.bob, both)).not.toMatch(/^X-Spam:/m);
     }
+
+    // Through an alias of both: rspamd scans for the address the sender wrote, whose Bayes is empty
+    // (it takes a +detail address for its mailbox by itself), and each copy gets its own mailbox's
+    // at delivery (decision 0112): the campaign to her Junk and his INBOX, a plain message to her INBOX.
+    const alias = `ventes@${domain}`;
+    await host.setAlias(alias, [alice, bob]);
+    await deliverFromOutside(host.endpoints(), {
+      from: "promo@soldes.test",
+      to: alias,
+      subject: `${subject} VENDREDI`,
+      text: campaign(6),
+    });
+    const hers = await waitForMessage(host.endpoints(), alice, passwords.alice, `${subject} VENDREDI`, {
+      mailbox: "Junk",
+    });
+    expect(hers).toMatch(new RegExp(`^X-Lagon-Spam-Score: -?\\d+\\.\\d\\d ${alias}$`, "m"));
+    expect(hers).not.toMatch(/^X-Spam:/m);
+    expect(await waitForMessage(host.endpoints(), bob, passwords.bob, `${subject} VENDREDI`)).not.toMatch(
+      /^X-Spam:/m,
+    );
+    await deliverFromOutside(host.endpoints(), {
+      from: "client@exterieur.test",
+      to: alias,
+      subject: "Commande pour samedi",
+      text: "Bonjour, je passerai samedi chercher deux tartes aux pommes et un pain de campagne.",
+    });
+    const ham = await waitForMessage(host.endpoints(), alice, passwords.alice, "Commande pour samedi");
+    expect(ham).toMatch(new RegExp(`^X-Lagon-Spam-Score: -?\\d+\\.\\d\\d ${alias}$`, "m"));
+    expect(ham).not.toMatch(/^X-Spam:/m);
   });
 
   /** A mailbox's Bayes learns, from rspamd's statistics (decision 0092). */
@@ -283,6 +334,41 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
       },
     });
     expect(verified.results.map((r) => [r.signingDomain, r.status.result])).toEqual([[domain, "pass"]]);
+  });
+
+  it("sends outside through a relay that asks for a login, over TLS only, its password in no file but root's map nor log", async () => {
+    await submitAs(host.endpoints(), alice, passwords.alice, {
+      from: alice,
+      to: "client@ailleurs.test",
+      subject: "Devis pour la terrasse",
+      text: "Voici le devis demandé.",
+    });
+    const arrived = await waitFor(() =>
+      relay.received.find((mail) => mail.to.includes("client@ailleurs.test")),
+    );
+    expect(arrived.from).toBe(alice);
+    expect(arrived.raw).toContain("Subject: Devis pour la terrasse");
+    expect(relay.attempts).toEqual([{ user: relay.login.user, right: true, secure: true }]);
+    const postfixDir = path.join(dataDir, "mail", "postfix");
+    for (const map of ["sasl_passwd", "sasl_passwd.db", "relay_tls", "relay_tls.db"]) {
+      const found = await stat(path.join(postfixDir, map));
+      expect([found.uid, found.mode & 0o777], map).toEqual([0, 0o600]);
+    }
+    const main = await readFile(path.join(postfixDir, "main.cf"), "utf8");
+    expect(main).toMatch(/^smtp_sasl_auth_enable = yes$/m);
+    const log = await readFile(path.join(dataDir, "mail", "log", "postfix.log"), "utf8");
+    expect(`${main}${log}`).not.toContain(relay.login.password);
+
+    // A password file others may read, or a login without a relay: refused before anything is touched.
+    const readable = path.join(dataDir, "relay-readable.password");
+    await writeFile(readable, `${relay.login.password}\n`, { mode: 0o644 });
+    await expect(
+      new LocalMailHost({ ...options, relayLogin: { user: "agence", passwordFile: readable } }).start(),
+    ).rejects.toThrow(/MAIL_RELAY_PASSWORD_FILE : .* doit appartenir à root, mode 0600 ou 0400/);
+    await expect(new LocalMailHost({ ...options, relayHost: undefined }).start()).rejects.toThrow(
+      /MAIL_RELAY_USER : requis avec MAIL_RELAY_HOST/,
+    );
+    expect(await host.health()).toEqual({ ok: true });
   });
 
   it("offers STARTTLS, refuses a login before it, takes one after it, with a certificate clients can check", async () => {
@@ -501,6 +587,49 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     ).rejects.toThrow(/Limite d'envoi atteinte/);
   }, 60_000);
 });
+
+/**
+ * The internet's stand-in for outbound mail: a real SMTP server (smtp-server, its built-in test
+ * certificate) that takes AUTH only after STARTTLS (its default) and nothing without a login.
+ */
+async function startLoginRelay() {
+  const login = { user: "agence-relais", password: "Rel4is-secret!-0112" };
+  const attempts: { user: string; right: boolean; secure: boolean }[] = [];
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authMethods: ["PLAIN", "LOGIN"],
+    logger: false,
+    onAuth(auth, session, callback) {
+      const right = auth.username === login.user && auth.password === login.password;
+      attempts.push({ user: auth.username ?? "", right, secure: session.secure });
+      if (right) callback(null, { user: login.user });
+      else callback(Object.assign(new Error("Identifiants refuses"), { responseCode: 535 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const { mailFrom, rcptTo } = session.envelope;
+        received.push({
+          from: mailFrom ? mailFrom.address : "",
+          to: rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    host: `[127.0.0.1]:${port}`,
+    login,
+    attempts,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** A line-based protocol client (SMTP, IMAP) on loopback, read until an answer's last line. */
 class LineClient {

@@ -14,6 +14,7 @@ import {
   utimes,
   writeFile,
 } from "node:fs/promises";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import type { MailboxVacation } from "@lagon/contracts/mailboxes";
@@ -50,6 +51,8 @@ import {
   opendkimConf,
   postfixMainCf,
   postfixMasterCf,
+  RELAY_MAPS,
+  relayMapLines,
   VACATION_SCRIPT,
 } from "./mail-host-config.ts";
 import {
@@ -66,9 +69,11 @@ import {
 } from "./mail-state.ts";
 import { ensureMailCertificate, generatedTlsFiles } from "./mail-tls.ts";
 import {
+  BAYES_INIT_SOCKET,
   RSPAMD_CACHE_DIR,
   RSPAMD_USER,
   type RspamdConfigInput,
+  rspamdBayesInitConf,
   rspamdConfigFiles,
   rspamdVariables,
   SPAM_SCORE,
@@ -85,6 +90,11 @@ export interface LocalMailHostOptions {
   ports: MailHostPorts;
   /** Outbound mail through this relay ("[host]:port") instead of the recipients' MX. */
   relayHost?: string;
+  /**
+   * The relay's login (MAIL_RELAY_USER, MAIL_RELAY_PASSWORD_FILE): its password is the first line of
+   * a root-only file (0600 or 0400), read at each start into Postfix's root-only map (decision 0112).
+   */
+  relayLogin?: { user: string; passwordFile: string };
   /** The webmail started and stopped with the host (local-webmail.ts), if any. */
   webmail?: MailHostCompanion;
   /** What each login may submit (default DEFAULT_SEND_LIMIT)… */
@@ -122,6 +132,11 @@ export function mailPortsFrom(base: number): MailHostPorts {
     learn: base + 35,
   };
 }
+
+/** rspamd's Bayes files (rspamd-config.ts's statistic.conf), in its state folder. */
+const BAYES_FILES = ["bayes.spam.sqlite", "bayes.ham.sqlite", "learn_cache.sqlite"];
+/** rspamd with its controller alone, run once to make them (rspamdBayesInitConf). */
+const BAYES_INIT_CONF = "bayes-init.conf";
 
 /** The system user owning every mailbox's files (never a site's user). */
 export const MAIL_USER = "lagonmail";
@@ -182,6 +197,8 @@ export class LocalMailHost implements MailHost {
 
   async start(): Promise<void> {
     if (process.getuid?.() !== 0) throw new Error("l'hébergement e-mail local doit être démarré en root");
+    // Checked before anything is touched: a refused password file changes nothing.
+    const relayPassword = await this.readRelayPassword();
     for (const command of [
       "/usr/sbin/postfix",
       "/usr/sbin/dovecot",
@@ -203,6 +220,7 @@ export class LocalMailHost implements MailHost {
       ports: this.options.ports,
       hostname: this.options.hostname,
       relayHost: this.options.relayHost,
+      relayLogin: relayPassword === undefined ? undefined : "yes",
       mailUser: MAIL_USER,
       mailUid: uid,
       tls: await ensureMailCertificate(this.paths.tlsDir, this.options.hostname, this.options.tls),
@@ -210,6 +228,7 @@ export class LocalMailHost implements MailHost {
     await writeFile(path.join(this.paths.postfixDir, "main.cf"), postfixMainCf(input));
     await writeFile(path.join(this.paths.postfixDir, "master.cf"), postfixMasterCf(input));
     await writeFile(path.join(this.paths.postfixDir, "forward-unwrap"), FORWARD_UNWRAP);
+    await this.writeRelayMaps(relayPassword);
     await this.ensureSrsSecret();
     await writeFile(this.paths.dovecotConf, dovecotConf(input));
     await writeFile(this.dkimConf(), opendkimConf(input));
@@ -581,6 +600,64 @@ export class LocalMailHost implements MailHost {
   }
 
   /**
+   * The relay's password, from the first line of its file: root's, 0600 or 0400, not a link, as a
+   * production host's `configure` asks (decision 0108). Read by this process, never put on a command
+   * line nor in a message. Undefined without a login.
+   */
+  private async readRelayPassword(): Promise<string | undefined> {
+    const login = this.options.relayLogin;
+    if (!login) return undefined;
+    if (!this.options.relayHost) throw new Error("MAIL_RELAY_USER : requis avec MAIL_RELAY_HOST");
+    if (!/^[A-Za-z0-9._@+=-]{1,255}$/.test(login.user))
+      throw new Error("MAIL_RELAY_USER : lettres, chiffres et . _ @ + = -");
+    const file = login.passwordFile;
+    const found = await lstat(file).catch(() => null);
+    if (!found?.isFile()) throw new Error(`MAIL_RELAY_PASSWORD_FILE : ${file} n'est pas un fichier`);
+    if (found.uid !== 0 || (found.mode & 0o177) !== 0)
+      throw new Error(`MAIL_RELAY_PASSWORD_FILE : ${file} doit appartenir à root, mode 0600 ou 0400`);
+    // Its folders too: root's, writable by no one else (unless sticky, as /tmp), or the file could
+    // be swapped (the helper's require_root_only).
+    for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+      const folder = await stat(dir);
+      if (folder.uid !== 0 || ((folder.mode & 0o022) !== 0 && (folder.mode & 0o1000) === 0))
+        throw new Error(
+          `MAIL_RELAY_PASSWORD_FILE : ${dir} peut être modifié par un autre utilisateur que root`,
+        );
+      if (dir === path.dirname(dir)) break;
+    }
+    const password = (await readFile(file, "utf8")).split("\n")[0] ?? "";
+    if (!/^[\x21-\x7e]{1,512}$/.test(password))
+      throw new Error(
+        "MAIL_RELAY_PASSWORD_FILE : le mot de passe seul sur la première ligne, sans espace ni caractère de contrôle",
+      );
+    return password;
+  }
+
+  /**
+   * Postfix's relay login maps (RELAY_MAPS), root's 0600 (Postfix's SMTP client opens them before
+   * giving up root), written as a production host's `configure` writes them (relayMapLines); none
+   * without a login, so no password stays from an earlier start.
+   */
+  private async writeRelayMaps(password: string | undefined): Promise<void> {
+    const { relayHost, relayLogin } = this.options;
+    for (const name of Object.values(RELAY_MAPS)) {
+      const file = path.join(this.paths.postfixDir, name);
+      await rm(file, { force: true });
+      await rm(`${file}.db`, { force: true });
+    }
+    if (password === undefined || !relayHost || !relayLogin) return;
+    for (const [name, text] of Object.entries(relayMapLines(relayHost, relayLogin.user, password))) {
+      const file = path.join(this.paths.postfixDir, name);
+      await writeFile(file, text, { mode: 0o600 });
+      await chmod(file, 0o600);
+      await runProcess("/usr/sbin/postmap", ["-c", this.paths.postfixDir, `hash:${file}`], {
+        env: { PATH: SYSTEM_PATH },
+      });
+      await chmod(`${file}.db`, 0o600);
+    }
+  }
+
+  /**
    * rspamd's configuration (root's, read by `_rspamd`), the Sieve script that files its spam in
    * Junk and the IMAPSieve scripts that learn from what owners move in or out of it, with their
    * pipe programs (root's, run by the mail user). The scripts are compiled here: Dovecot, as the
@@ -588,7 +665,11 @@ export class LocalMailHost implements MailHost {
    */
   private async writeSpamFilter(): Promise<void> {
     const rspamdGid = await groupId(RSPAMD_USER);
-    for (const [name, text] of Object.entries(rspamdConfigFiles(this.rspamdInput()))) {
+    const rspamdFiles = {
+      ...rspamdConfigFiles(this.rspamdInput()),
+      [BAYES_INIT_CONF]: rspamdBayesInitConf(this.controllerPassword),
+    };
+    for (const [name, text] of Object.entries(rspamdFiles)) {
       const file = path.join(this.paths.rspamdDir, name);
       await writeFile(file, text, { mode: 0o640 });
       await chown(file, 0, rspamdGid);
@@ -630,40 +711,55 @@ export class LocalMailHost implements MailHost {
   }
 
   /**
-   * rspamd, started with its Bayes files made. At a data folder's first start its two processes
-   * (milter and controller) would both create them, and the one that loses the race (rspamd gives
-   * up on a locked database after about 100 ms) goes on without Bayes for its whole life: learning,
-   * or scoring, would silently do nothing. So the first start runs until the controller answers (its
-   * files made, by it or the milter), then rspamd starts again on the files as they are.
+   * rspamd, started on its Bayes files. When one is missing (a data folder's first start), they are
+   * made first by one process, as a production host's `configure` does (decision 0108): rspamd with
+   * its controller alone (`bayes-init.conf`, the same statistics and modules), on a socket of a
+   * folder of its own (no port), until the controller answers, which it does once its statistics
+   * are open; stopped by its PID, then rspamd starts. Its two processes (milter and controller)
+   * starting on no files would race to create them: `database is locked` in its log, and the loser
+   * could go on without Bayes for its whole life (learning or scoring silently doing nothing).
    */
   private async startRspamd(): Promise<void> {
-    const files = ["bayes.spam.sqlite", "bayes.ham.sqlite", "learn_cache.sqlite"];
-    const made = await Promise.all(
-      files.map((file) =>
-        lstat(path.join(this.paths.rspamdStateDir, file)).then(
-          () => true,
-          () => false,
+    if (!(await this.bayesFilesMade())) await this.makeBayesFiles();
+    await this.spawnRspamd(this.rspamdConf(), this.paths.rspamdRunDir);
+  }
+
+  private async bayesFilesMade(): Promise<boolean> {
+    const sizes = await Promise.all(
+      BAYES_FILES.map((file) =>
+        stat(path.join(this.paths.rspamdStateDir, file)).then(
+          (found) => found.size,
+          () => 0,
         ),
       ),
     );
-    const first = await this.spawnRspamd();
-    if (made.every(Boolean)) return;
-    const { learn } = this.options.ports;
-    const deadline = Date.now() + RSPAMD_FIRST_START_MS;
-    for (;;) {
-      const answered = await fetch(`http://127.0.0.1:${learn}/stat`, {
-        headers: { Password: this.controllerPassword },
-      }).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) break;
-      if (Date.now() > deadline) throw new Error(`rspamd ne répond pas sur le port ${learn}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    return sizes.every((size) => size > 0);
+  }
+
+  private async makeBayesFiles(): Promise<void> {
+    const rspamd = { uid: await userId(RSPAMD_USER), gid: await groupId(RSPAMD_USER) };
+    const runDir = path.join(this.paths.runDir, "rspamd-init");
+    await rm(runDir, { recursive: true, force: true });
+    await mkdir(runDir, { mode: 0o700 });
+    await chown(runDir, rspamd.uid, rspamd.gid);
+    const init = await this.spawnRspamd(path.join(this.paths.rspamdDir, BAYES_INIT_CONF), runDir);
+    const exited = new Promise<string>((resolve) =>
+      init.once("exit", (code, signal) => resolve(`rspamd s'est arrêté (${signal ?? code})`)),
+    );
+    try {
+      const deadline = Date.now() + RSPAMD_FIRST_START_MS;
+      const socketPath = path.join(runDir, BAYES_INIT_SOCKET);
+      while (!(await controllerAnswers(socketPath, this.controllerPassword))) {
+        const gone = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 100, ""))]);
+        if (gone) throw new Error(gone as string);
+        if (Date.now() > deadline) throw new Error(`rspamd ne répond pas sur ${socketPath}`);
+      }
+    } finally {
+      this.children.splice(this.children.indexOf(init), 1);
+      await stopChild(init);
+      await rm(runDir, { recursive: true, force: true });
     }
-    this.children.splice(this.children.indexOf(first), 1);
-    await stopChild(first);
-    await this.spawnRspamd();
+    if (!(await this.bayesFilesMade())) throw new Error("rspamd n'a pas créé ses fichiers Bayes");
   }
 
   /**
@@ -672,10 +768,10 @@ export class LocalMailHost implements MailHost {
    * It renames its processes ("rspamd: main process", over its command line and environment): its
    * working folder, its state's, tells it is this host's.
    */
-  private async spawnRspamd(): Promise<ChildProcess> {
+  private async spawnRspamd(conf: string, runDir: string): Promise<ChildProcess> {
     const child = this.spawnService(
       "/usr/bin/rspamd",
-      ["-f", "-c", this.rspamdConf(), ...rspamdVariables(this.paths.rspamdDir, this.rspamdInput())],
+      ["-f", "-c", conf, ...rspamdVariables(this.paths.rspamdDir, { ...this.rspamdInput(), runDir })],
       {
         uid: await userId(RSPAMD_USER),
         gid: await groupId(RSPAMD_USER),
@@ -809,6 +905,18 @@ export class LocalMailHost implements MailHost {
   private async endOurDaemons(): Promise<void> {
     await Promise.all(this.ourDaemons().map(([pid, signal]) => endProcess(pid, signal)));
   }
+}
+
+/** Whether rspamd's controller answers `/stat` on this socket, with this password. */
+function controllerAnswers(socketPath: string, password: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get({ socketPath, path: "/stat", headers: { Password: password } }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.setTimeout(5_000, () => request.destroy());
+    request.once("error", () => resolve(false));
+  });
 }
 
 function readProc(pid: number, file: string): string {

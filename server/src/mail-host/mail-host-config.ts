@@ -93,9 +93,9 @@ export interface MailConfigInput {
   /** Outbound mail goes through this relay ("[host]:port") instead of the recipients' MX. */
   relayHost?: string;
   /**
-   * A production host's relay login (host-config.ts, decision 0108): `yes` or `no` (its helper's
-   * placeholder), the login and the relay's TLS requirement in root-only maps its configure writes.
-   * Unset on the embedded host: no such lines.
+   * A relay login (decision 0108): `yes` or `no` (a production host's helper's placeholder), the
+   * login and the relay's TLS requirement in root-only maps (RELAY_MAPS) its configure writes, or
+   * the embedded host with MAIL_RELAY_USER (`yes`, decision 0112). Unset: no such lines.
    */
   relayLogin?: string;
   /** The system user owning the mailboxes (its uid, or the placeholder a host's helper replaces). */
@@ -139,6 +139,18 @@ export const SUBMISSION_RECIPIENT_LIMIT = 50;
 /** Postfix's main.cf: virtual domains only, nothing delivered locally, no open relay. */
 /** The maps of a relay login, root's 0600 in the product's Postfix folder (decision 0108). */
 export const RELAY_MAPS = { password: "sasl_passwd", tls: "relay_tls" } as const;
+
+/**
+ * The two maps' lines for a relay login, as a production host's `configure` writes them
+ * (`relay_maps` in host/commands/configure.sh): the login by the relay's name, and TLS required
+ * for that one destination. The embedded host writes these (local-mail-host.ts, decision 0112).
+ */
+export function relayMapLines(relayHost: string, user: string, password: string): Record<string, string> {
+  return {
+    [RELAY_MAPS.password]: `${relayHost} ${user}:${password}\n`,
+    [RELAY_MAPS.tls]: `${relayHost} encrypt\n`,
+  };
+}
 
 /**
  * A relay that asks for a login: the login is looked up by the relay's name as in relayhost (a

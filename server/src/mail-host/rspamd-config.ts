@@ -26,8 +26,11 @@ export const GTUBE = {
 } as const;
 
 /**
- * The header that carries, on a message to several mailboxes, its score without Bayes: each copy
- * adds its own mailbox's Bayes at delivery (decision 0102). rspamd removes it from what arrives.
+ * The header the milter adds to every message it scans: its score without Bayes, then the address
+ * whose Bayes it used, if any (`3.20 contact@example.fr`; `3.20` alone for a message to several
+ * mailboxes, scored without Bayes, decision 0102). At delivery a copy whose mailbox is not that
+ * address (an alias's, a `+detail`'s, one of several) gets its own mailbox's Bayes instead
+ * (SPAM_SIEVE, decision 0112). rspamd removes it from what arrives.
  */
 export const SCORE_HEADER = "X-Lagon-Spam-Score";
 
@@ -42,6 +45,18 @@ const SEVERAL_RECIPIENTS_LUA = `(function(task)
     end
   end
   return count > 1
+end)`;
+
+/**
+ * A Lua expression: a function giving the user whose Bayes scans a task, or nil for none. The task's
+ * principal recipient (the envelope's, or the controller's `Deliver-To`), lower-cased as Dovecot's
+ * logins are; nil when the envelope names several mailboxes (rspamd's shared default, which nothing
+ * learns: each copy gets its own at delivery, decision 0102).
+ */
+const BAYES_USER_LUA = `(function(task)
+  if ${SEVERAL_RECIPIENTS_LUA}(task) then return nil end
+  local user = task:get_principal_recipient()
+  return user and user:lower()
 end)`;
 
 /** rspamd's `add_header` threshold: from this score a message is spam, filed in Junk. */
@@ -189,11 +204,7 @@ enable_test_patterns = true;
   # Dovecot's logins are. A message to several mailboxes gets no one's Bayes here (nil: the
   # shared default, which nothing learns): each copy gets its own at delivery (decision 0102).
   users_enabled = <<EOD
-return function(task)
-  if ${SEVERAL_RECIPIENTS_LUA}(task) then return nil end
-  local user = task:get_principal_recipient()
-  return user and user:lower()
-end
+return ${BAYES_USER_LUA}
 EOD
   min_tokens = 11;
   min_learns = 20;
@@ -214,17 +225,23 @@ EOD
   learn_condition = 'return require("lua_bayes_learn").can_learn';
 }
 `,
-    // A message to several mailboxes: its score without Bayes goes along, for each copy's own Bayes
-    // at delivery (SPAM_SIEVE); one that came from outside with this header loses it.
-    "local.d/milter_headers.conf": `${RSPAMD_HEADER}use = ["lagon-several-recipients"];
+    // Every message: its score without Bayes and whose Bayes scored it go along, so that a copy
+    // delivered to another mailbox (an alias's, several) gets its own at delivery (SPAM_SIEVE);
+    // one that came from outside with this header loses it.
+    "local.d/milter_headers.conf": `${RSPAMD_HEADER}use = ["lagon-bayes-user"];
 custom {
-  lagon-several-recipients = <<EOD
+  lagon-bayes-user = <<EOD
 return function(task, common)
-  local add = {}
-  if ${SEVERAL_RECIPIENTS_LUA}(task) then
-    add["${SCORE_HEADER}"] = string.format("%.2f", task:get_metric_score()[1])
+  local score = task:get_metric_score()[1]
+  for _, symbol in ipairs({ "BAYES_SPAM", "BAYES_HAM" }) do
+    for _, found in ipairs(task:get_symbol(symbol) or {}) do
+      score = score - (found.score or 0)
+    end
   end
-  return nil, add, { ["${SCORE_HEADER}"] = 0 }, {}
+  local value = string.format("%.2f", score)
+  local user = ${BAYES_USER_LUA}(task)
+  if user and user:match("^[a-z0-9.@_+-]+$") then value = value .. " " .. user end
+  return nil, { ["${SCORE_HEADER}"] = value }, { ["${SCORE_HEADER}"] = 0 }, {}
 end
 EOD;
 }
@@ -239,24 +256,37 @@ EOD;
 }
 
 /**
- * The Sieve script every delivery runs before the mailbox's own: rspamd's spam goes to Junk. A
- * message to several mailboxes was scored without Bayes (SCORE_HEADER): the program BAYES_VERDICT
- * adds this mailbox's own Bayes (junk-learning.ts) and says whether this copy is spam; should it
- * fail, rspamd's verdict without Bayes stands.
+ * The Sieve script every delivery runs before the mailbox's own: rspamd's spam goes to Junk. The
+ * milter's SCORE_HEADER says whose Bayes it used: when that is not this copy's mailbox (a message
+ * to an alias, to a `+detail` address, to several mailboxes: decisions 0102, 0112), the program
+ * BAYES_VERDICT adds this mailbox's own Bayes to the score without Bayes (junk-learning.ts) and
+ * says whether this copy is spam; should it fail, rspamd's verdict stands. A copy for the very
+ * address the milter scanned for runs no program: its X-Spam already holds that mailbox's Bayes.
  */
 export const SPAM_SIEVE = `# Written by the product at each start (server/src/mail-host/rspamd-config.ts).
 require ["fileinto", "variables", "envelope", "subaddress", "vnd.dovecot.execute"];
 set "verdict" "";
 if header :matches "${SCORE_HEADER}" "*" {
-  set "score" "\${1}";
+  set "value" "\${1}";
+  # "<score without Bayes> <address whose Bayes rspamd used>", or the score alone: none used.
+  set "scanned" "";
+  if string :matches "\${value}" "* *" {
+    set "score" "\${1}";
+    set "scanned" "\${2}";
+  } else {
+    set "score" "\${value}";
+  }
+  # This copy's mailbox: the envelope's recipient (after aliases), without its +detail.
   if envelope :user :matches "to" "*" {
     set :lower "user" "\${1}";
   }
   if envelope :domain :matches "to" "*" {
     set :lower "domain" "\${1}";
   }
-  if not execute :pipe :output "verdict" "${BAYES_VERDICT}" ["\${user}@\${domain}", "\${score}"] {
-    set "verdict" "";
+  if not string :is "\${scanned}" "\${user}@\${domain}" {
+    if not execute :pipe :output "verdict" "${BAYES_VERDICT}" ["\${user}@\${domain}", "\${score}"] {
+      set "verdict" "";
+    }
   }
 }
 # rspamd, the SMTP port's milter, adds "X-Spam: Yes" (and drops the header from what arrives).

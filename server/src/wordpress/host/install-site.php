@@ -1,12 +1,15 @@
 <?php
 /**
  * Installs one WordPress site in a folder that already holds a copy of the core template.
- * Run by site-host.sh with php-cli as the site's own user, twice:
- *   `php install-site.php config <site folder>` prints the site's wp-config.php, which the helper
- *   writes itself (the site's folder and wp-config.php are root's: the site cannot swap them);
- *   `php install-site.php install <site folder>` then makes the host's database template, which
- *   the helper copied into wp-content/database, this site's (decision 0106): its URL, title,
- *   admin (login, e-mail, a password hash of its own), dates; then its pages and settings.
+ * Run by site-host.sh with php-cli as the site's own user, once (decision 0111):
+ *   `php install-site.php install <site folder>` draws the site's wp-config.php constants (its
+ *   salts), loads WordPress with them, makes the host's database template, which the helper
+ *   copied into wp-content/database, this site's (decision 0106): its URL, title, admin (login,
+ *   e-mail, a password hash of its own), dates; then its pages and settings. It prints the
+ *   wp-config.php it ran with, then its JSON result on the last line: the helper writes that file
+ *   itself once the run is over (the site's folder and wp-config.php are root's: the site cannot
+ *   swap them). `php install-site.php config <site folder>` prints a wp-config.php alone (the
+ *   template's build).
  * `php install-site.php template <folder>` (the helper, as the template's own user, once per
  * host and version) installs WordPress with placeholders: the database every site starts from.
  * Nothing in it is secret or random (the salts are constants of each wp-config.php).
@@ -20,7 +23,8 @@
  * with `bookingPage`, a "Réservation" page linked from the header too. Given here rather than
  * through the site's REST API once it serves (decision 0103): one PHP run instead of six
  * requests, each of which boots WordPress again.
- * `install` prints {"appPassword": "..."} on stdout; anything else WordPress prints goes to stderr.
+ * `install` prints the site's wp-config.php, then {"appPassword": "..."} as its last line, on
+ * stdout; anything else WordPress prints goes to stderr.
  */
 
 ini_set('display_errors', 'stderr');
@@ -41,10 +45,18 @@ $locale = file_exists("$site_dir/wp-content/languages/fr_FR.mo") ? 'fr_FR' : '';
 
 if ($mode === 'config') {
 	ob_end_clean();
-	echo wp_config($url, $locale);
+	echo wp_config(config_constants($url, $locale));
 	exit(0);
 }
-if (!is_file("$site_dir/wp-config.php")) {
+if ($mode === 'install') {
+	// The constants this run loads WordPress with are the ones the helper writes afterwards: one
+	// PHP run and one WordPress load per install, not a second run for the salts (decision 0111).
+	if (file_exists("$site_dir/wp-config.php")) {
+		fwrite(STDERR, "install-site: $site_dir/wp-config.php is there already (install writes its own)\n");
+		exit(2);
+	}
+	$config = config_constants($url, $locale);
+} elseif (!is_file("$site_dir/wp-config.php")) {
 	fwrite(STDERR, "install-site: no wp-config.php in $site_dir\n");
 	exit(2);
 }
@@ -69,7 +81,18 @@ $_SERVER['REQUEST_URI'] = '/';
 $_SERVER['HTTPS'] = $url_parts['scheme'] === 'https' ? 'on' : '';
 
 define('WP_INSTALLING', true);
-require "$site_dir/wp-load.php";
+if ($mode === 'install') {
+	// What wp-load.php, then the wp-config.php printed below, do; in the global scope, as they.
+	define('ABSPATH', "$site_dir/");
+	error_reporting(E_CORE_ERROR | E_CORE_WARNING | E_COMPILE_ERROR | E_ERROR | E_WARNING | E_PARSE | E_USER_ERROR | E_USER_WARNING | E_RECOVERABLE_ERROR);
+	foreach ($config as $name => $value) {
+		define($name, $value);
+	}
+	$table_prefix = 'wp_';
+	require_once ABSPATH . 'wp-settings.php';
+} else {
+	require "$site_dir/wp-load.php";
+}
 
 // The product sends the credentials itself; WordPress must not try to mail them.
 function wp_new_blog_notification() {}
@@ -129,7 +152,7 @@ $noise = ob_get_clean();
 if ($noise !== '') {
 	fwrite(STDERR, $noise);
 }
-echo json_encode(['appPassword' => $app_password]), "\n";
+echo wp_config($config), json_encode(['appPassword' => $app_password]), "\n";
 
 /** Everything of an install that is the same for every site of the host (decision 0106). */
 function install_template(array $input, string $locale): void {
@@ -221,8 +244,8 @@ function require_fields(mixed $object, array $keys): void {
 	}
 }
 
-function wp_config(string $url, string $locale): string {
-	$lines = ["<?php", "// Written by install-site.php. The database is SQLite, through wp-content/db.php."];
+/** The constants of a site's wp-config.php, its salts drawn here. */
+function config_constants(string $url, string $locale): array {
 	$constants = [
 		'DB_NAME' => 'wordpress', 'DB_USER' => '', 'DB_PASSWORD' => '', 'DB_HOST' => '',
 		'DB_CHARSET' => 'utf8mb4', 'DB_COLLATE' => '',
@@ -246,6 +269,11 @@ function wp_config(string $url, string $locale): string {
 	if ($locale !== '') {
 		$constants['WPLANG'] = $locale;
 	}
+	return $constants;
+}
+
+function wp_config(array $constants): string {
+	$lines = ["<?php", "// Written by install-site.php. The database is SQLite, through wp-content/db.php."];
 	foreach ($constants as $name => $value) {
 		$lines[] = sprintf('define(%s, %s);', var_export($name, true), var_export($value, true));
 	}

@@ -99,13 +99,14 @@ if ($mode === 'install') {
 // The product sends the credentials itself; WordPress must not try to mail them.
 function wp_new_blog_notification() {}
 
-require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-require_once ABSPATH . 'wp-admin/includes/plugin.php';
-
 // No HTTP during the install: WordPress would probe its own URL, which is not served yet.
 add_filter('pre_http_request', fn() => new WP_Error('offline', 'No HTTP while installing'));
 
 if ($mode === 'template') {
+	// wp_install and activate_plugin are wp-admin's, with some forty files more to compile: only
+	// the template's making needs them; a site's install calls nothing of them (decision 0111).
+	require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+	require_once ABSPATH . 'wp-admin/includes/plugin.php';
 	install_template($input, $locale);
 	fwrite(STDERR, ob_get_clean());
 	exit(0);

@@ -1,14 +1,19 @@
 <?php
 /**
  * Installs one WordPress site in a folder that already holds a copy of the core template.
- * Run by site-host.sh with php-cli as the site's own user, twice:
- *   `php install-site.php config <site folder>` prints the site's wp-config.php, which the helper
- *   writes itself (the site's folder and wp-config.php are root's: the site cannot swap them);
- *   `php install-site.php install <site folder>` then makes the host's database template, which
- *   the helper copied into wp-content/database, this site's (decision 0106): its URL, title,
- *   admin (login, e-mail, a password hash of its own), dates; then its pages and settings.
+ * Run by site-host.sh with php-cli as the site's own user, once (decision 0111):
+ *   `php install-site.php install <site folder>` draws the site's wp-config.php constants (its
+ *   salts), loads WordPress with them, makes the host's database template, which the helper
+ *   copied into wp-content/database, this site's (decision 0106): its URL, title, admin (login,
+ *   e-mail, a password hash of its own), dates; then the template's pages, menus, header and
+ *   footer get this site's content, and its settings are kept. It prints the
+ *   wp-config.php it ran with, then its JSON result on the last line: the helper writes that file
+ *   itself once the run is over (the site's folder and wp-config.php are root's: the site cannot
+ *   swap them). `php install-site.php config <site folder>` prints a wp-config.php alone (the
+ *   template's build).
  * `php install-site.php template <folder>` (the helper, as the template's own user, once per
- * host and version) installs WordPress with placeholders: the database every site starts from.
+ * host and version) installs WordPress with placeholders, its pages, menus, header and footer
+ * included: the database every site starts from.
  * Nothing in it is secret or random (the salts are constants of each wp-config.php).
  * Reads its input as JSON on stdin so that passwords never show in `ps`:
  *   { url, title, adminUser, adminEmail, adminPassword,
@@ -20,7 +25,8 @@
  * with `bookingPage`, a "Réservation" page linked from the header too. Given here rather than
  * through the site's REST API once it serves (decision 0103): one PHP run instead of six
  * requests, each of which boots WordPress again.
- * `install` prints {"appPassword": "..."} on stdout; anything else WordPress prints goes to stderr.
+ * `install` prints the site's wp-config.php, then {"appPassword": "..."} as its last line, on
+ * stdout; anything else WordPress prints goes to stderr.
  */
 
 ini_set('display_errors', 'stderr');
@@ -41,10 +47,18 @@ $locale = file_exists("$site_dir/wp-content/languages/fr_FR.mo") ? 'fr_FR' : '';
 
 if ($mode === 'config') {
 	ob_end_clean();
-	echo wp_config($url, $locale);
+	echo wp_config(config_constants($url, $locale));
 	exit(0);
 }
-if (!is_file("$site_dir/wp-config.php")) {
+if ($mode === 'install') {
+	// The constants this run loads WordPress with are the ones the helper writes afterwards: one
+	// PHP run and one WordPress load per install, not a second run for the salts (decision 0111).
+	if (file_exists("$site_dir/wp-config.php")) {
+		fwrite(STDERR, "install-site: $site_dir/wp-config.php is there already (install writes its own)\n");
+		exit(2);
+	}
+	$config = config_constants($url, $locale);
+} elseif (!is_file("$site_dir/wp-config.php")) {
 	fwrite(STDERR, "install-site: no wp-config.php in $site_dir\n");
 	exit(2);
 }
@@ -69,18 +83,30 @@ $_SERVER['REQUEST_URI'] = '/';
 $_SERVER['HTTPS'] = $url_parts['scheme'] === 'https' ? 'on' : '';
 
 define('WP_INSTALLING', true);
-require "$site_dir/wp-load.php";
+if ($mode === 'install') {
+	// What wp-load.php, then the wp-config.php printed below, do; in the global scope, as they.
+	define('ABSPATH', "$site_dir/");
+	error_reporting(E_CORE_ERROR | E_CORE_WARNING | E_COMPILE_ERROR | E_ERROR | E_WARNING | E_PARSE | E_USER_ERROR | E_USER_WARNING | E_RECOVERABLE_ERROR);
+	foreach ($config as $name => $value) {
+		define($name, $value);
+	}
+	$table_prefix = 'wp_';
+	require_once ABSPATH . 'wp-settings.php';
+} else {
+	require "$site_dir/wp-load.php";
+}
 
 // The product sends the credentials itself; WordPress must not try to mail them.
 function wp_new_blog_notification() {}
-
-require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-require_once ABSPATH . 'wp-admin/includes/plugin.php';
 
 // No HTTP during the install: WordPress would probe its own URL, which is not served yet.
 add_filter('pre_http_request', fn() => new WP_Error('offline', 'No HTTP while installing'));
 
 if ($mode === 'template') {
+	// wp_install and activate_plugin are wp-admin's, with some forty files more to compile: only
+	// the template's making needs them; a site's install calls nothing of them (decision 0111).
+	require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+	require_once ABSPATH . 'wp-admin/includes/plugin.php';
 	install_template($input, $locale);
 	fwrite(STDERR, ob_get_clean());
 	exit(0);
@@ -91,11 +117,13 @@ $user_id = make_template_this_site($input);
 
 wp_set_current_user($user_id);
 $legal = $input['legal'];
-$pages = [
-	'home' => insert_page('Accueil', 'accueil', home_page_content($input['title']), 'page-no-title'),
-	'contact' => insert_page('Contact', 'contact', contact_page_content($legal)),
-	'legal' => insert_page('Mentions légales', 'mentions-legales', legal_notice_content($legal, $url)),
-];
+// The pages, menus, header and footer are the template's (decision 0111): their content, dates
+// and addresses are written again for this site, nothing of the template's stays.
+$made = template_site_content();
+$pages = $made['pages'];
+rewrite_post($pages['home'], home_page_content($input['title']));
+rewrite_post($pages['contact'], contact_page_content($legal));
+rewrite_post($pages['legal'], legal_notice_content($legal, $url));
 // Checked and kept by the mu-plugin, as its REST route would (a refusal fails the install).
 if (isset($input['mail'])) {
 	$kept = function_exists('lagon_courriel_store') ? lagon_courriel_store($input['mail'])
@@ -110,14 +138,11 @@ if (is_string($input['bookingPage'] ?? null) && $input['bookingPage'] !== '') {
 	// The slug and title the product looks the page up by (booking/booking-site-page.ts).
 	$menu_pages[] = insert_page('Réservation', 'reservation', $input['bookingPage']);
 }
-update_option('show_on_front', 'page');
-update_option('page_on_front', $pages['home']);
-update_option('blogdescription', '');
-if (wp_is_block_theme()) {
-	$menu = insert_navigation('Menu principal', $menu_pages);
-	$footer_menu = insert_navigation('Pied de page', array_values($pages));
-	insert_template_part('header', 'En-tête', header_part($menu));
-	insert_template_part('footer', 'Pied de page', footer_part($footer_menu, $legal));
+if (isset($made['header'])) {
+	rewrite_post($made['menu'], navigation_content($menu_pages));
+	rewrite_post($made['footerMenu'], navigation_content(array_values($pages)));
+	rewrite_post($made['header'], header_part($made['menu']));
+	rewrite_post($made['footer'], footer_part($made['footerMenu'], $legal));
 }
 
 [$app_password] = WP_Application_Passwords::create_new_application_password($user_id, ['name' => 'Koza']);
@@ -129,7 +154,7 @@ $noise = ob_get_clean();
 if ($noise !== '') {
 	fwrite(STDERR, $noise);
 }
-echo json_encode(['appPassword' => $app_password]), "\n";
+echo wp_config($config), json_encode(['appPassword' => $app_password]), "\n";
 
 /** Everything of an install that is the same for every site of the host (decision 0106). */
 function install_template(array $input, string $locale): void {
@@ -157,6 +182,23 @@ function install_template(array $input, string $locale): void {
 
 	wp_set_current_user($installed['user_id']);
 	remove_demo_content();
+	// The site's pages, menus, header and footer, with the placeholders' content: every install
+	// rewrites them for its site (decision 0111).
+	$legal = $input['legal'];
+	$pages = [
+		'home' => insert_page('Accueil', 'accueil', home_page_content($input['title']), 'page-no-title'),
+		'contact' => insert_page('Contact', 'contact', contact_page_content($legal)),
+		'legal' => insert_page('Mentions légales', 'mentions-legales', legal_notice_content($legal, home_url())),
+	];
+	update_option('show_on_front', 'page');
+	update_option('page_on_front', $pages['home']);
+	update_option('blogdescription', '');
+	if (wp_is_block_theme()) {
+		$menu = insert_navigation('Menu principal', [$pages['home'], $pages['contact']]);
+		$footer_menu = insert_navigation('Pied de page', array_values($pages));
+		insert_template_part('header', 'En-tête', header_part($menu));
+		insert_template_part('footer', 'Pied de page', footer_part($footer_menu, $legal));
+	}
 	// Rebuilt from its rows: nothing deleted or overwritten (the sample content, the first values
 	// of siteurl and home) stays in the free space every copy would carry.
 	global $wpdb;
@@ -221,8 +263,8 @@ function require_fields(mixed $object, array $keys): void {
 	}
 }
 
-function wp_config(string $url, string $locale): string {
-	$lines = ["<?php", "// Written by install-site.php. The database is SQLite, through wp-content/db.php."];
+/** The constants of a site's wp-config.php, its salts drawn here. */
+function config_constants(string $url, string $locale): array {
 	$constants = [
 		'DB_NAME' => 'wordpress', 'DB_USER' => '', 'DB_PASSWORD' => '', 'DB_HOST' => '',
 		'DB_CHARSET' => 'utf8mb4', 'DB_COLLATE' => '',
@@ -246,6 +288,11 @@ function wp_config(string $url, string $locale): string {
 	if ($locale !== '') {
 		$constants['WPLANG'] = $locale;
 	}
+	return $constants;
+}
+
+function wp_config(array $constants): string {
+	$lines = ["<?php", "// Written by install-site.php. The database is SQLite, through wp-content/db.php."];
 	foreach ($constants as $name => $value) {
 		$lines[] = sprintf('define(%s, %s);', var_export($name, true), var_export($value, true));
 	}
@@ -353,13 +400,68 @@ function contact_page_content(array $legal): string {
 
 /** A menu of pages, by id: a page whose slug changes keeps its link. */
 function insert_navigation(string $title, array $page_ids): int {
+	return insert_or_fail(['post_type' => 'wp_navigation', 'post_status' => 'publish', 'post_title' => $title, 'post_content' => navigation_content($page_ids)]);
+}
+
+function navigation_content(array $page_ids): string {
 	$links = '';
 	foreach ($page_ids as $id) {
 		$links .= block('core/navigation-link', [
 			'label' => get_the_title($id), 'type' => 'page', 'id' => $id, 'url' => get_permalink($id), 'kind' => 'post-type',
 		]) . "\n";
 	}
-	return insert_or_fail(['post_type' => 'wp_navigation', 'post_status' => 'publish', 'post_title' => $title, 'post_content' => $links]);
+	return $links;
+}
+
+/**
+ * The template's pages, menus, header and footer (install_template), by id: each must be there
+ * once, published, as the template made it.
+ */
+function template_site_content(): array {
+	global $wpdb;
+	$rows = $wpdb->get_results("SELECT ID, post_type, post_name, post_title FROM $wpdb->posts WHERE post_status = 'publish' AND post_type IN ('page', 'wp_navigation', 'wp_template_part')", ARRAY_A);
+	$wanted = [
+		'home' => ['page', 'accueil'], 'contact' => ['page', 'contact'], 'legal' => ['page', 'mentions-legales'],
+		'menu' => ['wp_navigation', 'Menu principal'], 'footerMenu' => ['wp_navigation', 'Pied de page'],
+		'header' => ['wp_template_part', 'header'], 'footer' => ['wp_template_part', 'footer'],
+	];
+	$found = [];
+	foreach ($wanted as $key => [$type, $name]) {
+		$ids = [];
+		foreach ($rows as $row) {
+			if ($row['post_type'] === $type && ($type === 'wp_navigation' ? $row['post_title'] : $row['post_name']) === $name) {
+				$ids[] = (int) $row['ID'];
+			}
+		}
+		$optional = $type !== 'page' && !wp_is_block_theme();
+		if (count($ids) !== 1 && !($optional && $ids === [])) {
+			fwrite(STDERR, "install-site: the database template has not one $type $name\n");
+			exit(1);
+		}
+		if ($ids !== []) {
+			$found[$key] = $ids[0];
+		}
+	}
+	return ['pages' => ['home' => $found['home'], 'contact' => $found['contact'], 'legal' => $found['legal']]]
+		+ array_diff_key($found, ['home' => 0, 'contact' => 0, 'legal' => 0]);
+}
+
+/**
+ * A post of the template made this site's: its content, its dates (now, as an insert's) and its
+ * guid (as wp_insert_post sets it, from this site's address). One query, no insert's hooks.
+ */
+function rewrite_post(int $id, string $content): void {
+	global $wpdb;
+	$now = current_time('mysql');
+	$now_gmt = current_time('mysql', true);
+	clean_post_cache($id);
+	$wpdb->update($wpdb->posts, [
+		'post_content' => $content,
+		'post_date' => $now, 'post_date_gmt' => $now_gmt,
+		'post_modified' => $now, 'post_modified_gmt' => $now_gmt,
+		'guid' => get_permalink($id),
+	], ['ID' => $id]);
+	clean_post_cache($id);
 }
 
 /** Replaces the theme's header or footer (whose sample links go nowhere) for this site. */

@@ -57,10 +57,14 @@ cmd_install() {
   chmod 2700 "$fresh/wp-content/database"
   hand_over_site_folder "$fresh"
   wait_for_socket "$sub"
-  part=$(mktemp "$fresh/.wp-config.XXXXXX")
-  printf '%s' "$input" | site_php "$sub" "$fresh" install-site.php config "$fresh" >"$part"
-  install_config "$part" "$fresh" "$user"
+  # One PHP run (decision 0111): it loads WordPress with the constants it drew and prints them as
+  # the site's wp-config.php, then its result on the last line. Root writes that file; the site's
+  # user cannot write in its folder (hand_over_site_folder), so nothing else is in its place.
   out=$(printf '%s' "$input" | site_php "$sub" "$fresh" install-site.php install "$fresh")
+  [[ $out == '<?php'*$'\n'* ]] || fail "install-site.php printed no wp-config.php for $sub"
+  part=$(mktemp "$fresh/.wp-config.XXXXXX")
+  printf '%s\n' "${out%$'\n'*}" >"$part"
+  install_config "$part" "$fresh" "$user"
 
   local target="$SITES_ROOT/$sub" old
   if [ "$mode" = --replace ] && [ -e "$target" ]; then

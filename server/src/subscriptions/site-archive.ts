@@ -4,6 +4,7 @@ import { backupBeforeChange, findBackup, importBackup } from "../backups/site-ba
 import type { Context } from "../context.ts";
 import { type Order, siteBackups } from "../db/schema.ts";
 import { restoreOrderMail } from "../mailboxes/order-mail-follows-site.ts";
+import { restoreMailHost } from "../mailboxes/order-mailboxes.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 
 // The final copy of an archived site is its backup taken before the archival (kind
@@ -29,6 +30,9 @@ export async function restoreFinalCopy(
   if ((await host.status(order.subdomain)) === "installed") return;
   const backup = await findBackup(ctx, order.id, location);
   await importBackup(ctx, backup, host, order.subdomain, siteDiskMb(order.planId));
+  // Its mail domains left the mail host with the site (decision 0113): the database gives them
+  // back with their addresses, then the copy their mail.
+  await restoreMailHost(ctx, order);
   await restoreOrderMail(ctx, order, backup);
 }
 

@@ -66,6 +66,7 @@ const SAMPLES: Record<string, string> = {
   visitor_note: "Première visite, pour une coupe.",
   cancel_url: "https://lagon-digital.re/reservation/annuler?id=exemple&token=exemple",
   business_contact: "marie.payet@exemple.re, 0262 12 34 56",
+  addresses: "contact@boulangerie-payet.lagon.re et devis@boulangerie-payet.lagon.re",
   used: "9,3 Go",
   limit: "10 Go",
   percent: "93 %",

@@ -160,7 +160,14 @@ cmd_configure() {
   done
 
   # Each daemon's own parser on what would be installed: nothing is installed if one objects.
-  # PHP, php-fpm and nginx on the webmail's first (lib/webmail.sh).
+  # logrotate's dry run first (the quickest), with a state file of its own (the system's untouched).
+  if ! said=$(logrotate -d -s "$stage/logrotate.state" "$stage/logrotate.conf" 2>&1) ||
+    grep -q '^error:' <<<"$said"; then
+    grep '^error:' <<<"$said" >&2 || printf '%s\n' "$said" >&2
+    fail "logrotate refuses logrotate.conf"
+  fi
+  rm -f -- "$stage/logrotate.state"
+  # PHP, php-fpm and nginx on the webmail's (lib/webmail.sh).
   webmail_check_staged "$stage"
   mkdir -- "$stage/postfix"
   cp -- "$stage/main.cf" "$stage/master.cf" "$stage/postfix/"
@@ -170,13 +177,6 @@ cmd_configure() {
   fi
   postconf -c "$stage/postfix" -M >/dev/null || fail "Postfix refuses master.cf"
   doveconf -c "$stage/dovecot.conf" -n >/dev/null || fail "Dovecot refuses dovecot.conf"
-  # logrotate's dry run on the staged file, with a state file of its own (the system's untouched).
-  if ! said=$(logrotate -d -s "$stage/logrotate.state" "$stage/logrotate.conf" 2>&1) ||
-    grep -q '^error:' <<<"$said"; then
-    grep '^error:' <<<"$said" >&2 || printf '%s\n' "$said" >&2
-    fail "logrotate refuses logrotate.conf"
-  fi
-  rm -f -- "$stage/logrotate.state"
   opendkim -n -x "$stage/opendkim.conf" || fail "OpenDKIM refuses opendkim.conf"
   # rspamd's, on the staged files laid out as they are installed (a name's `--` are folders).
   mkdir -p -- "$stage/rspamd-tree/local.d" "$stage/rspamd-tree/override.d"

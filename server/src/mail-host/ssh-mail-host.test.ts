@@ -353,7 +353,9 @@ describe("SshMailHost (the helper over SSH)", () => {
     // The site is suspended first, then removed (decision 0113): nothing of it stays, its
     // suspension neither ("retry later" would answer for a domain served by no one).
     await host.setSuspended([other], true);
+    expect(await host.domains()).toContain(other);
     await host.removeDomain(other);
+    expect(await host.domains()).not.toContain(other);
     expect(existsSync(key)).toBe(false);
     expect(existsSync(path.join(daemons.paths.boxesDir, other))).toBe(false);
     const state = JSON.parse(await readFile(daemons.paths.stateFile, "utf8")) as MailState;

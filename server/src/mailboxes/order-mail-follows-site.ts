@@ -185,8 +185,12 @@ export async function removeOrderMail(
     .from(subscriptions)
     .where(eq(subscriptions.orderId, order.id));
   if (sub?.status !== "archived") throw new Error(`the site of ${order.id} is not archived: its mail stays`);
-  if (!host.isStarted()) throw new Error("the mail host is not started");
   const domains = await mailDomainsOf(ctx, order);
+  const later = (why: string) => ({
+    level: "warning" as const,
+    details: `${domains.length > 1 ? "Les domaines" : "Le domaine"} e-mail ${listDomains(domains)} ${domains.length > 1 ? "restent" : "reste"} sur l'hébergement e-mail (${why}) : ${domains.length > 1 ? "ils seront retirés" : "il sera retiré"} à son prochain démarrage.`,
+  });
+  if (!host.isStarted()) return later("messagerie arrêtée");
   if (await hasMailboxes(ctx, order)) {
     const [copy] = location
       ? await ctx.db
@@ -202,7 +206,11 @@ export async function removeOrderMail(
       };
     }
   }
-  for (const domain of domains) await host.removeDomain(domain);
+  try {
+    for (const domain of domains) await host.removeDomain(domain);
+  } catch (error) {
+    return later(`messagerie injoignable : ${(error as Error).message.slice(0, 200)}`);
+  }
   return {
     level: "info",
     details: `${domains.length > 1 ? "Domaines" : "Domaine"} e-mail ${listDomains(domains)} ${domains.length > 1 ? "retirés" : "retiré"} de l'hébergement e-mail : adresses, alias et renvois, réponses automatiques, clé DKIM et courrier (celui-ci est dans la copie finale).`,
@@ -210,3 +218,33 @@ export async function removeOrderMail(
 }
 
 const listDomains = (domains: string[]) => domains.join(" et ");
+
+/**
+ * At the host's start: the mail domains of archived sites it still serves (a removal it missed,
+ * being stopped or unreachable then) are removed now, as `removeOrderMail` does, with a line in
+ * the order's log.
+ */
+export async function removeLeftMailDomains(
+  ctx: Pick<Context, "config" | "db" | "mailHost">,
+): Promise<number> {
+  const host = ctx.mailHost;
+  if (!host) return 0;
+  const present = new Set(await host.domains());
+  if (present.size === 0) return 0;
+  const rows = await ctx.db
+    .select({ order: orderColumns, location: subscriptions.archiveLocation })
+    .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
+    .innerJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+    .where(and(eq(subscriptions.status, "archived"), eq(subscriptions.siteState, "removed")));
+  let removed = 0;
+  for (const { order, location } of rows) {
+    if (!(await mailDomainsOf(ctx, order)).some((domain) => present.has(domain))) continue;
+    const line = await removeOrderMail(ctx, order, location);
+    // Only a removal is said: a site whose mail is in no copy keeps its domains at each start.
+    if (line?.level !== "info") continue;
+    removed += 1;
+    await addOrderLog(ctx.db, order.id, { ...line, action: "mailbox" });
+  }
+  return removed;
+}

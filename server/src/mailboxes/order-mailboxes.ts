@@ -29,7 +29,7 @@ import {
   unavailableReason,
   usableHost,
 } from "./order-mail-domain.ts";
-import { restoreSuspensions } from "./order-mail-follows-site.ts";
+import { removeLeftMailDomains, restoreSuspensions } from "./order-mail-follows-site.ts";
 import { addressesOutsidePlan } from "./plan-mail.ts";
 
 /** The order's mailboxes with what each stores, as its page shows them. */
@@ -233,7 +233,8 @@ function view(row: MailboxRow, used: Map<string, number> | null): MailboxView {
 /**
  * Gives the mail host every mailbox the database records (with its domain): at start, a host
  * that lost its state or a new one gets them back, with the passwords their owners have. Sites
- * removed (archived) are left out: their domains left the host with them (decision 0113). With
+ * removed (archived) are left out: their domains left the host with them, and one it still
+ * serves (a removal it missed) is removed now (decision 0113). With
  * `only`, that order's alone (its site coming back from its final copy): its domains, mailboxes,
  * aliases and forwards, replies and site sender.
  */
@@ -242,6 +243,7 @@ export async function restoreMailHost(
   only?: Order,
 ): Promise<number> {
   if (!ctx.mailHost) return 0;
+  if (!only) await removeLeftMailDomains(ctx);
   const rows = await ctx.db
     .select({ mailbox: mailboxes, subdomain: sites.name })
     .from(mailboxes)

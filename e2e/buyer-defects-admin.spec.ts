@@ -10,7 +10,7 @@ test("9. the template preview fills every {{variable}} with a sample value, subj
 }) => {
   await page.goto(admin("/admin/email-templates"));
   await expect(page.getByRole("heading", { name: "Modèles d'e-mails", level: 1 })).toBeVisible();
-  for (const name of ["welcome", "domain_request_agency", "contact_agency"]) {
+  for (const name of ["welcome", "domain_request_agency", "contact_agency", "mail_outside_plan_customer"]) {
     await page.getByRole("button", { name: new RegExp(name) }).click();
     await expect(page.getByRole("heading", { name })).toBeVisible();
     const subject = page.locator(".admin-preview-subject");
@@ -19,6 +19,19 @@ test("9. the template preview fills every {{variable}} with a sample value, subj
     await expect(body).not.toContainText("{{");
     await expect(body).toContainText("Lagon Digital");
   }
+  // The customer's e-mail for addresses left on a plan without mail (decision 0113).
+  await page.getByRole("button", { name: /mail_outside_plan_customer/ }).click();
+  await expect(page.locator(".admin-preview-subject")).toContainText(
+    "Vos adresses e-mail ne sont plus comprises dans votre formule Libre",
+  );
+  const mailBody = page.frameLocator("iframe.admin-preview").locator("body");
+  await expect(mailBody).toContainText(
+    "Votre site a pourtant encore des adresses e-mail : contact@boulangerie-payet.lagon.re et devis@boulangerie-payet.lagon.re.",
+  );
+  await expect(mailBody.getByRole("link", { name: "Ouvrir mon espace client" })).toHaveAttribute(
+    "href",
+    "https://lagon-digital.re/dashboard/exemple?token=exemple",
+  );
   await page.getByRole("button", { name: /welcome/ }).click();
   const body = page.frameLocator("iframe.admin-preview").locator("body");
   await expect(body).toContainText("Bienvenue Marie Payet !");

@@ -49,7 +49,7 @@ export const VACATION_LIMITS = { subject: 150, message: 5000 } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
 
 /** "a, b et c" */
-const listed = (items: string[]) =>
+export const listed = (items: string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(", ")} et ${items.at(-1)}` : (items[0] ?? "");
 
 export const MAILBOX_MESSAGES = {
@@ -82,6 +82,9 @@ export const MAILBOX_MESSAGES = {
   outsidePlanAgency: (planName: string, addresses: string[]) =>
     `La formule ${planName} ne comprend pas d'adresse e-mail, mais ${addresses.length > 1 ? `ces ${addresses.length} adresses restent` : "cette adresse reste"} en service : ${listed(addresses)}. Rien n'est supprimé ni bloqué : voyez avec le client s'il reprend la formule Starter ou Business, ou s'il supprime ${addresses.length > 1 ? "ces adresses" : "cette adresse"} après avoir récupéré ses messages (bloc « Adresses e-mail » de la commande).`,
   notReady: "Les adresses e-mail seront disponibles dès que votre site sera en ligne.",
+  /** The site is archived: its addresses left the mail host with it (decision 0113). */
+  siteArchived:
+    "Votre site est archivé : ses adresses e-mail ne sont plus en service. Elles reviendront, avec leurs messages, si vous reprenez votre abonnement.",
   unknownMailDomain: "Ce domaine n'est pas un domaine e-mail de votre site : choisissez-en un de la liste.",
   unknownMailbox: "Cette adresse n'existe pas (ou plus).",
   hostDown: "Le service e-mail est momentanément indisponible : réessayez dans quelques minutes.",

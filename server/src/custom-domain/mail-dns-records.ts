@@ -7,7 +7,7 @@ import type { Context } from "../context.ts";
 import { customDomains, type Order } from "../db/schema.ts";
 import { AppError, conflict, forbidden } from "../lib/app-error.ts";
 import { mailHostName } from "../mail-host/create-mail-host.ts";
-import { allowanceOf } from "../mailboxes/order-mail-domain.ts";
+import { allowanceOf, siteRemoved } from "../mailboxes/order-mail-domain.ts";
 import { createDnsResolver } from "./dns-check.ts";
 import { logCheck } from "./domain-lifecycle.ts";
 import { checkMailDns, type ExpectedMailRecord } from "./mail-dns-check.ts";
@@ -84,6 +84,8 @@ export async function checkOrderMailDns(
   if (!domain) throw conflict(DOMAIN_MESSAGES.mailNotLive);
   const host = ctx.mailHost;
   if (!host) throw new AppError(503, MAILBOX_MESSAGES.hostDown);
+  // Its domain left the mail host with the site (decision 0113): not added back for a look.
+  if (await siteRemoved(ctx, order.id)) throw conflict(MAILBOX_MESSAGES.siteArchived);
   let dkim: { name: string; value: string };
   try {
     await host.addDomain(domain.domain);

@@ -69,6 +69,7 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         POLICYD_CONF: etc("policyd-rate-limit.yaml"),
         POSTSRSD_DEFAULT: etc("default/postsrsd"),
         RSPAMD_DROPIN: etc("systemd/rspamd.service.d/lagon.conf"),
+        LOGROTATE_CONF: etc("logrotate.d/lagon-mail"),
         MAIL_HOSTNAME: "mail.exemple.re",
         TLS_CERT: path.join(dir, "tls", "cert.pem"),
         TLS_KEY: path.join(dir, "tls", "private", "key.pem"),
@@ -466,6 +467,7 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         etc("opendkim.conf"),
         etc("default/postsrsd"),
         etc("systemd/rspamd.service.d/lagon.conf"),
+        etc("logrotate.d/lagon-mail"),
         path.join(root(), "sieve", "pipe", "learn-ham"),
         path.join(root(), "rspamd", "override.d", "statistic.conf"),
       ];
@@ -748,6 +750,52 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       expect(down?.stderr).toContain("le webmail ne répond pas (HTTP 502)");
     }
 
+    /**
+     * The logs the daemons wrote under the host's folders (Postfix's, Dovecot's, rspamd's since
+     * configure's Bayes step, Roundcube's), rotated by the installed logrotate file as Debian's
+     * timer runs it, without a daemon started (decision 0113).
+     */
+    it("rotates the host's logs with the logrotate file configure installed", async () => {
+      const rotation = etc("logrotate.d/lagon-mail");
+      const text = await readFile(rotation, "utf8");
+      const { mode, uid } = await stat(rotation);
+      expect([mode & 0o777, uid]).toEqual([0o644, 0]);
+      const webmailLogs = path.join(dir, "webmail", "log");
+      expect(text).toContain(`${root()}/log/postfix.log ${root()}/log/dovecot.log {`);
+      expect(text).not.toMatch(/@[A-Z_]+@/);
+      // Folders a daemon's user can write are rotated as that user: root's logrotate would
+      // otherwise follow links that user put there.
+      expect(text).toContain(`${root()}/rspamd-state/rspamd.log {\n  su _rspamd _rspamd\n`);
+      expect(text).toContain(`${webmailLogs}/*.log {\n  su ${WEBMAIL_USER} ${WEBMAIL_USER}\n`);
+      const logs = [
+        path.join(root(), "log", "postfix.log"),
+        path.join(root(), "log", "dovecot.log"),
+        path.join(root(), "rspamd-state", "rspamd.log"),
+        path.join(webmailLogs, "errors.log"),
+      ];
+      // Roundcube logs only its errors (and what it sends): one, as its own user.
+      await writeFile(logs[3] as string, "[27-Nov-2026 23:50:00 +0400]: erreur de test\n");
+      await runProcess("chown", [`${WEBMAIL_USER}:${WEBMAIL_USER}`, logs[3] as string]);
+      const before = new Map<string, { text: string; uid: number }>();
+      for (const log of logs) {
+        const content = await readFile(log, "utf8");
+        expect(content.length, log).toBeGreaterThan(0);
+        before.set(log, { text: content, uid: (await stat(log)).uid });
+      }
+      const state = path.join(dir, "logrotate.state");
+      const { stderr } = await runProcess("logrotate", ["-f", "-s", state, rotation]);
+      expect(stderr).toBe("");
+      for (const log of logs) {
+        const was = before.get(log) as { text: string; uid: number };
+        // Copied whole to .1 (compressed only at the next rotation), the file itself emptied in
+        // place: its writer goes on appending to it, its owner unchanged.
+        expect(await readFile(`${log}.1`, "utf8"), log).toBe(was.text);
+        expect((await stat(`${log}.1`)).uid, log).toBe(was.uid);
+        const now = await stat(log);
+        expect([now.size, now.uid], log).toEqual([0, was.uid]);
+      }
+    });
+
     it("refuses a value out of its shape, or a configuration a daemon refuses, and installs nothing", async () => {
       const before = await readFile(etc("postfix/main.cf"), "utf8");
       const webmailBefore = await readFile(etc("nginx/lagon-webmail.conf"), "utf8");
@@ -759,6 +807,8 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
         [{ TLS_KEY: path.join(dir, "tls") }, /TLS_KEY/],
         [{ RELAY_HOST: "[relais.exemple.net]:587", DOVECOT_BROKEN: "yes" }, /Dovecot refuses/],
         [{ RSPAMD_BROKEN: "yes" }, /rspamd refuses its configuration/],
+        [{ LOGROTATE_BROKEN: "yes" }, /logrotate refuses logrotate\.conf/],
+        [{ LOGROTATE_CONF: "/etc/logrotate.d/lagon mail" }, /LOGROTATE_CONF/],
         // The webmail's: PHP, php-fpm, nginx (a key given as the certificate), and its settings.
         [{ WEBMAIL_PHP_BROKEN: "yes" }, /PHP refuses Roundcube's config\.inc\.php/],
         [{ WEBMAIL_FPM_BROKEN: "yes" }, /php-fpm refuses the webmail's pool/],
@@ -785,6 +835,7 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
           ["rspamd--local.d--actions.conf", "RSPAMD_BROKEN" in overrides, "reject = {{ ;\n"],
           ["webmail-config.inc.php", "WEBMAIL_PHP_BROKEN" in overrides, "$config['skin'] = ;\n"],
           ["webmail-php-fpm.conf", "WEBMAIL_FPM_BROKEN" in overrides, "pm = inconnu\n"],
+          ["logrotate.conf", "LOGROTATE_BROKEN" in overrides, "rotate beaucoup\n"],
         ] as const) {
           const text = await readFile(path.join(CONF_DIR, name), "utf8");
           await writeFile(path.join(dir, "helper", "conf", name), broken ? `${text}${junk}` : text);

@@ -17,10 +17,12 @@ import {
   learnProgram,
 } from "./junk-learning.ts";
 import { mailPortsFrom } from "./local-mail-host.ts";
+import { WEBMAIL_USER } from "./local-webmail.ts";
 import {
   dovecotConf,
   FORWARD_UNWRAP,
   type MailConfigInput,
+  type MailHostPaths,
   type MailHostPorts,
   mailHostPaths,
   opendkimConf,
@@ -36,7 +38,7 @@ import {
   SPAM_SIEVE,
 } from "./rspamd-config.ts";
 import { policydRateLimitYaml } from "./send-rate-policy.ts";
-import { WEBMAIL_HOST_PLACEHOLDERS, webmailHostTemplates } from "./webmail-host-config.ts";
+import { WEBMAIL_HOST_PLACEHOLDERS, webmailHostPaths, webmailHostTemplates } from "./webmail-host-config.ts";
 
 /** What configure.sh replaces, each checked against a shape first (host/commands/configure.sh). */
 export const PLACEHOLDERS = {
@@ -72,6 +74,34 @@ export const HOST_RUN_DIR = "/run/lagon-mail";
  */
 export function hostPorts(): MailHostPorts {
   return { ...mailPortsFrom(10_000), smtp: 25, submission: 587, imap: 143 };
+}
+
+/** How long the host's logs are kept: a year (52 weekly files), as the law asks of a host's connection data. */
+export const LOG_WEEKS_KEPT = 52;
+
+/**
+ * Debian's logrotate for the logs an SSH mail host writes outside /var/log (decision 0113):
+ * Postfix's and Dovecot's (MAIL_ROOT/log), rspamd's (in its state folder) and Roundcube's (its
+ * errors, the messages sent from it, PHP's errors). Weekly, or sooner past 100 MB, compressed,
+ * kept a year. Each writer appends (O_APPEND) and most keep their file open: `copytruncate`
+ * rotates them without a signal to any daemon (a line written during the copy may be lost).
+ * Folders a daemon's own user can write (rspamd's, Roundcube's) are rotated as that user (`su`):
+ * root's logrotate would otherwise rename, copy and compress through links that user put there.
+ */
+export function hostLogrotateConf(paths: MailHostPaths, webmailLogDir: string): string {
+  const block = (files: string[], su?: string) => `${files.join(" ")} {
+${su ? `  su ${su} ${su}\n` : ""}  weekly
+  maxsize 100M
+  rotate ${LOG_WEEKS_KEPT}
+  missingok
+  notifempty
+  compress
+  delaycompress
+  copytruncate
+}
+`;
+  return `# Written by the product (server/src/mail-host/host-config.ts): the mail host's logs.
+${block([path.join(paths.logDir, "postfix.log"), path.join(paths.logDir, "dovecot.log")])}${block([path.join(paths.rspamdStateDir, "rspamd.log")], "_rspamd")}${block([path.join(webmailLogDir, "*.log")], WEBMAIL_USER)}`;
 }
 
 /**
@@ -164,6 +194,11 @@ RuntimeDirectoryMode=0700
   // Run once by configure before rspamd's first start: one process makes the Bayes files (0108).
   files[underRoot(path.join(paths.rspamdDir, "bayes-init.conf"))] = rspamdBayesInitConf(
     PLACEHOLDERS.controllerPassword,
+  );
+  // Every log the host's daemons write under its folders, rotated by Debian's logrotate (0113).
+  files["logrotate.conf"] = hostLogrotateConf(
+    paths,
+    webmailHostPaths(WEBMAIL_HOST_PLACEHOLDERS.webmailRoot).logDir,
   );
   // Roundcube behind the host's nginx and php-fpm (webmail-host-config.ts, decision 0107).
   Object.assign(

@@ -292,6 +292,10 @@ export class LocalMailHost implements MailHost {
     return this.change((state) => mailChanges.addDomain(state, domain));
   }
 
+  async domains(): Promise<string[]> {
+    return (await this.readState()).domains;
+  }
+
   async removeDomain(domain: string): Promise<void> {
     assertMailDomain(domain);
     const removed: string[] = [];

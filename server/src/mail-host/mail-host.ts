@@ -69,8 +69,13 @@ export interface MailHost {
   endpoints(): MailEndpoints;
   /** Accepts mail for the domain (idempotent). */
   addDomain(domain: string): Promise<void>;
-  /** Stops accepting mail for the domain, with its mailboxes, aliases and their mail. */
+  /**
+   * Stops accepting mail for the domain, with its mailboxes, aliases, forwards, replies, site
+   * sender, suspension, DKIM key and mail; does nothing more when it has none (decision 0113).
+   */
   removeDomain(domain: string): Promise<void>;
+  /** The mail domains the host serves now, as its own state says. */
+  domains(): Promise<string[]>;
   /** Creates or updates a mailbox (password hash, quota); its domain must have been added. */
   setMailbox(mailbox: MailboxSpec): Promise<void>;
   /** Deletes a mailbox and its mail; does nothing when there is none. */

@@ -142,10 +142,17 @@ export const mailChanges = {
     state.domains.push(domain);
     return true;
   },
-  /** Also lists the logins it removed (Dovecot must stop knowing them) into `removed`. */
+  /**
+   * The domain and all it has: its mailboxes, aliases (their forwards), site sender and
+   * suspension. Also lists the logins it removed (Dovecot must stop knowing them) into `removed`;
+   * false when the state had nothing of it (a second call).
+   */
   removeDomain(state: MailState, domain: string, removed: string[]): boolean {
     assertMailDomain(domain);
+    const before = JSON.stringify(state);
     state.domains = state.domains.filter((d) => d !== domain);
+    // A removed domain left in the suspended maps would still answer "retry later" (450).
+    if (state.suspended) state.suspended = state.suspended.filter((d) => d !== domain);
     for (const address of Object.keys(state.mailboxes)) {
       if (domainOf(address) === domain) {
         removed.push(address);
@@ -158,7 +165,7 @@ export const mailChanges = {
       removed.push(siteSenderLogin(domain));
       delete state.senders[domain];
     }
-    return true;
+    return JSON.stringify(state) !== before;
   },
   setMailbox(state: MailState, mailbox: MailboxSpec): boolean {
     assertMailbox(mailbox);

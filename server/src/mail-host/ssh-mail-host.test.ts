@@ -22,6 +22,7 @@ import { createMailHost } from "./create-mail-host.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
 import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
 import { siteSenderLogin } from "./mail-host.ts";
+import type { MailState } from "./mail-state.ts";
 import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
 import { SendCounts } from "./send-counts-table.ts";
 import { MAIL_HELPER_DIR, mailHelperFiles, SshMailHost, type SshMailHostOptions } from "./ssh-mail-host.ts";
@@ -346,14 +347,33 @@ describe("SshMailHost (the helper over SSH)", () => {
       [{ address: owner, passwordHash: await hashMailboxPassword("x"), quotaBytes: 1024 ** 2 }],
     );
     await host.setVacation(owner, { enabled: true, subject: "Fermé", message: "Congés." } as never);
+    await host.setAlias(`devis@${other}`, [owner, "patron@exterieur.test"]);
     const key = path.join(daemons.paths.dkimDir, `${other}.private`);
     expect(existsSync(key)).toBe(true);
+    // The site is suspended first, then removed (decision 0113): nothing of it stays, its
+    // suspension neither ("retry later" would answer for a domain served by no one).
+    await host.setSuspended([other], true);
+    expect(await host.domains()).toContain(other);
     await host.removeDomain(other);
+    expect(await host.domains()).not.toContain(other);
     expect(existsSync(key)).toBe(false);
     expect(existsSync(path.join(daemons.paths.boxesDir, other))).toBe(false);
-    await expect(
-      deliverFromOutside(host.endpoints(), { from: "x@exterieur.test", to: owner, subject: "?", text: "?" }),
-    ).rejects.toThrow(/5\.[17]\.\d/);
+    const state = JSON.parse(await readFile(daemons.paths.stateFile, "utf8")) as MailState;
+    const left = [
+      ...state.domains,
+      ...Object.keys(state.mailboxes),
+      ...Object.keys(state.aliases),
+      ...Object.keys(state.senders ?? {}),
+      ...(state.suspended ?? []),
+    ].filter((name) => name.endsWith(other));
+    expect(left).toEqual([]);
+    expect(state.domains).toContain(domain);
+    for (const to of [owner, `devis@${other}`])
+      await expect(
+        deliverFromOutside(host.endpoints(), { from: "x@exterieur.test", to, subject: "?", text: "?" }),
+      ).rejects.toThrow(/5\.[17]\.\d/);
+    // Again: nothing left to do, and no error.
+    await host.removeDomain(other);
   });
 
   it("refuses mail for a removed mailbox, and deletes its mail", async () => {

@@ -143,6 +143,11 @@ export class SshMailHost implements MailHost {
     return this.change((state) => mailChanges.addDomain(state, domain));
   }
 
+  /** Read from the host (another product process may have changed it). */
+  async domains(): Promise<string[]> {
+    return (await this.readState()).domains;
+  }
+
   async removeDomain(domain: string): Promise<void> {
     assertMailDomain(domain);
     await this.change((state, removed) => mailChanges.removeDomain(state, domain, removed));

@@ -31,6 +31,7 @@ export const TEMPLATE_NAMES = [
   "host_down_agency",
   "payment_alert_agency",
   "mail_outside_plan_agency",
+  "mail_outside_plan_customer",
   ...SUBSCRIPTION_TEMPLATE_NAMES,
   ...MAINTENANCE_TEMPLATE_NAMES,
   ...BACKUP_TEMPLATE_NAMES,
@@ -149,6 +150,21 @@ ${button("{{site_url}}", "Voir mon site")}
       `    <p>Commande {{order_id}} ({{subdomain}}, {{customer_email}}).</p>
     <p>{{detail}}</p>
     <p><a href="{{admin_url}}">Ouvrir l'administration</a> : la commande y porte l'alerte et ses adresses e-mail tant qu'elles restent.</p>`,
+    ),
+  },
+  {
+    name: "mail_outside_plan_customer",
+    description:
+      "Envoyé au client quand sa formule passe à une formule sans e-mail (Libre), par exemple depuis Stripe, alors que son site a encore des adresses e-mail (elles restent en service).",
+    subject: "Vos adresses e-mail ne sont plus comprises dans votre formule {{plan_name}}",
+    variables: ["customer_name", "site_url", "plan_name", "addresses", "magic_link", ...common],
+    content: layout(
+      "Bonjour {{customer_name}},",
+      `    <p>Votre abonnement pour le site {{site_url}} est passé à la formule {{plan_name}}, qui ne comprend pas d'adresse e-mail. Votre site a pourtant encore des adresses e-mail : {{addresses}}.</p>
+    <p>Elles fonctionnent toujours : vous recevez et envoyez vos messages comme avant, et rien n'est supprimé. Mais votre formule ne les comprend plus.</p>
+    <p>Pour les garder, reprenez la formule Starter ou Business dans votre espace client (bloc « Votre abonnement »). Sinon, récupérez les messages que vous voulez garder, puis supprimez ces adresses (bloc « Adresses e-mail »).</p>
+${button("{{magic_link}}", "Ouvrir mon espace client")}
+    <p style="font-size:13px;color:#64748b">Ce lien est personnel : ne le partagez pas. Notre équipe est informée et répond à vos questions à {{contact_email}}.</p>`,
     ),
   },
   {

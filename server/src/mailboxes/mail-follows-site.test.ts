@@ -3,6 +3,10 @@
  * and a real WordPress site: suspended with the site, backed up and restored with it, kept in the
  * final copy of an archived site and back when the subscription is paid again.
  */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
@@ -10,14 +14,15 @@ import { startMailTestApp } from "../../test/mail-test-app.ts";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { runRestoreDrill } from "../backups/restore-drill.ts";
 import { backupSite, restoreNow } from "../backups/site-backups.ts";
-import { subscriptions } from "../db/schema.ts";
+import { orderLogs, siteBackups, subscriptions } from "../db/schema.ts";
 import { deliverFromOutside, imapClient, submitAs, waitForMessage } from "../mail-host/mail-checks.ts";
+import type { MailState } from "../mail-host/mail-state.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { findOrder, findShownOrder } from "../orders/orders-table.ts";
 import { bringSiteToState } from "../subscriptions/site-state.ts";
 import { loadSubscription } from "../subscriptions/subscription-view.ts";
 import { freePort, testCoreDir } from "../wordpress/site-checks.ts";
-import { checkMailSnapshot, setOrderMailSuspended } from "./order-mail-follows-site.ts";
+import { checkMailSnapshot, removeOrderMail, setOrderMailSuspended } from "./order-mail-follows-site.ts";
 import { restoreMailHost } from "./order-mailboxes.ts";
 
 describe("a site's mail follows its subscription and its backups", () => {
@@ -162,15 +167,80 @@ describe("a site's mail follows its subscription and its backups", () => {
     await mail.host.setSuspended([box.address.split("@")[1] as string], false);
     await restoreMailHost(t.ctx);
     await expect(outside(box.address, "Toujours suspendu")).rejects.toThrow(/450 4\.2\.1/);
+    // Archived: the final copy holds the mail, then the mail domain leaves the host with all it
+    // had (decision 0113): addresses, alias, site sender, DKIM key and mail.
+    const domain = box.address.split("@")[1] as string;
+    const alias = await mail.t.app.inject({
+      method: "POST",
+      url: `/api/order/${id}/mail-aliases?token=${site.token}`,
+      payload: { localPart: "devis", target: box.address },
+      remoteAddress: from(),
+    });
+    expect(alias.statusCode).toBe(201);
+    const hostState = async () => JSON.parse(await readFile(mail.host.paths.stateFile, "utf8")) as MailState;
+    expect((await hostState()).senders?.[domain]).toBeDefined();
+    const dkimKey = path.join(mail.host.paths.dkimDir, `${domain}.private`);
+    const oldDkim = await mail.host.dkimRecord(domain);
     const archived = await setStatus("archived");
     expect(archived.siteState).toBe("removed");
-    expect(await subjects(box.address, password)).toEqual([]);
-    await expect(outside(box.address, "Archivé")).rejects.toThrow(/450 4\.2\.1/);
+    const [finalCopy] = await t.ctx.db
+      .select()
+      .from(siteBackups)
+      .where(eq(siteBackups.id, archived.archiveLocation as string));
+    expect(finalCopy).toMatchObject({
+      kind: "before-archive",
+      mailSnapshotId: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const gone = async (login: boolean) => {
+      const state = await hostState();
+      expect(state.domains).not.toContain(domain);
+      expect(Object.keys(state.mailboxes).filter((a) => a.endsWith(`@${domain}`))).toEqual([]);
+      expect(Object.keys(state.aliases).filter((a) => a.endsWith(`@${domain}`))).toEqual([]);
+      expect(state.senders?.[domain]).toBeUndefined();
+      expect(state.suspended ?? []).not.toContain(domain);
+      expect(existsSync(dkimKey)).toBe(false);
+      expect(existsSync(path.join(mail.host.paths.boxesDir, domain))).toBe(false);
+      // Refused for good (not "retry later"): the domain is no longer served here.
+      await expect(outside(box.address, "Archivé")).rejects.toThrow(/\b5\d\d 5\.\d\.\d/);
+      await expect(outside(`devis@${domain}`, "Archivé")).rejects.toThrow(/\b5\d\d 5\.\d\.\d/);
+      // Its login too (Dovecot delays each refusal: once is enough).
+      if (login) await expect(subjects(box.address, password)).rejects.toThrow();
+    };
+    await gone(true);
+    const lines = (await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, id))).map(
+      (l) => l.details,
+    );
+    expect(lines).toContain(
+      `Domaine e-mail ${domain} retiré de l'hébergement e-mail : adresses, alias et renvois, réponses automatiques, clé DKIM et courrier (celui-ci est dans la copie finale).`,
+    );
+    // A second removal is harmless. A host that missed the removal (stopped then) still has the
+    // domain: its next start from the database removes it, and brings nothing of it back.
+    expect((await removeOrderMail(t.ctx, order, archived.archiveLocation))?.level).toBe("info");
+    await mail.host.addDomain(domain);
+    expect(existsSync(dkimKey)).toBe(true);
+    await restoreMailHost(t.ctx);
+    await gone(false);
+    // The order page makes nothing on it.
+    const refused = await mail.t.app.inject({
+      method: "POST",
+      url: `/api/order/${id}/mailboxes?token=${site.token}`,
+      payload: { localPart: "retour" },
+      remoteAddress: from(),
+    });
+    expect([refused.statusCode, refused.json().detail]).toEqual([403, MAILBOX_MESSAGES.siteArchived]);
+    // A site still alive keeps its mail domain, whoever asks.
+    const alive = await findShownOrder(t.ctx.db, (await mail.givenSite("starter")).id);
+    await expect(removeOrderMail(t.ctx, alive as typeof order, null)).rejects.toThrow(/not archived/);
 
     const back = await setStatus("active");
     expect(back.siteState).toBe("online");
     expect(await subjects(box.address, password)).toEqual(["Après la restauration", "Avant la sauvegarde"]);
     await outside(box.address, "De nouveau");
     await waitForMessage(mail.host.endpoints(), box.address, password, "De nouveau");
+    await outside(`devis@${domain}`, "Par l'alias");
+    await waitForMessage(mail.host.endpoints(), box.address, password, "Par l'alias");
+    expect((await hostState()).senders?.[domain]).toBeDefined();
+    // A new DKIM key: the old one left with the domain.
+    expect((await mail.host.dkimRecord(domain)).value).not.toBe(oldDkim.value);
   }, 480_000);
 });

@@ -10,6 +10,7 @@ import {
   hostFailure,
   lockOrderAddress,
   mailDomainsOf,
+  mailRestoreScope,
   pendingAllowance,
   usableHost,
 } from "./order-mail-domain.ts";
@@ -127,9 +128,12 @@ export async function deleteAliasesTo(
 }
 
 /** Gives the mail host every alias the database records (after `restore` gave it the domains). */
-export async function restoreAliases(ctx: Pick<Context, "db" | "mailHost">): Promise<number> {
+export async function restoreAliases(ctx: Pick<Context, "db" | "mailHost">, only?: string): Promise<number> {
   if (!ctx.mailHost) return 0;
-  const rows = await ctx.db.select().from(mailAliases);
+  const rows = await ctx.db
+    .select()
+    .from(mailAliases)
+    .where(mailRestoreScope(ctx, mailAliases.orderId, only));
   for (const row of rows) {
     await ctx.mailHost.addDomain(domainOf(row.address));
     await ctx.mailHost.setAlias(row.address, [row.target]);

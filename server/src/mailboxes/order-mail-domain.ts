@@ -1,6 +1,6 @@
 import { MAILBOX_ALLOWANCE, MAILBOX_MESSAGES } from "@lagon/contracts/mailboxes";
 import { PLANS, type PlanId } from "@lagon/contracts/plans";
-import { and, eq } from "drizzle-orm";
+import { and, type Column, eq, notInArray, type SQL } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { customDomains, mailAliases, mailboxes, type Order, orders, subscriptions } from "../db/schema.ts";
@@ -55,6 +55,34 @@ export async function chosenMailDomain(
   return asked;
 }
 
+/**
+ * Whether the site is removed from its host (archived): its mail domains are gone from the mail
+ * host too (decision 0113), and come back only with the site.
+ */
+export async function siteRemoved(ctx: Pick<Context, "db">, orderId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ siteState: subscriptions.siteState })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId));
+  return row?.siteState === "removed";
+}
+
+/**
+ * The orders whose mail the host is given back from the database (`column`: an order id column):
+ * `only` that one, or every order but those whose site is removed (their domains were removed
+ * from the host with the site, decision 0113).
+ */
+export function mailRestoreScope(ctx: Pick<Context, "db">, column: Column, only?: string): SQL {
+  if (only) return eq(column, only);
+  return notInArray(
+    column,
+    ctx.db
+      .select({ id: subscriptions.orderId })
+      .from(subscriptions)
+      .where(eq(subscriptions.siteState, "removed")),
+  );
+}
+
 export function allowanceOf(order: Order) {
   return MAILBOX_ALLOWANCE[order.planId as PlanId] ?? MAILBOX_ALLOWANCE.libre;
 }
@@ -72,6 +100,7 @@ export async function unavailableReason(
   if (!existing && allowanceOf(order).count === 0) return MAILBOX_MESSAGES.notIncluded;
   if (!ctx.mailHost) return MAILBOX_MESSAGES.hostDown;
   if (orderStatus(order, await getSite(ctx.db, order.id)) !== "active") return MAILBOX_MESSAGES.notReady;
+  if (await siteRemoved(ctx, order.id)) return MAILBOX_MESSAGES.siteArchived;
   return null;
 }
 

@@ -4,13 +4,13 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Context } from "../context.ts";
-import { mailboxes, type Order, orders, sites, subscriptions } from "../db/schema.ts";
+import { mailboxes, type Order, orders, siteBackups, sites, subscriptions } from "../db/schema.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { orderColumns } from "../orders/orders-table.ts";
 import { runStreaming } from "../wordpress/run-process.ts";
-import { mailDomainsOf } from "./order-mail-domain.ts";
+import { mailDomainsOf, mailRestoreScope } from "./order-mail-domain.ts";
 
 /**
  * A site's mail follows the site (decision 0066): suspended with it (nothing received, senders
@@ -48,7 +48,12 @@ export async function restoreSuspensions(ctx: Pick<Context, "config" | "db" | "m
     .from(orders)
     .innerJoin(sites, eq(sites.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
-    .where(inArray(orders.id, ctx.db.selectDistinct({ id: mailboxes.orderId }).from(mailboxes)));
+    .where(
+      and(
+        inArray(orders.id, ctx.db.selectDistinct({ id: mailboxes.orderId }).from(mailboxes)),
+        mailRestoreScope(ctx, orders.id),
+      ),
+    );
   const suspended: string[] = [];
   const online: string[] = [];
   for (const { order, siteState } of rows)
@@ -160,13 +165,86 @@ export async function checkMailSnapshot(
   return { mailboxes: boxes.size, messages };
 }
 
-/** The site is archived: its mail leaves the host (it is in the final copy); logins and keys stay, suspended. */
-export async function dropOrderMail(
+/**
+ * The site is removed from its host (archived, decision 0113): its mail domains leave the mail
+ * host with everything on them (mailboxes and their mail, aliases and forwards, replies, the
+ * site's sender login, DKIM keys), once the final copy `location` holds their mail. Without such
+ * a copy of a site that has mailboxes, nothing is deleted: the domains stay, suspended, and the
+ * order's log says why. Refuses (throws) for a site that is not being removed. Answers the
+ * order log's line.
+ */
+export async function removeOrderMail(
   ctx: Pick<Context, "config" | "db" | "mailHost">,
   order: Order,
-): Promise<void> {
-  if (!ctx.mailHost?.isStarted()) return;
+  location: string | null,
+): Promise<{ level: "info" | "warning"; details: string } | null> {
+  const host = ctx.mailHost;
+  if (!host) return null;
+  const [sub] = await ctx.db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, order.id));
+  if (sub?.status !== "archived") throw new Error(`the site of ${order.id} is not archived: its mail stays`);
   const domains = await mailDomainsOf(ctx, order);
-  await ctx.mailHost.setSuspended(domains, true);
-  await ctx.mailHost.removeMail(domains);
+  const later = (why: string) => ({
+    level: "warning" as const,
+    details: `${domains.length > 1 ? "Les domaines" : "Le domaine"} e-mail ${listDomains(domains)} ${domains.length > 1 ? "restent" : "reste"} sur l'hébergement e-mail (${why}) : ${domains.length > 1 ? "ils seront retirés" : "il sera retiré"} à son prochain démarrage.`,
+  });
+  if (!host.isStarted()) return later("messagerie arrêtée");
+  if (await hasMailboxes(ctx, order)) {
+    const [copy] = location
+      ? await ctx.db
+          .select({ mail: siteBackups.mailSnapshotId })
+          .from(siteBackups)
+          .where(and(eq(siteBackups.id, location), eq(siteBackups.orderId, order.id)))
+      : [];
+    if (!copy?.mail) {
+      await host.setSuspended(domains, true);
+      return {
+        level: "warning",
+        details: `Les adresses e-mail du site ne sont dans aucune copie finale : ${listDomains(domains)} ${domains.length > 1 ? "restent" : "reste"} sur l'hébergement e-mail, ${domains.length > 1 ? "suspendus" : "suspendu"}, avec leur courrier (rien n'est supprimé).`,
+      };
+    }
+  }
+  try {
+    for (const domain of domains) await host.removeDomain(domain);
+  } catch (error) {
+    return later(`messagerie injoignable : ${(error as Error).message.slice(0, 200)}`);
+  }
+  return {
+    level: "info",
+    details: `${domains.length > 1 ? "Domaines" : "Domaine"} e-mail ${listDomains(domains)} ${domains.length > 1 ? "retirés" : "retiré"} de l'hébergement e-mail : adresses, alias et renvois, réponses automatiques, clé DKIM et courrier (celui-ci est dans la copie finale).`,
+  };
+}
+
+const listDomains = (domains: string[]) => domains.join(" et ");
+
+/**
+ * At the host's start: the mail domains of archived sites it still serves (a removal it missed,
+ * being stopped or unreachable then) are removed now, as `removeOrderMail` does, with a line in
+ * the order's log.
+ */
+export async function removeLeftMailDomains(
+  ctx: Pick<Context, "config" | "db" | "mailHost">,
+): Promise<number> {
+  const host = ctx.mailHost;
+  if (!host) return 0;
+  const present = new Set(await host.domains());
+  if (present.size === 0) return 0;
+  const rows = await ctx.db
+    .select({ order: orderColumns, location: subscriptions.archiveLocation })
+    .from(orders)
+    .innerJoin(sites, eq(sites.orderId, orders.id))
+    .innerJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+    .where(and(eq(subscriptions.status, "archived"), eq(subscriptions.siteState, "removed")));
+  let removed = 0;
+  for (const { order, location } of rows) {
+    if (!(await mailDomainsOf(ctx, order)).some((domain) => present.has(domain))) continue;
+    const line = await removeOrderMail(ctx, order, location);
+    // Only a removal is said: a site whose mail is in no copy keeps its domains at each start.
+    if (line?.level !== "info") continue;
+    removed += 1;
+    await addOrderLog(ctx.db, order.id, { ...line, action: "mailbox" });
+  }
+  return removed;
 }

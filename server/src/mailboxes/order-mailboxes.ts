@@ -25,11 +25,12 @@ import {
   lockOrderAddress,
   mailDomainOf,
   mailDomainsOf,
+  mailRestoreScope,
   pendingAllowance,
   unavailableReason,
   usableHost,
 } from "./order-mail-domain.ts";
-import { restoreSuspensions } from "./order-mail-follows-site.ts";
+import { removeLeftMailDomains, restoreSuspensions } from "./order-mail-follows-site.ts";
 import { addressesOutsidePlan } from "./plan-mail.ts";
 
 /** The order's mailboxes with what each stores, as its page shows them. */
@@ -224,14 +225,23 @@ function view(row: MailboxRow, used: Map<string, number> | null): MailboxView {
 
 /**
  * Gives the mail host every mailbox the database records (with its domain): at start, a host
- * that lost its state or a new one gets them back, with the passwords their owners have.
+ * that lost its state or a new one gets them back, with the passwords their owners have. Sites
+ * removed (archived) are left out: their domains left the host with them, and one it still
+ * serves (a removal it missed) is removed now (decision 0113). With
+ * `only`, that order's alone (its site coming back from its final copy): its domains, mailboxes,
+ * aliases and forwards, replies and site sender.
  */
-export async function restoreMailHost(ctx: Pick<Context, "config" | "db" | "mailHost">): Promise<number> {
+export async function restoreMailHost(
+  ctx: Pick<Context, "config" | "db" | "mailHost">,
+  only?: Order,
+): Promise<number> {
   if (!ctx.mailHost) return 0;
+  if (!only) await removeLeftMailDomains(ctx);
   const rows = await ctx.db
     .select({ mailbox: mailboxes, subdomain: sites.name })
     .from(mailboxes)
-    .innerJoin(sites, eq(sites.orderId, mailboxes.orderId));
+    .innerJoin(sites, eq(sites.orderId, mailboxes.orderId))
+    .where(mailRestoreScope(ctx, mailboxes.orderId, only?.id));
   const domains = [
     ...new Set(rows.map(({ mailbox }) => mailbox.address.slice(mailbox.address.lastIndexOf("@") + 1))),
   ];
@@ -243,10 +253,10 @@ export async function restoreMailHost(ctx: Pick<Context, "config" | "db" | "mail
       quotaBytes: mailbox.quotaBytes,
     })),
   );
-  await restoreAliases(ctx);
+  await restoreAliases(ctx, only?.id);
   for (const { mailbox } of rows)
     if (mailbox.vacation?.enabled) await ctx.mailHost.setVacation(mailbox.address, mailbox.vacation);
-  await restoreSiteSenders(ctx);
-  await restoreSuspensions(ctx);
+  await restoreSiteSenders(ctx, only?.id);
+  if (!only) await restoreSuspensions(ctx);
   return rows.length;
 }

@@ -6,6 +6,7 @@
  */
 import {
   formatGigabytes,
+  listed,
   MAILBOX_ALLOWANCE,
   MAILBOX_MESSAGES,
   type MailboxInUse,
@@ -19,7 +20,9 @@ import type { Context } from "../context.ts";
 import { mailAliases, mailboxes, type Order } from "../db/schema.ts";
 import { AppError, conflict } from "../lib/app-error.ts";
 import { queueEmail } from "../mail/queue-email.ts";
+import { magicLinkUrl } from "../orders/magic-link.ts";
 import { addOrderLog } from "../orders/order-log.ts";
+import { siteUrlOf } from "../sites/site-of.ts";
 import { setOrderMailboxQuota } from "./mailboxes-table.ts";
 
 export interface OrderMailInUse {
@@ -112,10 +115,11 @@ const planName = (planId: string) => PLANS.find((p) => p.id === planId)?.name ??
  * a mail host rebuilt at start takes it from there) then on the host. A plan without mail
  * deletes and blocks nothing (decision 0110): the addresses left (a change made at Stripe, which
  * the product would have refused) keep working, and the agency is told, in the order's log and
- * by e-mail; its order card and the order page say it until they are gone.
+ * by e-mail; its order card and the order page say it until they are gone; the customer gets an
+ * e-mail saying what to do (decision 0113).
  */
 export async function fitMailboxesToPlan(
-  ctx: Pick<Context, "config" | "db" | "mailHost" | "log" | "queue" | "secrets">,
+  ctx: Pick<Context, "config" | "db" | "mailHost" | "log" | "queue" | "secrets" | "wordpress">,
   order: Order,
   planId: PlanId,
 ): Promise<void> {
@@ -137,6 +141,19 @@ export async function fitMailboxesToPlan(
         subdomain: order.subdomain,
         customer_email: order.customerEmail,
         admin_url: `${ctx.config.PUBLIC_URL}/admin`,
+      },
+    });
+    // The customer too, by e-mail (the order page says it only to who opens it).
+    await queueEmail(ctx, {
+      template: "mail_outside_plan_customer",
+      to: order.customerEmail,
+      orderId,
+      vars: {
+        customer_name: order.customerName,
+        site_url: await siteUrlOf(ctx, order),
+        plan_name: planById(planId).name,
+        addresses: listed(addresses),
+        magic_link: magicLinkUrl(ctx, order),
       },
     });
     return;

@@ -1,13 +1,13 @@
 import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
 import type { SiteMailView } from "@lagon/contracts/site-mail-schemas";
-import { eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import { type Order, orders, type Site, sites } from "../db/schema.ts";
 import { WordPressRest } from "../koza/wordpress-rest.ts";
 import { AppError, forbidden } from "../lib/app-error.ts";
 import { siteSenderLogin } from "../mail-host/mail-host.ts";
 import { hashMailboxPassword, newMailboxPassword } from "../mail-host/mailbox-password.ts";
-import { mailDomainOf } from "../mailboxes/order-mail-domain.ts";
+import { mailDomainOf, mailRestoreScope } from "../mailboxes/order-mail-domain.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { orderColumns, orderStatus } from "../orders/orders-table.ts";
 import { updateSite } from "../sites/sites-table.ts";
@@ -152,13 +152,16 @@ export async function setContactEmail(
 }
 
 /** At start: the mail host gets back every site's sender login the database records. */
-export async function restoreSiteSenders(ctx: Pick<Context, "config" | "db" | "mailHost">): Promise<number> {
+export async function restoreSiteSenders(
+  ctx: Pick<Context, "config" | "db" | "mailHost">,
+  only?: string,
+): Promise<number> {
   if (!ctx.mailHost) return 0;
   const rows = await ctx.db
     .select({ order: orderColumns, hash: sites.mailPasswordHash })
     .from(sites)
     .innerJoin(orders, eq(orders.id, sites.orderId))
-    .where(isNotNull(sites.mailPasswordHash));
+    .where(and(isNotNull(sites.mailPasswordHash), mailRestoreScope(ctx, sites.orderId, only)));
   for (const { order, hash } of rows) {
     const domain = mailDomainOf(ctx, order);
     await ctx.mailHost.addDomain(domain);

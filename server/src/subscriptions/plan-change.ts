@@ -13,7 +13,7 @@ import { changeSubscription } from "./transition.ts";
  * now on), gives its mailboxes the plan's storage and queues its kit; undefined when it is on that plan already (another process switched it first).
  */
 export async function switchPlan(
-  ctx: Pick<Context, "db" | "config" | "queue" | "mailHost" | "log" | "secrets">,
+  ctx: Pick<Context, "db" | "config" | "queue" | "mailHost" | "log" | "secrets" | "wordpress">,
   order: Order,
   sub: Subscription,
   planId: PlanId,

@@ -5,6 +5,7 @@ import { deleteOrderSiteBackups } from "../backups/site-backups-table.ts";
 import type { Context } from "../context.ts";
 import { type Order, siteBackups } from "../db/schema.ts";
 import { restoreOrderMail } from "../mailboxes/order-mail-follows-site.ts";
+import { restoreMailHost } from "../mailboxes/order-mailboxes.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 
 // The final copy of an archived site is its backup taken before the archival (kind
@@ -30,6 +31,9 @@ export async function restoreFinalCopy(
   if ((await host.status(order.subdomain)) === "installed") return;
   const backup = await findBackup(ctx, order.id, location);
   await importBackup(ctx, backup, host, order.subdomain, siteDiskMb(order.planId));
+  // Its mail domains left the mail host with the site (decision 0113): the database gives them
+  // back with their addresses, then the copy their mail.
+  await restoreMailHost(ctx, order);
   await restoreOrderMail(ctx, order, backup);
 }
 

@@ -1,7 +1,7 @@
 import { backupBeforeChange } from "../backups/site-backups.ts";
 import type { Context } from "../context.ts";
 import type { Order, Subscription } from "../db/schema.ts";
-import { dropOrderMail, setOrderMailSuspended } from "../mailboxes/order-mail-follows-site.ts";
+import { removeOrderMail, setOrderMailSuspended } from "../mailboxes/order-mail-follows-site.ts";
 import { addOrderLog } from "../orders/order-log.ts";
 import { siteHostOf } from "../sites/site-of.ts";
 import { billingNow } from "./billing-clock.ts";
@@ -20,12 +20,17 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
   if (sub.siteState === wanted) return sub;
   const patch: Partial<Subscription> = { siteState: wanted };
   const at = await billingNow(ctx);
+  let mailLine: Awaited<ReturnType<typeof removeOrderMail>> = null;
   try {
     if (wanted === "removed") {
-      const location = await keepFinalCopy(ctx, order);
+      const location = (await keepFinalCopy(ctx, order)) ?? sub.archiveLocation;
       await (await siteHostOf(ctx, order.id)).remove(order.subdomain);
-      await dropOrderMail(ctx, order);
-      patch.archiveLocation = location ?? sub.archiveLocation;
+      patch.archiveLocation = location;
+      // Kept at once: if the mail host fails below, the next pass finds the site gone (no new
+      // copy) and must still know the one that holds its mail.
+      if (location !== sub.archiveLocation)
+        await updateSubscription(ctx.db, sub.orderId, { archiveLocation: location });
+      mailLine = await removeOrderMail(ctx, order, location);
     } else {
       if (sub.siteState === "removed") {
         if (sub.archiveLocation) {
@@ -63,6 +68,7 @@ export async function bringSiteToState(ctx: Context, order: Order, sub: Subscrip
       : "Site retiré de l'hébergement (aucun site installé à archiver).",
   }[wanted];
   await addOrderLog(ctx.db, order.id, { level: "info", action: "subscription-site", details, at });
+  if (mailLine) await addOrderLog(ctx.db, order.id, { ...mailLine, action: "mailbox", at });
   const updated = await updateSubscription(ctx.db, sub.orderId, patch);
   return updated ?? sub;
 }

@@ -22,7 +22,7 @@ import {
 } from "../db/schema.ts";
 import type { InvoiceContent } from "../invoices/invoice-content.ts";
 import { issueInvoice, verifyInvoiceChain } from "../invoices/issue-invoice.ts";
-import { magicLinkToken } from "../orders/magic-link.ts";
+import { magicLinkToken, magicLinkUrl } from "../orders/magic-link.ts";
 import { findOrder } from "../orders/orders-table.ts";
 import { runLifecycle } from "./run-lifecycle.ts";
 import { siteStateJob, siteStatePending } from "./site-state-job.ts";
@@ -484,6 +484,24 @@ describe("subscriptions with Stripe (its API faked at the HTTP edge)", () => {
     expect(alerts.map((e) => `${e.recipient} ${e.subject}`)).toEqual([
       `${t.ctx.config.AGENCY_EMAIL} [Alerte] Adresses e-mail hors formule : ${subdomain}`,
     ]);
+    // The customer is told once too, by e-mail: still working, no longer in the plan, what to do,
+    // and the link to the order page (decision 0113).
+    const told = await t.ctx.db
+      .select()
+      .from(emailLog)
+      .where(and(eq(emailLog.orderId, orderId), eq(emailLog.template, "mail_outside_plan_customer")));
+    const shown = await order(orderId);
+    expect(told.map((e) => `${e.recipient} ${e.subject}`)).toEqual([
+      `${shown.customerEmail} Vos adresses e-mail ne sont plus comprises dans votre formule Libre`,
+    ]);
+    const body = t.ctx.secrets.open(told[0]?.sealedHtml as string);
+    expect(body).toContain(
+      `encore des adresses e-mail : ${addresses[0]}, ${addresses[1]} et ${addresses[2]}.`,
+    );
+    expect(body).toContain("Elles fonctionnent toujours");
+    expect(body).toContain("reprenez la formule Starter ou Business");
+    expect(body).toContain("puis supprimez ces adresses");
+    expect(body).toContain(magicLinkUrl(t.ctx, shown).replaceAll("&", "&amp;"));
 
     // The admin's order card carries it while they stay; the customer's page explains it.
     const card = async () =>

@@ -66,6 +66,7 @@ const SAMPLES: Record<string, string> = {
   visitor_note: "Première visite, pour une coupe.",
   cancel_url: "https://lagon-digital.re/reservation/annuler?id=exemple&token=exemple",
   business_contact: "marie.payet@exemple.re, 0262 12 34 56",
+  addresses: "contact@boulangerie-payet.lagon.re et devis@boulangerie-payet.lagon.re",
   used: "9,3 Go",
   limit: "10 Go",
   percent: "93 %",
@@ -84,6 +85,8 @@ const TEMPLATE_SAMPLES: Record<string, Record<string, string>> = {
     detail:
       "La formule Libre ne comprend pas d'adresse e-mail, mais cette adresse reste en service : contact@boulangerie-payet.lagon.re. Rien n'est supprimé ni bloqué : voyez avec le client s'il reprend la formule Starter ou Business, ou s'il supprime cette adresse après avoir récupéré ses messages (bloc « Adresses e-mail » de la commande).",
   },
+  // Only a plan without mail sends it.
+  mail_outside_plan_customer: { plan_name: "Libre" },
   payment_alert_agency: {
     detail: "Le client a contesté le paiement de 54,25 € auprès de sa banque.",
   },

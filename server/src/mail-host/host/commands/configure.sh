@@ -3,7 +3,7 @@
 # set-up and after each copy of a new helper. The files of conf/ beside this helper are the
 # product's generators' (host-config.ts) with the host's values left as placeholders; this puts
 # in the values of the settings, each checked against its shape first, refuses the result if a
-# placeholder is left or Postfix, Dovecot, OpenDKIM, rspamd, PHP, php-fpm or nginx finds fault
+# placeholder is left or Postfix, Dovecot, OpenDKIM, rspamd, logrotate, PHP, php-fpm or nginx finds fault
 # with it, then installs every file through a temporary file renamed over it and restarts the
 # daemons (the webmail's part: lib/webmail.sh). Nothing comes from the product's SSH user: it has
 # no way to change what the daemons run. No secret is ever put on a command line (any local user
@@ -21,6 +21,7 @@ target_of() {
   policyd-rate-limit.yaml) echo "$POLICYD_CONF root:policyd-rate-limit 640" ;;
   postsrsd) echo "$POSTSRSD_DEFAULT root:root 644" ;;
   rspamd.service.conf) echo "$RSPAMD_DROPIN root:root 644" ;;
+  logrotate.conf) echo "$LOGROTATE_CONF root:root 644" ;;
   sieve--pipe--*) echo "$MAIL_ROOT/${1//--//} root:$MAIL_USER 750" ;;
   sieve--*) echo "$MAIL_ROOT/${1//--//} root:$MAIL_USER 640" ;;
   rspamd--*) echo "$MAIL_ROOT/${1//--//} root:_rspamd 640" ;;
@@ -107,6 +108,8 @@ cmd_configure() {
       fail "RELAY_PASSWORD_FILE: root's, mode 0600 or 0400"
     relay_login=yes
   fi
+  [[ $LOGROTATE_CONF =~ $SAFE_PATH_RE ]] || fail "LOGROTATE_CONF: an absolute path of letters, digits, . _ - and /"
+  command -v logrotate >/dev/null || fail "the host's logs need logrotate"
   for name in SMTP_PORT SUBMISSION_PORT IMAP_PORT; do
     [[ ${!name} =~ ^[1-9][0-9]{0,4}$ && ${!name} -le 65535 ]] || fail "$name: a port number"
   done
@@ -124,7 +127,8 @@ cmd_configure() {
   install -d -o _rspamd -g _rspamd -m 700 "$MAIL_ROOT/rspamd-state" /var/cache/lagon-rspamd
   install -d -o postfix -g postfix -m 700 "$MAIL_ROOT/postfix-data"
   install -d -o root -g root -m 755 "$MAIL_ROOT/spool"
-  install -d -o root -g root -m 755 "$MAIL_ROOT/dovecot-state" "$(dirname -- "$RSPAMD_DROPIN")"
+  install -d -o root -g root -m 755 "$MAIL_ROOT/dovecot-state" "$(dirname -- "$RSPAMD_DROPIN")" \
+    "$(dirname -- "$LOGROTATE_CONF")"
   for name in key.table signing.table; do
     [ -f "$DKIM_DIR/$name" ] || install -o root -g "$DKIM_USER" -m 640 /dev/null "$DKIM_DIR/$name"
   done
@@ -156,7 +160,14 @@ cmd_configure() {
   done
 
   # Each daemon's own parser on what would be installed: nothing is installed if one objects.
-  # PHP, php-fpm and nginx on the webmail's first (lib/webmail.sh).
+  # logrotate's dry run first (the quickest), with a state file of its own (the system's untouched).
+  if ! said=$(logrotate -d -s "$stage/logrotate.state" "$stage/logrotate.conf" 2>&1) ||
+    grep -q '^error:' <<<"$said"; then
+    grep '^error:' <<<"$said" >&2 || printf '%s\n' "$said" >&2
+    fail "logrotate refuses logrotate.conf"
+  fi
+  rm -f -- "$stage/logrotate.state"
+  # PHP, php-fpm and nginx on the webmail's (lib/webmail.sh).
   webmail_check_staged "$stage"
   mkdir -- "$stage/postfix"
   cp -- "$stage/main.cf" "$stage/master.cf" "$stage/postfix/"

@@ -20,6 +20,7 @@
 #   OPENDKIM_CONF      default /etc/opendkim.conf; POLICYD_CONF default /etc/policyd-rate-limit.yaml;
 #   POSTSRSD_DEFAULT   default /etc/default/postsrsd; RSPAMD_DROPIN default
 #                      /etc/systemd/system/rspamd.service.d/lagon.conf
+#   LOGROTATE_CONF     default /etc/logrotate.d/lagon-mail: the host's logs rotated (decision 0113)
 #   RESTART_SERVICES   shell command that restarts the daemons on the new files (default: systemctl)
 
 conf=${MAIL_HOST_CONF:-/etc/lagon/mail-host.conf}
@@ -48,6 +49,7 @@ OPENDKIM_CONF=${OPENDKIM_CONF:-/etc/opendkim.conf}
 POLICYD_CONF=${POLICYD_CONF:-/etc/policyd-rate-limit.yaml}
 POSTSRSD_DEFAULT=${POSTSRSD_DEFAULT:-/etc/default/postsrsd}
 RSPAMD_DROPIN=${RSPAMD_DROPIN:-/etc/systemd/system/rspamd.service.d/lagon.conf}
+LOGROTATE_CONF=${LOGROTATE_CONF:-/etc/logrotate.d/lagon-mail}
 RESTART_SERVICES=${RESTART_SERVICES:-systemctl daemon-reload && systemctl restart postfix dovecot opendkim postsrsd rspamd policyd-rate-limit}
 
 MAP_DIR=$MAIL_ROOT/postfix

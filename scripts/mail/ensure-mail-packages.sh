@@ -2,13 +2,14 @@
 # Installs the embedded mail host's Debian packages (Postfix, Dovecot with Sieve, OpenDKIM, postsrsd,
 # rspamd for spam, curl for its learning from Junk and jq to read its answers, policyd-rate-limit (an
 # SSH host's send-rate policy, tested here), Roundcube for the webmail with its "mark as
-# junk" plugin, logrotate for an SSH host's logs, checked by its configure and tested here) when missing,
+# junk" plugin, logrotate for an SSH host's logs, checked by its configure and tested here, sqlite3 to forget a
+# removed domain's users in Roundcube's and rspamd's databases) when missing,
 # without letting the packages start the system's own instances (port 25, 143): the product
 # starts its own, on loopback ports under its data folder (docs/operations/mail-host.md).
 set -euo pipefail
-packages="postfix dovecot-imapd dovecot-lmtpd dovecot-sieve opendkim postsrsd rspamd curl jq policyd-rate-limit roundcube-core roundcube-sqlite3 roundcube-plugins logrotate"
+packages="postfix dovecot-imapd dovecot-lmtpd dovecot-sieve opendkim postsrsd rspamd curl jq policyd-rate-limit roundcube-core roundcube-sqlite3 roundcube-plugins logrotate sqlite3"
 if [ -x /usr/sbin/postfix ] && [ -x /usr/sbin/dovecot ] && [ -x /usr/lib/dovecot/lmtp ] && [ -x /usr/lib/dovecot/imap ] \
-  && [ -x /usr/sbin/opendkim ] && [ -x /usr/sbin/postsrsd ] && [ -x /usr/bin/rspamd ] && [ -x /usr/bin/curl ] && [ -x /usr/bin/jq ] && [ -x /usr/bin/policyd-rate-limit ] && [ -x /usr/sbin/logrotate ] && [ -e /usr/lib/dovecot/modules/lib90_sieve_plugin.so ] \
+  && [ -x /usr/sbin/opendkim ] && [ -x /usr/sbin/postsrsd ] && [ -x /usr/bin/rspamd ] && [ -x /usr/bin/curl ] && [ -x /usr/bin/jq ] && [ -x /usr/bin/policyd-rate-limit ] && [ -x /usr/sbin/logrotate ] && [ -x /usr/bin/sqlite3 ] && [ -e /usr/lib/dovecot/modules/lib90_sieve_plugin.so ] \
   && [ -e /usr/share/roundcube/index.php ] && [ -e /usr/share/roundcube/plugins/markasjunk/markasjunk.php ] && dpkg -s roundcube-sqlite3 >/dev/null 2>&1; then
   exit 0
 fi

@@ -21,6 +21,7 @@ import type { MailboxVacation } from "@lagon/contracts/mailboxes";
 import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { siteFilesDir } from "../wordpress/site-runtime.ts";
+import { bayesForgetSql, sqliteAs } from "./forget-domain.ts";
 import {
   BAYES_VERDICT,
   bayesVerdictProgram,
@@ -111,6 +112,8 @@ export interface MailHostCompanion {
   readonly url: string;
   start(host: MailEndpoints): Promise<void>;
   stop(): Promise<void>;
+  /** Forgets what it keeps of a domain the host no longer serves (its users' rows). */
+  forgetDomain?(domain: string): Promise<void>;
 }
 
 /** Ports of an embedded mail host from one base: SMTP base+25, submission +87, IMAP +43… */
@@ -302,6 +305,15 @@ export class LocalMailHost implements MailHost {
     await this.change((state) => mailChanges.removeDomain(state, domain, removed), removed);
     await rm(path.join(this.paths.boxesDir, domain), { recursive: true, force: true });
     await rm(this.dkimKeyFile(domain), { force: true });
+    // What its users leave beside their mail (decision 0113): the webmail's rows, rspamd's Bayes.
+    await this.options.webmail?.forgetDomain?.(domain);
+    const rspamd = { uid: await userId(RSPAMD_USER), gid: await groupId(RSPAMD_USER) };
+    for (const kind of ["spam", "ham"])
+      await sqliteAs(
+        rspamd,
+        path.join(this.paths.rspamdStateDir, `bayes.${kind}.sqlite`),
+        bayesForgetSql(domain),
+      );
   }
 
   setMailbox(mailbox: MailboxSpec): Promise<void> {

@@ -7,11 +7,13 @@ import path from "node:path";
 import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { WEB_USER } from "../wordpress/site-runtime-config.ts";
+import { forgetWebmailDomain } from "./forget-domain.ts";
 import { endProcess, groupId, type MailHostCompanion, stopChild, waitForPort } from "./local-mail-host.ts";
 import type { MailEndpoints } from "./mail-host.ts";
 import {
   roundcubeConfig,
   type WebmailPaths,
+  webmailDatabase,
   webmailFpmConfig,
   webmailNginxConfig,
 } from "./webmail-config.ts";
@@ -107,6 +109,12 @@ export class LocalWebmail implements MailHostCompanion {
     await waitForSocket(this.paths.socket);
     this.spawn("/usr/sbin/nginx", ["-c", path.join(runDir, "nginx.conf"), "-g", "daemon off;"]);
     await waitForPort(this.options.port);
+  }
+
+  /** Roundcube's rows and sessions of the domain's users, deleted as its own user (decision 0113). */
+  async forgetDomain(domain: string): Promise<void> {
+    const owner = { uid: await userId(WEBMAIL_USER), gid: await groupId(WEBMAIL_USER) };
+    await forgetWebmailDomain(owner, webmailDatabase(this.paths), domain);
   }
 
   async stop(): Promise<void> {

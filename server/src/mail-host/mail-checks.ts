@@ -1,14 +1,18 @@
 /** Test helpers: a real SMTP client (nodemailer) and IMAP client (imapflow) against a mail host. */
 
 import { readFileSync } from "node:fs";
+import { chmod, chown, mkdir, readFile, writeFile } from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
+import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { freePortSpan } from "../wordpress/site-checks.ts";
-import { mailPortsFrom } from "./local-mail-host.ts";
+import { sqliteAs } from "./forget-domain.ts";
+import { groupId, mailPortsFrom } from "./local-mail-host.ts";
+import { WEBMAIL_USER } from "./local-webmail.ts";
 import type { MailEndpoints, MailHost, MailTlsTrust } from "./mail-host.ts";
 import type { MailHostPorts } from "./mail-host-config.ts";
 import { hashMailboxPassword } from "./mailbox-password.ts";
@@ -181,6 +185,98 @@ export async function bayesLearns(dataDir: string, user: string): Promise<{ spam
   return { spam: await learns("spam"), ham: await learns("ham") };
 }
 
+/** A login's rows in rspamd's Bayes files (users and tokens, both kinds), read as rspamd's user. */
+export async function bayesRows(stateDir: string, user: string): Promise<number> {
+  if (!/^[a-z0-9.@_+-]+$/.test(user)) throw new Error(`not a mailbox login: ${user}`);
+  const rspamd = { uid: await userId(RSPAMD_USER), gid: await groupId(RSPAMD_USER) };
+  let rows = 0;
+  for (const kind of ["spam", "ham"]) {
+    const out = await sqliteAs(
+      rspamd,
+      path.join(stateDir, `bayes.${kind}.sqlite`),
+      `SELECT (SELECT count(*) FROM users WHERE name = '${user}') + (SELECT count(*) FROM tokens WHERE user IN (SELECT id FROM users WHERE name = '${user}'));\n`,
+    );
+    rows += Number(out?.trim() ?? 0);
+  }
+  return rows;
+}
+
+/** Gives a login a Bayes of its own in rspamd's files, as a learn would: its user row and a token. */
+export async function seedBayes(stateDir: string, user: string): Promise<void> {
+  if (!/^[a-z0-9.@_+-]+$/.test(user)) throw new Error(`not a mailbox login: ${user}`);
+  const rspamd = { uid: await userId(RSPAMD_USER), gid: await groupId(RSPAMD_USER) };
+  const sql = `INSERT OR IGNORE INTO languages (name, learns) VALUES ('', 0);
+INSERT INTO users (name, learns) VALUES ('${user}', 1);
+INSERT INTO tokens (token, user, language, value, modified)
+  SELECT 4242, id, (SELECT id FROM languages WHERE name = ''), 1, 0 FROM users WHERE name = '${user}';
+`;
+  const file = path.join(stateDir, "bayes.spam.sqlite");
+  if ((await sqliteAs(rspamd, file, sql)) === null) throw new Error(`no ${file}`);
+}
+
+/** Roundcube's database of a webmail data folder, as its user; made with Roundcube's own schema. */
+export async function seedWebmailDatabase(database: string, logins: string[]): Promise<void> {
+  const owner = { uid: await ensureSystemUser(WEBMAIL_USER), gid: await groupId(WEBMAIL_USER) };
+  // As the helper lays it out: the data folder root's and its group's, the database folder its own.
+  const [root, db] = [path.dirname(path.dirname(database)), path.dirname(database)];
+  await mkdir(db, { recursive: true });
+  await chown(root, 0, owner.gid);
+  await chmod(root, 0o750);
+  await chown(db, owner.uid, owner.gid);
+  await chmod(db, 0o700);
+  await writeFile(database, "", { mode: 0o600 });
+  await chown(database, owner.uid, owner.gid);
+  let sql = await readFile("/usr/share/roundcube/SQL/sqlite.initial.sql", "utf8");
+  for (const [i, login] of logins.entries()) {
+    if (!/^[a-z0-9.@_+-]+$/.test(login)) throw new Error(`not a mailbox login: ${login}`);
+    const vars = Buffer.from(
+      `language|s:5:"fr_FR";user_id|i:${i + 1};username|s:${login.length}:"${login}";`,
+    );
+    sql += `INSERT INTO users (user_id, username, mail_host) VALUES (${i + 1}, '${login}', 'localhost');
+INSERT INTO contacts (user_id, name, email) VALUES (${i + 1}, 'Client', 'client@exterieur.test');
+INSERT INTO identities (user_id, standard, name, email) VALUES (${i + 1}, 1, 'Accueil', '${login}');
+INSERT INTO session (sess_id, changed, ip, vars) VALUES ('sess${i + 1}', '2026-01-01', '127.0.0.1', '${vars.toString("base64")}');
+`;
+  }
+  await sqliteAs(owner, database, sql);
+}
+
+/** What Roundcube's database holds, read as its user: its users, contacts, identities, sessions' logins. */
+export async function webmailRows(
+  database: string,
+): Promise<{ users: string[]; contacts: number; identities: number; sessions: string[] }> {
+  const owner = { uid: await userId(WEBMAIL_USER), gid: await groupId(WEBMAIL_USER) };
+  const out = await sqliteAs(
+    owner,
+    database,
+    `SELECT 'user', username FROM users;
+SELECT 'contacts', count(*) FROM contacts;
+SELECT 'identities', count(*) FROM identities;
+SELECT 'session', vars FROM session;
+`,
+  );
+  if (out === null) throw new Error(`no ${database}`);
+  const lines = out
+    .trim()
+    .split("\n")
+    .map((line) => line.split("|"));
+  const all = (kind: string) => lines.filter(([k]) => k === kind).map(([, v]) => v ?? "");
+  return {
+    users: all("user").sort(),
+    contacts: Number(all("contacts")[0]),
+    identities: Number(all("identities")[0]),
+    // The login each session names ("" before its login), from Roundcube's base64 of PHP's.
+    sessions: all("session")
+      .map(
+        (vars) =>
+          Buffer.from(vars, "base64")
+            .toString()
+            .match(/username\|s:\d+:"([^"]*)"/)?.[1] ?? "",
+      )
+      .sort(),
+  };
+}
+
 /**
  * A browser's visit of Roundcube, by plain HTTP(S): its cookies, and its page's request token.
  * Over HTTPS, the webmail's certificate is checked for `tls.servername` against `tls.ca`.
@@ -235,6 +331,28 @@ export class RoundcubeVisit {
     }
     return { status: res.statusCode ?? 0, headers: answer, text: Buffer.concat(chunks).toString() };
   }
+}
+
+/** Logs a mailbox in to Roundcube as a browser does, and opens its inbox: its session, its user row. */
+export async function webmailLogin(url: string, user: string, password: string): Promise<RoundcubeVisit> {
+  const visit = new RoundcubeVisit(url);
+  const token = (await visit.request("/")).text.match(/name="_token" value="([^"]+)"/)?.[1] ?? "";
+  const login = await visit.request("/?_task=login", {
+    method: "POST",
+    body: new URLSearchParams({
+      _token: token,
+      _task: "login",
+      _action: "login",
+      _timezone: "Indian/Reunion",
+      _url: "",
+      _user: user,
+      _pass: password,
+    }),
+  });
+  if (login.status !== 302) throw new Error(`webmail login refused (${login.status})`);
+  const inbox = await visit.request(login.headers.get("location") ?? "/?_task=mail");
+  if (!inbox.text.includes(user)) throw new Error("webmail inbox not shown");
+  return visit;
 }
 
 /** Moves a mailbox's one message with this subject from one folder to another over IMAP (MOVE). */

@@ -20,7 +20,17 @@ import { makeSshKeys, runSshd } from "../wordpress/loopback-ssh-host.ts";
 import { type ProcessError, runProcess } from "../wordpress/run-process.ts";
 import { createMailHost } from "./create-mail-host.ts";
 import { LocalMailHost } from "./local-mail-host.ts";
-import { deliverFromOutside, freeMailPorts, imapClient, submitAs, waitForMessage } from "./mail-checks.ts";
+import {
+  bayesRows,
+  deliverFromOutside,
+  freeMailPorts,
+  imapClient,
+  seedBayes,
+  seedWebmailDatabase,
+  submitAs,
+  waitForMessage,
+  webmailRows,
+} from "./mail-checks.ts";
 import { siteSenderLogin } from "./mail-host.ts";
 import type { MailState } from "./mail-state.ts";
 import { hashMailboxPassword, newMailboxPassword } from "./mailbox-password.ts";
@@ -103,6 +113,8 @@ describe("SshMailHost (the helper over SSH)", () => {
       DOVECOT_CONF: paths.dovecotConf,
       // As Debian's opendkim.service reloads it.
       DKIM_RELOAD: `kill -USR1 "$(cat ${path.join(paths.runDir, "opendkim.pid")})"`,
+      // The webmail's data folder (its database made by the removal's test).
+      WEBMAIL_ROOT: path.join(dir, "webmail"),
     };
     const lines = Object.entries(settings).map(([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`);
     await writeFile(conf, `${lines.join("\n")}\n`, { mode: 0o600 });
@@ -354,7 +366,28 @@ describe("SshMailHost (the helper over SSH)", () => {
     // suspension neither ("retry later" would answer for a domain served by no one).
     await host.setSuspended([other], true);
     expect(await host.domains()).toContain(other);
+    // Its owner used the webmail (a user, a contact, an identity, a session in Roundcube's
+    // database), as did a mailbox that stays; rspamd learnt a Bayes for each.
+    const webmailDb = path.join(dir, "webmail", "db", "roundcube.sqlite");
+    await seedWebmailDatabase(webmailDb, [owner, alice]);
+    expect(await webmailRows(webmailDb)).toEqual({
+      users: [owner, alice].sort(),
+      contacts: 2,
+      identities: 2,
+      sessions: [owner, alice].sort(),
+    });
+    for (const login of [owner, alice]) await seedBayes(daemons.paths.rspamdStateDir, login);
+    expect(await bayesRows(daemons.paths.rspamdStateDir, owner)).toBe(2);
     await host.removeDomain(other);
+    // Roundcube's rows of its users are gone, with their session; the others' stay. Its Bayes too.
+    expect(await webmailRows(webmailDb)).toEqual({
+      users: [alice],
+      contacts: 1,
+      identities: 1,
+      sessions: [alice],
+    });
+    expect(await bayesRows(daemons.paths.rspamdStateDir, owner)).toBe(0);
+    expect(await bayesRows(daemons.paths.rspamdStateDir, alice)).toBe(2);
     expect(await host.domains()).not.toContain(other);
     expect(existsSync(key)).toBe(false);
     expect(existsSync(path.join(daemons.paths.boxesDir, other))).toBe(false);

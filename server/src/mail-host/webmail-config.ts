@@ -16,6 +16,10 @@ export interface WebmailPaths {
 /** A PHP single-quoted string. */
 const php = (text: string) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 
+/** Roundcube's SQLite database, in its data folder. */
+export const webmailDatabase = (paths: Pick<WebmailPaths, "databaseDir">) =>
+  path.join(paths.databaseDir, "roundcube.sqlite");
+
 /**
  * Roundcube's config.inc.php: French, this host's IMAP and submission on loopback over STARTTLS
  * (the host's certificate checked by its name, against its file), SQLite, and the "mark as junk"
@@ -25,7 +29,7 @@ export function roundcubeConfig(
   paths: Pick<WebmailPaths, "databaseDir" | "logDir" | "tempDir">,
   { desKey, host }: { desKey: string; host: MailEndpoints },
 ): string {
-  const database = path.join(paths.databaseDir, "roundcube.sqlite");
+  const database = webmailDatabase(paths);
   const ssl = [
     "'verify_peer' => true",
     "'verify_peer_name' => true",

@@ -15,7 +15,16 @@ import { waitFor } from "../../test/smtp-sink.ts";
 import { runRestoreDrill } from "../backups/restore-drill.ts";
 import { backupSite, restoreNow } from "../backups/site-backups.ts";
 import { orderLogs, siteBackups, subscriptions } from "../db/schema.ts";
-import { deliverFromOutside, imapClient, submitAs, waitForMessage } from "../mail-host/mail-checks.ts";
+import {
+  bayesRows,
+  deliverFromOutside,
+  imapClient,
+  seedBayes,
+  submitAs,
+  waitForMessage,
+  webmailLogin,
+  webmailRows,
+} from "../mail-host/mail-checks.ts";
 import type { MailState } from "../mail-host/mail-state.ts";
 import { magicLinkToken } from "../orders/magic-link.ts";
 import { findOrder, findShownOrder } from "../orders/orders-table.ts";
@@ -33,6 +42,7 @@ describe("a site's mail follows its subscription and its backups", () => {
   beforeAll(async () => {
     mail = await startMailTestApp({
       config: { WP_PORT: String(await freePort()), WP_CORE_DIR: testCoreDir() },
+      webmail: true,
     });
   }, 60_000);
 
@@ -135,6 +145,15 @@ describe("a site's mail follows its subscription and its backups", () => {
     const { mailbox: box, password } = await mailbox(site, "contact");
     await outside(box.address, "Avant la sauvegarde");
     await waitForMessage(mail.host.endpoints(), box.address, password, "Avant la sauvegarde");
+    // Its owner reads it in the webmail (a user row and a session in Roundcube's database), and
+    // rspamd learnt a Bayes of its own for it: both leave with the domain (decision 0113).
+    await webmailLogin(mail.host.endpoints().webmailUrl as string, box.address, password);
+    expect(await webmailRows(mail.webmailDatabase)).toMatchObject({
+      users: [box.address],
+      sessions: expect.arrayContaining([box.address]),
+    });
+    await seedBayes(mail.host.paths.rspamdStateDir, box.address);
+    expect(await bayesRows(mail.host.paths.rspamdStateDir, box.address)).toBe(2);
 
     const backup = await backupSite(t.ctx, order, "manual");
     expect(backup.mailSnapshotId).toMatch(/^[0-9a-f]{64}$/);
@@ -207,6 +226,9 @@ describe("a site's mail follows its subscription and its backups", () => {
       if (login) await expect(subjects(box.address, password)).rejects.toThrow();
     };
     await gone(true);
+    const webmail = await webmailRows(mail.webmailDatabase);
+    expect([webmail.users, webmail.sessions.filter((login) => login !== "")]).toEqual([[], []]);
+    expect(await bayesRows(mail.host.paths.rspamdStateDir, box.address)).toBe(0);
     const lines = (await t.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, id))).map(
       (l) => l.details,
     );

@@ -110,6 +110,7 @@ cmd_configure() {
   fi
   [[ $LOGROTATE_CONF =~ $SAFE_PATH_RE ]] || fail "LOGROTATE_CONF: an absolute path of letters, digits, . _ - and /"
   command -v logrotate >/dev/null || fail "the host's logs need logrotate"
+  command -v sqlite3 >/dev/null || fail "domain-remove needs sqlite3 (Roundcube's and rspamd's rows)"
   for name in SMTP_PORT SUBMISSION_PORT IMAP_PORT; do
     [[ ${!name} =~ ^[1-9][0-9]{0,4}$ && ${!name} -le 65535 ]] || fail "$name: a port number"
   done

@@ -134,3 +134,24 @@ webmail_health() {
     --resolve "$WEBMAIL_HOSTNAME:$WEBMAIL_PORT:127.0.0.1" "https://$WEBMAIL_HOSTNAME:$WEBMAIL_PORT/") || true
   [ "$code" = 200 ] || fail "le webmail ne répond pas (HTTP ${code:-000})"
 }
+
+# domain-remove: Roundcube's rows of a removed domain's users (decision 0113), as its own user:
+# their sessions (vars in base64, PHP's `username|s:<n>:"<login>";`), then the users, whose
+# contacts, identities, preferences and caches go with them (its schema's ON DELETE CASCADE).
+webmail_forget_domain() {
+  local domain=$1 database=$WEBMAIL_ROOT/db/roundcube.sqlite id vars login sessions=""
+  valid_domain "$domain"
+  [ -f "$database" ] || return 0
+  while read -r id vars; do
+    [[ $id =~ ^[A-Za-z0-9,-]{1,128}$ ]] || continue
+    login=$(printf '%s' "$vars" | base64 -d 2>/dev/null | grep -a -o -E '(^|;|\})username\|s:[0-9]+:"[^"]*";' | head -n 1) || true
+    login=${login#*:\"}
+    login=${login%\";}
+    login=${login,,}
+    [[ $login == *"@$domain" ]] && sessions+="${sessions:+, }'$id'"
+  done < <(echo "SELECT sess_id || ' ' || vars FROM session;" | sqlite_as "$WEBMAIL_USER" "$database")
+  {
+    [ -z "$sessions" ] || printf 'DELETE FROM session WHERE sess_id IN (%s);\n' "$sessions"
+    printf 'PRAGMA foreign_keys = ON;\nDELETE FROM users WHERE %s;\n' "$(of_domain_sql username "$domain")"
+  } | sqlite_as "$WEBMAIL_USER" "$database"
+}

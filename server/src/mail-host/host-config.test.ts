@@ -15,7 +15,6 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
@@ -30,6 +29,7 @@ import {
   deliverFromOutside,
   moveMessage,
   RoundcubeVisit,
+  startLoginRelay,
   submitAs,
   teachingMessage,
   waitForMessage,
@@ -201,50 +201,21 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
      * real SMTP server (smtp-server) that offers STARTTLS with the host's test certificate and
      * takes AUTH only over TLS and only with its password. Configure is given a wrong one first.
      */
-    let relay: Awaited<ReturnType<typeof startLoginRelay>> | undefined;
-    async function startLoginRelay() {
-      const login = { user: "agence-relais", password: "Rel4is-secret!-0108" };
-      const attempts: { user: string; right: boolean; secure: boolean }[] = [];
-      const received: { from: string; to: string[]; raw: string }[] = [];
-      const server = new SMTPServer({
+    let relay: Awaited<ReturnType<typeof startRelay>> | undefined;
+    async function startRelay() {
+      const relay = await startLoginRelay("Rel4is-secret!-0108", {
         key: await readFile(path.join(dir, "tls", "private", "key.pem")),
         cert: await readFile(path.join(dir, "tls", "cert.pem")),
-        authMethods: ["PLAIN", "LOGIN"],
-        logger: false,
-        onAuth(auth, session, callback) {
-          const right = auth.username === login.user && auth.password === login.password;
-          attempts.push({ user: auth.username ?? "", right, secure: session.secure });
-          if (right) callback(null, { user: login.user });
-          else callback(Object.assign(new Error("Identifiants refuses"), { responseCode: 535 }));
-        },
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            const { mailFrom, rcptTo } = session.envelope;
-            received.push({
-              from: mailFrom ? mailFrom.address : "",
-              to: rcptTo.map((r) => r.address),
-              raw: Buffer.concat(chunks).toString("utf8"),
-            });
-            callback();
-          });
-        },
       });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      const address = server.server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
       await writeFile(relayPasswordFile(), "mauvais-mot-de-passe\n", { mode: 0o600 });
       return {
-        login: { relay: `[127.0.0.1]:${port}`, ...login },
+        ...relay,
+        login: { relay: relay.host, ...relay.login },
         settings: {
-          RELAY_HOST: `[127.0.0.1]:${port}`,
-          RELAY_USER: login.user,
+          RELAY_HOST: relay.host,
+          RELAY_USER: relay.login.user,
           RELAY_PASSWORD_FILE: relayPasswordFile(),
         },
-        attempts,
-        received,
-        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
       };
     }
 
@@ -514,7 +485,7 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       };
       // The webmail's HTTPS and HTTP ports (lib/webmail.sh), free ones too.
       const web = { WEBMAIL_PORT: await freePort(), WEBMAIL_HTTP_PORT: await freePort() };
-      relay = await startLoginRelay();
+      relay = await startRelay();
       await writeFile(
         conf,
         settings({
@@ -702,19 +673,9 @@ describe("a production mail host's own configuration (host/conf/, the helper's c
       expect(loginPage.status).toBe(200);
       expect(loginPage.text).toContain('lang="fr"');
       expect(loginPage.headers.get("strict-transport-security")).toBe("max-age=31536000");
-      const token = loginPage.text.match(/name="_token" value="([^"]+)"/)?.[1] ?? "";
-      const login = await visit.request("/?_task=login", {
-        method: "POST",
-        body: new URLSearchParams({
-          _token: token,
-          _task: "login",
-          _action: "login",
-          _user: address,
-          _pass: password,
-        }),
-      });
+      const { login, inbox: inboxPage } = await visit.login(address, password, loginPage.text);
       expect(login.status, login.text.slice(0, 2000)).toBe(302);
-      const inbox = (await visit.request(login.headers.get("location") ?? "/?_task=mail")).text;
+      const inbox = inboxPage.text;
       expect(inbox).toContain(address);
       const headers = { "x-roundcube-request": inbox.match(/"request_token":"([^"]+)"/)?.[1] ?? "" };
       const list = await visit.request("/?_task=mail&_action=list&_mbox=INBOX&_remote=1", { headers });

@@ -9,7 +9,6 @@ import { fileURLToPath } from "node:url";
 import type { ImapFlow } from "imapflow";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { waitFor } from "../../test/smtp-sink.ts";
 import { openTestDatabase } from "../../test/test-context.ts";
@@ -21,6 +20,7 @@ import {
   deliverFromOutside,
   freeMailPorts,
   imapClient,
+  startLoginRelay,
   subjectsIn,
   submitAs,
   teachingMessage,
@@ -48,7 +48,7 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mail-host-"));
     database = await openTestDatabase();
     // The internet, through a relay that asks for a login (MAIL_RELAY_USER, decision 0112).
-    relay = await startLoginRelay();
+    relay = await startLoginRelay("Rel4is-secret!-0112");
     const passwordFile = path.join(dataDir, "relay.password");
     await writeFile(passwordFile, `${relay.login.password}\n`, { mode: 0o600 });
     options = {
@@ -587,49 +587,6 @@ describe("LocalMailHost (Postfix and Dovecot on loopback)", () => {
     ).rejects.toThrow(/Limite d'envoi atteinte/);
   }, 60_000);
 });
-
-/**
- * The internet's stand-in for outbound mail: a real SMTP server (smtp-server, its built-in test
- * certificate) that takes AUTH only after STARTTLS (its default) and nothing without a login.
- */
-async function startLoginRelay() {
-  const login = { user: "agence-relais", password: "Rel4is-secret!-0112" };
-  const attempts: { user: string; right: boolean; secure: boolean }[] = [];
-  const received: { from: string; to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authMethods: ["PLAIN", "LOGIN"],
-    logger: false,
-    onAuth(auth, session, callback) {
-      const right = auth.username === login.user && auth.password === login.password;
-      attempts.push({ user: auth.username ?? "", right, secure: session.secure });
-      if (right) callback(null, { user: login.user });
-      else callback(Object.assign(new Error("Identifiants refuses"), { responseCode: 535 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const { mailFrom, rcptTo } = session.envelope;
-        received.push({
-          from: mailFrom ? mailFrom.address : "",
-          to: rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    host: `[127.0.0.1]:${port}`,
-    login,
-    attempts,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A line-based protocol client (SMTP, IMAP) on loopback, read until an answer's last line. */
 class LineClient {

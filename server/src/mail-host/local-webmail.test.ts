@@ -146,19 +146,9 @@ describe("the webmail (Roundcube) of the mail host", () => {
     const uid = await inboxUid(subject);
 
     const visit = new RoundcubeVisit(webmail.url);
-    const token = (await visit.request("/")).text.match(/name="_token" value="([^"]+)"/)?.[1] ?? "";
-    const login = await visit.request("/?_task=login", {
-      method: "POST",
-      body: new URLSearchParams({
-        _token: token,
-        _task: "login",
-        _action: "login",
-        _user: alice,
-        _pass: password,
-      }),
-    });
+    const { login, inbox } = await visit.login(alice, password);
     expect(login.status).toBe(302);
-    const page = (await visit.request(login.headers.get("location") ?? "/?_task=mail")).text;
+    const page = inbox.text;
     // The button, in French, beside the others of the toolbar.
     expect(page).toContain("Ce courriel est indésirable");
     const headers = { "x-roundcube-request": page.match(/"request_token":"([^"]+)"/)?.[1] ?? "" };

@@ -7,6 +7,7 @@ import https from "node:https";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
 import { ensureSystemUser, userId } from "../lib/system-accounts.ts";
 import { runProcess } from "../wordpress/run-process.ts";
 import { freePortSpan } from "../wordpress/site-checks.ts";
@@ -331,28 +332,83 @@ export class RoundcubeVisit {
     }
     return { status: res.statusCode ?? 0, headers: answer, text: Buffer.concat(chunks).toString() };
   }
+
+  /**
+   * Roundcube's login form as a browser sends it (its token read from `page`, the login page,
+   * fetched when not given), then the page the login leads to.
+   */
+  async login(user: string, password: string, page?: string) {
+    const form = page ?? (await this.request("/")).text;
+    const token = form.match(/name="_token" value="([^"]+)"/)?.[1] ?? "";
+    const login = await this.request("/?_task=login", {
+      method: "POST",
+      body: new URLSearchParams({
+        _token: token,
+        _task: "login",
+        _action: "login",
+        _timezone: "Indian/Reunion",
+        _url: "",
+        _user: user,
+        _pass: password,
+      }),
+    });
+    const inbox = await this.request(login.headers.get("location") ?? "/?_task=mail");
+    return { login, inbox };
+  }
 }
 
 /** Logs a mailbox in to Roundcube as a browser does, and opens its inbox: its session, its user row. */
 export async function webmailLogin(url: string, user: string, password: string): Promise<RoundcubeVisit> {
   const visit = new RoundcubeVisit(url);
-  const token = (await visit.request("/")).text.match(/name="_token" value="([^"]+)"/)?.[1] ?? "";
-  const login = await visit.request("/?_task=login", {
-    method: "POST",
-    body: new URLSearchParams({
-      _token: token,
-      _task: "login",
-      _action: "login",
-      _timezone: "Indian/Reunion",
-      _url: "",
-      _user: user,
-      _pass: password,
-    }),
-  });
+  const { login, inbox } = await visit.login(user, password);
   if (login.status !== 302) throw new Error(`webmail login refused (${login.status})`);
-  const inbox = await visit.request(login.headers.get("location") ?? "/?_task=mail");
   if (!inbox.text.includes(user)) throw new Error("webmail inbox not shown");
   return visit;
+}
+
+/**
+ * The outbound relay of a host whose port 25 is closed, asking for a login (decisions 0108,
+ * 0112): a real SMTP server (smtp-server) that offers STARTTLS (with `tls`, else its built-in test
+ * certificate) and takes AUTH only over TLS (its default) and only with `password`.
+ */
+export async function startLoginRelay(password: string, tls?: { key: Buffer; cert: Buffer }) {
+  const login = { user: "agence-relais", password };
+  const attempts: { user: string; right: boolean; secure: boolean }[] = [];
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    ...tls,
+    authMethods: ["PLAIN", "LOGIN"],
+    logger: false,
+    onAuth(auth, session, callback) {
+      const right = auth.username === login.user && auth.password === login.password;
+      attempts.push({ user: auth.username ?? "", right, secure: session.secure });
+      if (right) callback(null, { user: login.user });
+      else callback(Object.assign(new Error("Identifiants refuses"), { responseCode: 535 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const { mailFrom, rcptTo } = session.envelope;
+        received.push({
+          from: mailFrom ? mailFrom.address : "",
+          to: rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    host: `[127.0.0.1]:${port}`,
+    login,
+    attempts,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Moves a mailbox's one message with this subject from one folder to another over IMAP (MOVE). */

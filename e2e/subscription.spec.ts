@@ -83,9 +83,8 @@ async function clockNow(request: APIRequestContext): Promise<Date> {
 
 /** Advances the billing test clock from the admin page, as the agency does. */
 async function advanceClock(admin: Page, days: number) {
-  // The list's counters come after the clock and push it down: a click before they show can land
-  // beside the moved button, and then nothing is sent.
-  await expect(admin.getByRole("list", { name: "Compteurs" }).getByText("Total")).toBeVisible();
+  // The page is loaded before the clock is used (its counters keep their place while they load).
+  await expect(admin.getByRole("list", { name: "Compteurs" })).toHaveAttribute("aria-busy", "false");
   const clock = admin.getByRole("region", { name: "Horloge de facturation (test)" });
   await clock.getByLabel("Avancer de (jours)").fill(String(days));
   await clock.getByRole("button", { name: "Avancer l'horloge" }).click();

@@ -146,9 +146,18 @@ export class LocalWordPressHost extends SiteHostClient {
     domain: string,
     certificate: DomainCertificate,
   ): Promise<void> {
+    const workers = this.runtime.nginxWorkers();
     await super.installDomain(subdomain, domain, certificate);
-    // nginx reloads gracefully: the domain is live once its new workers serve this certificate.
+    // nginx reloads gracefully: the domain is live once its new workers serve this certificate,
+    // and every request gets it once the old workers are gone.
     await waitUntilServed(this.options.tlsPort ?? DEFAULT_TLS_PORT, domain, certificate.certificatePem);
+    await this.runtime.nginxReloaded(workers);
+  }
+
+  override async removeDomain(domain: string): Promise<void> {
+    const workers = this.runtime.nginxWorkers();
+    await super.removeDomain(domain);
+    await this.runtime.nginxReloaded(workers);
   }
 
   sftpEndpoint(): SftpEndpoint | null {

@@ -319,6 +319,36 @@ export class SiteRuntime {
     }
   }
 
+  /** nginx's workers now: its master's children (none when nginx is not running). */
+  nginxWorkers(): number[] {
+    let master: number;
+    try {
+      master = Number(readFileSync(path.join(this.paths.runDir, "nginx.pid"), "utf8").trim());
+      return readFileSync(`/proc/${master}/task/${master}/children`, "utf8")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * Waits until every nginx worker is newer than `before` (a reload, SIGHUP, is done): until then
+   * an old worker may take a request with the previous configuration, and under load one was seen
+   * cutting the response it was sending as it exited ("open socket left in connection"). A worker
+   * that still holds a long request after `timeoutMs` is left to finish it.
+   */
+  async nginxReloaded(before: number[], timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const now = this.nginxWorkers();
+      const renewed = now.length > 0 && now.every((pid) => !before.includes(pid));
+      if (renewed || before.length === 0 || Date.now() > deadline) return;
+      await sleep(25);
+    }
+  }
+
   /** Whether nginx and php-fpm answer, through the same path as a visitor's request. */
   async health(): Promise<{ ok: boolean; reason?: string } | null> {
     if (this.services.size === 0) return null;

@@ -40,6 +40,16 @@ import { followAdminJob } from "./follow-admin-job";
 import { OrderLogsDialog } from "./order-logs-dialog";
 import "./admin-orders-page.css";
 
+const COUNTERS = [
+  { label: "Total", key: "total" },
+  { label: "Actifs", key: "active" },
+  { label: "En cours", key: "processing" },
+  { label: "Erreurs", key: "error" },
+  { label: "En retard", key: "past_due" },
+  { label: "Suspendus", key: "suspended" },
+  { label: "Résiliations programmées", key: "cancel_scheduled" },
+] as const;
+
 const FILTERS = [
   { status: "all", label: "Toutes" },
   { status: "active", label: "Actifs" },
@@ -252,17 +262,8 @@ export function AdminOrdersPage({ token }: { token: string }) {
     });
   }
 
-  const counters = data
-    ? [
-        { label: "Total", value: data.counts.total },
-        { label: "Actifs", value: data.counts.active },
-        { label: "En cours", value: data.counts.processing },
-        { label: "Erreurs", value: data.counts.error },
-        { label: "En retard", value: data.counts.past_due },
-        { label: "Suspendus", value: data.counts.suspended },
-        { label: "Résiliations programmées", value: data.counts.cancel_scheduled },
-      ]
-    : [];
+  // Shown before the figures arrive, so that nothing below moves under a click when they do.
+  const counters = COUNTERS.map(({ label, key }) => ({ label, value: data ? data.counts[key] : "…" }));
 
   return (
     <>
@@ -270,7 +271,7 @@ export function AdminOrdersPage({ token }: { token: string }) {
         <h1>Commandes</h1>
         <AdminNav token={token} current="orders" />
       </header>
-      <ul className="admin-counters" aria-label="Compteurs">
+      <ul className="admin-counters" aria-label="Compteurs" aria-busy={!data}>
         {counters.map((c) => (
           <li key={c.label}>
             <span>{c.label}</span> <strong>{c.value}</strong>

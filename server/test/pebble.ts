@@ -5,7 +5,7 @@
  * new orders a test asks it to refuse the way Let's Encrypt refuses them when a rate limit is hit
  * (Pebble has no rate limits of its own).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import https from "node:https";
@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { freePort } from "../src/wordpress/site-checks.ts";
 import { portAnswers } from "../src/wordpress/site-runtime.ts";
+import { selfSignedCertificate } from "./test-pki.ts";
 
 export interface Pebble {
   /** ACME directory URL (the front's). */
@@ -59,29 +60,7 @@ export async function startPebble(
   ];
   const cert = path.join(dir, "pebble-tls.pem");
   const key = path.join(dir, "pebble-tls.key");
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:P-256",
-      "-nodes",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-      "-days",
-      "2",
-      "-subj",
-      "/CN=localhost",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1,DNS:localhost",
-    ],
-    { stdio: "ignore" },
-  );
+  selfSignedCertificate("localhost", ["IP:127.0.0.1", "DNS:localhost"], cert, key);
   const config = path.join(dir, "pebble-config.json");
   await writeFile(
     config,

@@ -7,6 +7,23 @@ export const openssl = (args: string[], input?: Buffer) =>
   execFileSync("openssl", args, { input, stdio: "pipe" });
 
 /**
+ * A self-signed EC certificate valid two days, for `/CN=<commonName>` and `altNames` ("DNS:…",
+ * "IP:…"), written to `certFile` and `keyFile`.
+ */
+export function selfSignedCertificate(
+  commonName: string,
+  altNames: string[],
+  certFile: string,
+  keyFile: string,
+) {
+  openssl([
+    ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"],
+    ...["-subj", `/CN=${commonName}`, "-addext", `subjectAltName=${altNames.join(",")}`],
+    ...["-keyout", keyFile, "-out", certFile],
+  ]);
+}
+
+/**
  * A root CA, an intermediate and the mail host's certificate, as a public CA gives them: the
  * operator's MAIL_TLS_CERT is the host's certificate followed by the intermediate.
  */

@@ -2,8 +2,6 @@ import { execFileSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { readFile, stat, writeFile } from "node:fs/promises";
-import http from "node:http";
-import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { SITE_MAIL_MESSAGES } from "@lagon/contracts/site-mail";
@@ -12,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { givenPaidOrder } from "../../test/factories.ts";
 import { decodeQuotedPrintable, type ReceivedMail, startSmtpSink, waitFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-context.ts";
+import { selfSignedCertificate } from "../../test/test-pki.ts";
 import { customDomains, type Order, orderLogs, sites } from "../db/schema.ts";
 import { contactForm } from "../koza/blocks.ts";
 import { mailPortsFrom } from "../mail-host/local-mail-host.ts";
@@ -24,6 +23,7 @@ import { upgradeSitesJob } from "../sites/site-upgrades.ts";
 import { getSite } from "../sites/sites-table.ts";
 import { freePort } from "../wordpress/site-checks.ts";
 import { SITE_HOST_SCRIPT } from "../wordpress/site-install.ts";
+import { requestSite } from "../wordpress/site-request.ts";
 import { firewallTable, runtimeDir } from "../wordpress/site-runtime.ts";
 import { addContactForm } from "./add-contact-form.ts";
 
@@ -433,82 +433,28 @@ describe("a site's own mail: password reset and contact form through the mail ho
   }
 });
 
-/** A request to the sites' nginx on 127.0.0.1:`port` for `url`'s name (Host and SNI). */
-function nginx(
+/** A request to the sites' nginx on 127.0.0.1:`port`, for `url`'s name, as a mail program sends it. */
+async function nginx(
   url: string,
   port: number,
   init: { method?: string; type?: string; body?: string; ca?: string } = {},
 ): Promise<{ status: number; headers: Headers; body: string }> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = (target.protocol === "https:" ? https : http).request(
-      {
-        method: init.method ?? "GET",
-        host: "127.0.0.1",
-        port,
-        servername: target.hostname,
-        path: target.pathname + target.search,
-        headers: { host: target.hostname, ...(init.type ? { "content-type": init.type } : {}) },
-        ca: init.ca,
-        // A connection each: nginx reloads (a domain installed) close the idle ones it kept.
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("error", (error) =>
-          reject(
-            new Error(`${init.method ?? "GET"} ${url}: ${error.message} after HTTP ${response.statusCode}`),
-          ),
-        );
-        response.on("end", () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers))
-            if (typeof value === "string") headers.set(name, value);
-          resolve({
-            status: response.statusCode ?? 0,
-            headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          });
-        });
-      },
-    );
-    request.on("error", (error) => reject(new Error(`${init.method ?? "GET"} ${url}: ${error.message}`)));
-    request.end(init.body);
-  });
+  const headers = init.type ? { "content-type": init.type } : undefined;
+  const response = await requestSite(
+    new URL(url),
+    { method: init.method, headers, body: init.body },
+    { host: "127.0.0.1", port, ca: init.ca },
+  );
+  return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
 /** A self-signed certificate for `domain` (the test trusts it by itself). */
 function selfSigned(domain: string): { certificatePem: string; privateKeyPem: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "lagon-cert-"));
   try {
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-days",
-        "2",
-        "-subj",
-        `/CN=${domain}`,
-        "-addext",
-        `subjectAltName=DNS:${domain},DNS:www.${domain}`,
-        "-keyout",
-        path.join(dir, "key.pem"),
-        "-out",
-        path.join(dir, "cert.pem"),
-      ],
-      { stdio: "ignore" },
-    );
-    return {
-      certificatePem: readFileSync(path.join(dir, "cert.pem"), "utf8"),
-      privateKeyPem: readFileSync(path.join(dir, "key.pem"), "utf8"),
-    };
+    const [cert, key] = [path.join(dir, "cert.pem"), path.join(dir, "key.pem")];
+    selfSignedCertificate(domain, [`DNS:${domain}`, `DNS:www.${domain}`], cert, key);
+    return { certificatePem: readFileSync(cert, "utf8"), privateKeyPem: readFileSync(key, "utf8") };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

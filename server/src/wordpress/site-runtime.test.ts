@@ -1,5 +1,14 @@
 import { spawn } from "node:child_process";
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -121,8 +130,11 @@ describe("supervised site runtime", () => {
     const dataDir = path.join(home, "clone", "data");
     mkdirSync(dataDir, { recursive: true });
     const host = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port: await freePort() });
+    const sftpDir = (host as unknown as { runtime: { paths: { sftpDir: string } } }).runtime.paths.sftpDir;
+    let sftpDirLeft: boolean | undefined;
     try {
       await host.start();
+      expect(existsSync(sftpDir)).toBe(true);
       await host.install(sampleSite("chez-moi", "Chez Moi"));
       expect((await host.fetch("chez-moi", "/")).status).toBe(200);
       // The sites' folders live outside, linked from the data folder under their usual names.
@@ -135,8 +147,11 @@ describe("supervised site runtime", () => {
       const outside = path.dirname(realpathSync(path.join(dataDir, "sites")));
       await host.remove("chez-moi").catch(() => {});
       await host.stop();
+      sftpDirLeft = existsSync(sftpDir);
       rmSync(home, { recursive: true, force: true });
       rmSync(outside, { recursive: true, force: true });
     }
+    // Its SFTP folder of /var/lib/lagon, never used, goes with it.
+    expect(sftpDirLeft).toBe(false);
   });
 });

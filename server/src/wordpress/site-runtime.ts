@@ -1,7 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from "node:fs";
-import { chmod, cp, lstat, mkdir, readdir, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  cp,
+  lstat,
+  mkdir,
+  readdir,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { LARGEST_SITE_DISK_MB } from "@lagon/contracts/plans";
@@ -296,6 +308,9 @@ export class SiteRuntime {
     this.masters = undefined;
     this.sftpStarted = undefined;
     rmSync(this.paths.runDir, { recursive: true, force: true });
+    // A runtime that never set up SFTP leaves no empty folder of its own in /var/lib/lagon (the
+    // next start makes it again); one that did keeps its customers' keys and links.
+    await rmdir(this.paths.sftpDir).catch(() => {});
     if (this.disk) {
       this.disk = undefined;
       await unmountSiteDisk(path.dirname(this.paths.sitesRoot), [

@@ -8,6 +8,7 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  writeFileSync,
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -143,6 +144,8 @@ describe("supervised site runtime", () => {
       expect(realpathSync(sites)).toMatch(/^\/var\/lib\/lagon\/[0-9a-f]{12}\/sites$/);
       // The closed folder stays closed.
       expect(lstatSync(home).mode & 0o777).toBe(0o700);
+      // The folders the helper's SFTP commands make (lib/sftp.sh), left empty.
+      for (const name of ["chroots", "keys", "plain"]) mkdirSync(path.join(sftpDir, name));
     } finally {
       const outside = path.dirname(realpathSync(path.join(dataDir, "sites")));
       await host.remove("chez-moi").catch(() => {});
@@ -151,7 +154,24 @@ describe("supervised site runtime", () => {
       rmSync(home, { recursive: true, force: true });
       rmSync(outside, { recursive: true, force: true });
     }
-    // Its SFTP folder of /var/lib/lagon, never used, goes with it.
+    // Its SFTP folder of /var/lib/lagon, holding no key, no link and no plain site, goes with it.
     expect(sftpDirLeft).toBe(false);
+  });
+
+  it("keeps a stopped runtime's SFTP folder that holds a customer's key", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "lagon-sftp-kept-"));
+    const host = new LocalWordPressHost({ dataDir, coreDir: testCoreDir(), port: await freePort() });
+    const sftpDir = (host as unknown as { runtime: { paths: { sftpDir: string } } }).runtime.paths.sftpDir;
+    try {
+      await host.start();
+      mkdirSync(path.join(sftpDir, "keys"), { recursive: true });
+      writeFileSync(path.join(sftpDir, "keys", "wp-client"), "ssh-ed25519 AAAA client@poste\n");
+      await host.stop();
+      expect(readFileSync(path.join(sftpDir, "keys", "wp-client"), "utf8")).toContain("client@poste");
+    } finally {
+      await host.stop();
+      rmSync(sftpDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,19 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from "node:fs";
 import {
-  chmod,
-  cp,
-  lstat,
-  mkdir,
-  readdir,
-  rename,
-  rm,
-  rmdir,
-  stat,
-  symlink,
-  writeFile,
-} from "node:fs/promises";
+  type Dirent,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { chmod, cp, lstat, mkdir, readdir, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { LARGEST_SITE_DISK_MB } from "@lagon/contracts/plans";
@@ -308,9 +305,10 @@ export class SiteRuntime {
     this.masters = undefined;
     this.sftpStarted = undefined;
     rmSync(this.paths.runDir, { recursive: true, force: true });
-    // A runtime that never set up SFTP leaves no empty folder of its own in /var/lib/lagon (the
-    // next start makes it again); one that did keeps its customers' keys and links.
-    await rmdir(this.paths.sftpDir).catch(() => {});
+    // A runtime whose SFTP folder holds no key, link nor plain site leaves nothing of its own in
+    // /var/lib/lagon (the next start makes it again); one that does keeps it.
+    if (holdsOnlyEmptyFolders(this.paths.sftpDir))
+      rmSync(this.paths.sftpDir, { recursive: true, force: true });
     if (this.disk) {
       this.disk = undefined;
       await unmountSiteDisk(path.dirname(this.paths.sitesRoot), [
@@ -541,6 +539,17 @@ export class SiteRuntime {
     if (name === "sshd") return portAnswers(this.options.sftpPort ?? 0);
     return socketAnswers(path.join(this.paths.socketDir, "_health.sock"));
   }
+}
+
+/** Whether `dir` is a folder holding nothing but folders that hold nothing (no file, no link). */
+function holdsOnlyEmptyFolders(dir: string): boolean {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  return entries.every((entry) => entry.isDirectory() && holdsOnlyEmptyFolders(path.join(dir, entry.name)));
 }
 
 /** Where the sites' folders of a data folder live outside it, when it is closed to others. */

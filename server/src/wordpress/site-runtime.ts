@@ -334,9 +334,8 @@ export class SiteRuntime {
 
   /** nginx's workers now: its master's children (none when nginx is not running). */
   nginxWorkers(): number[] {
-    let master: number;
     try {
-      master = Number(readFileSync(path.join(this.paths.runDir, "nginx.pid"), "utf8").trim());
+      const master = Number(readFileSync(path.join(this.paths.runDir, "nginx.pid"), "utf8").trim());
       return readFileSync(`/proc/${master}/task/${master}/children`, "utf8")
         .split(/\s+/)
         .filter(Boolean)
